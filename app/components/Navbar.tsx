@@ -1,0 +1,57 @@
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { useMessages } from "~/lib/messages";
+
+/**
+ * Top bar. On a phone the links fold behind a Menu button; without JavaScript the button is hidden
+ * by CSS (`@media (scripting: none)`) and the links stay visible, so navigation always works.
+ */
+export function Navbar() {
+  const t = useMessages();
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  useEffect(() => setOpen(false), [pathname]);
+
+  const links = [
+    { to: "/", label: t.nav.home },
+    { to: "/Aboutus", label: t.nav.about },
+    { to: "/Services", label: t.nav.services },
+    { to: "/Contactus", label: t.nav.contact },
+  ];
+
+  return (
+    <header className="site-header">
+      <a href="#main" className="skip-link">
+        {t.nav.skipToContent}
+      </a>
+      <div className="container site-header__bar">
+        <Link to="/" className="site-header__brand">
+          <img src="/logo.svg" alt={t.nav.logoAlt} width={200} height={75} />
+        </Link>
+        <button
+          type="button"
+          className="nav-toggle"
+          aria-expanded={open}
+          aria-controls="site-nav"
+          onClick={() => setOpen((value) => !value)}
+          onKeyDown={(event) => event.key === "Escape" && setOpen(false)}
+        >
+          <span className="nav-toggle__icon" aria-hidden="true" />
+          {t.nav.menu}
+        </button>
+        <nav id="site-nav" aria-label={t.nav.label} className="site-nav" data-open={open}>
+          <ul>
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end prefetch="intent">
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

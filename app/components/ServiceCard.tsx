@@ -1,0 +1,61 @@
+import type { Service } from "~/domain/content";
+import { format } from "~/i18n";
+import { useMessages } from "~/lib/messages";
+
+type Props = {
+  service: Service;
+  expanded: boolean;
+  /** Ids of the other expanded cards, so the no-JavaScript form keeps them open. */
+  otherOpenIds: number[];
+  onToggle: () => void;
+};
+
+/**
+ * A service card whose arrow toggles the description between 120px and 450px (SPEC §2, §9).
+ * The arrow is a real button in a GET form: without JavaScript it reloads /Services with the
+ * card open (?open=<id>); with JavaScript the click toggles in place and nothing is fetched.
+ */
+export function ServiceCard({ service, expanded, otherOpenIds, onToggle }: Props) {
+  const t = useMessages();
+  const descriptionId = `service-${service.id}-description`;
+  return (
+    <article className="service-card" id={`service-${service.id}`} aria-labelledby={`service-${service.id}-title`}>
+      {service.photoUrl && (
+        <img className="service-card__image" src={service.photoUrl} alt="" width={640} height={400} loading="lazy" />
+      )}
+      <div className="service-card__body">
+        <h2 id={`service-${service.id}-title`}>{service.title}</h2>
+        <div
+          id={descriptionId}
+          className="service-card__description"
+          data-expanded={expanded}
+          // Scrollable when expanded, so it must be reachable by keyboard.
+          tabIndex={expanded ? 0 : undefined}
+        >
+          <p>{service.description}</p>
+        </div>
+        <form method="get" action={`/Services#service-${service.id}`} className="service-card__toggle">
+          {otherOpenIds.map((id) => (
+            <input key={id} type="hidden" name="open" value={id} />
+          ))}
+          <button
+            type="submit"
+            {...(expanded ? {} : { name: "open", value: service.id })}
+            className="arrow-button"
+            aria-expanded={expanded}
+            aria-controls={descriptionId}
+            onClick={(event) => {
+              event.preventDefault();
+              onToggle();
+            }}
+          >
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+              <path d="M6.4 8.6 12 14.2l5.6-5.6L19 10l-7 7-7-7Z" fill="currentColor" />
+            </svg>
+            <span className="visually-hidden">{format(t.services.toggle, { title: service.title })}</span>
+          </button>
+        </form>
+      </div>
+    </article>
+  );
+}

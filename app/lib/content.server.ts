@@ -1,0 +1,40 @@
+// Reading public content for a page: a failed read never breaks the page (SPEC §8). The page renders,
+// the visitor gets the 'Failed to fetch data ...' toast, and the error is logged.
+import { data } from "react-router";
+import type { Backend } from "~/backend/index.server";
+import { en } from "~/i18n";
+import type { Toast } from "./toast";
+
+export type Loaded<T> = { ok: true; value: T } | { ok: false; error: string };
+
+export async function load<T>(what: string, read: () => Promise<T>): Promise<Loaded<T>> {
+  try {
+    return { ok: true, value: await read() };
+  } catch (error) {
+    console.error(`Failed to fetch ${what}:`, error);
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, error: message.slice(0, 300) };
+  }
+}
+
+/** One toast for the page, however many of its reads failed (toasts with one id show once). */
+export function failureToasts(...results: Loaded<unknown>[]): Toast[] {
+  return results.some((result) => !result.ok)
+    ? [{ id: "content-fetch-failed", type: "error", message: en.errors.fetchFailed }]
+    : [];
+}
+
+// Public pages are the same for every visitor: a CDN may keep them briefly and serve a stale copy
+// while it refreshes. A page built from a failed read is never cached.
+const PUBLIC_CACHE = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
+const NO_CACHE = "no-store";
+
+export function publicCacheHeaders(...results: Loaded<unknown>[]): HeadersInit {
+  return { "Cache-Control": results.every((result) => result.ok) ? PUBLIC_CACHE : NO_CACHE };
+}
+
+/** Loader body of every page built from the company row (layout, home, contact, legal pages). */
+export async function loadCompanyPage(backend: Backend) {
+  const company = await load("company", () => backend.content.company());
+  return data({ company, toasts: failureToasts(company) }, { headers: publicCacheHeaders(company) });
+}

@@ -1,0 +1,22 @@
+import type { MetaDescriptor } from "react-router";
+
+type MetaMatchLike = { id: string; loaderData?: unknown };
+
+/** Title, description, canonical link (in the spec's spelling of the path) and Open Graph tags of a page. */
+export function pageMeta(
+  matches: readonly (MetaMatchLike | undefined)[],
+  page: { title: string; description: string; path: string },
+): MetaDescriptor[] {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as { origin?: string } | undefined;
+  const url = new URL(page.path, root?.origin ?? "http://127.0.0.1").href;
+  return [
+    { title: page.title },
+    { name: "description", content: page.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: "PUSH" },
+    { property: "og:title", content: page.title },
+    { property: "og:description", content: page.description },
+    { property: "og:url", content: url },
+  ];
+}

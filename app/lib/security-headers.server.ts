@@ -1,0 +1,52 @@
+// Security and caching headers for every response the worker sends, applied in one place.
+
+/** The footer's map is the only third-party content, framed from OpenStreetMap. */
+export const MAP_ORIGIN = "https://www.openstreetmap.org";
+
+export function contentSecurityPolicy(nonce: string, secureOrigin: boolean): string {
+  return [
+    "default-src 'self'",
+    // 'strict-dynamic': scripts loaded by the nonced entry scripts are trusted; nothing else runs.
+    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    // Inline style attributes (toasts, the card heights) need 'unsafe-inline' for styles only.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    `frame-src ${MAP_ORIGIN}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    ...(secureOrigin ? ["upgrade-insecure-requests"] : []),
+  ].join("; ");
+}
+
+/** `nonce` is required for HTML responses (their CSP allows only scripts carrying it). */
+type Options = { nonce?: string; request: Request };
+
+export function withSecurityHeaders(original: Response, { nonce, request }: Options): Response {
+  // Responses from fetch() or caches have immutable headers: always work on a copy.
+  const response = new Response(original.body, original);
+  const headers = response.headers;
+  const secureOrigin = new URL(request.url).protocol === "https:";
+
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
+  headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  headers.set("X-Frame-Options", "DENY");
+
+  const type = headers.get("Content-Type") ?? "";
+  if (type.startsWith("text/html")) {
+    headers.set("Content-Security-Policy", contentSecurityPolicy(nonce ?? crypto.randomUUID(), secureOrigin));
+  }
+  // A response that sets a cookie is personal: no shared cache may keep it, whatever the route said.
+  if (headers.has("Set-Cookie")) {
+    headers.set("Cache-Control", "private, no-store");
+  } else if (!headers.has("Cache-Control")) {
+    headers.set("Cache-Control", "private, no-cache");
+  }
+  return response;
+}

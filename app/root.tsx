@@ -1,0 +1,55 @@
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import { ErrorPage } from "./components/ErrorPage";
+import { Toasts } from "./components/Toasts";
+import type { Locale } from "./i18n";
+import { localeAttributes } from "./lib/messages";
+import { useNonce } from "./lib/nonce";
+import { readFlashToast } from "./lib/toast.server";
+import stylesheet from "./styles/app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { toast, headers } = await readFlashToast(request, context.config);
+  const locale: Locale = "en";
+  return data({ locale, origin: new URL(request.url).origin, flashToast: toast }, { headers: headers ?? undefined });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const root = useRouteLoaderData<typeof loader>("root");
+  const { lang, dir } = localeAttributes[root?.locale ?? "en"];
+  return (
+    <html lang={lang} dir={dir}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b2545" />
+        <Meta />
+        {/* Stylesheets need no nonce (style-src 'self'); an explicit "" keeps React Router from adding
+            the server's nonce, which the browser would not hide on <link> and hydration would flag. */}
+        <Links nonce="" />
+      </head>
+      <body>
+        {children}
+        <Toasts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error)) return <ErrorPage status={error.status} />;
+  console.error(error);
+  return <ErrorPage status={500} />;
+}

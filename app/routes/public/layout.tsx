@@ -1,0 +1,26 @@
+import { Outlet } from "react-router";
+import { Footer, type FooterState } from "~/components/Footer";
+import { Navbar } from "~/components/Navbar";
+import { loadCompanyPage } from "~/lib/content.server";
+import { publicPageHeaders } from "~/lib/headers";
+import type { Route } from "./+types/layout";
+
+export const headers = publicPageHeaders;
+
+export function loader({ context }: Route.LoaderArgs) {
+  return loadCompanyPage(context.backend);
+}
+
+export default function PublicLayout({ loaderData }: Route.ComponentProps) {
+  const { company } = loaderData;
+  const footer: FooterState = company.ok
+    ? { status: "loaded", company: company.value }
+    : { status: "error", error: company.error };
+  return (
+    <>
+      <Navbar />
+      <Outlet />
+      <Footer state={footer} />
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { useState } from "react";
+import { data } from "react-router";
+import { ServiceCard } from "~/components/ServiceCard";
+import { en } from "~/i18n";
+import { failureToasts, load, publicCacheHeaders } from "~/lib/content.server";
+import { publicPageHeaders } from "~/lib/headers";
+import { useMessages } from "~/lib/messages";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/services";
+
+export const headers = publicPageHeaders;
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { ...en.meta.services, path: "/Services" });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = await load("services", () => context.backend.content.services());
+  // Cards opened without JavaScript arrive as ?open=<id>&open=<id>.
+  const openIds = new URL(request.url).searchParams.getAll("open").map(Number).filter(Number.isInteger);
+  return data({ services, openIds, toasts: failureToasts(services) }, { headers: publicCacheHeaders(services) });
+}
+
+export default function Services({ loaderData }: Route.ComponentProps) {
+  const t = useMessages();
+  const { services, openIds } = loaderData;
+  const [open, setOpen] = useState(() => new Set(openIds));
+  const list = services.ok ? services.value : [];
+
+  const toggle = (id: number) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  return (
+    <main id="main" className="container page">
+      <header className="page__header">
+        <h1>{t.services.heading}</h1>
+        <p>{t.services.intro}</p>
+      </header>
+      {services.ok && list.length === 0 && <p>{t.services.empty}</p>}
+      <div className="service-grid">
+        {list.map((service) => (
+          <ServiceCard
+            key={service.id}
+            service={service}
+            expanded={open.has(service.id)}
+            otherOpenIds={[...open].filter((id) => id !== service.id)}
+            onToggle={() => toggle(service.id)}
+          />
+        ))}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,20 @@
+import { LegalPage } from "~/components/LegalPage";
+import { en } from "~/i18n";
+import { termsAndConditions } from "~/i18n/en/legal";
+import { loadCompanyPage } from "~/lib/content.server";
+import { publicPageHeaders } from "~/lib/headers";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/terms";
+
+export const headers = publicPageHeaders;
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { ...en.meta.terms, path: "/Terms" });
+
+export function loader({ context }: Route.LoaderArgs) {
+  return loadCompanyPage(context.backend);
+}
+
+export default function TermsPage({ loaderData }: Route.ComponentProps) {
+  const { company } = loaderData;
+  return <LegalPage company={company.ok ? company.value : null} build={termsAndConditions} fallbackTitle={en.meta.terms.title} />;
+}

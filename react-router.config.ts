@@ -1,0 +1,12 @@
+import type { Config } from "@react-router/dev/config";
+
+export default {
+  ssr: true,
+  future: {
+    // The Cloudflare Vite plugin runs the server build in workerd through Vite's Environment API.
+    v8_viteEnvironmentApi: true,
+    // Adopted early so the upgrade to v8 changes nothing here.
+    v8_passThroughRequests: true,
+    v8_trailingSlashAwareDataRequests: true,
+  },
+} satisfies Config;

@@ -1,0 +1,41 @@
+// GET /media/<Folder>/<file>: the content images (the spec's data holds file names only), from the
+// MEDIA R2 bucket. File names are treated as immutable (docs/decisions/0002-media-in-r2.md), so
+// browsers and the CDN may keep an image for a year; a changed image gets a new file name.
+import { MEDIA_FOLDERS, type MediaFolder } from "../app/domain/content";
+
+const SAFE_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+export function isMediaRequest(url: URL): boolean {
+  return url.pathname.startsWith("/media/");
+}
+
+export async function serveMedia(request: Request, bucket: R2Bucket): Promise<Response> {
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    return new Response("Method Not Allowed", { status: 405, headers: { Allow: "GET, HEAD" } });
+  }
+  const [, , folder, file, ...rest] = new URL(request.url).pathname.split("/");
+  const fileName = decodeURIComponent(file ?? "");
+  if (!MEDIA_FOLDERS.includes(folder as MediaFolder) || rest.length > 0 || !SAFE_FILE_NAME.test(fileName)) {
+    return notFound();
+  }
+
+  const object = await bucket.get(`${folder}/${fileName}`, { onlyIf: request.headers });
+  if (!object) return notFound();
+
+  const headers = new Headers();
+  object.writeHttpMetadata(headers);
+  headers.set("ETag", object.httpEtag);
+  headers.set("Cache-Control", IMMUTABLE);
+  // R2 returns the object without a body when the If-None-Match/If-Modified-Since precondition fails.
+  if (!("body" in object)) return new Response(null, { status: 304, headers });
+  headers.set("Content-Length", String(object.size));
+  return new Response(request.method === "HEAD" ? null : object.body, { headers });
+}
+
+function notFound(): Response {
+  return new Response("Not Found", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=60" },
+  });
+}

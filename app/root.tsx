@@ -3,6 +3,8 @@ import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/ErrorPage";
 import { Toasts } from "./components/Toasts";
 import type { Locale } from "./i18n";
+import { ENHANCE_PUBLIC_PAGE_SCRIPT } from "./lib/enhance";
+import { useShouldHydrate } from "./lib/hydration";
 import { localeAttributes } from "./lib/messages";
 import { useNonce } from "./lib/nonce";
 import { readFlashToast } from "./lib/toast.server";
@@ -13,15 +15,16 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { toast, headers } = await readFlashToast(request, context.config);
   const locale: Locale = "en";
-  return data({ locale, origin: new URL(request.url).origin, flashToast: toast }, { headers: headers ?? undefined });
+  return data({ locale, origin: url.origin, flashToast: toast }, { headers: headers ?? undefined });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const root = useRouteLoaderData<typeof loader>("root");
+  const hydrate = useShouldHydrate();
   const { lang, dir } = localeAttributes[root?.locale ?? "en"];
   return (
     <html lang={lang} dir={dir}>
@@ -37,8 +40,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         <Toasts />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ENHANCE_PUBLIC_PAGE_SCRIPT }} />
+        )}
       </body>
     </html>
   );

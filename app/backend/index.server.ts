@@ -10,5 +10,5 @@ type BackendOptions = { env: Env; request: Request };
  * here later; routes only ever see the Backend port.
  */
 export function createBackend({ env }: BackendOptions): Backend {
-  return createD1Backend(env.DB);
+  return createD1Backend(env);
 }

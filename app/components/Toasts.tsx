@@ -1,7 +1,7 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import toast, { Toaster } from "react-hot-toast";
 import { useMatches } from "react-router";
-import { TOAST_DURATION_MS, type Toast } from "~/lib/toast";
+import { TOAST_DURATION_MS, TOAST_LIMIT, type Toast } from "~/lib/toast";
 
 /** Toasts of the current page: the flash toast (root loader) and notices any loader returns as `toasts`. */
 function usePageToasts(): Toast[] {
@@ -10,7 +10,7 @@ function usePageToasts(): Toast[] {
     const data = match.loaderData as { flashToast?: Toast | null; toasts?: Toast[] } | undefined;
     for (const item of [data?.flashToast, ...(data?.toasts ?? [])]) if (item) byId.set(item.id, item);
   }
-  return [...byId.values()];
+  return [...byId.values()].slice(-TOAST_LIMIT);
 }
 
 const show = {
@@ -20,28 +20,25 @@ const show = {
   blank: toast,
 } satisfies Record<Toast["type"], (message: string, options: { id: string }) => string>;
 
+/**
+ * The page's toasts. The server renders them as plain notices (what a visitor without JavaScript,
+ * or on a page that is not hydrated, sees; CSS hides each after its duration). Once React runs,
+ * react-hot-toast takes over and the plain notices go.
+ */
 export function Toasts() {
   const toasts = usePageToasts();
+  const [hydrated, setHydrated] = useState(false);
   const key = toasts.map((item) => item.id).join(" ");
 
+  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     for (const item of toasts) show[item.type](item.message, { id: item.id });
     // `key` names the set of toasts; the array itself is new on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
-  return (
-    <>
-      {/* Without JavaScript the same messages are part of the page (hidden by CSS when scripts run). */}
-      {toasts.length > 0 && (
-        <div className="flash-notices" role="status">
-          {toasts.map((item) => (
-            <p key={item.id} className={`flash-notice flash-notice--${item.type}`}>
-              {item.message}
-            </p>
-          ))}
-        </div>
-      )}
+  if (hydrated) {
+    return (
       <Toaster
         position="top-center"
         toastOptions={{
@@ -52,6 +49,20 @@ export function Toasts() {
           custom: { duration: TOAST_DURATION_MS.custom },
         }}
       />
-    </>
+    );
+  }
+  if (toasts.length === 0) return null;
+  return (
+    <div className="flash-notices">
+      {toasts.map((item) => (
+        <p
+          key={item.id}
+          role={item.type === "error" ? "alert" : "status"}
+          className={`flash-notice flash-notice--${item.type}`}
+        >
+          {item.message}
+        </p>
+      ))}
+    </div>
   );
 }

@@ -36,7 +36,7 @@ export function d1ContentStore(db: D1Database, media: MediaStore): ContentStore 
               description: row.description ?? "",
               address: row.address ?? "",
               email: row.email ?? "",
-              phone: row.phone,
+              phone: row.phone ?? null,
               facebook: row.facebook,
               instagram: row.instegram,
               linkedin: row.linkedin,

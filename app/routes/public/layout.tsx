@@ -3,9 +3,13 @@ import { Footer, type FooterState } from "~/components/Footer";
 import { Navbar } from "~/components/Navbar";
 import { loadCompanyPage } from "~/lib/content.server";
 import { publicPageHeaders } from "~/lib/headers";
+import type { RouteHandle } from "~/lib/hydration";
 import type { Route } from "./+types/layout";
 
 export const headers = publicPageHeaders;
+
+/** Public pages are complete as HTML; they get a small enhancement script instead of React. */
+export const handle: RouteHandle = { hydrate: false };
 
 export function loader({ context }: Route.LoaderArgs) {
   return loadCompanyPage(context.backend);

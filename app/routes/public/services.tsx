@@ -12,10 +12,10 @@ export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { ...en.meta.services, path: "/Services" });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const services = await load("services", () => context.backend.content.services());
   // Cards opened without JavaScript arrive as ?open=<id>&open=<id>.
-  const openIds = new URL(request.url).searchParams.getAll("open").map(Number).filter(Number.isInteger);
+  const openIds = url.searchParams.getAll("open").map(Number).filter(Number.isInteger);
   return data({ services, openIds, toasts: failureToasts(services) }, { headers: publicCacheHeaders(services) });
 }
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/robots";
 
-export function loader({ request }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+export function loader({ url }: Route.LoaderArgs) {
+  const { origin } = url;
   const body = ["User-agent: *", "Allow: /", "Disallow: /Dashboard", "Disallow: /call-room", "", `Sitemap: ${origin}/sitemap.xml`, ""];
   return new Response(body.join("\n"), {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },

@@ -11,7 +11,7 @@ export const quietCloudflareEnv = {
 Object.assign(process.env, quietCloudflareEnv);
 
 export function wrangler(args: string[]): void {
-  const result = spawnSync("npx", ["wrangler", ...args], {
+  const result = spawnSync("node_modules/.bin/wrangler", args, {
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...quietCloudflareEnv, CI: "true" }, // CI=true: never stop to ask for confirmation
   });

@@ -1,0 +1,49 @@
+// End-to-end tests in real Chromium (Debian's: `playwright install` cannot download browsers here)
+// against the built worker served by wrangler on throwaway local state. `npm run test:e2e` builds first.
+import { existsSync } from "node:fs";
+import { defineConfig } from "@playwright/test";
+
+process.env.WRANGLER_SEND_METRICS ??= "false";
+process.env.WRANGLER_HIDE_BANNER ??= "true";
+process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
+
+// The Debian wrapper script prints a harmless warning; the real binary sits behind it.
+const executablePath =
+  process.env.CHROMIUM_PATH ?? ["/usr/lib/chromium/chromium", "/usr/bin/chromium"].find((path) => existsSync(path));
+
+export const APP_URL = "http://127.0.0.1:8787";
+/** The same build on a database without its schema: every content read fails (SPEC §8 failure states). */
+export const BROKEN_APP_URL = "http://127.0.0.1:8788";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: !!process.env.CI,
+  reporter: [["list"]],
+  use: {
+    baseURL: APP_URL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath,
+      args: ["--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+    },
+  },
+  webServer: [
+    {
+      command: "npx tsx scripts/serve-build.ts --port 8787 --state .tmp/e2e --fresh --test-secret",
+      url: `${APP_URL}/robots.txt`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: "npx tsx scripts/serve-build.ts --port 8788 --state .tmp/e2e-broken --fresh --test-secret --empty",
+      url: `${BROKEN_APP_URL}/robots.txt`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stderr: "ignore", // every request logs its (expected) failed read
+    },
+  ],
+});

@@ -1,0 +1,76 @@
+// Lighthouse (default mobile settings: slow 4G, 4x CPU slowdown) against the built worker, in the
+// machine's Chromium, offline. Prints the four category scores of each page and fails below budget.
+//
+//   npm run lighthouse            (builds first)
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import type LighthouseResult from "lighthouse/types/lhr/lhr";
+
+const PORT = 8790;
+const BASE = `http://127.0.0.1:${PORT}`;
+const PAGES = ["/", "/Services"];
+const BUDGET = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 } as const;
+
+const chromePath =
+  process.env.CHROMIUM_PATH ?? ["/usr/lib/chromium/chromium", "/usr/bin/chromium"].find((path) => existsSync(path));
+
+const server = spawn("node_modules/.bin/tsx", ["scripts/serve-build.ts", "--port", String(PORT), "--state", ".tmp/lighthouse", "--fresh", "--test-secret"], {
+  stdio: ["ignore", "ignore", "inherit"],
+});
+
+let failed = false;
+try {
+  await waitFor(`${BASE}/robots.txt`);
+  for (const path of PAGES) {
+    const lhr = await audit(path);
+    const scores = Object.entries(BUDGET).map(([id, minimum]) => {
+      const score = Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      if (score < minimum) failed = true;
+      return `${lhr.categories[id]?.title ?? id} ${score}${score < minimum ? ` (below ${minimum})` : ""}`;
+    });
+    console.log(`${path.padEnd(10)} ${scores.join(" · ")}`);
+    for (const [id, item] of Object.entries(lhr.audits)) {
+      if (item.score !== null && item.score < 1 && item.scoreDisplayMode === "binary") console.log(`  - ${id}: ${item.title}`);
+    }
+  }
+} finally {
+  server.kill("SIGTERM");
+}
+process.exit(failed ? 1 : 0);
+
+/**
+ * One Lighthouse run in a fresh Chromium. A run that could not measure the page (a Lighthouse runtime
+ * error, e.g. a timeout while the machine is busy) is tried once more; a low score is never retried.
+ */
+async function audit(path: string, attempt = 1): Promise<LighthouseResult> {
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+  });
+  try {
+    const result = await lighthouse(`${BASE}${path}`, { port: chrome.port, output: "json", logLevel: "error" });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+    const { runtimeError } = result.lhr;
+    if (runtimeError) {
+      console.warn(`${path}: Lighthouse could not measure the page (${runtimeError.code}: ${runtimeError.message})`);
+      if (attempt < 2) return audit(path, attempt + 1);
+    }
+    return result.lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function waitFor(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${url} did not come up`);
+}

@@ -1,0 +1,48 @@
+// Serves the built worker (build/) with `wrangler dev` on the given local state: `npm start`, and
+// (on throwaway state) the e2e tests and Lighthouse. Run `npm run build` first.
+//
+//   npx tsx scripts/serve-build.ts --port 8787 --state .tmp/e2e [--fresh] [--test-secret] [--empty]
+//
+// --fresh deletes the state folder first (tests and Lighthouse start from the sample content).
+// --test-secret uses a fixed, test-only SESSION_SECRET instead of the one in .dev.vars.
+// --empty leaves the database without even its schema, so every content read fails: the e2e tests
+// use it to see the site's failure states (SPEC §8) rendered by the real worker.
+import { spawn, spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { quietCloudflareEnv } from "./lib/wrangler";
+
+const { values } = parseArgs({
+  options: {
+    port: { type: "string", default: "8787" },
+    state: { type: "string", default: ".tmp/serve" },
+    fresh: { type: "boolean", default: false },
+    empty: { type: "boolean", default: false },
+    "test-secret": { type: "boolean", default: false },
+  },
+});
+const { port, state, fresh, empty, "test-secret": testSecret } = values;
+
+if (fresh) rmSync(state, { recursive: true, force: true });
+if (!empty) {
+  const setup = spawnSync("node_modules/.bin/tsx", ["scripts/local-setup.ts", "--persist-to", state], { stdio: "inherit" });
+  if (setup.status !== 0) process.exit(setup.status ?? 1);
+}
+
+// Each server needs its own inspector port: two wrangler dev processes would both want 9229.
+const inspectorPort = String(Number(port) + 1000);
+const server = spawn(
+  "node_modules/.bin/wrangler",
+  [
+    "dev",
+    "--ip", "127.0.0.1",
+    "--port", port,
+    "--inspector-port", inspectorPort,
+    "--persist-to", state,
+    "--show-interactive-dev-session=false",
+    ...(testSecret ? ["--var", "SESSION_SECRET:test-only-session-secret-0123456789abcdef"] : []),
+  ],
+  { stdio: "inherit", env: quietCloudflareEnv },
+);
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

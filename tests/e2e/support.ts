@@ -1,0 +1,106 @@
+// What each public page must show (SPEC §2), taken from the sample content the e2e server is seeded with.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+import { about, company, services } from "../../seed/content";
+
+export const FOOTER_TEXTS = [
+  company.address,
+  company.email,
+  "Privacy Policy",
+  "Terms & Conditions",
+  "© 2025 PUSH LLC, a limited liability company. All rights reserved.",
+];
+export const NAV_TEXTS = ["Home", "About us", "Services", "Contact us"];
+
+export const PUBLIC_PAGES = [
+  {
+    path: "/",
+    title: "PUSH — Translation and Interpretation Services",
+    h1: company.title,
+    texts: ["WELCOM TO PUSH", "WE HELP YOUR BUSINESS", "Dedicated Team", "24/7 Customer support", company.description],
+    images: ["/media/Home/homecover.webp"],
+  },
+  {
+    path: "/Services",
+    title: "Services — PUSH",
+    h1: "Our Services",
+    texts: services.map((service) => service.title),
+    images: services.map((service) => `/media/Services/${service.photourl}`),
+  },
+  {
+    path: "/Aboutus",
+    title: "About us — PUSH",
+    h1: "About us",
+    texts: [about.description],
+    images: [`/media/Aboutus/${about.photoaurl}`, `/media/Aboutus/${about.photoburl}`],
+  },
+  {
+    path: "/Contactus",
+    title: "Contact us — PUSH",
+    h1: "Contact us",
+    texts: [company.address, company.email, company.phone],
+    images: ["/media/Contactus/contactcover.webp"],
+  },
+  {
+    path: "/Privacy",
+    title: "Privacy Policy — PUSH",
+    h1: "Privacy Policy",
+    texts: [
+      "Version 1.0",
+      "Effective March 21, 2025",
+      "Information We Collect",
+      "How We Use Your Information",
+      "How We Share Information",
+      "Data Security",
+      "Your Rights",
+      "Cookies",
+      "Updates to This Policy",
+      "Contact Us",
+      company.email,
+      company.phone,
+    ],
+    images: [],
+  },
+  {
+    path: "/Terms",
+    title: "Terms & Conditions — PUSH",
+    h1: "Terms & Conditions",
+    texts: [
+      "Version 1.0",
+      "Effective March 21, 2025",
+      ...Array.from({ length: 10 }, (_, i) => `${i + 1}. `),
+      "United States",
+      "Wyoming",
+      company.email,
+      company.phone,
+    ],
+    images: [],
+  },
+] as const;
+
+export type PublicPage = (typeof PUBLIC_PAGES)[number];
+
+/** An axe scan for WCAG 2 A and AA: the list of violations, which must be empty. */
+export async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations.map((violation) => ({
+    id: violation.id,
+    impact: violation.impact,
+    nodes: violation.nodes.map((node) => node.target.join(" ")),
+  }));
+}
+
+/** Collects console errors and uncaught exceptions of a page (the map iframe is cross-origin and not included). */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+export async function expectTexts(page: Page, texts: readonly string[]) {
+  const body = page.locator("body");
+  for (const text of texts) await expect(body).toContainText(text);
+}

@@ -58,7 +58,10 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error)) return <ErrorPage status={error.status} />;
-  console.error(error);
-  return <ErrorPage status={500} />;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <main id="main" className="container">
+      <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />
+    </main>
+  );
 }

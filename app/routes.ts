@@ -6,6 +6,25 @@ export default [
   route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
 
+  layout("routes/auth/layout.tsx", [
+    route("Login", "routes/auth/login.tsx"),
+    route("Forgetpassword", "routes/auth/forgot-password.tsx"),
+    route("Resetpassword", "routes/auth/reset-password.tsx"),
+  ]),
+  route("Logout", "routes/auth/logout.tsx"),
+
+  // Every loader and action below starts with requireUser or requireAdmin (app/lib/guards.server.ts).
+  route("Dashboard", "routes/dashboard/layout.tsx", [
+    index("routes/dashboard/overview.tsx"),
+    route("Profile", "routes/dashboard/profile.tsx"),
+    route("Dashboardcall", "routes/dashboard/calls.tsx"),
+    route("Dashboardcustomers", "routes/dashboard/placeholder.tsx", { id: "dashboard-customers" }),
+    route("Dashboardusers", "routes/dashboard/placeholder.tsx", { id: "dashboard-users" }),
+    route("Orders", "routes/dashboard/placeholder.tsx", { id: "dashboard-orders" }),
+    route("*", "routes/dashboard/not-found.tsx"),
+  ]),
+  route("call-room/:roomId", "routes/dashboard/call-room.tsx"),
+
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
     route("Services", "routes/public/services.tsx"),

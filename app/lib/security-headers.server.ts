@@ -23,6 +23,9 @@ export function contentSecurityPolicy(nonce: string, secureOrigin: boolean): str
 }
 
 /** `nonce` is required for HTML responses (their CSP allows only scripts carrying it). */
+/** The signed-in areas (documents and their .data requests): never cached by anyone, never indexed. */
+const PRIVATE_AREA = /^\/(dashboard|call-room)(\/|\.data|$)/i;
+
 type Options = { nonce?: string; request: Request };
 
 export function withSecurityHeaders(original: Response, { nonce, request }: Options): Response {
@@ -42,8 +45,10 @@ export function withSecurityHeaders(original: Response, { nonce, request }: Opti
   if (type.startsWith("text/html")) {
     headers.set("Content-Security-Policy", contentSecurityPolicy(nonce ?? crypto.randomUUID(), secureOrigin));
   }
-  // A response that sets a cookie is personal: no shared cache may keep it, whatever the route said.
-  if (headers.has("Set-Cookie")) {
+  const privateArea = PRIVATE_AREA.test(new URL(request.url).pathname);
+  if (privateArea) headers.set("X-Robots-Tag", "noindex, nofollow");
+  // Private pages and responses that set a cookie are personal: no cache may keep them, whatever the route said.
+  if (privateArea || headers.has("Set-Cookie")) {
     headers.set("Cache-Control", "private, no-store");
   } else if (!headers.has("Cache-Control")) {
     headers.set("Cache-Control", "private, no-cache");

@@ -2,13 +2,16 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Backend } from "~/backend/d1/index.server";
+
+const backend = (db: D1Database = env.DB) =>
+  createD1Backend({ env: { DB: db }, request: new Request("http://127.0.0.1/"), sessionSecret: env.SESSION_SECRET });
 import { isSeeded } from "~/backend/d1/seed.server";
 import { sampleContent } from "../../seed/content";
 import { seed } from "./helpers";
 
 describe("D1 content store on an empty database", () => {
   it("has no company and no about row, and no services", async () => {
-    const { content } = createD1Backend(env);
+    const { content } = backend();
     expect(await content.company()).toBeNull();
     expect(await content.about()).toBeNull();
     expect(await content.services()).toEqual([]);
@@ -20,7 +23,7 @@ describe("D1 content store with the sample content", () => {
   beforeAll(seed);
 
   it("maps the first company row from the spec's columns to the app's names", async () => {
-    const company = await createD1Backend(env).content.company();
+    const company = await backend().content.company();
     expect(company).toEqual({
       title: "PUSH",
       description: sampleContent.company.description,
@@ -36,14 +39,14 @@ describe("D1 content store with the sample content", () => {
   });
 
   it("lists every service in order with its image URL in the Services folder", async () => {
-    const services = await createD1Backend(env).content.services();
+    const services = await backend().content.services();
     expect(services.length).toBeGreaterThanOrEqual(6);
     expect(services.map((s) => s.title)).toEqual(sampleContent.services.map((s) => s.title));
     expect(services[0]).toMatchObject({ photoUrl: "/media/Services/document-translation.webp" });
   });
 
   it("reads the about row with both photos from the Aboutus folder", async () => {
-    expect(await createD1Backend(env).content.about()).toEqual({
+    expect(await backend().content.about()).toEqual({
       description: sampleContent.about.description,
       photoAUrl: "/media/Aboutus/team-meeting.webp",
       photoBUrl: "/media/Aboutus/interpreter-headset.webp",
@@ -59,7 +62,7 @@ describe("D1 content store with the sample content", () => {
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
-    const { content } = createD1Backend({ DB: counting });
+    const { content } = backend(counting);
     const [a, b] = await Promise.all([content.company(), content.company()]);
     expect(a).toEqual(b);
     expect(queries).toBe(1);

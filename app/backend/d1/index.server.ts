@@ -1,10 +1,26 @@
 import type { Backend } from "../port.server";
+import { d1AuthStore } from "./auth.server";
 import { d1ContentStore } from "./content.server";
+import { d1LinkStore } from "./links.server";
 import { d1MediaStore } from "./media.server";
 
-/** The embedded default: SQLite through the DB binding, images in the MEDIA bucket. */
-export function createD1Backend(env: Pick<Env, "DB">): Backend {
+type D1BackendOptions = {
+  env: Pick<Env, "DB">;
+  /** The request whose session cookie this backend reads. */
+  request: Request;
+  /** Signs the session cookie. */
+  sessionSecret: string;
+};
+
+/** The embedded default: SQLite through the DB binding, images in the MEDIA bucket, auth in D1. */
+export function createD1Backend({ env, request, sessionSecret }: D1BackendOptions): Backend {
   const db = env.DB;
   const media = d1MediaStore();
-  return { name: "d1", media, content: d1ContentStore(db, media) };
+  return {
+    name: "d1",
+    media,
+    content: d1ContentStore(db, media),
+    auth: d1AuthStore(db, request, sessionSecret),
+    links: d1LinkStore(db),
+  };
 }

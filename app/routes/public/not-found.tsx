@@ -15,5 +15,9 @@ export function loader() {
 }
 
 export default function NotFound() {
-  return <ErrorPage status={404} />;
+  return (
+    <main id="main" className="container">
+      <ErrorPage status={404} />
+    </main>
+  );
 }

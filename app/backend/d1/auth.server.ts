@@ -1,0 +1,128 @@
+// Sign-in for the D1 adapter: PBKDF2 password hashes, revocable sessions in a table, single-use reset tokens.
+import type { SessionUser } from "~/domain/auth";
+import type { AuthStore } from "../port.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import { query } from "./query.server";
+import { SESSION_TTL_MS, sessionCookie } from "./session-cookie.server";
+import { randomToken, sha256Hex } from "./tokens.server";
+import { SESSION_USER_COLUMNS, toSessionUser, type SessionUserRow } from "./users.server";
+
+export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
+
+// Checked against when the email is unknown, so an unknown address costs the same time as a wrong password.
+let decoyHash: Promise<string> | undefined;
+
+export function d1AuthStore(db: D1Database, request: Request, secret: string): AuthStore {
+  const cookie = sessionCookie(request, secret);
+  let current: Promise<SessionUser | null> | undefined;
+
+  async function sessionToken(): Promise<string | null> {
+    const value: unknown = await cookie.parse(request.headers.get("Cookie"));
+    return typeof value === "string" && value.length > 0 ? value : null;
+  }
+
+  return {
+    currentUser() {
+      current ??= (async () => {
+        const token = await sessionToken();
+        if (!token) return null;
+        const row = await query(async () =>
+          db
+            .prepare(
+              `SELECT ${SESSION_USER_COLUMNS} FROM sessions s JOIN accounts a ON a.id = s.account_id
+               LEFT JOIN users u ON u.id = a.id WHERE s.id_hash = ? AND s.expires_at > ?`,
+            )
+            .bind(await sha256Hex(token), Date.now())
+            .first<SessionUserRow>(),
+        );
+        return row ? toSessionUser(row) : null;
+      })();
+      return current;
+    },
+
+    async signIn({ email, password }) {
+      const account = await query(() =>
+        db.prepare("SELECT id, password_hash FROM accounts WHERE email = ?").bind(email).first<{ id: string; password_hash: string }>(),
+      );
+      decoyHash ??= hashPassword(randomToken());
+      const valid = await verifyPassword(password, account?.password_hash ?? (await decoyHash));
+      if (!account || !valid) return { ok: false, reason: "invalid-credentials" };
+
+      const token = randomToken();
+      const now = Date.now();
+      const [, , user] = await query(async () =>
+        db.batch<SessionUserRow>([
+          db.prepare("DELETE FROM sessions WHERE account_id = ? AND expires_at <= ?").bind(account.id, now),
+          db
+            .prepare("INSERT INTO sessions (id_hash, account_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
+            .bind(await sha256Hex(token), account.id, now, now + SESSION_TTL_MS),
+          db.prepare(`SELECT ${SESSION_USER_COLUMNS} FROM accounts a LEFT JOIN users u ON u.id = a.id WHERE a.id = ?`).bind(account.id),
+        ]),
+      );
+      const row = user?.results[0];
+      if (!row) return { ok: false, reason: "no-session" };
+      return { ok: true, user: toSessionUser(row), headers: new Headers({ "Set-Cookie": await cookie.serialize(token) }) };
+    },
+
+    async signOut() {
+      const token = await sessionToken();
+      if (token) {
+        const idHash = await sha256Hex(token);
+        await query(() => db.prepare("DELETE FROM sessions WHERE id_hash = ?").bind(idHash).run());
+      }
+      return { headers: new Headers({ "Set-Cookie": await cookie.serialize("", { maxAge: 0 }) }) };
+    },
+
+    async requestPasswordReset(email) {
+      const account = await query(() =>
+        db.prepare("SELECT id, email FROM accounts WHERE email = ?").bind(email).first<{ id: string; email: string }>(),
+      );
+      if (!account) return null;
+      const token = randomToken();
+      const now = Date.now();
+      // A new link replaces any earlier one.
+      await query(async () =>
+        db.batch([
+          db.prepare("DELETE FROM password_reset_tokens WHERE account_id = ?").bind(account.id),
+          db
+            .prepare("INSERT INTO password_reset_tokens (token_hash, account_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
+            .bind(await sha256Hex(token), account.id, now, now + RESET_TOKEN_TTL_MS),
+        ]),
+      );
+      return { email: account.email, token };
+    },
+
+    async resetPassword({ token, email, password }) {
+      const tokenHash = await sha256Hex(token);
+      const now = Date.now();
+      const target = await query(() =>
+        db
+          .prepare(
+            `SELECT t.account_id, a.email FROM password_reset_tokens t JOIN accounts a ON a.id = t.account_id
+             WHERE t.token_hash = ? AND t.used_by IS NULL AND t.expires_at > ?`,
+          )
+          .bind(tokenHash, now)
+          .first<{ account_id: string; email: string }>(),
+      );
+      if (!target) return { ok: false, reason: "invalid-token" };
+      if (target.email.toLowerCase() !== email.toLowerCase()) return { ok: false, reason: "email-not-found" };
+
+      // One transaction: claim the token (only if still unused), then change the password and end every
+      // session — both only if this request's claim is the one that landed.
+      const claim = crypto.randomUUID();
+      const claimed = "EXISTS (SELECT 1 FROM password_reset_tokens WHERE token_hash = ? AND used_by = ?)";
+      const [claimResult] = await query(async () =>
+        db.batch([
+          db
+            .prepare("UPDATE password_reset_tokens SET used_by = ?, used_at = ? WHERE token_hash = ? AND used_by IS NULL AND expires_at > ?")
+            .bind(claim, now, tokenHash, now),
+          db
+            .prepare(`UPDATE accounts SET password_hash = ? WHERE id = ? AND ${claimed}`)
+            .bind(await hashPassword(password), target.account_id, tokenHash, claim),
+          db.prepare(`DELETE FROM sessions WHERE account_id = ? AND ${claimed}`).bind(target.account_id, tokenHash, claim),
+        ]),
+      );
+      return claimResult?.meta.changes === 1 ? { ok: true } : { ok: false, reason: "invalid-token" };
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { Form, Link, NavLink } from "react-router";
+import type { SessionUser } from "~/domain/auth";
+import { ar, localeAttributes } from "~/i18n";
+import { useMessages } from "~/lib/messages";
+import { Avatar } from "./Avatar";
+
+type Area = { to: string; label: string; adminOnly?: boolean; end?: boolean };
+
+export function Sidebar({ user }: { user: SessionUser }) {
+  const t = useMessages();
+  const d = t.dashboard;
+  const areas: Area[] = [
+    { to: "/Dashboard", label: d.overview, end: true },
+    { to: "/Dashboard/Profile", label: d.profile },
+    { to: "/Dashboard/Dashboardcall", label: d.calls },
+    { to: "/Dashboard/Dashboardcustomers", label: d.customers, adminOnly: true },
+    { to: "/Dashboard/Dashboardusers", label: d.users, adminOnly: true },
+    { to: "/Dashboard/Orders", label: d.orders, adminOnly: true },
+  ];
+  const visible = areas.filter((area) => !area.adminOnly || user.role === "admin");
+
+  return (
+    <aside className="sidebar">
+      {user.profile ? (
+        <div className="sidebar__user">
+          <Avatar userId={user.id} name={user.profile.fullName} />
+          <div>
+            <Link to="/Dashboard/Profile" className="sidebar__name">
+              {user.profile.fullName}
+            </Link>
+            <p className="sidebar__role">{d.roles[user.role]}</p>
+          </div>
+        </div>
+      ) : (
+        <p className="sidebar__user" {...localeAttributes.ar}>
+          {ar.dashboard.noUserData}
+        </p>
+      )}
+      <nav aria-label={d.navLabel}>
+        <ul>
+          {visible.map((area) => (
+            <li key={area.to}>
+              <NavLink to={area.to} end={area.end} prefetch="intent">
+                {area.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Form method="post" action="/Logout" className="sidebar__signout">
+        <button type="submit" className="button button--ghost">
+          {t.auth.signOut}
+        </button>
+      </Form>
+    </aside>
+  );
+}

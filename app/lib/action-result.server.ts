@@ -1,0 +1,20 @@
+// What a form's action answers when it does not redirect: 400 (or 429) with field messages, the values to
+// refill the form (never a password), and a form-level message that is also shown as a toast.
+import { data } from "react-router";
+import type { FieldErrors } from "./forms.server";
+import type { Toast } from "./toast";
+
+export type FormFailure = {
+  errors: FieldErrors;
+  values: Record<string, string>;
+  formError: string | null;
+  toast: Toast | null;
+};
+
+export function formFailure(
+  { errors = {}, values = {}, formError = null }: { errors?: FieldErrors; values?: Record<string, string>; formError?: string | null },
+  init: { status: 400 | 403 | 404 | 409 | 429; headers?: HeadersInit } = { status: 400 },
+) {
+  const toast: Toast | null = formError ? { id: crypto.randomUUID(), type: "error", message: formError } : null;
+  return data<FormFailure>({ errors, values, formError, toast }, init);
+}

@@ -1,0 +1,44 @@
+// Server-side form parsing with the form's shared zod schema: the authoritative check of every action.
+import { z } from "zod";
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+export type ParsedForm<T> =
+  | { ok: true; data: T; formData: FormData }
+  | { ok: false; errors: FieldErrors; values: Record<string, string>; formData: FormData };
+
+/** Fields whose values are never sent back to the browser, even to refill a form. */
+const SECRET_FIELDS = /password/i;
+
+export async function parseForm<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+): Promise<ParsedForm<z.output<Schema>>> {
+  const formData = await request.formData();
+  return parseFormData(formData, schema);
+}
+
+export function parseFormData<Schema extends z.ZodType>(
+  formData: FormData,
+  schema: Schema,
+): ParsedForm<z.output<Schema>> {
+  const raw = Object.fromEntries([...formData.keys()].map((key) => [key, formData.get(key)]));
+  const result = schema.safeParse(raw);
+  if (result.success) return { ok: true, data: result.data, formData };
+
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    errors[field] ??= issue.message;
+  }
+  return { ok: false, errors, values: keptValues(formData), formData };
+}
+
+/** The submitted text values, minus secrets: what a form shows again after a failed submit. */
+export function keptValues(formData: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of formData) {
+    if (typeof value === "string" && !SECRET_FIELDS.test(key)) values[key] = value;
+  }
+  return values;
+}

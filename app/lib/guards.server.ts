@@ -1,0 +1,38 @@
+// Guards at the top of every dashboard loader and action. A layout guard alone is not enough: actions
+// and data requests (/Dashboard/Profile.data) reach child routes directly.
+import { data, redirect, type AppLoadContext } from "react-router";
+import type { SessionUser } from "~/domain/auth";
+
+type GuardArgs = { url: URL; context: AppLoadContext };
+
+/** The signed-in user; anyone else is sent to sign in, and comes back here afterwards. */
+export async function requireUser({ url, context }: GuardArgs): Promise<SessionUser> {
+  const user = await context.backend.auth.currentUser();
+  if (!user) {
+    const back = url.pathname.replace(/\.data$/, "") + url.search;
+    throw redirect(`/Login?${new URLSearchParams({ redirectTo: back })}`);
+  }
+  return user;
+}
+
+/** A signed-in admin; a signed-in interpreter gets 403. */
+export async function requireAdmin(args: GuardArgs): Promise<SessionUser> {
+  const user = await requireUser(args);
+  if (user.role !== "admin") throw data({ reason: "admins-only" }, { status: 403 });
+  return user;
+}
+
+/**
+ * Where to go after signing in: the `redirectTo` the guard sent if it is a path on this site,
+ * otherwise the dashboard. Rejects other origins, protocol-relative (//x) and backslash (/\x) tricks.
+ */
+export function safeRedirectPath(to: unknown, fallback = "/Dashboard"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  try {
+    const base = "http://same.site";
+    const url = new URL(to, base);
+    return url.origin === base ? url.pathname + url.search + url.hash : fallback;
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,72 @@
+import { Form, Link, useActionData } from "react-router";
+import { Field, FormAlert, SubmitButton, useActionToast } from "~/components/forms";
+import { forgotPasswordSchema } from "~/domain/auth";
+import { en } from "~/i18n";
+import { formFailure } from "~/lib/action-result.server";
+import { keptValues, parseFormData } from "~/lib/forms.server";
+import { sendPasswordResetLink } from "~/lib/mail.server";
+import { useMessages } from "~/lib/messages";
+import { pageMeta } from "~/lib/meta";
+import { RATE_LIMITED_RETRY_AFTER_SECONDS, withinRateLimit } from "~/lib/rate-limit.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { Route } from "./+types/forgot-password";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { ...en.meta.forgotPassword, path: "/Forgetpassword" });
+
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  if (!(await withinRateLimit(context.cloudflare.env.PASSWORD_RESET_LIMITER, request))) {
+    return formFailure(
+      { values: keptValues(formData), formError: en.auth.tooManyAttempts },
+      { status: 429, headers: { "Retry-After": String(RATE_LIMITED_RETRY_AFTER_SECONDS) } },
+    );
+  }
+  const form = parseFormData(formData, forgotPasswordSchema);
+  if (!form.ok) return formFailure(form);
+
+  const ticket = await context.backend.auth.requestPasswordReset(form.data.email);
+  if (ticket) {
+    const link = new URL(`/Resetpassword?${new URLSearchParams({ token: ticket.token })}`, url.origin).href;
+    // Sent after the response, so the answer takes as long whether or not the account exists.
+    context.cloudflare.ctx.waitUntil(sendPasswordResetLink({ request, email: ticket.email, link }));
+  }
+  // The same answer whether or not the address has an account (no account enumeration); the redirect
+  // empties the field.
+  return redirectWithToast(
+    "/Forgetpassword",
+    { type: "success", message: en.auth.resetLinkSent },
+    { request, config: context.config },
+  );
+}
+
+export default function ForgotPassword() {
+  const t = useMessages();
+  const failure = useActionData<typeof action>();
+  useActionToast(failure?.toast);
+  return (
+    <>
+      <h1>{t.auth.forgotHeading}</h1>
+      <p>{t.auth.forgotIntro}</p>
+      <FormAlert message={failure?.formError} />
+      <Form method="post" replace noValidate className="form">
+        <Field
+          label={t.auth.email}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={failure?.values.email}
+          error={failure?.errors.email}
+        />
+        <SubmitButton label={t.auth.sendResetLink} pendingLabel={t.auth.sending} />
+      </Form>
+      <p className="auth__links">
+        <Link to="/Login">{t.auth.backToLogin}</Link>
+        <Link to="/" reloadDocument>
+          {t.auth.backHome}
+        </Link>
+      </p>
+    </>
+  );
+}

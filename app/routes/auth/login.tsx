@@ -1,0 +1,87 @@
+import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { Field, FormAlert, SubmitButton, useActionToast } from "~/components/forms";
+import { signInSchema } from "~/domain/auth";
+import { en } from "~/i18n";
+import { formFailure } from "~/lib/action-result.server";
+import { keptValues, parseFormData } from "~/lib/forms.server";
+import { safeRedirectPath } from "~/lib/guards.server";
+import { useMessages } from "~/lib/messages";
+import { pageMeta } from "~/lib/meta";
+import { RATE_LIMITED_RETRY_AFTER_SECONDS, withinRateLimit } from "~/lib/rate-limit.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { ...en.meta.login, path: "/Login" });
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const redirectTo = url.searchParams.get("redirectTo") ?? "";
+  // Already signed in: straight on.
+  if (await context.backend.auth.currentUser()) throw redirect(safeRedirectPath(redirectTo));
+  return { redirectTo };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  // Past the limit no password is checked at all.
+  if (!(await withinRateLimit(context.cloudflare.env.SIGN_IN_LIMITER, request))) {
+    return formFailure(
+      { values: keptValues(formData), formError: en.auth.tooManyAttempts },
+      { status: 429, headers: { "Retry-After": String(RATE_LIMITED_RETRY_AFTER_SECONDS) } },
+    );
+  }
+  const form = parseFormData(formData, signInSchema);
+  if (!form.ok) return formFailure(form);
+
+  const result = await context.backend.auth.signIn(form.data);
+  if (!result.ok) {
+    const formError = result.reason === "no-session" ? en.auth.notAuthenticated : en.auth.invalidCredentials;
+    return formFailure({ values: keptValues(formData), formError });
+  }
+  return redirectWithToast(
+    safeRedirectPath(form.data.redirectTo),
+    { type: "success", message: en.auth.signedIn },
+    { request, config: context.config, headers: result.headers },
+  );
+}
+
+export default function Login() {
+  const t = useMessages();
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  useActionToast(failure?.toast);
+  return (
+    <>
+      <h1>{t.auth.loginHeading}</h1>
+      <p>{t.auth.loginIntro}</p>
+      <FormAlert message={failure?.formError} />
+      {/* A new key after each failed attempt empties the password; the email stays. */}
+      <Form method="post" replace key={failure?.toast?.id} noValidate className="form">
+        <input type="hidden" name="redirectTo" value={failure?.values.redirectTo ?? redirectTo} />
+        <Field
+          label={t.auth.email}
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          defaultValue={failure?.values.email}
+          error={failure?.errors.email}
+        />
+        <Field
+          label={t.auth.password}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={failure?.errors.password}
+        />
+        <SubmitButton label={t.auth.submitLogin} pendingLabel={t.auth.signingIn} />
+      </Form>
+      <p className="auth__links">
+        <Link to="/Forgetpassword">{t.auth.forgotLink}</Link>
+        <Link to="/" reloadDocument>
+          {t.auth.backHome}
+        </Link>
+      </p>
+    </>
+  );
+}

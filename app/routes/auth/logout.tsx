@@ -1,0 +1,23 @@
+import { redirect } from "react-router";
+import { ar, en } from "~/i18n";
+import { requireUser } from "~/lib/guards.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { Route } from "./+types/logout";
+
+/** Signing out changes data, so only a POST does it; a GET goes back to the dashboard. */
+export function loader() {
+  return redirect("/Dashboard");
+}
+
+export async function action({ request, url, context }: Route.ActionArgs) {
+  await requireUser({ url, context });
+  try {
+    const { headers } = await context.backend.auth.signOut();
+    return redirectWithToast("/Login", { type: "success", message: en.auth.signedOut }, { request, config: context.config, headers });
+  } catch (error) {
+    // The session could not be ended: say so (SPEC §8, in Arabic) and keep the user where they were,
+    // still signed in, so they can try again.
+    console.error("Sign-out failed:", error);
+    return redirectWithToast("/Dashboard", { type: "error", message: ar.dashboard.signOutError }, { request, config: context.config });
+  }
+}

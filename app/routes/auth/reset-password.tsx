@@ -1,0 +1,98 @@
+import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { Field, FormAlert, SubmitButton, useActionToast } from "~/components/forms";
+import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from "~/domain/auth";
+import { en, format } from "~/i18n";
+import { formFailure } from "~/lib/action-result.server";
+import { keptValues, parseFormData } from "~/lib/forms.server";
+import { useMessages } from "~/lib/messages";
+import { pageMeta } from "~/lib/meta";
+import { RATE_LIMITED_RETRY_AFTER_SECONDS, withinRateLimit } from "~/lib/rate-limit.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { Route } from "./+types/reset-password";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, { ...en.meta.resetPassword, path: "/Resetpassword" }),
+  // The URL carries a secret token: keep it out of other sites' logs.
+  { name: "referrer", content: "no-referrer" },
+];
+
+export function loader({ url }: Route.LoaderArgs) {
+  return { token: url.searchParams.get("token") ?? "" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  if (!(await withinRateLimit(context.cloudflare.env.PASSWORD_RESET_LIMITER, request))) {
+    return formFailure(
+      { values: keptValues(formData), formError: en.auth.tooManyAttempts },
+      { status: 429, headers: { "Retry-After": String(RATE_LIMITED_RETRY_AFTER_SECONDS) } },
+    );
+  }
+  const form = parseFormData(formData, resetPasswordSchema);
+  if (!form.ok) return formFailure(form);
+
+  const result = await context.backend.auth.resetPassword(form.data);
+  if (!result.ok) {
+    const formError = result.reason === "email-not-found" ? en.auth.emailNotFound : en.auth.resetLinkInvalid;
+    return formFailure({ values: keptValues(formData), formError });
+  }
+  return redirectWithToast("/Login", { type: "success", message: en.auth.passwordReset }, { request, config: context.config });
+}
+
+export default function ResetPassword() {
+  const t = useMessages();
+  const { token } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  useActionToast(failure?.toast);
+  const linkIsBad = failure?.formError === t.auth.resetLinkInvalid || failure?.errors.token;
+
+  if (!token) {
+    return (
+      <>
+        <h1>{t.auth.resetHeading}</h1>
+        <p>{t.auth.resetNeedsLink}</p>
+        <p className="auth__links">
+          <Link to="/Forgetpassword">{t.auth.requestNewLink}</Link>
+          <Link to="/Login">{t.auth.backToLogin}</Link>
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      <h1>{t.auth.resetHeading}</h1>
+      <p>{format(t.auth.resetIntro, { min: PASSWORD_MIN_LENGTH })}</p>
+      <FormAlert message={failure?.formError ?? failure?.errors.token}>
+        {linkIsBad && <Link to="/Forgetpassword">{t.auth.requestNewLink}</Link>}
+      </FormAlert>
+      <Form method="post" replace key={failure?.toast?.id} noValidate className="form">
+        <input type="hidden" name="token" value={token} />
+        <Field
+          label={t.auth.email}
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          defaultValue={failure?.values.email}
+          error={failure?.errors.email}
+        />
+        <Field
+          label={t.auth.newPassword}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          error={failure?.errors.password}
+        />
+        <SubmitButton label={t.auth.submitReset} pendingLabel={t.auth.resetting} />
+      </Form>
+      <p className="auth__links">
+        <Link to="/Login">{t.auth.backToLogin}</Link>
+        <Link to="/" reloadDocument>
+          {t.auth.backHome}
+        </Link>
+      </p>
+    </>
+  );
+}

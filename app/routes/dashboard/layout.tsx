@@ -1,0 +1,61 @@
+import { Outlet, isRouteErrorResponse, useNavigation, useRouteLoaderData } from "react-router";
+import { ErrorPage } from "~/components/ErrorPage";
+import { Sidebar } from "~/components/Sidebar";
+import type { SessionUser } from "~/domain/auth";
+import { ar, localeAttributes } from "~/i18n";
+import { requireUser } from "~/lib/guards.server";
+import { useMessages } from "~/lib/messages";
+import type { Route } from "./+types/layout";
+
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requireUser(args);
+  return { user };
+}
+
+function Shell({ user, children }: { user: SessionUser; children: React.ReactNode }) {
+  const t = useMessages();
+  const navigation = useNavigation();
+  return (
+    <div className="dashboard">
+      <a href="#main" className="skip-link">
+        {t.nav.skipToContent}
+      </a>
+      <Sidebar user={user} />
+      <main id="main" className="dashboard__content" tabIndex={-1}>
+        {navigation.state === "loading" && (
+          <p role="status" className="dashboard__loading" {...localeAttributes.ar}>
+            {ar.dashboard.loading}
+          </p>
+        )}
+        {children}
+      </main>
+    </div>
+  );
+}
+
+export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <Shell user={loaderData.user}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/** A page's 403/404/500 inside the dashboard keeps the sidebar (the layout's own data is still there). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>("routes/dashboard/layout");
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  if (!data) {
+    return (
+      <main id="main" className="container">
+        <ErrorPage status={status} />
+      </main>
+    );
+  }
+  return (
+    <Shell user={data.user}>
+      <ErrorPage status={status} />
+    </Shell>
+  );
+}

@@ -2,7 +2,15 @@
 // not by tables, so the D1 adapter (default) and the Supabase adapter can both stand behind it.
 import type { SessionUser } from "~/domain/auth";
 import type { About, Company, MediaFolder, Service } from "~/domain/content";
-import type { Language } from "~/domain/people";
+import type {
+  Interpreter,
+  InterpreterPage,
+  InterpreterQuery,
+  InterpreterUpdate,
+  Language,
+  LanguageLink,
+  NewInterpreter,
+} from "~/domain/people";
 
 export interface ContentStore {
   /** The first company row, or null when the table is empty. */
@@ -42,9 +50,42 @@ export type SignInResult =
 
 export type ResetPasswordResult = { ok: true } | { ok: false; reason: "invalid-token" | "email-not-found" };
 
+/** Interpreters are users with sign-in accounts; every change keeps the two together. */
+export interface InterpreterStore {
+  /** Search (name, email, phone), sort and one page of the list, each with their languages. */
+  list(query: InterpreterQuery): Promise<InterpreterPage>;
+  /** id, name and email of everyone, for choosing one (SPEC §7, the link screen). */
+  options(): Promise<Pick<Interpreter, "id" | "fullName" | "email">[]>;
+  /** The sign-in account and the users row, all or nothing. */
+  create(input: NewInterpreter): Promise<CreateInterpreterResult>;
+  /** The users row; a changed email changes the sign-in email too. */
+  update(id: string, input: InterpreterUpdate): Promise<{ ok: true } | { ok: false; reason: "not-found" | "email-taken" }>;
+  /** The person, their sign-in account, sessions and language links, in one step. */
+  remove(id: string): Promise<{ ok: true; name: string } | { ok: false; reason: "not-found" }>;
+}
+
+/** The failures SPEC §8 names for adding an interpreter; anything else is thrown as a BackendError. */
+export type CreateInterpreterResult =
+  | { ok: true; id: string }
+  | { ok: false; reason: "sign-up" | "users-table"; message: string }
+  | { ok: false; reason: "missing-user-id" };
+
+export interface LanguageStore {
+  list(): Promise<Language[]>;
+  /** Names are unique, ignoring case. */
+  create(name: string): Promise<{ ok: true; language: Language } | { ok: false; reason: "duplicate" }>;
+  rename(id: number, name: string): Promise<{ ok: true } | { ok: false; reason: "duplicate" | "not-found" }>;
+  /** The language and every link to it. */
+  remove(id: number): Promise<{ ok: true; name: string } | { ok: false; reason: "not-found" }>;
+}
+
 export interface LinkStore {
   /** The languages an interpreter speaks (SPEC §7: user_languages with languages(name)). */
   forUser(userId: string): Promise<Language[]>;
+  list(): Promise<LanguageLink[]>;
+  /** One link per (interpreter, language). */
+  link(userId: string, languageId: number): Promise<{ ok: true; link: LanguageLink } | { ok: false; reason: "duplicate" | "not-found" }>;
+  unlink(id: number): Promise<{ ok: true; link: LanguageLink } | { ok: false; reason: "not-found" }>;
 }
 
 export interface Backend {
@@ -52,6 +93,8 @@ export interface Backend {
   readonly content: ContentStore;
   readonly media: MediaStore;
   readonly auth: AuthStore;
+  readonly interpreters: InterpreterStore;
+  readonly languages: LanguageStore;
   readonly links: LinkStore;
 }
 

@@ -12,6 +12,9 @@ export function Sidebar({ user }: { user: SessionUser }) {
   const areas: Area[] = [
     { to: "/Dashboard", label: d.overview, end: true },
     { to: "/Dashboard/Profile", label: d.profile },
+    { to: "/Dashboard/Interpreter", label: d.interpreters, adminOnly: true },
+    { to: "/Dashboard/Language", label: d.languages, adminOnly: true },
+    { to: "/Dashboard/UserLanguages", label: d.userLanguages, adminOnly: true },
     { to: "/Dashboard/Dashboardcall", label: d.calls },
     { to: "/Dashboard/Dashboardcustomers", label: d.customers, adminOnly: true },
     { to: "/Dashboard/Dashboardusers", label: d.users, adminOnly: true },

@@ -52,12 +52,32 @@ export function FormAlert({ message, children }: { message?: string | null; chil
 }
 
 /** Submit button that shows the pending label while its form's submission is under way. */
-export function SubmitButton({ label, pendingLabel, intent }: { label: string; pendingLabel: string; intent?: string }) {
+export function SubmitButton({
+  label,
+  pendingLabel,
+  intent,
+  className,
+  form,
+}: {
+  label: string;
+  pendingLabel: string;
+  intent?: string;
+  className?: string;
+  /** The id of the form it submits, when the button sits outside it (a table row's edit form). */
+  form?: string;
+}) {
   const navigation = useNavigation();
   const pending =
     navigation.state === "submitting" && (intent === undefined || navigation.formData?.get("intent") === intent);
   return (
-    <button type="submit" className="button" name={intent ? "intent" : undefined} value={intent} disabled={pending} aria-disabled={pending}>
+    <button
+      type="submit"
+      form={form}
+      className={`button ${className ?? ""}`}
+      name={intent ? "intent" : undefined}
+      value={intent}
+      disabled={pending}
+    >
       {pending ? pendingLabel : label}
     </button>
   );

@@ -1,2 +1,90 @@
-// Interpreters, languages and which interpreter speaks which language (SPEC §3), in the app's names.
+// Interpreters (users with sign-in accounts), languages, and which interpreter speaks which language
+// (SPEC §3), in the app's names, with the shared schemas of their forms.
+import { z } from "zod";
+import { en, format } from "~/i18n";
+import { emailField, newPasswordField, type Role } from "./auth";
+
 export type Language = { id: number; name: string };
+
+export type Interpreter = {
+  id: string;
+  fullName: string;
+  email: string;
+  phone: string;
+  gender: string;
+  department: string | null;
+  role: Role;
+  languages: Language[];
+};
+
+/** One row of the interpreter ↔ language list. */
+export type LanguageLink = { id: number; userId: string; userName: string; languageId: number; languageName: string };
+
+export const INTERPRETER_SORTS = ["name", "email"] as const;
+export type InterpreterSort = (typeof INTERPRETER_SORTS)[number];
+export const PAGE_SIZE = 20;
+
+export type InterpreterQuery = { search: string; sort: InterpreterSort; direction: "asc" | "desc"; page: number };
+export type InterpreterPage = { items: Interpreter[]; total: number; page: number; pageCount: number };
+
+export const NAME_MAX_LENGTH = 100;
+export const GENDER_MAX_LENGTH = 50;
+export const PHONE_MAX_LENGTH = 32;
+
+const v = en.validation;
+const p = en.people.validation;
+
+const requiredText = (message: string, max: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: format(v.tooLong, { max }) });
+
+/** A plausible phone number: digits with the usual separators, 7 to 15 digits (E.164 allows 15). */
+const phoneField = requiredText(p.phoneRequired, PHONE_MAX_LENGTH).refine(
+  (phone) => /^\+?[\d\s().-]+$/.test(phone) && (phone.match(/\d/g)?.length ?? 0) >= 7 && (phone.match(/\d/g)?.length ?? 0) <= 15,
+  { error: p.phoneInvalid },
+);
+
+// The form fields keep the spec's column names: full_name, Gender, email, phone.
+const interpreterFields = {
+  full_name: requiredText(p.fullNameRequired, NAME_MAX_LENGTH),
+  Gender: requiredText(p.genderRequired, GENDER_MAX_LENGTH),
+  email: emailField,
+  phone: phoneField,
+};
+
+export const newInterpreterSchema = z.object({ ...interpreterFields, password: newPasswordField });
+export const interpreterUpdateSchema = z.object({ id: z.string().min(1), ...interpreterFields });
+
+export type NewInterpreter = { fullName: string; gender: string; email: string; phone: string; password: string };
+export type InterpreterUpdate = Omit<NewInterpreter, "password">;
+
+export const languageNameField = requiredText(p.languageRequired, NAME_MAX_LENGTH);
+export const newLanguageSchema = z.object({ name: languageNameField });
+export const languageRenameSchema = z.object({ id: z.coerce.number().int().positive(), name: languageNameField });
+
+export const newLinkSchema = z.object({
+  userId: z.string({ error: p.interpreterRequired }).min(1, { error: p.interpreterRequired }),
+  languageId: z.coerce
+    .number({ error: p.languageChoiceRequired })
+    .int({ error: p.languageChoiceRequired })
+    .positive({ error: p.languageChoiceRequired }),
+});
+
+export const idSchema = z.object({ id: z.string().min(1) });
+export const numericIdSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** The list's query from the URL: ?q=&sort=name|email&dir=asc|desc&page=N. */
+export function interpreterQueryFrom(url: URL): InterpreterQuery {
+  const params = url.searchParams;
+  const sort = params.get("sort");
+  const page = Number(params.get("page"));
+  return {
+    search: (params.get("q") ?? "").trim().slice(0, NAME_MAX_LENGTH),
+    sort: INTERPRETER_SORTS.includes(sort as InterpreterSort) ? (sort as InterpreterSort) : "name",
+    direction: params.get("dir") === "desc" ? "desc" : "asc",
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
+}

@@ -9,12 +9,23 @@ export type FormFailure = {
   values: Record<string, string>;
   formError: string | null;
   toast: Toast | null;
+  /** Which of a page's forms failed (its `intent`), and for which row. */
+  intent: string | null;
+  id: string | null;
+};
+
+type FailureInput = {
+  errors?: FieldErrors;
+  values?: Record<string, string>;
+  formError?: string | null;
+  intent?: string | null;
+  id?: string | null;
 };
 
 export function formFailure(
-  { errors = {}, values = {}, formError = null }: { errors?: FieldErrors; values?: Record<string, string>; formError?: string | null },
-  init: { status: 400 | 403 | 404 | 409 | 429; headers?: HeadersInit } = { status: 400 },
+  { errors = {}, values = {}, formError = null, intent = null, id = null }: FailureInput,
+  init: { status: 400 | 403 | 404 | 409 | 429 | 500; headers?: HeadersInit } = { status: 400 },
 ) {
   const toast: Toast | null = formError ? { id: crypto.randomUUID(), type: "error", message: formError } : null;
-  return data<FormFailure>({ errors, values, formError, toast }, init);
+  return data<FormFailure>({ errors, values, formError, toast, intent, id }, init);
 }

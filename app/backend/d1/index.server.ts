@@ -1,6 +1,8 @@
 import type { Backend } from "../port.server";
 import { d1AuthStore } from "./auth.server";
 import { d1ContentStore } from "./content.server";
+import { d1InterpreterStore } from "./interpreters.server";
+import { d1LanguageStore } from "./languages.server";
 import { d1LinkStore } from "./links.server";
 import { d1MediaStore } from "./media.server";
 
@@ -21,6 +23,8 @@ export function createD1Backend({ env, request, sessionSecret }: D1BackendOption
     media,
     content: d1ContentStore(db, media),
     auth: d1AuthStore(db, request, sessionSecret),
+    interpreters: d1InterpreterStore(db),
+    languages: d1LanguageStore(db),
     links: d1LinkStore(db),
   };
 }

@@ -55,7 +55,7 @@ export default function Login() {
       <p>{t.auth.loginIntro}</p>
       <FormAlert message={failure?.formError} />
       {/* A new key after each failed attempt empties the password; the email stays. */}
-      <Form method="post" replace key={failure?.toast?.id} noValidate className="form">
+      <Form method="post" action="/Login" replace key={failure?.toast?.id} noValidate className="form">
         <input type="hidden" name="redirectTo" value={failure?.values.redirectTo ?? redirectTo} />
         <Field
           label={t.auth.email}

@@ -1,0 +1,124 @@
+// Interpreters in D1: a users row plus its sign-in account (accounts), always written together.
+import type { Interpreter, InterpreterQuery, Language } from "~/domain/people";
+import { PAGE_SIZE } from "~/domain/people";
+import { en } from "~/i18n";
+import type { InterpreterStore } from "../port.server";
+import { hashPassword } from "./password.server";
+import { brokenConstraint, query, toBackendError } from "./query.server";
+
+type InterpreterRow = {
+  id: string;
+  full_name: string;
+  email: string;
+  phone: string;
+  gender: string;
+  account_type: string | null;
+  role: Interpreter["role"];
+  languages: string; // JSON array of { id, name }
+};
+
+const SORT_COLUMNS = { name: "u.full_name", email: "u.email" } as const;
+
+// Languages of each person as one JSON array, alphabetical.
+const LANGUAGES_JSON = `(SELECT json_group_array(json_object('id', id, 'name', name)) FROM
+  (SELECT l.id, l.name FROM user_languages ul JOIN languages l ON l.id = ul.language_id WHERE ul.user_id = u.id ORDER BY l.name))`;
+
+// Search in name, email and phone; a search with digits also matches the phone's digits alone.
+const PHONE_DIGITS = `replace(replace(replace(replace(replace(replace(u.phone, ' ', ''), '(', ''), ')', ''), '-', ''), '.', ''), '+', '')`;
+const SEARCH = `(?1 = '' OR u.full_name LIKE ?2 ESCAPE '\\' OR u.email LIKE ?2 ESCAPE '\\' OR u.phone LIKE ?2 ESCAPE '\\'
+  OR (?3 <> '' AND ${PHONE_DIGITS} LIKE ?3))`;
+
+function searchParams(search: string): [string, string, string] {
+  const pattern = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const digits = search.replace(/\D/g, "");
+  return [search, pattern, digits.length >= 3 ? `%${digits}%` : ""];
+}
+
+function toInterpreter(row: InterpreterRow): Interpreter {
+  return {
+    id: row.id,
+    fullName: row.full_name,
+    email: row.email,
+    phone: row.phone,
+    gender: row.gender,
+    department: row.account_type,
+    role: row.role,
+    languages: JSON.parse(row.languages) as Language[],
+  };
+}
+
+export function d1InterpreterStore(db: D1Database): InterpreterStore {
+  return {
+    async list({ search, sort, direction, page }: InterpreterQuery) {
+      const params = searchParams(search);
+      const order = `${SORT_COLUMNS[sort]} COLLATE NOCASE ${direction === "desc" ? "DESC" : "ASC"}, u.id`;
+      const total =
+        (await query(() => db.prepare(`SELECT COUNT(*) AS total FROM users u WHERE ${SEARCH}`).bind(...params).first<{ total: number }>()))
+          ?.total ?? 0;
+      const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+      const current = Math.min(page, pageCount);
+      const { results } = await query(() =>
+        db
+          .prepare(
+            `SELECT u.id, u.full_name, u.email, u.phone, u."Gender" AS gender, u.account_type, u.role, ${LANGUAGES_JSON} AS languages
+             FROM users u WHERE ${SEARCH} ORDER BY ${order} LIMIT ?4 OFFSET ?5`,
+          )
+          .bind(...params, PAGE_SIZE, (current - 1) * PAGE_SIZE)
+          .all<InterpreterRow>(),
+      );
+      return { items: results.map(toInterpreter), total, page: current, pageCount };
+    },
+
+    async options() {
+      const { results } = await query(() =>
+        db.prepare("SELECT id, full_name, email FROM users ORDER BY full_name COLLATE NOCASE").all<{ id: string; full_name: string; email: string }>(),
+      );
+      return results.map((row) => ({ id: row.id, fullName: row.full_name, email: row.email }));
+    },
+
+    async create({ fullName, gender, email, phone, password }) {
+      const id = crypto.randomUUID();
+      const passwordHash = await hashPassword(password);
+      try {
+        // One batch is one transaction: if the users row fails, the account is not kept either.
+        await db.batch([
+          db.prepare("INSERT INTO accounts (id, email, password_hash) VALUES (?, ?, ?)").bind(id, email, passwordHash),
+          db
+            .prepare(`INSERT INTO users (id, full_name, email, phone, "Gender", role) VALUES (?, ?, ?, ?, ?, 'interpreter')`)
+            .bind(id, fullName, email, phone, gender),
+        ]);
+      } catch (error) {
+        const constraint = brokenConstraint(error);
+        if (constraint?.kind === "unique" && constraint.column === "accounts.email") {
+          return { ok: false, reason: "sign-up", message: en.people.interpreters.emailTaken };
+        }
+        if (constraint?.kind === "unique" && constraint.column === "users.email") {
+          return { ok: false, reason: "users-table", message: en.people.interpreters.usersRowTaken };
+        }
+        throw toBackendError(error); // anything else: a BackendError with D1's message
+      }
+      return { ok: true, id };
+    },
+
+    async update(id, { fullName, gender, email, phone }) {
+      try {
+        const [users] = await db.batch([
+          db.prepare(`UPDATE users SET full_name = ?, email = ?, phone = ?, "Gender" = ? WHERE id = ?`).bind(fullName, email, phone, gender, id),
+          db.prepare("UPDATE accounts SET email = ? WHERE id = ?").bind(email, id),
+        ]);
+        return users?.meta.changes === 1 ? { ok: true } : { ok: false, reason: "not-found" };
+      } catch (error) {
+        if (brokenConstraint(error)?.kind === "unique") return { ok: false, reason: "email-taken" };
+        throw toBackendError(error);
+      }
+    },
+
+    async remove(id) {
+      // Deleting the account cascades to the users row, its sessions, reset tokens and language links.
+      const row = await query(() =>
+        db.prepare("DELETE FROM accounts WHERE id = ? RETURNING (SELECT full_name FROM users WHERE id = ?) AS name").bind(id, id).first<{ name: string | null }>(),
+      );
+      return row ? { ok: true, name: row.name ?? "" } : { ok: false, reason: "not-found" };
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import { Link, useLocation } from "react-router";
+import { format } from "~/i18n";
+import { useMessages } from "~/lib/messages";
+import { searchWith } from "./url-state";
+
+export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
+  const t = useMessages().people;
+  const { search } = useLocation();
+  if (pageCount <= 1) return null;
+  const to = (target: number) => searchWith(search, { page: target === 1 ? null : target, edit: null, delete: null }, "interpreters-list");
+  return (
+    <nav aria-label={t.pagination} className="pagination">
+      {page > 1 ? <Link to={to(page - 1)}>{t.previous}</Link> : <span aria-hidden="true">{t.previous}</span>}
+      <span aria-current="page">{format(t.pageOf, { page, pages: pageCount })}</span>
+      {page < pageCount ? <Link to={to(page + 1)}>{t.next}</Link> : <span aria-hidden="true">{t.next}</span>}
+    </nav>
+  );
+}

@@ -1,0 +1,28 @@
+// One route, several forms: each posts an `intent`. This runs the matching handler, and turns a failure
+// of the backend into a logged error with a readable message on the page (never a silent one).
+import type { AppLoadContext } from "react-router";
+import { BackendError } from "~/backend/port.server";
+import type { SessionUser } from "~/domain/auth";
+import { en, format } from "~/i18n";
+import { formFailure } from "./action-result.server";
+
+export type IntentInput = { request: Request; url: URL; context: AppLoadContext; formData: FormData; admin: SessionUser };
+/** A handler redirects (with a toast) on success, or answers a FormFailure. */
+type Handler = (input: IntentInput) => Promise<Response | ReturnType<typeof formFailure>>;
+
+export async function runIntent(
+  { request, url, context, admin }: Omit<IntentInput, "formData">,
+  handlers: Record<string, Handler>,
+) {
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
+  if (!handler) return formFailure({ formError: en.people.unknownIntent }, { status: 400 });
+  try {
+    return await handler({ request, url, context, formData, admin });
+  } catch (error) {
+    if (!(error instanceof BackendError)) throw error;
+    console.error(`${url.pathname} ${intent} failed:`, error);
+    return formFailure({ formError: format(en.people.failed, { message: error.message }), intent }, { status: 500 });
+  }
+}

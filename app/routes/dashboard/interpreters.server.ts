@@ -1,0 +1,63 @@
+// The three actions of /Dashboard/Interpreter: add, save an edit, delete. Each answers with a redirect and
+// a toast on success, or a 4xx with field messages (nothing stored) on bad input.
+import { idSchema, interpreterUpdateSchema, newInterpreterSchema } from "~/domain/people";
+import { en, format } from "~/i18n";
+import { formFailure } from "~/lib/action-result.server";
+import type { IntentInput } from "~/lib/intents.server";
+import { keptValues, parseFormData } from "~/lib/forms.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { listSearch } from "~/components/admin/url-state";
+
+const t = en.people.interpreters;
+
+const back = (url: URL, anchor?: string) => `${url.pathname}${listSearch(url.search, anchor)}`;
+
+export async function addInterpreter({ request, url, context, formData }: IntentInput) {
+  const form = parseFormData(formData, newInterpreterSchema);
+  if (!form.ok) {
+    // SPEC §8: one alert when anything required is missing; the field messages say which.
+    const missing = ["full_name", "Gender", "email", "phone", "password"].some((field) => !String(formData.get(field) ?? "").trim());
+    return formFailure({ ...form, intent: "create", formError: missing ? en.people.requiredFields : null });
+  }
+  const { full_name, Gender, email, phone, password } = form.data;
+  try {
+    const result = await context.backend.interpreters.create({ fullName: full_name, gender: Gender, email, phone, password });
+    if (result.ok) {
+      return redirectWithToast(back(url, "add-interpreter"), { type: "success", message: t.added + result.id }, { request, config: context.config });
+    }
+    const formError =
+      result.reason === "sign-up"
+        ? t.signUpError + result.message
+        : result.reason === "users-table"
+          ? t.usersTableError + result.message
+          : t.missingUserId;
+    return formFailure({ values: keptValues(formData), formError, intent: "create" }, { status: 409 });
+  } catch (error) {
+    console.error("Adding an interpreter failed:", error);
+    const message = error instanceof Error ? error.message : String(error);
+    return formFailure({ values: keptValues(formData), formError: t.unexpected + message, intent: "create" }, { status: 500 });
+  }
+}
+
+export async function saveInterpreter({ request, url, context, formData }: IntentInput) {
+  const form = parseFormData(formData, interpreterUpdateSchema);
+  const id = String(formData.get("id") ?? "");
+  if (!form.ok) return formFailure({ ...form, intent: "update", id });
+  const { full_name, Gender, email, phone } = form.data;
+  const result = await context.backend.interpreters.update(id, { fullName: full_name, gender: Gender, email, phone });
+  if (!result.ok) {
+    return result.reason === "email-taken"
+      ? formFailure({ values: keptValues(formData), errors: { email: t.emailInUse }, formError: t.emailInUse, intent: "update", id }, { status: 409 })
+      : formFailure({ formError: t.notFound, intent: "update", id }, { status: 404 });
+  }
+  return redirectWithToast(back(url, `interpreter-${id}`), { type: "success", message: format(t.saved, { name: full_name }) }, { request, config: context.config });
+}
+
+export async function deleteInterpreter({ request, url, context, formData, admin }: IntentInput) {
+  const form = parseFormData(formData, idSchema);
+  if (!form.ok) return formFailure({ formError: t.notFound, intent: "delete" }, { status: 404 });
+  if (form.data.id === admin.id) return formFailure({ formError: t.cannotDeleteSelf, intent: "delete", id: admin.id }, { status: 403 });
+  const result = await context.backend.interpreters.remove(form.data.id);
+  if (!result.ok) return formFailure({ formError: t.notFound, intent: "delete" }, { status: 404 });
+  return redirectWithToast(back(url, "interpreters-list"), { type: "success", message: format(t.deleted, { name: result.name }) }, { request, config: context.config });
+}

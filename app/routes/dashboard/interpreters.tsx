@@ -1,0 +1,93 @@
+import { Form, Link, useActionData } from "react-router";
+import { AddInterpreterForm } from "~/components/admin/AddInterpreterForm";
+import { InterpreterTable } from "~/components/admin/InterpreterTable";
+import { Pagination } from "~/components/admin/Pagination";
+import { useFocusOnHash } from "~/components/admin/url-state";
+import { useActionToast } from "~/components/forms";
+import { interpreterQueryFrom, NAME_MAX_LENGTH } from "~/domain/people";
+import { en, format } from "~/i18n";
+import { failureToasts, load } from "~/lib/content.server";
+import { dashboardMeta } from "~/lib/dashboard-meta";
+import { requireAdmin } from "~/lib/guards.server";
+import { runIntent } from "~/lib/intents.server";
+import { useMessages } from "~/lib/messages";
+import type { Route } from "./+types/interpreters";
+import { addInterpreter, deleteInterpreter, saveInterpreter } from "./interpreters.server";
+
+export const meta: Route.MetaFunction = () => dashboardMeta(en.people.interpreters.heading);
+
+export async function loader(args: Route.LoaderArgs) {
+  const admin = await requireAdmin(args);
+  const query = interpreterQueryFrom(args.url);
+  const list = await load("interpreters", () => args.context.backend.interpreters.list(query));
+  const params = args.url.searchParams;
+  return {
+    query,
+    list,
+    editId: params.get("edit"),
+    deleteId: params.get("delete"),
+    selfId: admin.id,
+    toasts: failureToasts(list),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const admin = await requireAdmin(args);
+  return runIntent({ ...args, admin }, { create: addInterpreter, update: saveInterpreter, delete: deleteInterpreter });
+}
+
+export default function Interpreters({ loaderData }: Route.ComponentProps) {
+  const t = useMessages().people;
+  const { query, list, editId, deleteId, selfId } = loaderData;
+  const failure = useActionData<typeof action>() ?? null;
+  useActionToast(failure?.toast);
+  useFocusOnHash();
+  const page = list.ok ? list.value : null;
+
+  return (
+    <>
+      <h1>{t.interpreters.heading}</h1>
+      <AddInterpreterForm failure={failure?.intent === "create" ? failure : null} />
+
+      <section aria-labelledby="interpreters-list" className="panel">
+        <div className="panel__header">
+          <h2 id="interpreters-list" tabIndex={-1}>
+            {t.interpreters.listHeading}
+          </h2>
+          {page && <p className="panel__meta">{page.total === 1 ? t.interpreters.countOne : format(t.interpreters.count, { count: page.total })}</p>}
+        </div>
+        <Form method="get" role="search" className="search-form">
+          <label htmlFor="interpreter-search">{t.interpreters.searchLabel}</label>
+          <div className="search-form__row">
+            <input id="interpreter-search" type="search" name="q" defaultValue={query.search} maxLength={NAME_MAX_LENGTH} />
+            {query.sort !== "name" && <input type="hidden" name="sort" value={query.sort} />}
+            {query.direction !== "asc" && <input type="hidden" name="dir" value={query.direction} />}
+            <button type="submit" className="button button--small">
+              {t.interpreters.search}
+            </button>
+            {query.search && (
+              <Link to="?" className="search-form__clear">
+                {t.interpreters.clearSearch}
+              </Link>
+            )}
+          </div>
+        </Form>
+        {failure?.intent === "delete" && failure.formError && (
+          <p role="alert" className="form-alert">
+            {failure.formError}
+          </p>
+        )}
+        {page && page.items.length === 0 ? (
+          <p className="empty-state">{query.search ? format(t.interpreters.noMatches, { query: query.search }) : t.interpreters.empty}</p>
+        ) : (
+          page && (
+            <>
+              <InterpreterTable page={page} query={query} editId={editId} deleteId={deleteId} selfId={selfId} failure={failure} />
+              <Pagination page={page.page} pageCount={page.pageCount} />
+            </>
+          )
+        )}
+      </section>
+    </>
+  );
+}

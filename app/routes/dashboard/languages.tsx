@@ -1,0 +1,151 @@
+import { Form, useActionData, useLocation } from "react-router";
+import { ConfirmDelete, EditActions, RowActions } from "~/components/admin/RowActions";
+import { useFocusOnHash } from "~/components/admin/url-state";
+import { Field, FormAlert, SubmitButton, useActionToast } from "~/components/forms";
+import { NAME_MAX_LENGTH, type Language } from "~/domain/people";
+import { en, format } from "~/i18n";
+import type { FormFailure } from "~/lib/action-result.server";
+import { failureToasts, load } from "~/lib/content.server";
+import { dashboardMeta } from "~/lib/dashboard-meta";
+import { requireAdmin } from "~/lib/guards.server";
+import { runIntent } from "~/lib/intents.server";
+import { useMessages } from "~/lib/messages";
+import type { Route } from "./+types/languages";
+import { addLanguage, deleteLanguage, renameLanguage } from "./languages.server";
+
+export const meta: Route.MetaFunction = () => dashboardMeta(en.people.languages.heading);
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const languages = await load("languages", () => args.context.backend.languages.list());
+  const params = args.url.searchParams;
+  return { languages, editId: params.get("edit"), deleteId: params.get("delete"), toasts: failureToasts(languages) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const admin = await requireAdmin(args);
+  return runIntent({ ...args, admin }, { create: addLanguage, update: renameLanguage, delete: deleteLanguage });
+}
+
+export default function Languages({ loaderData }: Route.ComponentProps) {
+  const t = useMessages().people;
+  const location = useLocation();
+  const { languages, editId, deleteId } = loaderData;
+  const failure = useActionData<typeof action>() ?? null;
+  useActionToast(failure?.toast);
+  useFocusOnHash();
+  const list = languages.ok ? languages.value : [];
+  const adding = failure?.intent === "create" ? failure : null;
+  const editing = failure?.intent === "update" && failure.id ? failure.id : editId;
+
+  return (
+    <>
+      <h1>{t.languages.heading}</h1>
+      <section aria-labelledby="add-language" className="panel">
+        <h2 id="add-language" tabIndex={-1}>
+          {t.languages.addHeading}
+        </h2>
+        <Form method="post" key={location.key} noValidate className="form form--inline" preventScrollReset>
+          <Field
+            label={t.languages.name}
+            name="name"
+            required
+            maxLength={NAME_MAX_LENGTH}
+            defaultValue={adding?.values.name}
+            error={adding?.errors.name}
+          />
+          <SubmitButton label={t.languages.add} pendingLabel={t.languages.adding} intent="create" />
+        </Form>
+      </section>
+
+      <section aria-labelledby="languages-list" className="panel">
+        <h2 id="languages-list" tabIndex={-1}>
+          {t.languages.listHeading}
+        </h2>
+        <FormAlert message={failure?.intent !== "create" ? failure?.formError : null} />
+        {languages.ok && list.length === 0 ? (
+          <p className="empty-state">{t.languages.empty}</p>
+        ) : (
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">{t.languages.name}</th>
+                <th scope="col">{t.fields.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((language) =>
+                String(language.id) === editing ? (
+                  <EditLanguageRow key={language.id} language={language} failure={failure?.id === String(language.id) ? failure : null} />
+                ) : (
+                  <LanguageRows key={language.id} language={language} confirming={String(language.id) === deleteId} />
+                ),
+              )}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </>
+  );
+}
+
+function LanguageRows({ language, confirming }: { language: Language; confirming: boolean }) {
+  const t = useMessages().people;
+  return (
+    <>
+      <tr id={`language-${language.id}`} tabIndex={-1}>
+        <th scope="row">{language.name}</th>
+        <td>
+          <RowActions id={language.id} name={language.name} />
+        </td>
+      </tr>
+      {confirming && (
+        <ConfirmDelete
+          id={language.id}
+          colSpan={2}
+          rowAnchor={`language-${language.id}`}
+          message={format(t.languages.confirmDelete, { name: language.name })}
+        />
+      )}
+    </>
+  );
+}
+
+/** Edit mode of a row: the name only (SPEC §4), non-empty after trimming. */
+function EditLanguageRow({ language, failure }: { language: Language; failure: FormFailure | null }) {
+  const t = useMessages().people;
+  const formId = `edit-${language.id}`;
+  const error = failure?.errors.name;
+  return (
+    <tr id={`edit-${language.id}`} tabIndex={-1} className="editing">
+      <td>
+        <label className="visually-hidden" htmlFor={`${formId}-name`}>
+          {`${t.languages.name} (${language.name})`}
+        </label>
+        <input
+          id={`${formId}-name`}
+          form={formId}
+          name="name"
+          defaultValue={failure?.values.name ?? language.name}
+          required
+          maxLength={NAME_MAX_LENGTH}
+          autoFocus
+          className="cell-input"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${formId}-name-error` : undefined}
+        />
+        {error && (
+          <p id={`${formId}-name-error`} className="field__error">
+            {error}
+          </p>
+        )}
+      </td>
+      <td>
+        <Form method="post" id={formId} noValidate preventScrollReset>
+          <input type="hidden" name="id" value={language.id} />
+        </Form>
+        <EditActions formId={formId} rowAnchor={`language-${language.id}`} />
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,129 @@
+import { Form, useActionData, useLocation } from "react-router";
+import { ConfirmDelete, RowActions } from "~/components/admin/RowActions";
+import { useFocusOnHash } from "~/components/admin/url-state";
+import { FormAlert, SubmitButton, useActionToast } from "~/components/forms";
+import { en, format } from "~/i18n";
+import { failureToasts, load } from "~/lib/content.server";
+import { dashboardMeta } from "~/lib/dashboard-meta";
+import { requireAdmin } from "~/lib/guards.server";
+import { runIntent } from "~/lib/intents.server";
+import { useMessages } from "~/lib/messages";
+import type { Route } from "./+types/user-languages";
+import { addLink, deleteLink } from "./user-languages.server";
+
+export const meta: Route.MetaFunction = () => dashboardMeta(en.people.links.heading);
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const { backend } = args.context;
+  // SPEC §7: users (id, full_name, email) and languages (id, name) for the choice, and the links.
+  const data = await load("interpreter languages", () =>
+    Promise.all([backend.interpreters.options(), backend.languages.list(), backend.links.list()]),
+  );
+  return { data, deleteId: args.url.searchParams.get("delete"), toasts: failureToasts(data) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const admin = await requireAdmin(args);
+  return runIntent({ ...args, admin }, { create: addLink, delete: deleteLink });
+}
+
+export default function UserLanguages({ loaderData }: Route.ComponentProps) {
+  const t = useMessages().people;
+  const location = useLocation();
+  const { data, deleteId } = loaderData;
+  const failure = useActionData<typeof action>() ?? null;
+  useActionToast(failure?.toast);
+  useFocusOnHash();
+  const [people, languages, links] = data.ok ? data.value : [[], [], []];
+  const adding = failure?.intent === "create" ? failure : null;
+
+  const select = (name: "userId" | "languageId", label: string, options: { value: string; label: string }[]) => {
+    const error = adding?.errors[name];
+    return (
+      <div className="field">
+        <label htmlFor={`link-${name}`}>{label}</label>
+        <select
+          id={`link-${name}`}
+          name={name}
+          required
+          defaultValue={adding?.values[name] ?? ""}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `link-${name}-error` : undefined}
+        >
+          <option value="">{t.links.choose}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        {error && (
+          <p id={`link-${name}-error`} className="field__error">
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <>
+      <h1>{t.links.heading}</h1>
+      <section aria-labelledby="add-link" className="panel">
+        <h2 id="add-link" tabIndex={-1}>
+          {t.links.addHeading}
+        </h2>
+        <FormAlert message={adding?.formError} />
+        <Form method="post" key={location.key} noValidate className="form form--inline" preventScrollReset>
+          {select("userId", t.links.interpreter, people.map((person) => ({ value: person.id, label: `${person.fullName} (${person.email})` })))}
+          {select("languageId", t.links.language, languages.map((language) => ({ value: String(language.id), label: language.name })))}
+          <SubmitButton label={t.links.add} pendingLabel={t.links.adding} intent="create" />
+        </Form>
+      </section>
+
+      <section aria-labelledby="links-list" className="panel">
+        <h2 id="links-list" tabIndex={-1}>
+          {t.links.listHeading}
+        </h2>
+        <FormAlert message={failure?.intent === "delete" ? failure.formError : null} />
+        {data.ok && links.length === 0 ? (
+          <p className="empty-state">{t.links.empty}</p>
+        ) : (
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">{t.links.interpreter}</th>
+                <th scope="col">{t.links.language}</th>
+                <th scope="col">{t.fields.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {links.map((link) => {
+                const name = `${link.userName} — ${link.languageName}`;
+                return [
+                  <tr key={link.id} id={`link-${link.id}`} tabIndex={-1}>
+                    <th scope="row">{link.userName}</th>
+                    <td>{link.languageName}</td>
+                    <td>
+                      <RowActions id={link.id} name={name} canEdit={false} />
+                    </td>
+                  </tr>,
+                  String(link.id) === deleteId && (
+                    <ConfirmDelete
+                      key={`confirm-${link.id}`}
+                      id={link.id}
+                      colSpan={3}
+                      rowAnchor={`link-${link.id}`}
+                      message={format(t.links.confirmDelete, { user: link.userName, language: link.languageName })}
+                    />
+                  ),
+                ];
+              })}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </>
+  );
+}

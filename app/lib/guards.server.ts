@@ -18,20 +18,23 @@ export async function requireUser({ url, context }: GuardArgs): Promise<SessionU
 /** A signed-in admin; a signed-in interpreter gets 403. */
 export async function requireAdmin(args: GuardArgs): Promise<SessionUser> {
   const user = await requireUser(args);
-  if (user.role !== "admin") throw data({ reason: "admins-only" }, { status: 403 });
+  if (user.role !== "admin") throw data({ reason: "admins-only" }, { status: 403, statusText: "Forbidden" });
   return user;
 }
 
 /**
  * Where to go after signing in: the `redirectTo` the guard sent if it is a path on this site,
- * otherwise the dashboard. Rejects other origins, protocol-relative (//x) and backslash (/\x) tricks.
+ * otherwise the dashboard. Rejects other origins and protocol-relative paths (//x, /\x) — also those
+ * that only become one after normalising (/.//x, /x/..//x, /%2e//x).
  */
 export function safeRedirectPath(to: unknown, fallback = "/Dashboard"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if (typeof to !== "string" || !to.startsWith("/")) return fallback;
   try {
     const base = "http://same.site";
     const url = new URL(to, base);
-    return url.origin === base ? url.pathname + url.search + url.hash : fallback;
+    const path = url.pathname + url.search + url.hash;
+    const offSite = url.origin !== base || path.startsWith("//") || path.startsWith("/\\");
+    return offSite ? fallback : path;
   } catch {
     return fallback;
   }

@@ -1,0 +1,311 @@
+// The D1 adapter's AuthStore against the real schema and the sample accounts: sign-in, the session
+// cookie, revocable sessions, and single-use password-reset tokens.
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { sessionCookie } from "~/backend/d1/session-cookie.server";
+import { createD1Backend } from "~/backend/d1/index.server";
+import { SAMPLE_PASSWORD } from "../../seed/content";
+import { ORIGIN, seed } from "./helpers";
+
+const ADMIN = "admin@example.com";
+const INTERPRETER = "interpreter@example.com";
+const NO_PASSWORD_INTERPRETER = "linh.tran@example.com";
+const SEVEN_DAYS_S = 7 * 24 * 60 * 60;
+const THIRTY_MINUTES_MS = 30 * 60 * 1000;
+
+/** A backend for one request; with a cookie it acts as that signed-in browser. */
+function backendFor(cookie?: string, { url = `${ORIGIN}/Dashboard`, secret = env.SESSION_SECRET } = {}) {
+  const request = new Request(url, cookie === undefined ? {} : { headers: { Cookie: cookie } });
+  return createD1Backend({ env, request, sessionSecret: secret });
+}
+
+/** Signs in with a fresh backend and returns the browser's cookie (name=value) and the full Set-Cookie. */
+async function signIn(email: string, password = SAMPLE_PASSWORD) {
+  const result = await backendFor().auth.signIn({ email, password });
+  if (!result.ok) throw new Error(`sign-in of ${email} failed: ${result.reason}`);
+  const setCookie = result.headers.get("Set-Cookie")!;
+  return { user: result.user, setCookie, cookie: setCookie.split(";")[0]! };
+}
+
+/** The random session token inside a signed cookie (what the browser really holds). */
+async function tokenOf(cookie: string) {
+  const value: unknown = await sessionCookie(new Request(ORIGIN), env.SESSION_SECRET).parse(cookie);
+  if (typeof value !== "string" || !value) throw new Error("the cookie holds no token");
+  return value;
+}
+
+/** SHA-256 hex, computed here independently of the app's helper. */
+async function sha256(text: string) {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function count(sql: string, ...binds: unknown[]) {
+  const row = await env.DB.prepare(sql).bind(...binds).first<{ n: number }>();
+  return row!.n;
+}
+
+const sessionsOf = (email: string) =>
+  count("SELECT COUNT(*) AS n FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE a.email = ?", email);
+const allSessions = () => count("SELECT COUNT(*) AS n FROM sessions");
+const passwordHashOf = async (email: string) =>
+  (await env.DB.prepare("SELECT password_hash FROM accounts WHERE email = ?").bind(email).first<{ password_hash: string }>())!
+    .password_hash;
+const tokenRowsOf = (email: string) =>
+  count("SELECT COUNT(*) AS n FROM password_reset_tokens t JOIN accounts a ON a.id = t.account_id WHERE a.email = ?", email);
+
+beforeAll(seed);
+
+describe("signIn", () => {
+  it("signs the sample admin in and returns the user with the profile", async () => {
+    const result = await backendFor().auth.signIn({ email: ADMIN, password: SAMPLE_PASSWORD });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.user).toMatchObject({
+      email: ADMIN,
+      role: "admin",
+      profile: { fullName: "Amira Haddad", department: "Operations", email: ADMIN },
+    });
+    expect(result.user.id).toEqual(expect.any(String));
+  });
+
+  it("sets an HttpOnly, SameSite=Lax, Path=/ cookie for 7 days: __Host-push-session + Secure on HTTPS", async () => {
+    const result = await backendFor(undefined, { url: "https://push.example/Login" }).auth.signIn({
+      email: ADMIN,
+      password: SAMPLE_PASSWORD,
+    });
+    if (!result.ok) throw new Error("sign-in failed");
+    const setCookie = result.headers.get("Set-Cookie")!;
+    expect(setCookie).toMatch(/^__Host-push-session=[^;]+;/);
+    expect(setCookie).toMatch(/;\s*HttpOnly(;|$)/i);
+    expect(setCookie).toMatch(/;\s*SameSite=Lax(;|$)/i);
+    expect(setCookie).toMatch(/;\s*Path=\/(;|$)/);
+    expect(setCookie).toMatch(/;\s*Secure(;|$)/i);
+    expect(setCookie).not.toMatch(/;\s*Domain=/i);
+    expect(setCookie).toMatch(new RegExp(`;\\s*Max-Age=${SEVEN_DAYS_S}(;|$)`));
+  });
+
+  it("on plain-HTTP local development the cookie is push-session, without Secure", async () => {
+    const result = await backendFor(undefined, { url: "http://127.0.0.1/Login" }).auth.signIn({
+      email: ADMIN,
+      password: SAMPLE_PASSWORD,
+    });
+    if (!result.ok) throw new Error("sign-in failed");
+    const setCookie = result.headers.get("Set-Cookie")!;
+    expect(setCookie).toMatch(/^push-session=[^;]+;/);
+    expect(setCookie).not.toMatch(/Secure/i);
+    expect(setCookie).toMatch(/;\s*HttpOnly(;|$)/i);
+    expect(setCookie).toMatch(/;\s*SameSite=Lax(;|$)/i);
+    expect(setCookie).toMatch(/;\s*Path=\/(;|$)/);
+    expect(setCookie).toMatch(new RegExp(`;\\s*Max-Age=${SEVEN_DAYS_S}(;|$)`));
+  });
+
+  it("matches the email regardless of case", async () => {
+    const result = await backendFor().auth.signIn({ email: "ADMIN@EXAMPLE.COM", password: SAMPLE_PASSWORD });
+    expect(result).toMatchObject({ ok: true, user: { role: "admin", email: ADMIN } });
+  });
+
+  it("refuses a wrong password, an unknown email and an account without a usable password, storing no session", async () => {
+    const before = await allSessions();
+    const attempts = [
+      { email: ADMIN, password: "wrong-password" },
+      { email: ADMIN, password: SAMPLE_PASSWORD.toUpperCase() },
+      { email: "nobody@example.com", password: SAMPLE_PASSWORD },
+      { email: NO_PASSWORD_INTERPRETER, password: SAMPLE_PASSWORD },
+      { email: NO_PASSWORD_INTERPRETER, password: "disabled" }, // the stored marker is not a password
+    ];
+    for (const credentials of attempts) {
+      expect(await backendFor().auth.signIn(credentials), credentials.email).toEqual({ ok: false, reason: "invalid-credentials" });
+    }
+    expect(await allSessions()).toBe(before);
+  });
+});
+
+describe("session storage", () => {
+  it("stores only the SHA-256 hex digest of the cookie's token", async () => {
+    const { cookie } = await signIn(INTERPRETER);
+    const token = await tokenOf(cookie);
+    const cookieValue = cookie.slice(cookie.indexOf("=") + 1);
+    const digest = await sha256(token);
+
+    const row = await env.DB.prepare("SELECT * FROM sessions WHERE id_hash = ?").bind(digest).first<Record<string, unknown>>();
+    expect(row).not.toBeNull();
+    expect(row!.id_hash).toMatch(/^[0-9a-f]{64}$/);
+    // Nowhere in the table is the token or the cookie value itself.
+    const { results } = await env.DB.prepare("SELECT * FROM sessions").all<Record<string, unknown>>();
+    for (const stored of results) {
+      for (const value of Object.values(stored)) {
+        expect(String(value)).not.toContain(token);
+        expect(String(value)).not.toContain(decodeURIComponent(cookieValue));
+      }
+    }
+  });
+});
+
+describe("currentUser", () => {
+  it("is null without a cookie", async () => {
+    expect(await backendFor().auth.currentUser()).toBeNull();
+  });
+
+  it("is null with a garbage cookie", async () => {
+    expect(await backendFor("push-session=garbage").auth.currentUser()).toBeNull();
+    expect(await backendFor("push-session=").auth.currentUser()).toBeNull();
+  });
+
+  it("is null for a real session token signed with a different secret", async () => {
+    const { cookie } = await signIn(ADMIN);
+    const token = await tokenOf(cookie);
+    const forged = (await sessionCookie(new Request(ORIGIN), "a-completely-different-secret-0123456789").serialize(token)).split(";")[0]!;
+    expect(forged).not.toBe(cookie);
+    expect(await backendFor(forged).auth.currentUser()).toBeNull();
+    // The genuine cookie with the same token works, so only the signature made the difference.
+    expect(await backendFor(cookie).auth.currentUser()).toMatchObject({ email: ADMIN });
+  });
+
+  it("is the user with a valid cookie, and null once the session has expired", async () => {
+    const { cookie, user } = await signIn(ADMIN);
+    expect(await backendFor(cookie).auth.currentUser()).toEqual(user);
+
+    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE id_hash = ?")
+      .bind(Date.now() - 1000, await sha256(await tokenOf(cookie)))
+      .run();
+    expect(await backendFor(cookie).auth.currentUser()).toBeNull();
+  });
+});
+
+describe("signOut", () => {
+  it("deletes that session and clears the cookie; the account's other sessions survive", async () => {
+    const first = await signIn(ADMIN);
+    const second = await signIn(ADMIN);
+    const firstHash = await sha256(await tokenOf(first.cookie));
+
+    const { headers } = await backendFor(first.cookie).auth.signOut();
+    const cleared = headers.get("Set-Cookie")!;
+    expect(cleared).toMatch(/^push-session=;/);
+    expect(cleared).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+    expect(cleared).toMatch(/;\s*Path=\/(;|$)/);
+
+    expect(await count("SELECT COUNT(*) AS n FROM sessions WHERE id_hash = ?", firstHash)).toBe(0);
+    expect(await backendFor(first.cookie).auth.currentUser()).toBeNull();
+    expect(await backendFor(second.cookie).auth.currentUser()).toMatchObject({ email: ADMIN });
+  });
+
+  it("on HTTPS clears the __Host- cookie", async () => {
+    const { headers } = await backendFor(undefined, { url: "https://push.example/Logout" }).auth.signOut();
+    expect(headers.get("Set-Cookie")).toMatch(/^__Host-push-session=;.*Secure/i);
+  });
+});
+
+describe("requestPasswordReset", () => {
+  it("is null for an unknown email and stores no token", async () => {
+    const before = await count("SELECT COUNT(*) AS n FROM password_reset_tokens");
+    expect(await backendFor().auth.requestPasswordReset("nobody@example.com")).toBeNull();
+    expect(await count("SELECT COUNT(*) AS n FROM password_reset_tokens")).toBe(before);
+  });
+
+  it("stores only the token's SHA-256, valid for 30 minutes; a second request replaces the first", async () => {
+    const started = Date.now();
+    const ticket = await backendFor().auth.requestPasswordReset(ADMIN);
+    expect(ticket).toEqual({ email: ADMIN, token: expect.any(String) });
+    const token = ticket!.token;
+    expect(token.length).toBeGreaterThanOrEqual(32);
+
+    const row = await env.DB.prepare("SELECT * FROM password_reset_tokens WHERE token_hash = ?")
+      .bind(await sha256(token))
+      .first<{ token_hash: string; expires_at: number; used_by: string | null }>();
+    expect(row).not.toBeNull();
+    expect(row!.used_by).toBeNull();
+    expect(Math.abs(row!.expires_at - (started + THIRTY_MINUTES_MS))).toBeLessThanOrEqual(5000);
+    const { results } = await env.DB.prepare("SELECT * FROM password_reset_tokens").all<Record<string, unknown>>();
+    for (const stored of results) for (const value of Object.values(stored)) expect(String(value)).not.toContain(token);
+
+    const second = await backendFor().auth.requestPasswordReset(ADMIN);
+    expect(second!.token).not.toBe(token);
+    expect(await tokenRowsOf(ADMIN)).toBe(1);
+    const hash = await passwordHashOf(ADMIN);
+    expect(await backendFor().auth.resetPassword({ token, email: ADMIN, password: "Replaced-Token-1" })).toEqual({
+      ok: false,
+      reason: "invalid-token",
+    });
+    expect(await passwordHashOf(ADMIN)).toBe(hash);
+  });
+
+  it("finds the account whatever the case of the email", async () => {
+    expect(await backendFor().auth.requestPasswordReset("Admin@Example.com")).toMatchObject({ email: ADMIN });
+  });
+});
+
+// These change the interpreter's password; the tests above only sign in as the admin or before this point.
+describe("resetPassword", () => {
+  it("with a valid token but another email: email-not-found, and the password is unchanged", async () => {
+    const { token } = (await backendFor().auth.requestPasswordReset(INTERPRETER))!;
+    const hash = await passwordHashOf(INTERPRETER);
+    expect(await backendFor().auth.resetPassword({ token, email: ADMIN, password: "Another-Pass-1" })).toEqual({
+      ok: false,
+      reason: "email-not-found",
+    });
+    expect(await passwordHashOf(INTERPRETER)).toBe(hash);
+    expect((await backendFor().auth.signIn({ email: INTERPRETER, password: SAMPLE_PASSWORD })).ok).toBe(true);
+  });
+
+  it("with an unknown or an expired token: invalid-token", async () => {
+    const hash = await passwordHashOf(INTERPRETER);
+    expect(await backendFor().auth.resetPassword({ token: "not-a-real-token", email: INTERPRETER, password: "Another-Pass-1" })).toEqual(
+      { ok: false, reason: "invalid-token" },
+    );
+    const { token } = (await backendFor().auth.requestPasswordReset(INTERPRETER))!;
+    await env.DB.prepare("UPDATE password_reset_tokens SET expires_at = ? WHERE token_hash = ?")
+      .bind(Date.now() - 1000, await sha256(token))
+      .run();
+    expect(await backendFor().auth.resetPassword({ token, email: INTERPRETER, password: "Another-Pass-1" })).toEqual({
+      ok: false,
+      reason: "invalid-token",
+    });
+    expect(await passwordHashOf(INTERPRETER)).toBe(hash);
+  });
+
+  it("sets the new password, ends every session of the account, and the token works only once", async () => {
+    const phone = await signIn(INTERPRETER);
+    const laptop = await signIn(INTERPRETER);
+    const admin = await signIn(ADMIN);
+    expect(await backendFor(phone.cookie).auth.currentUser()).not.toBeNull();
+    expect(await backendFor(laptop.cookie).auth.currentUser()).not.toBeNull();
+
+    const { token } = (await backendFor().auth.requestPasswordReset(INTERPRETER))!;
+    const newPassword = "Brand-New-Pass-42";
+    // The email is matched case-insensitively.
+    expect(await backendFor().auth.resetPassword({ token, email: "Interpreter@Example.com", password: newPassword })).toEqual({ ok: true });
+
+    expect((await backendFor().auth.signIn({ email: INTERPRETER, password: newPassword })).ok).toBe(true);
+    expect(await backendFor().auth.signIn({ email: INTERPRETER, password: SAMPLE_PASSWORD })).toEqual({
+      ok: false,
+      reason: "invalid-credentials",
+    });
+    expect(await backendFor(phone.cookie).auth.currentUser()).toBeNull();
+    expect(await backendFor(laptop.cookie).auth.currentUser()).toBeNull();
+    // Another account's session is untouched.
+    expect(await backendFor(admin.cookie).auth.currentUser()).toMatchObject({ email: ADMIN });
+
+    const hash = await passwordHashOf(INTERPRETER);
+    expect(await backendFor().auth.resetPassword({ token, email: INTERPRETER, password: "Second-Use-Pass-1" })).toEqual({
+      ok: false,
+      reason: "invalid-token",
+    });
+    expect(await passwordHashOf(INTERPRETER)).toBe(hash);
+  });
+
+  it("two concurrent resets with one token: exactly one succeeds, and its password is the one stored", async () => {
+    const { token } = (await backendFor().auth.requestPasswordReset(INTERPRETER))!;
+    const passwords = ["Racer-One-Pass-1", "Racer-Two-Pass-2"];
+    const results = await Promise.all(
+      passwords.map((password) => backendFor().auth.resetPassword({ token, email: INTERPRETER, password })),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, reason: "invalid-token" }]);
+
+    const winner = passwords[results.findIndex((r) => r.ok)]!;
+    const loser = passwords[results.findIndex((r) => !r.ok)]!;
+    expect((await backendFor().auth.signIn({ email: INTERPRETER, password: winner })).ok).toBe(true);
+    expect((await backendFor().auth.signIn({ email: INTERPRETER, password: loser })).ok).toBe(false);
+  });
+});

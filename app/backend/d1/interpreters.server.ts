@@ -115,10 +115,15 @@ export function d1InterpreterStore(db: D1Database): InterpreterStore {
 
     async remove(id) {
       // Deleting the account cascades to the users row, its sessions, reset tokens and language links.
-      const row = await query(() =>
-        db.prepare("DELETE FROM accounts WHERE id = ? RETURNING (SELECT full_name FROM users WHERE id = ?) AS name").bind(id, id).first<{ name: string | null }>(),
+      // The name is read in the same transaction, before the cascade removes it.
+      const [person, deletion] = await query(() =>
+        db.batch<{ full_name: string }>([
+          db.prepare("SELECT full_name FROM users WHERE id = ?").bind(id),
+          db.prepare("DELETE FROM accounts WHERE id = ?").bind(id),
+        ]),
       );
-      return row ? { ok: true, name: row.name ?? "" } : { ok: false, reason: "not-found" };
+      // D1 counts the cascaded rows in `changes` too: any change means the account existed.
+      return (deletion?.meta.changes ?? 0) > 0 ? { ok: true, name: person?.results[0]?.full_name ?? "" } : { ok: false, reason: "not-found" };
     },
   };
 }

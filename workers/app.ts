@@ -16,6 +16,9 @@ export default {
     }
     const context = createRequestContext(request, env, ctx);
     const response = await handleWithReactRouter(request, context);
+    // A POST answered without reading its body (405 on a route without an action) leaves that body on the
+    // kept-alive connection, and wrangler's local proxy then fails the connection's next request with 503.
+    if (request.body && !request.bodyUsed) await request.body.pipeTo(new WritableStream()).catch(() => {});
     return withSecurityHeaders(response, { nonce: context.nonce, request });
   },
 } satisfies ExportedHandler<Env>;

@@ -3,6 +3,7 @@ import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/ErrorPage";
 import { Toasts } from "./components/Toasts";
 import type { Locale } from "./i18n";
+import { errorTitle } from "./lib/meta";
 import { ENHANCE_PUBLIC_PAGE_SCRIPT } from "./lib/enhance";
 import { useShouldHydrate } from "./lib/hydration";
 import { localeAttributes } from "./lib/messages";
@@ -14,6 +15,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/** Routes set their own titles; this one is for an error page rendered by the root boundary. */
+export const meta: Route.MetaFunction = ({ error }) => (error ? [{ title: `${errorTitle(error)} — PUSH` }] : []);
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { toast, headers } = await readFlashToast(request, context.config);

@@ -1,4 +1,5 @@
-import type { MetaDescriptor } from "react-router";
+import { isRouteErrorResponse, type MetaDescriptor } from "react-router";
+import { en } from "~/i18n";
 
 type MetaMatchLike = { id: string; loaderData?: unknown };
 
@@ -19,4 +20,10 @@ export function pageMeta(
     { property: "og:description", content: page.description },
     { property: "og:url", content: url },
   ];
+}
+
+/** The page title of an error page (a boundary's route renders it, with that route's meta). */
+export function errorTitle(error: unknown): string {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return status === 403 || status === 404 ? en.errors.titles[status] : en.errors.titles.other;
 }

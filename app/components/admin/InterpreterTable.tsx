@@ -100,7 +100,7 @@ function ViewRows({ person, confirming, isSelf }: { person: Interpreter; confirm
 /** Edit mode: the row's cells become fields of one form (SPEC §4: full_name, email, phone, Gender). */
 function EditRow({ person, failure }: { person: Interpreter; failure: FormFailure | null }) {
   const t = useMessages().people;
-  const formId = `edit-${person.id}`;
+  const formId = `edit-form-${person.id}`;
   const values = failure?.values;
   const errors = failure?.errors ?? {};
   const cell = (name: string, label: string, value: string, props: Record<string, unknown> = {}) => (

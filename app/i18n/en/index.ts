@@ -94,6 +94,7 @@ export const en = {
     notFound: "Oops! The Page you requested was not found!",
     notFoundHint: "The address may be mistyped, or the page may have moved.",
     backHome: "Back to Home",
+    titles: { 403: "Access denied", 404: "Page not found", other: "Something went wrong" },
     unexpected: "Something went wrong on our side.",
     unexpectedHint: "Please try again in a moment.",
   },

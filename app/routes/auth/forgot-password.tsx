@@ -1,4 +1,4 @@
-import { Form, Link, useActionData } from "react-router";
+import { Form, Link, useActionData, useLocation } from "react-router";
 import { Field, FormAlert, SubmitButton, useActionToast } from "~/components/forms";
 import { forgotPasswordSchema } from "~/domain/auth";
 import { en } from "~/i18n";
@@ -43,13 +43,15 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 export default function ForgotPassword() {
   const t = useMessages();
   const failure = useActionData<typeof action>();
+  const location = useLocation();
   useActionToast(failure?.toast);
   return (
     <>
       <h1>{t.auth.forgotHeading}</h1>
       <p>{t.auth.forgotIntro}</p>
       <FormAlert message={failure?.formError} />
-      <Form method="post" replace noValidate className="form">
+      {/* After a request the page redirects to itself: a new location key empties the field. */}
+      <Form method="post" replace key={location.key} noValidate className="form">
         <Field
           label={t.auth.email}
           name="email"

@@ -12,8 +12,9 @@ import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, { ...en.meta.resetPassword, path: "/Resetpassword" }),
-  // The URL carries a secret token: keep it out of other sites' logs.
-  { name: "referrer", content: "no-referrer" },
+  // The URL carries a secret token: never send it to another site. (Not "no-referrer": with it, browsers
+  // send `Origin: null` on this page's own form post, which the CSRF check rightly refuses.)
+  { name: "referrer", content: "same-origin" },
 ];
 
 export function loader({ url }: Route.LoaderArgs) {

@@ -114,7 +114,7 @@ function LanguageRows({ language, confirming }: { language: Language; confirming
 /** Edit mode of a row: the name only (SPEC §4), non-empty after trimming. */
 function EditLanguageRow({ language, failure }: { language: Language; failure: FormFailure | null }) {
   const t = useMessages().people;
-  const formId = `edit-${language.id}`;
+  const formId = `edit-form-${language.id}`;
   const error = failure?.errors.name;
   return (
     <tr id={`edit-${language.id}`} tabIndex={-1} className="editing">

@@ -2,10 +2,15 @@ import { Outlet, isRouteErrorResponse, useNavigation, useRouteLoaderData } from 
 import { ErrorPage } from "~/components/ErrorPage";
 import { Sidebar } from "~/components/Sidebar";
 import type { SessionUser } from "~/domain/auth";
-import { ar, localeAttributes } from "~/i18n";
+import { ar, en, localeAttributes } from "~/i18n";
+import { dashboardMeta } from "~/lib/dashboard-meta";
+import { errorTitle } from "~/lib/meta";
 import { requireUser } from "~/lib/guards.server";
 import { useMessages } from "~/lib/messages";
 import type { Route } from "./+types/layout";
+
+/** Pages set their own titles; this one is for an error shown in the shell (403, 404, 500). */
+export const meta: Route.MetaFunction = ({ error }) => dashboardMeta(error ? errorTitle(error) : en.dashboard.navLabel);
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);

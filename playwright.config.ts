@@ -11,9 +11,13 @@ process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
 const executablePath =
   process.env.CHROMIUM_PATH ?? ["/usr/lib/chromium/chromium", "/usr/bin/chromium"].find((path) => existsSync(path));
 
-export const APP_URL = "http://127.0.0.1:8787";
+// E2E_PORT lets two runs share a machine (each uses PORT and PORT + 1, and its own state folders).
+const PORT = Number(process.env.E2E_PORT ?? 8787);
+export const APP_URL = `http://127.0.0.1:${PORT}`;
 /** The same build on a database without its schema: every content read fails (SPEC §8 failure states). */
-export const BROKEN_APP_URL = "http://127.0.0.1:8788";
+export const BROKEN_APP_URL = `http://127.0.0.1:${PORT + 1}`;
+/** The app server's log: the e2e tests read password-reset links from it, as a developer would. */
+export const SERVER_LOG = `.tmp/e2e-${PORT}/server.log`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -33,13 +37,13 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: "npx tsx scripts/serve-build.ts --port 8787 --state .tmp/e2e --fresh --test-secret",
+      command: `npx tsx scripts/serve-build.ts --port ${PORT} --state .tmp/e2e-${PORT} --fresh --test-secret --log ${SERVER_LOG}`,
       url: `${APP_URL}/robots.txt`,
       timeout: 120_000,
       reuseExistingServer: false,
     },
     {
-      command: "npx tsx scripts/serve-build.ts --port 8788 --state .tmp/e2e-broken --fresh --test-secret --empty",
+      command: `npx tsx scripts/serve-build.ts --port ${PORT + 1} --state .tmp/e2e-broken-${PORT} --fresh --test-secret --empty`,
       url: `${BROKEN_APP_URL}/robots.txt`,
       timeout: 120_000,
       reuseExistingServer: false,

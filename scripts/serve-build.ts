@@ -4,11 +4,13 @@
 //   npx tsx scripts/serve-build.ts --port 8787 --state .tmp/e2e [--fresh] [--test-secret] [--empty]
 //
 // --fresh deletes the state folder first (tests and Lighthouse start from the sample content).
+// --log FILE also writes the server's output to FILE (the e2e tests read reset links from it).
 // --test-secret uses a fixed, test-only SESSION_SECRET instead of the one in .dev.vars.
 // --empty leaves the database without even its schema, so every content read fails: the e2e tests
 // use it to see the site's failure states (SPEC §8) rendered by the real worker.
 import { spawn, spawnSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { createWriteStream, mkdirSync, rmSync } from "node:fs";
+import { dirname } from "node:path";
 import { parseArgs } from "node:util";
 import { quietCloudflareEnv } from "./lib/wrangler";
 
@@ -19,11 +21,13 @@ const { values } = parseArgs({
     fresh: { type: "boolean", default: false },
     empty: { type: "boolean", default: false },
     "test-secret": { type: "boolean", default: false },
+    log: { type: "string" },
   },
 });
-const { port, state, fresh, empty, "test-secret": testSecret } = values;
+const { port, state, fresh, empty, "test-secret": testSecret, log } = values;
 
 if (fresh) rmSync(state, { recursive: true, force: true });
+if (log) mkdirSync(dirname(log), { recursive: true });
 if (!empty) {
   const setup = spawnSync("node_modules/.bin/tsx", ["scripts/local-setup.ts", "--persist-to", state], { stdio: "inherit" });
   if (setup.status !== 0) process.exit(setup.status ?? 1);
@@ -42,7 +46,16 @@ const server = spawn(
     "--show-interactive-dev-session=false",
     ...(testSecret ? ["--var", "SESSION_SECRET:test-only-session-secret-0123456789abcdef"] : []),
   ],
-  { stdio: "inherit", env: quietCloudflareEnv },
+  { stdio: ["ignore", "pipe", "pipe"], env: quietCloudflareEnv },
 );
+const logFile = log ? createWriteStream(log, { flags: "a" }) : null;
+server.stdout.on("data", (chunk: Buffer) => {
+  process.stdout.write(chunk);
+  logFile?.write(chunk);
+});
+server.stderr.on("data", (chunk: Buffer) => {
+  process.stderr.write(chunk);
+  logFile?.write(chunk);
+});
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -1,6 +1,7 @@
 // Every public page of SPEC §2, as a visitor gets it: server-rendered HTML (as curl sees it), with
 // JavaScript on and off, its title, canonical link, images and headers.
 import { expect, test } from "@playwright/test";
+import { APP_URL } from "../../playwright.config";
 import { collectPageErrors, expectTexts, FOOTER_TEXTS, NAV_TEXTS, PUBLIC_PAGES } from "./support";
 
 const escapeHtml = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
@@ -35,7 +36,7 @@ for (const spec of PUBLIC_PAGES) {
       await expect(page).toHaveTitle(spec.title);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(spec.h1);
       await expectTexts(page, [...spec.texts, ...FOOTER_TEXTS]);
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `http://127.0.0.1:8787${spec.path}`);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${APP_URL}${spec.path}`);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{50,}/);
       for (const src of spec.images) {
         const image = page.locator(`img[src="${src}"]`);
@@ -95,9 +96,9 @@ test("an unknown public path answers 404 with the not-found page", async ({ page
 
 test("robots.txt and sitemap.xml list the public pages", async ({ request }) => {
   const robots = await (await request.get("/robots.txt")).text();
-  expect(robots).toContain("Sitemap: http://127.0.0.1:8787/sitemap.xml");
+  expect(robots).toContain(`Sitemap: ${APP_URL}/sitemap.xml`);
   const sitemap = await (await request.get("/sitemap.xml")).text();
-  for (const { path } of PUBLIC_PAGES) expect(sitemap).toContain(`<loc>http://127.0.0.1:8787${path}</loc>`);
+  for (const { path } of PUBLIC_PAGES) expect(sitemap).toContain(`<loc>${APP_URL}${path}</loc>`);
 });
 
 test("images come from /media with a long-lived cache", async ({ request }) => {

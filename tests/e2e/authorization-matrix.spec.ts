@@ -1,0 +1,116 @@
+// Every dashboard route (read from app/routes.ts, so a new route cannot be forgotten) × every kind of
+// request (page GET, data GET, page POST, data POST) × anonymous, interpreter and admin, against the
+// real worker. Anonymous requests get a redirect to sign in and never any data; interpreters get 403
+// on admin areas; admins get through.
+import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "../../app/routes";
+import { APP_URL } from "../../playwright.config";
+import { people } from "../../seed/content";
+import { ADMIN, expect, INTERPRETER, SAMPLE_PASSWORD, test } from "./fixtures";
+
+const ADMIN_ONLY = [
+  "/Dashboard/Interpreter",
+  "/Dashboard/Language",
+  "/Dashboard/UserLanguages",
+  "/Dashboard/Dashboardcustomers",
+  "/Dashboard/Dashboardusers",
+  "/Dashboard/Orders",
+];
+const EVERY_ROLE = ["/Dashboard", "/Dashboard/Profile", "/Dashboard/Dashboardcall", "/call-room/sample", "/Dashboard/no-such-area"];
+/** Routes with an action (the rest answer POST with 405 Method Not Allowed, having run no loader). */
+const WITH_ACTION = new Set(["/Dashboard/Interpreter", "/Dashboard/Language", "/Dashboard/UserLanguages"]);
+
+/** Every URL path app/routes.ts defines (params and splats filled in with sample values). */
+function allPaths(entries: RouteConfigEntry[], parent = ""): string[] {
+  return entries.flatMap((entry) => {
+    const path = entry.index ? parent : `${parent}/${entry.path ?? ""}`.replace(/\/+$/, "");
+    const own = entry.index || entry.path ? [path.replace(":roomId", "sample").replace(/\*$/, "no-such-area") || "/"] : [];
+    return [...own, ...allPaths(entry.children ?? [], path)];
+  });
+}
+const guardedPaths = () => allPaths(routes).filter((path) => /^\/(Dashboard|call-room)\b/.test(path));
+
+const dataUrl = (path: string) => `${path}.data`;
+// Private data an anonymous answer must never contain: the staff's emails and phone numbers.
+const PRIVATE = people.flatMap((person) => [person.email, person.phone]);
+
+async function signedInContext(email: string | null, clientIp: string): Promise<APIRequestContext> {
+  const context = await playwrightRequest.newContext({ baseURL: APP_URL, extraHTTPHeaders: { "CF-Connecting-IP": clientIp }, maxRedirects: 0 });
+  if (email) {
+    const response = await context.post("/Login", { form: { email, password: SAMPLE_PASSWORD } });
+    expect(response.status(), `sign in as ${email}`).toBe(302);
+  }
+  return context;
+}
+
+test("the matrix lists exactly the guarded routes of app/routes.ts", () => {
+  expect(new Set(guardedPaths())).toEqual(new Set([...ADMIN_ONLY, ...EVERY_ROLE]));
+});
+
+type Cell = { role: "anonymous" | "interpreter" | "admin"; path: string };
+
+async function requestsFor(context: APIRequestContext, path: string) {
+  const form = { intent: "matrix-probe" };
+  return {
+    page: await context.get(path),
+    data: await context.get(dataUrl(path)),
+    post: await context.post(path, { form }),
+    postData: await context.post(dataUrl(path), { form }),
+  };
+}
+
+async function expectNoPrivateData(response: APIResponse, label: string) {
+  const body = await response.text();
+  for (const secret of PRIVATE) expect(body, `${label} leaks ${secret}`).not.toContain(secret);
+}
+
+for (const role of ["anonymous", "interpreter", "admin"] as const) {
+  test.describe(`as ${role}`, () => {
+    let context: APIRequestContext;
+    test.beforeAll(async ({}, testInfo) => {
+      const email = role === "admin" ? ADMIN.email : role === "interpreter" ? INTERPRETER.email : null;
+      context = await signedInContext(email, `10.250.${testInfo.workerIndex}.${["anonymous", "interpreter", "admin"].indexOf(role)}`);
+    });
+    test.afterAll(() => context.dispose());
+
+    for (const path of [...ADMIN_ONLY, ...EVERY_ROLE]) {
+      test(`${path}`, async () => {
+        const cell: Cell = { role, path };
+        const { page, data, post, postData } = await requestsFor(context, path);
+        const hasAction = WITH_ACTION.has(path);
+        const notFound = path.endsWith("no-such-area");
+
+        if (cell.role === "anonymous") {
+          const login = `/Login?redirectTo=${encodeURIComponent(path)}`;
+          expect(page.status()).toBe(302);
+          expect(page.headers().location).toBe(login);
+          // Single-fetch data requests carry the redirect in their body (status 202).
+          expect(data.status()).toBe(202);
+          expect(await data.text()).toContain(login);
+          expect(post.status()).toBe(hasAction ? 302 : 405);
+          expect(postData.status()).toBe(hasAction ? 202 : 405);
+          for (const [label, response] of Object.entries({ page, data, post, postData })) await expectNoPrivateData(response, label);
+          return;
+        }
+
+        const forbidden = cell.role === "interpreter" && ADMIN_ONLY.includes(path);
+        const expectedGet = forbidden ? 403 : notFound ? 404 : 200;
+        expect(page.status()).toBe(expectedGet);
+        expect(data.status()).toBe(expectedGet);
+        // A POST reaches the action only past its guard; the probe's unknown intent then gets 400.
+        expect(post.status()).toBe(!hasAction ? 405 : forbidden ? 403 : 400);
+        expect(postData.status()).toBe(!hasAction ? 405 : forbidden ? 403 : 400);
+        // Every dashboard answer is private and not for search engines.
+        expect(page.headers()["cache-control"]).toBe("private, no-store");
+        expect(page.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+        expect(data.headers()["cache-control"]).toBe("private, no-store");
+        if (forbidden) {
+          const body = await page.text();
+          expect(body).toContain("You do not have access to this page.");
+          for (const other of people.filter((person) => person.email !== INTERPRETER.email)) expect(body).not.toContain(other.phone);
+        }
+      });
+    }
+  });
+}

@@ -104,7 +104,8 @@ export function d1InterpreterStore(db: D1Database): InterpreterStore {
       try {
         const [users] = await db.batch([
           db.prepare(`UPDATE users SET full_name = ?, email = ?, phone = ?, "Gender" = ? WHERE id = ?`).bind(fullName, email, phone, gender, id),
-          db.prepare("UPDATE accounts SET email = ? WHERE id = ?").bind(email, id),
+          // Only alongside a users row: an id without one is "not-found", and its sign-in stays as it was.
+          db.prepare("UPDATE accounts SET email = ? WHERE id = ? AND EXISTS (SELECT 1 FROM users WHERE id = ?)").bind(email, id, id),
         ]);
         return users?.meta.changes === 1 ? { ok: true } : { ok: false, reason: "not-found" };
       } catch (error) {

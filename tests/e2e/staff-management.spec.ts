@@ -31,6 +31,8 @@ for (const javaScriptEnabled of [true, false]) {
 
       await fillInterpreter(page, person);
       await expect(page.getByText(/User added successfully with ID: [0-9a-f-]{36}/)).toBeVisible();
+      // Focus goes back to the form, ready for the next person (with JavaScript; without it the page scrolls there).
+      if (javaScriptEnabled) await expect(page.getByRole("heading", { name: "Add an interpreter" })).toBeFocused();
       // The form is empty again and the list has the new person.
       await expect(page.getByRole("region", { name: "Add an interpreter" }).getByLabel("Full name")).toHaveValue("");
       await expect(row(page, person.name)).toContainText(person.email);
@@ -48,6 +50,7 @@ for (const javaScriptEnabled of [true, false]) {
       // Edit and Save: written, including a new sign-in email.
       const renamed = { name: `Ana Díaz-Ruiz ${id}`, email: `ana.ruiz.${id}@example.com` };
       await row(page, person.name).getByRole("link", { name: `Edit ${person.name}` }).click();
+      if (javaScriptEnabled) await expect(page.getByLabel(`Full name (${person.name})`)).toBeFocused();
       await expect(page.getByLabel(`Email (${person.name})`)).toHaveValue(person.email);
       await expect(page.getByLabel(`Phone (${person.name})`)).toHaveValue(person.phone);
       await expect(page.getByLabel(`Gender (${person.name})`)).toHaveValue(person.gender);
@@ -56,6 +59,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "Save" }).click();
       await expect(page.getByText(`Changes to ${renamed.name} saved.`)).toBeVisible();
       await expect(row(page, renamed.name)).toContainText(renamed.email);
+      if (javaScriptEnabled) await expect(row(page, renamed.name)).toBeFocused();
 
       // The new email signs in.
       const other = await browser.newPage({ extraHTTPHeaders: { "CF-Connecting-IP": "10.200.0.1" } });
@@ -68,6 +72,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "Yes, delete" }).click();
       await expect(page.getByText(`${renamed.name} was deleted`)).toBeVisible();
       await expect(row(page, renamed.name)).toHaveCount(0);
+      if (javaScriptEnabled) await expect(page.getByRole("heading", { name: "All interpreters" })).toBeFocused();
 
       // Their credentials no longer sign in.
       await page.context().clearCookies();

@@ -128,7 +128,7 @@ function EditRow({ person, failure }: { person: Interpreter; failure: FormFailur
   );
   return (
     <tr id={`edit-${person.id}`} tabIndex={-1} className="editing">
-      {cell("full_name", t.fields.fullName, person.fullName, { maxLength: NAME_MAX_LENGTH, autoFocus: true })}
+      {cell("full_name", t.fields.fullName, person.fullName, { maxLength: NAME_MAX_LENGTH, "data-autofocus": true })}
       {cell("email", t.fields.email, person.email, { type: "email" })}
       {cell("phone", t.fields.phone, person.phone, { type: "tel", maxLength: PHONE_MAX_LENGTH })}
       {cell("Gender", t.fields.gender, person.gender, { maxLength: GENDER_MAX_LENGTH })}

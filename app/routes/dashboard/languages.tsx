@@ -129,7 +129,7 @@ function EditLanguageRow({ language, failure }: { language: Language; failure: F
           defaultValue={failure?.values.name ?? language.name}
           required
           maxLength={NAME_MAX_LENGTH}
-          autoFocus
+          data-autofocus
           className="cell-input"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${formId}-name-error` : undefined}

@@ -3,11 +3,11 @@ import { Field, FormAlert, SubmitButton, useActionToast } from "~/components/for
 import { forgotPasswordSchema } from "~/domain/auth";
 import { en } from "~/i18n";
 import { formFailure } from "~/lib/action-result.server";
-import { keptValues, parseFormData } from "~/lib/forms.server";
+import { parseFormData } from "~/lib/forms.server";
 import { sendPasswordResetLink } from "~/lib/mail.server";
 import { useMessages } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
-import { RATE_LIMITED_RETRY_AFTER_SECONDS, withinRateLimit } from "~/lib/rate-limit.server";
+import { refuseOverLimit } from "~/lib/rate-limit.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/forgot-password";
 
@@ -16,12 +16,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const formData = await request.formData();
-  if (!(await withinRateLimit(context.cloudflare.env.PASSWORD_RESET_LIMITER, request))) {
-    return formFailure(
-      { values: keptValues(formData), formError: en.auth.tooManyAttempts },
-      { status: 429, headers: { "Retry-After": String(RATE_LIMITED_RETRY_AFTER_SECONDS) } },
-    );
-  }
+  const overLimit = await refuseOverLimit(context.cloudflare.env.PASSWORD_RESET_LIMITER, request, formData);
+  if (overLimit) return overLimit;
   const form = parseFormData(formData, forgotPasswordSchema);
   if (!form.ok) return formFailure(form);
 

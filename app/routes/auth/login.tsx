@@ -7,7 +7,7 @@ import { keptValues, parseFormData } from "~/lib/forms.server";
 import { safeRedirectPath } from "~/lib/guards.server";
 import { useMessages } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
-import { RATE_LIMITED_RETRY_AFTER_SECONDS, withinRateLimit } from "~/lib/rate-limit.server";
+import { refuseOverLimit } from "~/lib/rate-limit.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/login";
 
@@ -23,12 +23,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   // Past the limit no password is checked at all.
-  if (!(await withinRateLimit(context.cloudflare.env.SIGN_IN_LIMITER, request))) {
-    return formFailure(
-      { values: keptValues(formData), formError: en.auth.tooManyAttempts },
-      { status: 429, headers: { "Retry-After": String(RATE_LIMITED_RETRY_AFTER_SECONDS) } },
-    );
-  }
+  const overLimit = await refuseOverLimit(context.cloudflare.env.SIGN_IN_LIMITER, request, formData);
+  if (overLimit) return overLimit;
   const form = parseFormData(formData, signInSchema);
   if (!form.ok) return formFailure(form);
 

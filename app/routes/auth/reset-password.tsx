@@ -6,7 +6,7 @@ import { formFailure } from "~/lib/action-result.server";
 import { keptValues, parseFormData } from "~/lib/forms.server";
 import { useMessages } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
-import { RATE_LIMITED_RETRY_AFTER_SECONDS, withinRateLimit } from "~/lib/rate-limit.server";
+import { refuseOverLimit } from "~/lib/rate-limit.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/reset-password";
 
@@ -23,12 +23,8 @@ export function loader({ url }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
-  if (!(await withinRateLimit(context.cloudflare.env.PASSWORD_RESET_LIMITER, request))) {
-    return formFailure(
-      { values: keptValues(formData), formError: en.auth.tooManyAttempts },
-      { status: 429, headers: { "Retry-After": String(RATE_LIMITED_RETRY_AFTER_SECONDS) } },
-    );
-  }
+  const overLimit = await refuseOverLimit(context.cloudflare.env.PASSWORD_RESET_LIMITER, request, formData);
+  if (overLimit) return overLimit;
   const form = parseFormData(formData, resetPasswordSchema);
   if (!form.ok) return formFailure(form);
 

@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { CallDetails } from "~/components/CallDetails";
 import { findCall } from "~/domain/calls";
 import { en, format } from "~/i18n";
 import { dashboardMeta } from "~/lib/dashboard-meta";
@@ -19,22 +20,12 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function CallRoom({ loaderData }: Route.ComponentProps) {
   const t = useMessages();
-  const c = t.dashboard.call;
   const { call } = loaderData;
   return (
     <main id="main" className="call-room">
       <h1>{format(t.dashboard.callRoom.heading, { roomId: call.roomId })}</h1>
       <p role="status">{t.dashboard.callRoom.connected}</p>
-      <dl className="call-room__details">
-        <dt>{c.customer}</dt>
-        <dd>{call.customer}</dd>
-        <dt>{c.language}</dt>
-        <dd>{call.language}</dd>
-        <dt>{c.type}</dt>
-        <dd>{call.type}</dd>
-        <dt>{c.room}</dt>
-        <dd>{call.roomId}</dd>
-      </dl>
+      <CallDetails call={call} className="call-room__details" />
       <Link to="/Dashboard/Dashboardcall" className="button button--danger">
         {t.dashboard.callRoom.hangUp}
       </Link>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
+import { CallDetails } from "~/components/CallDetails";
 import { INCOMING_CALL_DELAY_MS, SAMPLE_CALL, type Call } from "~/domain/calls";
 import { ar, en, localeAttributes } from "~/i18n";
 import { dashboardMeta } from "~/lib/dashboard-meta";
@@ -41,16 +42,7 @@ export default function IncomingCalls() {
         {call ? (
           <section className="call-card" aria-labelledby="incoming-call">
             <h2 id="incoming-call">{c.incoming}</h2>
-            <dl>
-              <dt>{c.customer}</dt>
-              <dd>{call.customer}</dd>
-              <dt>{c.language}</dt>
-              <dd>{call.language}</dd>
-              <dt>{c.type}</dt>
-              <dd>{call.type}</dd>
-              <dt>{c.room}</dt>
-              <dd>{call.roomId}</dd>
-            </dl>
+            <CallDetails call={call} />
             <div className="call-card__actions">
               <button type="button" className="button button--success" onClick={() => navigate(`/call-room/${call.roomId}`)}>
                 {c.accept}

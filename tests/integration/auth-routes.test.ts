@@ -2,7 +2,6 @@
 // the real rate-limit bindings, and the sample accounts.
 import { env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createD1Backend } from "~/backend/d1/index.server";
 import { readConfig } from "~/lib/config.server";
 import { requireAdmin, requireUser, safeRedirectPath } from "~/lib/guards.server";
 import { readFlashToast } from "~/lib/toast.server";
@@ -18,7 +17,7 @@ import * as overview from "~/routes/dashboard/overview";
 import * as placeholder from "~/routes/dashboard/placeholder";
 import * as profile from "~/routes/dashboard/profile";
 import { SAMPLE_PASSWORD } from "../../seed/content";
-import { ORIGIN, loaderArgs, seed, unwrap } from "./helpers";
+import { ORIGIN, asResponse, backendFor, cookieOf, loaderArgs, seed, statusOf, thrown, unwrap } from "./helpers";
 
 const ADMIN = "admin@example.com";
 const INTERPRETER = "interpreter@example.com";
@@ -44,38 +43,10 @@ function get(path: string, cookie?: string): Args {
   return loaderArgs(path, cookie ? { headers: { Cookie: cookie } } : undefined);
 }
 
-function backendFor(cookie?: string) {
-  const request = new Request(`${ORIGIN}/Dashboard`, cookie ? { headers: { Cookie: cookie } } : {});
-  return createD1Backend({ env, request, sessionSecret: env.SESSION_SECRET });
-}
 
-/** A signed-in browser's cookie (name=value). */
-async function cookieOf(email: string, password = SAMPLE_PASSWORD) {
-  const result = await backendFor().auth.signIn({ email, password });
-  if (!result.ok) throw new Error(`sign-in of ${email} failed: ${result.reason}`);
-  return result.headers.get("Set-Cookie")!.split(";")[0]!;
-}
 
-/** What a `data(..., { status })` result or thrown value carries. */
-function statusOf(value: unknown): number | undefined {
-  if (value instanceof Response) return value.status;
-  return (value as { init?: ResponseInit | null } | null)?.init?.status;
-}
 
-function asResponse(value: unknown): Response {
-  if (!(value instanceof Response)) throw new Error(`expected a Response, got ${JSON.stringify(value)}`);
-  return value;
-}
 
-/** The value a loader/action/guard throws (a redirect or an error response); fails when it does not throw. */
-async function thrown(run: () => unknown): Promise<unknown> {
-  try {
-    await run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a throw");
-}
 
 const cookieNames = (response: Response) => response.headers.getSetCookie().map((c) => c.split("=")[0]);
 const sessionCount = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions").first<{ n: number }>())!.n;

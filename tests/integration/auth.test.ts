@@ -45,8 +45,6 @@ async function count(sql: string, ...binds: unknown[]) {
   return row!.n;
 }
 
-const sessionsOf = (email: string) =>
-  count("SELECT COUNT(*) AS n FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE a.email = ?", email);
 const allSessions = () => count("SELECT COUNT(*) AS n FROM sessions");
 const passwordHashOf = async (email: string) =>
   (await env.DB.prepare("SELECT password_hash FROM accounts WHERE email = ?").bind(email).first<{ password_hash: string }>())!

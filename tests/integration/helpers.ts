@@ -1,4 +1,5 @@
 import { createExecutionContext, env } from "cloudflare:test";
+import { createD1Backend } from "~/backend/d1/index.server";
 import { seedSampleContent } from "~/backend/d1/seed.server";
 import { createRequestContext } from "~/lib/context.server";
 import { SAMPLE_PASSWORD, sampleContent } from "../../seed/content";
@@ -22,3 +23,60 @@ export function unwrap<T>(result: T) {
   if (value?.type !== "DataWithResponseInit") throw new Error("expected data() from the loader");
   return { data: value.data as T extends { data: infer D } ? D : never, headers: new Headers(value.init?.headers) };
 }
+
+/** A backend for one request; with a cookie it acts as that signed-in browser. */
+export function backendFor(cookie?: string) {
+  const request = new Request(`${ORIGIN}/Dashboard`, cookie === undefined ? {} : { headers: { Cookie: cookie } });
+  return createD1Backend({ env, request, sessionSecret: env.SESSION_SECRET });
+}
+
+/** A signed-in browser's cookie (name=value). */
+export async function cookieOf(email: string, password = SAMPLE_PASSWORD) {
+  const result = await backendFor().auth.signIn({ email, password });
+  if (!result.ok) throw new Error(`sign-in of ${email} failed: ${result.reason}`);
+  return result.headers.get("Set-Cookie")!.split(";")[0]!;
+}
+
+/** What a `data(..., { status })` result or thrown value carries. */
+export function statusOf(value: unknown): number | undefined {
+  if (value instanceof Response) return value.status;
+  return (value as { init?: ResponseInit | null } | null)?.init?.status;
+}
+
+export function asResponse(value: unknown): Response {
+  if (!(value instanceof Response)) throw new Error(`expected a Response, got ${JSON.stringify(value)}`);
+  return value;
+}
+
+/** The value a loader/action/guard throws (a redirect or an error response); fails when it does not throw. */
+export async function thrown(run: () => unknown): Promise<unknown> {
+  try {
+    await run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected a throw");
+}
+
+/** The `n` of a `SELECT COUNT(*) AS n …`. */
+export async function count(sql: string, ...binds: unknown[]) {
+  return (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
+}
+export const rows = (table: string) => count(`SELECT COUNT(*) AS n FROM ${table}`);
+
+export async function idOf(email: string) {
+  const row = await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: string }>();
+  if (!row) throw new Error(`no users row for ${email}`);
+  return row.id;
+}
+
+export async function languageId(name: string) {
+  const row = await env.DB.prepare("SELECT id FROM languages WHERE name = ?").bind(name).first<{ id: number }>();
+  if (!row) throw new Error(`no language ${name}`);
+  return row.id;
+}
+
+export const usersRow = (id: string) =>
+  env.DB.prepare(`SELECT full_name, email, phone, "Gender" AS gender, role FROM users WHERE id = ?`)
+    .bind(id)
+    .first<{ full_name: string; email: string; phone: string; gender: string; role: string }>();

@@ -2,28 +2,19 @@
 // (SPEC §8, the Arabic message), and where a reset link goes when no mail provider is configured.
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createD1Backend } from "~/backend/d1/index.server";
 import { ar } from "~/i18n";
 import { readConfig } from "~/lib/config.server";
 import { sendPasswordResetLink } from "~/lib/mail.server";
 import { readFlashToast } from "~/lib/toast.server";
 import * as logout from "~/routes/auth/logout";
-import { SAMPLE_PASSWORD } from "../../seed/content";
-import { ORIGIN, loaderArgs, seed } from "./helpers";
-
-async function adminCookie(): Promise<string> {
-  const backend = createD1Backend({ env, request: new Request(ORIGIN), sessionSecret: env.SESSION_SECRET });
-  const result = await backend.auth.signIn({ email: "admin@example.com", password: SAMPLE_PASSWORD });
-  if (!result.ok) throw new Error("sample admin could not sign in");
-  return result.headers.get("Set-Cookie")!.split(";")[0]!;
-}
+import { cookieOf, loaderArgs, ORIGIN, seed } from "./helpers";
 
 describe("sign-out that fails on the server", () => {
   beforeAll(seed);
   afterEach(() => vi.restoreAllMocks());
 
   it("keeps the user signed in, goes back to the dashboard and says so in Arabic", async () => {
-    const cookie = await adminCookie();
+    const cookie = await cookieOf("admin@example.com");
     // The session row cannot be deleted: the server cannot end the session.
     await env.DB.prepare("CREATE TRIGGER sessions_outage BEFORE DELETE ON sessions BEGIN SELECT RAISE(ABORT, 'simulated outage'); END").run();
     vi.spyOn(console, "error").mockImplementation(() => {});

@@ -3,7 +3,6 @@
 // intent stores, the messages the admin sees, and what happens when the database fails.
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createD1Backend } from "~/backend/d1/index.server";
 import type { FormFailure } from "~/lib/action-result.server";
 import { readConfig } from "~/lib/config.server";
 import { readFlashToast } from "~/lib/toast.server";
@@ -11,7 +10,7 @@ import * as interpreters from "~/routes/dashboard/interpreters";
 import * as languages from "~/routes/dashboard/languages";
 import * as userLanguages from "~/routes/dashboard/user-languages";
 import { SAMPLE_PASSWORD } from "../../seed/content";
-import { ORIGIN, loaderArgs, seed, unwrap } from "./helpers";
+import { ORIGIN, asResponse, backendFor, cookieOf, count, idOf, languageId, loaderArgs, rows, seed, statusOf, thrown, unwrap, usersRow } from "./helpers";
 
 const ADMIN = "admin@example.com";
 const INTERPRETER = "interpreter@example.com";
@@ -40,35 +39,10 @@ function get(path: string, cookie?: string): Args {
   return loaderArgs(path, cookie ? { headers: { Cookie: cookie } } : undefined);
 }
 
-function backendFor(cookie?: string) {
-  const request = new Request(`${ORIGIN}/Dashboard`, cookie ? { headers: { Cookie: cookie } } : {});
-  return createD1Backend({ env: { DB: env.DB }, request, sessionSecret: env.SESSION_SECRET });
-}
 
-async function cookieOf(email: string, password = SAMPLE_PASSWORD) {
-  const result = await backendFor().auth.signIn({ email, password });
-  if (!result.ok) throw new Error(`sign-in of ${email} failed: ${result.reason}`);
-  return result.headers.get("Set-Cookie")!.split(";")[0]!;
-}
 
-function statusOf(value: unknown): number | undefined {
-  if (value instanceof Response) return value.status;
-  return (value as { init?: ResponseInit | null } | null)?.init?.status;
-}
 
-function asResponse(value: unknown): Response {
-  if (!(value instanceof Response)) throw new Error(`expected a Response, got ${JSON.stringify(value)}`);
-  return value;
-}
 
-async function thrown(run: () => unknown): Promise<unknown> {
-  try {
-    await run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a throw");
-}
 
 /** A successful action: 302 back to the list, and the flash toast it carries. */
 async function redirected(result: unknown) {
@@ -87,30 +61,12 @@ function failure(result: unknown) {
   return { status, ...(unwrap(result).data as FormFailure) };
 }
 
-async function count(sql: string, ...binds: unknown[]) {
-  return (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
-}
-const rows = (table: string) => count(`SELECT COUNT(*) AS n FROM ${table}`);
 const snapshot = async () => ({
   accounts: await rows("accounts"),
   users: await rows("users"),
   languages: await rows("languages"),
   user_languages: await rows("user_languages"),
 });
-async function idOf(email: string) {
-  const row = await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: string }>();
-  if (!row) throw new Error(`no users row for ${email}`);
-  return row.id;
-}
-async function languageId(name: string) {
-  const row = await env.DB.prepare("SELECT id FROM languages WHERE name = ?").bind(name).first<{ id: number }>();
-  if (!row) throw new Error(`no language ${name}`);
-  return row.id;
-}
-const usersRow = (id: string) =>
-  env.DB.prepare(`SELECT full_name, email, phone, "Gender" AS gender, role FROM users WHERE id = ?`)
-    .bind(id)
-    .first<{ full_name: string; email: string; phone: string; gender: string; role: string }>();
 const linkCount = (userId: string, languageIdValue: number) =>
   count("SELECT COUNT(*) AS n FROM user_languages WHERE user_id = ? AND language_id = ?", userId, languageIdValue);
 

@@ -2,41 +2,16 @@
 // people and languages: search, sort and pages of the list, all-or-nothing writes, and what a delete takes with it.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createD1Backend } from "~/backend/d1/index.server";
 import { PAGE_SIZE, type Interpreter } from "~/domain/people";
 import { SAMPLE_PASSWORD } from "../../seed/content";
-import { ORIGIN, seed } from "./helpers";
+import { backendFor, count, idOf, languageId, rows, seed, usersRow } from "./helpers";
 
 const ADMIN = "admin@example.com";
 const INTERPRETER = "interpreter@example.com";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** A backend for one request; with a cookie it acts as that signed-in browser. */
-function backendFor(cookie?: string) {
-  const request = new Request(`${ORIGIN}/Dashboard`, cookie === undefined ? {} : { headers: { Cookie: cookie } });
-  return createD1Backend({ env: { DB: env.DB }, request, sessionSecret: env.SESSION_SECRET });
-}
 const store = () => backendFor();
 
-async function count(sql: string, ...binds: unknown[]) {
-  const row = await env.DB.prepare(sql).bind(...binds).first<{ n: number }>();
-  return row!.n;
-}
-const rows = (table: string) => count(`SELECT COUNT(*) AS n FROM ${table}`);
-async function idOf(email: string) {
-  const row = await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<{ id: string }>();
-  if (!row) throw new Error(`no users row for ${email}`);
-  return row.id;
-}
-async function languageId(name: string) {
-  const row = await env.DB.prepare("SELECT id FROM languages WHERE name = ?").bind(name).first<{ id: number }>();
-  if (!row) throw new Error(`no language ${name}`);
-  return row.id;
-}
-const usersRow = (id: string) =>
-  env.DB.prepare(`SELECT full_name, email, phone, "Gender" AS gender, role FROM users WHERE id = ?`)
-    .bind(id)
-    .first<{ full_name: string; email: string; phone: string; gender: string; role: string }>();
 const accountEmail = async (id: string) =>
   (await env.DB.prepare("SELECT email FROM accounts WHERE id = ?").bind(id).first<{ email: string }>())?.email ?? null;
 const accountsWithEmail = (email: string) => count("SELECT COUNT(*) AS n FROM accounts WHERE email = ?", email);

@@ -1,4 +1,5 @@
-// Integration tests run inside workerd (the Workers runtime) with a real, per-file D1 database.
+// Integration tests run inside workerd (the Workers runtime) with a real, per-file D1 database. A fake
+// EmailJS runs beside them on loopback (tests/support/fake-emailjs.ts), and the worker is configured to use it.
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 
@@ -6,22 +7,32 @@ process.env.WRANGLER_SEND_METRICS ??= "false";
 process.env.WRANGLER_HIDE_BANNER ??= "true";
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
 
-export default defineConfig(async () => ({
-  plugins: [
-    cloudflareTest({
-      wrangler: { configPath: "./wrangler.toml" },
-      remoteBindings: false,
-      miniflare: {
-        bindings: {
-          TEST_MIGRATIONS: await readD1Migrations("./migrations"),
-          SESSION_SECRET: "integration-test-secret-0123456789abcdef",
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations("./migrations");
+  return {
+    plugins: [
+      cloudflareTest(({ inject }) => ({
+        wrangler: { configPath: "./wrangler.toml" },
+        remoteBindings: false,
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            SESSION_SECRET: "integration-test-secret-0123456789abcdef",
+            EMAILJS_API_URL: inject("emailjsUrl"),
+            EMAILJS_SERVICE_ID: "service_test",
+            EMAILJS_CONTACT_TEMPLATE_ID: "template_contact",
+            EMAILJS_RESET_TEMPLATE_ID: "template_reset",
+            EMAILJS_PUBLIC_KEY: "public-key-test",
+            EMAILJS_PRIVATE_KEY: "private-key-test",
+          },
         },
-      },
-    }),
-  ],
-  resolve: { tsconfigPaths: true },
-  test: {
-    include: ["tests/integration/**/*.test.{ts,tsx}", "app/**/*.test.{ts,tsx}"],
-    setupFiles: ["./tests/integration/setup.ts"],
-  },
-}));
+      })),
+    ],
+    resolve: { tsconfigPaths: true },
+    test: {
+      include: ["tests/integration/**/*.test.{ts,tsx}", "app/**/*.test.{ts,tsx}"],
+      globalSetup: ["./tests/support/vitest-global-setup.ts"],
+      setupFiles: ["./tests/integration/setup.ts"],
+    },
+  };
+});

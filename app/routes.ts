@@ -24,6 +24,7 @@ export default [
     route("Interpreter", "routes/dashboard/interpreters.tsx"),
     route("Language", "routes/dashboard/languages.tsx"),
     route("UserLanguages", "routes/dashboard/user-languages.tsx"),
+    route("Inbox", "routes/dashboard/inbox.tsx"),
     route("*", "routes/dashboard/not-found.tsx"),
   ]),
   route("call-room/:roomId", "routes/dashboard/call-room.tsx"),

@@ -1,7 +1,13 @@
-// The Cloudflare Worker: small worker routes first, everything else to React Router.
+// The Cloudflare Worker: small worker routes first, everything else to React Router; the cron relays the
+// contact outbox.
 import { createRequestHandler } from "react-router";
+import { createBackend } from "../app/backend/index.server";
+import { readConfig } from "../app/lib/config.server";
+import { relayDue } from "../app/lib/contact-relay.server";
 import { createRequestContext } from "../app/lib/context.server";
 import { withSecurityHeaders } from "../app/lib/security-headers.server";
+import type { ContactFormState } from "../app/domain/contact";
+import { CONTACT_PATH, handleContact } from "./contact";
 import { isMediaRequest, serveMedia } from "./media";
 
 const handleWithReactRouter = createRequestHandler(
@@ -9,16 +15,38 @@ const handleWithReactRouter = createRequestHandler(
   import.meta.env.MODE,
 );
 
+/** Renders a page through React Router, with security headers and an optional status. */
+async function renderPage(request: Request, env: Env, ctx: ExecutionContext, extra?: { contactForm: ContactFormState; status: number }) {
+  const context = createRequestContext(request, env, ctx);
+  if (extra) context.contactForm = extra.contactForm;
+  const response = await handleWithReactRouter(request, context);
+  // A POST answered without reading its body (405 on a route without an action) leaves that body on the
+  // kept-alive connection, and wrangler's local proxy then fails the connection's next request with 503.
+  if (request.body && !request.bodyUsed) await request.body.pipeTo(new WritableStream()).catch(() => {});
+  const sized = extra ? new Response(response.body, { status: extra.status, headers: response.headers }) : response;
+  return withSecurityHeaders(sized, { nonce: context.nonce, request });
+}
+
 export default {
   async fetch(request, env, ctx) {
-    if (isMediaRequest(new URL(request.url))) {
-      return withSecurityHeaders(await serveMedia(request, env.MEDIA), { request });
+    const url = new URL(request.url);
+    if (isMediaRequest(url)) return withSecurityHeaders(await serveMedia(request, env.MEDIA), { request });
+    if (url.pathname === CONTACT_PATH) {
+      const outcome = await handleContact(request, env, ctx);
+      if (outcome instanceof Response) return withSecurityHeaders(outcome, { request });
+      // A form posted without JavaScript that cannot be accepted: /Contactus again, with its errors and values.
+      const page = new Request(new URL("/Contactus", url), { headers: request.headers });
+      return renderPage(page, env, ctx, { contactForm: outcome.render, status: outcome.status });
     }
-    const context = createRequestContext(request, env, ctx);
-    const response = await handleWithReactRouter(request, context);
-    // A POST answered without reading its body (405 on a route without an action) leaves that body on the
-    // kept-alive connection, and wrangler's local proxy then fails the connection's next request with 503.
-    if (request.body && !request.bodyUsed) await request.body.pipeTo(new WritableStream()).catch(() => {});
-    return withSecurityHeaders(response, { nonce: context.nonce, request });
+    return renderPage(request, env, ctx);
+  },
+
+  async scheduled(_controller, env, ctx) {
+    const outbox = createBackend({ env, request: new Request("https://cron.invalid/") }).outbox;
+    ctx.waitUntil(
+      relayDue(outbox, readConfig(env)).then((outcomes) => {
+        if (outcomes.sent + outcomes.retry + outcomes.failed > 0) console.log("[contact] Cron relay:", JSON.stringify(outcomes));
+      }),
+    );
   },
 } satisfies ExportedHandler<Env>;

@@ -1,6 +1,7 @@
 // The backend port: the one object route code talks to. It is shaped by what the product does,
 // not by tables, so the D1 adapter (default) and the Supabase adapter can both stand behind it.
 import type { SessionUser } from "~/domain/auth";
+import type { ContactInput, ContactMessage } from "~/domain/contact";
 import type { About, Company, MediaFolder, Service } from "~/domain/content";
 import type {
   Interpreter,
@@ -88,6 +89,30 @@ export interface LinkStore {
   unlink(id: number): Promise<{ ok: true; link: LanguageLink } | { ok: false; reason: "not-found" }>;
 }
 
+/**
+ * The contact form's outbox. A message is stored first and relayed after; a relay run claims a message
+ * (an expiring lease) before sending it, so overlapping runs never send one message twice.
+ */
+export interface OutboxStore {
+  save(message: ContactInput, now: number): Promise<ContactMessage>;
+  /** Pending messages due by `now` and not claimed by another run, oldest first. */
+  due(now: number, limit: number): Promise<ContactMessage[]>;
+  /** A claim id if this run may send the message now, or null if it is not due or another run has it. */
+  claim(id: number, now: number, leaseMs: number): Promise<string | null>;
+  markSent(id: number, claim: string, now: number): Promise<void>;
+  /** One failed attempt: pending again at `retryAt`, or failed for good when `retryAt` is null. */
+  markAttemptFailed(id: number, claim: string, error: string, retryAt: number | null): Promise<void>;
+  /** Nothing was attempted (no provider configured): the message waits, with the reason shown. */
+  markWaiting(id: number, claim: string, reason: string): Promise<void>;
+  list(): Promise<ContactMessage[]>;
+  get(id: number): Promise<ContactMessage | null>;
+  setRead(id: number, read: boolean, now: number): Promise<boolean>;
+  /** Pending again, due now (staff's "Retry now"); false for a message already sent or gone. */
+  retryNow(id: number, now: number): Promise<boolean>;
+  remove(id: number): Promise<boolean>;
+  unreadCount(): Promise<number>;
+}
+
 export interface Backend {
   readonly name: "d1" | "supabase";
   readonly content: ContentStore;
@@ -96,6 +121,7 @@ export interface Backend {
   readonly interpreters: InterpreterStore;
   readonly languages: LanguageStore;
   readonly links: LinkStore;
+  readonly outbox: OutboxStore;
 }
 
 /** A failure of the backend itself (database unreachable, query failed), as opposed to bad user input. */

@@ -1,12 +1,12 @@
 import { Form, Link, NavLink } from "react-router";
 import type { SessionUser } from "~/domain/auth";
-import { ar, localeAttributes } from "~/i18n";
+import { ar, format, localeAttributes } from "~/i18n";
 import { useMessages } from "~/lib/messages";
 import { Avatar } from "./Avatar";
 
-type Area = { to: string; label: string; adminOnly?: boolean; end?: boolean };
+type Area = { to: string; label: string; adminOnly?: boolean; end?: boolean; badge?: number | null; badgeLabel?: string };
 
-export function Sidebar({ user }: { user: SessionUser }) {
+export function Sidebar({ user, unread }: { user: SessionUser; unread: number | null }) {
   const t = useMessages();
   const d = t.dashboard;
   const areas: Area[] = [
@@ -15,6 +15,7 @@ export function Sidebar({ user }: { user: SessionUser }) {
     { to: "/Dashboard/Interpreter", label: d.interpreters, adminOnly: true },
     { to: "/Dashboard/Language", label: d.languages, adminOnly: true },
     { to: "/Dashboard/UserLanguages", label: d.userLanguages, adminOnly: true },
+    { to: "/Dashboard/Inbox", label: d.inbox, adminOnly: true, badge: unread, badgeLabel: format(d.inboxUnread, { count: unread ?? 0 }) },
     { to: "/Dashboard/Dashboardcall", label: d.calls },
     { to: "/Dashboard/Dashboardcustomers", label: d.customers, adminOnly: true },
     { to: "/Dashboard/Dashboardusers", label: d.users, adminOnly: true },
@@ -43,8 +44,13 @@ export function Sidebar({ user }: { user: SessionUser }) {
         <ul>
           {visible.map((area) => (
             <li key={area.to}>
-              <NavLink to={area.to} end={area.end} prefetch="intent">
+              <NavLink to={area.to} end={area.end} prefetch="intent" aria-label={area.badge ? area.badgeLabel : undefined}>
                 {area.label}
+                {area.badge ? (
+                  <span className="nav-badge" aria-hidden="true">
+                    {area.badge}
+                  </span>
+                ) : null}
               </NavLink>
             </li>
           ))}

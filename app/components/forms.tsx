@@ -1,38 +1,54 @@
 // Form pieces shared by every form: a labelled field with its error tied to it, a form-level alert,
 // a submit button with a pending state, and the toast that mirrors an action's message.
-import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode } from "react";
+import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
 import toast from "react-hot-toast";
 import { useNavigation } from "react-router";
 import type { Toast } from "~/lib/toast";
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
-  label: string;
-  name: string;
-  error?: string;
-  hint?: ReactNode;
-};
+type FrameProps = { label: string; name: string; error?: string; hint?: ReactNode; id?: string };
 
-export function Field({ label, name, error, hint, id, ...input }: FieldProps) {
+/** Label, hint and error around one control, tied to it with aria-describedby and aria-invalid. */
+function useFieldIds({ name, error, hint, id }: FrameProps) {
   const generated = useId();
   const inputId = id ?? `${name}-${generated}`;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const describedBy = [hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null].filter(Boolean).join(" ") || undefined;
+  return { inputId, describedBy, control: { id: inputId, name, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy } };
+}
+
+function FieldFrame({ label, hint, error, inputId, children }: FrameProps & { inputId: string; children: ReactNode }) {
   return (
     <div className="field">
       <label htmlFor={inputId}>{label}</label>
       {hint && (
-        <p id={hintId} className="field__hint">
+        <p id={`${inputId}-hint`} className="field__hint">
           {hint}
         </p>
       )}
-      <input id={inputId} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      {children}
       {error && (
-        <p id={errorId} className="field__error">
+        <p id={`${inputId}-error`} className="field__error">
           {error}
         </p>
       )}
     </div>
+  );
+}
+
+export function Field({ label, name, error, hint, id, ...input }: FrameProps & InputHTMLAttributes<HTMLInputElement>) {
+  const { inputId, control } = useFieldIds({ label, name, error, hint, id });
+  return (
+    <FieldFrame label={label} name={name} error={error} hint={hint} inputId={inputId}>
+      <input {...control} {...input} />
+    </FieldFrame>
+  );
+}
+
+export function TextAreaField({ label, name, error, hint, id, ...textarea }: FrameProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const { inputId, control } = useFieldIds({ label, name, error, hint, id });
+  return (
+    <FieldFrame label={label} name={name} error={error} hint={hint} inputId={inputId}>
+      <textarea {...control} {...textarea} />
+    </FieldFrame>
   );
 }
 

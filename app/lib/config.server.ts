@@ -1,23 +1,87 @@
-// The worker's configuration, checked once per isolate: a missing secret fails loudly, naming it,
-// instead of surfacing later as an unsigned cookie or an odd 500.
+// The worker's configuration, checked once per isolate: a missing secret or a half-set provider fails
+// loudly, naming the key, instead of surfacing later as an unsigned cookie or a message that never leaves.
 import { z } from "zod";
 
-const configSchema = z.object({
+/** An unset variable and an empty one mean the same: not configured. */
+const optional = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const envSchema = z.object({
   SESSION_SECRET: z
     .string({ error: "SESSION_SECRET is not set (see .dev.vars.example, or `wrangler secret put SESSION_SECRET`)" })
     .min(32, { error: "SESSION_SECRET must be at least 32 characters" }),
+  EMAILJS_API_URL: optional,
+  EMAILJS_SERVICE_ID: optional,
+  EMAILJS_CONTACT_TEMPLATE_ID: optional,
+  EMAILJS_RESET_TEMPLATE_ID: optional,
+  EMAILJS_PUBLIC_KEY: optional,
+  EMAILJS_PRIVATE_KEY: optional,
+  TURNSTILE_SITE_KEY: optional,
+  TURNSTILE_SECRET_KEY: optional,
+  TURNSTILE_VERIFY_URL: optional,
 });
 
-export type AppConfig = z.infer<typeof configSchema>;
+export type EmailJsConfig = {
+  apiUrl: string;
+  serviceId: string;
+  contactTemplateId: string;
+  /** Without it, reset links are not e-mailed (and only logged on a local machine). */
+  resetTemplateId: string | null;
+  publicKey: string;
+  privateKey: string;
+};
+
+export type TurnstileConfig = { siteKey: string; secretKey: string; verifyUrl: string };
+
+export type AppConfig = {
+  SESSION_SECRET: string;
+  /** Null: no mail provider configured (messages wait in the outbox, marked so). */
+  emailjs: EmailJsConfig | null;
+  /** Null: the contact form runs without a Turnstile challenge (the default). */
+  turnstile: TurnstileConfig | null;
+};
+
+const EMAILJS_REQUIRED = ["EMAILJS_SERVICE_ID", "EMAILJS_CONTACT_TEMPLATE_ID", "EMAILJS_PUBLIC_KEY", "EMAILJS_PRIVATE_KEY"] as const;
+const TURNSTILE_REQUIRED = ["TURNSTILE_SITE_KEY", "TURNSTILE_SECRET_KEY"] as const;
+
+/** All of a provider's keys, or none: a half-set provider is a mistake to report, not to ignore. */
+function allOrNothing<K extends string>(values: Partial<Record<K, string>>, keys: readonly K[], provider: string): boolean {
+  const missing = keys.filter((key) => !values[key]);
+  if (missing.length === keys.length) return false;
+  if (missing.length > 0) throw new Error(`Invalid configuration: ${provider} is half set up; missing ${missing.join(", ")}`);
+  return true;
+}
 
 const cache = new WeakMap<object, AppConfig>();
 
 export function readConfig(env: Env): AppConfig {
   let config = cache.get(env);
   if (!config) {
-    const parsed = configSchema.safeParse(env);
+    const parsed = envSchema.safeParse(env);
     if (!parsed.success) throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
-    config = parsed.data;
+    const e = parsed.data;
+    config = {
+      SESSION_SECRET: e.SESSION_SECRET,
+      emailjs: allOrNothing(e, EMAILJS_REQUIRED, "EmailJS")
+        ? {
+            apiUrl: e.EMAILJS_API_URL ?? "https://api.emailjs.com",
+            serviceId: e.EMAILJS_SERVICE_ID!,
+            contactTemplateId: e.EMAILJS_CONTACT_TEMPLATE_ID!,
+            resetTemplateId: e.EMAILJS_RESET_TEMPLATE_ID ?? null,
+            publicKey: e.EMAILJS_PUBLIC_KEY!,
+            privateKey: e.EMAILJS_PRIVATE_KEY!,
+          }
+        : null,
+      turnstile: allOrNothing(e, TURNSTILE_REQUIRED, "Turnstile")
+        ? {
+            siteKey: e.TURNSTILE_SITE_KEY!,
+            secretKey: e.TURNSTILE_SECRET_KEY!,
+            verifyUrl: e.TURNSTILE_VERIFY_URL ?? "https://challenges.cloudflare.com/turnstile/v0/siteverify",
+          }
+        : null,
+    };
     cache.set(env, config);
   }
   return config;

@@ -1,5 +1,6 @@
 // Everything a loader or action needs for one request, built once, in one place (workers/app.ts).
 import { createBackend, type Backend } from "~/backend/index.server";
+import type { ContactFormState } from "~/domain/contact";
 import { readConfig, type AppConfig } from "./config.server";
 
 export type RequestContext = {
@@ -8,6 +9,8 @@ export type RequestContext = {
   backend: Backend;
   /** Per-request CSP nonce for the inline scripts React Router renders. */
   nonce: string;
+  /** Set when /api/contact re-renders /Contactus after a failed post without JavaScript. */
+  contactForm?: ContactFormState;
 };
 
 declare module "react-router" {

@@ -13,7 +13,8 @@ export function contentSecurityPolicy(nonce: string, secureOrigin: boolean): str
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
-    `frame-src ${MAP_ORIGIN}`,
+    // The footer map, and Cloudflare Turnstile's challenge when the contact form is configured to use it.
+    `frame-src ${MAP_ORIGIN} https://challenges.cloudflare.com`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

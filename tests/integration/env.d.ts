@@ -5,6 +5,7 @@ declare global {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
       SESSION_SECRET: string;
+      EMAILJS_API_URL: string;
     }
   }
 }

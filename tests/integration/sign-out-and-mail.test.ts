@@ -4,7 +4,7 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ar } from "~/i18n";
 import { readConfig } from "~/lib/config.server";
-import { sendPasswordResetLink } from "~/lib/mail.server";
+import { sendPasswordResetLink } from "~/lib/mail/reset-link.server";
 import { readFlashToast } from "~/lib/toast.server";
 import * as logout from "~/routes/auth/logout";
 import { cookieOf, loaderArgs, ORIGIN, seed } from "./helpers";
@@ -36,12 +36,13 @@ describe("sign-out that fails on the server", () => {
 });
 
 describe("password-reset link without a mail provider", () => {
+  const noMailProvider = { ...readConfig(env), emailjs: null };
   afterEach(() => vi.restoreAllMocks());
 
   it("is printed to the log when the site runs on this machine", async () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     const link = "http://127.0.0.1:5173/Resetpassword?token=abc";
-    await sendPasswordResetLink({ request: new Request("http://127.0.0.1:5173/Forgetpassword"), email: "a@example.com", link });
+    await sendPasswordResetLink({ request: new Request("http://127.0.0.1:5173/Forgetpassword"), config: noMailProvider, email: "a@example.com", link });
     expect(log).toHaveBeenCalledWith(expect.stringContaining(link));
   });
 
@@ -49,7 +50,7 @@ describe("password-reset link without a mail provider", () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const link = "https://push.example/Resetpassword?token=secret-token";
-    await sendPasswordResetLink({ request: new Request("https://push.example/Forgetpassword"), email: "a@example.com", link });
+    await sendPasswordResetLink({ request: new Request("https://push.example/Forgetpassword"), config: noMailProvider, email: "a@example.com", link });
     const written = [...log.mock.calls, ...warn.mock.calls].flat().join(" ");
     expect(written).not.toContain("secret-token");
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("no mail provider is configured"));

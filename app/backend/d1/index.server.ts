@@ -5,6 +5,7 @@ import { d1InterpreterStore } from "./interpreters.server";
 import { d1LanguageStore } from "./languages.server";
 import { d1LinkStore } from "./links.server";
 import { d1MediaStore } from "./media.server";
+import { d1OutboxStore } from "./outbox.server";
 
 type D1BackendOptions = {
   env: Pick<Env, "DB">;
@@ -26,5 +27,6 @@ export function createD1Backend({ env, request, sessionSecret }: D1BackendOption
     interpreters: d1InterpreterStore(db),
     languages: d1LanguageStore(db),
     links: d1LinkStore(db),
+    outbox: d1OutboxStore(db),
   };
 }

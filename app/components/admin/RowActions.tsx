@@ -44,22 +44,29 @@ export function EditActions({ formId, rowAnchor }: { formId: string; rowAnchor: 
 }
 
 /** The confirmation step of a delete: says what goes, then a real POST (intent=delete) or Cancel. */
-export function ConfirmDelete({ id, message, colSpan, rowAnchor }: { id: string | number; message: string; colSpan: number; rowAnchor: string }) {
+export function ConfirmDeletePanel({ id, message, backAnchor }: { id: string | number; message: string; backAnchor: string }) {
   const t = useMessages().people;
   const { search } = useLocation();
   return (
+    <div id={`confirm-delete-${id}`} role="group" aria-labelledby={`confirm-delete-${id}-text`} tabIndex={-1} className="confirm-delete">
+      <p id={`confirm-delete-${id}-text`}>{message}</p>
+      <Form method="post" preventScrollReset>
+        <input type="hidden" name="id" value={id} />
+        <SubmitButton label={t.confirm} pendingLabel={t.deleting} intent="delete" className="button--danger button--small" />
+        <Link to={searchWith(search, { delete: null }, backAnchor)} preventScrollReset>
+          {t.cancel}
+        </Link>
+      </Form>
+    </div>
+  );
+}
+
+/** The confirmation as a table row under the row it deletes. */
+export function ConfirmDelete({ id, message, colSpan, rowAnchor }: { id: string | number; message: string; colSpan: number; rowAnchor: string }) {
+  return (
     <tr className="confirm-row">
       <td colSpan={colSpan}>
-        <div id={`confirm-delete-${id}`} role="group" aria-labelledby={`confirm-delete-${id}-text`} tabIndex={-1} className="confirm-delete">
-          <p id={`confirm-delete-${id}-text`}>{message}</p>
-          <Form method="post" preventScrollReset>
-            <input type="hidden" name="id" value={id} />
-            <SubmitButton label={t.confirm} pendingLabel={t.deleting} intent="delete" className="button--danger button--small" />
-            <Link to={searchWith(search, { delete: null }, rowAnchor)} preventScrollReset>
-              {t.cancel}
-            </Link>
-          </Form>
-        </div>
+        <ConfirmDeletePanel id={id} message={message} backAnchor={rowAnchor} />
       </td>
     </tr>
   );

@@ -4,7 +4,7 @@ import { forgotPasswordSchema } from "~/domain/auth";
 import { en } from "~/i18n";
 import { formFailure } from "~/lib/action-result.server";
 import { parseFormData } from "~/lib/forms.server";
-import { sendPasswordResetLink } from "~/lib/mail.server";
+import { sendPasswordResetLink } from "~/lib/mail/reset-link.server";
 import { useMessages } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
 import { refuseOverLimit } from "~/lib/rate-limit.server";
@@ -25,7 +25,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   if (ticket) {
     const link = new URL(`/Resetpassword?${new URLSearchParams({ token: ticket.token })}`, url.origin).href;
     // Sent after the response, so the answer takes as long whether or not the account exists.
-    context.cloudflare.ctx.waitUntil(sendPasswordResetLink({ request, email: ticket.email, link }));
+    context.cloudflare.ctx.waitUntil(sendPasswordResetLink({ request, config: context.config, email: ticket.email, link }));
   }
   // The same answer whether or not the address has an account (no account enumeration); the redirect
   // empties the field.

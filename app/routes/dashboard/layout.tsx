@@ -5,6 +5,7 @@ import type { SessionUser } from "~/domain/auth";
 import { ar, en, localeAttributes } from "~/i18n";
 import { dashboardMeta } from "~/lib/dashboard-meta";
 import { errorTitle } from "~/lib/meta";
+import { load } from "~/lib/content.server";
 import { requireUser } from "~/lib/guards.server";
 import { useMessages } from "~/lib/messages";
 import type { Route } from "./+types/layout";
@@ -14,10 +15,12 @@ export const meta: Route.MetaFunction = ({ error }) => dashboardMeta(error ? err
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
-  return { user };
+  // Admins see the inbox's unread count in the sidebar; a failed count only hides the number.
+  const unread = user.role === "admin" ? await load("the unread count", () => args.context.backend.outbox.unreadCount()) : null;
+  return { user, unread: unread?.ok ? unread.value : null };
 }
 
-function Shell({ user, children }: { user: SessionUser; children: React.ReactNode }) {
+function Shell({ user, unread, children }: { user: SessionUser; unread: number | null; children: React.ReactNode }) {
   const t = useMessages();
   const navigation = useNavigation();
   return (
@@ -25,7 +28,7 @@ function Shell({ user, children }: { user: SessionUser; children: React.ReactNod
       <a href="#main" className="skip-link">
         {t.nav.skipToContent}
       </a>
-      <Sidebar user={user} />
+      <Sidebar user={user} unread={unread} />
       <main id="main" className="dashboard__content" tabIndex={-1}>
         {navigation.state === "loading" && (
           <p role="status" className="dashboard__loading" {...localeAttributes.ar}>
@@ -40,7 +43,7 @@ function Shell({ user, children }: { user: SessionUser; children: React.ReactNod
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <Shell user={loaderData.user}>
+    <Shell user={loaderData.user} unread={loaderData.unread}>
       <Outlet />
     </Shell>
   );
@@ -59,7 +62,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   }
   return (
-    <Shell user={data.user}>
+    <Shell user={data.user} unread={data.unread}>
       <ErrorPage status={status} />
     </Shell>
   );

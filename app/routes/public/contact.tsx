@@ -1,21 +1,34 @@
+import { data } from "react-router";
+import { ContactForm } from "~/components/ContactForm";
 import { SocialLinks } from "~/components/SocialLinks";
 import { en } from "~/i18n";
-import { loadCompanyPage } from "~/lib/content.server";
+import { failureToasts, load, publicCacheHeaders } from "~/lib/content.server";
 import { publicPageHeaders } from "~/lib/headers";
 import { useMessages } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
+import { useNonce } from "~/lib/nonce";
+import type { Toast } from "~/lib/toast";
 import type { Route } from "./+types/contact";
 
 export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { ...en.meta.contact, path: "/Contactus" });
 
-export function loader({ context }: Route.LoaderArgs) {
-  return loadCompanyPage(context.backend);
+export async function loader({ context }: Route.LoaderArgs) {
+  const company = await load("company", () => context.backend.content.company());
+  // Set when /api/contact could not accept a post made without JavaScript: the form comes back as typed.
+  const form = context.contactForm ?? null;
+  const formToast: Toast[] = form?.formError ? [{ id: "contact-form", type: "error", message: form.formError }] : [];
+  return data(
+    { company, form, turnstileSiteKey: context.config.turnstile?.siteKey ?? null, toasts: [...failureToasts(company), ...formToast] },
+    { headers: form ? { "Cache-Control": "no-store" } : publicCacheHeaders(company) },
+  );
 }
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const t = useMessages();
+  const nonce = useNonce();
+  const { form, turnstileSiteKey } = loaderData;
   const company = loaderData.company.ok ? loaderData.company.value : null;
   return (
     <main id="main" className="page contact">
@@ -51,13 +64,10 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             </>
           )}
         </section>
-        {/* The contact form arrives with its relay (the contact-form issue); until then, no dead form. */}
         <section aria-labelledby="contact-form-title" className="contact__form-slot">
           <h2 id="contact-form-title">{t.contact.formHeading}</h2>
-          <p>
-            {t.contact.formComingSoon}{" "}
-            {company && <a href={`mailto:${company.email}`}>{company.email}</a>}
-          </p>
+          <ContactForm state={form} turnstileSiteKey={turnstileSiteKey} />
+          {turnstileSiteKey && <script src="https://challenges.cloudflare.com/turnstile/v0/api.js" async defer nonce={nonce} />}
         </section>
       </div>
     </main>

@@ -1,0 +1,68 @@
+import { CONTACT_LIMITS, type ContactFormState } from "~/domain/contact";
+import { format } from "~/i18n";
+import { useMessages } from "~/lib/messages";
+import { Field, TextAreaField } from "./forms";
+
+/**
+ * The contact form (SPEC §3, §5). It posts to the worker route /api/contact: without JavaScript as a normal
+ * form (303 back here with a toast, or this page again with its errors); with it, the page's enhancement
+ * script sends it with fetch and shows the answer in place (app/lib/enhance.ts).
+ */
+export function ContactForm({ state, turnstileSiteKey }: { state: ContactFormState | null; turnstileSiteKey: string | null }) {
+  const t = useMessages().contact;
+  const values = state?.values ?? {};
+  const errors = state?.errors ?? {};
+  return (
+    <form
+      id="contact-form"
+      method="post"
+      action="/api/contact"
+      className="form contact-form"
+      aria-labelledby="contact-form-title"
+      data-pending-label={t.sending}
+      data-failure-message={t.notSent}
+    >
+      <p className="contact-form__intro">{t.formIntro}</p>
+      {state?.formError && (
+        <div role="alert" className="form-alert">
+          <p>{state.formError}</p>
+        </div>
+      )}
+      <Field id="contact-name" label={t.name} name="name" autoComplete="name" required maxLength={CONTACT_LIMITS.name} defaultValue={values.name} error={errors.name} />
+      <Field
+        id="contact-email"
+        label={t.yourEmail}
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        maxLength={CONTACT_LIMITS.email}
+        defaultValue={values.email}
+        error={errors.email}
+      />
+      <Field id="contact-subject" label={t.subject} name="subject" required maxLength={CONTACT_LIMITS.subject} defaultValue={values.subject} error={errors.subject} />
+      <TextAreaField
+        id="contact-message"
+        label={t.message}
+        name="message"
+        required
+        rows={6}
+        maxLength={CONTACT_LIMITS.message}
+        hint={format(t.messageHint, { max: CONTACT_LIMITS.message.toLocaleString("en-US") })}
+        defaultValue={values.message}
+        error={errors.message}
+      />
+      {/* A field people never see or reach: only bots fill it in, and their messages are dropped. */}
+      <div className="contact-form__trap" aria-hidden="true">
+        <label htmlFor="contact-website">{t.honeypot}</label>
+        <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+      {turnstileSiteKey && <div className="cf-turnstile" data-sitekey={turnstileSiteKey} />}
+      <div>
+        <button type="submit" className="button">
+          {t.send}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+// The contact form (SPEC §3, §5) and its outbox: what a visitor sends and what staff see of it.
+import { z } from "zod";
+import { en, format } from "~/i18n";
+
+export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;
+
+const v = en.contact.validation;
+
+const required = (message: string, max: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: format(en.validation.tooLong, { max }) });
+
+/** SPEC §5: all four required; the email is text, an at-sign, then text, with no spaces. */
+export const contactSchema = z.object({
+  name: required(v.nameRequired, CONTACT_LIMITS.name),
+  email: required(v.emailRequired, CONTACT_LIMITS.email).regex(/^[^\s@]+@[^\s@]+$/, { error: v.emailInvalid }),
+  subject: required(v.subjectRequired, CONTACT_LIMITS.subject),
+  message: required(v.messageRequired, CONTACT_LIMITS.message),
+});
+
+export type ContactInput = z.output<typeof contactSchema>;
+
+export const MESSAGE_STATUSES = ["pending", "sent", "failed"] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+export type ContactMessage = ContactInput & {
+  id: number;
+  receivedAt: number;
+  status: MessageStatus;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: number;
+  sentAt: number | null;
+  readAt: number | null;
+};
+
+/** What the contact form shows again after a post without JavaScript that could not be accepted. */
+export type ContactFormState = {
+  values: Record<string, string>;
+  errors: Partial<Record<string, string>>;
+  formError: string | null;
+};

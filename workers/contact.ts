@@ -1,0 +1,102 @@
+// POST /api/contact — the one place that accepts a contact message (SPEC §2; the original posted to
+// EmailJS from the browser with a public key). Scripts get JSON; a form posted without JavaScript gets a
+// 303 back to /Contactus with a flash toast, or the page again with its errors (and what was typed).
+import { createBackend } from "../app/backend/index.server";
+import { contactSchema, type ContactFormState, type ContactInput } from "../app/domain/contact";
+import { en } from "../app/i18n";
+import type { AppConfig } from "../app/lib/config.server";
+import { readConfig } from "../app/lib/config.server";
+import { relayMessage } from "../app/lib/contact-relay.server";
+import { keptValues, parseFormData, type FieldErrors } from "../app/lib/forms.server";
+import { withinRateLimit } from "../app/lib/rate-limit.server";
+import { flashToastHeaders } from "../app/lib/toast.server";
+
+export const CONTACT_PATH = "/api/contact";
+const HONEYPOT = "website";
+
+/** Either a finished response, or "render /Contactus with this state and status" (the worker does that). */
+export type ContactOutcome = Response | { render: ContactFormState; status: number };
+
+type Failure = { status: number; formError: string | null; errors?: FieldErrors; values?: Record<string, string> };
+
+export async function handleContact(request: Request, env: Env, ctx: ExecutionContext): Promise<ContactOutcome> {
+  if (request.method !== "POST") return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+  const url = new URL(request.url);
+  const wantsJson = (request.headers.get("Accept") ?? "").includes("application/json");
+  const fail = ({ status, formError, errors = {}, values = {} }: Failure): ContactOutcome =>
+    wantsJson ? Response.json({ ok: false, formError, errors }, { status }) : { render: { values, errors, formError }, status };
+
+  // React Router's own origin check does not cover worker routes: refuse posts from other sites.
+  if (!isSameOrigin(request, url)) {
+    return wantsJson
+      ? Response.json({ ok: false, formError: en.contact.forbidden, errors: {} }, { status: 403 })
+      : new Response(en.contact.forbidden, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    return fail({ status: 400, formError: en.contact.notSent });
+  }
+  const values = keptValues(formData);
+  delete values[HONEYPOT];
+  const config = readConfig(env);
+
+  // A filled honeypot is a bot: it is told "sent", and nothing is stored or relayed.
+  if (String(formData.get(HONEYPOT) ?? "").trim()) return succeeded(request, config, wantsJson);
+
+  if (!(await withinRateLimit(env.CONTACT_LIMITER, request))) return fail({ status: 429, formError: en.contact.tooMany, values });
+
+  if (config.turnstile && !(await passesTurnstile(config.turnstile, formData, request))) {
+    return fail({ status: 403, formError: en.contact.challengeFailed, values });
+  }
+
+  const form = parseFormData(formData, contactSchema);
+  if (!form.ok) return fail({ status: 400, formError: null, errors: form.errors, values });
+
+  // Stored first: from here on the message reaches the company even if e-mail fails.
+  const { outbox } = createBackend({ env, request });
+  let id: number;
+  try {
+    id = (await outbox.save(form.data satisfies ContactInput, Date.now())).id;
+  } catch (error) {
+    console.error("[contact] A message could not be stored:", error);
+    return fail({ status: 503, formError: en.contact.notSent, values });
+  }
+  ctx.waitUntil(relayMessage(outbox, config, id).catch((error) => console.error(`[contact] Relaying message ${id} failed:`, error)));
+  return succeeded(request, config, wantsJson);
+}
+
+async function succeeded(request: Request, config: AppConfig, wantsJson: boolean): Promise<Response> {
+  if (wantsJson) return Response.json({ ok: true, message: en.contact.sent });
+  const headers = await flashToastHeaders(request, config, { type: "success", message: en.contact.sent });
+  headers.set("Location", "/Contactus#contact-form");
+  return new Response(null, { status: 303, headers });
+}
+
+/** Same-origin: the browser's Origin header names this site; without one, Sec-Fetch-Site must say so. */
+function isSameOrigin(request: Request, url: URL): boolean {
+  const origin = request.headers.get("Origin");
+  if (origin) return origin === url.origin;
+  return request.headers.get("Sec-Fetch-Site") === "same-origin";
+}
+
+/** Cloudflare Turnstile, checked on the server with the secret key (only when configured). */
+async function passesTurnstile(turnstile: NonNullable<AppConfig["turnstile"]>, formData: FormData, request: Request): Promise<boolean> {
+  const token = String(formData.get("cf-turnstile-response") ?? "");
+  if (!token) return false;
+  const body = new FormData();
+  body.append("secret", turnstile.secretKey);
+  body.append("response", token);
+  const ip = request.headers.get("CF-Connecting-IP");
+  if (ip) body.append("remoteip", ip);
+  try {
+    const response = await fetch(turnstile.verifyUrl, { method: "POST", body, signal: AbortSignal.timeout(10_000) });
+    const outcome = (await response.json()) as { success?: boolean };
+    return outcome.success === true;
+  } catch (error) {
+    console.error("[contact] Turnstile could not be verified:", error);
+    return false;
+  }
+}

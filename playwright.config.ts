@@ -16,8 +16,10 @@ const PORT = Number(process.env.E2E_PORT ?? 8787);
 export const APP_URL = `http://127.0.0.1:${PORT}`;
 /** The same build on a database without its schema: every content read fails (SPEC §8 failure states). */
 export const BROKEN_APP_URL = `http://127.0.0.1:${PORT + 1}`;
-/** The app server's log: the e2e tests read password-reset links from it, as a developer would. */
+/** The app server's log. */
 export const SERVER_LOG = `.tmp/e2e-${PORT}/server.log`;
+/** A fake EmailJS (tests/support/fake-emailjs.ts): the app relays contact messages and reset links to it. */
+export const FAKE_EMAILJS_URL = `http://127.0.0.1:${PORT + 12}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -37,7 +39,13 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `npx tsx scripts/serve-build.ts --port ${PORT} --state .tmp/e2e-${PORT} --fresh --test-secret --log ${SERVER_LOG}`,
+      command: `npx tsx tests/support/fake-emailjs.ts --port ${PORT + 12}`,
+      url: `${FAKE_EMAILJS_URL}/__requests`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: `npx tsx scripts/serve-build.ts --port ${PORT} --state .tmp/e2e-${PORT} --fresh --test-secret --log ${SERVER_LOG} --emailjs ${FAKE_EMAILJS_URL}`,
       url: `${APP_URL}/robots.txt`,
       timeout: 120_000,
       reuseExistingServer: false,

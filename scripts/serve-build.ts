@@ -5,6 +5,7 @@
 //
 // --fresh deletes the state folder first (tests and Lighthouse start from the sample content).
 // --log FILE also writes the server's output to FILE (the e2e tests read reset links from it).
+// --emailjs URL configures EmailJS against URL (the tests' fake), with test-only ids and keys.
 // --test-secret uses a fixed, test-only SESSION_SECRET instead of the one in .dev.vars.
 // --empty leaves the database without even its schema, so every content read fails: the e2e tests
 // use it to see the site's failure states (SPEC §8) rendered by the real worker.
@@ -22,9 +23,21 @@ const { values } = parseArgs({
     empty: { type: "boolean", default: false },
     "test-secret": { type: "boolean", default: false },
     log: { type: "string" },
+    emailjs: { type: "string" },
   },
 });
-const { port, state, fresh, empty, "test-secret": testSecret, log } = values;
+const { port, state, fresh, empty, "test-secret": testSecret, log, emailjs } = values;
+
+const emailjsVars = emailjs
+  ? {
+      EMAILJS_API_URL: emailjs,
+      EMAILJS_SERVICE_ID: "service_e2e",
+      EMAILJS_CONTACT_TEMPLATE_ID: "template_contact",
+      EMAILJS_RESET_TEMPLATE_ID: "template_reset",
+      EMAILJS_PUBLIC_KEY: "public-key-e2e",
+      EMAILJS_PRIVATE_KEY: "private-key-e2e",
+    }
+  : {};
 
 if (fresh) rmSync(state, { recursive: true, force: true });
 if (log) mkdirSync(dirname(log), { recursive: true });
@@ -45,6 +58,7 @@ const server = spawn(
     "--persist-to", state,
     "--show-interactive-dev-session=false",
     ...(testSecret ? ["--var", "SESSION_SECRET:test-only-session-secret-0123456789abcdef"] : []),
+    ...Object.entries(emailjsVars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
   ],
   { stdio: ["ignore", "pipe", "pipe"], env: quietCloudflareEnv },
 );

@@ -35,12 +35,19 @@ export default {
       const outcome = await handleContact(request, env, ctx);
       if (outcome instanceof Response) return withSecurityHeaders(outcome, { request });
       // A form posted without JavaScript that cannot be accepted: /Contactus again, with its errors and values.
-      const page = new Request(new URL("/Contactus", url), { headers: request.headers });
+      // A plain GET of the page, carrying only what identifies the visitor (not the POST's body headers).
+      const headers = new Headers();
+      for (const name of ["Cookie", "User-Agent", "Accept-Language", "CF-Connecting-IP"]) {
+        const value = request.headers.get(name);
+        if (value) headers.set(name, value);
+      }
+      const page = new Request(new URL("/Contactus", url), { headers });
       return renderPage(page, env, ctx, { contactForm: outcome.render, status: outcome.status });
     }
     return renderPage(request, env, ctx);
   },
 
+  // Every minute (wrangler.toml [triggers]): retry the contact messages whose e-mail has not gone out.
   async scheduled(_controller, env, ctx) {
     const outbox = createBackend({ env, request: new Request("https://cron.invalid/") }).outbox;
     ctx.waitUntil(

@@ -18,7 +18,8 @@ export const contactSchema = z.object({
   name: required(v.nameRequired, CONTACT_LIMITS.name),
   email: required(v.emailRequired, CONTACT_LIMITS.email).regex(/^[^\s@]+@[^\s@]+$/, { error: v.emailInvalid }),
   subject: required(v.subjectRequired, CONTACT_LIMITS.subject),
-  message: required(v.messageRequired, CONTACT_LIMITS.message),
+  // Browsers submit a textarea's line breaks as CRLF: stored and relayed as plain \n.
+  message: required(v.messageRequired, CONTACT_LIMITS.message).transform((text) => text.replace(/\r\n?/g, "\n")),
 });
 
 export type ContactInput = z.output<typeof contactSchema>;

@@ -1,5 +1,5 @@
 // Signing in and out, and resetting a password, in real Chromium, with JavaScript on and off.
-import { ADMIN, expect, INTERPRETER, resetLinkFromServerLog, SAMPLE_PASSWORD, signIn, test, unique } from "./fixtures";
+import { ADMIN, expect, INTERPRETER, resetLinkFromMailbox, SAMPLE_PASSWORD, signIn, test, unique } from "./fixtures";
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
@@ -56,7 +56,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText("A password reset link has been sent to your email address.")).toBeVisible();
       await expect(page.getByLabel("Email")).toHaveValue("");
 
-      const link = await resetLinkFromServerLog(email);
+      const link = await resetLinkFromMailbox(email);
       await page.goto(link);
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Re Password").fill("second-password");
@@ -90,7 +90,7 @@ test("a reset with the wrong email says 'Email not found'", async ({ page }) => 
   await page.goto("/Forgetpassword");
   await page.getByLabel("Email").fill(INTERPRETER.email);
   await page.getByRole("button", { name: "Send Reset Link" }).click();
-  const link = await resetLinkFromServerLog(INTERPRETER.email);
+  const link = await resetLinkFromMailbox(INTERPRETER.email);
   await page.goto(link);
   await page.getByLabel("Email").fill("someone-else@example.com");
   await page.getByLabel("Re Password").fill("whatever-long");

@@ -13,13 +13,14 @@ const ADMIN_ONLY = [
   "/Dashboard/Interpreter",
   "/Dashboard/Language",
   "/Dashboard/UserLanguages",
+  "/Dashboard/Inbox",
   "/Dashboard/Dashboardcustomers",
   "/Dashboard/Dashboardusers",
   "/Dashboard/Orders",
 ];
 const EVERY_ROLE = ["/Dashboard", "/Dashboard/Profile", "/Dashboard/Dashboardcall", "/call-room/sample", "/Dashboard/no-such-area"];
 /** Routes with an action (the rest answer POST with 405 Method Not Allowed, having run no loader). */
-const WITH_ACTION = new Set(["/Dashboard/Interpreter", "/Dashboard/Language", "/Dashboard/UserLanguages"]);
+const WITH_ACTION = new Set(["/Dashboard/Interpreter", "/Dashboard/Language", "/Dashboard/UserLanguages", "/Dashboard/Inbox"]);
 
 /** Every URL path app/routes.ts defines (params and splats filled in with sample values). */
 function allPaths(entries: RouteConfigEntry[], parent = ""): string[] {

@@ -42,6 +42,7 @@ for (const viewport of [
         "/Dashboard/Interpreter",
         "/Dashboard/Language",
         "/Dashboard/UserLanguages",
+        "/Dashboard/Inbox",
         "/Dashboard/no-such-area",
         "/call-room/sample",
       ]) {

@@ -9,6 +9,7 @@ test("an admin's sidebar: avatar, name to the profile, every area, sign out", as
   for (const area of ["Overview", "Profile", "Interpreters", "Languages", "Interpreter languages", "Incoming calls", "Customers", "Users", "Orders"]) {
     await expect(nav.getByRole("link", { name: area, exact: true })).toBeVisible();
   }
+  await expect(nav.getByRole("link", { name: /^Inbox/ })).toHaveAttribute("href", "/Dashboard/Inbox");
   await expect(nav.getByRole("link", { name: "Interpreters" })).toHaveAttribute("href", "/Dashboard/Interpreter");
   await expect(page.locator(".sidebar .avatar")).toHaveText("A");
   await page.getByRole("link", { name: ADMIN.name }).click();

@@ -1,9 +1,8 @@
 // Fixtures for the signed-in parts: every test comes from its own client address (CF-Connecting-IP,
 // which Cloudflare sets in production and miniflare keeps locally), so the sign-in and reset rate
 // limits count each test on its own, as they would count separate visitors.
-import { readFileSync } from "node:fs";
 import { test as base, expect, type Page } from "@playwright/test";
-import { SERVER_LOG } from "../../playwright.config";
+import { FAKE_EMAILJS_URL } from "../../playwright.config";
 import { SAMPLE_PASSWORD } from "../../seed/content";
 
 export const ADMIN = { email: "admin@example.com", name: "Amira Haddad" };
@@ -36,14 +35,24 @@ export function unique(): string {
   return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-/** The password-reset link the server logged for this address (no mail provider runs locally). */
-export async function resetLinkFromServerLog(email: string): Promise<string> {
+/** The e-mails the app relayed to the fake EmailJS (the e2e server's service id is service_e2e). */
+export async function mailbox(): Promise<{ at: number; mode: string; fields: Record<string, string> }[]> {
+  return (await fetch(`${FAKE_EMAILJS_URL}/__requests?service=service_e2e`)).json();
+}
+
+/** Makes the fake EmailJS answer one template's e-mails with a status ("500"), or go back to "ok". */
+export async function setMailMode(template: "template_contact" | "template_reset", mode: string) {
+  await fetch(`${FAKE_EMAILJS_URL}/__mode?service=service_e2e&template=${template}`, { method: "PUT", body: mode });
+}
+
+/** The password-reset link e-mailed to this address (the newest one). */
+export async function resetLinkFromMailbox(email: string): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(
-      () => {
-        const lines = readFileSync(SERVER_LOG, "utf8").split("\n").filter((line) => line.includes(`Reset link for ${email}:`));
-        link = lines.at(-1)?.match(/(https?:\/\/\S+\/Resetpassword\?token=[\w-]+)/)?.[1];
+      async () => {
+        const sent = (await mailbox()).filter((mail) => mail.fields.template_id === "template_reset" && mail.fields.to_email === email);
+        link = sent.at(-1)?.fields.reset_link;
         return link;
       },
       { timeout: 10_000 },

@@ -4,12 +4,12 @@
 //
 //   POST /api/v1.0/email/send-form   the relay's endpoint: recorded, then answered per the current mode
 //   POST /turnstile/siteverify       success when the token is "pass"
-//   PUT  /__mode?service=ID          body: ok | 400 | 403 | 423 | 429 | 500 | drop
+//   PUT  /__mode?service=ID[&template=T]   body: ok | 400 | 403 | 423 | 429 | 500 | drop
 //   GET  /__requests?service=ID      every recorded send-form request: [{ at, mode, fields }]
 //   DELETE /__requests?service=ID    forget them (and go back to mode ok)
 //
-// Modes and records are kept per EmailJS service_id, so test files running in parallel (each with
-// its own service id) never see or disturb each other.
+// Modes and records are kept per EmailJS service_id (and a mode may name one template), so tests
+// running in parallel, each with its own service id or template, never see or disturb each other.
 //
 // Run on its own (for the e2e server): npx tsx tests/support/fake-emailjs.ts --port 8799
 import { createServer, type IncomingMessage, type Server } from "node:http";
@@ -58,7 +58,7 @@ export async function startFakeEmailJs(port = 0): Promise<{ url: string; server:
 
     if (path === "/api/v1.0/email/send-form" && request.method === "POST") {
       const fields = await formFields(request, body);
-      const mode = modes.get(fields.service_id ?? "") ?? "ok";
+      const mode = modes.get(`${fields.service_id}/${fields.template_id}`) ?? modes.get(fields.service_id ?? "") ?? "ok";
       recorded.push({ at: Date.now(), mode, fields, service: fields.service_id ?? "" });
       if (mode === "drop") return request.socket.destroy();
       return mode === "ok" ? send(200, "OK") : send(Number(mode), ANSWERS[mode]);
@@ -68,7 +68,8 @@ export async function startFakeEmailJs(port = 0): Promise<{ url: string; server:
       return send(200, JSON.stringify({ success: fields.response === "pass" }), "application/json");
     }
     if (path === "/__mode" && request.method === "PUT") {
-      modes.set(service, body.toString().trim() as FakeMode);
+      const template = url.searchParams.get("template");
+      modes.set(template ? `${service}/${template}` : service, body.toString().trim() as FakeMode);
       return send(204, "");
     }
     const mine = (item: { service: string }) => !service || item.service === service;
@@ -77,8 +78,8 @@ export async function startFakeEmailJs(port = 0): Promise<{ url: string; server:
     }
     if (path === "/__requests" && request.method === "DELETE") {
       recorded = recorded.filter((item) => !mine(item));
-      if (service) modes.delete(service);
-      else modes.clear();
+      if (!service) modes.clear();
+      for (const key of [...modes.keys()]) if (key === service || key.startsWith(`${service}/`)) modes.delete(key);
       return send(204, "");
     }
     send(404, "not part of the fake");

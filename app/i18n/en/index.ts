@@ -96,6 +96,7 @@ export const en = {
   },
   inbox: {
     heading: "Inbox",
+    listHeading: "Messages",
     intro: "Every message sent through the contact form, whether or not its e-mail went out.",
     empty: "No messages yet.",
     unreadCount: "{count} unread",

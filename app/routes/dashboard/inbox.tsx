@@ -26,7 +26,16 @@ export async function action(args: Route.ActionArgs) {
 }
 
 // The office is in Wyoming: times read the same on the server and in every browser.
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Denver", timeZoneName: "short" });
+// (dateStyle/timeStyle cannot be combined with timeZoneName, hence the fields.)
+const dateTime = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "America/Denver",
+  timeZoneName: "short",
+});
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
   const t = useMessages().inbox;
@@ -44,7 +53,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="messages" className="panel">
         <div className="panel__header">
           <h2 id="messages" tabIndex={-1}>
-            {t.heading}
+            {t.listHeading}
           </h2>
           {messages.ok && <p className="panel__meta">{format(t.unreadCount, { count: unread })}</p>}
         </div>

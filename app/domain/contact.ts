@@ -18,8 +18,9 @@ export const contactSchema = z.object({
   name: required(v.nameRequired, CONTACT_LIMITS.name),
   email: required(v.emailRequired, CONTACT_LIMITS.email).regex(/^[^\s@]+@[^\s@]+$/, { error: v.emailInvalid }),
   subject: required(v.subjectRequired, CONTACT_LIMITS.subject),
-  // Browsers submit a textarea's line breaks as CRLF: stored and relayed as plain \n.
-  message: required(v.messageRequired, CONTACT_LIMITS.message).transform((text) => text.replace(/\r\n?/g, "\n")),
+  // Browsers submit a textarea's line breaks as CRLF but count each as one character against maxlength:
+  // normalised to \n before the length check, so what the form accepts the server accepts too.
+  message: z.preprocess((text) => (typeof text === "string" ? text.replace(/\r\n?/g, "\n") : text), required(v.messageRequired, CONTACT_LIMITS.message)),
 });
 
 export type ContactInput = z.output<typeof contactSchema>;

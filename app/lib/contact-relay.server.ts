@@ -7,7 +7,7 @@ import type { AppConfig } from "./config.server";
 import { sendWithEmailJs } from "./mail/emailjs.server";
 
 export const RELAY = {
-  /** Attempts before a message is marked failed: about 3 hours of retries (1, 2, 4 … 60 minutes apart). */
+  /** Attempts before a message is marked failed: retries 1, 2, 4, 8, 16, 32 and 60 minutes apart (about 2 hours). */
   maxAttempts: 8,
   /** How long a claim keeps other runs away; longer than one send can take (15 s timeout). */
   leaseMs: 60_000,

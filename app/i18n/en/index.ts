@@ -112,6 +112,7 @@ export const en = {
     retry: "Retry now",
     retrying: "Retrying…",
     retried: "Sending “{subject}” again.",
+    alreadySent: "“{subject}” has already been sent.",
     markedRead: "Marked as read.",
     markedUnread: "Marked as unread.",
     deleted: "Message “{subject}” deleted.",

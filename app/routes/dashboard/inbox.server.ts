@@ -27,12 +27,20 @@ export const markUnread = setRead(false);
 export async function retryMessage({ request, url, context, formData }: IntentInput) {
   const form = parseFormData(formData, numericIdSchema);
   const message = form.ok ? await context.backend.outbox.get(form.data.id) : null;
-  if (!message || !(await context.backend.outbox.retryNow(message.id, Date.now()))) return notFound("retry");
+  if (!message) return notFound("retry");
+  // A stale page may still offer Retry for a message that has gone out meanwhile.
+  if (message.status === "sent") {
+    return formFailure({ formError: format(t.alreadySent, { subject: message.subject }), intent: "retry", id: String(message.id) }, { status: 409 });
+  }
+  if (!(await context.backend.outbox.retryNow(message.id, Date.now()))) return notFound("retry");
   // Sent right after the answer; the page shows the outcome on its next load.
   context.cloudflare.ctx.waitUntil(
     relayMessage(context.backend.outbox, context.config, message.id).catch((error) => console.error(`[contact] Retry of message ${message.id} failed:`, error)),
   );
-  return redirectWithToast(back(url, `message-${message.id}`), { type: "success", message: format(t.retried, { subject: message.subject }) }, { request, config: context.config });
+  const toast = context.config.emailjs
+    ? { type: "success" as const, message: format(t.retried, { subject: message.subject }) }
+    : { type: "blank" as const, message: t.notConfigured };
+  return redirectWithToast(back(url, `message-${message.id}`), toast, { request, config: context.config });
 }
 
 export async function deleteMessage({ request, url, context, formData }: IntentInput) {

@@ -19,12 +19,24 @@ const handleWithReactRouter = createRequestHandler(
 async function renderPage(request: Request, env: Env, ctx: ExecutionContext, extra?: { contactForm: ContactFormState; status: number }) {
   const context = createRequestContext(request, env, ctx);
   if (extra) context.contactForm = extra.contactForm;
-  const response = await handleWithReactRouter(request, context);
+  const response = withBackendHeaders(await handleWithReactRouter(request, context), context.backend.responseHeaders);
   // A POST answered without reading its body (405 on a route without an action) leaves that body on the
   // kept-alive connection, and wrangler's local proxy then fails the connection's next request with 503.
   if (request.body && !request.bodyUsed) await request.body.pipeTo(new WritableStream()).catch(() => {});
   const sized = extra ? new Response(response.body, { status: extra.status, headers: response.headers }) : response;
-  return withSecurityHeaders(sized, { nonce: context.nonce, request });
+  const storage = context.config.supabase ? [new URL(context.config.supabase.url).origin] : [];
+  return withSecurityHeaders(sized, { nonce: context.nonce, request, imageOrigins: storage });
+}
+
+/** The backend's own response headers (Supabase's refreshed session cookies) go on every response. */
+function withBackendHeaders(original: Response, extra: Headers): Response {
+  if ([...extra.keys()].length === 0) return original;
+  const response = new Response(original.body, original);
+  for (const [name, value] of extra) {
+    if (name.toLowerCase() === "set-cookie") response.headers.append(name, value);
+    else response.headers.set(name, value);
+  }
+  return response;
 }
 
 export default {

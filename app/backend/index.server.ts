@@ -1,15 +1,20 @@
 import { readConfig } from "~/lib/config.server";
 import { createD1Backend } from "./d1/index.server";
 import type { Backend } from "./port.server";
+import { createSupabaseBackend } from "./supabase/index.server";
 
 export type { Backend } from "./port.server";
 
 type BackendOptions = { env: Env; request: Request };
 
 /**
- * Builds the backend for one request. The Supabase adapter (selected by configuration) joins
- * here later; routes only ever see the Backend port.
+ * Builds the backend for one request: Supabase when SUPABASE_URL and its two keys are set (a half-set
+ * configuration stops with a message naming what is missing), the embedded D1 default otherwise.
+ * Routes only ever see the Backend port.
  */
 export function createBackend({ env, request }: BackendOptions): Backend {
-  return createD1Backend({ env, request, sessionSecret: readConfig(env).SESSION_SECRET });
+  const config = readConfig(env);
+  return config.supabase
+    ? createSupabaseBackend(config.supabase, request)
+    : createD1Backend({ env, request, sessionSecret: config.SESSION_SECRET });
 }

@@ -115,6 +115,11 @@ export interface OutboxStore {
 
 export interface Backend {
   readonly name: "d1" | "supabase";
+  /**
+   * Headers the backend needs on this request's response, whatever the route answers: the Supabase
+   * adapter's refreshed session cookies (and the no-cache headers that go with them). The worker adds them.
+   */
+  readonly responseHeaders: Headers;
   readonly content: ContentStore;
   readonly media: MediaStore;
   readonly auth: AuthStore;

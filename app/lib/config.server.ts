@@ -21,6 +21,10 @@ const envSchema = z.object({
   TURNSTILE_SITE_KEY: optional,
   TURNSTILE_SECRET_KEY: optional,
   TURNSTILE_VERIFY_URL: optional,
+  SUPABASE_URL: optional,
+  SUPABASE_ANON_KEY: optional,
+  SUPABASE_SERVICE_ROLE_KEY: optional,
+  SUPABASE_MEDIA_BUCKET: optional,
 });
 
 export type EmailJsConfig = {
@@ -35,16 +39,29 @@ export type EmailJsConfig = {
 
 export type TurnstileConfig = { siteKey: string; secretKey: string; verifyUrl: string };
 
+export type SupabaseConfig = {
+  url: string;
+  /** The public key: content reads and the signed-in user's own requests (row-level security applies). */
+  anonKey: string;
+  /** Server-side only: staff operations (accounts, the outbox). Never sent to the browser. */
+  serviceRoleKey: string;
+  /** The public Storage bucket holding the Home, Services, Contactus and Aboutus folders. */
+  mediaBucket: string;
+};
+
 export type AppConfig = {
   SESSION_SECRET: string;
   /** Null: no mail provider configured (messages wait in the outbox, marked so). */
   emailjs: EmailJsConfig | null;
   /** Null: the contact form runs without a Turnstile challenge (the default). */
   turnstile: TurnstileConfig | null;
+  /** Set: the Supabase backend; null: the embedded D1 default. */
+  supabase: SupabaseConfig | null;
 };
 
 const EMAILJS_REQUIRED = ["EMAILJS_SERVICE_ID", "EMAILJS_CONTACT_TEMPLATE_ID", "EMAILJS_PUBLIC_KEY", "EMAILJS_PRIVATE_KEY"] as const;
 const TURNSTILE_REQUIRED = ["TURNSTILE_SITE_KEY", "TURNSTILE_SECRET_KEY"] as const;
+const SUPABASE_REQUIRED = ["SUPABASE_URL", "SUPABASE_ANON_KEY", "SUPABASE_SERVICE_ROLE_KEY"] as const;
 
 /** All of a provider's keys, or none: a half-set provider is a mistake to report, not to ignore. */
 function allOrNothing<K extends string>(values: Partial<Record<K, string>>, keys: readonly K[], provider: string): boolean {
@@ -79,6 +96,14 @@ export function readConfig(env: Env): AppConfig {
             siteKey: e.TURNSTILE_SITE_KEY!,
             secretKey: e.TURNSTILE_SECRET_KEY!,
             verifyUrl: e.TURNSTILE_VERIFY_URL ?? "https://challenges.cloudflare.com/turnstile/v0/siteverify",
+          }
+        : null,
+      supabase: allOrNothing(e, SUPABASE_REQUIRED, "Supabase")
+        ? {
+            url: e.SUPABASE_URL!.replace(/\/+$/, ""),
+            anonKey: e.SUPABASE_ANON_KEY!,
+            serviceRoleKey: e.SUPABASE_SERVICE_ROLE_KEY!,
+            mediaBucket: e.SUPABASE_MEDIA_BUCKET ?? "media",
           }
         : null,
     };

@@ -3,14 +3,15 @@
 /** The footer's map is the only third-party content, framed from OpenStreetMap. */
 export const MAP_ORIGIN = "https://www.openstreetmap.org";
 
-export function contentSecurityPolicy(nonce: string, secureOrigin: boolean): string {
+export function contentSecurityPolicy(nonce: string, secureOrigin: boolean, imageOrigins: string[] = []): string {
   return [
     "default-src 'self'",
     // 'strict-dynamic': scripts loaded by the nonced entry scripts are trusted; nothing else runs.
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
     // Inline style attributes (toasts, the card heights) need 'unsafe-inline' for styles only.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    // Content images come from this site (/media) or, with the Supabase backend, from its Storage.
+    ["img-src 'self' data:", ...imageOrigins].join(" "),
     "font-src 'self'",
     "connect-src 'self'",
     // The footer map, and Cloudflare Turnstile's challenge when the contact form is configured to use it.
@@ -29,7 +30,7 @@ const PRIVATE_AREA = /^\/(dashboard|call-room)(\/|\.data|$)/i;
 
 type Options = { nonce?: string; request: Request };
 
-export function withSecurityHeaders(original: Response, { nonce, request }: Options): Response {
+export function withSecurityHeaders(original: Response, { nonce, request, imageOrigins = [] }: Options): Response {
   // Responses from fetch() or caches have immutable headers: always work on a copy.
   const response = new Response(original.body, original);
   const headers = response.headers;
@@ -44,7 +45,7 @@ export function withSecurityHeaders(original: Response, { nonce, request }: Opti
 
   const type = headers.get("Content-Type") ?? "";
   if (type.startsWith("text/html")) {
-    headers.set("Content-Security-Policy", contentSecurityPolicy(nonce ?? crypto.randomUUID(), secureOrigin));
+    headers.set("Content-Security-Policy", contentSecurityPolicy(nonce ?? crypto.randomUUID(), secureOrigin, imageOrigins));
   }
   const privateArea = PRIVATE_AREA.test(new URL(request.url).pathname);
   if (privateArea) headers.set("X-Robots-Tag", "noindex, nofollow");

@@ -21,6 +21,8 @@ export function createD1Backend({ env, request, sessionSecret }: D1BackendOption
   const media = d1MediaStore();
   return {
     name: "d1",
+    // The D1 adapter's cookies travel with the results that change them (signIn, signOut).
+    responseHeaders: new Headers(),
     media,
     content: d1ContentStore(db, media),
     auth: d1AuthStore(db, request, sessionSecret),

@@ -1,0 +1,75 @@
+// Sign-in with Supabase Auth. The user is always verified with getUser() (Supabase checks the token);
+// getSession() alone would trust whatever the cookie says. Reset links carry a token hash the server
+// verifies (verifyOtp), so they work on any device, with no browser-held PKCE verifier.
+import type { SupabaseClient } from "@supabase/supabase-js";
+import type { Role, SessionUser } from "~/domain/auth";
+import { BackendError, type AuthStore } from "../port.server";
+import { check, failIf, type SupabaseClients } from "./clients.server";
+
+/** SPEC §7: "GET users where id equals the session user id (single row)". */
+const USER_COLUMNS = 'id, full_name, email, phone, "Gender", account_type, role';
+type UserRow = { id: string; full_name: string; email: string; phone: string | null; Gender: string | null; account_type: string | null; role: Role | null };
+
+async function sessionUser(client: SupabaseClient, id: string, email: string): Promise<SessionUser> {
+  const row = check<UserRow | null>(await client.from("users").select(USER_COLUMNS).eq("id", id).maybeSingle());
+  return {
+    id,
+    email,
+    role: row?.role ?? "interpreter",
+    profile: row
+      ? { fullName: row.full_name, email: row.email, phone: row.phone ?? "", gender: row.Gender ?? "", department: row.account_type }
+      : null,
+  };
+}
+
+export function supabaseAuthStore({ user: client, service, recovery }: SupabaseClients): AuthStore {
+  let current: Promise<SessionUser | null> | undefined;
+
+  return {
+    currentUser() {
+      current ??= (async () => {
+        const { data, error } = await client.auth.getUser();
+        if (error || !data.user) return null; // no session, or one Supabase no longer accepts
+        return sessionUser(client, data.user.id, data.user.email ?? "");
+      })();
+      return current;
+    },
+
+    async signIn({ email, password }) {
+      const { data, error } = await client.auth.signInWithPassword({ email, password });
+      if (error) {
+        if (error.status === 400) return { ok: false, reason: "invalid-credentials" };
+        throw new BackendError(error.message);
+      }
+      if (!data.session || !data.user) return { ok: false, reason: "no-session" };
+      // The session cookies were set through setAll, into responseHeaders.
+      return { ok: true, user: await sessionUser(client, data.user.id, data.user.email ?? email), headers: new Headers() };
+    },
+
+    async signOut() {
+      failIf((await client.auth.signOut()).error);
+      return { headers: new Headers() }; // the cleared cookies went through setAll
+    },
+
+    async requestPasswordReset(email) {
+      // Creates the recovery token without Supabase sending its own e-mail: the worker sends the link.
+      const { data, error } = await service.auth.admin.generateLink({ type: "recovery", email });
+      if (error || !data.properties?.hashed_token) return null; // no such user (the answer is the same)
+      return { email: data.user?.email ?? email, token: data.properties.hashed_token };
+    },
+
+    async resetPassword({ token, email, password }) {
+      const exchange = recovery();
+      const { data, error } = await exchange.auth.verifyOtp({ type: "recovery", token_hash: token });
+      if (error || !data.user || !data.session) return { ok: false, reason: "invalid-token" };
+      if ((data.user.email ?? "").toLowerCase() !== email.toLowerCase()) {
+        await exchange.auth.signOut({ scope: "local" });
+        return { ok: false, reason: "email-not-found" };
+      }
+      failIf((await exchange.auth.updateUser({ password })).error);
+      // Every session of the account ends, this recovery one included.
+      failIf((await exchange.auth.signOut({ scope: "global" })).error);
+      return { ok: true };
+    },
+  };
+}

@@ -1,0 +1,200 @@
+// Interpreters, languages and their links on Supabase, with the calls and nesting of SPEC §7. The routes
+// have already checked that the caller is an admin; these use the service role (accounts need it anyway).
+import type { SupabaseClient } from "@supabase/supabase-js";
+import type { Interpreter, Language, LanguageLink } from "~/domain/people";
+import { PAGE_SIZE } from "~/domain/people";
+import type { InterpreterStore, LanguageStore, LinkStore } from "../port.server";
+import { check, checkExcept, CONFLICT, failIf, PG } from "./clients.server";
+
+/** SPEC §7: users with id, full_name, email, phone, Gender and nested user_languages(language_id, languages(name)). */
+const INTERPRETER_SELECT = 'id, full_name, email, phone, "Gender", account_type, role, user_languages(language_id, languages(name))';
+const SORT_COLUMNS = { name: "full_name", email: "email" } as const;
+
+type InterpreterRow = {
+  id: string;
+  full_name: string;
+  email: string;
+  phone: string;
+  Gender: string;
+  account_type: string | null;
+  role: Interpreter["role"];
+  user_languages: { language_id: number; languages: { name: string } | null }[];
+};
+
+const byName = (a: Language, b: Language) => a.name.localeCompare(b.name);
+
+function toInterpreter(row: InterpreterRow): Interpreter {
+  return {
+    id: row.id,
+    fullName: row.full_name,
+    email: row.email,
+    phone: row.phone,
+    gender: row.Gender,
+    department: row.account_type,
+    role: row.role,
+    languages: row.user_languages.map((link) => ({ id: link.language_id, name: link.languages?.name ?? "" })).sort(byName),
+  };
+}
+
+/** PostgREST `or` filter for a search in name, email and phone; digits also match a formatted phone. */
+function searchFilter(search: string): string {
+  // Characters with a meaning in PostgREST's filter grammar are left out of the pattern.
+  const text = search.replace(/[,()*:"\\%_]/g, " ").trim();
+  const digits = search.replace(/\D/g, "");
+  const filters = text ? [`full_name.ilike.*${text}*`, `email.ilike.*${text}*`, `phone.ilike.*${text}*`] : [];
+  if (digits.length >= 3) filters.push(`phone.ilike.*${digits.split("").join("*")}*`);
+  return filters.join(",");
+}
+
+export function supabaseInterpreterStore(service: SupabaseClient): InterpreterStore {
+  return {
+    async list({ search, sort, direction, page }) {
+      const run = (pageNumber: number) => {
+        let request = service.from("users").select(INTERPRETER_SELECT, { count: "exact" });
+        const filter = searchFilter(search);
+        if (filter) request = request.or(filter);
+        const from = (pageNumber - 1) * PAGE_SIZE;
+        return request
+          .order(SORT_COLUMNS[sort], { ascending: direction === "asc" })
+          .order("id")
+          .range(from, from + PAGE_SIZE - 1);
+      };
+      let result = await run(page);
+      const total = result.count ?? 0;
+      const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+      // A page past the end shows the last one (as the D1 adapter does).
+      if (page > pageCount) result = await run(pageCount);
+      const rows = check<InterpreterRow[]>(result);
+      return { items: rows.map(toInterpreter), total: result.count ?? total, page: Math.min(page, pageCount), pageCount };
+    },
+
+    async options() {
+      // SPEC §7: users (id, full_name, email) for the link screen.
+      const rows = check<{ id: string; full_name: string; email: string }[]>(
+        await service.from("users").select("id, full_name, email").order("full_name"),
+      );
+      return rows.map((row) => ({ id: row.id, fullName: row.full_name, email: row.email }));
+    },
+
+    async create({ fullName, gender, email, phone, password }) {
+      // SPEC §7: sign up (email, password), then INSERT users (id, full_name, email, phone, Gender) — here on the
+      // server with the admin API, and undone if the row cannot be stored: all or nothing.
+      const { data, error } = await service.auth.admin.createUser({ email, password, email_confirm: true });
+      if (error) return { ok: false, reason: "sign-up", message: error.message };
+      const id = data.user?.id;
+      if (!id) return { ok: false, reason: "missing-user-id" };
+      const { error: rowError } = await service.from("users").insert({ id, full_name: fullName, email, phone, Gender: gender });
+      if (rowError) {
+        failIf((await service.auth.admin.deleteUser(id)).error);
+        return { ok: false, reason: "users-table", message: rowError.message };
+      }
+      return { ok: true, id };
+    },
+
+    async update(id, { fullName, gender, email, phone }) {
+      const before = check<{ email: string } | null>(await service.from("users").select("email").eq("id", id).maybeSingle());
+      if (!before) return { ok: false, reason: "not-found" };
+      const emailChanged = before.email.toLowerCase() !== email.toLowerCase();
+      // The sign-in email first: if it is taken, nothing has changed yet.
+      if (emailChanged) {
+        const { error } = await service.auth.admin.updateUserById(id, { email, email_confirm: true });
+        if (error) return error.status === 422 || /already/i.test(error.message) ? { ok: false, reason: "email-taken" } : failIf(error)!;
+      }
+      // SPEC §7: UPDATE users with the edited fields where id equals the chosen id.
+      const updated = checkExcept<{ id: string }[]>(
+        await service.from("users").update({ full_name: fullName, email, phone, Gender: gender }).eq("id", id).select("id"),
+        PG.uniqueViolation,
+      );
+      if (updated === CONFLICT || updated.length === 0) {
+        if (emailChanged) failIf((await service.auth.admin.updateUserById(id, { email: before.email, email_confirm: true })).error);
+        return { ok: false, reason: updated === CONFLICT ? "email-taken" : "not-found" };
+      }
+      return { ok: true };
+    },
+
+    async remove(id) {
+      // SPEC §7: delete users where id equals the chosen id, then delete the auth account (which also ends
+      // its sessions); the links go with the users row (on delete cascade).
+      const rows = check<{ full_name: string }[]>(await service.from("users").delete().eq("id", id).select("full_name"));
+      if (rows.length === 0) return { ok: false, reason: "not-found" };
+      failIf((await service.auth.admin.deleteUser(id)).error);
+      return { ok: true, name: rows[0]!.full_name };
+    },
+  };
+}
+
+export function supabaseLanguageStore(service: SupabaseClient): LanguageStore {
+  return {
+    async list() {
+      return check<Language[]>(await service.from("languages").select("id, name").order("name"));
+    },
+
+    async create(name) {
+      const rows = checkExcept<Language[]>(await service.from("languages").insert({ name }).select("id, name"), PG.uniqueViolation);
+      return rows === CONFLICT ? { ok: false, reason: "duplicate" } : { ok: true, language: rows[0]! };
+    },
+
+    async rename(id, name) {
+      const rows = checkExcept<{ id: number }[]>(await service.from("languages").update({ name }).eq("id", id).select("id"), PG.uniqueViolation);
+      if (rows === CONFLICT) return { ok: false, reason: "duplicate" };
+      return rows.length ? { ok: true } : { ok: false, reason: "not-found" };
+    },
+
+    async remove(id) {
+      const rows = check<{ name: string }[]>(await service.from("languages").delete().eq("id", id).select("name"));
+      return rows.length ? { ok: true, name: rows[0]!.name } : { ok: false, reason: "not-found" };
+    },
+  };
+}
+
+type LinkRow = { id: number; user_id: string; language_id: number };
+
+/** `user` reads the signed-in user's own links (row-level security); `service` the admin screen's. */
+export function supabaseLinkStore(user: SupabaseClient, service: SupabaseClient): LinkStore {
+  // SPEC §7: user_languages (id, user_id, language_id), with users (id, full_name, email) and languages (id, name).
+  async function all(): Promise<LanguageLink[]> {
+    const [links, people, languages] = await Promise.all([
+      service.from("user_languages").select("id, user_id, language_id"),
+      service.from("users").select("id, full_name, email"),
+      service.from("languages").select("id, name"),
+    ]);
+    const names = new Map(check<{ id: string; full_name: string }[]>(people).map((person) => [person.id, person.full_name]));
+    const languageNames = new Map(check<Language[]>(languages).map((language) => [language.id, language.name]));
+    return check<LinkRow[]>(links)
+      .map((link) => ({
+        id: link.id,
+        userId: link.user_id,
+        userName: names.get(link.user_id) ?? "",
+        languageId: link.language_id,
+        languageName: languageNames.get(link.language_id) ?? "",
+      }))
+      .sort((a, b) => a.userName.localeCompare(b.userName) || a.languageName.localeCompare(b.languageName));
+  }
+
+  return {
+    async forUser(userId) {
+      // SPEC §7: user_languages with language_id and languages(name) where user_id equals the current user.
+      const rows = check<{ language_id: number; languages: { name: string } | null }[]>(
+        await user.from("user_languages").select("language_id, languages(name)").eq("user_id", userId),
+      );
+      return rows.map((row) => ({ id: row.language_id, name: row.languages?.name ?? "" })).sort(byName);
+    },
+
+    list: all,
+
+    async link(userId, languageId) {
+      const result = await service.from("user_languages").insert({ user_id: userId, language_id: languageId }).select("id");
+      if (result.error?.code === PG.uniqueViolation) return { ok: false, reason: "duplicate" };
+      if (result.error?.code === PG.foreignKeyViolation) return { ok: false, reason: "not-found" };
+      const id = check<{ id: number }[]>(result)[0]!.id;
+      return { ok: true, link: (await all()).find((link) => link.id === id)! };
+    },
+
+    async unlink(id) {
+      const link = (await all()).find((item) => item.id === id);
+      if (!link) return { ok: false, reason: "not-found" };
+      const rows = check<{ id: number }[]>(await service.from("user_languages").delete().eq("id", id).select("id"));
+      return rows.length ? { ok: true, link } : { ok: false, reason: "not-found" };
+    },
+  };
+}

@@ -24,11 +24,14 @@ export function contentSecurityPolicy(nonce: string, secureOrigin: boolean, imag
   ].join("; ");
 }
 
-/** `nonce` is required for HTML responses (their CSP allows only scripts carrying it). */
 /** The signed-in areas (documents and their .data requests): never cached by anyone, never indexed. */
 const PRIVATE_AREA = /^\/(dashboard|call-room)(\/|\.data|$)/i;
 
-type Options = { nonce?: string; request: Request };
+/**
+ * `nonce` is required for HTML responses (their CSP allows only scripts carrying it); `imageOrigins`
+ * are other origins content images may come from.
+ */
+type Options = { nonce?: string; request: Request; imageOrigins?: string[] };
 
 export function withSecurityHeaders(original: Response, { nonce, request, imageOrigins = [] }: Options): Response {
   // Responses from fetch() or caches have immutable headers: always work on a copy.

@@ -30,7 +30,7 @@ export default defineConfig(async () => {
     ],
     resolve: { tsconfigPaths: true },
     test: {
-      include: ["tests/integration/**/*.test.{ts,tsx}", "app/**/*.test.{ts,tsx}"],
+      include: ["tests/integration/**/*.test.{ts,tsx}", "tests/port-contract/d1.test.ts", "app/**/*.test.{ts,tsx}"],
       globalSetup: ["./tests/support/vitest-global-setup.ts"],
       setupFiles: ["./tests/integration/setup.ts"],
     },

@@ -1,0 +1,267 @@
+// The backend port's contract: what every adapter must do, as seen through the port. The same suite runs
+// against the D1 adapter (tests/port-contract/d1.test.ts) and the Supabase adapter against its HTTP double
+// (tests/port-contract/supabase.test.ts). It assumes the sample content of seed/content.ts is loaded, and
+// makes its own people and languages (with unique names) for everything that changes data.
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Backend } from "~/backend/port.server";
+import { company, people, SAMPLE_PASSWORD, services } from "../../seed/content";
+
+export type ContractTarget = {
+  name: "d1" | "supabase";
+  /** A fresh backend for one request (the adapter reads that request's cookies). */
+  backendFor: (request: Request) => Backend;
+  /** Loads the sample content into an empty store (before the suite). */
+  prepare: () => Promise<void>;
+};
+
+const ORIGIN = "http://127.0.0.1:8787";
+let counter = 0;
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+export function describePortContract(target: ContractTarget) {
+  const backend = (cookie?: string) =>
+    target.backendFor(new Request(`${ORIGIN}/Dashboard`, cookie ? { headers: { Cookie: cookie } } : undefined));
+
+  /** Signs in and returns the browser's Cookie header, wherever the adapter put its Set-Cookie headers. */
+  async function signIn(email: string, password = SAMPLE_PASSWORD): Promise<string> {
+    const fresh = backend();
+    const result = await fresh.auth.signIn({ email, password });
+    if (!result.ok) throw new Error(`sign-in of ${email} failed: ${result.reason}`);
+    return cookieHeader([...result.headers.getSetCookie(), ...fresh.responseHeaders.getSetCookie()]);
+  }
+
+  async function newInterpreter(password = "first-password-1") {
+    const email = `${unique("contract-")}@example.com`;
+    const result = await backend().interpreters.create({ fullName: unique("Contract Person "), gender: "Woman", email, phone: "+1 307 555 0190", password });
+    if (!result.ok) throw new Error(`could not create ${email}: ${result.reason}`);
+    return { id: result.id, email, password };
+  }
+
+  describe(`the backend port — ${target.name} adapter`, () => {
+    beforeAll(() => target.prepare());
+
+    describe("content", () => {
+      it("reads the first company row in the app's names (instagram from `instegram`)", async () => {
+        const read = await backend().content.company();
+        expect(read).toMatchObject({ title: company.title, address: company.address, email: company.email, instagram: company.instegram });
+        expect(read?.homeCoverUrl).toMatch(/\/Home\/homecover\.webp$/);
+        expect(read?.contactCoverUrl).toMatch(/\/Contactus\/contactcover\.webp$/);
+      });
+
+      it("lists the services in order, each with its image in the Services folder", async () => {
+        const list = await backend().content.services();
+        expect(list.map((service) => service.title)).toEqual(services.map((service) => service.title));
+        expect(list[0]?.photoUrl).toMatch(/\/Services\/document-translation\.webp$/);
+      });
+
+      it("reads the about row with its two photos", async () => {
+        const about = await backend().content.about();
+        expect(about?.photoAUrl).toMatch(/\/Aboutus\/team-meeting\.webp$/);
+        expect(about?.photoBUrl).toMatch(/\/Aboutus\/interpreter-headset\.webp$/);
+      });
+    });
+
+    describe("sign-in", () => {
+      it("signs in the sample admin, and a request with the session's cookies is that admin", async () => {
+        const cookie = await signIn("admin@example.com");
+        const user = await backend(cookie).auth.currentUser();
+        expect(user).toMatchObject({ email: "admin@example.com", role: "admin", profile: { fullName: "Amira Haddad", department: "Operations" } });
+      });
+
+      it("refuses a wrong password and an unknown address alike", async () => {
+        expect(await backend().auth.signIn({ email: "admin@example.com", password: "wrong-password" })).toEqual({ ok: false, reason: "invalid-credentials" });
+        expect(await backend().auth.signIn({ email: "nobody@example.com", password: SAMPLE_PASSWORD })).toEqual({ ok: false, reason: "invalid-credentials" });
+      });
+
+      it("has no user without cookies, and none after signing out", async () => {
+        expect(await backend().auth.currentUser()).toBeNull();
+        const cookie = await signIn("interpreter@example.com");
+        await backend(cookie).auth.signOut();
+        expect(await backend(cookie).auth.currentUser()).toBeNull();
+      });
+
+      it("resets a password with a single-use link, ends every session, and refuses a wrong address", async () => {
+        const person = await newInterpreter();
+        const earlier = await signIn(person.email, person.password);
+        expect(await backend().auth.requestPasswordReset(`nobody-${person.email}`)).toBeNull();
+
+        const mismatch = await backend().auth.requestPasswordReset(person.email);
+        expect(await backend().auth.resetPassword({ token: mismatch!.token, email: "someone-else@example.com", password: "second-password-2" })).toEqual({
+          ok: false,
+          reason: "email-not-found",
+        });
+        expect(await backend().auth.resetPassword({ token: "not-a-token", email: person.email, password: "second-password-2" })).toEqual({
+          ok: false,
+          reason: "invalid-token",
+        });
+
+        const ticket = await backend().auth.requestPasswordReset(person.email);
+        expect(ticket?.email.toLowerCase()).toBe(person.email);
+        expect(await backend().auth.resetPassword({ token: ticket!.token, email: person.email.toUpperCase(), password: "second-password-2" })).toEqual({ ok: true });
+        expect(await backend(earlier).auth.currentUser()).toBeNull();
+        expect((await backend().auth.signIn({ email: person.email, password: person.password })).ok).toBe(false);
+        expect((await backend().auth.signIn({ email: person.email, password: "second-password-2" })).ok).toBe(true);
+        expect(await backend().auth.resetPassword({ token: ticket!.token, email: person.email, password: "third-password-3" })).toEqual({
+          ok: false,
+          reason: "invalid-token",
+        });
+      });
+    });
+
+    describe("interpreters", () => {
+      it("searches name, email and phone, with each person's languages in alphabetical order", async () => {
+        const byName = await backend().interpreters.list({ search: "omar", sort: "name", direction: "asc", page: 1 });
+        expect(byName.items.map((person) => person.fullName)).toEqual(["Omar Farah"]);
+        expect(byName.items[0]?.languages.map((language) => language.name)).toEqual(["Arabic", "English", "Somali"]);
+        const byEmail = await backend().interpreters.list({ search: "linh.tran@", sort: "name", direction: "asc", page: 1 });
+        expect(byEmail.items.map((person) => person.fullName)).toEqual(["Linh Tran"]);
+        const byPhone = await backend().interpreters.list({ search: "3075550105", sort: "name", direction: "asc", page: 1 });
+        expect(byPhone.items.map((person) => person.fullName)).toEqual(["Wei Zhang"]);
+      });
+
+      it("sorts by email both ways and clamps a page past the end", async () => {
+        const query = { search: "@example.com", sort: "email" as const, page: 1 };
+        const up = (await backend().interpreters.list({ ...query, direction: "asc" })).items.map((person) => person.email);
+        const down = (await backend().interpreters.list({ ...query, direction: "desc" })).items.map((person) => person.email);
+        expect(up).toEqual([...up].sort((a, b) => a.localeCompare(b)));
+        expect(down).toEqual([...up].reverse());
+        const last = await backend().interpreters.list({ ...query, direction: "asc", page: 99 });
+        expect(last.page).toBe(last.pageCount);
+        expect(last.total).toBeGreaterThanOrEqual(people.length);
+      });
+
+      it("creates the sign-in account with the person, and refuses a taken email in any case", async () => {
+        const person = await newInterpreter();
+        expect((await backend().auth.signIn({ email: person.email, password: person.password })).ok).toBe(true);
+        const again = await backend().interpreters.create({ fullName: "Copy", gender: "Man", email: person.email.toUpperCase(), phone: "+1 307 555 0191", password: "whatever-long" });
+        expect(again).toMatchObject({ ok: false, reason: "sign-up" });
+      });
+
+      it("updates a person, their sign-in email with them, and refuses an email in use", async () => {
+        const person = await newInterpreter();
+        const email = `${unique("renamed-")}@example.com`;
+        expect(await backend().interpreters.update(person.id, { fullName: "Renamed Person", gender: "Woman", email, phone: "+1 307 555 0192" })).toEqual({ ok: true });
+        expect((await backend().auth.signIn({ email, password: person.password })).ok).toBe(true);
+        expect((await backend().auth.signIn({ email: person.email, password: person.password })).ok).toBe(false);
+        expect(await backend().interpreters.update(person.id, { fullName: "Renamed Person", gender: "Woman", email: "admin@example.com", phone: "+1 307 555 0192" })).toEqual({
+          ok: false,
+          reason: "email-taken",
+        });
+        expect(
+          await backend().interpreters.update("00000000-0000-4000-8000-00000000abcd", { fullName: "Nobody", gender: "-", email: `${unique("x-")}@example.com`, phone: "+1 307 555 0193" }),
+        ).toEqual({ ok: false, reason: "not-found" });
+      });
+
+      it("removes a person with their account, sessions and language links", async () => {
+        const person = await newInterpreter();
+        const cookie = await signIn(person.email, person.password);
+        const english = (await backend().languages.list()).find((language) => language.name === "English")!;
+        expect((await backend().links.link(person.id, english.id)).ok).toBe(true);
+
+        const removed = await backend().interpreters.remove(person.id);
+        expect(removed.ok).toBe(true);
+        expect(await backend(cookie).auth.currentUser()).toBeNull();
+        expect((await backend().auth.signIn({ email: person.email, password: person.password })).ok).toBe(false);
+        expect((await backend().links.list()).some((link) => link.userId === person.id)).toBe(false);
+        expect(await backend().interpreters.remove(person.id)).toEqual({ ok: false, reason: "not-found" });
+      });
+    });
+
+    describe("languages and links", () => {
+      it("adds, renames and removes a language; names are unique ignoring case", async () => {
+        const name = unique("Lang ");
+        const added = await backend().languages.create(name);
+        expect(added.ok).toBe(true);
+        const id = added.ok ? added.language.id : 0;
+        expect(await backend().languages.create(name.toUpperCase())).toEqual({ ok: false, reason: "duplicate" });
+        expect(await backend().languages.rename(id, "english")).toEqual({ ok: false, reason: "duplicate" });
+        expect(await backend().languages.rename(id, `${name} (new)`)).toEqual({ ok: true });
+        expect((await backend().languages.list()).map((language) => language.name)).toContain(`${name} (new)`);
+        expect(await backend().languages.rename(987654, "Nothing")).toEqual({ ok: false, reason: "not-found" });
+        expect(await backend().languages.remove(id)).toEqual({ ok: true, name: `${name} (new)` });
+        expect(await backend().languages.remove(id)).toEqual({ ok: false, reason: "not-found" });
+      });
+
+      it("links a person to a language once, lists it with names, and unlinks it", async () => {
+        const person = await newInterpreter();
+        const added = await backend().languages.create(unique("Linked "));
+        const language = added.ok ? added.language : null;
+        const link = await backend().links.link(person.id, language!.id);
+        expect(link).toMatchObject({ ok: true, link: { userId: person.id, languageId: language!.id, languageName: language!.name } });
+        expect(await backend().links.link(person.id, language!.id)).toEqual({ ok: false, reason: "duplicate" });
+        expect(await backend().links.link(person.id, 987654)).toEqual({ ok: false, reason: "not-found" });
+        expect((await backend().links.list()).filter((item) => item.userId === person.id)).toHaveLength(1);
+
+        // The person's own languages, read as that person.
+        const cookie = await signIn(person.email, person.password);
+        expect(await backend(cookie).links.forUser(person.id)).toEqual([{ id: language!.id, name: language!.name }]);
+
+        const id = link.ok ? link.link.id : 0;
+        expect(await backend().links.unlink(id)).toMatchObject({ ok: true });
+        expect(await backend().links.unlink(id)).toEqual({ ok: false, reason: "not-found" });
+        // Removing a language removes its links.
+        await backend().links.link(person.id, language!.id);
+        await backend().languages.remove(language!.id);
+        expect((await backend().links.list()).some((item) => item.languageId === language!.id)).toBe(false);
+      });
+    });
+
+    describe("contact outbox", () => {
+      const message = () => ({ name: "Ana", email: "ana@example.com", subject: unique("Outbox "), message: "Hello" });
+
+      it("stores a message, lets one run claim it, and records it sent", async () => {
+        const now = Date.now();
+        const saved = await backend().outbox.save(message(), now);
+        expect(saved).toMatchObject({ status: "pending", attempts: 0, readAt: null });
+        expect((await backend().outbox.due(now, 500)).map((item) => item.id)).toContain(saved.id);
+        const claim = await backend().outbox.claim(saved.id, now, 60_000);
+        expect(claim).toBeTruthy();
+        expect(await backend().outbox.claim(saved.id, now, 60_000)).toBeNull();
+        await backend().outbox.markSent(saved.id, claim!, now + 1);
+        expect(await backend().outbox.get(saved.id)).toMatchObject({ status: "sent", attempts: 1, sentAt: now + 1 });
+      });
+
+      it("keeps a failed attempt pending until its retry time, then gives up when told", async () => {
+        const now = Date.now();
+        const saved = await backend().outbox.save(message(), now);
+        const first = await backend().outbox.claim(saved.id, now, 60_000);
+        await backend().outbox.markAttemptFailed(saved.id, first!, "500: EmailJS is having trouble.", now + 60_000);
+        expect(await backend().outbox.get(saved.id)).toMatchObject({ status: "pending", attempts: 1, lastError: "500: EmailJS is having trouble." });
+        expect((await backend().outbox.due(now + 1, 500)).map((item) => item.id)).not.toContain(saved.id);
+        expect((await backend().outbox.due(now + 60_000, 500)).map((item) => item.id)).toContain(saved.id);
+        const second = await backend().outbox.claim(saved.id, now + 60_000, 60_000);
+        await backend().outbox.markAttemptFailed(saved.id, second!, "403 Forbidden", null);
+        expect(await backend().outbox.get(saved.id)).toMatchObject({ status: "failed", attempts: 2 });
+        expect(await backend().outbox.retryNow(saved.id, now + 120_000)).toBe(true);
+        expect(await backend().outbox.get(saved.id)).toMatchObject({ status: "pending", nextAttemptAt: now + 120_000 });
+      });
+
+      it("counts unread messages, marks them read and removes them", async () => {
+        const saved = await backend().outbox.save(message(), Date.now());
+        const unread = await backend().outbox.unreadCount();
+        expect(unread).toBeGreaterThanOrEqual(1);
+        expect(await backend().outbox.setRead(saved.id, true, Date.now())).toBe(true);
+        expect(await backend().outbox.unreadCount()).toBe(unread - 1);
+        expect((await backend().outbox.list()).map((item) => item.id)).toContain(saved.id);
+        expect(await backend().outbox.remove(saved.id)).toBe(true);
+        expect(await backend().outbox.get(saved.id)).toBeNull();
+        expect(await backend().outbox.remove(saved.id)).toBe(false);
+      });
+    });
+  });
+}
+
+/** A browser's Cookie header from Set-Cookie headers (the last value of each name wins; expired ones drop). */
+function cookieHeader(setCookies: string[]): string {
+  const jar = new Map<string, string>();
+  for (const line of setCookies) {
+    const [pair = "", ...attributes] = line.split(";");
+    const index = pair.indexOf("=");
+    const name = pair.slice(0, index).trim();
+    const value = pair.slice(index + 1).trim();
+    const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute)) || value === "";
+    if (expired) jar.delete(name);
+    else jar.set(name, value);
+  }
+  return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+}

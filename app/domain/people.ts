@@ -76,6 +76,15 @@ export const newLinkSchema = z.object({
 export const idSchema = z.object({ id: z.string().min(1) });
 export const numericIdSchema = z.object({ id: z.coerce.number().int().positive() });
 
+/**
+ * A search that is a phone number (at least 3 digits, and nothing but digits and phone punctuation) also
+ * matches phones by their digits alone, so "3075550103" finds "+1 (307) 555-0103". Only then: an email
+ * with digits in it must not match every phone that shares them.
+ */
+export function looksLikePhone(search: string): boolean {
+  return /^[\d\s()+.-]+$/.test(search) && search.replace(/\D/g, "").length >= 3;
+}
+
 /** The list's query from the URL: ?q=&sort=name|email&dir=asc|desc&page=N. */
 export function interpreterQueryFrom(url: URL): InterpreterQuery {
   const params = url.searchParams;

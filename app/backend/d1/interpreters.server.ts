@@ -1,6 +1,6 @@
 // Interpreters in D1: a users row plus its sign-in account (accounts), always written together.
 import type { Interpreter, InterpreterQuery, Language } from "~/domain/people";
-import { PAGE_SIZE } from "~/domain/people";
+import { looksLikePhone, PAGE_SIZE } from "~/domain/people";
 import { en } from "~/i18n";
 import type { InterpreterStore } from "../port.server";
 import { hashPassword } from "./password.server";
@@ -30,8 +30,7 @@ const SEARCH = `(?1 = '' OR u.full_name LIKE ?2 ESCAPE '\\' OR u.email LIKE ?2 E
 
 function searchParams(search: string): [string, string, string] {
   const pattern = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  const digits = search.replace(/\D/g, "");
-  return [search, pattern, digits.length >= 3 ? `%${digits}%` : ""];
+  return [search, pattern, looksLikePhone(search) ? `%${search.replace(/\D/g, "")}%` : ""];
 }
 
 function toInterpreter(row: InterpreterRow): Interpreter {

@@ -2,7 +2,7 @@
 // have already checked that the caller is an admin; these use the service role (accounts need it anyway).
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { Interpreter, Language, LanguageLink } from "~/domain/people";
-import { PAGE_SIZE } from "~/domain/people";
+import { looksLikePhone, PAGE_SIZE } from "~/domain/people";
 import type { InterpreterStore, LanguageStore, LinkStore } from "../port.server";
 import { check, checkExcept, CONFLICT, failIf, PG } from "./clients.server";
 
@@ -40,9 +40,8 @@ function toInterpreter(row: InterpreterRow): Interpreter {
 function searchFilter(search: string): string {
   // Characters with a meaning in PostgREST's filter grammar are left out of the pattern.
   const text = search.replace(/[,()*:"\\%_]/g, " ").trim();
-  const digits = search.replace(/\D/g, "");
   const filters = text ? [`full_name.ilike.*${text}*`, `email.ilike.*${text}*`, `phone.ilike.*${text}*`] : [];
-  if (digits.length >= 3) filters.push(`phone.ilike.*${digits.split("").join("*")}*`);
+  if (looksLikePhone(search)) filters.push(`phone.ilike.*${search.replace(/\D/g, "").split("").join("*")}*`);
   return filters.join(",");
 }
 

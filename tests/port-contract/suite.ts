@@ -119,6 +119,15 @@ export function describePortContract(target: ContractTarget) {
         expect(byPhone.items.map((person) => person.fullName)).toEqual(["Wei Zhang"]);
       });
 
+      it("an email with digits in it finds that person only (its digits are not a phone search)", async () => {
+        const person = await newInterpreter();
+        // Its only digits are 3, 0, 7: every sample phone has "307" in it.
+        const email = `a3b0c7.${person.id.replace(/[^a-f]/g, "")}@example.com`;
+        await backend().interpreters.update(person.id, { fullName: "Digits Person", gender: "Woman", email, phone: "+1 307 555 0194" });
+        const found = await backend().interpreters.list({ search: email, sort: "name", direction: "asc", page: 1 });
+        expect(found.items.map((item) => item.email)).toEqual([email]);
+      });
+
       it("sorts by email both ways and clamps a page past the end", async () => {
         const query = { search: "@example.com", sort: "email" as const, page: 1 };
         const up = (await backend().interpreters.list({ ...query, direction: "asc" })).items.map((person) => person.email);

@@ -1,0 +1,247 @@
+// The migrations themselves: the shape they leave (row-level security on, exactly the intended policies and
+// grants), that they can run twice, and that they upgrade the original app's existing tables in place.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applyMigrations, asSuperuser, createMigrated, createStandIn, migrationFiles, run, signedIn, anon, type Db } from "./support/db";
+import { rlsRefusal } from "./support/expect";
+import { TABLES } from "./support/fixtures";
+
+describe("what the migrations leave", () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await createMigrated();
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it("are the files in supabase/migrations, applied in timestamp order", () => {
+    const files = migrationFiles();
+    expect(files[0]).toBe("20250321000000_push_schema.sql");
+    expect(files).toEqual([...files].sort());
+    for (const file of files) expect(file).toMatch(/^\d{14}_[a-z0-9_]+\.sql$/);
+  });
+
+  it("enable row-level security on every table", async () => {
+    const rows = await asSuperuser(
+      db,
+      "select relname, relrowsecurity from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r' order by relname",
+    );
+    expect(rows).toEqual([...TABLES].sort().map((relname) => ({ relname, relrowsecurity: true })));
+  });
+
+  it("create exactly these policies", async () => {
+    const rows = await asSuperuser(
+      db,
+      "select tablename, cmd, roles::text[] as roles, policyname, permissive from pg_policies where schemaname = 'public' order by tablename, cmd, policyname",
+    );
+    const everyone = ["anon", "authenticated"];
+    const signedInOnly = ["authenticated"];
+    const p = (tablename: string, cmd: string, roles: string[], policyname: string) => ({ tablename, cmd, roles, policyname, permissive: "PERMISSIVE" });
+    expect(rows).toEqual([
+      p("about", "DELETE", signedInOnly, "about: admins delete"),
+      p("about", "INSERT", signedInOnly, "about: admins insert"),
+      p("about", "SELECT", everyone, "about: anyone reads"),
+      p("about", "UPDATE", signedInOnly, "about: admins update"),
+      p("company", "DELETE", signedInOnly, "company: admins delete"),
+      p("company", "INSERT", signedInOnly, "company: admins insert"),
+      p("company", "SELECT", everyone, "company: anyone reads"),
+      p("company", "UPDATE", signedInOnly, "company: admins update"),
+      p("contact_messages", "DELETE", signedInOnly, "contact_messages: admins delete"),
+      p("contact_messages", "SELECT", signedInOnly, "contact_messages: admins read"),
+      p("contact_messages", "UPDATE", signedInOnly, "contact_messages: admins update"),
+      p("languages", "DELETE", signedInOnly, "languages: admins delete"),
+      p("languages", "INSERT", signedInOnly, "languages: admins insert"),
+      p("languages", "SELECT", everyone, "languages: anyone reads"),
+      p("languages", "UPDATE", signedInOnly, "languages: admins update"),
+      p("services", "DELETE", signedInOnly, "services: admins delete"),
+      p("services", "INSERT", signedInOnly, "services: admins insert"),
+      p("services", "SELECT", everyone, "services: anyone reads"),
+      p("services", "UPDATE", signedInOnly, "services: admins update"),
+      p("user_languages", "DELETE", signedInOnly, "user_languages: admins delete"),
+      p("user_languages", "INSERT", signedInOnly, "user_languages: admins insert"),
+      p("user_languages", "SELECT", signedInOnly, "user_languages: own links, admins all"),
+      p("users", "DELETE", signedInOnly, "users: admins delete"),
+      p("users", "INSERT", signedInOnly, "users: admins insert"),
+      p("users", "SELECT", signedInOnly, "users: own row, admins all"),
+      p("users", "UPDATE", signedInOnly, "users: admins update"),
+    ]);
+  });
+
+  it("grant the API roles select/insert/update/delete on every table, and TRUNCATE/REFERENCES/TRIGGER only to service_role", async () => {
+    const rows = await asSuperuser(
+      db,
+      `select grantee, table_name, string_agg(privilege_type, ',' order by privilege_type) as privileges
+       from information_schema.role_table_grants
+       where table_schema = 'public' and grantee in ('anon', 'authenticated', 'service_role')
+       group by grantee, table_name order by grantee, table_name`,
+    );
+    const expected = ["anon", "authenticated", "service_role"].flatMap((grantee) =>
+      [...TABLES].sort().map((table_name) => ({
+        grantee,
+        table_name,
+        privileges: grantee === "service_role" ? "DELETE,INSERT,REFERENCES,SELECT,TRIGGER,TRUNCATE,UPDATE" : "DELETE,INSERT,SELECT,UPDATE",
+      })),
+    );
+    expect(rows).toEqual(expected);
+  });
+
+  it("index the columns the policies and cascades use", async () => {
+    const rows = await asSuperuser(
+      db,
+      "select indexname, indexdef from pg_indexes where schemaname = 'public' and indexname not like '%_pkey' order by indexname",
+    );
+    expect(rows.map((row) => row.indexname)).toEqual([
+      "contact_messages_due_idx",
+      "contact_messages_received_idx",
+      "languages_name_lower_key",
+      "user_languages_language_id_idx",
+      "user_languages_user_id_idx",
+      "user_languages_user_id_language_id_key",
+      "users_email_lower_key",
+    ]);
+  });
+
+  it("can run again on the same database without error or change", async () => {
+    await asSuperuser(db, "insert into public.languages (name) values ('Arabic')");
+    const before = await asSuperuser(db, "select count(*)::int as policies from pg_policies where schemaname = 'public'");
+    await applyMigrations(db);
+    expect(await asSuperuser(db, "select count(*)::int as policies from pg_policies where schemaname = 'public'")).toEqual(before);
+    expect(await asSuperuser(db, "select name from public.languages")).toEqual([{ name: "Arabic" }]);
+    const constraints = await asSuperuser(
+      db,
+      "select conname from pg_constraint where conrelid = 'public.user_languages'::regclass and contype in ('f', 'u') order by conname",
+    );
+    expect(constraints.map((row) => row.conname)).toEqual([
+      "user_languages_language_id_fkey",
+      "user_languages_user_id_fkey",
+      "user_languages_user_id_language_id_key",
+    ]);
+  });
+});
+
+// The original app's tables, as the company's Supabase project has them: made in the table editor, without the
+// columns this port adds, foreign keys without cascades, duplicate links, and the usual permissive starter
+// policies ("Enable read access for all users") — or no row-level security at all.
+const ORIGINAL_APP = `
+  create table public.company (
+    id bigint generated by default as identity primary key, created_at timestamptz not null default now(),
+    title text not null, description text not null default '', homecover text, address text not null default '',
+    email text not null default '', linkedin text, facebook text, instegram text, contactcover text);
+  create table public.services (
+    id bigint generated by default as identity primary key, created_at timestamptz not null default now(),
+    title text not null, description text not null default '', photourl text);
+  create table public.about (id bigint generated by default as identity primary key, description text not null default '', photoaurl text, photoburl text);
+  create table public.users (
+    id uuid primary key references auth.users (id), full_name text not null, email text not null, phone text not null default '',
+    "Gender" text not null default '');
+  create table public.languages (id bigint generated by default as identity primary key, name text not null);
+  create table public.user_languages (
+    id bigint generated by default as identity primary key,
+    user_id uuid not null references public.users (id), language_id bigint not null references public.languages (id));
+
+  alter table public.users enable row level security;
+  create policy "Enable read access for all users" on public.users for select using (true);
+  alter table public.languages enable row level security;
+  create policy "Enable all for authenticated users" on public.languages for all to authenticated using (true) with check (true);
+  grant all on all tables in schema public to anon, authenticated, service_role;
+
+  insert into auth.users (id, email) values
+    ('00000000-0000-4000-8000-0000000000a1', 'boss@push.test'), ('00000000-0000-4000-8000-0000000000b1', 'ana@push.test');
+  insert into public.company (title, email) values ('PUSH', 'contact@push.test');
+  insert into public.users (id, full_name, email, phone, "Gender") values
+    ('00000000-0000-4000-8000-0000000000a1', 'Boss', 'boss@push.test', '1', 'Female'),
+    ('00000000-0000-4000-8000-0000000000b1', 'Ana', 'ana@push.test', '2', 'Female');
+  insert into public.languages (name) values ('Arabic'), ('English');
+  insert into public.user_languages (user_id, language_id) values
+    ('00000000-0000-4000-8000-0000000000b1', 1), ('00000000-0000-4000-8000-0000000000b1', 2),
+    ('00000000-0000-4000-8000-0000000000b1', 1), ('00000000-0000-4000-8000-0000000000b1', 2);
+`;
+const BOSS = "00000000-0000-4000-8000-0000000000a1";
+const ANA = "00000000-0000-4000-8000-0000000000b1";
+
+describe("on an existing project with the original app's tables", () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await createStandIn();
+    await db.exec(ORIGINAL_APP);
+    await applyMigrations(db);
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it("keeps the rows and adds the missing columns (existing people become interpreters)", async () => {
+    expect(await asSuperuser(db, "select title, phone from public.company")).toEqual([{ title: "PUSH", phone: null }]);
+    expect(
+      await asSuperuser(db, "select full_name, role, account_type, created_at is not null as has_created_at from public.users order by full_name"),
+    ).toEqual([
+      { full_name: "Ana", role: "interpreter", account_type: null, has_created_at: true },
+      { full_name: "Boss", role: "interpreter", account_type: null, has_created_at: true },
+    ]);
+  });
+
+  it("removes duplicate links, keeping the oldest, and then refuses new duplicates", async () => {
+    expect(await asSuperuser(db, "select id, language_id from public.user_languages order by id")).toEqual([
+      { id: 1, language_id: 1 },
+      { id: 2, language_id: 2 },
+    ]);
+    await expect(asSuperuser(db, "insert into public.user_languages (user_id, language_id) values ($1, 1)", [ANA])).rejects.toMatchObject({
+      code: "23505",
+    });
+  });
+
+  it("replaces the foreign keys with cascading ones: deleting an account removes its row and links", async () => {
+    await db.transaction(async (tx) => {
+      await tx.query("delete from auth.users where id = $1", [ANA]);
+      expect((await tx.query("select count(*)::int as n from public.users where id = $1", [ANA])).rows).toEqual([{ n: 0 }]);
+      expect((await tx.query("select count(*)::int as n from public.user_languages")).rows).toEqual([{ n: 0 }]);
+      await tx.rollback();
+    });
+    await db.transaction(async (tx) => {
+      await tx.query("delete from public.languages where id = 1");
+      expect((await tx.query("select language_id from public.user_languages")).rows).toEqual([{ language_id: 2 }]);
+      await tx.rollback();
+    });
+  });
+
+  it("drops the original permissive policies: anon no longer reads people, interpreters no longer write languages", async () => {
+    expect(await asSuperuser(db, "select policyname from pg_policies where policyname like 'Enable%'")).toEqual([]);
+    expect(await run(db, anon, "select * from public.users")).toEqual({ ok: true, rows: [], affected: 0 });
+    expect(await run(db, signedIn(ANA), "insert into public.languages (name) values ('Klingon')")).toEqual(rlsRefusal("languages"));
+    expect(await run(db, signedIn(ANA), "select full_name from public.users")).toEqual({ ok: true, rows: [{ full_name: "Ana" }], affected: 0 });
+  });
+
+  it("revokes the TRUNCATE the original grants gave anon", async () => {
+    expect(await asSuperuser(db, "select has_table_privilege('anon', 'public.users', 'truncate') as truncate")).toEqual([{ truncate: false }]);
+  });
+
+  it("lets the staff be promoted from the SQL editor (postgres), after which they administer", async () => {
+    await asSuperuser(db, "update public.users set role = 'admin' where email = 'boss@push.test'");
+    expect(await run(db, signedIn(BOSS), "select full_name from public.users order by full_name")).toMatchObject({
+      ok: true,
+      rows: [{ full_name: "Ana" }, { full_name: "Boss" }],
+    });
+  });
+});
+
+describe("on an existing project with rows it cannot reconcile", () => {
+  it("stops at two languages named alike ignoring case, changes nothing, and succeeds once they are merged", async () => {
+    const db = await createStandIn();
+    try {
+      await db.exec(ORIGINAL_APP);
+      await db.exec("insert into public.languages (name) values ('arabic')");
+      await expect(applyMigrations(db)).rejects.toMatchObject({
+        code: "23505",
+        message: 'could not create unique index "languages_name_lower_key"',
+      });
+      expect(await asSuperuser(db, "select count(*)::int as n from information_schema.columns where table_name = 'company' and column_name = 'phone'")).toEqual([
+        { n: 0 },
+      ]);
+      await db.exec("delete from public.languages where name = 'arabic'");
+      await applyMigrations(db);
+      expect(await asSuperuser(db, "select relrowsecurity from pg_class where oid = 'public.company'::regclass")).toEqual([{ relrowsecurity: true }]);
+    } finally {
+      await db?.close();
+    }
+  });
+});

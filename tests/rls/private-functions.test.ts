@@ -1,0 +1,164 @@
+// private.is_admin() and the users.role guard: where they live, how they run, who can call them, and that the
+// guard holds even when a policy is wrong.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Transaction } from "@electric-sql/pglite";
+import { anon, asSuperuser, becomeActor, failure, rowsAs, run, serviceRole, within, type Db, type Outcome, type Row } from "./support/db";
+import { NO_ROWS_AFFECTED, ONE_ROW_AFFECTED, permissionDenied, ROLE_GUARD_REFUSAL } from "./support/expect";
+import { accountWithoutProfile, admin, ADMIN_ID, createWithFixtures, INTERPRETER_ID, interpreter, NEW_ACCOUNT_ID } from "./support/fixtures";
+
+let db: Db;
+beforeAll(async () => {
+  db = await createWithFixtures();
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+const functionInfo = (name: string) =>
+  asSuperuser(
+    db,
+    `select n.nspname as schema, p.prosecdef as security_definer, p.proconfig as config, p.provolatile as volatility,
+            pg_get_function_result(p.oid) as returns
+     from pg_proc p join pg_namespace n on n.oid = p.pronamespace where p.proname = $1`,
+    [name],
+  );
+
+describe("private.is_admin()", () => {
+  it("lives in schema private, is SECURITY DEFINER and STABLE, with an empty search_path, and returns boolean", async () => {
+    expect(await functionInfo("is_admin")).toEqual([
+      { schema: "private", security_definer: true, config: ['search_path=""'], volatility: "s", returns: "boolean" },
+    ]);
+  });
+
+  it("anon cannot call it, and has neither usage on schema private nor execute on the function", async () => {
+    expect(await run(db, anon, "select private.is_admin()")).toEqual(permissionDenied("schema private"));
+    expect(
+      await asSuperuser(
+        db,
+        `select has_schema_privilege('anon', 'private', 'usage') as usage,
+                has_function_privilege('anon', 'private.is_admin()', 'execute') as execute,
+                has_schema_privilege('authenticated', 'private', 'create') as authenticated_create`,
+      ),
+    ).toEqual([{ usage: false, execute: false, authenticated_create: false }]);
+  });
+
+  it("answers for the caller's own token: admin true, interpreter false, account without users row false", async () => {
+    expect(await rowsAs(db, admin, "select private.is_admin() as v")).toEqual([{ v: true }]);
+    expect(await rowsAs(db, interpreter, "select private.is_admin() as v")).toEqual([{ v: false }]);
+    expect(await rowsAs(db, accountWithoutProfile, "select private.is_admin() as v")).toEqual([{ v: false }]);
+  });
+
+  it("cannot be redirected through search_path: a public.users shadow table does not change its answer", async () => {
+    await within(db, null, async (tx) => {
+      await tx.exec("create schema shadow; create table shadow.users (id uuid, role text)");
+      await tx.query("insert into shadow.users values ($1, 'admin')", [INTERPRETER_ID]);
+      await tx.exec("grant usage on schema shadow to authenticated; grant select on shadow.users to authenticated");
+      await becomeActor(tx, interpreter);
+      await tx.query("set local search_path = shadow, public");
+      expect((await tx.query("select private.is_admin() as v")).rows).toEqual([{ v: false }]);
+    });
+  });
+
+  it("the API exposes no function: nothing in schema public is callable through /rpc", async () => {
+    expect(
+      await asSuperuser(db, "select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'"),
+    ).toEqual([]);
+  });
+});
+
+describe("policies use the init-plan form", () => {
+  it("every auth.uid() and private.is_admin() in a policy is wrapped in (select …)", async () => {
+    const policies = await asSuperuser(db, "select policyname, qual, with_check from pg_policies where schemaname = 'public'");
+    expect(policies.length).toBeGreaterThan(0);
+    for (const { policyname, qual, with_check } of policies) {
+      for (const expression of [qual, with_check]) {
+        if (typeof expression !== "string") continue;
+        const bare = expression.replace(/\( SELECT auth\.uid\(\) AS uid\)/g, "").replace(/\( SELECT private\.is_admin\(\) AS is_admin\)/g, "");
+        expect(bare, `${String(policyname)}: ${expression}`).not.toMatch(/uid\(\)|is_admin\(\)/);
+      }
+    }
+  });
+});
+
+describe("the users.role guard (private.guard_users_role, BEFORE INSERT OR UPDATE OF role)", () => {
+  it("is SECURITY INVOKER with an empty search_path, in schema private, and fires on insert and on update of role", async () => {
+    expect(await functionInfo("guard_users_role")).toEqual([
+      { schema: "private", security_definer: false, config: ['search_path=""'], volatility: "v", returns: "trigger" },
+    ]);
+    expect(
+      await asSuperuser(db, "select pg_get_triggerdef(oid) as def from pg_trigger where tgrelid = 'public.users'::regclass and not tgisinternal"),
+    ).toEqual([
+      {
+        def: "CREATE TRIGGER users_guard_role BEFORE INSERT OR UPDATE OF role ON public.users FOR EACH ROW EXECUTE FUNCTION private.guard_users_role()",
+      },
+    ]);
+  });
+
+  // The classic policy mistake: a permissive policy that lets every signed-in user do anything with users.
+  const withMistakenPolicy = async (body: (tx: Transaction) => Promise<void>) =>
+    within(db, null, async (tx) => {
+      await tx.query('create policy "oops: signed-in users do anything" on public.users for all to authenticated using (true) with check (true)');
+      await body(tx);
+    });
+  const attempt = (tx: Transaction, sql: string, params: unknown[]) =>
+    tx.query(sql, params).then((result): Outcome => ({ ok: true, rows: result.rows as Row[], affected: result.affectedRows ?? 0 }), failure);
+
+  it("with a mistaken policy, an interpreter may edit their own name, but not make themselves admin", async () => {
+    await withMistakenPolicy(async (tx) => {
+      await becomeActor(tx, interpreter);
+      expect(await attempt(tx, "update public.users set full_name = 'Dan' where id = $1", [INTERPRETER_ID])).toEqual(ONE_ROW_AFFECTED);
+      const promoted = await attempt(tx, "update public.users set role = 'admin' where id = $1", [INTERPRETER_ID]);
+      expect(promoted).toEqual(ROLE_GUARD_REFUSAL);
+    });
+  });
+
+  it("with a mistaken policy, an interpreter cannot demote the admin either", async () => {
+    await withMistakenPolicy(async (tx) => {
+      await becomeActor(tx, interpreter);
+      // The mistake makes the admin's row visible and updatable: only the guard stands in the way.
+      expect(await attempt(tx, "update public.users set phone = '0' where id = $1", [ADMIN_ID])).toEqual(ONE_ROW_AFFECTED);
+      const demoted = await attempt(tx, "update public.users set role = 'interpreter' where id = $1", [ADMIN_ID]);
+      expect(demoted).toEqual(ROLE_GUARD_REFUSAL);
+    });
+  });
+
+  it("with a mistaken policy, an interpreter cannot insert a new admin row", async () => {
+    await withMistakenPolicy(async (tx) => {
+      await becomeActor(tx, interpreter);
+      const inserted = await attempt(tx, "insert into public.users (id, full_name, email, role) values ($1, 'Sock', 'sock@push.test', 'admin')", [
+        NEW_ACCOUNT_ID,
+      ]);
+      expect(inserted).toEqual(ROLE_GUARD_REFUSAL);
+    });
+  });
+
+  it("with a mistaken policy, a token that claims service_role while running as authenticated is still refused", async () => {
+    await withMistakenPolicy(async (tx) => {
+      await becomeActor(tx, interpreter, { sub: INTERPRETER_ID, role: "service_role" });
+      const promoted = await attempt(tx, "update public.users set role = 'admin' where id = $1", [INTERPRETER_ID]);
+      expect(promoted).toEqual(ROLE_GUARD_REFUSAL);
+    });
+  });
+
+  it("setting the same role again is not a role change (an admin's form may send it unchanged)", async () => {
+    await withMistakenPolicy(async (tx) => {
+      await becomeActor(tx, interpreter);
+      expect(await attempt(tx, "update public.users set role = 'interpreter', full_name = 'Dan' where id = $1", [INTERPRETER_ID])).toEqual(
+        ONE_ROW_AFFECTED,
+      );
+    });
+  });
+
+  it("without the mistake, the same update is simply invisible to the interpreter (0 rows)", async () => {
+    expect(await run(db, interpreter, "update public.users set role = 'admin' where id = $1", [INTERPRETER_ID])).toEqual(NO_ROWS_AFFECTED);
+  });
+
+  it("lets an admin, the service role and the superuser (migrations, seed.sql) change roles", async () => {
+    const promote = "update public.users set role = 'admin' where id = $1";
+    expect(await run(db, admin, promote, [INTERPRETER_ID])).toMatchObject({ ok: true, affected: 1 });
+    expect(await run(db, serviceRole, promote, [INTERPRETER_ID])).toMatchObject({ ok: true, affected: 1 });
+    await within(db, null, async (tx) => {
+      expect((await tx.query(promote, [INTERPRETER_ID])).affectedRows).toBe(1);
+    });
+  });
+});

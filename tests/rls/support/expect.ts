@@ -1,0 +1,39 @@
+// Assertions on what one attempt did, each naming exactly how it was refused.
+import { expect } from "vitest";
+import { count, run, type Actor, type Db, type Outcome } from "./db";
+import { deleteSql, FIXTURE_ROWS, updateSql, WRITES, type Table } from "./fixtures";
+
+/** Refused by row-level security: no policy lets this role store this row. */
+export function rlsRefusal(table: string): Outcome {
+  return { ok: false, code: "42501", message: `new row violates row-level security policy for table "${table}"` };
+}
+
+/** Refused by the table privileges, before row-level security is even consulted. */
+export function permissionDenied(what: string): Outcome {
+  return { ok: false, code: "42501", message: `permission denied for ${what}` };
+}
+
+/** Refused by the users.role guard trigger (private.guard_users_role). */
+export const ROLE_GUARD_REFUSAL: Outcome = { ok: false, code: "42501", message: "only an admin can change a user's role" };
+
+/** The statement ran and changed nothing (the rows it aimed at are invisible to the role). */
+export const NO_ROWS_AFFECTED: Outcome = { ok: true, rows: [], affected: 0 };
+export const ONE_ROW_AFFECTED: Outcome = { ok: true, rows: [], affected: 1 };
+
+/** Reads `select * from <table>` as `actor` and expects exactly `expected` rows of the fixtures. */
+export async function expectVisibleRows(db: Db, actor: Actor, table: Table, expected: number): Promise<void> {
+  expect(await count(db, `public.${table}`), `${table} has its fixture rows`).toBe(FIXTURE_ROWS[table]);
+  const outcome = await run(db, actor, `select * from public.${table}`);
+  expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
+  if (outcome.ok) expect(outcome.rows).toHaveLength(expected);
+}
+
+export async function expectInsert(db: Db, actor: Actor, table: Table, expected: Outcome): Promise<void> {
+  expect(await run(db, actor, WRITES[table].insert)).toEqual(expected);
+}
+
+/** Updates or deletes the row WRITES names, after checking (as the superuser) that the row is there. */
+export async function expectWrite(db: Db, actor: Actor, table: Table, op: "update" | "delete", expected: Outcome): Promise<void> {
+  expect(await count(db, `public.${table}`, WRITES[table][op].where), `the ${table} row the ${op} aims at exists`).toBe(1);
+  expect(await run(db, actor, op === "update" ? updateSql(table) : deleteSql(table))).toEqual(expected);
+}

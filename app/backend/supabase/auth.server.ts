@@ -47,7 +47,8 @@ export function supabaseAuthStore({ user: client, service, recovery }: SupabaseC
     },
 
     async signOut() {
-      failIf((await client.auth.signOut()).error);
+      // This browser's session only (auth-js defaults to every session of the account).
+      failIf((await client.auth.signOut({ scope: "local" })).error);
       return { headers: new Headers() }; // the cleared cookies went through setAll
     },
 
@@ -55,21 +56,49 @@ export function supabaseAuthStore({ user: client, service, recovery }: SupabaseC
       // Creates the recovery token without Supabase sending its own e-mail: the worker sends the link.
       const { data, error } = await service.auth.admin.generateLink({ type: "recovery", email });
       if (error || !data.properties?.hashed_token) return null; // no such user (the answer is the same)
-      return { email: data.user?.email ?? email, token: data.properties.hashed_token };
+      const accountEmail = data.user?.email ?? email;
+      return { email: accountEmail, token: encodeResetToken(data.properties.hashed_token, accountEmail) };
     },
 
     async resetPassword({ token, email, password }) {
+      const ticket = decodeResetToken(token);
+      if (!ticket) return { ok: false, reason: "invalid-token" };
+      // Verifying the link uses it up: the typed address is compared first, so a typo leaves the link working.
+      if (ticket.email.toLowerCase() !== email.toLowerCase()) return { ok: false, reason: "email-not-found" };
+
       const exchange = recovery();
-      const { data, error } = await exchange.auth.verifyOtp({ type: "recovery", token_hash: token });
+      const { data, error } = await exchange.auth.verifyOtp({ type: "recovery", token_hash: ticket.hash });
       if (error || !data.user || !data.session) return { ok: false, reason: "invalid-token" };
-      if ((data.user.email ?? "").toLowerCase() !== email.toLowerCase()) {
-        await exchange.auth.signOut({ scope: "local" });
-        return { ok: false, reason: "email-not-found" };
+      let reset = false;
+      try {
+        if ((data.user.email ?? "").toLowerCase() !== email.toLowerCase()) return { ok: false, reason: "email-not-found" };
+        const { error: updateError } = await exchange.auth.updateUser({ password });
+        // Supabase refuses "the same password" (422 same_password): the password already is what was asked for.
+        if (updateError && updateError.code !== "same_password") failIf(updateError);
+        reset = true;
+        return { ok: true };
+      } finally {
+        // After a reset every session of the account ends; otherwise only this recovery session does.
+        failIf((await exchange.auth.signOut({ scope: reset ? "global" : "local" })).error);
       }
-      failIf((await exchange.auth.updateUser({ password })).error);
-      // Every session of the account ends, this recovery one included.
-      failIf((await exchange.auth.signOut({ scope: "global" })).error);
-      return { ok: true };
     },
   };
+}
+
+/**
+ * The reset link's token: Supabase's token hash and the account's address, so the reset form's address can be
+ * checked before the hash is verified (and used up). The address is no secret to the link's own recipient;
+ * Supabase still checks the hash, and the verified user's address is compared again.
+ */
+function encodeResetToken(hash: string, email: string): string {
+  return btoa(JSON.stringify({ h: hash, e: email })).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+function decodeResetToken(token: string): { hash: string; email: string } | null {
+  try {
+    const { h, e } = JSON.parse(atob(token.replaceAll("-", "+").replaceAll("_", "/"))) as { h?: unknown; e?: unknown };
+    return typeof h === "string" && typeof e === "string" ? { hash: h, email: e } : null;
+  } catch {
+    return null;
+  }
 }

@@ -63,3 +63,8 @@ export function checkExcept<T>(result: Result, code: string): T | typeof CONFLIC
   return check<T>(result);
 }
 export const CONFLICT = Symbol("conflict");
+
+/** A value matched literally by PostgREST's like/ilike (its own wildcard is `*`; `%`, `_` and `\\` are escaped). */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}

@@ -4,11 +4,12 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import type { Interpreter, Language, LanguageLink } from "~/domain/people";
 import { looksLikePhone, PAGE_SIZE } from "~/domain/people";
 import type { InterpreterStore, LanguageStore, LinkStore } from "../port.server";
-import { check, checkExcept, CONFLICT, failIf, PG } from "./clients.server";
+import { check, checkExcept, CONFLICT, escapeLike, failIf, PG } from "./clients.server";
 
 /** SPEC §7: users with id, full_name, email, phone, Gender and nested user_languages(language_id, languages(name)). */
 const INTERPRETER_SELECT = 'id, full_name, email, phone, "Gender", account_type, role, user_languages(language_id, languages(name))';
-const SORT_COLUMNS = { name: "full_name", email: "email" } as const;
+// Lower-cased generated columns (supabase/migrations): ordering by the plain columns would be case-sensitive.
+const SORT_COLUMNS = { name: "full_name_sort", email: "email_sort" } as const;
 
 type InterpreterRow = {
   id: string;
@@ -36,12 +37,13 @@ function toInterpreter(row: InterpreterRow): Interpreter {
   };
 }
 
-/** PostgREST `or` filter for a search in name, email and phone; digits also match a formatted phone. */
+/** A PostgREST `or` filter for a search in name, email and phone; a phone-like search also matches digits. */
 function searchFilter(search: string): string {
-  // Characters with a meaning in PostgREST's filter grammar are left out of the pattern.
-  const text = search.replace(/[,()*:"\\%_]/g, " ").trim();
-  const filters = text ? [`full_name.ilike.*${text}*`, `email.ilike.*${text}*`, `phone.ilike.*${text}*`] : [];
-  if (looksLikePhone(search)) filters.push(`phone.ilike.*${search.replace(/\D/g, "").split("").join("*")}*`);
+  // Double quotes keep , ( ) : as text; escapeLike keeps % _ \ literal; `*` is PostgREST's wildcard.
+  const quoted = (pattern: string) => `"${pattern.replace(/["\\]/g, (char) => `\\${char}`)}"`;
+  const text = quoted(`*${escapeLike(search.replaceAll("*", ""))}*`);
+  const filters = search ? [`full_name.ilike.${text}`, `email.ilike.${text}`, `phone.ilike.${text}`] : [];
+  if (looksLikePhone(search)) filters.push(`phone.ilike.${quoted(`*${search.replace(/\D/g, "").split("").join("*")}*`)}`);
   return filters.join(",");
 }
 
@@ -59,18 +61,27 @@ export function supabaseInterpreterStore(service: SupabaseClient): InterpreterSt
           .range(from, from + PAGE_SIZE - 1);
       };
       let result = await run(page);
-      const total = result.count ?? 0;
+      let total = result.count;
+      // Past the last page PostgREST answers 416 (PGRST103) without a count: count first, then show the last page.
+      if (result.error?.code === "PGRST103" || total === null) {
+        const filter = searchFilter(search);
+        let counting = service.from("users").select("id", { count: "exact", head: true });
+        if (filter) counting = counting.or(filter);
+        const counted = await counting;
+        check({ data: null, error: counted.error });
+        total = counted.count ?? 0;
+      }
       const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
-      // A page past the end shows the last one (as the D1 adapter does).
-      if (page > pageCount) result = await run(pageCount);
+      const current = Math.min(page, pageCount);
+      if (current !== page) result = await run(current);
       const rows = check<InterpreterRow[]>(result);
-      return { items: rows.map(toInterpreter), total: result.count ?? total, page: Math.min(page, pageCount), pageCount };
+      return { items: rows.map(toInterpreter), total, page: current, pageCount };
     },
 
     async options() {
       // SPEC §7: users (id, full_name, email) for the link screen.
       const rows = check<{ id: string; full_name: string; email: string }[]>(
-        await service.from("users").select("id, full_name, email").order("full_name"),
+        await service.from("users").select("id, full_name, email").order("full_name_sort"),
       );
       return rows.map((row) => ({ id: row.id, fullName: row.full_name, email: row.email }));
     },
@@ -94,8 +105,11 @@ export function supabaseInterpreterStore(service: SupabaseClient): InterpreterSt
       const before = check<{ email: string } | null>(await service.from("users").select("email").eq("id", id).maybeSingle());
       if (!before) return { ok: false, reason: "not-found" };
       const emailChanged = before.email.toLowerCase() !== email.toLowerCase();
-      // The sign-in email first: if it is taken, nothing has changed yet.
       if (emailChanged) {
+        // Asked first: Supabase Auth answers a taken address with a bare 500 ("Error updating user").
+        const holders = check<{ id: string }[]>(await service.from("users").select("id").ilike("email", escapeLike(email)));
+        if (holders.some((holder) => holder.id !== id)) return { ok: false, reason: "email-taken" };
+        // The sign-in email next: if it fails, nothing has changed yet.
         const { error } = await service.auth.admin.updateUserById(id, { email, email_confirm: true });
         if (error) return error.status === 422 || /already/i.test(error.message) ? { ok: false, reason: "email-taken" } : failIf(error)!;
       }
@@ -125,7 +139,7 @@ export function supabaseInterpreterStore(service: SupabaseClient): InterpreterSt
 export function supabaseLanguageStore(service: SupabaseClient): LanguageStore {
   return {
     async list() {
-      return check<Language[]>(await service.from("languages").select("id, name").order("name"));
+      return check<Language[]>(await service.from("languages").select("id, name").order("name_sort"));
     },
 
     async create(name) {

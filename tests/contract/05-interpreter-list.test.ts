@@ -1,0 +1,143 @@
+// SPEC §7 "GET users with id, full_name, email, phone, Gender and nested user_languages (language_id,
+// languages.name)", with the adapter's search, sort and pages (an extension), and "GET users (id, full_name,
+// email) … for the link screen".
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Interpreter, InterpreterQuery } from "~/domain/people";
+import { backendFor, double, languageIdOf, step } from "./helpers";
+
+const list = (query: Partial<InterpreterQuery> = {}) =>
+  backendFor().interpreters.list({ search: "", sort: "name", direction: "asc", page: 1, ...query });
+const names = (items: { fullName: string }[]) => items.map((item) => item.fullName);
+
+/** Every page of a listing, in order. */
+async function everyone(sort: "name" | "email", direction: "asc" | "desc") {
+  const first = await list({ sort, direction });
+  const items = [...first.items];
+  for (let page = 2; page <= first.pageCount; page++) items.push(...(await list({ sort, direction, page })).items);
+  return items;
+}
+
+// 7 sample people + 15 here = 22: a full first page of 20 and a second page of 2.
+const EXTRA = [
+  ["aaron lowercase", "aaron.lower@example.org"],
+  ["Percent 100% Sure", "percent@example.org"],
+  ["Under_Score Person", "underscore@example.org"],
+  ["Bravo Bulk", "ZZ.UPPER@example.org"],
+  ...Array.from({ length: 11 }, (_, i) => [`Bulk Person ${String(i + 1).padStart(2, "0")}`, `bulk${i + 1}@example.org`] as const),
+] as const;
+
+beforeAll(async () => {
+  await double.reset();
+  await double.people(EXTRA.map(([full_name, email]) => ({ full_name, email, phone: "+1 (555) 010-0000", Gender: "Female" })));
+});
+
+describe("interpreters.list", () => {
+  it("pages 20 at a time with the total and the page count, in one counted request per page", async () => {
+    const first = await step(() => list());
+    expect(first.result).toMatchObject({ total: 22, page: 1, pageCount: 2 });
+    expect(first.result.items).toHaveLength(20);
+    expect(first.shapes).toEqual(["rest.users.list"]);
+    expect(first.requests[0]).toMatchObject({ credentials: "service", status: 206 }); // Content-Range: 0-19/22
+    expect(first.requests[0]!.url).toMatch(/offset=0&limit=20$/);
+
+    const second = await step(() => list({ page: 2 }));
+    expect(second.result).toMatchObject({ total: 22, page: 2, pageCount: 2 });
+    expect(second.result.items).toHaveLength(2);
+    expect(new Set([...first.result.items, ...second.result.items].map((item) => item.id)).size).toBe(22);
+  });
+
+  it("clamps a page past the end to the last page", async () => {
+    const second = await list({ page: 2 });
+    const beyond = await step(() => list({ page: 99 }));
+    expect(beyond.result).toMatchObject({ total: 22, page: 2, pageCount: 2 });
+    expect(beyond.result.items.map((item) => item.id)).toEqual(second.items.map((item) => item.id));
+  });
+
+  it("an empty result is page 1 of 1 with no items", async () => {
+    const { result } = await step(() => list({ search: "no such person anywhere", page: 3 }));
+    expect(result).toEqual({ items: [], total: 0, page: 1, pageCount: 1 });
+  });
+
+  it("gives each person the spec's fields, their role and department, and their languages alphabetically", async () => {
+    const { result } = await step(() => list());
+    const omar = result.items.find((item) => item.fullName === "Omar Farah")!;
+    expect(omar).toEqual({
+      id: expect.any(String),
+      fullName: "Omar Farah",
+      email: "omar.farah@example.com",
+      phone: "+1 (307) 555-0103",
+      gender: "Male",
+      department: "Community Interpreting",
+      role: "interpreter",
+      languages: [
+        { id: await languageIdOf("Arabic"), name: "Arabic" },
+        { id: await languageIdOf("English"), name: "English" },
+        { id: await languageIdOf("Somali"), name: "Somali" },
+      ],
+    } satisfies Interpreter);
+    const byName = new Map(result.items.map((item) => [item.fullName, item]));
+    expect(byName.get("Amira Haddad")!.role).toBe("admin");
+    expect(byName.get("Daniel Reyes")!.languages.map((language) => language.name)).toEqual(["English", "Portuguese", "Spanish"]);
+    expect(byName.get("Bulk Person 01")!.languages).toEqual([]);
+  });
+
+  it("searches in name, email and phone, ignoring case, with the totals of the match", async () => {
+    const search = async (text: string) => {
+      const { result, requests } = await step(() => list({ search: text }));
+      expect(result.total, text).toBe(result.items.length);
+      expect(requests[0]!.url, text).toContain("or=");
+      return names(result.items);
+    };
+    expect(await search("omar")).toEqual(["Omar Farah"]);
+    expect(await search("FARAH")).toEqual(["Omar Farah"]);
+    expect(await search("sofia.petrova@")).toEqual(["Sofia Petrova"]);
+    expect(await search("555-0103")).toEqual(["Omar Farah"]);
+    expect(await search("(307) 555-0104")).toEqual(["Sofia Petrova"]);
+    expect(await search("Bulk Person")).toHaveLength(11);
+    expect(await search("example.com")).toHaveLength(7);
+  });
+
+  it("matches the phone's digits whatever the formatting typed", async () => {
+    for (const text of ["3075550103", "307.555.0103", "307 5550103", "+13075550103"]) {
+      expect(names((await step(() => list({ search: text }))).result.items), text).toEqual(["Omar Farah"]);
+    }
+  });
+
+  it("treats % and _ in a search as the characters themselves", async () => {
+    const search = async (text: string) => names((await step(() => list({ search: text }))).result.items);
+    expect(await search("%")).toEqual(["Percent 100% Sure"]);
+    expect(await search("0% S")).toEqual(["Percent 100% Sure"]);
+    expect(await search("_")).toEqual(["Under_Score Person"]);
+    expect(await search("r_s")).toEqual(["Under_Score Person"]);
+  });
+
+  it("sorts by name and by email, both directions, with the id as tie-break", async () => {
+    const ascending = await everyone("name", "asc");
+    expect(ascending).toHaveLength(22);
+    expect(names(await everyone("name", "desc"))).toEqual(names(ascending).reverse());
+    const emails = (items: Interpreter[]) => items.map((item) => item.email);
+    const byEmail = await everyone("email", "asc");
+    expect(emails(await everyone("email", "desc"))).toEqual(emails(byEmail).reverse());
+    const requests = await double.requests();
+    expect(requests.some((request) => request.url.includes("order=full_name_sort.desc%2Cid.asc"))).toBe(true);
+    expect(requests.some((request) => request.url.includes("order=email_sort.asc%2Cid.asc"))).toBe(true);
+  });
+
+  it("sorts ignoring case, like the D1 adapter", async () => {
+    const ascending = await everyone("name", "asc");
+    expect(names(ascending).slice(0, 4)).toEqual(["aaron lowercase", "Amira Haddad", "Bravo Bulk", "Bulk Person 01"]);
+    expect((await everyone("email", "asc")).at(-1)!.email).toBe("ZZ.UPPER@example.org");
+  });
+});
+
+describe("interpreters.options (the link screen)", () => {
+  it("lists everyone's id, name and email by name", async () => {
+    const { result, shapes } = await step(() => backendFor().interpreters.options());
+    expect(result).toHaveLength(22);
+    // By name ignoring case: "aaron lowercase" (added by an earlier test) comes before "Amira Haddad".
+    expect(result.slice(0, 2).map((person) => person.fullName)).toEqual(["aaron lowercase", "Amira Haddad"]);
+    expect(result[1]).toEqual({ id: expect.any(String), fullName: "Amira Haddad", email: "admin@example.com" });
+    expect(Object.keys(result[0]!).sort()).toEqual(["email", "fullName", "id"]);
+    expect(shapes).toEqual(["rest.users.options"]);
+  });
+});

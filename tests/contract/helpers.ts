@@ -1,0 +1,119 @@
+// Helpers of the Supabase adapter's contract tests: backends built by createBackend for one request (the
+// worker's bindings point at the Supabase double), the double's control endpoints, and `step`, which runs
+// adapter calls and fails when any request they made was not in the double's table of allowed shapes.
+import { env } from "cloudflare:test";
+import { expect } from "vitest";
+import { createBackend } from "~/backend/index.server";
+import { SAMPLE_PASSWORD } from "../../seed/content";
+import type { Coverage, PersonFixture, RecordedRequest } from "../support/supabase-double/index";
+
+export const ORIGIN = "http://127.0.0.1:8787";
+export const ADMIN = "admin@example.com";
+export const INTERPRETER = "interpreter@example.com";
+export const NO_PASSWORD = "linh.tran@example.com";
+export { SAMPLE_PASSWORD };
+
+type SupabaseBindings = { SUPABASE_URL: string; SUPABASE_ANON_KEY: string; SUPABASE_SERVICE_ROLE_KEY: string };
+export const bindings = env as unknown as Env & SupabaseBindings;
+export const DOUBLE_URL = bindings.SUPABASE_URL;
+/** The session cookie of @supabase/ssr for this project URL (sb-<first label of the host>-auth-token). */
+export const AUTH_COOKIE = `sb-${new URL(DOUBLE_URL).hostname.split(".")[0]}-auth-token`;
+
+/** A backend for one request, as the worker builds it; with a cookie it acts as that signed-in browser. */
+export function backendFor(cookie?: string, url = `${ORIGIN}/Dashboard`) {
+  return createBackend({ env, request: new Request(url, cookie ? { headers: { Cookie: cookie } } : {}) });
+}
+
+async function control(path: string, init?: RequestInit) {
+  const response = await fetch(`${DOUBLE_URL}/__double/${path}`, init);
+  if (!response.ok) throw new Error(`double ${path}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+export const double = {
+  reset: () => control("reset", { method: "POST" }),
+  lastSeq: async () => Number((await control("requests?since=1e12")).headers.get("x-double-last-seq")),
+  requests: async (since = 0) => (await (await control(`requests?since=${since}`)).json()) as RecordedRequest[],
+  violations: async (since = 0) => (await (await control(`violations?since=${since}`)).json()) as { url: string; reasons: string[] }[],
+  coverage: async () => (await (await control("coverage")).json()) as Coverage,
+  coverageText: async () => (await control("coverage?format=text")).text(),
+  table: async <T = Record<string, unknown>>(name: string) => (await (await control(`tables/${name}`)).json()) as T[],
+  empty: (name: string) => control(`tables/${name}`, { method: "DELETE" }),
+  people: async (people: PersonFixture[]) =>
+    (await (await control("people", { method: "POST", body: JSON.stringify(people) })).json()) as { id: string }[],
+  clock: (advanceSeconds: number) => control("clock", { method: "POST", body: JSON.stringify({ advanceSeconds }) }),
+};
+
+export type Step<T> = { result: T; requests: RecordedRequest[]; shapes: (string | null)[] };
+
+/** Runs adapter calls; returns their result and the requests the double saw, and fails on any violation. */
+export async function step<T>(run: () => Promise<T>): Promise<Step<T>> {
+  const before = await double.lastSeq();
+  const result = await run();
+  const requests = (await double.requests(before)).filter((request) => !request.probe);
+  expect(requests.filter((request) => request.violation).map(({ url, violation }) => ({ url, violation })), "requests the double does not allow").toEqual([]);
+  return { result, requests, shapes: requests.map((request) => request.shape) };
+}
+
+/** The Cookie header a browser sends back after these Set-Cookie headers (cleared cookies left out). */
+export function cookieHeader(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0]!)
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+}
+
+/** Signs in through the adapter and returns the browser's cookies. */
+export async function signIn(email: string, password = SAMPLE_PASSWORD) {
+  const backend = backendFor();
+  const result = await backend.auth.signIn({ email, password });
+  if (!result.ok) throw new Error(`sign-in of ${email} failed: ${result.reason}`);
+  return { cookie: cookieHeader(backend.responseHeaders), user: result.user, backend };
+}
+
+/** The session JSON inside the @supabase/ssr cookie ("base64-" + base64url, maybe in chunks .0, .1, …). */
+export function sessionOf(cookie: string): { access_token: string; refresh_token: string; expires_at: number; [key: string]: unknown } {
+  const pairs = cookie.split("; ").map((pair) => pair.split("=") as [string, string]);
+  const whole = pairs.find(([name]) => name === AUTH_COOKIE)?.[1];
+  const chunks = pairs.filter(([name]) => name.startsWith(`${AUTH_COOKIE}.`)).sort(([a], [b]) => Number(a.split(".").at(-1)) - Number(b.split(".").at(-1)));
+  const value = whole ?? chunks.map(([, chunk]) => chunk).join("");
+  return JSON.parse(fromBase64Url(value.replace(/^base64-/, "")));
+}
+
+/** A cookie header carrying this session instead (one cookie, the way @supabase/ssr writes a short one). */
+export function cookieWithSession(session: object): string {
+  return `${AUTH_COOKIE}=base64-${toBase64Url(JSON.stringify(session))}`;
+}
+
+export function fromBase64Url(text: string): string {
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
+}
+
+export function toBase64Url(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** A raw request to the double from the test itself (X-Double-Probe: never counted as the adapter's). */
+export function probe(path: string, init: RequestInit & { key?: "anon" | "service" } = {}) {
+  const key = init.key === "service" ? bindings.SUPABASE_SERVICE_ROLE_KEY : bindings.SUPABASE_ANON_KEY;
+  const headers = new Headers(init.headers);
+  headers.set("X-Double-Probe", "1");
+  if (!headers.has("apikey")) headers.set("apikey", key);
+  if (!headers.has("Authorization")) headers.set("Authorization", `Bearer ${key}`);
+  return fetch(`${DOUBLE_URL}${path}`, { ...init, headers });
+}
+
+export const idOf = async (email: string) => {
+  const row = (await double.table<{ id: string; email: string }>("users")).find((user) => user.email.toLowerCase() === email.toLowerCase());
+  if (!row) throw new Error(`no users row for ${email}`);
+  return row.id;
+};
+
+export const languageIdOf = async (name: string) => {
+  const row = (await double.table<{ id: number; name: string }>("languages")).find((language) => language.name === name);
+  if (!row) throw new Error(`no language ${name}`);
+  return row.id;
+};

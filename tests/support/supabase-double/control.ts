@@ -1,0 +1,79 @@
+// The double's control endpoints, for tests (never part of Supabase's API):
+//   POST /__double/reset[?log=clear]    reseed the data (and sessions, clock); ?log=clear also forgets requests,
+//                                       violations and coverage (kept by default, so a suite can sum them up)
+//   GET  /__double/violations[?since=N] requests that matched no allowed shape: [{ seq, method, url, reasons }]
+//                                       (not those a test provoked on purpose with the X-Double-Probe header)
+//   GET  /__double/coverage[?format=text] matches per SPEC §7 line and per shape (coverage.ts)
+//   GET  /__double/requests[?since=N]   every request: [{ seq, method, url, credentials, shape, status, violation }]
+//   POST /__double/people               body: PersonFixture[] — sign-in accounts with users rows and links
+//   GET  /__double/tables/<name>        a table's rows; auth.users and auth.sessions without secrets
+//   DELETE /__double/tables/<name>      empties a public table (e.g. no company row)
+// Every answer of the double carries X-Double-Last-Seq: the number of requests recorded so far.
+//   POST /__double/clock                body: { advanceSeconds } — moves the double's clock (token expiry)
+import type { DoubleResponse } from "./postgrest";
+import { coverage, formatCoverage } from "./coverage";
+import { isTable } from "./schema";
+import type { DoubleContext } from "./server";
+import type { PersonFixture } from "./state";
+
+const json = (status: number, body: unknown): DoubleResponse => ({ status, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+export async function handleControl(context: DoubleContext, method: string, url: URL, rawBody: string): Promise<DoubleResponse> {
+  const route = `${method} ${url.pathname.replace(/^\/__double/, "")}`;
+  const since = Number(url.searchParams.get("since") ?? 0);
+  const { state } = context;
+
+  if (route === "POST /reset") {
+    state.reset(context.seed);
+    context.clockOffsetMs = 0;
+    if (url.searchParams.get("log") === "clear") {
+      context.requests.length = 0;
+      context.counts.clear();
+    }
+    return { status: 204, headers: {} };
+  }
+  if (route === "GET /violations") {
+    const violations = context.requests.filter((request) => request.violation && !request.probe && request.seq > since);
+    return json(200, violations.map(({ seq, method: verb, url: target, violation }) => ({ seq, method: verb, url: target, reasons: violation })));
+  }
+  if (route === "GET /requests") return json(200, context.requests.filter((request) => request.seq > since));
+  if (route === "GET /coverage") {
+    const report = coverage(context.counts, context.requests.filter((request) => request.violation && !request.probe).length);
+    return url.searchParams.get("format") === "text"
+      ? { status: 200, headers: { "content-type": "text/plain; charset=utf-8" }, body: formatCoverage(report) }
+      : json(200, report);
+  }
+  if (route === "POST /people") {
+    try {
+      return json(201, state.addPeople(JSON.parse(rawBody) as PersonFixture[]));
+    } catch (error) {
+      return json(400, { message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  if (route === "POST /clock") {
+    const { advanceSeconds } = JSON.parse(rawBody || "{}") as { advanceSeconds?: number };
+    context.clockOffsetMs += (advanceSeconds ?? 0) * 1000;
+    return json(200, { offsetSeconds: context.clockOffsetMs / 1000 });
+  }
+  const emptied = /^DELETE \/tables\/(.+)$/.exec(route)?.[1];
+  if (emptied && isTable(emptied)) {
+    state.deleteWhere(emptied, () => true);
+    return { status: 204, headers: {} };
+  }
+  const table = /^GET \/tables\/(.+)$/.exec(route)?.[1];
+  if (table === "auth.users") {
+    return json(
+      200,
+      [...state.authUsers.values()].map(({ id, email, password, emailConfirmedAt, recovery }) => ({
+        id,
+        email,
+        hasPassword: password !== null,
+        confirmed: emailConfirmedAt !== null,
+        recoveryPending: recovery !== null,
+      })),
+    );
+  }
+  if (table === "auth.sessions") return json(200, [...state.sessions.values()].map(({ id, userId, createdAt }) => ({ id, userId, createdAt })));
+  if (table && isTable(table)) return json(200, state.tables[table]);
+  return json(404, { message: `no control endpoint ${route}` });
+}

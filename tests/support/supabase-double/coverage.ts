@@ -1,0 +1,53 @@
+// Which allowed request shapes were matched how often, per SPEC §7 line, and the text the contract
+// suite prints at the end.
+import { AUTH_SHAPES } from "./shapes-auth";
+import { OUTBOX_SHAPES } from "./shapes-outbox";
+import { REST_SHAPES } from "./shapes-rest";
+import type { Shape } from "./match";
+import { SPEC_7, type SpecKey } from "./spec";
+
+/** The double's whole table of allowed requests. */
+export const SHAPES: readonly Shape[] = [...REST_SHAPES, ...OUTBOX_SHAPES, ...AUTH_SHAPES];
+
+export type Coverage = {
+  spec: { key: SpecKey; line: string; count: number; shapes: { id: string; count: number }[] }[];
+  extensions: { id: string; spec: string | null; why: string; count: number }[];
+  unmatchedSpecLines: string[];
+  unusedShapes: string[];
+  violations: number;
+};
+
+export function coverage(counts: ReadonlyMap<string, number>, violations: number): Coverage {
+  const count = (shape: Shape) => counts.get(shape.id) ?? 0;
+  const spec = (Object.entries(SPEC_7) as [SpecKey, string][]).map(([key, line]) => {
+    const shapes = SHAPES.filter((shape) => shape.spec === key).map((shape) => ({ id: shape.id, count: count(shape) }));
+    return { key, line, count: shapes.reduce((sum, shape) => sum + shape.count, 0), shapes };
+  });
+  return {
+    spec,
+    extensions: SHAPES.filter((shape) => shape.extension).map((shape) => ({
+      id: shape.id,
+      spec: shape.spec ? SPEC_7[shape.spec] : null,
+      why: shape.extension!,
+      count: count(shape),
+    })),
+    unmatchedSpecLines: spec.filter((line) => line.count === 0).map((line) => line.line),
+    unusedShapes: SHAPES.filter((shape) => count(shape) === 0).map((shape) => shape.id),
+    violations,
+  };
+}
+
+export function formatCoverage(report: Coverage): string {
+  const lines = ["SPEC §7 coverage (Supabase double):"];
+  for (const item of report.spec) {
+    lines.push(`  [${item.count === 0 ? "MISSING" : "ok"}] matched ${item.count} times — ${item.line}`);
+    for (const shape of item.shapes) lines.push(`        ${String(shape.count).padStart(4)} × ${shape.id}`);
+  }
+  lines.push("Extensions beyond §7:");
+  for (const item of report.extensions) {
+    lines.push(`  ${String(item.count).padStart(4)} × ${item.id}${item.spec ? " (extends a §7 line)" : ""} — ${item.why}`);
+  }
+  lines.push(`Unused shapes: ${report.unusedShapes.length ? report.unusedShapes.join(", ") : "none"}`);
+  lines.push(`Violations: ${report.violations}`);
+  return lines.join("\n");
+}

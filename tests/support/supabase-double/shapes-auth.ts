@@ -1,0 +1,118 @@
+// The allowed Supabase Auth (GoTrue) and Storage requests of the adapter, as auth-js 2.109 sends them:
+// apikey + Authorization, X-Supabase-Api-Version: 2024-01-01, JSON bodies with exactly these keys.
+import { is, type AuthShape } from "./match";
+
+const USER_ID = /^\/admin\/users\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const AUTH_SHAPES: AuthShape[] = [
+  {
+    id: "auth.token.password",
+    spec: "signIn",
+    service: "auth",
+    method: "POST",
+    path: /^\/token$/,
+    query: { grant_type: "password" },
+    key: "anon",
+    body: { required: { email: is.string, password: is.string, gotrue_meta_security: is.object } },
+  },
+  {
+    id: "auth.token.refresh",
+    extension: "refresh-token grant: a session cookie whose access token is (nearly) expired is renewed, and the new cookies set",
+    service: "auth",
+    method: "POST",
+    path: /^\/token$/,
+    query: { grant_type: "refresh_token" },
+    key: "anon",
+    body: { required: { refresh_token: is.text } },
+  },
+  { id: "auth.user.get", spec: "currentUser", service: "auth", method: "GET", path: /^\/user$/, key: "user" },
+  {
+    id: "auth.logout.local",
+    spec: "signOut",
+    extension:
+      "scope=local: signing out ends this browser's session only (as the D1 adapter does), and a reset that stopped " +
+      "(the form's email is not the account's) ends only its recovery session",
+    service: "auth",
+    method: "POST",
+    path: /^\/logout$/,
+    query: { scope: "local" },
+    key: "user",
+  },
+  {
+    id: "auth.logout.global",
+    extension: "scope=global after a password reset: ends every session of the account, the recovery session included",
+    service: "auth",
+    method: "POST",
+    path: /^\/logout$/,
+    query: { scope: "global" },
+    key: "user",
+  },
+  {
+    id: "auth.admin.generate-link",
+    spec: "resetRequest",
+    extension:
+      "implemented with the admin generate_link (type recovery, the service role) instead of /recover: Supabase sends no e-mail, " +
+      "the worker mails its own link carrying the token hash",
+    service: "auth",
+    method: "POST",
+    path: /^\/admin\/generate_link$/,
+    key: "service",
+    body: { required: { type: is.literal("recovery"), email: is.string } },
+  },
+  {
+    id: "auth.verify.recovery",
+    extension: "verifyOtp with the link's token_hash (type recovery, single use) gives the recovery session the password update needs",
+    service: "auth",
+    method: "POST",
+    path: /^\/verify$/,
+    key: "anon",
+    body: { required: { type: is.literal("recovery"), token_hash: is.text, gotrue_meta_security: is.object } },
+  },
+  {
+    id: "auth.user.update-password",
+    spec: "resetUpdate",
+    extension: "only the password is sent; the form's email is checked against the recovery session's user instead",
+    service: "auth",
+    method: "PUT",
+    path: /^\/user$/,
+    key: "user",
+    body: { required: { password: is.string, code_challenge: is.literal(null), code_challenge_method: is.literal(null) } },
+  },
+  {
+    id: "auth.admin.create-user",
+    spec: "signUp",
+    extension: "the sign-up runs on the server with the admin API (email_confirm: true), so no confirmation mail and no session",
+    service: "auth",
+    method: "POST",
+    path: /^\/admin\/users$/,
+    key: "service",
+    body: { required: { email: is.string, password: is.string, email_confirm: is.literal(true) } },
+  },
+  {
+    id: "auth.admin.update-user",
+    extension: "admin update of an auth user's email (email_confirm: true) when staff change an interpreter's email, and its undo",
+    service: "auth",
+    method: "PUT",
+    path: USER_ID,
+    key: "service",
+    body: { required: { email: is.string, email_confirm: is.literal(true) } },
+  },
+  {
+    id: "auth.admin.delete-user",
+    spec: "remove",
+    extension: "also the undo of a sign-up whose users row could not be stored (all or nothing)",
+    service: "auth",
+    method: "DELETE",
+    path: USER_ID,
+    key: "service",
+    body: { required: { should_soft_delete: is.literal(false) } },
+  },
+  {
+    id: "storage.object.public",
+    extension: "the images of the four content folders (SPEC §3) from the public Storage bucket, fetched by the browser",
+    service: "storage",
+    method: "GET",
+    path: /^\/object\/public\/[^/]+\/(Home|Services|Contactus|Aboutus)\/[^/]+$/,
+    key: "any",
+  },
+];

@@ -1,0 +1,240 @@
+// The double's in-memory database: the public tables (schema.ts) and Supabase Auth's users and sessions,
+// seeded with the sample content of seed/content.ts. Writes go through `write`, which enforces the
+// constraints the way Postgres reports them; deletes cascade along the foreign keys.
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { SAMPLE_PASSWORD, sampleContent } from "../../../seed/content";
+import { coerce, PgError, SCHEMA, TABLE_NAMES, type Row, type TableName, type Value } from "./schema";
+
+export type AuthUser = {
+  id: string;
+  email: string;
+  /** salt$sha256; null: no usable password (the sample interpreters who cannot sign in). */
+  password: string | null;
+  emailConfirmedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  lastSignInAt: string | null;
+  /** The one pending recovery token (generate_link replaces it; /verify uses it up). */
+  recovery: { tokenHash: string; sentAt: number } | null;
+};
+
+export type Session = { id: string; userId: string; createdAt: number; refreshToken: string; usedRefreshTokens: string[]; amr: string };
+
+export type PersonFixture = {
+  full_name: string;
+  email: string;
+  phone?: string;
+  Gender?: string;
+  account_type?: string | null;
+  role?: "admin" | "interpreter";
+  /** The sign-in e-mail, when it differs from the users row's (to make a users insert fail later). */
+  authEmail?: string;
+  password?: string | null;
+  languages?: string[];
+  /** false: only the sign-in account, no users row (an account the dashboard has no data for). */
+  usersRow?: boolean;
+};
+
+const hashPassword = (password: string, salt = randomBytes(8).toString("hex")) =>
+  `${salt}$${createHash("sha256").update(`${salt}:${password}`).digest("hex")}`;
+
+export class DoubleState {
+  tables = {} as Record<TableName, Row[]>;
+  private sequences = {} as Record<TableName, number>;
+  authUsers = new Map<string, AuthUser>();
+  sessions = new Map<string, Session>();
+
+  constructor(seed = true) {
+    this.reset(seed);
+  }
+
+  reset(seed = true) {
+    for (const name of TABLE_NAMES) {
+      this.tables[name] = [];
+      this.sequences[name] = 0;
+    }
+    this.authUsers.clear();
+    this.sessions.clear();
+    if (seed) this.seed();
+  }
+
+  private seed() {
+    const { company, services, about, languages, people } = sampleContent;
+    this.write("company", "insert", [{ ...company }]);
+    this.write("services", "insert", services.map((service) => ({ ...service })));
+    this.write("about", "insert", [{ ...about }]);
+    this.write("languages", "insert", languages.map((name) => ({ name })));
+    this.addPeople(
+      people.map(({ canSignIn, ...person }) => ({ ...person, password: canSignIn ? SAMPLE_PASSWORD : null })),
+    );
+  }
+
+  /** Sign-in accounts with their users rows and language links (the seed, and tests' fixtures). */
+  addPeople(people: PersonFixture[]): Row[] {
+    return people.map(({ authEmail, password = null, languages = [], usersRow = true, ...row }) => {
+      const account = this.createAuthUser(authEmail ?? row.email, password, true);
+      if (!usersRow) return { id: account.id, email: account.email };
+      const [user] = this.write("users", "insert", [{ ...row, id: account.id }]);
+      for (const name of languages) {
+        const language = this.tables.languages.find((item) => String(item.name).toLowerCase() === name.toLowerCase());
+        if (!language) throw new Error(`no language ${name}`);
+        this.write("user_languages", "insert", [{ user_id: account.id, language_id: language.id }]);
+      }
+      return user!;
+    });
+  }
+
+  // ---- Supabase Auth -------------------------------------------------------------------------------
+
+  createAuthUser(email: string, password: string | null, confirmed: boolean): AuthUser {
+    const now = new Date().toISOString();
+    const user: AuthUser = {
+      id: randomUUID(),
+      email: email.trim().toLowerCase(),
+      password: password === null ? null : hashPassword(password),
+      emailConfirmedAt: confirmed ? now : null,
+      createdAt: now,
+      updatedAt: now,
+      lastSignInAt: null,
+      recovery: null,
+    };
+    this.authUsers.set(user.id, user);
+    return user;
+  }
+
+  authUserByEmail(email: string): AuthUser | undefined {
+    const wanted = email.trim().toLowerCase();
+    return [...this.authUsers.values()].find((user) => user.email === wanted);
+  }
+
+  passwordMatches(user: AuthUser, password: string): boolean {
+    if (!user.password) return false;
+    const [salt] = user.password.split("$");
+    return hashPassword(password, salt) === user.password;
+  }
+
+  setPassword(user: AuthUser, password: string) {
+    user.password = hashPassword(password);
+    user.updatedAt = new Date().toISOString();
+  }
+
+  createSession(userId: string, amr: string): Session {
+    const session: Session = { id: randomUUID(), userId, createdAt: Date.now(), refreshToken: randomBytes(9).toString("base64url"), usedRefreshTokens: [], amr };
+    this.sessions.set(session.id, session);
+    return session;
+  }
+
+  /** Refresh-token rotation: the old token is used up, the session carries on with a new one. */
+  rotateRefreshToken(session: Session) {
+    session.usedRefreshTokens.push(session.refreshToken);
+    session.refreshToken = randomBytes(9).toString("base64url");
+  }
+
+  endSessions(userId: string, keep?: string) {
+    for (const session of [...this.sessions.values()]) if (session.userId === userId && session.id !== keep) this.sessions.delete(session.id);
+  }
+
+  /** Deletes the account, its sessions and (users.id → auth.users ON DELETE CASCADE) its users row and links. */
+  deleteAuthUser(id: string) {
+    this.endSessions(id);
+    this.authUsers.delete(id);
+    this.deleteWhere("users", (row) => row.id === id);
+  }
+
+  // ---- Tables ----------------------------------------------------------------------------------------
+
+  /** Inserts rows, or replaces rows (same primary key) with updated copies, all or nothing. */
+  write(table: TableName, kind: "insert" | "update", rows: Record<string, unknown>[]): Row[] {
+    const schema = SCHEMA[table];
+    const prepared = rows.map((input) => this.prepare(table, kind, input));
+    const replaced = new Set(kind === "update" ? prepared.map((row) => row[schema.primaryKey]) : []);
+    const others = this.tables[table].filter((row) => !replaced.has(row[schema.primaryKey]));
+    const checked: Row[] = [];
+    for (const row of prepared) {
+      this.checkRow(table, row, [...others, ...checked]);
+      checked.push(row);
+    }
+    if (kind === "insert") {
+      for (const row of checked) {
+        const key = row[schema.primaryKey];
+        if (typeof key === "number") this.sequences[table] = Math.max(this.sequences[table], key);
+      }
+      this.tables[table].push(...checked);
+    } else {
+      const byKey = new Map(checked.map((row) => [row[schema.primaryKey], row]));
+      this.tables[table] = this.tables[table].map((row) => byKey.get(row[schema.primaryKey]) ?? row);
+    }
+    return checked;
+  }
+
+  private prepare(table: TableName, kind: "insert" | "update", input: Record<string, unknown>): Row {
+    const { columns, primaryKey } = SCHEMA[table];
+    const row: Row = {};
+    for (const [name, value] of Object.entries(input)) {
+      const column = columns[name];
+      if (!column) throw new PgError(400, "PGRST204", `Could not find the '${name}' column of '${table}' in the schema cache`);
+      if (column.generated) {
+        // An update passes the whole stored row; only a request's own value for it is an error.
+        if (kind === "insert") throw new PgError(400, "428C9", `cannot insert a non-DEFAULT value into column "${name}"`);
+        continue;
+      }
+      row[name] = coerce(column, value);
+    }
+    if (kind === "insert") {
+      for (const [name, column] of Object.entries(columns)) {
+        if (name in row) continue;
+        if (column.identity) row[name] = ++this.sequences[table];
+        else row[name] = column.default ? column.default() : null;
+      }
+    }
+    for (const [name, column] of Object.entries(columns)) if (column.generated) row[name] = column.generated(row);
+    for (const [name, column] of Object.entries(columns)) {
+      const value = row[name];
+      if (value === null && !column.nullable) {
+        throw new PgError(400, "23502", `null value in column "${name}" of relation "${table}" violates not-null constraint`, `Failing row contains (${Object.values(row).join(", ")}).`);
+      }
+      if (column.oneOf && value !== null && value !== undefined && !column.oneOf.includes(String(value))) {
+        throw new PgError(400, "23514", `new row for relation "${table}" violates check constraint "${table}_${name}_check"`, `Failing row contains (${Object.values(row).join(", ")}).`);
+      }
+    }
+    if (kind === "update" && row[primaryKey] === undefined) throw new Error("update without the primary key");
+    return row;
+  }
+
+  private checkRow(table: TableName, row: Row, others: Row[]) {
+    const schema = SCHEMA[table];
+    const key = (item: Row, columns: readonly string[], lower?: boolean) =>
+      JSON.stringify(columns.map((column) => (lower && typeof item[column] === "string" ? (item[column] as string).toLowerCase() : item[column])));
+    if (others.some((other) => other[schema.primaryKey] === row[schema.primaryKey])) {
+      throw new PgError(409, "23505", `duplicate key value violates unique constraint "${table}_pkey"`, `Key (${schema.primaryKey})=(${row[schema.primaryKey]}) already exists.`);
+    }
+    for (const unique of schema.unique) {
+      const wanted = key(row, unique.columns, unique.lower);
+      if (others.some((other) => key(other, unique.columns, unique.lower) === wanted)) {
+        const columns = unique.columns.map((column) => (unique.lower ? `lower(${column})` : column)).join(", ");
+        const values = unique.columns.map((column) => (unique.lower ? String(row[column]).toLowerCase() : row[column])).join(", ");
+        throw new PgError(409, "23505", `duplicate key value violates unique constraint "${unique.name}"`, `Key (${columns})=(${values}) already exists.`);
+      }
+    }
+    for (const fk of schema.foreignKeys) {
+      const value = row[fk.column];
+      const exists = fk.table === "auth.users" ? this.authUsers.has(String(value)) : this.tables[fk.table].some((other) => other.id === value);
+      if (!exists) {
+        const referenced = fk.table === "auth.users" ? "users" : fk.table;
+        throw new PgError(409, "23503", `insert or update on table "${table}" violates foreign key constraint "${fk.name}"`, `Key (${fk.column})=(${value}) is not present in table "${referenced}".`);
+      }
+    }
+  }
+
+  /** Deletes matching rows and, along ON DELETE CASCADE foreign keys, the rows that refer to them. */
+  deleteWhere(table: TableName, matches: (row: Row) => boolean): Row[] {
+    const removed = this.tables[table].filter(matches);
+    if (removed.length === 0) return [];
+    const keys = new Set<Value>(removed.map((row) => row[SCHEMA[table].primaryKey]!));
+    this.tables[table] = this.tables[table].filter((row) => !matches(row));
+    for (const child of TABLE_NAMES) {
+      for (const fk of SCHEMA[child].foreignKeys) if (fk.table === table) this.deleteWhere(child, (row) => keys.has(row[fk.column]!));
+    }
+    return removed;
+  }
+}

@@ -6,6 +6,7 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       SESSION_SECRET: string;
       EMAILJS_API_URL: string;
+      SUPABASE_URL?: string;
     }
   }
 }

@@ -26,10 +26,12 @@ describe("interpreters.create", () => {
     expect(signedIn.user).toMatchObject({ id, role: "interpreter", profile: { fullName: "Nadia Karim", gender: "Female" } });
   });
 
-  it("an email that already has an account (any case) is the sign-up failure with Supabase's message; nothing is added", async () => {
+  it("an email that already has an account (any case) is the sign-up failure, worded as on D1; nothing is added", async () => {
     const before = (await double.table("users")).length;
     const { result, requests } = await step(() => backendFor().interpreters.create({ ...newPerson, email: "ADMIN@example.com" }));
-    expect(result).toEqual({ ok: false, reason: "sign-up", message: "A user with this email address has already been registered" });
+    // Supabase says "A user with this email address has already been registered" (email_exists); the admin
+    // sees the same words as with the D1 adapter.
+    expect(result).toEqual({ ok: false, reason: "sign-up", message: "an account with this email already exists." });
     expect(calls(requests)).toEqual(["auth.admin.create-user 422"]);
     expect((await double.table("users")).length).toBe(before);
   });

@@ -3,6 +3,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { Interpreter, Language, LanguageLink } from "~/domain/people";
 import { looksLikePhone, PAGE_SIZE } from "~/domain/people";
+import { en } from "~/i18n";
 import type { InterpreterStore, LanguageStore, LinkStore } from "../port.server";
 import { check, checkExcept, CONFLICT, escapeLike, failIf, PG } from "./clients.server";
 
@@ -90,7 +91,8 @@ export function supabaseInterpreterStore(service: SupabaseClient): InterpreterSt
       // SPEC §7: sign up (email, password), then INSERT users (id, full_name, email, phone, Gender) — here on the
       // server with the admin API, and undone if the row cannot be stored: all or nothing.
       const { data, error } = await service.auth.admin.createUser({ email, password, email_confirm: true });
-      if (error) return { ok: false, reason: "sign-up", message: error.message };
+      // A taken address reads the same as on D1; any other refusal keeps Supabase's own words.
+      if (error) return { ok: false, reason: "sign-up", message: error.code === "email_exists" ? en.people.interpreters.emailTaken : error.message };
       const id = data.user?.id;
       if (!id) return { ok: false, reason: "missing-user-id" };
       const { error: rowError } = await service.from("users").insert({ id, full_name: fullName, email, phone, Gender: gender });

@@ -20,6 +20,9 @@ export const BROKEN_APP_URL = `http://127.0.0.1:${PORT + 1}`;
 export const SERVER_LOG = `.tmp/e2e-${PORT}/server.log`;
 /** A fake EmailJS (tests/support/fake-emailjs.ts): the app relays contact messages and reset links to it. */
 export const FAKE_EMAILJS_URL = `http://127.0.0.1:${PORT + 12}`;
+/** The same build on the Supabase backend, against the strict double of Supabase's HTTP API. */
+export const SUPABASE_APP_URL = `http://127.0.0.1:${PORT + 2}`;
+export const SUPABASE_DOUBLE_URL = `http://127.0.0.1:${PORT + 14}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -30,13 +33,18 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   reporter: [["list"]],
   use: {
-    baseURL: APP_URL,
     trace: "retain-on-failure",
     launchOptions: {
       executablePath,
       args: ["--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
     },
   },
+  projects: [
+    { name: "d1", use: { baseURL: APP_URL }, testIgnore: /supabase-double\.check\.ts$/ },
+    // The sign-in and interpreter flows, unchanged, with the worker on Supabase (DESIGN: one port, two adapters).
+    { name: "supabase", use: { baseURL: SUPABASE_APP_URL }, testMatch: /(auth|staff-management)\.spec\.ts$/ },
+    { name: "supabase-check", testMatch: /supabase-double\.check\.ts$/, dependencies: ["supabase"] },
+  ],
   webServer: [
     {
       command: `npx tsx tests/support/fake-emailjs.ts --port ${PORT + 12}`,
@@ -56,6 +64,18 @@ export default defineConfig({
       timeout: 120_000,
       reuseExistingServer: false,
       stderr: "ignore", // every request logs its (expected) failed read
+    },
+    {
+      command: `npx tsx tests/support/supabase-double/index.ts --port ${PORT + 14} --anon-key e2e-anon-key --service-role-key e2e-service-role-key`,
+      url: `${SUPABASE_DOUBLE_URL}/__double/violations`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: `npx tsx scripts/serve-build.ts --port ${PORT + 2} --state .tmp/e2e-supabase-${PORT} --fresh --test-secret --empty --emailjs ${FAKE_EMAILJS_URL} --supabase ${SUPABASE_DOUBLE_URL}`,
+      url: `${SUPABASE_APP_URL}/robots.txt`,
+      timeout: 120_000,
+      reuseExistingServer: false,
     },
   ],
 });

@@ -5,6 +5,7 @@
 //
 // --fresh deletes the state folder first (tests and Lighthouse start from the sample content).
 // --log FILE also writes the server's output to FILE (the e2e tests read reset links from it).
+// --supabase URL runs the worker on the Supabase backend at URL (the tests' HTTP double), with its test keys.
 // --emailjs URL configures EmailJS against URL (the tests' fake), with test-only ids and keys.
 // --test-secret uses a fixed, test-only SESSION_SECRET instead of the one in .dev.vars.
 // --empty leaves the database without even its schema, so every content read fails: the e2e tests
@@ -24,9 +25,10 @@ const { values } = parseArgs({
     "test-secret": { type: "boolean", default: false },
     log: { type: "string" },
     emailjs: { type: "string" },
+    supabase: { type: "string" },
   },
 });
-const { port, state, fresh, empty, "test-secret": testSecret, log, emailjs } = values;
+const { port, state, fresh, empty, "test-secret": testSecret, log, emailjs, supabase } = values;
 
 const emailjsVars = emailjs
   ? {
@@ -37,6 +39,10 @@ const emailjsVars = emailjs
       EMAILJS_PUBLIC_KEY: "public-key-e2e",
       EMAILJS_PRIVATE_KEY: "private-key-e2e",
     }
+  : {};
+// The keys the double (tests/support/supabase-double) is started with in playwright.config.ts.
+const supabaseVars = supabase
+  ? { SUPABASE_URL: supabase, SUPABASE_ANON_KEY: "e2e-anon-key", SUPABASE_SERVICE_ROLE_KEY: "e2e-service-role-key" }
   : {};
 
 if (fresh) rmSync(state, { recursive: true, force: true });
@@ -58,7 +64,7 @@ const server = spawn(
     "--persist-to", state,
     "--show-interactive-dev-session=false",
     ...(testSecret ? ["--var", "SESSION_SECRET:test-only-session-secret-0123456789abcdef"] : []),
-    ...Object.entries(emailjsVars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
+    ...Object.entries({ ...emailjsVars, ...supabaseVars }).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
   ],
   { stdio: ["ignore", "pipe", "pipe"], env: quietCloudflareEnv },
 );

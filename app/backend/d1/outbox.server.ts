@@ -1,41 +1,7 @@
 // The contact outbox in D1 (table contact_messages).
-import type { ContactMessage } from "~/domain/contact";
 import type { OutboxStore } from "../port.server";
+import { MESSAGE_COLUMNS as COLUMNS, toMessage, type MessageRow } from "../rows/contact-message.server";
 import { query } from "./query.server";
-
-type MessageRow = {
-  id: number;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  received_at: number;
-  status: ContactMessage["status"];
-  attempts: number;
-  last_error: string | null;
-  next_attempt_at: number;
-  sent_at: number | null;
-  read_at: number | null;
-};
-
-const COLUMNS = "id, name, email, subject, message, received_at, status, attempts, last_error, next_attempt_at, sent_at, read_at";
-
-function toMessage(row: MessageRow): ContactMessage {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    subject: row.subject,
-    message: row.message,
-    receivedAt: row.received_at,
-    status: row.status,
-    attempts: row.attempts,
-    lastError: row.last_error,
-    nextAttemptAt: row.next_attempt_at,
-    sentAt: row.sent_at,
-    readAt: row.read_at,
-  };
-}
 
 export function d1OutboxStore(db: D1Database): OutboxStore {
   // Writes that finish an attempt apply only while the run's claim is still the message's claim.

@@ -1,43 +1,9 @@
 // The contact outbox in Supabase (table contact_messages), with the service role: the public never reaches
 // the table itself (row-level security gives anon nothing), only through the worker.
 import type { SupabaseClient } from "@supabase/supabase-js";
-import type { ContactMessage } from "~/domain/contact";
 import type { OutboxStore } from "../port.server";
+import { MESSAGE_COLUMNS as COLUMNS, toMessage, type MessageRow } from "../rows/contact-message.server";
 import { check } from "./clients.server";
-
-type MessageRow = {
-  id: number;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  received_at: number;
-  status: ContactMessage["status"];
-  attempts: number;
-  last_error: string | null;
-  next_attempt_at: number;
-  sent_at: number | null;
-  read_at: number | null;
-};
-
-const COLUMNS = "id, name, email, subject, message, received_at, status, attempts, last_error, next_attempt_at, sent_at, read_at";
-
-function toMessage(row: MessageRow): ContactMessage {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    subject: row.subject,
-    message: row.message,
-    receivedAt: Number(row.received_at),
-    status: row.status,
-    attempts: row.attempts,
-    lastError: row.last_error,
-    nextAttemptAt: Number(row.next_attempt_at),
-    sentAt: row.sent_at === null ? null : Number(row.sent_at),
-    readAt: row.read_at === null ? null : Number(row.read_at),
-  };
-}
 
 export function supabaseOutboxStore(service: SupabaseClient): OutboxStore {
   const table = () => service.from("contact_messages");

@@ -1,4 +1,8 @@
 import { createExecutionContext, env } from "cloudflare:test";
+import { expect } from "vitest";
+import type { FormFailure } from "~/lib/action-result.server";
+import { readConfig } from "~/lib/config.server";
+import { readFlashToast } from "~/lib/toast.server";
 import { createD1Backend } from "~/backend/d1/index.server";
 import { seedSampleContent } from "~/backend/d1/seed.server";
 import { createRequestContext } from "~/lib/context.server";
@@ -80,3 +84,19 @@ export const usersRow = (id: string) =>
   env.DB.prepare(`SELECT full_name, email, phone, "Gender" AS gender, role FROM users WHERE id = ?`)
     .bind(id)
     .first<{ full_name: string; email: string; phone: string; gender: string; role: string }>();
+
+/** A successful action: 302 back to the list, and the flash toast it carries. */
+export async function redirected(result: unknown) {
+  const response = asResponse(result);
+  expect(response.status).toBe(302);
+  const setCookie = response.headers.getSetCookie().find((cookie) => cookie.startsWith("push-toast="));
+  expect(setCookie, "the push-toast cookie").toBeDefined();
+  const { toast } = await readFlashToast(new Request(ORIGIN, { headers: { Cookie: setCookie!.split(";")[0]! } }), readConfig(env));
+  return { location: response.headers.get("Location"), toast };
+}
+
+/** A failed action: its status and the FormFailure it answers. */
+export function failure(result: unknown) {
+  expect(result instanceof Response, "a data() answer, not a redirect").toBe(false);
+  return { status: statusOf(result), ...(unwrap(result).data as FormFailure) };
+}

@@ -5,15 +5,12 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { d1OutboxStore } from "~/backend/d1/outbox.server";
 import type { ContactMessage } from "~/domain/contact";
-import type { FormFailure } from "~/lib/action-result.server";
-import { readConfig } from "~/lib/config.server";
 import type { Loaded } from "~/lib/content.server";
 import { createRequestContext } from "~/lib/context.server";
-import { readFlashToast } from "~/lib/toast.server";
 import * as inbox from "~/routes/dashboard/inbox";
 import * as dashboardLayout from "~/routes/dashboard/layout";
 import type { FakeMode, RecordedRequest } from "../support/fake-emailjs";
-import { ORIGIN, asResponse, cookieOf, loaderArgs, rows, seed, statusOf, thrown, unwrap } from "./helpers";
+import { asResponse, cookieOf, failure, loaderArgs, ORIGIN, redirected, rows, seed, statusOf, thrown } from "./helpers";
 
 const ADMIN = "admin@example.com";
 const INTERPRETER = "interpreter@example.com";
@@ -33,22 +30,6 @@ function post(fields: Record<string, string>, cookie?: string, { path = INBOX, w
   return { args: { request, context, params: {}, pattern: path, url: new URL(request.url) } satisfies Args, ctx };
 }
 const get = (path: string, cookie?: string): Args => loaderArgs(path, cookie ? { headers: { Cookie: cookie } } : undefined);
-
-/** A successful action: 302 back to the list, and the flash toast it carries. */
-async function redirected(result: unknown) {
-  const response = asResponse(result);
-  expect(response.status).toBe(302);
-  const setCookie = response.headers.getSetCookie().find((cookie) => cookie.startsWith("push-toast="));
-  expect(setCookie, "the push-toast cookie").toBeDefined();
-  const { toast } = await readFlashToast(new Request(ORIGIN, { headers: { Cookie: setCookie!.split(";")[0]! } }), readConfig(env));
-  return { location: response.headers.get("Location"), toast };
-}
-
-/** A failed action: its status and the FormFailure it answers. */
-function failure(result: unknown) {
-  expect(result instanceof Response, "a data() answer, not a redirect").toBe(false);
-  return { status: statusOf(result), ...(unwrap(result).data as FormFailure) };
-}
 
 function envWith() {
   const service = `svc-${crypto.randomUUID()}`;

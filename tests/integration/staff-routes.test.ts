@@ -3,14 +3,11 @@
 // intent stores, the messages the admin sees, and what happens when the database fails.
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { FormFailure } from "~/lib/action-result.server";
-import { readConfig } from "~/lib/config.server";
-import { readFlashToast } from "~/lib/toast.server";
 import * as interpreters from "~/routes/dashboard/interpreters";
 import * as languages from "~/routes/dashboard/languages";
 import * as userLanguages from "~/routes/dashboard/user-languages";
 import { SAMPLE_PASSWORD } from "../../seed/content";
-import { ORIGIN, asResponse, backendFor, cookieOf, count, idOf, languageId, loaderArgs, rows, seed, statusOf, thrown, unwrap, usersRow } from "./helpers";
+import { asResponse, backendFor, cookieOf, count, failure, idOf, languageId, loaderArgs, redirected, rows, seed, statusOf, thrown, usersRow } from "./helpers";
 
 const ADMIN = "admin@example.com";
 const INTERPRETER = "interpreter@example.com";
@@ -43,23 +40,6 @@ function get(path: string, cookie?: string): Args {
 
 
 
-
-/** A successful action: 302 back to the list, and the flash toast it carries. */
-async function redirected(result: unknown) {
-  const response = asResponse(result);
-  expect(response.status).toBe(302);
-  const setCookie = response.headers.getSetCookie().find((cookie) => cookie.startsWith("push-toast="));
-  expect(setCookie, "the push-toast cookie").toBeDefined();
-  const { toast } = await readFlashToast(new Request(ORIGIN, { headers: { Cookie: setCookie!.split(";")[0]! } }), readConfig(env));
-  return { location: response.headers.get("Location"), toast };
-}
-
-/** A failed action: its status and the FormFailure it answers. */
-function failure(result: unknown) {
-  expect(result instanceof Response, "a data() answer, not a redirect").toBe(false);
-  const status = statusOf(result);
-  return { status, ...(unwrap(result).data as FormFailure) };
-}
 
 const snapshot = async () => ({
   accounts: await rows("accounts"),

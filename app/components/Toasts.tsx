@@ -41,6 +41,7 @@ export function Toasts() {
     return (
       <Toaster
         position="top-center"
+        containerClassName="toasts"
         toastOptions={{
           success: { duration: TOAST_DURATION_MS.success },
           error: { duration: TOAST_DURATION_MS.error },

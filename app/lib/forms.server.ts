@@ -10,14 +10,6 @@ export type ParsedForm<T> =
 /** Fields whose values are never sent back to the browser, even to refill a form. */
 const SECRET_FIELDS = /password/i;
 
-export async function parseForm<Schema extends z.ZodType>(
-  request: Request,
-  schema: Schema,
-): Promise<ParsedForm<z.output<Schema>>> {
-  const formData = await request.formData();
-  return parseFormData(formData, schema);
-}
-
 export function parseFormData<Schema extends z.ZodType>(
   formData: FormData,
   schema: Schema,

@@ -16,8 +16,8 @@ export function searchWith(search: string, changes: Record<string, string | numb
 }
 
 /** The list's URL without the one-off row states: where an action sends the browser back to. */
-export function listSearch(search: string, hash?: string): string {
-  return searchWith(search, { edit: null, delete: null }, hash);
+export function listUrl(url: URL, hash?: string): string {
+  return `${url.pathname}${searchWith(url.search, { edit: null, delete: null }, hash)}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 // Actions of /Dashboard/Inbox: mark read or unread, retry sending now, delete.
 import { numericIdSchema } from "~/domain/people";
 import { en, format } from "~/i18n";
-import { listSearch } from "~/components/admin/url-state";
+import { listUrl } from "~/components/admin/url-state";
 import { formFailure } from "~/lib/action-result.server";
 import { relayMessage } from "~/lib/contact-relay.server";
 import { parseFormData } from "~/lib/forms.server";
@@ -9,7 +9,6 @@ import type { IntentInput } from "~/lib/intents.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 const t = en.inbox;
-const back = (url: URL, anchor?: string) => `${url.pathname}${listSearch(url.search, anchor)}`;
 const notFound = (intent: string) => formFailure({ formError: t.notFound, intent }, { status: 404 });
 
 function setRead(read: boolean) {
@@ -17,7 +16,7 @@ function setRead(read: boolean) {
     const form = parseFormData(formData, numericIdSchema);
     const changed = form.ok && (await context.backend.outbox.setRead(form.data.id, read, Date.now()));
     if (!form.ok || !changed) return notFound(read ? "read" : "unread");
-    return redirectWithToast(back(url, `message-${form.data.id}`), { type: "success", message: read ? t.markedRead : t.markedUnread }, { request, config: context.config });
+    return redirectWithToast(listUrl(url, `message-${form.data.id}`), { type: "success", message: read ? t.markedRead : t.markedUnread }, { request, config: context.config });
   };
 }
 
@@ -40,12 +39,12 @@ export async function retryMessage({ request, url, context, formData }: IntentIn
   const toast = context.config.emailjs
     ? { type: "success" as const, message: format(t.retried, { subject: message.subject }) }
     : { type: "blank" as const, message: t.notConfigured };
-  return redirectWithToast(back(url, `message-${message.id}`), toast, { request, config: context.config });
+  return redirectWithToast(listUrl(url, `message-${message.id}`), toast, { request, config: context.config });
 }
 
 export async function deleteMessage({ request, url, context, formData }: IntentInput) {
   const form = parseFormData(formData, numericIdSchema);
   const message = form.ok ? await context.backend.outbox.get(form.data.id) : null;
   if (!message || !(await context.backend.outbox.remove(message.id))) return notFound("delete");
-  return redirectWithToast(back(url, "messages"), { type: "success", message: format(t.deleted, { subject: message.subject }) }, { request, config: context.config });
+  return redirectWithToast(listUrl(url, "messages"), { type: "success", message: format(t.deleted, { subject: message.subject }) }, { request, config: context.config });
 }

@@ -6,11 +6,9 @@ import { formFailure } from "~/lib/action-result.server";
 import type { IntentInput } from "~/lib/intents.server";
 import { keptValues, parseFormData } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { listSearch } from "~/components/admin/url-state";
+import { listUrl } from "~/components/admin/url-state";
 
 const t = en.people.interpreters;
-
-const back = (url: URL, anchor?: string) => `${url.pathname}${listSearch(url.search, anchor)}`;
 
 export async function addInterpreter({ request, url, context, formData }: IntentInput) {
   const form = parseFormData(formData, newInterpreterSchema);
@@ -23,7 +21,7 @@ export async function addInterpreter({ request, url, context, formData }: Intent
   try {
     const result = await context.backend.interpreters.create({ fullName: full_name, gender: Gender, email, phone, password });
     if (result.ok) {
-      return redirectWithToast(back(url, "add-interpreter"), { type: "success", message: t.added + result.id }, { request, config: context.config });
+      return redirectWithToast(listUrl(url, "add-interpreter"), { type: "success", message: t.added + result.id }, { request, config: context.config });
     }
     const formError =
       result.reason === "sign-up"
@@ -50,7 +48,7 @@ export async function saveInterpreter({ request, url, context, formData }: Inten
       ? formFailure({ values: keptValues(formData), errors: { email: t.emailInUse }, formError: t.emailInUse, intent: "update", id }, { status: 409 })
       : formFailure({ formError: t.notFound, intent: "update", id }, { status: 404 });
   }
-  return redirectWithToast(back(url, `interpreter-${id}`), { type: "success", message: format(t.saved, { name: full_name }) }, { request, config: context.config });
+  return redirectWithToast(listUrl(url, `interpreter-${id}`), { type: "success", message: format(t.saved, { name: full_name }) }, { request, config: context.config });
 }
 
 export async function deleteInterpreter({ request, url, context, formData, admin }: IntentInput) {
@@ -59,5 +57,5 @@ export async function deleteInterpreter({ request, url, context, formData, admin
   if (form.data.id === admin.id) return formFailure({ formError: t.cannotDeleteSelf, intent: "delete", id: admin.id }, { status: 403 });
   const result = await context.backend.interpreters.remove(form.data.id);
   if (!result.ok) return formFailure({ formError: t.notFound, intent: "delete" }, { status: 404 });
-  return redirectWithToast(back(url, "interpreters-list"), { type: "success", message: format(t.deleted, { name: result.name }) }, { request, config: context.config });
+  return redirectWithToast(listUrl(url, "interpreters-list"), { type: "success", message: format(t.deleted, { name: result.name }) }, { request, config: context.config });
 }

@@ -1,14 +1,13 @@
 // Actions of /Dashboard/Language: add, rename, delete. Names are trimmed and unique, ignoring case.
 import { languageRenameSchema, newLanguageSchema, numericIdSchema } from "~/domain/people";
 import { en, format } from "~/i18n";
-import { listSearch } from "~/components/admin/url-state";
+import { listUrl } from "~/components/admin/url-state";
 import { formFailure } from "~/lib/action-result.server";
 import { parseFormData } from "~/lib/forms.server";
 import type { IntentInput } from "~/lib/intents.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 const t = en.people.languages;
-const back = (url: URL, anchor?: string) => `${url.pathname}${listSearch(url.search, anchor)}`;
 
 export async function addLanguage({ request, url, context, formData }: IntentInput) {
   const form = parseFormData(formData, newLanguageSchema);
@@ -18,7 +17,7 @@ export async function addLanguage({ request, url, context, formData }: IntentInp
     const message = format(t.duplicate, { name: form.data.name });
     return formFailure({ values: { name: form.data.name }, errors: { name: message }, intent: "create" }, { status: 409 });
   }
-  return redirectWithToast(back(url, "add-language"), { type: "success", message: format(t.added, { name: result.language.name }) }, { request, config: context.config });
+  return redirectWithToast(listUrl(url, "add-language"), { type: "success", message: format(t.added, { name: result.language.name }) }, { request, config: context.config });
 }
 
 export async function renameLanguage({ request, url, context, formData }: IntentInput) {
@@ -34,12 +33,12 @@ export async function renameLanguage({ request, url, context, formData }: Intent
         )
       : formFailure({ formError: t.notFound, intent: "update" }, { status: 404 });
   }
-  return redirectWithToast(back(url, `language-${id}`), { type: "success", message: format(t.renamed, { name: form.data.name }) }, { request, config: context.config });
+  return redirectWithToast(listUrl(url, `language-${id}`), { type: "success", message: format(t.renamed, { name: form.data.name }) }, { request, config: context.config });
 }
 
 export async function deleteLanguage({ request, url, context, formData }: IntentInput) {
   const form = parseFormData(formData, numericIdSchema);
   const result = form.ok ? await context.backend.languages.remove(form.data.id) : null;
   if (!result?.ok) return formFailure({ formError: t.notFound, intent: "delete" }, { status: 404 });
-  return redirectWithToast(back(url, "languages-list"), { type: "success", message: format(t.deleted, { name: result.name }) }, { request, config: context.config });
+  return redirectWithToast(listUrl(url, "languages-list"), { type: "success", message: format(t.deleted, { name: result.name }) }, { request, config: context.config });
 }

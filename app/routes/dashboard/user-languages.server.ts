@@ -1,14 +1,13 @@
 // Actions of /Dashboard/UserLanguages: link an interpreter to a language, remove a link.
 import { newLinkSchema, numericIdSchema } from "~/domain/people";
 import { en, format } from "~/i18n";
-import { listSearch } from "~/components/admin/url-state";
+import { listUrl } from "~/components/admin/url-state";
 import { formFailure } from "~/lib/action-result.server";
 import { parseFormData } from "~/lib/forms.server";
 import type { IntentInput } from "~/lib/intents.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 const t = en.people.links;
-const back = (url: URL, anchor?: string) => `${url.pathname}${listSearch(url.search, anchor)}`;
 
 export async function addLink({ request, url, context, formData }: IntentInput) {
   const form = parseFormData(formData, newLinkSchema);
@@ -22,7 +21,7 @@ export async function addLink({ request, url, context, formData }: IntentInput) 
     return formFailure({ values, formError: format(t.duplicate, names), intent: "create" }, { status: 409 });
   }
   const { userName: user, languageName: language } = result.link;
-  return redirectWithToast(back(url, "add-link"), { type: "success", message: format(t.added, { user, language }) }, { request, config: context.config });
+  return redirectWithToast(listUrl(url, "add-link"), { type: "success", message: format(t.added, { user, language }) }, { request, config: context.config });
 }
 
 export async function deleteLink({ request, url, context, formData }: IntentInput) {
@@ -30,7 +29,7 @@ export async function deleteLink({ request, url, context, formData }: IntentInpu
   const result = form.ok ? await context.backend.links.unlink(form.data.id) : null;
   if (!result?.ok) return formFailure({ formError: t.notFound, intent: "delete" }, { status: 404 });
   const { userName: user, languageName: language } = result.link;
-  return redirectWithToast(back(url, "links-list"), { type: "success", message: format(t.deleted, { user, language }) }, { request, config: context.config });
+  return redirectWithToast(listUrl(url, "links-list"), { type: "success", message: format(t.deleted, { user, language }) }, { request, config: context.config });
 }
 
 async function namesOf(context: IntentInput["context"], userId: string, languageId: number) {

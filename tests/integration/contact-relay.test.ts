@@ -1,35 +1,16 @@
 // Relaying the contact outbox to the mail provider (app/lib/contact-relay.server.ts): the retry schedule,
 // giving up, delivery once the provider recovers, and — the point of the outbox — that an outage loses
 // no message and that overlapping runs never send one twice. Against a real D1 and the loopback fake EmailJS.
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { d1OutboxStore } from "~/backend/d1/outbox.server";
 import type { ContactInput } from "~/domain/contact";
 import { RELAY, backoffMs, relayDue, relayMessage } from "~/lib/contact-relay.server";
-import { readConfig } from "~/lib/config.server";
-import { handleContact } from "../../workers/contact";
-import type { FakeMode, RecordedRequest } from "../support/fake-emailjs";
-import { ORIGIN } from "./helpers";
+import { contactRequest, envWith, postContact, recorded, setMode } from "./contact-helpers";
 
 const MINUTE = 60_000;
 const SENT = "Successfully The Email Is Sended!";
 const NO_OUTCOMES = { sent: 0, retry: 0, failed: 0, waiting: 0, skipped: 0 };
-
-/** The worker's env with its own EmailJS service id (the fake keeps modes and records per service id). */
-function envWith() {
-  const service = `svc-${crypto.randomUUID()}`;
-  const testEnv = { ...env, EMAILJS_SERVICE_ID: service } as Env;
-  return { env: testEnv, config: readConfig(testEnv), service };
-}
-
-const fake = (path: string, service: string, init?: RequestInit) =>
-  fetch(`${env.EMAILJS_API_URL}${path}?service=${encodeURIComponent(service)}`, init);
-async function setMode(service: string, mode: FakeMode) {
-  expect((await fake("/__mode", service, { method: "PUT", body: mode })).status).toBe(204);
-}
-async function recorded(service: string) {
-  return (await (await fake("/__requests", service)).json()) as RecordedRequest[];
-}
 
 type Row = { id: number; subject: string; status: string; attempts: number; last_error: string | null; next_attempt_at: number; sent_at: number | null };
 const rowOf = async (id: number) => (await env.DB.prepare("SELECT * FROM contact_messages WHERE id = ?").bind(id).first<Row>())!;
@@ -99,14 +80,7 @@ describe("retries", () => {
     const { env: testEnv, config, service } = envWith();
     await setMode(service, "500");
     const subject = `Recovered ${crypto.randomUUID().slice(0, 8)}`;
-    const ctx = createExecutionContext();
-    const request = new Request(`${ORIGIN}/api/contact`, {
-      method: "POST",
-      headers: { Origin: ORIGIN, Accept: "application/json", "CF-Connecting-IP": freshIp() },
-      body: new URLSearchParams({ ...message(subject) }),
-    });
-    const answer = await handleContact(request, testEnv, ctx);
-    await waitOnExecutionContext(ctx);
+    const answer = await postContact(contactRequest({ ...message(subject) }, { ip: freshIp() }), testEnv);
     expect(await (answer as Response).json()).toEqual({ ok: true, message: SENT });
     const [{ id }] = (await env.DB.prepare("SELECT id FROM contact_messages WHERE subject = ?").bind(subject).all<{ id: number }>()).results as [{ id: number }];
     const failed = await rowOf(id);
@@ -141,14 +115,7 @@ describe("an outage of the mail provider", () => {
     for (let start = 0; start < TOTAL; start += 20) {
       await Promise.all(
         subjects.slice(start, start + 20).map(async (subject) => {
-          const ctx = createExecutionContext();
-          const request = new Request(`${ORIGIN}/api/contact`, {
-            method: "POST",
-            headers: { Origin: ORIGIN, Accept: "application/json", "CF-Connecting-IP": freshIp() },
-            body: new URLSearchParams({ ...message(subject) }),
-          });
-          const answer = await handleContact(request, testEnv, ctx);
-          await waitOnExecutionContext(ctx);
+          const answer = await postContact(contactRequest({ ...message(subject) }, { ip: freshIp() }), testEnv);
           expect(await (answer as Response).json(), subject).toEqual({ ok: true, message: SENT });
         }),
       );

@@ -1,17 +1,17 @@
 // POST /api/contact (workers/contact.ts), called the way the worker calls it, against a real D1, the real
 // CONTACT_LIMITER binding and the loopback fake EmailJS: what a visitor is told, what is stored in the
 // outbox, and exactly what reaches the mail provider — with scripts (JSON) and without (303 / re-render).
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { d1OutboxStore } from "~/backend/d1/outbox.server";
 import { relayDue, relayMessage } from "~/lib/contact-relay.server";
 import { readConfig } from "~/lib/config.server";
 import { readFlashToast } from "~/lib/toast.server";
-import { handleContact, type ContactOutcome } from "../../workers/contact";
-import type { FakeMode, RecordedRequest } from "../support/fake-emailjs";
-import { ORIGIN, count, rows } from "./helpers";
+import type { ContactOutcome } from "../../workers/contact";
+import type { FakeMode } from "../support/fake-emailjs";
+import { CONTACT_URL, type ContactRequestOptions, contactRequest, envWith, postContact, recorded, setMode } from "./contact-helpers";
+import { ORIGIN, asResponse, count, rows } from "./helpers";
 
-const CONTACT_URL = `${ORIGIN}/api/contact`;
 const SENT = "Successfully The Email Is Sended!";
 const NOT_SENT = "Error The Email Is Not Sended!";
 const TOO_MANY = "You have sent several messages in the last minute. Please wait a minute and try again.";
@@ -33,42 +33,14 @@ const MINUTE = 60_000;
 let lastIp = 0;
 const freshIp = () => `10.81.${Math.floor(++lastIp / 250)}.${(lastIp % 250) + 1}`;
 
-/** The worker's env with its own EmailJS service id (the fake keeps modes and records per service id). */
-function envWith(overrides: Record<string, string> = {}) {
-  const service = `svc-${crypto.randomUUID()}`;
-  return { env: { ...env, EMAILJS_SERVICE_ID: service, ...overrides } as Env, service };
-}
-
-const fake = (path: string, service: string, init?: RequestInit) =>
-  fetch(`${env.EMAILJS_API_URL}${path}?service=${encodeURIComponent(service)}`, init);
-async function setMode(service: string, mode: FakeMode) {
-  expect((await fake("/__mode", service, { method: "PUT", body: mode })).status).toBe(204);
-}
-async function recorded(service: string) {
-  return (await (await fake("/__requests", service)).json()) as RecordedRequest[];
-}
-
 type Fields = Record<string, string>;
-type SubmitOptions = { json?: boolean; ip?: string; headers?: Record<string, string>; method?: string; env?: Env };
+type SubmitOptions = Partial<ContactRequestOptions> & { env?: Env };
 
-function contactRequest(fields: Fields, { json = true, ip = freshIp(), headers = {}, method = "POST" }: SubmitOptions = {}) {
-  const all: Record<string, string> = { Origin: ORIGIN, "CF-Connecting-IP": ip, ...headers };
-  if (json) all.Accept = "application/json";
-  return new Request(CONTACT_URL, { method, headers: all, body: method === "GET" ? undefined : new URLSearchParams(fields) });
+/** One post of the form from a fresh address; the immediate relay attempt has finished when it returns. */
+function submit(fields: Fields, options: SubmitOptions = {}): Promise<ContactOutcome> {
+  return postContact(contactRequest(fields, { ...options, ip: options.ip ?? freshIp() }), options.env);
 }
 
-/** One post to /api/contact; the immediate relay attempt (waitUntil) has finished when it returns. */
-async function submit(fields: Fields, options: SubmitOptions = {}): Promise<ContactOutcome> {
-  const ctx = createExecutionContext();
-  const outcome = await handleContact(contactRequest(fields, options), options.env ?? env, ctx);
-  await waitOnExecutionContext(ctx);
-  return outcome;
-}
-
-function asResponse(outcome: ContactOutcome): Response {
-  if (!(outcome instanceof Response)) throw new Error(`expected a Response, got ${JSON.stringify(outcome)}`);
-  return outcome;
-}
 async function json(outcome: ContactOutcome) {
   const response = asResponse(outcome);
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -355,17 +327,13 @@ describe("only this site may post", () => {
   it("no Origin: Sec-Fetch-Site cross-site (or none at all) gets 403; same-origin is accepted", async () => {
     const before = await rows("contact_messages");
     for (const site of ["cross-site", "same-site", null]) {
-      const ctx = createExecutionContext();
-      const response = asResponse(await handleContact(withoutOrigin(validFields(), site), env, ctx));
-      await waitOnExecutionContext(ctx);
+      const response = asResponse(await postContact(withoutOrigin(validFields(), site)));
       expect(response.status, `Sec-Fetch-Site: ${site}`).toBe(403);
     }
     expect(await rows("contact_messages")).toBe(before);
 
     const fields = validFields();
-    const ctx = createExecutionContext();
-    const response = asResponse(await handleContact(withoutOrigin(fields, "same-origin"), env, ctx));
-    await waitOnExecutionContext(ctx);
+    const response = asResponse(await postContact(withoutOrigin(fields, "same-origin")));
     expect(await response.json()).toEqual({ ok: true, message: SENT });
     expect(await rowsWithSubject(fields.subject!)).toHaveLength(1);
   });

@@ -1,13 +1,14 @@
 // Guards at the top of every dashboard loader and action. A layout guard alone is not enough: actions
 // and data requests (/Dashboard/Profile.data) reach child routes directly.
-import { data, redirect, type AppLoadContext } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import type { SessionUser } from "~/domain/auth";
+import { appContext } from "./context.server";
 
-type GuardArgs = { url: URL; context: AppLoadContext };
+type GuardArgs = { url: URL; context: Readonly<RouterContextProvider> };
 
 /** The signed-in user; anyone else is sent to sign in, and comes back here afterwards. */
 export async function requireUser({ url, context }: GuardArgs): Promise<SessionUser> {
-  const user = await context.backend.auth.currentUser();
+  const user = await appContext(context).backend.auth.currentUser();
   if (!user) {
     const back = url.pathname.replace(/\.data$/, "") + url.search;
     throw redirect(`/Login?${new URLSearchParams({ redirectTo: back })}`);

@@ -1,17 +1,18 @@
 // One route, several forms: each posts an `intent`. This runs the matching handler, and turns a failure
 // of the backend into a logged error with a readable message on the page (never a silent one).
-import type { AppLoadContext } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { BackendError } from "~/backend/port.server";
 import type { SessionUser } from "~/domain/auth";
 import { en, format } from "~/i18n";
 import { formFailure } from "./action-result.server";
+import { appContext, type RequestContext } from "./context.server";
 
-export type IntentInput = { request: Request; url: URL; context: AppLoadContext; formData: FormData; admin: SessionUser };
+export type IntentInput = { request: Request; url: URL; app: RequestContext; formData: FormData; admin: SessionUser };
 /** A handler redirects (with a toast) on success, or answers a FormFailure. */
 type Handler = (input: IntentInput) => Promise<Response | ReturnType<typeof formFailure>>;
 
 export async function runIntent(
-  { request, url, context, admin }: Omit<IntentInput, "formData">,
+  { request, url, context, admin }: { request: Request; url: URL; context: Readonly<RouterContextProvider>; admin: SessionUser },
   handlers: Record<string, Handler>,
 ) {
   const formData = await request.formData();
@@ -19,7 +20,7 @@ export async function runIntent(
   const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
   if (!handler) return formFailure({ formError: en.people.unknownIntent }, { status: 400 });
   try {
-    return await handler({ request, url, context, formData, admin });
+    return await handler({ request, url, app: appContext(context), formData, admin });
   } catch (error) {
     if (!(error instanceof BackendError)) throw error;
     console.error(`${url.pathname} ${intent} failed:`, error);

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { d1OutboxStore } from "~/backend/d1/outbox.server";
 import type { ContactMessage } from "~/domain/contact";
 import type { Loaded } from "~/lib/content.server";
-import { createRequestContext } from "~/lib/context.server";
+import { createRequestContext, routerContextFor } from "~/lib/context.server";
 import * as inbox from "~/routes/dashboard/inbox";
 import * as dashboardLayout from "~/routes/dashboard/layout";
 import type { FakeMode, RecordedRequest } from "../support/fake-emailjs";
@@ -26,7 +26,7 @@ function post(fields: Record<string, string>, cookie?: string, { path = INBOX, w
   if (cookie) headers.Cookie = cookie;
   const request = new Request(new URL(path, ORIGIN), { method: "POST", headers, body: new URLSearchParams(fields) });
   const ctx = createExecutionContext();
-  const context = createRequestContext(request, withEnv, ctx);
+  const context = routerContextFor(createRequestContext(request, withEnv, ctx));
   return { args: { request, context, params: {}, pattern: path, url: new URL(request.url) } satisfies Args, ctx };
 }
 const get = (path: string, cookie?: string): Args => loaderArgs(path, cookie ? { headers: { Cookie: cookie } } : undefined);

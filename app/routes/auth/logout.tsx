@@ -3,6 +3,7 @@ import { ar, en } from "~/i18n";
 import { requireUser } from "~/lib/guards.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/logout";
+import { appContext } from "~/lib/context.server";
 
 /** Signing out changes data, so only a POST does it; a GET goes back to the dashboard. */
 export function loader() {
@@ -10,14 +11,15 @@ export function loader() {
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
+  const app = appContext(context);
   await requireUser({ url, context });
   try {
-    const { headers } = await context.backend.auth.signOut();
-    return redirectWithToast("/Login", { type: "success", message: en.auth.signedOut }, { request, config: context.config, headers });
+    const { headers } = await app.backend.auth.signOut();
+    return redirectWithToast("/Login", { type: "success", message: en.auth.signedOut }, { request, config: app.config, headers });
   } catch (error) {
     // The session could not be ended: say so (SPEC §8, in Arabic) and keep the user where they were,
     // still signed in, so they can try again.
     console.error("Sign-out failed:", error);
-    return redirectWithToast("/Dashboard", { type: "error", message: ar.dashboard.signOutError }, { request, config: context.config });
+    return redirectWithToast("/Dashboard", { type: "error", message: ar.dashboard.signOutError }, { request, config: app.config });
   }
 }

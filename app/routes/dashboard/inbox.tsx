@@ -11,12 +11,13 @@ import { runIntent } from "~/lib/intents.server";
 import { useMessages } from "~/lib/messages";
 import type { Route } from "./+types/inbox";
 import { deleteMessage, markRead, markUnread, retryMessage } from "./inbox.server";
+import { appContext } from "~/lib/context.server";
 
 export const meta: Route.MetaFunction = () => dashboardMeta(en.inbox.heading);
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const messages = await load("the inbox", () => args.context.backend.outbox.list());
+  const messages = await load("the inbox", () => appContext(args.context).backend.outbox.list());
   return { messages, deleteId: args.url.searchParams.get("delete"), toasts: failureToasts(messages) };
 }
 

@@ -10,7 +10,7 @@ import { listUrl } from "~/components/admin/url-state";
 
 const t = en.people.interpreters;
 
-export async function addInterpreter({ request, url, context, formData }: IntentInput) {
+export async function addInterpreter({ request, url, app, formData }: IntentInput) {
   const form = parseFormData(formData, newInterpreterSchema);
   if (!form.ok) {
     // SPEC §8: one alert when anything required is missing; the field messages say which.
@@ -19,9 +19,9 @@ export async function addInterpreter({ request, url, context, formData }: Intent
   }
   const { full_name, Gender, email, phone, password } = form.data;
   try {
-    const result = await context.backend.interpreters.create({ fullName: full_name, gender: Gender, email, phone, password });
+    const result = await app.backend.interpreters.create({ fullName: full_name, gender: Gender, email, phone, password });
     if (result.ok) {
-      return redirectWithToast(listUrl(url, "add-interpreter"), { type: "success", message: t.added + result.id }, { request, config: context.config });
+      return redirectWithToast(listUrl(url, "add-interpreter"), { type: "success", message: t.added + result.id }, { request, config: app.config });
     }
     const formError =
       result.reason === "sign-up"
@@ -37,25 +37,25 @@ export async function addInterpreter({ request, url, context, formData }: Intent
   }
 }
 
-export async function saveInterpreter({ request, url, context, formData }: IntentInput) {
+export async function saveInterpreter({ request, url, app, formData }: IntentInput) {
   const form = parseFormData(formData, interpreterUpdateSchema);
   const id = String(formData.get("id") ?? "");
   if (!form.ok) return formFailure({ ...form, intent: "update", id });
   const { full_name, Gender, email, phone } = form.data;
-  const result = await context.backend.interpreters.update(id, { fullName: full_name, gender: Gender, email, phone });
+  const result = await app.backend.interpreters.update(id, { fullName: full_name, gender: Gender, email, phone });
   if (!result.ok) {
     return result.reason === "email-taken"
       ? formFailure({ values: keptValues(formData), errors: { email: t.emailInUse }, formError: t.emailInUse, intent: "update", id }, { status: 409 })
       : formFailure({ formError: t.notFound, intent: "update", id }, { status: 404 });
   }
-  return redirectWithToast(listUrl(url, `interpreter-${id}`), { type: "success", message: format(t.saved, { name: full_name }) }, { request, config: context.config });
+  return redirectWithToast(listUrl(url, `interpreter-${id}`), { type: "success", message: format(t.saved, { name: full_name }) }, { request, config: app.config });
 }
 
-export async function deleteInterpreter({ request, url, context, formData, admin }: IntentInput) {
+export async function deleteInterpreter({ request, url, app, formData, admin }: IntentInput) {
   const form = parseFormData(formData, idSchema);
   if (!form.ok) return formFailure({ formError: t.notFound, intent: "delete" }, { status: 404 });
   if (form.data.id === admin.id) return formFailure({ formError: t.cannotDeleteSelf, intent: "delete", id: admin.id }, { status: 403 });
-  const result = await context.backend.interpreters.remove(form.data.id);
+  const result = await app.backend.interpreters.remove(form.data.id);
   if (!result.ok) return formFailure({ formError: t.notFound, intent: "delete" }, { status: 404 });
-  return redirectWithToast(listUrl(url, "interpreters-list"), { type: "success", message: format(t.deleted, { name: result.name }) }, { request, config: context.config });
+  return redirectWithToast(listUrl(url, "interpreters-list"), { type: "success", message: format(t.deleted, { name: result.name }) }, { request, config: app.config });
 }

@@ -13,13 +13,14 @@ import { runIntent } from "~/lib/intents.server";
 import { useMessages } from "~/lib/messages";
 import type { Route } from "./+types/interpreters";
 import { addInterpreter, deleteInterpreter, saveInterpreter } from "./interpreters.server";
+import { appContext } from "~/lib/context.server";
 
 export const meta: Route.MetaFunction = () => dashboardMeta(en.people.interpreters.heading);
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAdmin(args);
   const query = interpreterQueryFrom(args.url);
-  const list = await load("interpreters", () => args.context.backend.interpreters.list(query));
+  const list = await load("interpreters", () => appContext(args.context).backend.interpreters.list(query));
   const params = args.url.searchParams;
   return {
     query,

@@ -9,22 +9,22 @@ import { redirectWithToast } from "~/lib/toast.server";
 
 const t = en.people.languages;
 
-export async function addLanguage({ request, url, context, formData }: IntentInput) {
+export async function addLanguage({ request, url, app, formData }: IntentInput) {
   const form = parseFormData(formData, newLanguageSchema);
   if (!form.ok) return formFailure({ ...form, intent: "create" });
-  const result = await context.backend.languages.create(form.data.name);
+  const result = await app.backend.languages.create(form.data.name);
   if (!result.ok) {
     const message = format(t.duplicate, { name: form.data.name });
     return formFailure({ values: { name: form.data.name }, errors: { name: message }, intent: "create" }, { status: 409 });
   }
-  return redirectWithToast(listUrl(url, "add-language"), { type: "success", message: format(t.added, { name: result.language.name }) }, { request, config: context.config });
+  return redirectWithToast(listUrl(url, "add-language"), { type: "success", message: format(t.added, { name: result.language.name }) }, { request, config: app.config });
 }
 
-export async function renameLanguage({ request, url, context, formData }: IntentInput) {
+export async function renameLanguage({ request, url, app, formData }: IntentInput) {
   const form = parseFormData(formData, languageRenameSchema);
   const id = String(formData.get("id") ?? "");
   if (!form.ok) return formFailure({ ...form, intent: "update", id });
-  const result = await context.backend.languages.rename(form.data.id, form.data.name);
+  const result = await app.backend.languages.rename(form.data.id, form.data.name);
   if (!result.ok) {
     return result.reason === "duplicate"
       ? formFailure(
@@ -33,12 +33,12 @@ export async function renameLanguage({ request, url, context, formData }: Intent
         )
       : formFailure({ formError: t.notFound, intent: "update" }, { status: 404 });
   }
-  return redirectWithToast(listUrl(url, `language-${id}`), { type: "success", message: format(t.renamed, { name: form.data.name }) }, { request, config: context.config });
+  return redirectWithToast(listUrl(url, `language-${id}`), { type: "success", message: format(t.renamed, { name: form.data.name }) }, { request, config: app.config });
 }
 
-export async function deleteLanguage({ request, url, context, formData }: IntentInput) {
+export async function deleteLanguage({ request, url, app, formData }: IntentInput) {
   const form = parseFormData(formData, numericIdSchema);
-  const result = form.ok ? await context.backend.languages.remove(form.data.id) : null;
+  const result = form.ok ? await app.backend.languages.remove(form.data.id) : null;
   if (!result?.ok) return formFailure({ formError: t.notFound, intent: "delete" }, { status: 404 });
-  return redirectWithToast(listUrl(url, "languages-list"), { type: "success", message: format(t.deleted, { name: result.name }) }, { request, config: context.config });
+  return redirectWithToast(listUrl(url, "languages-list"), { type: "success", message: format(t.deleted, { name: result.name }) }, { request, config: app.config });
 }

@@ -12,12 +12,13 @@ import { runIntent } from "~/lib/intents.server";
 import { useMessages } from "~/lib/messages";
 import type { Route } from "./+types/languages";
 import { addLanguage, deleteLanguage, renameLanguage } from "./languages.server";
+import { appContext } from "~/lib/context.server";
 
 export const meta: Route.MetaFunction = () => dashboardMeta(en.people.languages.heading);
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const languages = await load("languages", () => args.context.backend.languages.list());
+  const languages = await load("languages", () => appContext(args.context).backend.languages.list());
   const params = args.url.searchParams;
   return { languages, editId: params.get("edit"), deleteId: params.get("delete"), toasts: failureToasts(languages) };
 }

@@ -9,6 +9,7 @@ import { load } from "~/lib/content.server";
 import { requireUser } from "~/lib/guards.server";
 import { useMessages } from "~/lib/messages";
 import type { Route } from "./+types/layout";
+import { appContext } from "~/lib/context.server";
 
 /** Pages set their own titles; this one is for an error shown in the shell (403, 404, 500). */
 export const meta: Route.MetaFunction = ({ error }) => dashboardMeta(error ? errorTitle(error) : en.dashboard.navLabel);
@@ -16,7 +17,7 @@ export const meta: Route.MetaFunction = ({ error }) => dashboardMeta(error ? err
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
   // Admins see the inbox's unread count in the sidebar; a failed count only hides the number.
-  const unread = user.role === "admin" ? await load("the unread count", () => args.context.backend.outbox.unreadCount()) : null;
+  const unread = user.role === "admin" ? await load("the unread count", () => appContext(args.context).backend.outbox.unreadCount()) : null;
   return { user, unread: unread?.ok ? unread.value : null };
 }
 

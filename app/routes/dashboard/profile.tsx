@@ -5,12 +5,13 @@ import { dashboardMeta } from "~/lib/dashboard-meta";
 import { requireUser } from "~/lib/guards.server";
 import { useMessages } from "~/lib/messages";
 import type { Route } from "./+types/profile";
+import { appContext } from "~/lib/context.server";
 
 export const meta: Route.MetaFunction = () => dashboardMeta(en.dashboard.profile);
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
-  const languages = await load("the user's languages", () => args.context.backend.links.forUser(user.id));
+  const languages = await load("the user's languages", () => appContext(args.context).backend.links.forUser(user.id));
   return { user, languages, toasts: failureToasts(languages) };
 }
 

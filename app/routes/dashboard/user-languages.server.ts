@@ -9,31 +9,31 @@ import { redirectWithToast } from "~/lib/toast.server";
 
 const t = en.people.links;
 
-export async function addLink({ request, url, context, formData }: IntentInput) {
+export async function addLink({ request, url, app, formData }: IntentInput) {
   const form = parseFormData(formData, newLinkSchema);
   if (!form.ok) return formFailure({ ...form, intent: "create" });
-  const result = await context.backend.links.link(form.data.userId, form.data.languageId);
+  const result = await app.backend.links.link(form.data.userId, form.data.languageId);
   if (!result.ok) {
     const values = { userId: form.data.userId, languageId: String(form.data.languageId) };
     if (result.reason === "not-found") return formFailure({ values, formError: t.notFound, intent: "create" }, { status: 404 });
     // The database allows one link per (interpreter, language); say which one already exists.
-    const names = await namesOf(context, form.data.userId, form.data.languageId);
+    const names = await namesOf(app, form.data.userId, form.data.languageId);
     return formFailure({ values, formError: format(t.duplicate, names), intent: "create" }, { status: 409 });
   }
   const { userName: user, languageName: language } = result.link;
-  return redirectWithToast(listUrl(url, "add-link"), { type: "success", message: format(t.added, { user, language }) }, { request, config: context.config });
+  return redirectWithToast(listUrl(url, "add-link"), { type: "success", message: format(t.added, { user, language }) }, { request, config: app.config });
 }
 
-export async function deleteLink({ request, url, context, formData }: IntentInput) {
+export async function deleteLink({ request, url, app, formData }: IntentInput) {
   const form = parseFormData(formData, numericIdSchema);
-  const result = form.ok ? await context.backend.links.unlink(form.data.id) : null;
+  const result = form.ok ? await app.backend.links.unlink(form.data.id) : null;
   if (!result?.ok) return formFailure({ formError: t.notFound, intent: "delete" }, { status: 404 });
   const { userName: user, languageName: language } = result.link;
-  return redirectWithToast(listUrl(url, "links-list"), { type: "success", message: format(t.deleted, { user, language }) }, { request, config: context.config });
+  return redirectWithToast(listUrl(url, "links-list"), { type: "success", message: format(t.deleted, { user, language }) }, { request, config: app.config });
 }
 
-async function namesOf(context: IntentInput["context"], userId: string, languageId: number) {
-  const links = await context.backend.links.list();
+async function namesOf(app: IntentInput["app"], userId: string, languageId: number) {
+  const links = await app.backend.links.list();
   const link = links.find((item) => item.userId === userId && item.languageId === languageId);
   return { user: link?.userName ?? "", language: link?.languageName ?? "" };
 }

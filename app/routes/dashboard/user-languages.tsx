@@ -10,12 +10,13 @@ import { runIntent } from "~/lib/intents.server";
 import { useMessages } from "~/lib/messages";
 import type { Route } from "./+types/user-languages";
 import { addLink, deleteLink } from "./user-languages.server";
+import { appContext } from "~/lib/context.server";
 
 export const meta: Route.MetaFunction = () => dashboardMeta(en.people.links.heading);
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const { backend } = args.context;
+  const { backend } = appContext(args.context);
   // SPEC §7: users (id, full_name, email) and languages (id, name) for the choice, and the links.
   const data = await load("interpreter languages", () =>
     Promise.all([backend.interpreters.options(), backend.languages.list(), backend.links.list()]),

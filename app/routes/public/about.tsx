@@ -5,13 +5,15 @@ import { publicPageHeaders } from "~/lib/headers";
 import { useMessages } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/about";
+import { appContext } from "~/lib/context.server";
 
 export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { ...en.meta.about, path: "/Aboutus" });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const about = await load("about", () => context.backend.content.about());
+  const app = appContext(context);
+  const about = await load("about", () => app.backend.content.about());
   return data({ about, toasts: failureToasts(about) }, { headers: publicCacheHeaders(about) });
 }
 

@@ -9,18 +9,20 @@ import { pageMeta } from "~/lib/meta";
 import { useNonce } from "~/lib/nonce";
 import type { Toast } from "~/lib/toast";
 import type { Route } from "./+types/contact";
+import { appContext } from "~/lib/context.server";
 
 export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { ...en.meta.contact, path: "/Contactus" });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const company = await load("company", () => context.backend.content.company());
+  const app = appContext(context);
+  const company = await load("company", () => app.backend.content.company());
   // Set when /api/contact could not accept a post made without JavaScript: the form comes back as typed.
-  const form = context.contactForm ?? null;
+  const form = app.contactForm ?? null;
   const formToast: Toast[] = form?.formError ? [{ id: "contact-form", type: "error", message: form.formError }] : [];
   return data(
-    { company, form, turnstileSiteKey: context.config.turnstile?.siteKey ?? null, toasts: [...failureToasts(company), ...formToast] },
+    { company, form, turnstileSiteKey: app.config.turnstile?.siteKey ?? null, toasts: [...failureToasts(company), ...formToast] },
     { headers: form ? { "Cache-Control": "no-store" } : publicCacheHeaders(company) },
   );
 }

@@ -6,6 +6,7 @@ import { publicPageHeaders } from "~/lib/headers";
 import { useMessages } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/home";
+import { appContext } from "~/lib/context.server";
 
 export const headers = publicPageHeaders;
 
@@ -13,7 +14,8 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { ...
 
 // The layout reads the company too; the backend answers both from one query.
 export function loader({ context }: Route.LoaderArgs) {
-  return loadCompanyPage(context.backend);
+  const app = appContext(context);
+  return loadCompanyPage(app.backend);
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -5,6 +5,7 @@ import { loadCompanyPage } from "~/lib/content.server";
 import { publicPageHeaders } from "~/lib/headers";
 import type { RouteHandle } from "~/lib/hydration";
 import type { Route } from "./+types/layout";
+import { appContext } from "~/lib/context.server";
 
 export const headers = publicPageHeaders;
 
@@ -12,7 +13,8 @@ export const headers = publicPageHeaders;
 export const handle: RouteHandle = { hydrate: false };
 
 export function loader({ context }: Route.LoaderArgs) {
-  return loadCompanyPage(context.backend);
+  const app = appContext(context);
+  return loadCompanyPage(app.backend);
 }
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {

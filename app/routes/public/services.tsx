@@ -7,13 +7,15 @@ import { publicPageHeaders } from "~/lib/headers";
 import { useMessages } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/services";
+import { appContext } from "~/lib/context.server";
 
 export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { ...en.meta.services, path: "/Services" });
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const services = await load("services", () => context.backend.content.services());
+  const app = appContext(context);
+  const services = await load("services", () => app.backend.content.services());
   // Cards opened without JavaScript arrive as ?open=<id>&open=<id>.
   const openIds = url.searchParams.getAll("open").map(Number).filter(Number.isInteger);
   return data({ services, openIds, toasts: failureToasts(services) }, { headers: publicCacheHeaders(services) });

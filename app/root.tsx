@@ -10,6 +10,7 @@ import { localeAttributes } from "./lib/messages";
 import { useNonce } from "./lib/nonce";
 import { readFlashToast } from "./lib/toast.server";
 import stylesheet from "./styles/app.css?url";
+import { appContext } from "./lib/context.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -20,7 +21,10 @@ export const links: Route.LinksFunction = () => [
 export const meta: Route.MetaFunction = ({ error }) => (error ? [{ title: `${errorTitle(error)} — PUSH` }] : []);
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const { toast, headers } = await readFlashToast(request, context.config);
+  const app = appContext(context);
+  // The worker refused the posted body (too large, not a form): this page only says so.
+  if (app.refusal) throw data(null, { status: app.refusal.status });
+  const { toast, headers } = await readFlashToast(request, app.config);
   const locale: Locale = "en";
   return data({ locale, origin: url.origin, flashToast: toast }, { headers: headers ?? undefined });
 }

@@ -1,29 +1,33 @@
-// The Cloudflare Worker: small worker routes first, everything else to React Router; the cron relays the
-// contact outbox.
+// The Cloudflare Worker: plain HTTP is sent to HTTPS, request bodies are admitted (size, type) before anything
+// reads them, small worker routes come next, everything else goes to React Router; the cron relays the contact
+// outbox. Every response leaves with the security headers.
 import { createRequestHandler } from "react-router";
 import { createBackend } from "../app/backend/index.server";
+import { en } from "../app/i18n";
 import { readConfig } from "../app/lib/config.server";
 import { relayDue } from "../app/lib/contact-relay.server";
-import { createRequestContext } from "../app/lib/context.server";
+import { createRequestContext, routerContextFor, type RequestContext } from "../app/lib/context.server";
+import { isLoopbackHost } from "../app/lib/transport.server";
 import { withSecurityHeaders } from "../app/lib/security-headers.server";
-import type { ContactFormState } from "../app/domain/contact";
 import { CONTACT_PATH, handleContact } from "./contact";
 import { isMediaRequest, serveMedia } from "./media";
+import { admitRequest, type Refusal } from "./request-admission";
 
 const handleWithReactRouter = createRequestHandler(
   () => import("virtual:react-router/server-build"),
   import.meta.env.MODE,
 );
 
+type PageExtras = Pick<RequestContext, "contactForm" | "refusal"> & { status?: number };
+
 /** Renders a page through React Router, with security headers and an optional status. */
-async function renderPage(request: Request, env: Env, ctx: ExecutionContext, extra?: { contactForm: ContactFormState; status: number }) {
-  const context = createRequestContext(request, env, ctx);
-  if (extra) context.contactForm = extra.contactForm;
-  const response = withBackendHeaders(await handleWithReactRouter(request, context), context.backend.responseHeaders);
+async function renderPage(request: Request, env: Env, ctx: ExecutionContext, extras: PageExtras = {}) {
+  const context = Object.assign(createRequestContext(request, env, ctx), { contactForm: extras.contactForm, refusal: extras.refusal });
+  const response = withBackendHeaders(await handleWithReactRouter(request, routerContextFor(context)), context.backend.responseHeaders);
   // A POST answered without reading its body (405 on a route without an action) leaves that body on the
   // kept-alive connection, and wrangler's local proxy then fails the connection's next request with 503.
   if (request.body && !request.bodyUsed) await request.body.pipeTo(new WritableStream()).catch(() => {});
-  const sized = extra ? new Response(response.body, { status: extra.status, headers: response.headers }) : response;
+  const sized = extras.status ? new Response(response.body, { status: extras.status, headers: response.headers }) : response;
   const storage = context.config.supabase ? [new URL(context.config.supabase.url).origin] : [];
   return withSecurityHeaders(sized, { nonce: context.nonce, request, imageOrigins: storage });
 }
@@ -39,24 +43,49 @@ function withBackendHeaders(original: Response, extra: Headers): Response {
   return response;
 }
 
+/** A GET of `path` that carries only what identifies the visitor (not the refused POST's body headers). */
+function pageRequest(path: string, original: Request): Request {
+  const headers = new Headers();
+  for (const name of ["Cookie", "User-Agent", "Accept-Language", "CF-Connecting-IP"]) {
+    const value = original.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  return new Request(new URL(path, original.url), { headers });
+}
+
+/** A refused body: JSON for scripts; for a browser's form post, the page it came from, saying why. */
+function refuse(refusal: Refusal, request: Request, env: Env, ctx: ExecutionContext): Promise<Response> | Response {
+  const url = new URL(request.url);
+  const message = refusal.reason === "too-large" ? en.errors.tooLarge : en.errors.notAForm;
+  if (!(request.headers.get("Accept") ?? "").includes("text/html")) {
+    const body = { ok: false, formError: message, errors: {}, ...(refusal.reason === "too-large" ? { limitBytes: refusal.limit } : {}) };
+    return withSecurityHeaders(Response.json(body, { status: refusal.status }), { request });
+  }
+  const page = url.pathname === CONTACT_PATH ? "/Contactus" : url.pathname.replace(/\.data$/, "");
+  return renderPage(pageRequest(page, request), env, ctx, { refusal: { status: refusal.status } });
+}
+
 export default {
   async fetch(request, env, ctx) {
     const url = new URL(request.url);
+    // Plain HTTP only on this machine (local development and tests); everywhere else, HTTPS.
+    if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
+      url.protocol = "https:";
+      return withSecurityHeaders(new Response(null, { status: 308, headers: { Location: url.href } }), { request });
+    }
     if (isMediaRequest(url)) return withSecurityHeaders(await serveMedia(request, env.MEDIA), { request });
+
+    const admission = await admitRequest(request);
+    if (!admission.ok) return refuse(admission, request, env, ctx);
+    const admitted = admission.request;
+
     if (url.pathname === CONTACT_PATH) {
-      const outcome = await handleContact(request, env, ctx);
+      const outcome = await handleContact(admitted, env, ctx);
       if (outcome instanceof Response) return withSecurityHeaders(outcome, { request });
       // A form posted without JavaScript that cannot be accepted: /Contactus again, with its errors and values.
-      // A plain GET of the page, carrying only what identifies the visitor (not the POST's body headers).
-      const headers = new Headers();
-      for (const name of ["Cookie", "User-Agent", "Accept-Language", "CF-Connecting-IP"]) {
-        const value = request.headers.get(name);
-        if (value) headers.set(name, value);
-      }
-      const page = new Request(new URL("/Contactus", url), { headers });
-      return renderPage(page, env, ctx, { contactForm: outcome.render, status: outcome.status });
+      return renderPage(pageRequest("/Contactus", request), env, ctx, { contactForm: outcome.render, status: outcome.status });
     }
-    return renderPage(request, env, ctx);
+    return renderPage(admitted, env, ctx);
   },
 
   // Every minute (wrangler.toml [triggers]): retry the contact messages whose e-mail has not gone out.

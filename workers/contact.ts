@@ -33,6 +33,8 @@ export async function handleContact(request: Request, env: Env, ctx: ExecutionCo
       : new Response(en.contact.forbidden, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
 
+  // The limit comes before the form is read (the worker has already bounded its size).
+  const withinLimit = await withinRateLimit(env.CONTACT_LIMITER, request);
   let formData: FormData;
   try {
     formData = await request.formData();
@@ -41,12 +43,12 @@ export async function handleContact(request: Request, env: Env, ctx: ExecutionCo
   }
   const values = keptValues(formData);
   delete values[HONEYPOT];
+  // Past the limit the form only comes back as typed: nothing in it is checked or stored.
+  if (!withinLimit) return fail({ status: 429, formError: en.contact.tooMany, values });
   const config = readConfig(env);
 
   // A filled honeypot is a bot: it is told "sent", and nothing is stored or relayed.
   if (String(formData.get(HONEYPOT) ?? "").trim()) return succeeded(request, config, wantsJson);
-
-  if (!(await withinRateLimit(env.CONTACT_LIMITER, request))) return fail({ status: 429, formError: en.contact.tooMany, values });
 
   if (config.turnstile && !(await passesTurnstile(config.turnstile, formData, request))) {
     return fail({ status: 403, formError: en.contact.challengeFailed, values });

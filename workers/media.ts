@@ -15,13 +15,19 @@ export async function serveMedia(request: Request, bucket: R2Bucket): Promise<Re
     return new Response("Method Not Allowed", { status: 405, headers: { Allow: "GET, HEAD" } });
   }
   const [, , folder, file, ...rest] = new URL(request.url).pathname.split("/");
-  const fileName = decodeURIComponent(file ?? "");
+  let fileName: string;
+  try {
+    fileName = decodeURIComponent(file ?? "");
+  } catch {
+    // Not a path anyone could have been given (a broken %-escape): the request itself is wrong.
+    return plain(400, "Bad Request");
+  }
   if (!MEDIA_FOLDERS.includes(folder as MediaFolder) || rest.length > 0 || !SAFE_FILE_NAME.test(fileName)) {
-    return notFound();
+    return plain(404, "Not Found");
   }
 
   const object = await bucket.get(`${folder}/${fileName}`, { onlyIf: request.headers });
-  if (!object) return notFound();
+  if (!object) return plain(404, "Not Found");
 
   const headers = new Headers();
   object.writeHttpMetadata(headers);
@@ -33,9 +39,9 @@ export async function serveMedia(request: Request, bucket: R2Bucket): Promise<Re
   return new Response(request.method === "HEAD" ? null : object.body, { headers });
 }
 
-function notFound(): Response {
-  return new Response("Not Found", {
-    status: 404,
+function plain(status: 400 | 404, text: string): Response {
+  return new Response(text, {
+    status,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=60" },
   });
 }

@@ -1,15 +1,23 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { useMessages } from "~/lib/messages";
 
-/** The page shown for a thrown response or an unexpected error: 404, 403 and everything else. */
+/** The page shown for a thrown response or an unexpected error: 404, 403, a refused form, and everything else. */
 export function ErrorPage({ status }: { status: number }) {
   const t = useMessages();
+  const { pathname } = useLocation();
+  const refusedForm = status === 400 || status === 413 || status === 415;
   const { heading, hint, link } =
     status === 404
       ? { heading: t.errors.notFound, hint: t.errors.notFoundHint, link: { to: "/", label: t.errors.backHome } }
       : status === 403
         ? { heading: t.dashboard.forbidden, hint: t.dashboard.forbiddenHint, link: { to: "/Dashboard", label: t.dashboard.backToDashboard } }
-        : { heading: t.errors.unexpected, hint: t.errors.unexpectedHint, link: { to: "/", label: t.errors.backHome } };
+        : refusedForm
+          ? {
+              heading: status === 413 ? t.errors.tooLarge : t.errors.notAForm,
+              hint: status === 413 ? t.errors.tooLargeHint : t.errors.notAFormHint,
+              link: { to: pathname, label: t.errors.backToForm },
+            }
+          : { heading: t.errors.unexpected, hint: t.errors.unexpectedHint, link: { to: "/", label: t.errors.backHome } };
   return (
     <div className="error-page">
       <p className="error-page__status" aria-hidden="true">
@@ -17,8 +25,8 @@ export function ErrorPage({ status }: { status: number }) {
       </p>
       <h1>{heading}</h1>
       <p>{hint}</p>
-      {/* Home is a public page, which is not hydrated: load it as a document. */}
-      <Link to={link.to} className="button" reloadDocument={link.to === "/"}>
+      {/* Public pages are not hydrated (and a refused form's page is loaded afresh): load them as documents. */}
+      <Link to={link.to} className="button" reloadDocument={link.to === "/" || refusedForm}>
         {link.label}
       </Link>
     </div>

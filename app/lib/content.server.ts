@@ -1,8 +1,10 @@
 // Reading public content for a page: a failed read never breaks the page (SPEC §8). The page renders,
-// the visitor gets the 'Failed to fetch data ...' toast, and the error is logged.
+// the visitor gets the 'Failed to fetch data ...' toast, and the error is logged. The page shows a short reason
+// and a reference that is in the log line beside the full error — never the backend's own text (it can name
+// tables, queries or hosts).
 import { data } from "react-router";
 import type { Backend } from "~/backend/index.server";
-import { en } from "~/i18n";
+import { en, format } from "~/i18n";
 import type { Toast } from "./toast";
 
 export type Loaded<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -11,10 +13,15 @@ export async function load<T>(what: string, read: () => Promise<T>): Promise<Loa
   try {
     return { ok: true, value: await read() };
   } catch (error) {
-    console.error(`Failed to fetch ${what}:`, error);
-    const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, error: message.slice(0, 300) };
+    const reference = errorReference();
+    console.error(`Failed to fetch ${what} (reference ${reference}):`, error);
+    return { ok: false, error: format(en.errors.readFailed, { reference }) };
   }
+}
+
+/** A short id that ties what a visitor is shown to the full error in the log. */
+export function errorReference(): string {
+  return crypto.randomUUID().slice(0, 8);
 }
 
 /** One toast for the page, however many of its reads failed (toasts with one id show once). */

@@ -1,4 +1,6 @@
-// Everything a loader or action needs for one request, built once, in one place (workers/app.ts).
+// Everything a loader or action needs for one request, built once, in one place (workers/app.ts), and handed to
+// React Router as a typed RouterContextProvider (future.v8_middleware; React Router v8's only kind of context).
+import { createContext, RouterContextProvider } from "react-router";
 import { createBackend, type Backend } from "~/backend/index.server";
 import type { ContactFormState } from "~/domain/contact";
 import { readConfig, type AppConfig } from "./config.server";
@@ -11,11 +13,11 @@ export type RequestContext = {
   nonce: string;
   /** Set when /api/contact re-renders /Contactus after a failed post without JavaScript. */
   contactForm?: ContactFormState;
+  /** Set when the worker refused a request's body (413, 415, 400): the page says why instead. */
+  refusal?: { status: number };
 };
 
-declare module "react-router" {
-  interface AppLoadContext extends RequestContext {}
-}
+const requestContext = createContext<RequestContext>();
 
 export function createRequestContext(request: Request, env: Env, ctx: ExecutionContext): RequestContext {
   return {
@@ -24,6 +26,18 @@ export function createRequestContext(request: Request, env: Env, ctx: ExecutionC
     backend: createBackend({ env, request }),
     nonce: createNonce(),
   };
+}
+
+/** What React Router passes every loader, action and the document renderer as `context`. */
+export function routerContextFor(app: RequestContext): RouterContextProvider {
+  const provider = new RouterContextProvider();
+  provider.set(requestContext, app);
+  return provider;
+}
+
+/** This request's context, from the `context` argument of a loader or action. */
+export function appContext(context: Readonly<RouterContextProvider>): RequestContext {
+  return context.get(requestContext);
 }
 
 function createNonce(): string {

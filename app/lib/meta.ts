@@ -25,5 +25,7 @@ export function pageMeta(
 /** The page title of an error page (a boundary's route renders it, with that route's meta). */
 export function errorTitle(error: unknown): string {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return status === 403 || status === 404 ? en.errors.titles[status] : en.errors.titles.other;
+  return status === 400 || status === 403 || status === 404 || status === 413 || status === 415
+    ? en.errors.titles[status]
+    : en.errors.titles.other;
 }

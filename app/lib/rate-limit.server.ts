@@ -1,25 +1,27 @@
-// Per-client rate limits with the Workers rate-limit binding. In production Cloudflare sets
-// CF-Connecting-IP itself (a client cannot choose it); locally miniflare sets it to the client's address.
+// Per-client rate limits with the Workers rate-limit binding, keyed by clientKey (IPv4 address, IPv6 /64).
+// The limit is checked before the form is read: a client past it costs no validation and no password check.
 import { en } from "~/i18n";
 import { formFailure } from "./action-result.server";
+import { clientKey } from "./client-key.server";
 import { keptValues } from "./forms.server";
 
 export type Limiter = { limit(options: { key: string }): Promise<{ success: boolean }> };
 
-const RETRY_AFTER_SECONDS = 60;
+export const RETRY_AFTER_SECONDS = 60;
 
 export async function withinRateLimit(limiter: Limiter, request: Request): Promise<boolean> {
-  const key = request.headers.get("CF-Connecting-IP") ?? "unknown-client";
-  const { success } = await limiter.limit({ key });
+  const { success } = await limiter.limit({ key: await clientKey(request) });
   return success;
 }
 
 /**
- * The 429 answer for a form posted past its limit (the typed values come back, never a password),
- * or null while the client is within it. Callers check this before any password is looked at.
+ * The 429 answer for a form posted past its limit, or null while the client is within it. Call it before
+ * reading the form. A refused form still gets back what was typed (never a password): the body is at most
+ * 64 KB (the worker's limit), and nothing in it is validated or checked.
  */
-export async function refuseOverLimit(limiter: Limiter, request: Request, formData: FormData) {
+export async function refuseOverLimit(limiter: Limiter, request: Request) {
   if (await withinRateLimit(limiter, request)) return null;
+  const formData = await request.formData().catch(() => new FormData());
   return formFailure(
     { values: keptValues(formData), formError: en.auth.tooManyAttempts },
     { status: 429, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } },

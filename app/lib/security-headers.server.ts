@@ -28,6 +28,20 @@ export function contentSecurityPolicy(nonce: string, secureOrigin: boolean, imag
 const PRIVATE_AREA = /^\/(dashboard|call-room)(\/|\.data|$)/i;
 
 /**
+ * The path as the router sees it: %-escapes decoded (`/%44ashboard` is `/Dashboard`) and repeated slashes
+ * collapsed, so the private-area decision cannot be dodged by spelling the path differently.
+ */
+export function normalizedPath(pathname: string): string {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // A broken escape is matched as it was sent.
+  }
+  return decoded.replace(/\/{2,}/g, "/");
+}
+
+/**
  * `nonce` is required for HTML responses (their CSP allows only scripts carrying it); `imageOrigins`
  * are other origins content images may come from.
  */
@@ -50,7 +64,7 @@ export function withSecurityHeaders(original: Response, { nonce, request, imageO
   if (type.startsWith("text/html")) {
     headers.set("Content-Security-Policy", contentSecurityPolicy(nonce ?? crypto.randomUUID(), secureOrigin, imageOrigins));
   }
-  const privateArea = PRIVATE_AREA.test(new URL(request.url).pathname);
+  const privateArea = PRIVATE_AREA.test(normalizedPath(new URL(request.url).pathname));
   if (privateArea) headers.set("X-Robots-Tag", "noindex, nofollow");
   // Private pages and responses that set a cookie are personal: no cache may keep them, whatever the route said.
   if (privateArea || headers.has("Set-Cookie")) {

@@ -4,6 +4,7 @@ import { createCookieSessionStorage, redirect } from "react-router";
 import { z } from "zod";
 import type { AppConfig } from "./config.server";
 import type { Toast } from "./toast";
+import { usesSecureCookies } from "./transport.server";
 
 const FLASH_KEY = "toast";
 const toastSchema = z.object({
@@ -14,9 +15,9 @@ const toastSchema = z.object({
 
 export type ToastInput = z.input<typeof toastSchema>;
 
-/** The cookie is HttpOnly, SameSite=Lax, and on HTTPS Secure with the __Host- prefix. */
+/** The cookie is HttpOnly, SameSite=Lax, and (but on a local plain-HTTP address) Secure with the __Host- prefix. */
 function flashStorage(request: Request, config: AppConfig) {
-  const secure = new URL(request.url).protocol === "https:";
+  const secure = usesSecureCookies(request);
   return createCookieSessionStorage<Record<string, never>, { toast: unknown }>({
     cookie: {
       name: secure ? "__Host-push-toast" : "push-toast",

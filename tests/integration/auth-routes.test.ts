@@ -16,8 +16,9 @@ import * as notFound from "~/routes/dashboard/not-found";
 import * as overview from "~/routes/dashboard/overview";
 import * as placeholder from "~/routes/dashboard/placeholder";
 import * as profile from "~/routes/dashboard/profile";
+import { appContext } from "~/lib/context.server";
 import { SAMPLE_PASSWORD } from "../../seed/content";
-import { ORIGIN, asResponse, backendFor, cookieOf, loaderArgs, seed, statusOf, thrown, unwrap } from "./helpers";
+import { ORIGIN, asResponse, startOfRateWindow, backendFor, cookieOf, loaderArgs, seed, statusOf, thrown, unwrap } from "./helpers";
 
 const ADMIN = "admin@example.com";
 const INTERPRETER = "interpreter@example.com";
@@ -64,11 +65,6 @@ const tokenRowsOf = async (email: string) =>
  * The local rate limiter counts in fixed windows aligned to the minute. A test that needs N requests to
  * land in one window waits for a fresh window when the current one is about to end.
  */
-async function startOfRateWindow() {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < 5_000) await new Promise((resolve) => setTimeout(resolve, left + 250));
-}
-
 beforeAll(seed);
 afterEach(() => vi.restoreAllMocks());
 
@@ -386,7 +382,7 @@ describe("forgot-password action", () => {
     const args = post("/Forgetpassword", { email: OMAR.toUpperCase() });
     const answer = asResponse(await forgotPassword.action(args));
     expect(answer.status).toBe(302);
-    await waitOnExecutionContext(args.context.cloudflare.ctx);
+    await waitOnExecutionContext(appContext(args.context).cloudflare.ctx);
 
     // The e-mail went through EmailJS (the test's fake) with the reset template.
     const recorded = (await (await fetch(`${env.EMAILJS_API_URL}/__requests?service=service_test`)).json()) as { fields: Record<string, string> }[];

@@ -5,7 +5,7 @@ import { readConfig } from "~/lib/config.server";
 import { readFlashToast } from "~/lib/toast.server";
 import { createD1Backend } from "~/backend/d1/index.server";
 import { seedSampleContent } from "~/backend/d1/seed.server";
-import { createRequestContext } from "~/lib/context.server";
+import { createRequestContext, routerContextFor } from "~/lib/context.server";
 import { SAMPLE_PASSWORD, sampleContent } from "../../seed/content";
 
 export const ORIGIN = "http://127.0.0.1:8787";
@@ -17,7 +17,7 @@ export function seed() {
 /** The arguments React Router passes a loader, with the same per-request context the worker builds. */
 export function loaderArgs(path: string, init?: RequestInit) {
   const request = new Request(new URL(path, ORIGIN), init);
-  const context = createRequestContext(request, env, createExecutionContext());
+  const context = routerContextFor(createRequestContext(request, env, createExecutionContext()));
   return { request, context, params: {}, pattern: path, url: new URL(request.url) };
 }
 
@@ -99,4 +99,10 @@ export async function redirected(result: unknown) {
 export function failure(result: unknown) {
   expect(result instanceof Response, "a data() answer, not a redirect").toBe(false);
   return { status: statusOf(result), ...(unwrap(result).data as FormFailure) };
+}
+
+/** The local rate limiter counts in fixed 60-second windows: don't start a count right before one ends. */
+export async function startOfRateWindow() {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 5_000) await new Promise((resolve) => setTimeout(resolve, left + 250));
 }

@@ -63,13 +63,18 @@ describe("public loaders when the backend fails", () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it("the page still loads, with the 'Failed to fetch data ...' toast, the error text, and the error logged", async () => {
+  it("the page still loads, with the 'Failed to fetch data ...' toast, a reason with a reference, and the error logged", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     const { data, headers } = unwrap(await layout.loader(loaderArgs("/")));
     expect(data.company.ok).toBe(false);
-    expect(!data.company.ok && data.company.error).toMatch(/no such table: company/);
+    // Visitors get a short reason and a reference, never the database's own text…
+    const shown = data.company.ok ? "" : data.company.error;
+    expect(shown).toMatch(/^the content could not be read just now \(reference [0-9a-f]{8}\)\.$/);
+    expect(JSON.stringify(data)).not.toMatch(/no such table|SQLITE|D1_ERROR/i);
     expect(data.toasts).toEqual([{ id: "content-fetch-failed", type: "error", message: "Failed to fetch data ..." }]);
-    expect(log).toHaveBeenCalledWith("Failed to fetch company:", expect.any(Error));
+    // …and the log line with the full error carries the same reference.
+    const reference = shown.match(/reference (\w+)/)![1];
+    expect(log).toHaveBeenCalledWith(`Failed to fetch company (reference ${reference}):`, expect.objectContaining({ message: expect.stringMatching(/no such table: company/) }));
     // A page built from a failed read must not be cached by a CDN.
     expect(headers.get("Cache-Control")).toBe("no-store");
   });

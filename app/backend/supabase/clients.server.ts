@@ -2,6 +2,7 @@
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from "@supabase/ssr";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import type { SupabaseConfig } from "~/lib/config.server";
+import { usesSecureCookies } from "~/lib/transport.server";
 import { BackendError } from "../port.server";
 
 export type SupabaseClients = {
@@ -18,7 +19,7 @@ export type SupabaseClients = {
 const STATELESS = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } } as const;
 
 export function supabaseClients(config: SupabaseConfig, request: Request, responseHeaders: Headers): SupabaseClients {
-  const secure = new URL(request.url).protocol === "https:";
+  const secure = usesSecureCookies(request);
   const user = createServerClient(config.url, config.anonKey, {
     cookies: {
       getAll: () => parseCookieHeader(request.headers.get("Cookie") ?? "").map(({ name, value }) => ({ name, value: value ?? "" })),

@@ -2,12 +2,11 @@
 // through the same relay as the contact form. Otherwise it is printed to the server log — but only when the
 // site runs on this machine (a loopback address), so a deployed worker never logs a usable reset link.
 import type { AppConfig } from "../config.server";
+import { isLoopbackHost } from "../transport.server";
 import { sendWithEmailJs } from "./emailjs.server";
 
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
-
 export function isLocalRequest(request: Request): boolean {
-  return LOOPBACK_HOSTS.has(new URL(request.url).hostname);
+  return isLoopbackHost(new URL(request.url).hostname);
 }
 
 type ResetEmail = { request: Request; config: AppConfig; email: string; link: string };

@@ -10,29 +10,32 @@ import { pageMeta } from "~/lib/meta";
 import { refuseOverLimit } from "~/lib/rate-limit.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/forgot-password";
+import { appContext } from "~/lib/context.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { ...en.meta.forgotPassword, path: "/Forgetpassword" });
 
 export async function action({ request, url, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const overLimit = await refuseOverLimit(context.cloudflare.env.PASSWORD_RESET_LIMITER, request, formData);
+  const app = appContext(context);
+  // Past the limit nothing is read or checked (no password at all).
+  const overLimit = await refuseOverLimit(app.cloudflare.env.PASSWORD_RESET_LIMITER, request);
   if (overLimit) return overLimit;
+  const formData = await request.formData();
   const form = parseFormData(formData, forgotPasswordSchema);
   if (!form.ok) return formFailure(form);
 
-  const ticket = await context.backend.auth.requestPasswordReset(form.data.email);
+  const ticket = await app.backend.auth.requestPasswordReset(form.data.email);
   if (ticket) {
     const link = new URL(`/Resetpassword?${new URLSearchParams({ token: ticket.token })}`, url.origin).href;
     // Sent after the response, so the answer takes as long whether or not the account exists.
-    context.cloudflare.ctx.waitUntil(sendPasswordResetLink({ request, config: context.config, email: ticket.email, link }));
+    app.cloudflare.ctx.waitUntil(sendPasswordResetLink({ request, config: app.config, email: ticket.email, link }));
   }
   // The same answer whether or not the address has an account (no account enumeration); the redirect
   // empties the field.
   return redirectWithToast(
     "/Forgetpassword",
     { type: "success", message: en.auth.resetLinkSent },
-    { request, config: context.config },
+    { request, config: app.config },
   );
 }
 

@@ -10,25 +10,28 @@ import { pageMeta } from "~/lib/meta";
 import { refuseOverLimit } from "~/lib/rate-limit.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/login";
+import { appContext } from "~/lib/context.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { ...en.meta.login, path: "/Login" });
 
 export async function loader({ url, context }: Route.LoaderArgs) {
+  const app = appContext(context);
   const redirectTo = url.searchParams.get("redirectTo") ?? "";
   // Already signed in: straight on.
-  if (await context.backend.auth.currentUser()) throw redirect(safeRedirectPath(redirectTo));
+  if (await app.backend.auth.currentUser()) throw redirect(safeRedirectPath(redirectTo));
   return { redirectTo };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  // Past the limit no password is checked at all.
-  const overLimit = await refuseOverLimit(context.cloudflare.env.SIGN_IN_LIMITER, request, formData);
+  const app = appContext(context);
+  // Past the limit nothing is read or checked (no password at all).
+  const overLimit = await refuseOverLimit(app.cloudflare.env.SIGN_IN_LIMITER, request);
   if (overLimit) return overLimit;
+  const formData = await request.formData();
   const form = parseFormData(formData, signInSchema);
   if (!form.ok) return formFailure(form);
 
-  const result = await context.backend.auth.signIn(form.data);
+  const result = await app.backend.auth.signIn(form.data);
   if (!result.ok) {
     const formError = result.reason === "no-session" ? en.auth.notAuthenticated : en.auth.invalidCredentials;
     return formFailure({ values: keptValues(formData), formError });
@@ -36,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(
     safeRedirectPath(form.data.redirectTo),
     { type: "success", message: en.auth.signedIn },
-    { request, config: context.config, headers: result.headers },
+    { request, config: app.config, headers: result.headers },
   );
 }
 

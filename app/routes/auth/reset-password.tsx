@@ -9,6 +9,7 @@ import { pageMeta } from "~/lib/meta";
 import { refuseOverLimit } from "~/lib/rate-limit.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/reset-password";
+import { appContext } from "~/lib/context.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, { ...en.meta.resetPassword, path: "/Resetpassword" }),
@@ -22,18 +23,20 @@ export function loader({ url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const overLimit = await refuseOverLimit(context.cloudflare.env.PASSWORD_RESET_LIMITER, request, formData);
+  const app = appContext(context);
+  // Past the limit nothing is read or checked (no password at all).
+  const overLimit = await refuseOverLimit(app.cloudflare.env.PASSWORD_RESET_LIMITER, request);
   if (overLimit) return overLimit;
+  const formData = await request.formData();
   const form = parseFormData(formData, resetPasswordSchema);
   if (!form.ok) return formFailure(form);
 
-  const result = await context.backend.auth.resetPassword(form.data);
+  const result = await app.backend.auth.resetPassword(form.data);
   if (!result.ok) {
     const formError = result.reason === "email-not-found" ? en.auth.emailNotFound : en.auth.resetLinkInvalid;
     return formFailure({ values: keptValues(formData), formError });
   }
-  return redirectWithToast("/Login", { type: "success", message: en.auth.passwordReset }, { request, config: context.config });
+  return redirectWithToast("/Login", { type: "success", message: en.auth.passwordReset }, { request, config: app.config });
 }
 
 export default function ResetPassword() {

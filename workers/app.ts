@@ -13,6 +13,8 @@ import { CONTACT_PATH, handleContact } from "./contact";
 import { isMediaRequest, serveMedia } from "./media";
 import { admitRequest, type Refusal } from "./request-admission";
 
+export { AccountGuard } from "./account-guard";
+
 const handleWithReactRouter = createRequestHandler(
   () => import("virtual:react-router/server-build"),
   import.meta.env.MODE,

@@ -100,7 +100,8 @@ test("a reset with the wrong email says 'Email not found'", async ({ page }) => 
 
 test("the sixth sign-in attempt in a minute from one address gets 429", async ({ page }) => {
   for (let attempt = 1; attempt <= 6; attempt++) {
-    const response = await page.request.post("/Login", { form: { email: ADMIN.email, password: "wrong-password" } });
+    // A new address each time: five failures for one address would lock that account (a test of its own).
+    const response = await page.request.post("/Login", { form: { email: `guess-${attempt}-${unique()}@example.com`, password: "wrong-password" } });
     expect(response.status(), `attempt ${attempt}`).toBe(attempt <= 5 ? 400 : 429);
   }
   // Even the right password is not checked now.
@@ -109,5 +110,32 @@ test("the sixth sign-in attempt in a minute from one address gets 429", async ({
   await page.getByLabel("Password").fill(SAMPLE_PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Too many attempts" })).toBeVisible();
+  await expect(page).toHaveURL("/Login");
+});
+
+test("6 wrong passwords for one account from 20 addresses: refused from the 6th on, even with the right password", async ({ page }) => {
+  // An account of this test's own, so locking it disturbs no other test.
+  const email = `locked-${unique()}@example.com`;
+  expect((await page.request.post("/Login", { form: { email: ADMIN.email, password: SAMPLE_PASSWORD } })).status()).toBe(200);
+  const add = await page.request.post("/Dashboard/Interpreter", {
+    form: { intent: "create", full_name: "Lock Tester", Gender: "Male", email, phone: "+1 307 555 0188", password: "right-password" },
+  });
+  expect(add.ok()).toBe(true);
+  await page.context().clearCookies();
+
+  const statuses: number[] = [];
+  for (let attempt = 1; attempt <= 20; attempt++) {
+    const headers = { "CF-Connecting-IP": `192.0.2.${attempt}` };
+    statuses.push((await page.request.post("/Login", { form: { email, password: `wrong-${attempt}` }, headers })).status());
+  }
+  expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+  expect(statuses.slice(5)).toEqual(Array(15).fill(429));
+
+  // A person with the right password, from yet another address, is refused too — and told why.
+  await page.goto("/Login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("right-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Too many failed sign-ins for this account." })).toBeVisible();
   await expect(page).toHaveURL("/Login");
 });

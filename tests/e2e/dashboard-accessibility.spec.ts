@@ -32,6 +32,9 @@ for (const viewport of [
     test.use({ viewport });
 
     test("every admin page has no violations", async ({ page }) => {
+      // Eleven pages, each scanned after its toasts and animations end: more than one test's usual 30 s on a busy
+      // 2-core machine.
+      test.slow();
       await signIn(page, ADMIN.email);
       for (const path of [
         "/Dashboard",
@@ -54,6 +57,7 @@ for (const viewport of [
 }
 
 test("the staff screens' states have no violations: errors, edit mode, delete confirmation", async ({ page }) => {
+  test.slow(); // a scan per state, as above
   await signIn(page, ADMIN.email);
   await page.goto("/Dashboard/Interpreter");
   await page.getByRole("button", { name: "Add interpreter" }).click();
@@ -80,6 +84,7 @@ test("the staff screens' states have no violations: errors, edit mode, delete co
 });
 
 test("an interpreter's pages, the incoming call and the 403 page have no violations", async ({ page }) => {
+  test.slow(); // a scan per page, as above
   await signIn(page, INTERPRETER.email);
   await page.goto("/Dashboard/Dashboardcall");
   await expect(page.getByRole("region", { name: "Incoming call" })).toBeVisible({ timeout: 5000 });

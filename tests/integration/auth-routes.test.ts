@@ -157,8 +157,9 @@ describe("sign-in rate limit", () => {
   it("after 5 attempts from one address the 6th — even with the right password — gets 429 and no session", async () => {
     await startOfRateWindow();
     const ip = freshIp();
+    // Five different addresses (the per-account throttle would lock one address after five failures).
     for (let attempt = 1; attempt <= 5; attempt++) {
-      const result = await login.action(post("/Login", { email: ADMIN, password: `wrong-${attempt}` }, { ip }));
+      const result = await login.action(post("/Login", { email: `guess-${attempt}@example.com`, password: `wrong-${attempt}` }, { ip }));
       expect(statusOf(result), `attempt ${attempt}`).toBe(400);
     }
     const before = await sessionCount();

@@ -172,6 +172,7 @@ export const en = {
     signedIn: "Successfully logged in!",
     notAuthenticated: "User is not authenticated properly",
     tooManyAttempts: "Too many attempts from your network. Please wait a minute and try again.",
+    accountLocked: "Too many failed sign-ins for this account. Please try again later, or reset your password.",
     forgotHeading: "Forgot your password?",
     forgotIntro: "Enter the email of your account and we will send you a link to choose a new password.",
     sendResetLink: "Send Reset Link",

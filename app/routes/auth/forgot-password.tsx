@@ -10,6 +10,7 @@ import { pageMeta } from "~/lib/meta";
 import { refuseOverLimit } from "~/lib/rate-limit.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/forgot-password";
+import { accountGuard } from "~/lib/account-guard.server";
 import { appContext } from "~/lib/context.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -24,7 +25,10 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const form = parseFormData(formData, forgotPasswordSchema);
   if (!form.ok) return formFailure(form);
 
-  const ticket = await app.backend.auth.requestPasswordReset(form.data.email);
+  // At most 3 reset e-mails per address an hour, counted for every address (so the answer takes as long whether
+  // or not it has an account). Past that nothing happens — not even a new link that would void the last one.
+  const mailAllowed = await accountGuard(app.cloudflare.env, form.data.email).takeResetMail();
+  const ticket = mailAllowed ? await app.backend.auth.requestPasswordReset(form.data.email) : null;
   if (ticket) {
     const link = new URL(`/Resetpassword?${new URLSearchParams({ token: ticket.token })}`, url.origin).href;
     // Sent after the response, so the answer takes as long whether or not the account exists.

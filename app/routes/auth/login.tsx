@@ -10,6 +10,7 @@ import { pageMeta } from "~/lib/meta";
 import { refuseOverLimit } from "~/lib/rate-limit.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/login";
+import { accountGuard, trustDevice, trustedDeviceFor } from "~/lib/account-guard.server";
 import { appContext } from "~/lib/context.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { ...en.meta.login, path: "/Login" });
@@ -31,16 +32,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = parseFormData(formData, signInSchema);
   if (!form.ok) return formFailure(form);
 
+  // Per account, across all addresses: a locked email is refused before its password is looked at, with the
+  // same answer whether or not it has an account — unless this browser has signed in to it before.
+  const guard = accountGuard(app.cloudflare.env, form.data.email);
+  const device = await trustedDeviceFor(request, app.config, form.data.email);
+  const check = await guard.checkSignIn(device);
+  if (!check.allowed) {
+    return formFailure(
+      { values: keptValues(formData), formError: en.auth.accountLocked },
+      { status: 429, headers: { "Retry-After": String(check.retryAfterSeconds) } },
+    );
+  }
+
   const result = await app.backend.auth.signIn(form.data);
   if (!result.ok) {
+    if (result.reason === "invalid-credentials") await guard.signInFailed(device);
     const formError = result.reason === "no-session" ? en.auth.notAuthenticated : en.auth.invalidCredentials;
     return formFailure({ values: keptValues(formData), formError });
   }
-  return redirectWithToast(
-    safeRedirectPath(form.data.redirectTo),
-    { type: "success", message: en.auth.signedIn },
-    { request, config: app.config, headers: result.headers },
-  );
+  await guard.signInSucceeded();
+  const headers = new Headers(result.headers);
+  headers.append("Set-Cookie", await trustDevice(request, app.config, form.data.email));
+  return redirectWithToast(safeRedirectPath(form.data.redirectTo), { type: "success", message: en.auth.signedIn }, { request, config: app.config, headers });
 }
 
 export default function Login() {

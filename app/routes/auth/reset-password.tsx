@@ -9,6 +9,7 @@ import { pageMeta } from "~/lib/meta";
 import { refuseOverLimit } from "~/lib/rate-limit.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/reset-password";
+import { accountGuard } from "~/lib/account-guard.server";
 import { appContext } from "~/lib/context.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -36,6 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const formError = result.reason === "email-not-found" ? en.auth.emailNotFound : en.auth.resetLinkInvalid;
     return formFailure({ values: keptValues(formData), formError });
   }
+  // The link came by e-mail, so whoever used it reads that mailbox: the account's sign-in lock ends.
+  await accountGuard(app.cloudflare.env, form.data.email).passwordReset();
   return redirectWithToast("/Login", { type: "success", message: en.auth.passwordReset }, { request, config: app.config });
 }
 

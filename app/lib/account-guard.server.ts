@@ -1,0 +1,59 @@
+// The per-account guard of an email address (its AccountGuard Durable Object), and the trusted-device cookie
+// that exempts browsers which have signed in to that account before from the account's lock.
+import { createCookie } from "react-router";
+import type { AppConfig } from "./config.server";
+import { usesSecureCookies } from "./transport.server";
+
+/** Email addresses compare case-insensitively and without surrounding spaces, everywhere limits count them. */
+export function normalizedEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function accountGuard(env: Env, email: string) {
+  return env.ACCOUNT_GUARD.get(env.ACCOUNT_GUARD.idFromName(normalizedEmail(email)));
+}
+
+const DEVICE_COOKIE_DAYS = 365;
+/** A browser remembers at most this many accounts it has signed in to. */
+const MAX_ACCOUNTS_PER_DEVICE = 5;
+
+type DeviceRecord = { id: string; accounts: string[] };
+
+function deviceCookie(request: Request, config: AppConfig) {
+  const secure = usesSecureCookies(request);
+  return createCookie(secure ? "__Host-push-device" : "push-device", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    path: "/",
+    maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
+    // Signed with the session secret: a forged or edited cookie reads as no cookie at all.
+    secrets: [config.SESSION_SECRET],
+  });
+}
+
+async function accountTag(email: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(normalizedEmail(email)));
+  return btoa(String.fromCharCode(...new Uint8Array(digest).slice(0, 12)));
+}
+
+async function readDevice(request: Request, config: AppConfig): Promise<DeviceRecord | null> {
+  const value: unknown = await deviceCookie(request, config).parse(request.headers.get("Cookie"));
+  const record = value as Partial<DeviceRecord> | null;
+  if (typeof record?.id !== "string" || !Array.isArray(record.accounts)) return null;
+  return { id: record.id, accounts: record.accounts.filter((tag): tag is string => typeof tag === "string") };
+}
+
+/** The id of this browser if it has signed in to `email` before, else null. */
+export async function trustedDeviceFor(request: Request, config: AppConfig, email: string): Promise<string | null> {
+  const device = await readDevice(request, config);
+  return device?.accounts.includes(await accountTag(email)) ? device.id : null;
+}
+
+/** The Set-Cookie that makes this browser a trusted device of `email` (after a successful sign-in). */
+export async function trustDevice(request: Request, config: AppConfig, email: string): Promise<string> {
+  const device = (await readDevice(request, config)) ?? { id: crypto.randomUUID(), accounts: [] };
+  const tag = await accountTag(email);
+  const accounts = [tag, ...device.accounts.filter((other) => other !== tag)].slice(0, MAX_ACCOUNTS_PER_DEVICE);
+  return deviceCookie(request, config).serialize({ id: device.id, accounts });
+}

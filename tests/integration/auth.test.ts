@@ -169,6 +169,29 @@ describe("currentUser", () => {
       .run();
     expect(await backendFor(cookie).auth.currentUser()).toBeNull();
   });
+
+  it("ends a session unused for 8 hours, and each use (at most one write per 5 minutes) starts the idle clock again", async () => {
+    const { cookie, user } = await signIn(ADMIN);
+    const hash = await sha256(await tokenOf(cookie));
+    const lastSeen = async () => (await env.DB.prepare("SELECT last_seen_at AS t FROM sessions WHERE id_hash = ?").bind(hash).first<{ t: number }>())!.t;
+    const setLastSeen = (at: number) => env.DB.prepare("UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?").bind(at, hash).run();
+    const HOUR = 60 * 60 * 1000;
+
+    // Used 2 minutes ago: recent enough, not written again.
+    const twoMinutesAgo = Date.now() - 2 * 60 * 1000;
+    await setLastSeen(twoMinutesAgo);
+    expect(await backendFor(cookie).auth.currentUser()).toEqual(user);
+    expect(await lastSeen()).toBe(twoMinutesAgo);
+
+    // Used 7 hours 59 minutes ago: still signed in, and the clock starts again.
+    await setLastSeen(Date.now() - 8 * HOUR + 60 * 1000);
+    expect(await backendFor(cookie).auth.currentUser()).toEqual(user);
+    expect(Date.now() - (await lastSeen())).toBeLessThan(5000);
+
+    // 8 hours and a minute without use: signed out, although the 7 days are far from over.
+    await setLastSeen(Date.now() - 8 * HOUR - 60 * 1000);
+    expect(await backendFor(cookie).auth.currentUser()).toBeNull();
+  });
 });
 
 describe("signOut", () => {

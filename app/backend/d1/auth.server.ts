@@ -3,7 +3,7 @@ import type { SessionUser } from "~/domain/auth";
 import type { AuthStore } from "../port.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { query } from "./query.server";
-import { SESSION_TTL_MS, sessionCookie } from "./session-cookie.server";
+import { SESSION_IDLE_MS, SESSION_TOUCH_MS, SESSION_TTL_MS, sessionCookie } from "./session-cookie.server";
 import { randomToken, sha256Hex } from "./tokens.server";
 import { SESSION_USER_COLUMNS, toSessionUser, type SessionUserRow } from "./users.server";
 
@@ -26,16 +26,24 @@ export function d1AuthStore(db: D1Database, request: Request, secret: string): A
       current ??= (async () => {
         const token = await sessionToken();
         if (!token) return null;
+        const idHash = await sha256Hex(token);
+        const now = Date.now();
         const row = await query(async () =>
           db
             .prepare(
-              `SELECT ${SESSION_USER_COLUMNS} FROM sessions s JOIN accounts a ON a.id = s.account_id
-               LEFT JOIN users u ON u.id = a.id WHERE s.id_hash = ? AND s.expires_at > ?`,
+              `SELECT ${SESSION_USER_COLUMNS}, s.last_seen_at AS session_last_seen_at FROM sessions s
+               JOIN accounts a ON a.id = s.account_id LEFT JOIN users u ON u.id = a.id
+               WHERE s.id_hash = ? AND s.expires_at > ? AND s.last_seen_at > ?`,
             )
-            .bind(await sha256Hex(token), Date.now())
-            .first<SessionUserRow>(),
+            .bind(idHash, now, now - SESSION_IDLE_MS)
+            .first<SessionUserRow & { session_last_seen_at: number }>(),
         );
-        return row ? toSessionUser(row) : null;
+        if (!row) return null;
+        // Used now: the idle clock starts again (written at most every few minutes, not on every request).
+        if (row.session_last_seen_at < now - SESSION_TOUCH_MS) {
+          await query(() => db.prepare("UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?").bind(now, idHash).run());
+        }
+        return toSessionUser(row);
       })();
       return current;
     },
@@ -54,8 +62,8 @@ export function d1AuthStore(db: D1Database, request: Request, secret: string): A
         db.batch<SessionUserRow>([
           db.prepare("DELETE FROM sessions WHERE account_id = ? AND expires_at <= ?").bind(account.id, now),
           db
-            .prepare("INSERT INTO sessions (id_hash, account_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
-            .bind(await sha256Hex(token), account.id, now, now + SESSION_TTL_MS),
+            .prepare("INSERT INTO sessions (id_hash, account_id, created_at, expires_at, last_seen_at) VALUES (?, ?, ?, ?, ?)")
+            .bind(await sha256Hex(token), account.id, now, now + SESSION_TTL_MS, now),
           db.prepare(`SELECT ${SESSION_USER_COLUMNS} FROM accounts a LEFT JOIN users u ON u.id = a.id WHERE a.id = ?`).bind(account.id),
         ]),
       );

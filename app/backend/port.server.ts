@@ -27,15 +27,16 @@ export interface MediaStore {
 }
 
 /**
- * Sign-in for the request the backend was built for: it reads that request's session cookie, and
- * operations that change the session return the Set-Cookie headers the route must forward.
+ * Sign-in for the request the backend was built for: it reads that request's session cookie. Operations that
+ * change the session put their Set-Cookie headers in `Backend.responseHeaders` — one channel for both adapters,
+ * which the worker adds to the response, whatever the route answers.
  */
 export interface AuthStore {
   /** The signed-in user, or null (no cookie, unknown or expired session). */
   currentUser(): Promise<SessionUser | null>;
   signIn(credentials: { email: string; password: string }): Promise<SignInResult>;
-  /** Ends this request's session; the headers clear the cookie. */
-  signOut(): Promise<{ headers: Headers }>;
+  /** Ends this request's session and clears its cookie (through `responseHeaders`). */
+  signOut(): Promise<void>;
   /**
    * Creates a single-use reset token (valid 30 minutes) for the account with this email. Null when
    * there is no such account: the route answers the same either way (no account enumeration).
@@ -46,7 +47,7 @@ export interface AuthStore {
 }
 
 export type SignInResult =
-  | { ok: true; user: SessionUser; headers: Headers }
+  | { ok: true; user: SessionUser }
   | { ok: false; reason: "invalid-credentials" | "no-session" };
 
 export type ResetPasswordResult = { ok: true } | { ok: false; reason: "invalid-token" | "email-not-found" };
@@ -116,8 +117,9 @@ export interface OutboxStore {
 export interface Backend {
   readonly name: "d1" | "supabase";
   /**
-   * Headers the backend needs on this request's response, whatever the route answers: the Supabase
-   * adapter's refreshed session cookies (and the no-cache headers that go with them). The worker adds them.
+   * Headers the backend needs on this request's response, whatever the route answers: the session cookie set or
+   * cleared by signIn/signOut, Supabase's refreshed session cookies (and the no-cache headers that go with them).
+   * The worker adds them to every response.
    */
   readonly responseHeaders: Headers;
   readonly content: ContentStore;

@@ -34,7 +34,6 @@ describe("signIn", () => {
         role: "admin",
         profile: { fullName: "Amira Haddad", email: ADMIN, phone: "+1 (307) 555-0100", gender: "Female", department: "Operations" },
       },
-      headers: expect.any(Headers),
     });
     // The password grant with the anon key, then the users row with the new session's access token.
     expect(shapes).toEqual(["auth.token.password", "rest.users.me"]);

@@ -68,9 +68,17 @@ const tokenRowsOf = async (email: string) =>
 beforeAll(seed);
 afterEach(() => vi.restoreAllMocks());
 
+/** The response as the worker sends it: the route's answer plus the backend's response headers (its cookies). */
+function sentByWorker(response: Response, args: { context: Parameters<typeof appContext>[0] }): Response {
+  const sent = new Response(null, response);
+  for (const cookie of appContext(args.context).backend.responseHeaders.getSetCookie()) sent.headers.append("Set-Cookie", cookie);
+  return sent;
+}
+
 describe("login action", () => {
   it("signs in: 302 to /Dashboard with the session cookie and the flash toast", async () => {
-    const response = asResponse(await login.action(post("/Login", { email: ADMIN, password: SAMPLE_PASSWORD })));
+    const args = post("/Login", { email: ADMIN, password: SAMPLE_PASSWORD });
+    const response = sentByWorker(asResponse(await login.action(args)), args);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/Dashboard");
     expect(cookieNames(response)).toEqual(expect.arrayContaining(["push-session", "push-toast"]));
@@ -225,7 +233,8 @@ describe("logout action", () => {
   it("signs out: 302 to /Login, the session row is gone, and the cookie is cleared", async () => {
     const cookie = await cookieOf(INTERPRETER);
     const before = await sessionCount();
-    const response = asResponse(await logout.action(post("/Logout", {}, { cookie })));
+    const args = post("/Logout", {}, { cookie });
+    const response = sentByWorker(asResponse(await logout.action(args)), args);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/Login");
     expect(await sessionCount()).toBe(before - 1);

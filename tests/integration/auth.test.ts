@@ -21,9 +21,10 @@ function backendFor(cookie?: string, { url = `${ORIGIN}/Dashboard`, secret = env
 
 /** Signs in with a fresh backend and returns the browser's cookie (name=value) and the full Set-Cookie. */
 async function signIn(email: string, password = SAMPLE_PASSWORD) {
-  const result = await backendFor().auth.signIn({ email, password });
+  const backend = backendFor();
+  const result = await backend.auth.signIn({ email, password });
   if (!result.ok) throw new Error(`sign-in of ${email} failed: ${result.reason}`);
-  const setCookie = result.headers.get("Set-Cookie")!;
+  const setCookie = backend.responseHeaders.get("Set-Cookie")!;
   return { user: result.user, setCookie, cookie: setCookie.split(";")[0]! };
 }
 
@@ -68,12 +69,10 @@ describe("signIn", () => {
   });
 
   it("sets an HttpOnly, SameSite=Lax, Path=/ cookie for 7 days: __Host-push-session + Secure on HTTPS", async () => {
-    const result = await backendFor(undefined, { url: "https://push.example/Login" }).auth.signIn({
-      email: ADMIN,
-      password: SAMPLE_PASSWORD,
-    });
+    const backend = backendFor(undefined, { url: "https://push.example/Login" });
+    const result = await backend.auth.signIn({ email: ADMIN, password: SAMPLE_PASSWORD });
     if (!result.ok) throw new Error("sign-in failed");
-    const setCookie = result.headers.get("Set-Cookie")!;
+    const setCookie = backend.responseHeaders.get("Set-Cookie")!;
     expect(setCookie).toMatch(/^__Host-push-session=[^;]+;/);
     expect(setCookie).toMatch(/;\s*HttpOnly(;|$)/i);
     expect(setCookie).toMatch(/;\s*SameSite=Lax(;|$)/i);
@@ -84,12 +83,10 @@ describe("signIn", () => {
   });
 
   it("on plain-HTTP local development the cookie is push-session, without Secure", async () => {
-    const result = await backendFor(undefined, { url: "http://127.0.0.1/Login" }).auth.signIn({
-      email: ADMIN,
-      password: SAMPLE_PASSWORD,
-    });
+    const backend = backendFor(undefined, { url: "http://127.0.0.1/Login" });
+    const result = await backend.auth.signIn({ email: ADMIN, password: SAMPLE_PASSWORD });
     if (!result.ok) throw new Error("sign-in failed");
-    const setCookie = result.headers.get("Set-Cookie")!;
+    const setCookie = backend.responseHeaders.get("Set-Cookie")!;
     expect(setCookie).toMatch(/^push-session=[^;]+;/);
     expect(setCookie).not.toMatch(/Secure/i);
     expect(setCookie).toMatch(/;\s*HttpOnly(;|$)/i);
@@ -200,8 +197,9 @@ describe("signOut", () => {
     const second = await signIn(ADMIN);
     const firstHash = await sha256(await tokenOf(first.cookie));
 
-    const { headers } = await backendFor(first.cookie).auth.signOut();
-    const cleared = headers.get("Set-Cookie")!;
+    const signedIn = backendFor(first.cookie);
+    await signedIn.auth.signOut();
+    const cleared = signedIn.responseHeaders.get("Set-Cookie")!;
     expect(cleared).toMatch(/^push-session=;/);
     expect(cleared).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
     expect(cleared).toMatch(/;\s*Path=\/(;|$)/);
@@ -212,8 +210,9 @@ describe("signOut", () => {
   });
 
   it("on HTTPS clears the __Host- cookie", async () => {
-    const { headers } = await backendFor(undefined, { url: "https://push.example/Logout" }).auth.signOut();
-    expect(headers.get("Set-Cookie")).toMatch(/^__Host-push-session=;.*Secure/i);
+    const backend = backendFor(undefined, { url: "https://push.example/Logout" });
+    await backend.auth.signOut();
+    expect(backend.responseHeaders.get("Set-Cookie")).toMatch(/^__Host-push-session=;.*Secure/i);
   });
 });
 

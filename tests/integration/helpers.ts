@@ -36,9 +36,10 @@ export function backendFor(cookie?: string) {
 
 /** A signed-in browser's cookie (name=value). */
 export async function cookieOf(email: string, password = SAMPLE_PASSWORD) {
-  const result = await backendFor().auth.signIn({ email, password });
+  const backend = backendFor();
+  const result = await backend.auth.signIn({ email, password });
   if (!result.ok) throw new Error(`sign-in of ${email} failed: ${result.reason}`);
-  return result.headers.get("Set-Cookie")!.split(";")[0]!;
+  return backend.responseHeaders.get("Set-Cookie")!.split(";")[0]!;
 }
 
 /** What a `data(..., { status })` result or thrown value carries. */

@@ -48,9 +48,10 @@ async function signIn(email: string, password: string) {
   return backendFor().auth.signIn({ email, password });
 }
 async function cookieOf(email: string, password: string) {
-  const result = await signIn(email, password);
+  const backend = backendFor();
+  const result = await backend.auth.signIn({ email, password });
   if (!result.ok) throw new Error(`sign-in of ${email} failed: ${result.reason}`);
-  return result.headers.get("Set-Cookie")!.split(";")[0]!;
+  return backend.responseHeaders.get("Set-Cookie")!.split(";")[0]!;
 }
 
 /** Every page of a listing, in order. */

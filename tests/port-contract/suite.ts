@@ -22,12 +22,12 @@ export function describePortContract(target: ContractTarget) {
   const backend = (cookie?: string) =>
     target.backendFor(new Request(`${ORIGIN}/Dashboard`, cookie ? { headers: { Cookie: cookie } } : undefined));
 
-  /** Signs in and returns the browser's Cookie header, wherever the adapter put its Set-Cookie headers. */
+  /** Signs in and returns the browser's Cookie header (both adapters put Set-Cookie in responseHeaders). */
   async function signIn(email: string, password = SAMPLE_PASSWORD): Promise<string> {
     const fresh = backend();
     const result = await fresh.auth.signIn({ email, password });
     if (!result.ok) throw new Error(`sign-in of ${email} failed: ${result.reason}`);
-    return cookieHeader([...result.headers.getSetCookie(), ...fresh.responseHeaders.getSetCookie()]);
+    return cookieHeader(fresh.responseHeaders.getSetCookie());
   }
 
   async function newInterpreter(password = "first-password-1") {

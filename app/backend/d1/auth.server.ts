@@ -12,7 +12,8 @@ export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 // Checked against when the email is unknown, so an unknown address costs the same time as a wrong password.
 let decoyHash: Promise<string> | undefined;
 
-export function d1AuthStore(db: D1Database, request: Request, secret: string): AuthStore {
+/** `responseHeaders`: where the session cookie goes when signIn or signOut changes it (Backend.responseHeaders). */
+export function d1AuthStore(db: D1Database, request: Request, secret: string, responseHeaders: Headers): AuthStore {
   const cookie = sessionCookie(request, secret);
   let current: Promise<SessionUser | null> | undefined;
 
@@ -69,7 +70,8 @@ export function d1AuthStore(db: D1Database, request: Request, secret: string): A
       );
       const row = user?.results[0];
       if (!row) return { ok: false, reason: "no-session" };
-      return { ok: true, user: toSessionUser(row), headers: new Headers({ "Set-Cookie": await cookie.serialize(token) }) };
+      responseHeaders.append("Set-Cookie", await cookie.serialize(token));
+      return { ok: true, user: toSessionUser(row) };
     },
 
     async signOut() {
@@ -78,7 +80,7 @@ export function d1AuthStore(db: D1Database, request: Request, secret: string): A
         const idHash = await sha256Hex(token);
         await query(() => db.prepare("DELETE FROM sessions WHERE id_hash = ?").bind(idHash).run());
       }
-      return { headers: new Headers({ "Set-Cookie": await cookie.serialize("", { maxAge: 0 }) }) };
+      responseHeaders.append("Set-Cookie", await cookie.serialize("", { maxAge: 0 }));
     },
 
     async requestPasswordReset(email) {

@@ -19,13 +19,13 @@ type D1BackendOptions = {
 export function createD1Backend({ env, request, sessionSecret }: D1BackendOptions): Backend {
   const db = env.DB;
   const media = d1MediaStore();
+  const responseHeaders = new Headers();
   return {
     name: "d1",
-    // The D1 adapter's cookies travel with the results that change them (signIn, signOut).
-    responseHeaders: new Headers(),
+    responseHeaders,
     media,
     content: d1ContentStore(db, media),
-    auth: d1AuthStore(db, request, sessionSecret),
+    auth: d1AuthStore(db, request, sessionSecret, responseHeaders),
     interpreters: d1InterpreterStore(db),
     languages: d1LanguageStore(db),
     links: d1LinkStore(db),

@@ -43,13 +43,12 @@ export function supabaseAuthStore({ user: client, service, recovery }: SupabaseC
       }
       if (!data.session || !data.user) return { ok: false, reason: "no-session" };
       // The session cookies were set through setAll, into responseHeaders.
-      return { ok: true, user: await sessionUser(client, data.user.id, data.user.email ?? email), headers: new Headers() };
+      return { ok: true, user: await sessionUser(client, data.user.id, data.user.email ?? email) };
     },
 
     async signOut() {
       // This browser's session only (auth-js defaults to every session of the account).
-      failIf((await client.auth.signOut({ scope: "local" })).error);
-      return { headers: new Headers() }; // the cleared cookies went through setAll
+      failIf((await client.auth.signOut({ scope: "local" })).error); // the cleared cookies go through setAll
     },
 
     async requestPasswordReset(email) {

@@ -51,8 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return formFailure({ values: keptValues(formData), formError });
   }
   await guard.signInSucceeded();
-  const headers = new Headers(result.headers);
-  headers.append("Set-Cookie", await trustDevice(request, app.config, form.data.email));
+  // The session cookie goes out with the backend's response headers (the worker adds them); this is the device's.
+  const headers = new Headers({ "Set-Cookie": await trustDevice(request, app.config, form.data.email) });
   return redirectWithToast(safeRedirectPath(form.data.redirectTo), { type: "success", message: en.auth.signedIn }, { request, config: app.config, headers });
 }
 

@@ -14,8 +14,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const app = appContext(context);
   await requireUser({ url, context });
   try {
-    const { headers } = await app.backend.auth.signOut();
-    return redirectWithToast("/Login", { type: "success", message: en.auth.signedOut }, { request, config: app.config, headers });
+    await app.backend.auth.signOut();
+    return redirectWithToast("/Login", { type: "success", message: en.auth.signedOut }, { request, config: app.config });
   } catch (error) {
     // The session could not be ended: say so (SPEC §8, in Arabic) and keep the user where they were,
     // still signed in, so they can try again.

@@ -1,8 +1,7 @@
 // The per-account guard of an email address (its AccountGuard Durable Object), and the trusted-device cookie
 // that exempts browsers which have signed in to that account before from the account's lock.
-import { createCookie } from "react-router";
 import type { AppConfig } from "./config.server";
-import { usesSecureCookies } from "./transport.server";
+import { siteCookie } from "./transport.server";
 
 /** Email addresses compare case-insensitively and without surrounding spaces, everywhere limits count them. */
 export function normalizedEmail(email: string): string {
@@ -20,16 +19,7 @@ const MAX_ACCOUNTS_PER_DEVICE = 5;
 type DeviceRecord = { id: string; accounts: string[] };
 
 function deviceCookie(request: Request, config: AppConfig) {
-  const secure = usesSecureCookies(request);
-  return createCookie(secure ? "__Host-push-device" : "push-device", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure,
-    path: "/",
-    maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
-    // Signed with the session secret: a forged or edited cookie reads as no cookie at all.
-    secrets: [config.SESSION_SECRET],
-  });
+  return siteCookie(request, "push-device", { maxAgeSeconds: DEVICE_COOKIE_DAYS * 24 * 60 * 60, secret: config.SESSION_SECRET });
 }
 
 async function accountTag(email: string): Promise<string> {

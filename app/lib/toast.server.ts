@@ -4,7 +4,7 @@ import { createCookieSessionStorage, redirect } from "react-router";
 import { z } from "zod";
 import type { AppConfig } from "./config.server";
 import type { Toast } from "./toast";
-import { usesSecureCookies } from "./transport.server";
+import { siteCookie } from "./transport.server";
 
 const FLASH_KEY = "toast";
 const toastSchema = z.object({
@@ -17,17 +17,8 @@ export type ToastInput = z.input<typeof toastSchema>;
 
 /** The cookie is HttpOnly, SameSite=Lax, and (but on a local plain-HTTP address) Secure with the __Host- prefix. */
 function flashStorage(request: Request, config: AppConfig) {
-  const secure = usesSecureCookies(request);
   return createCookieSessionStorage<Record<string, never>, { toast: unknown }>({
-    cookie: {
-      name: secure ? "__Host-push-toast" : "push-toast",
-      httpOnly: true,
-      sameSite: "lax",
-      secure,
-      path: "/",
-      maxAge: 60,
-      secrets: [config.SESSION_SECRET],
-    },
+    cookie: siteCookie(request, "push-toast", { maxAgeSeconds: 60, secret: config.SESSION_SECRET }),
   });
 }
 

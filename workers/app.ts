@@ -75,11 +75,12 @@ export default {
       url.protocol = "https:";
       return withSecurityHeaders(new Response(null, { status: 308, headers: { Location: url.href } }), { request });
     }
-    if (isMediaRequest(url)) return withSecurityHeaders(await serveMedia(request, env.MEDIA), { request });
-
+    // Every body is admitted (or refused and dropped) before any route, the media route's 405 included: a body left
+    // unread on the connection stalls the next request behind wrangler's local proxy.
     const admission = await admitRequest(request);
     if (!admission.ok) return refuse(admission, request, env, ctx);
     const admitted = admission.request;
+    if (isMediaRequest(url)) return withSecurityHeaders(await serveMedia(admitted, env.MEDIA), { request });
 
     if (url.pathname === CONTACT_PATH) {
       const outcome = await handleContact(admitted, env, ctx);

@@ -26,7 +26,7 @@ export async function serveMedia(request: Request, bucket: R2Bucket): Promise<Re
     return plain(404, "Not Found");
   }
 
-  const object = await bucket.get(`${folder}/${fileName}`, { onlyIf: request.headers });
+  const object = await bucket.get(`${folder}/${fileName}`, { onlyIf: validPreconditions(request.headers) });
   if (!object) return plain(404, "Not Found");
 
   const headers = new Headers();
@@ -37,6 +37,25 @@ export async function serveMedia(request: Request, bucket: R2Bucket): Promise<Re
   if (!("body" in object)) return new Response(null, { status: 304, headers });
   headers.set("Content-Length", String(object.size));
   return new Response(request.method === "HEAD" ? null : object.body, { headers });
+}
+
+const ENTITY_TAGS = /^\s*(\*|(W\/)?"[^"]*"(\s*,\s*(W\/)?"[^"]*")*)\s*$/;
+
+/**
+ * The request's conditional headers that R2 can act on. A malformed one (an ETag list that is not one, a date that is
+ * not a date) is ignored, as HTTP says a server may (RFC 9110 §13.1), instead of failing the request.
+ */
+function validPreconditions(headers: Headers): Headers {
+  const conditions = new Headers();
+  for (const name of ["If-Match", "If-None-Match"]) {
+    const value = headers.get(name);
+    if (value !== null && ENTITY_TAGS.test(value)) conditions.set(name, value);
+  }
+  for (const name of ["If-Modified-Since", "If-Unmodified-Since"]) {
+    const value = headers.get(name);
+    if (value !== null && !Number.isNaN(Date.parse(value))) conditions.set(name, value);
+  }
+  return conditions;
 }
 
 function plain(status: 400 | 404, text: string): Response {

@@ -33,6 +33,18 @@ describe("media route", () => {
     expect(await head.text()).toBe("");
   });
 
+  it("ignores malformed conditional headers (found by the fuzz campaign: R2 threw, the route answered 500)", async () => {
+    for (const [name, value] of [
+      ["If-Match", "bytes=0-0"],
+      ["If-None-Match", "admin@example.com."],
+      ["If-Unmodified-Since", "<fz1>"],
+      ["If-Modified-Since", "yesterday"],
+    ] as const) {
+      expect((await get("/media/Home/homecover.webp", { headers: { [name]: value } })).status, `${name}: ${value}`).toBe(200);
+      expect((await get("/media/Home/missing.webp", { headers: { [name]: value } })).status, `${name}: ${value}`).toBe(404);
+    }
+  });
+
   it("answers 404 for missing files, unknown folders and anything that tries to leave a folder", async () => {
     for (const path of [
       "/media/Home/missing.webp",

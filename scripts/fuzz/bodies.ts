@@ -1,0 +1,92 @@
+// Request bodies: the form's fields encoded the way a browser would (url-encoded, multipart), or the way a
+// hostile client might (JSON, text/plain, raw invalid UTF-8, cut short), under a right, wrong or missing
+// Content-Type. The Content-Length always matches the bytes sent: a body cut at the HTTP level (fewer
+// bytes than announced, then half-close) is answered 503 "worker restarted mid-request" by wrangler's
+// local proxy before the app sees it, and has crashed `wrangler dev` here — so truncation is done inside
+// a well-framed message (cut mid-field, mid-escape, mid-UTF-8 sequence, without the closing boundary).
+import { percentEncode, valueBytes, type Value } from "./payloads";
+import type { Rng } from "./prng";
+
+export type Field = { name: Value; value: Value };
+export type Body = { bytes: Buffer; contentType?: string; label: string };
+
+const BOUNDARY_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+function urlencoded(fields: Field[], rawBytes: boolean): Buffer {
+  const parts = fields.map(({ name, value }) => {
+    const encodedValue = rawBytes && value.kind !== "encoded" ? valueBytes(value) : Buffer.from(percentEncode(value), "latin1");
+    return Buffer.concat([Buffer.from(percentEncode(name), "latin1"), Buffer.from("="), encodedValue]);
+  });
+  return Buffer.concat(parts.flatMap((part, i) => (i === 0 ? [part] : [Buffer.from("&"), part])));
+}
+
+function multipart(fields: Field[], boundary: string, rng: Rng): Buffer {
+  const chunks: Buffer[] = [];
+  for (const { name, value } of fields) {
+    // Browsers escape " CR LF in names as %22 %0D %0A; sometimes the raw bytes are sent instead.
+    const nameBytes = valueBytes(name).toString("latin1");
+    const quoted = rng.chance(0.8) ? nameBytes.replace(/"/g, "%22").replace(/\r/g, "%0D").replace(/\n/g, "%0A") : nameBytes;
+    const asFile = rng.chance(0.07);
+    const disposition = `Content-Disposition: form-data; name="${quoted}"${asFile ? `; filename="${rng.pick(["x.txt", "../../x.sh", "<fz>.png", ""])}"` : ""}`;
+    const type = asFile ? `\r\nContent-Type: ${rng.pick(["text/plain", "application/octet-stream", "image/svg+xml"])}` : "";
+    chunks.push(Buffer.from(`--${boundary}\r\n${disposition}${type}\r\n\r\n`, "latin1"), valueBytes(value), Buffer.from("\r\n"));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return Buffer.concat(chunks);
+}
+
+const asText = (value: Value) => valueBytes(value).toString("utf8");
+
+/** Encodes fields into a body with a Content-Type; mostly right, sometimes wrong, missing or truncated. */
+export function buildBody(rng: Rng, fields: Field[]): Body {
+  const boundary = `----fuzz${Array.from({ length: 16 }, () => rng.pick([...BOUNDARY_CHARS])).join("")}`;
+  const encoding = rng.weighted<string>([[60, "urlencoded"], [20, "multipart"], [5, "raw-bytes"], [5, "json"], [4, "text"], [3, "empty"], [3, "garbage"]]);
+  let bytes: Buffer;
+  let contentType: string | undefined;
+  switch (encoding) {
+    case "multipart":
+      bytes = multipart(fields, boundary, rng);
+      contentType = `multipart/form-data; boundary=${boundary}`;
+      break;
+    case "raw-bytes": // invalid UTF-8 and controls straight into a url-encoded body, unescaped
+      bytes = urlencoded(fields, true);
+      contentType = "application/x-www-form-urlencoded";
+      break;
+    case "json":
+      bytes = Buffer.from(JSON.stringify(Object.fromEntries(fields.map(({ name, value }) => [asText(name), asText(value)]))));
+      contentType = "application/json";
+      break;
+    case "text":
+      bytes = Buffer.from(fields.map(({ name, value }) => `${asText(name)}=${asText(value)}`).join("\r\n"));
+      contentType = "text/plain;charset=UTF-8";
+      break;
+    case "empty":
+      bytes = Buffer.alloc(0);
+      contentType = "application/x-www-form-urlencoded";
+      break;
+    case "garbage":
+      bytes = Buffer.from(Array.from({ length: rng.int(1, 2048) }, () => rng.int(0, 255)));
+      contentType = rng.pick(["application/x-www-form-urlencoded", `multipart/form-data; boundary=${boundary}`]);
+      break;
+    default:
+      bytes = urlencoded(fields, false);
+      contentType = "application/x-www-form-urlencoded";
+  }
+  const labels = [encoding];
+
+  if (rng.chance(0.15)) {
+    contentType = rng.pick([
+      undefined, "text/plain", "application/json", "multipart/form-data", `multipart/form-data; boundary=wrong${boundary}`,
+      "multipart/form-data; boundary=", 'multipart/form-data; boundary="a b"', "application/x-www-form-urlencoded; charset=utf-16le",
+      "application/x-www-form-urlencoded; charset=x-unknown", "text/html", "application/x-www-form-urlencoded, multipart/form-data",
+      "APPLICATION/X-WWW-FORM-URLENCODED", "application/octet-stream", `multipart/mixed; boundary=${boundary}`, "*/*", `x/${"y".repeat(5000)}`,
+      "application/x-www-form-urlencoded\u00ff", "",
+    ]);
+    labels.push(`content-type ${contentType === undefined ? "missing" : JSON.stringify(contentType.slice(0, 60))}`);
+  }
+  if (bytes.length > 1 && rng.chance(0.1)) {
+    bytes = bytes.subarray(0, rng.int(1, bytes.length - 1));
+    labels.push(`truncated at ${bytes.length}`);
+  }
+  return { bytes, contentType, label: labels.join(", ") };
+}

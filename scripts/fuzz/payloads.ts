@@ -1,0 +1,231 @@
+// Hostile values, and plausible ones for the other fields of the same form (so a request gets past the
+// fields it does not attack and reaches deeper code). Everything is drawn from the run's seeded Rng.
+//
+// HTML payloads carry a numbered marker (fz<n>). checks.ts looks for the raw, unescaped forms below in
+// every HTML answer, the request's own and all later ones (so a value stored now and shown later is
+// caught too): React escapes text and attributes, so a raw hit is always a real bug.
+import type { Rng } from "./prng";
+import type { FieldKind, QueryKind } from "./surface";
+
+export type Value =
+  /** Text; sent as UTF-8 (a lone surrogate becomes U+FFFD, as browsers send it). */
+  | { kind: "text"; text: string }
+  /** Raw bytes, e.g. invalid UTF-8: percent-encoded in URLs, sent as they are in bodies. */
+  | { kind: "bytes"; bytes: Uint8Array }
+  /** Already percent-encoded (possibly broken) ASCII: put into URLs and url-encoded bodies verbatim. */
+  | { kind: "encoded"; text: string };
+
+export type Payload = { value: Value; label: string; marker?: number };
+
+/** Raw (unescaped) forms of the markers: any of these in an HTML answer is a reflection. */
+export const RAW_MARKER = /<(?:fz-|svg onload=fz|img src=x onerror=fz|script>fz|iframe src=javascript:fz)(\d+)/gi;
+/** Attributes whose javascript: URL would run (React blocks them in href, not necessarily everywhere). */
+export const URL_ATTRIBUTES = new Set(["href", "src", "action", "formaction", "xlink:href", "poster", "data", "srcdoc", "background"]);
+/** A marker as the start of a javascript: URL (browsers ignore tabs, newlines and leading spaces there). */
+export const JS_URL_MARKER = /^javascript:fz(\d+)/i;
+
+const text = (value: string): Value => ({ kind: "text", text: value });
+const bytes = (...values: number[]): Value => ({ kind: "bytes", bytes: Uint8Array.from(values) });
+const encoded = (value: string): Value => ({ kind: "encoded", text: value });
+const utf8 = (value: string) => [...Buffer.from(value, "utf8")];
+
+const HTML = [
+  (n: number) => `<fz-${n}>`,
+  (n: number) => `"><svg onload=fz${n}>`,
+  (n: number) => `'><img src=x onerror=fz${n}>`,
+  (n: number) => `</script><script>fz${n}</script>`,
+  (n: number) => `</textarea></title></style><fz-${n}>`,
+  (n: number) => `javascript:fz${n}`,
+  (n: number) => ` JaVaScRiPt:fz${n}`,
+  (n: number) => `<iframe src=javascript:fz${n}>`,
+  (n: number) => `<!--<fz-${n}>-->`,
+  (n: number) => `x" onmouseover="fz${n}" y="<fz-${n}>`,
+  (n: number) => `&lt;fz-${n}&gt;`,
+  (n: number) => `\\u003cfz-${n}\\u003e`,
+];
+const ENCODED_HTML = [(n: number) => `%3Cfz-${n}%3E`, (n: number) => `%253Cfz-${n}%253E`, (n: number) => `%22%3E%3Csvg%20onload=fz${n}%3E`];
+
+const SQL = [
+  "' OR '1'='1", "' OR 1=1 --", "\"; DROP TABLE users; --", "1; DELETE FROM sessions; --", "') UNION SELECT id, password_hash FROM accounts --",
+  "%", "_", "%' OR email LIKE '%", "\\'", "' || (SELECT sqlite_version()) || '", "?", "?1", ":name", "$1", "1' AND randomblob(100000000) --",
+  "' COLLATE NOCASE --", "`users`", "[users]",
+];
+const POSTGREST = [
+  "*", "eq.1", "id.eq.1", "or=(role.eq.admin)", "and(id.gt.0,role.eq.admin)", "not.is.null", "in.(1,2,3)", "ilike.*admin*",
+  "*,accounts(*)", "role=eq.admin&select=*", "a,b", "\"quoted\"", "(", ")", ")or(id.gt.0", "name.eq.x,id.gt.0", "cs.{a}", "fts.x", "is.true",
+];
+const PATHS = [
+  "../../etc/passwd", "..\\..\\windows\\win.ini", "....//....//etc/passwd", "//evil.example", "/\\evil.example", "https://evil.example/",
+  "http:evil.example", "/.//evil.example", "\\\\evil.example", "data:text/html,x", "///evil.example/%2e%2e", "/Dashboard/../../evil",
+  "@evil.example", "/@evil.example", "https:/\\evil.example", "\t//evil.example", " //evil.example", "//127.0.0.1.evil.example/", "/%",
+  "/Dashboard/Profile#<fz>", "./Dashboard", "/Dashboard?x=1&redirectTo=//evil.example",
+];
+const ENCODED_PATHS = ["..%2f..%2fetc%2fpasswd", "%2e%2e%2f", "/%2F%2Fevil.example", "/%09/evil.example", "/%5Cevil.example", "/%2e%2e//evil.example", "%00", "/Login%00.png"];
+const CONTROL = [
+  "\u0000", "a\u0000b", "\u0000admin@example.com", "\r\n", "x\r\nSet-Cookie: fz=1", "\u0007\u0008\u000b\u000c", "\u001b[31mred\u001b[0m", "\u007f",
+  "\u0085\u2028\u2029", "\ufeff", "\ufffe\uffff", "\t", "a\u0000".repeat(64), "\u0001\u0002\u0003\u0004\u0005\u0006",
+];
+const INVALID_UTF8: Value[] = [
+  bytes(0xff), bytes(0xfe, 0xff), bytes(0xc0, 0xaf), bytes(0xe0, 0x80, 0xaf), bytes(0xed, 0xa0, 0x80), bytes(0xf8, 0x88, 0x80, 0x80, 0x80),
+  bytes(0xe0, 0xa4), bytes(0xc3), bytes(0x80), bytes(...utf8("ok"), 0xff, ...utf8("ok")), bytes(0xf4, 0x90, 0x80, 0x80), bytes(0x00, 0xff, 0x00),
+];
+const BROKEN_ESCAPES = ["%", "%%", "%zz", "%E0%A4%A", "%FF%FE", "%C0%AF", "%ED%A0%80", "%u003c", "%00", "%0d%0a", "%2", "a%", "%E0%A4", "%F0%9F%98"];
+const UNICODE = [
+  "аdmin@example.com", "admin@ехample.com", "ａｄｍｉｎ＠ｅｘａｍｐｌｅ．ｃｏｍ", "ADMIN@EXAMPLE.COM", "admin@example.com.", "İnterpreter@example.com",
+  "ﬀﬁ", "\u212Aelvin", "Straße", "admin\u200b@example.com", "a\u0301\u0301\u0301", "Z̷̢̛͓a̸̡l̵g̴o̶", "👨‍👩‍👧‍👦", "\ud800", "\udfff\ud800", "𝓪𝓭𝓶𝓲𝓷",
+  "مرحبا بالعالم", "翻訳者", "\u0130", "e\u0301", "\uFDFD", "\u{1F4A9}".repeat(40),
+];
+const RTL = ["\u202Egnp.exe\u202C", "\u202Bfz\u202C", "\u2066abc\u2069", "\u200F\u200E", "admin\u202E@example.com", "\u061C", "\u202Dx\u202E\u202E\u202E"];
+const EMPTY = ["", " ", "   \t\n", "\u00a0", "\u3000", "\n"];
+const NUMBERS = [
+  "0", "-1", "1.5", "1e309", "NaN", "Infinity", "-Infinity", "9007199254740993", "99999999999999999999999", "0x10", " 7 ", "+1", "007", "1,2",
+  "[]", "{}", "null", "undefined", "true", "2147483648", "-0", "1e2", "٣", "１",
+];
+const PROTO = ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "__defineGetter__", "valueOf"];
+const EMAILISH = [
+  "a@b", "@example.com", "a@", "\"a b\"@example.com", "a+tag@example.com", "a@[127.0.0.1]", "a@localhost", "a@b.c\n", "a@b.c, admin@example.com",
+  "admin@example.com\r\nBcc: x@example.com", `${"a".repeat(300)}@example.com`, "admin@example.com ", " admin@example.com", "ADMIN@example.com",
+];
+const FORMAT = ["{name}", "{{7*7}}", "${7*7}", "%s%s%s%n", "{count}", "{0}", "#{7*7}", "<%= 7*7 %>"];
+const LONG_SIZES = [256, 1_001, 5_001, 20_000, 65_537, 300_000, 1_100_000];
+
+export class Payloads {
+  private markers = 0;
+  constructor(private readonly rng: Rng) {}
+
+  /** Markers numbered from 1 (0 is reserved for the surface's own static paths). */
+  private marker(): number {
+    return ++this.markers;
+  }
+
+  get markerCount(): number {
+    return this.markers;
+  }
+
+  /**
+   * One hostile value of any category. `maxLength` caps the long ones where the HTTP layer has its own
+   * limits (URLs, headers: Cloudflare refuses URLs over 16 KB and headers over 32 KB before any worker runs).
+   */
+  hostile(maxLength = Infinity): Payload {
+    const { rng } = this;
+    const category = rng.weighted<string>([
+      [6, "html"], [2, "html-encoded"], [3, "sql"], [2, "postgrest"], [3, "path"], [1, "path-encoded"], [3, "control"], [3, "invalid-utf8"],
+      [2, "broken-escape"], [3, "unicode"], [2, "rtl"], [2, "empty"], [2, "long"], [2, "number"], [1, "proto"], [1, "format"], [1, "emailish"],
+    ]);
+    switch (category) {
+      case "html": {
+        const n = this.marker();
+        return { value: text(rng.pick(HTML)(n)), label: "html", marker: n };
+      }
+      case "html-encoded": {
+        const n = this.marker();
+        return { value: encoded(rng.pick(ENCODED_HTML)(n)), label: "html-encoded", marker: n };
+      }
+      case "sql": return { value: text(rng.pick(SQL)), label: "sql" };
+      case "postgrest": return { value: text(rng.pick(POSTGREST)), label: "postgrest" };
+      case "path": return { value: text(rng.pick(PATHS)), label: "path" };
+      case "path-encoded": return { value: encoded(rng.pick(ENCODED_PATHS)), label: "path-encoded" };
+      case "control": return { value: text(rng.pick(CONTROL)), label: "control" };
+      case "invalid-utf8": return { value: rng.pick(INVALID_UTF8), label: "invalid-utf8" };
+      case "broken-escape": return { value: encoded(rng.pick(BROKEN_ESCAPES)), label: "broken-escape" };
+      case "unicode": return { value: text(rng.pick(UNICODE)), label: "unicode" };
+      case "rtl": return { value: text(rng.pick(RTL)), label: "rtl" };
+      case "empty": return { value: text(rng.pick(EMPTY)), label: "empty" };
+      case "long": return this.long(maxLength);
+      case "number": return { value: text(rng.pick(NUMBERS)), label: "number" };
+      case "proto": return { value: text(rng.pick(PROTO)), label: "proto" };
+      case "format": return { value: text(rng.pick(FORMAT)), label: "format" };
+      default: return { value: text(rng.pick(EMAILISH)), label: "emailish" };
+    }
+  }
+
+  /** A very long value; some end in a marker, to see that long input is still escaped. */
+  long(maxLength = Infinity): Payload {
+    const { rng } = this;
+    const sizes = LONG_SIZES.filter((size) => size <= maxLength);
+    const size = rng.weighted(sizes.map((value, i) => [sizes.length - i, value] as const));
+    const unit = rng.pick(["A", "é", "<", "'", "%", "翻", "\u202E", "a\u0000"]);
+    if (rng.chance(0.3)) {
+      const n = this.marker();
+      return { value: text(unit.repeat(Math.ceil(size / unit.length)) + `<fz-${n}>`), label: `long ${size}+html`, marker: n };
+    }
+    return { value: text(unit.repeat(Math.ceil(size / unit.length))), label: `long ${size}` };
+  }
+
+  /** An open-redirect attempt for redirectTo-like fields. */
+  redirect(): Payload {
+    if (this.rng.chance(0.2)) return { value: encoded(this.rng.pick(ENCODED_PATHS)), label: "redirect-encoded" };
+    if (this.rng.chance(0.15)) {
+      const n = this.marker();
+      return { value: text(`javascript:fz${n}`), label: "redirect-js", marker: n };
+    }
+    return { value: text(this.rng.pick(PATHS)), label: "redirect" };
+  }
+}
+
+/** What the app's own forms would send: passes validation, so the fuzzed field is the only bad one. */
+export type IdPools = { userIds: string[]; languageIds: number[]; linkIds: number[]; messageIds: number[] };
+
+export function plausible(kind: FieldKind, rng: Rng, ids: IdPools): string {
+  const n = rng.int(1, 99_999);
+  switch (kind) {
+    // The sample accounts and their real password often enough that some sign-ins succeed: what happens
+    // after a success (the redirect to redirectTo, a new session) is attack surface too.
+    case "email": return rng.chance(0.45) ? rng.pick(["admin@example.com", "interpreter@example.com", "nobody@example.com"]) : `fuzz${n}@example.com`;
+    case "password": return rng.chance(0.5) ? "ChangeMe-2025!" : `Wrong-${rng.hex(10)}`;
+    case "newPassword": return `Fuzz-${rng.hex(12)}`;
+    case "name": return `Fuzz Name ${n}`;
+    case "gender": return rng.pick(["Female", "Male", "Other"]);
+    case "phone": return `+1 307 555 ${String(n % 10_000).padStart(4, "0")}`;
+    case "subject": return `Fuzz subject ${n}`;
+    case "message": return `Fuzz message ${n}\r\nsecond line`;
+    case "honeypot": return "";
+    case "captcha": return rng.chance(0.5) ? "" : rng.hex(32);
+    case "userId": return ids.userIds.length && rng.chance(0.8) ? rng.pick(ids.userIds) : `${rng.hex(8)}-${rng.hex(4)}-4${rng.hex(3)}-8${rng.hex(3)}-${rng.hex(12)}`;
+    case "languageId": return String(ids.languageIds.length && rng.chance(0.8) ? rng.pick(ids.languageIds) : rng.int(1, 5000));
+    case "linkId": return String(ids.linkIds.length && rng.chance(0.8) ? rng.pick(ids.linkIds) : rng.int(1, 5000));
+    case "messageId": return String(ids.messageIds.length && rng.chance(0.8) ? rng.pick(ids.messageIds) : rng.int(1, 5000));
+    case "token": return rng.hex(rng.pick([8, 43, 64]));
+    case "redirect": return rng.pick(["/Dashboard", "/Dashboard/Profile", "/Dashboard/Inbox?delete=1", ""]);
+  }
+}
+
+/** A plausible value of a query parameter (hostile ones come from Payloads.hostile). */
+export function plausibleQuery(kind: QueryKind, rng: Rng, ids: IdPools): string {
+  switch (kind) {
+    case "page": return String(rng.int(1, 4));
+    case "sort": return rng.pick(["name", "email"]);
+    case "direction": return rng.pick(["asc", "desc"]);
+    case "search": return rng.pick(["a", "Linh", "307", "example.com", "zzz"]);
+    case "rowId": return rng.chance(0.5) && ids.userIds.length ? rng.pick(ids.userIds) : String(rng.int(1, 30));
+    case "numericList": return String(rng.int(1, 8));
+    case "redirect": return plausible("redirect", rng, ids);
+    case "token": return rng.hex(43);
+    case "routeIds": return rng.pick(["root", "routes/dashboard/layout", "routes/dashboard/interpreters", "routes/public/layout,root"]);
+    case "flag": return "";
+  }
+}
+
+/** The value's bytes as UTF-8 (bytes as they are; encoded text as its ASCII). */
+export function valueBytes(value: Value): Buffer {
+  return value.kind === "bytes" ? Buffer.from(value.bytes) : Buffer.from(value.text, "utf8");
+}
+
+// Each byte's form in a URL: unreserved characters as they are, everything else %XX.
+const URL_BYTE = Array.from({ length: 256 }, (_, byte) =>
+  /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`,
+);
+
+/** The value for a URL or a url-encoded body: every byte outside the unreserved set escaped. */
+export function percentEncode(value: Value): string {
+  if (value.kind === "encoded") return value.text;
+  const parts: string[] = [];
+  for (const byte of valueBytes(value)) parts.push(URL_BYTE[byte]!);
+  return parts.join("");
+}
+
+/** Printable form for reports. */
+export function describe(value: Value, max = 80): string {
+  const shown = value.kind === "bytes" ? `bytes ${Buffer.from(value.bytes).toString("hex")}` : JSON.stringify(value.text);
+  return shown.length > max ? `${shown.slice(0, max)}… (${value.kind === "bytes" ? value.bytes.length : value.text.length} chars)` : shown;
+}

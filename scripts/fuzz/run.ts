@@ -1,0 +1,202 @@
+// The hostile-input campaign (`npm run fuzz`): the built worker on throwaway state, at least 1,000
+// generated requests over every form, page, query parameter and worker route of surface.ts, as anonymous,
+// interpreter and admin, sent one after another. Fails (exit 1) on any answer ≥ 500, any payload reflected
+// unescaped into HTML, any open redirect, any row written by a rejected request, or a site that does not
+// answer normally afterwards; prints each offending request, then one summary line.
+//
+//   npx tsx scripts/fuzz/run.ts [--seed N] [--requests N] [--port P] [--only I,J,…]
+//
+// Build first (`npm run fuzz` does). Ports 8787–8830 and 9787–9830 belong to other tests; wrangler's
+// inspector takes port + 1000. --only sends just the listed request numbers (still generated in sequence).
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { inspect, isRejected, type Finding } from "./checks";
+import { checkSurface } from "./coverage";
+import { openDatabase, type Counts, type Database } from "./db";
+import { RequestGenerator, type RequestSpec, type Sessions } from "./generate";
+import { redirectTarget, send } from "./http";
+import { Rng } from "./prng";
+import { Reporter } from "./report";
+import { portInUse, startServer, type Server } from "./server";
+import { ADMIN_EMAIL, cookieFor, INTERPRETER_EMAIL, maintenanceIp, postForm, revokedCookie, sessionAlive, signIn } from "./sessions";
+
+const { values } = parseArgs({
+  options: { seed: { type: "string", default: "1" }, requests: { type: "string", default: "1200" }, port: { type: "string", default: "8950" }, only: { type: "string" } },
+});
+const seed = Number(values.seed);
+const total = Number(values.requests);
+const port = Number(values.port);
+const only = values.only ? new Set(values.only.split(",").map(Number)) : null;
+if (!Number.isInteger(seed) || !Number.isInteger(total) || total < 1 || !Number.isInteger(port)) throw new Error("--seed, --requests and --port take whole numbers");
+const origin = `http://127.0.0.1:${port}`;
+const state = `.tmp/fuzz-${port}`;
+const startedAt = Date.now();
+const timing = { server: 0, requests: 0, counts: 0 }; // where the time goes (printed at the end)
+let signInsAgain = 0; // sample accounts signed in again after a fuzzed sign-out ended their session
+
+const findings: Finding[] = [];
+const failures: string[] = []; // checks outside the per-request ones (set-up, the site afterwards)
+let sent = 0;
+const summary = () =>
+  `fuzz: ${sent} requests, ${count("server-error")} server errors, ${count("reflected")} reflected, ${count("write-on-rejection")} writes on rejection`;
+const count = (kind: Finding["kind"]) => findings.filter((finding) => finding.kind === kind).length;
+
+const problems = checkSurface();
+if (problems.length > 0) {
+  console.log(`fuzz: scripts/fuzz/surface.ts does not match the product:\n${problems.map((problem) => `  ✗ ${problem}`).join("\n")}`);
+  console.log(summary());
+  process.exit(1);
+}
+if (!existsSync("build/server/wrangler.json")) throw new Error("No build/: run `npm run build` first (`npm run fuzz` does).");
+if (await portInUse(port)) throw new Error(`Port ${port} is in use: stop what runs there, or pass --port.`);
+
+console.log(`fuzz: seed ${seed}, ${only ? `only #${[...only].join(", #")}` : `${total} requests`}, built worker on ${origin} (state ${state}, log ${state}/server.log)`);
+const reporter = new Reporter(port, `.tmp/fuzz-${port}-findings`);
+rmSync(`.tmp/fuzz-${port}-findings`, { recursive: true, force: true });
+
+let server: Server | undefined;
+let db: Database | undefined;
+// Interrupted: the summary still comes out; server.ts ends the server's process group on exit.
+// First in line: wrangler (imported by db.ts) has its own handler that exits at once. Ctrl-C may arrive
+// twice (from the terminal, and relayed by tsx): the second one is ignored.
+let interrupted = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.prependListener(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    console.log(`✗ interrupted (${signal})\n${summary()}`);
+    process.exit(130);
+  });
+}
+try {
+  server = await startServer(port, state, `${state}/server.log`);
+  timing.server = Date.now() - startedAt;
+  db = await openDatabase(state);
+  await campaign(db);
+  await afterwards();
+} catch (error) {
+  // A bug of the campaign itself (not a finding) shows where it happened.
+  const where = error instanceof Error && !(error.constructor === Error) ? `\n${error.stack?.split("\n").slice(1, 6).join("\n")}` : "";
+  failures.push(`the campaign stopped: ${error instanceof Error ? error.message : String(error)}${where}`);
+} finally {
+  await server?.stop();
+  await db?.dispose().catch(() => {});
+}
+
+if (findings.length > 0 && reporter.sessionVariables.size > 0) console.log(`fuzz: the curl lines below need a session (the run's have ended):\n${reporter.preamble().join("\n")}`);
+for (const finding of findings) console.log(reporter.format(finding));
+if (findings.length > 0) console.log(`fuzz: ${findings.length} findings by kind, surface and status:\n${reporter.groups(findings).join("\n")}`);
+if (existsSync(`${state}/server.log`) && readFileSync(`${state}/server.log`, "utf8").includes("Reloading local server")) {
+  failures.push("wrangler dev reloaded during the run (build/ changed: a concurrent `npm run build`?): later answers came from another build — run again");
+}
+const redirects = count("open-redirect");
+if (redirects > 0) failures.push(`${redirects} open redirects (listed above)`);
+for (const failure of failures) console.log(`✗ ${failure}`);
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+console.log(
+  `fuzz: seed ${seed}, ${seconds(Date.now() - startedAt)} (server start ${seconds(timing.server)}, requests ${seconds(timing.requests)}, row counts ${seconds(timing.counts)}, ${db?.queries() ?? 0} queries; ${signInsAgain} sessions renewed)`,
+);
+console.log(summary());
+process.exit(findings.length > 0 || failures.length > 0 ? 1 : 0);
+
+async function campaign(db: Database): Promise<void> {
+  // Real sessions, and cookies that look right but no longer open one: signed out, and expired.
+  const expiredToken = `fuzz-expired-${seed}`;
+  await db.insertExpiredSession(await db.accountId(ADMIN_EMAIL), expiredToken);
+  const shared = { revoked: await revokedCookie(port, INTERPRETER_EMAIL), expired: cookieFor(expiredToken) };
+  const sessions: Sessions = {
+    anonymous: { ...shared },
+    admin: { ...shared, real: await signIn(port, ADMIN_EMAIL) },
+    interpreter: { ...shared, real: await signIn(port, INTERPRETER_EMAIL) },
+  };
+  reporter.sessionVariables.set(sessions.admin.real!, "ADMIN_COOKIE");
+  reporter.sessionVariables.set(sessions.interpreter.real!, "INTERPRETER_COOKIE");
+
+  // The write check must be able to fail: a write made through the server has to show in our counts.
+  const before = await db.counts();
+  const probe = await postForm(port, "/api/contact", { name: "Fuzz probe", email: "probe@example.com", subject: "Count check", message: "Seen by db.ts?" }, { Accept: "application/json" });
+  const after = await db.counts();
+  if (probe.status !== 200 || after.contact_messages !== (before.contact_messages ?? 0) + 1) {
+    throw new Error(`the row counts do not see the server's writes (contact post ${probe.status}, contact_messages ${before.contact_messages} → ${after.contact_messages})`);
+  }
+
+  const ids = await db.idPools([ADMIN_EMAIL, INTERPRETER_EMAIL]);
+  const generator = new RequestGenerator(new Rng(seed), origin, ids);
+  if (!only && total < generator.sweepSize) throw new Error(`--requests ${total} is less than one sweep of the surface (${generator.sweepSize})`);
+  const plantedBy = new Map<number, number>();
+  let counts: Counts | null = after;
+  let previous: { spec: RequestSpec; label: string } | null = null;
+
+  for (let index = 0; index < total; index++) {
+    for (const role of ["admin", "interpreter"] as const) {
+      if (sessions[role].real === "") {
+        sessions[role].real = await signIn(port, role === "admin" ? ADMIN_EMAIL : INTERPRETER_EMAIL);
+        reporter.sessionVariables.set(sessions[role].real!, role === "admin" ? "ADMIN_COOKIE" : "INTERPRETER_COOKIE");
+        signInsAgain++;
+        counts = null; // signing in writes a session row
+      }
+    }
+    const spec = generator.next(index, sessions);
+    if (only && !only.has(index)) continue;
+    if (server!.exited()) throw new Error(`the server exited after request #${index - 1}${whyExited()}`);
+
+    let clock = Date.now();
+    const countsBefore = counts ?? (await db.counts());
+    timing.counts += Date.now() - clock;
+    clock = Date.now();
+    const answer = await send(port, spec);
+    timing.requests += Date.now() - clock;
+    sent++;
+    clock = Date.now();
+    if (spec.background && answer.status < 400) await new Promise((resolve) => setTimeout(resolve, 200));
+    const countsAfter = await db.counts();
+    timing.counts += Date.now() - clock;
+    counts = countsAfter;
+    for (const marker of spec.markers) if (!plantedBy.has(marker)) plantedBy.set(marker, index);
+    const found = inspect(spec, answer, origin, plantedBy);
+    // wrangler's local proxy keeps connections to workerd alive: a request can suffer from the one before
+    // (e.g. a body left unread), so a server error names it, and a hang or 503 reproduces with it.
+    for (const finding of found) {
+      if (finding.kind !== "server-error" || !previous) continue;
+      finding.detail += ` (previous: ${previous.label})`;
+      if (answer.error || answer.status === 503) finding.before = previous.spec;
+    }
+    findings.push(...found);
+    previous = { spec, label: `#${index} ${spec.method} ${spec.target.slice(0, 80)} → ${answer.error ?? answer.status}` };
+
+    if (isRejected(answer)) {
+      const changed = Object.keys(countsAfter).filter((table) => countsAfter[table] !== countsBefore[table]);
+      if (changed.length > 0) {
+        const detail = changed.map((table) => `${table} ${countsBefore[table]} → ${countsAfter[table]}`).join(", ");
+        findings.push({ kind: "write-on-rejection", spec, answer, detail: `rejected with ${answer.status}, yet ${detail}` });
+      }
+    }
+
+    // A real session may have ended (a fuzzed sign-out): sign in again before the role's next request.
+    if (spec.role !== "anonymous" && sessions[spec.role].real) {
+      const realCookie = sessions[spec.role].real!;
+      const guarded = spec.realSession && /^\/login\?redirectTo=/i.test(redirectTarget(answer) ?? "");
+      const signedOut = /logout/i.test(spec.target) && (spec.headers.Cookie ?? "").includes(realCookie) && answer.status < 400;
+      if (guarded || (signedOut && !(await sessionAlive(port, realCookie)))) sessions[spec.role].real = "";
+    }
+  }
+}
+
+/** wrangler dev watches build/: a build during the run (another `npm run build` in this checkout) restarts or ends it. */
+function whyExited(): string {
+  const log = existsSync(`${state}/server.log`) ? readFileSync(`${state}/server.log`, "utf8") : "";
+  return log.includes("Reloading local server") ? " — wrangler dev reloaded after a change of build/ (a concurrent `npm run build`?) and stopped" : "";
+}
+
+/** The site answers normally afterwards: the home page, and an admin sign-in from a fresh address. */
+async function afterwards(): Promise<void> {
+  const home = await send(port, { method: "GET", target: "/", headers: { "CF-Connecting-IP": maintenanceIp() } });
+  if (home.status !== 200 || !home.body.toString("utf8").includes("WELCOM TO PUSH")) {
+    failures.push(`afterwards, GET / answered ${home.error ?? home.status} without "WELCOM TO PUSH"`);
+  }
+  try {
+    await signIn(port, ADMIN_EMAIL);
+  } catch (error) {
+    failures.push(`afterwards, ${(error as Error).message}`);
+  }
+}

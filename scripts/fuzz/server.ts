@@ -1,0 +1,73 @@
+// Starts the built worker on throwaway state with scripts/serve-build.ts, in a process group of its own,
+// and stops exactly that group (wrangler and its workerd children with it) — never by process name, so
+// other servers on this machine (other tests, a colleague's dev server) are left alone.
+import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+import { quietCloudflareEnv } from "../lib/wrangler";
+import { send } from "./http";
+
+export type Server = { pid: number; stop(): Promise<void>; exited(): boolean };
+
+/** True when something already listens on the port (then the campaign refuses to start). */
+export function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("error", () => resolve(false));
+  });
+}
+
+export async function startServer(port: number, state: string, log: string, timeoutMs = 100_000): Promise<Server> {
+  const child: ChildProcess = spawn(
+    "npx",
+    ["tsx", "scripts/serve-build.ts", "--port", String(port), "--state", state, "--fresh", "--test-secret", "--log", log],
+    // detached: its own process group, so stop() reaches wrangler and workerd, which it spawns.
+    { detached: true, stdio: ["ignore", "pipe", "pipe"], env: quietCloudflareEnv },
+  );
+  // The server's output goes to `log` (serve-build writes it there); keep a tail for start-up failures.
+  const tail: string[] = [];
+  const keep = (chunk: Buffer) => {
+    tail.push(chunk.toString("utf8"));
+    if (tail.length > 40) tail.shift();
+  };
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+  let exitCode: number | null | undefined;
+  const exit = new Promise<void>((resolve) => child.once("exit", (code) => ((exitCode = code), resolve())));
+
+  const pid = child.pid!;
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      // The group is gone already.
+    }
+  };
+  // Also on an abrupt exit of the campaign (an uncaught error, Ctrl-C): process.kill is synchronous.
+  const onExit = () => signalGroup("SIGKILL");
+  process.once("exit", onExit);
+
+  const server: Server = {
+    pid,
+    exited: () => exitCode !== undefined,
+    async stop() {
+      process.removeListener("exit", onExit);
+      signalGroup("SIGTERM");
+      const stopped = await Promise.race([exit.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000))]);
+      // wrangler's workerd children may outlive their parent for a moment: end the whole group.
+      signalGroup(stopped ? "SIGTERM" : "SIGKILL");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      signalGroup("SIGKILL");
+    },
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (exitCode !== undefined) throw new Error(`serve-build exited (code ${exitCode}) before answering:\n${tail.join("").slice(-3000)}`);
+    const answer = await send(port, { method: "GET", target: "/robots.txt", headers: {} }, 5_000);
+    if (answer.status === 200) return server;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await server.stop();
+  throw new Error(`The server did not answer /robots.txt within ${timeoutMs / 1000} s:\n${tail.join("").slice(-3000)}`);
+}

@@ -1,0 +1,175 @@
+// The attack surface of the product, as data: every page of app/routes.ts with the query parameters its
+// loader reads, every form action with its fields and intent, and the worker routes of workers/*.ts.
+// The campaign (generate.ts) fuzzes exactly what is listed here, as anonymous, interpreter and admin.
+//
+// A new feature joins the campaign by adding its entries below: a page → PAGES (with its `query`), a form
+// → FORMS (one entry per intent), a worker route → PAGES/FORMS with `worker: true`. coverage.ts fails the
+// run when app/routes.ts, a route module's action/intents/query parameters or workers/*.ts name something
+// missing here, so nothing can be forgotten silently.
+
+/** Who sends a request: no cookie, or the real session of a sample account. */
+export const ROLES = ["anonymous", "interpreter", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Who gets past the route's guard (informative: the campaign sends every role everywhere). */
+export type Access = "public" | "signed-in" | "admin";
+
+/** What a form field holds; payloads.ts makes a plausible value of each kind, or a hostile one. */
+export type FieldKind =
+  | "email"
+  | "password"
+  | "newPassword"
+  | "name"
+  | "gender"
+  | "phone"
+  | "subject"
+  | "message"
+  | "honeypot"
+  | "captcha"
+  | "userId"
+  | "languageId"
+  | "linkId"
+  | "messageId"
+  | "token"
+  | "redirect";
+
+/** What a query parameter holds. */
+export type QueryKind = "page" | "sort" | "direction" | "search" | "rowId" | "numericList" | "redirect" | "token" | "routeIds" | "flag";
+
+export type PageEntry = {
+  /** The path as app/routes.ts spells it ("/call-room/:roomId", "/Dashboard/*"), or the worker route's prefix. */
+  route: string;
+  /** Concrete paths to request: params and splats filled in with real and unknown values. */
+  paths: string[];
+  access: Access;
+  /** The query parameters its loader (or a helper it calls) reads. */
+  query?: Record<string, QueryKind>;
+  /** A route of workers/*.ts, not of app/routes.ts. */
+  worker?: true;
+};
+
+export type FormEntry = {
+  /** The route (as in PAGES) whose action receives this form. */
+  route: string;
+  /** Where the form posts. */
+  path: string;
+  /** The `intent` the form's button sends, when the action dispatches on it (app/lib/intents.server.ts). */
+  intent?: string;
+  fields: Record<string, FieldKind>;
+  access: Access;
+  /** Limited to 5 per minute per CF-Connecting-IP (wrangler.toml [[ratelimits]]). */
+  rateLimited?: true;
+  /** Also used by scripts that ask for JSON (Accept: application/json). */
+  json?: true;
+  worker?: true;
+  /**
+   * Its success schedules ctx.waitUntil work that writes to D1 (the contact relay): run.ts lets it finish
+   * before reading row counts, so the two workerd processes sharing the SQLite files do not collide.
+   */
+  background?: true;
+};
+
+// Query parameters every React Router page understands (single fetch): which route loaders to run, and
+// whether a POST targets an index route.
+export const ROUTER_QUERY: Record<string, QueryKind> = { _routes: "routeIds", index: "flag" };
+
+export const PAGES: PageEntry[] = [
+  { route: "/robots.txt", paths: ["/robots.txt"], access: "public" },
+  { route: "/sitemap.xml", paths: ["/sitemap.xml"], access: "public" },
+
+  // app/routes/auth/*
+  { route: "/Login", paths: ["/Login"], access: "public", query: { redirectTo: "redirect" } },
+  { route: "/Forgetpassword", paths: ["/Forgetpassword"], access: "public" },
+  { route: "/Resetpassword", paths: ["/Resetpassword"], access: "public", query: { token: "token" } },
+  { route: "/Logout", paths: ["/Logout"], access: "public" },
+
+  // app/routes/dashboard/* (requireUser / requireAdmin first)
+  { route: "/Dashboard", paths: ["/Dashboard"], access: "signed-in" },
+  { route: "/Dashboard/Profile", paths: ["/Dashboard/Profile"], access: "signed-in" },
+  { route: "/Dashboard/Dashboardcall", paths: ["/Dashboard/Dashboardcall"], access: "signed-in" },
+  { route: "/Dashboard/Dashboardcustomers", paths: ["/Dashboard/Dashboardcustomers"], access: "admin" },
+  { route: "/Dashboard/Dashboardusers", paths: ["/Dashboard/Dashboardusers"], access: "admin" },
+  { route: "/Dashboard/Orders", paths: ["/Dashboard/Orders"], access: "admin" },
+  {
+    route: "/Dashboard/Interpreter",
+    paths: ["/Dashboard/Interpreter"],
+    access: "admin",
+    // q, sort, dir and page are read by interpreterQueryFrom (app/domain/people.ts).
+    query: { q: "search", sort: "sort", dir: "direction", page: "page", edit: "rowId", delete: "rowId" },
+  },
+  { route: "/Dashboard/Language", paths: ["/Dashboard/Language"], access: "admin", query: { edit: "rowId", delete: "rowId" } },
+  { route: "/Dashboard/UserLanguages", paths: ["/Dashboard/UserLanguages"], access: "admin", query: { delete: "rowId" } },
+  { route: "/Dashboard/Inbox", paths: ["/Dashboard/Inbox"], access: "admin", query: { delete: "rowId" } },
+  { route: "/Dashboard/*", paths: ["/Dashboard/no-such-area", "/Dashboard/Interpreter/extra", "/Dashboard/%2e%2e/Login"], access: "signed-in" },
+  { route: "/call-room/:roomId", paths: ["/call-room/sample", "/call-room/no-such-room", "/call-room/%3Cfz-0%3E"], access: "signed-in" },
+
+  // app/routes/public/*
+  { route: "/", paths: ["/"], access: "public" },
+  { route: "/Services", paths: ["/Services"], access: "public", query: { open: "numericList" } },
+  { route: "/Aboutus", paths: ["/Aboutus"], access: "public" },
+  { route: "/Contactus", paths: ["/Contactus"], access: "public" },
+  { route: "/Privacy", paths: ["/Privacy"], access: "public" },
+  { route: "/Terms", paths: ["/Terms"], access: "public" },
+  { route: "/*", paths: ["/no-such-page", "/.env", "/.git/config", "/wp-login.php", "/%2e%2e/%2e%2e/etc/passwd"], access: "public" },
+
+  // workers/media.ts: GET /media/<Folder>/<file> (seed/media holds the sample files).
+  {
+    route: "/media/",
+    worker: true,
+    paths: ["/media/Home/homecover.webp", "/media/Services/no-such-file.webp", "/media/Private/x.webp", "/media/Home/", "/media/Home/%E0%A4%A"],
+    access: "public",
+  },
+  // workers/contact.ts answers GET with 405.
+  { route: "/api/contact", worker: true, paths: ["/api/contact"], access: "public" },
+];
+
+const interpreterFields = { full_name: "name", Gender: "gender", email: "email", phone: "phone" } as const;
+
+export const FORMS: FormEntry[] = [
+  // app/routes/auth/*.tsx
+  { route: "/Login", path: "/Login", fields: { email: "email", password: "password", redirectTo: "redirect" }, access: "public", rateLimited: true },
+  { route: "/Forgetpassword", path: "/Forgetpassword", fields: { email: "email" }, access: "public", rateLimited: true },
+  {
+    route: "/Resetpassword",
+    path: "/Resetpassword",
+    fields: { token: "token", email: "email", password: "newPassword" },
+    access: "public",
+    rateLimited: true,
+  },
+  // Sign-out (the sidebar's form). run.ts signs the sample accounts in again when it ends their session.
+  { route: "/Logout", path: "/Logout", fields: {}, access: "signed-in" },
+
+  // app/routes/dashboard/interpreters.server.ts
+  { route: "/Dashboard/Interpreter", path: "/Dashboard/Interpreter", intent: "create", fields: { ...interpreterFields, password: "newPassword" }, access: "admin" },
+  { route: "/Dashboard/Interpreter", path: "/Dashboard/Interpreter", intent: "update", fields: { id: "userId", ...interpreterFields }, access: "admin" },
+  { route: "/Dashboard/Interpreter", path: "/Dashboard/Interpreter", intent: "delete", fields: { id: "userId" }, access: "admin" },
+  // app/routes/dashboard/languages.server.ts
+  { route: "/Dashboard/Language", path: "/Dashboard/Language", intent: "create", fields: { name: "name" }, access: "admin" },
+  { route: "/Dashboard/Language", path: "/Dashboard/Language", intent: "update", fields: { id: "languageId", name: "name" }, access: "admin" },
+  { route: "/Dashboard/Language", path: "/Dashboard/Language", intent: "delete", fields: { id: "languageId" }, access: "admin" },
+  // app/routes/dashboard/user-languages.server.ts
+  { route: "/Dashboard/UserLanguages", path: "/Dashboard/UserLanguages", intent: "create", fields: { userId: "userId", languageId: "languageId" }, access: "admin" },
+  { route: "/Dashboard/UserLanguages", path: "/Dashboard/UserLanguages", intent: "delete", fields: { id: "linkId" }, access: "admin" },
+  // app/routes/dashboard/inbox.server.ts
+  { route: "/Dashboard/Inbox", path: "/Dashboard/Inbox", intent: "read", fields: { id: "messageId" }, access: "admin" },
+  { route: "/Dashboard/Inbox", path: "/Dashboard/Inbox", intent: "unread", fields: { id: "messageId" }, access: "admin" },
+  { route: "/Dashboard/Inbox", path: "/Dashboard/Inbox", intent: "retry", fields: { id: "messageId" }, access: "admin", background: true },
+  { route: "/Dashboard/Inbox", path: "/Dashboard/Inbox", intent: "delete", fields: { id: "messageId" }, access: "admin" },
+
+  // workers/contact.ts: the contact form (app/components/ContactForm.tsx) and scripts asking for JSON.
+  {
+    route: "/api/contact",
+    path: "/api/contact",
+    worker: true,
+    fields: { name: "name", email: "email", subject: "subject", message: "message", website: "honeypot", "cf-turnstile-response": "captcha" },
+    access: "public",
+    rateLimited: true,
+    json: true,
+    background: true,
+  },
+];
+
+/** A page's entry by its routes.ts path. */
+export function pageFor(route: string): PageEntry | undefined {
+  return PAGES.find((page) => page.route === route);
+}

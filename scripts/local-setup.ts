@@ -6,10 +6,10 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { getPlatformProxy } from "wrangler";
 import { isSeeded, seedSampleContent } from "../app/backend/d1/seed.server";
 import { MEDIA_FOLDERS } from "../app/domain/content";
 import { SAMPLE_PASSWORD, sampleContent } from "../seed/content";
+import { storageProxy } from "./lib/storage-proxy";
 import { wrangler } from "./lib/wrangler";
 
 const { values } = parseArgs({ options: { "persist-to": { type: "string" } } });
@@ -19,12 +19,7 @@ const CONFIG = "wrangler.toml";
 ensureDevVars();
 wrangler(["d1", "migrations", "apply", "DB", "--local", "--config", CONFIG, ...(persistTo ? ["--persist-to", persistTo] : [])]);
 
-const { env, dispose } = await getPlatformProxy<Env>({
-  configPath: CONFIG,
-  remoteBindings: false,
-  // wrangler's --persist-to DIR keeps its state in DIR/v3, getPlatformProxy takes that inner folder.
-  persist: persistTo ? { path: join(persistTo, "v3") } : true,
-});
+const { env, dispose } = await storageProxy(persistTo);
 try {
   if (await isSeeded(env.DB)) {
     console.log("Local D1 already has content: sample content left as it is.");

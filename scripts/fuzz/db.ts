@@ -1,8 +1,7 @@
 // Row counts of every D1 table, read from the very state the server uses (wrangler's --persist-to DIR keeps
 // it in DIR/v3; getPlatformProxy opens that folder in a workerd of its own, as scripts/local-setup.ts does).
 // run.ts compares the counts before and after each rejected request: a rejected request must write nothing.
-import { join } from "node:path";
-import { getPlatformProxy } from "wrangler";
+import { storageProxy } from "../lib/storage-proxy";
 import { quietCloudflareEnv } from "../lib/wrangler";
 import { sha256Hex } from "./cookies";
 import type { IdPools } from "./payloads";
@@ -32,7 +31,7 @@ export type Database = {
 
 export async function openDatabase(state: string): Promise<Database> {
   Object.assign(process.env, quietCloudflareEnv, { WRANGLER_LOG: process.env.WRANGLER_LOG ?? "error" });
-  const { env, dispose } = await getPlatformProxy<Env>({ configPath: "wrangler.toml", remoteBindings: false, persist: { path: join(state, "v3") } });
+  const { env, dispose } = await storageProxy(state);
   const db = env.DB;
 
   // Two workerd processes share the SQLite files: a count that meets the server's commit fails now and then

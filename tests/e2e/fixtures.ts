@@ -60,3 +60,9 @@ export async function resetLinkFromMailbox(email: string): Promise<string> {
     .toBeTruthy();
   return link!;
 }
+
+/** The local rate limiter counts in fixed 60-second windows: a count that must land in one waits for a fresh one. */
+export async function startOfRateWindow() {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 250));
+}

@@ -16,7 +16,7 @@ const METHODS_WITH_BODY = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export type Refusal = { status: 400 | 413 | 415; reason: "too-large" | "not-a-form" | "unreadable"; limit: number };
 export type Admission = { ok: true; request: Request } | ({ ok: false } & Refusal);
 
-export function bodyLimitFor(pathname: string): number {
+function bodyLimitFor(pathname: string): number {
   return LARGER_BODIES.find((route) => route.path.test(pathname))?.bytes ?? FORM_BODY_LIMIT;
 }
 

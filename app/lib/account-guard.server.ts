@@ -1,10 +1,11 @@
 // The per-account guard of an email address (its AccountGuard Durable Object), and the trusted-device cookie
 // that exempts browsers which have signed in to that account before from the account's lock.
 import type { AppConfig } from "./config.server";
+import { sha256Hex } from "./hash.server";
 import { siteCookie } from "./transport.server";
 
 /** Email addresses compare case-insensitively and without surrounding spaces, everywhere limits count them. */
-export function normalizedEmail(email: string): string {
+function normalizedEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
@@ -22,9 +23,9 @@ function deviceCookie(request: Request, config: AppConfig) {
   return siteCookie(request, "push-device", { maxAgeSeconds: DEVICE_COOKIE_DAYS * 24 * 60 * 60, secret: config.SESSION_SECRET });
 }
 
+/** What the device cookie keeps of an account: 96 bits of the address's SHA-256, not the address. */
 async function accountTag(email: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(normalizedEmail(email)));
-  return btoa(String.fromCharCode(...new Uint8Array(digest).slice(0, 12)));
+  return (await sha256Hex(normalizedEmail(email))).slice(0, 24);
 }
 
 async function readDevice(request: Request, config: AppConfig): Promise<DeviceRecord | null> {

@@ -1,6 +1,7 @@
 // Who a request comes from, for rate limits: one function, so every limit counts clients the same way.
 // In production Cloudflare sets CF-Connecting-IP itself (a client cannot choose it); miniflare keeps what a
 // local client sends.
+import { sha256Hex } from "./hash.server";
 
 /**
  * The rate-limit key of a request's client:
@@ -23,8 +24,7 @@ export async function clientKey(request: Request): Promise<string> {
     return `ip6:${ipv6.slice(0, 4).map((group) => group.toString(16)).join(":")}::/64`;
   }
   const described = [request.headers.get("User-Agent") ?? "", request.headers.get("Accept-Language") ?? ""].join("\n");
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(described)));
-  const key = `agent:${[...digest.slice(0, 12)].map((byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+  const key = `agent:${(await sha256Hex(described)).slice(0, 24)}`;
   console.warn(`[rate-limit] ${header ? "Unusable" : "No"} CF-Connecting-IP on ${new URL(request.url).pathname}; keyed as ${key}`);
   return key;
 }

@@ -20,7 +20,7 @@ export async function load<T>(what: string, read: () => Promise<T>): Promise<Loa
 }
 
 /** A short id that ties what a visitor is shown to the full error in the log. */
-export function errorReference(): string {
+function errorReference(): string {
   return crypto.randomUUID().slice(0, 8);
 }
 

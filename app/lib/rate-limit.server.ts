@@ -7,7 +7,7 @@ import { keptValues } from "./forms.server";
 
 export type Limiter = { limit(options: { key: string }): Promise<{ success: boolean }> };
 
-export const RETRY_AFTER_SECONDS = 60;
+const RETRY_AFTER_SECONDS = 60;
 
 export async function withinRateLimit(limiter: Limiter, request: Request): Promise<boolean> {
   const { success } = await limiter.limit({ key: await clientKey(request) });

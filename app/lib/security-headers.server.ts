@@ -31,7 +31,7 @@ const PRIVATE_AREA = /^\/(dashboard|call-room)(\/|\.data|$)/i;
  * The path as the router sees it: %-escapes decoded (`/%44ashboard` is `/Dashboard`) and repeated slashes
  * collapsed, so the private-area decision cannot be dodged by spelling the path differently.
  */
-export function normalizedPath(pathname: string): string {
+function normalizedPath(pathname: string): string {
   let decoded = pathname;
   try {
     decoded = decodeURIComponent(pathname);

@@ -42,7 +42,7 @@ export default defineConfig({
   projects: [
     { name: "d1", use: { baseURL: APP_URL }, testIgnore: /supabase-double\.check\.ts$/ },
     // The sign-in and interpreter flows, unchanged, with the worker on Supabase (DESIGN: one port, two adapters).
-    { name: "supabase", use: { baseURL: SUPABASE_APP_URL }, testMatch: /(auth|staff-management)\.spec\.ts$/ },
+    { name: "supabase", use: { baseURL: SUPABASE_APP_URL }, testMatch: /(auth|staff-management|account-security)\.spec\.ts$/ },
     { name: "supabase-check", testMatch: /supabase-double\.check\.ts$/, dependencies: ["supabase"] },
     // `npm run dev` as a new developer meets it: starts its own dev server (tests/dev), once the machine is
     // quiet (after the other projects), so its start-up is measured as a developer would see it.

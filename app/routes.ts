@@ -19,7 +19,7 @@ export default [
     route("Profile", "routes/dashboard/profile.tsx"),
     route("Dashboardcall", "routes/dashboard/calls.tsx"),
     route("Dashboardcustomers", "routes/dashboard/placeholder.tsx", { id: "dashboard-customers" }),
-    route("Dashboardusers", "routes/dashboard/placeholder.tsx", { id: "dashboard-users" }),
+    route("Dashboardusers", "routes/dashboard/users.tsx"),
     route("Orders", "routes/dashboard/placeholder.tsx", { id: "dashboard-orders" }),
     route("Interpreter", "routes/dashboard/interpreters.tsx"),
     route("Language", "routes/dashboard/languages.tsx"),

@@ -4,6 +4,7 @@
 import { createRequestHandler } from "react-router";
 import { createBackend } from "../app/backend/index.server";
 import { en } from "../app/i18n";
+import { pruneSecurityEvents } from "../app/lib/security-log.server";
 import { readConfig } from "../app/lib/config.server";
 import { relayDue } from "../app/lib/contact-relay.server";
 import { createRequestContext, routerContextFor, type RequestContext } from "../app/lib/context.server";
@@ -91,13 +92,15 @@ export default {
     return renderPage(admitted, env, ctx);
   },
 
-  // Every minute (wrangler.toml [triggers]): retry the contact messages whose e-mail has not gone out.
-  async scheduled(_controller, env, ctx) {
-    const outbox = createBackend({ env, request: new Request("https://cron.invalid/") }).outbox;
+  // Every minute (wrangler.toml [triggers]): retry the contact messages whose e-mail has not gone out; once an
+  // hour, delete the security events older than 90 days.
+  async scheduled(controller, env, ctx) {
+    const backend = createBackend({ env, request: new Request("https://cron.invalid/") });
     ctx.waitUntil(
-      relayDue(outbox, readConfig(env)).then((outcomes) => {
+      relayDue(backend.outbox, readConfig(env)).then((outcomes) => {
         if (outcomes.sent + outcomes.retry + outcomes.failed > 0) console.log("[contact] Cron relay:", JSON.stringify(outcomes));
       }),
     );
+    if (new Date(controller.scheduledTime).getUTCMinutes() === 0) ctx.waitUntil(pruneSecurityEvents(backend.events, controller.scheduledTime));
   },
 } satisfies ExportedHandler<Env>;

@@ -9,6 +9,7 @@ import { readConfig } from "../app/lib/config.server";
 import { relayMessage } from "../app/lib/contact-relay.server";
 import { keptValues, parseFormData, type FieldErrors } from "../app/lib/forms.server";
 import { withinRateLimit } from "../app/lib/rate-limit.server";
+import { recordSecurityEvent } from "../app/lib/security-log.server";
 import { flashToastHeaders } from "../app/lib/toast.server";
 
 export const CONTACT_PATH = "/api/contact";
@@ -44,7 +45,10 @@ export async function handleContact(request: Request, env: Env, ctx: ExecutionCo
   const values = keptValues(formData);
   delete values[HONEYPOT];
   // Past the limit the form only comes back as typed: nothing in it is checked or stored.
-  if (!withinLimit) return fail({ status: 429, formError: en.contact.tooMany, values });
+  if (!withinLimit) {
+    await recordSecurityEvent({ backend: createBackend({ env, request }) }, request, { kind: "rate-limited", detail: url.pathname });
+    return fail({ status: 429, formError: en.contact.tooMany, values });
+  }
   const config = readConfig(env);
 
   // A filled honeypot is a bot: it is told "sent", and nothing is stored or relayed.

@@ -1,6 +1,7 @@
 // The backend port: the one object route code talks to. It is shaped by what the product does,
 // not by tables, so the D1 adapter (default) and the Supabase adapter can both stand behind it.
-import type { SessionUser } from "~/domain/auth";
+import type { Account, DeviceSession, NewSecurityEvent, SecurityEvent } from "~/domain/accounts";
+import type { Role, SessionUser } from "~/domain/auth";
 import type { ContactInput, ContactMessage } from "~/domain/contact";
 import type { About, Company, MediaFolder, Service } from "~/domain/content";
 import type {
@@ -44,11 +45,23 @@ export interface AuthStore {
   requestPasswordReset(email: string): Promise<{ email: string; token: string } | null>;
   /** Sets a new password with a reset token and ends all of that account's sessions. */
   resetPassword(input: { token: string; email: string; password: string }): Promise<ResetPasswordResult>;
+  /**
+   * The signed-in account's own password change: the current password is checked first; afterwards every other
+   * session of the account has ended (this one stays signed in).
+   */
+  changePassword(input: { currentPassword: string; newPassword: string }): Promise<ChangePasswordResult>;
+  /** The signed-in account's live sessions, this request's first. Empty when nobody is signed in. */
+  sessions(): Promise<DeviceSession[]>;
+  /** Ends every session of the signed-in account except this request's; answers how many ended. */
+  signOutOthers(): Promise<number>;
 }
 
+/** `locked`: the password was right, but an administrator has locked the account. */
 export type SignInResult =
   | { ok: true; user: SessionUser }
-  | { ok: false; reason: "invalid-credentials" | "no-session" };
+  | { ok: false; reason: "invalid-credentials" | "no-session" | "locked" };
+
+export type ChangePasswordResult = { ok: true } | { ok: false; reason: "wrong-password" | "signed-out" };
 
 export type ResetPasswordResult = { ok: true } | { ok: false; reason: "invalid-token" | "email-not-found" };
 
@@ -114,6 +127,28 @@ export interface OutboxStore {
   unreadCount(): Promise<number>;
 }
 
+/** Sign-in accounts as administrators manage them (the Users page). Callers have checked the admin guard. */
+export interface AccountStore {
+  /** Every sign-in account, with or without a users row, ordered by email. */
+  list(): Promise<Account[]>;
+  /**
+   * Refused with `last-admin` when the change would leave no administrator who can sign in (unlocked); the check
+   * and the change are one step, so two administrators demoting each other at once cannot both succeed.
+   */
+  setRole(id: string, role: Role): Promise<{ ok: true; email: string } | { ok: false; reason: "not-found" | "last-admin" }>;
+  /** Locking ends every session of the account at once; a locked account cannot sign in until it is unlocked. */
+  setLocked(id: string, locked: boolean): Promise<{ ok: true; email: string } | { ok: false; reason: "not-found" }>;
+}
+
+/** The security log (docs/decisions/0013). */
+export interface SecurityEventStore {
+  record(event: NewSecurityEvent): Promise<void>;
+  /** Newest first; `account` keeps only the events about that email. */
+  list(filter: { account?: string; limit: number }): Promise<SecurityEvent[]>;
+  /** Deletes events older than `before` (epoch ms); answers how many. */
+  prune(before: number): Promise<number>;
+}
+
 export interface Backend {
   readonly name: "d1" | "supabase";
   /**
@@ -129,6 +164,8 @@ export interface Backend {
   readonly languages: LanguageStore;
   readonly links: LinkStore;
   readonly outbox: OutboxStore;
+  readonly accounts: AccountStore;
+  readonly events: SecurityEventStore;
 }
 
 /** A failure of the backend itself (database unreachable, query failed), as opposed to bad user input. */

@@ -74,6 +74,7 @@ export function SubmitButton({
   intent,
   className,
   form,
+  accessibleName,
 }: {
   label: string;
   pendingLabel: string;
@@ -81,6 +82,8 @@ export function SubmitButton({
   className?: string;
   /** The id of the form it submits, when the button sits outside it (a table row's edit form). */
   form?: string;
+  /** A fuller name for screen readers, starting with the visible label ("Lock ana@example.com"). */
+  accessibleName?: string;
 }) {
   const navigation = useNavigation();
   const pending =
@@ -93,6 +96,7 @@ export function SubmitButton({
       name={intent ? "intent" : undefined}
       value={intent}
       disabled={pending}
+      aria-label={pending ? undefined : accessibleName}
     >
       {pending ? pendingLabel : label}
     </button>

@@ -1,6 +1,7 @@
 // Who a request comes from, for rate limits: one function, so every limit counts clients the same way.
 // In production Cloudflare sets CF-Connecting-IP itself (a client cannot choose it); miniflare keeps what a
 // local client sends.
+import { USER_AGENT_MAX_LENGTH } from "~/domain/accounts";
 import { sha256Hex } from "./hash.server";
 
 /**
@@ -27,6 +28,20 @@ export async function clientKey(request: Request): Promise<string> {
   const key = `agent:${(await sha256Hex(described)).slice(0, 24)}`;
   console.warn(`[rate-limit] ${header ? "Unusable" : "No"} CF-Connecting-IP on ${new URL(request.url).pathname}; keyed as ${key}`);
   return key;
+}
+
+/** The client's address as the security log and "Your sessions" show it, or null when the header is unusable. */
+export function clientAddress(request: Request): string | null {
+  const header = request.headers.get("CF-Connecting-IP")?.trim() ?? "";
+  if (parseIPv4(header)) return parseIPv4(header);
+  const ipv6 = parseIPv6(header);
+  return ipv6 ? ipv6.map((group) => group.toString(16)).join(":") : null;
+}
+
+/** Where a request comes from, as sessions and security events record it (the user agent cut to a sane length). */
+export function clientOf(request: Request): { address: string | null; userAgent: string | null } {
+  const userAgent = request.headers.get("User-Agent")?.slice(0, USER_AGENT_MAX_LENGTH) || null;
+  return { address: clientAddress(request), userAgent };
 }
 
 function parseIPv4(text: string): string | null {

@@ -3,6 +3,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { SessionUser } from "~/domain/auth";
 import { appContext } from "./context.server";
+import { recordSecurityEvent } from "./security-log.server";
 
 type GuardArgs = { url: URL; context: Readonly<RouterContextProvider> };
 
@@ -17,9 +18,17 @@ export async function requireUser({ url, context }: GuardArgs): Promise<SessionU
 }
 
 /** A signed-in admin; a signed-in interpreter gets 403. */
-export async function requireAdmin(args: GuardArgs): Promise<SessionUser> {
+export async function requireAdmin(args: GuardArgs & { request: Request }): Promise<SessionUser> {
   const user = await requireUser(args);
-  if (user.role !== "admin") throw data({ reason: "admins-only" }, { status: 403, statusText: "Forbidden" });
+  if (user.role !== "admin") {
+    await recordSecurityEvent(appContext(args.context), args.request, {
+      kind: "forbidden",
+      account: user.email,
+      actor: user.email,
+      detail: `${args.request.method} ${args.url.pathname}`,
+    });
+    throw data({ reason: "admins-only" }, { status: 403, statusText: "Forbidden" });
+  }
   return user;
 }
 

@@ -7,12 +7,13 @@ import { en, format } from "~/i18n";
 import { formFailure } from "./action-result.server";
 import { appContext, type RequestContext } from "./context.server";
 
-export type IntentInput = { request: Request; url: URL; app: RequestContext; formData: FormData; admin: SessionUser };
+/** `user`: the signed-in user who posted, already checked by the route's guard (an admin on admin pages). */
+export type IntentInput = { request: Request; url: URL; app: RequestContext; formData: FormData; user: SessionUser };
 /** A handler redirects (with a toast) on success, or answers a FormFailure. */
 type Handler = (input: IntentInput) => Promise<Response | ReturnType<typeof formFailure>>;
 
 export async function runIntent(
-  { request, url, context, admin }: { request: Request; url: URL; context: Readonly<RouterContextProvider>; admin: SessionUser },
+  { request, url, context, user }: { request: Request; url: URL; context: Readonly<RouterContextProvider>; user: SessionUser },
   handlers: Record<string, Handler>,
 ) {
   const formData = await request.formData();
@@ -20,7 +21,7 @@ export async function runIntent(
   const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
   if (!handler) return formFailure({ formError: en.people.unknownIntent }, { status: 400 });
   try {
-    return await handler({ request, url, app: appContext(context), formData, admin });
+    return await handler({ request, url, app: appContext(context), formData, user });
   } catch (error) {
     if (!(error instanceof BackendError)) throw error;
     console.error(`${url.pathname} ${intent} failed:`, error);

@@ -3,7 +3,9 @@
 import { en } from "~/i18n";
 import { formFailure } from "./action-result.server";
 import { clientKey } from "./client-key.server";
+import type { RequestContext } from "./context.server";
 import { keptValues } from "./forms.server";
+import { recordSecurityEvent } from "./security-log.server";
 
 export type Limiter = { limit(options: { key: string }): Promise<{ success: boolean }> };
 
@@ -19,8 +21,9 @@ export async function withinRateLimit(limiter: Limiter, request: Request): Promi
  * reading the form. A refused form still gets back what was typed (never a password): the body is at most
  * 64 KB (the worker's limit), and nothing in it is validated or checked.
  */
-export async function refuseOverLimit(limiter: Limiter, request: Request) {
+export async function refuseOverLimit(limiter: Limiter, request: Request, app: Pick<RequestContext, "backend">) {
   if (await withinRateLimit(limiter, request)) return null;
+  await recordSecurityEvent(app, request, { kind: "rate-limited", detail: new URL(request.url).pathname });
   const formData = await request.formData().catch(() => new FormData());
   return formFailure(
     { values: keptValues(formData), formError: en.auth.tooManyAttempts },

@@ -173,7 +173,9 @@ export function plausible(kind: FieldKind, rng: Rng, ids: IdPools): string {
     // after a success (the redirect to redirectTo, a new session) is attack surface too.
     case "email": return rng.chance(0.45) ? rng.pick(["admin@example.com", "interpreter@example.com", "nobody@example.com"]) : `fuzz${n}@example.com`;
     case "password": return rng.chance(0.5) ? "ChangeMe-2025!" : `Wrong-${rng.hex(10)}`;
+    case "currentPassword": return `Wrong-${rng.hex(10)}`;
     case "newPassword": return `Fuzz-${rng.hex(12)}`;
+    case "role": return rng.pick(["admin", "interpreter"]);
     case "name": return `Fuzz Name ${n}`;
     case "gender": return rng.pick(["Female", "Male", "Other"]);
     case "phone": return `+1 307 555 ${String(n % 10_000).padStart(4, "0")}`;

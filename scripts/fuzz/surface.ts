@@ -18,7 +18,9 @@ export type Access = "public" | "signed-in" | "admin";
 export type FieldKind =
   | "email"
   | "password"
+  | "currentPassword"
   | "newPassword"
+  | "role"
   | "name"
   | "gender"
   | "phone"
@@ -88,7 +90,7 @@ export const PAGES: PageEntry[] = [
   { route: "/Dashboard/Profile", paths: ["/Dashboard/Profile"], access: "signed-in" },
   { route: "/Dashboard/Dashboardcall", paths: ["/Dashboard/Dashboardcall"], access: "signed-in" },
   { route: "/Dashboard/Dashboardcustomers", paths: ["/Dashboard/Dashboardcustomers"], access: "admin" },
-  { route: "/Dashboard/Dashboardusers", paths: ["/Dashboard/Dashboardusers"], access: "admin" },
+  { route: "/Dashboard/Dashboardusers", paths: ["/Dashboard/Dashboardusers"], access: "admin", query: { account: "search" } },
   { route: "/Dashboard/Orders", paths: ["/Dashboard/Orders"], access: "admin" },
   {
     route: "/Dashboard/Interpreter",
@@ -128,7 +130,8 @@ const interpreterFields = { full_name: "name", Gender: "gender", email: "email",
 export const FORMS: FormEntry[] = [
   // app/routes/auth/*.tsx
   { route: "/Login", path: "/Login", fields: { email: "email", password: "password", redirectTo: "redirect" }, access: "public", rateLimited: true },
-  { route: "/Forgetpassword", path: "/Forgetpassword", fields: { email: "email" }, access: "public", rateLimited: true },
+  // Its success writes the security event after the response (with the mail).
+  { route: "/Forgetpassword", path: "/Forgetpassword", fields: { email: "email" }, access: "public", rateLimited: true, background: true },
   {
     route: "/Resetpassword",
     path: "/Resetpassword",
@@ -138,6 +141,23 @@ export const FORMS: FormEntry[] = [
   },
   // Sign-out (the sidebar's form). run.ts signs the sample accounts in again when it ends their session.
   { route: "/Logout", path: "/Logout", fields: {}, access: "signed-in" },
+
+  // app/routes/dashboard/profile.server.ts: the signed-in user's own account. The current password is never the
+  // real one (currentPassword), so the campaign's sample accounts keep theirs; tests/integration covers success.
+  {
+    route: "/Dashboard/Profile",
+    path: "/Dashboard/Profile",
+    intent: "change-password",
+    fields: { currentPassword: "currentPassword", newPassword: "newPassword" },
+    access: "signed-in",
+    rateLimited: true,
+  },
+  { route: "/Dashboard/Profile", path: "/Dashboard/Profile", intent: "sign-out-others", fields: {}, access: "signed-in", rateLimited: true },
+  // app/routes/dashboard/users.server.ts (userId pools leave out the accounts the campaign signs in with)
+  { route: "/Dashboard/Dashboardusers", path: "/Dashboard/Dashboardusers", intent: "set-role", fields: { id: "userId", role: "role" }, access: "admin" },
+  { route: "/Dashboard/Dashboardusers", path: "/Dashboard/Dashboardusers", intent: "lock", fields: { id: "userId" }, access: "admin" },
+  { route: "/Dashboard/Dashboardusers", path: "/Dashboard/Dashboardusers", intent: "unlock", fields: { id: "userId" }, access: "admin" },
+  { route: "/Dashboard/Dashboardusers", path: "/Dashboard/Dashboardusers", intent: "send-reset", fields: { id: "userId" }, access: "admin", background: true },
 
   // app/routes/dashboard/interpreters.server.ts
   { route: "/Dashboard/Interpreter", path: "/Dashboard/Interpreter", intent: "create", fields: { ...interpreterFields, password: "newPassword" }, access: "admin" },

@@ -20,7 +20,14 @@ const ADMIN_ONLY = [
 ];
 const EVERY_ROLE = ["/Dashboard", "/Dashboard/Profile", "/Dashboard/Dashboardcall", "/call-room/sample", "/Dashboard/no-such-area"];
 /** Routes with an action (the rest answer POST with 405 Method Not Allowed, having run no loader). */
-const WITH_ACTION = new Set(["/Dashboard/Interpreter", "/Dashboard/Language", "/Dashboard/UserLanguages", "/Dashboard/Inbox"]);
+const WITH_ACTION = new Set([
+  "/Dashboard/Interpreter",
+  "/Dashboard/Language",
+  "/Dashboard/UserLanguages",
+  "/Dashboard/Inbox",
+  "/Dashboard/Dashboardusers",
+  "/Dashboard/Profile",
+]);
 
 /** Every URL path app/routes.ts defines (params and splats filled in with sample values). */
 function allPaths(entries: RouteConfigEntry[], parent = ""): string[] {

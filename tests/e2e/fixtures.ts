@@ -30,6 +30,17 @@ export async function signIn(page: Page, email: string, password = SAMPLE_PASSWO
   await expect(page).toHaveURL(landing);
 }
 
+/** Fills and submits the Interpreter page's "Add an interpreter" form (the page must be open). */
+export async function fillInterpreter(page: Page, person: { name: string; gender: string; email: string; phone: string; password?: string }) {
+  const form = page.getByRole("region", { name: "Add an interpreter" });
+  await form.getByLabel("Full name").fill(person.name);
+  await form.getByLabel("Gender").fill(person.gender);
+  await form.getByLabel("Email").fill(person.email);
+  await form.getByLabel("Phone").fill(person.phone);
+  if (person.password) await form.getByLabel("Password").fill(person.password);
+  await form.getByRole("button", { name: "Add interpreter" }).click();
+}
+
 /** A unique suffix for data a test creates (tests run in parallel on one database). */
 export function unique(): string {
   return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

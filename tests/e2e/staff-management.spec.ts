@@ -1,17 +1,7 @@
 // The three admin screens of SPEC §2 in real Chromium, each flow once with JavaScript on and once off.
 // Tests run in parallel on one database, so each works on people and languages it creates itself.
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, SAMPLE_PASSWORD, signIn, test, unique } from "./fixtures";
-
-async function fillInterpreter(page: Page, person: { name: string; gender: string; email: string; phone: string; password?: string }) {
-  const form = page.getByRole("region", { name: "Add an interpreter" });
-  await form.getByLabel("Full name").fill(person.name);
-  await form.getByLabel("Gender").fill(person.gender);
-  await form.getByLabel("Email").fill(person.email);
-  await form.getByLabel("Phone").fill(person.phone);
-  if (person.password) await form.getByLabel("Password").fill(person.password);
-  await form.getByRole("button", { name: "Add interpreter" }).click();
-}
+import { ADMIN, expect, fillInterpreter, SAMPLE_PASSWORD, signIn, test, unique } from "./fixtures";
 
 const row = (page: Page, name: string) => page.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
 

@@ -293,7 +293,7 @@ describe("dashboard loaders", () => {
       expect(value instanceof Response, page.name).toBe(false);
       expect(statusOf(value), page.name).toBe(page.name === "not-found" ? 404 : undefined);
     }
-    expect(await placeholder.loader(get("/Dashboard/Dashboardusers", adminCookie))).toEqual({ area: "dashboardusers" });
+    expect(await placeholder.loader(get("/Dashboard/Dashboardcustomers", adminCookie))).toEqual({ area: "dashboardcustomers" });
     expect(await callRoom.loader({ ...get("/call-room/sample", adminCookie), params: { roomId: "sample" } })).toMatchObject({
       call: { roomId: "sample" },
     });

@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Backend } from "~/backend/port.server";
 import { company, people, SAMPLE_PASSWORD, services } from "../../seed/content";
+import { describeAccountContract } from "./accounts-suite";
 
 export type ContractTarget = {
   name: "d1" | "supabase";
@@ -257,11 +258,13 @@ export function describePortContract(target: ContractTarget) {
         expect(await backend().outbox.remove(saved.id)).toBe(false);
       });
     });
+
+    describeAccountContract({ backendFor: target.backendFor, newInterpreter, cookieHeader });
   });
 }
 
 /** A browser's Cookie header from Set-Cookie headers (the last value of each name wins; expired ones drop). */
-function cookieHeader(setCookies: string[]): string {
+export function cookieHeader(setCookies: string[]): string {
   const jar = new Map<string, string>();
   for (const line of setCookies) {
     const [pair = "", ...attributes] = line.split(";");

@@ -1,10 +1,12 @@
 // Sign-in for the D1 adapter: PBKDF2 password hashes, revocable sessions in a table, single-use reset tokens.
 import type { SessionUser } from "~/domain/auth";
+import { clientOf } from "~/lib/client-key.server";
 import type { AuthStore } from "../port.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { query } from "./query.server";
 import { SESSION_IDLE_MS, SESSION_TOUCH_MS, SESSION_TTL_MS, sessionCookie } from "./session-cookie.server";
 import { randomToken, sha256Hex } from "./tokens.server";
+import { d1SelfService } from "./self-service.server";
 import { SESSION_USER_COLUMNS, toSessionUser, type SessionUserRow } from "./users.server";
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
@@ -22,8 +24,7 @@ export function d1AuthStore(db: D1Database, request: Request, secret: string, re
     return typeof value === "string" && value.length > 0 ? value : null;
   }
 
-  return {
-    currentUser() {
+  function currentUser(): Promise<SessionUser | null> {
       current ??= (async () => {
         const token = await sessionToken();
         if (!token) return null;
@@ -34,7 +35,7 @@ export function d1AuthStore(db: D1Database, request: Request, secret: string, re
             .prepare(
               `SELECT ${SESSION_USER_COLUMNS}, s.last_seen_at AS session_last_seen_at FROM sessions s
                JOIN accounts a ON a.id = s.account_id LEFT JOIN users u ON u.id = a.id
-               WHERE s.id_hash = ? AND s.expires_at > ? AND s.last_seen_at > ?`,
+               WHERE s.id_hash = ? AND s.expires_at > ? AND s.last_seen_at > ? AND a.locked_at IS NULL`,
             )
             .bind(idHash, now, now - SESSION_IDLE_MS)
             .first<SessionUserRow & { session_last_seen_at: number }>(),
@@ -47,24 +48,37 @@ export function d1AuthStore(db: D1Database, request: Request, secret: string, re
         return toSessionUser(row);
       })();
       return current;
-    },
+  }
+
+  return {
+    currentUser,
 
     async signIn({ email, password }) {
       const account = await query(() =>
-        db.prepare("SELECT id, password_hash FROM accounts WHERE email = ?").bind(email).first<{ id: string; password_hash: string }>(),
+        db
+          .prepare("SELECT id, password_hash, locked_at FROM accounts WHERE email = ?")
+          .bind(email)
+          .first<{ id: string; password_hash: string; locked_at: number | null }>(),
       );
       decoyHash ??= hashPassword(randomToken());
       const valid = await verifyPassword(password, account?.password_hash ?? (await decoyHash));
       if (!account || !valid) return { ok: false, reason: "invalid-credentials" };
+      // Said only to someone who knows the password.
+      if (account.locked_at !== null) return { ok: false, reason: "locked" };
 
       const token = randomToken();
       const now = Date.now();
-      const [, , user] = await query(async () =>
+      const client = clientOf(request);
+      const [, , , user] = await query(async () =>
         db.batch<SessionUserRow>([
           db.prepare("DELETE FROM sessions WHERE account_id = ? AND expires_at <= ?").bind(account.id, now),
           db
-            .prepare("INSERT INTO sessions (id_hash, account_id, created_at, expires_at, last_seen_at) VALUES (?, ?, ?, ?, ?)")
-            .bind(await sha256Hex(token), account.id, now, now + SESSION_TTL_MS, now),
+            .prepare(
+              `INSERT INTO sessions (id_hash, account_id, created_at, expires_at, last_seen_at, user_agent, address)
+               VALUES (?, ?, ?, ?, ?, ?, ?)`,
+            )
+            .bind(await sha256Hex(token), account.id, now, now + SESSION_TTL_MS, now, client.userAgent, client.address),
+          db.prepare("UPDATE accounts SET last_sign_in_at = ? WHERE id = ?").bind(now, account.id),
           db.prepare(`SELECT ${SESSION_USER_COLUMNS} FROM accounts a LEFT JOIN users u ON u.id = a.id WHERE a.id = ?`).bind(account.id),
         ]),
       );
@@ -73,6 +87,8 @@ export function d1AuthStore(db: D1Database, request: Request, secret: string, re
       responseHeaders.append("Set-Cookie", await cookie.serialize(token));
       return { ok: true, user: toSessionUser(row) };
     },
+
+    ...d1SelfService(db, { sessionToken, currentUser }),
 
     async signOut() {
       const token = await sessionToken();

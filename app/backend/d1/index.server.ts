@@ -1,6 +1,8 @@
 import type { Backend } from "../port.server";
+import { d1AccountStore } from "./accounts.server";
 import { d1AuthStore } from "./auth.server";
 import { d1ContentStore } from "./content.server";
+import { d1SecurityEventStore } from "./events.server";
 import { d1InterpreterStore } from "./interpreters.server";
 import { d1LanguageStore } from "./languages.server";
 import { d1LinkStore } from "./links.server";
@@ -30,5 +32,7 @@ export function createD1Backend({ env, request, sessionSecret }: D1BackendOption
     languages: d1LanguageStore(db),
     links: d1LinkStore(db),
     outbox: d1OutboxStore(db),
+    accounts: d1AccountStore(db),
+    events: d1SecurityEventStore(db),
   };
 }

@@ -1,5 +1,7 @@
 // English message catalogue: every user-facing text of the app (the legal texts are in ./legal.ts,
 // loaded only by the legal pages). Spec texts are kept exactly as written, spelling included.
+import { accounts } from "./accounts";
+
 export const en = {
   meta: {
     siteName: "PUSH",
@@ -338,7 +340,11 @@ export const en = {
     newPasswordRequired: "Please enter a new password.",
     passwordTooShort: "Use at least {min} characters.",
     resetLinkIncomplete: "This reset link is incomplete. Please open the link from your email again.",
+    currentPasswordRequired: "Please enter your current password.",
+    samePassword: "Choose a new password that differs from your current one.",
+    roleInvalid: "Please choose a role.",
   },
+  accounts,
 };
 
 export type Messages = typeof en;

@@ -4,36 +4,27 @@ import { forgotPasswordSchema } from "~/domain/auth";
 import { en } from "~/i18n";
 import { formFailure } from "~/lib/action-result.server";
 import { parseFormData } from "~/lib/forms.server";
-import { sendPasswordResetLink } from "~/lib/mail/reset-link.server";
 import { useMessages } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
 import { refuseOverLimit } from "~/lib/rate-limit.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/forgot-password";
-import { accountGuard } from "~/lib/account-guard.server";
 import { appContext } from "~/lib/context.server";
+import { mailResetLink } from "~/lib/password-reset.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { ...en.meta.forgotPassword, path: "/Forgetpassword" });
 
-export async function action({ request, url, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const app = appContext(context);
   // Past the limit nothing is read or checked (no password at all).
-  const overLimit = await refuseOverLimit(app.cloudflare.env.PASSWORD_RESET_LIMITER, request);
+  const overLimit = await refuseOverLimit(app.cloudflare.env.PASSWORD_RESET_LIMITER, request, app);
   if (overLimit) return overLimit;
   const formData = await request.formData();
   const form = parseFormData(formData, forgotPasswordSchema);
   if (!form.ok) return formFailure(form);
 
-  // At most 3 reset e-mails per address an hour, counted for every address (so the answer takes as long whether
-  // or not it has an account). Past that nothing happens — not even a new link that would void the last one.
-  const mailAllowed = await accountGuard(app.cloudflare.env, form.data.email).takeResetMail();
-  const ticket = mailAllowed ? await app.backend.auth.requestPasswordReset(form.data.email) : null;
-  if (ticket) {
-    const link = new URL(`/Resetpassword?${new URLSearchParams({ token: ticket.token })}`, url.origin).href;
-    // Sent after the response, so the answer takes as long whether or not the account exists.
-    app.cloudflare.ctx.waitUntil(sendPasswordResetLink({ request, config: app.config, email: ticket.email, link }));
-  }
+  await mailResetLink({ app, request, email: form.data.email, actor: null });
   // The same answer whether or not the address has an account (no account enumeration); the redirect
   // empties the field.
   return redirectWithToast(

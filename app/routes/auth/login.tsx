@@ -8,6 +8,7 @@ import { safeRedirectPath } from "~/lib/guards.server";
 import { useMessages } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
 import { refuseOverLimit } from "~/lib/rate-limit.server";
+import { recordSecurityEvent } from "~/lib/security-log.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/login";
 import { accountGuard, trustDevice, trustedDeviceFor } from "~/lib/account-guard.server";
@@ -23,10 +24,16 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { redirectTo };
 }
 
+const SIGN_IN_FAILURES = {
+  "invalid-credentials": en.auth.invalidCredentials,
+  "no-session": en.auth.notAuthenticated,
+  locked: en.accounts.lockedAccount,
+} as const;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const app = appContext(context);
   // Past the limit nothing is read or checked (no password at all).
-  const overLimit = await refuseOverLimit(app.cloudflare.env.SIGN_IN_LIMITER, request);
+  const overLimit = await refuseOverLimit(app.cloudflare.env.SIGN_IN_LIMITER, request, app);
   if (overLimit) return overLimit;
   const formData = await request.formData();
   const form = parseFormData(formData, signInSchema);
@@ -37,7 +44,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const guard = accountGuard(app.cloudflare.env, form.data.email);
   const device = await trustedDeviceFor(request, app.config, form.data.email);
   const check = await guard.checkSignIn(device);
+  const email = form.data.email;
   if (!check.allowed) {
+    await recordSecurityEvent(app, request, { kind: "sign-in-throttled", account: email });
     return formFailure(
       { values: keptValues(formData), formError: en.auth.accountLocked },
       { status: 429, headers: { "Retry-After": String(check.retryAfterSeconds) } },
@@ -47,10 +56,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await app.backend.auth.signIn(form.data);
   if (!result.ok) {
     if (result.reason === "invalid-credentials") await guard.signInFailed(device);
-    const formError = result.reason === "no-session" ? en.auth.notAuthenticated : en.auth.invalidCredentials;
-    return formFailure({ values: keptValues(formData), formError });
+    if (result.reason === "locked") await recordSecurityEvent(app, request, { kind: "sign-in-refused-locked", account: email });
+    else await recordSecurityEvent(app, request, { kind: "sign-in-failed", account: email, detail: result.reason });
+    return formFailure({ values: keptValues(formData), formError: SIGN_IN_FAILURES[result.reason] });
   }
   await guard.signInSucceeded();
+  await recordSecurityEvent(app, request, { kind: "sign-in", account: email, actor: result.user.email });
   // The session cookie goes out with the backend's response headers (the worker adds them); this is the device's.
   const headers = new Headers({ "Set-Cookie": await trustDevice(request, app.config, form.data.email) });
   return redirectWithToast(safeRedirectPath(form.data.redirectTo), { type: "success", message: en.auth.signedIn }, { request, config: app.config, headers });

@@ -7,6 +7,7 @@ import { keptValues, parseFormData } from "~/lib/forms.server";
 import { useMessages } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
 import { refuseOverLimit } from "~/lib/rate-limit.server";
+import { recordSecurityEvent } from "~/lib/security-log.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/reset-password";
 import { accountGuard } from "~/lib/account-guard.server";
@@ -26,7 +27,7 @@ export function loader({ url }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const app = appContext(context);
   // Past the limit nothing is read or checked (no password at all).
-  const overLimit = await refuseOverLimit(app.cloudflare.env.PASSWORD_RESET_LIMITER, request);
+  const overLimit = await refuseOverLimit(app.cloudflare.env.PASSWORD_RESET_LIMITER, request, app);
   if (overLimit) return overLimit;
   const formData = await request.formData();
   const form = parseFormData(formData, resetPasswordSchema);
@@ -39,6 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // The link came by e-mail, so whoever used it reads that mailbox: the account's sign-in lock ends.
   await accountGuard(app.cloudflare.env, form.data.email).passwordReset();
+  await recordSecurityEvent(app, request, { kind: "password-reset", account: form.data.email });
   return redirectWithToast("/Login", { type: "success", message: en.auth.passwordReset }, { request, config: app.config });
 }
 

@@ -8,6 +8,7 @@ import { failureToasts, load } from "~/lib/content.server";
 import { dashboardMeta } from "~/lib/dashboard-meta";
 import { requireAdmin } from "~/lib/guards.server";
 import { runIntent } from "~/lib/intents.server";
+import { officeDateTime } from "~/lib/dates";
 import { useMessages } from "~/lib/messages";
 import type { Route } from "./+types/inbox";
 import { deleteMessage, markRead, markUnread, retryMessage } from "./inbox.server";
@@ -23,20 +24,8 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
-  return runIntent({ ...args, admin }, { read: markRead, unread: markUnread, retry: retryMessage, delete: deleteMessage });
+  return runIntent({ ...args, user: admin }, { read: markRead, unread: markUnread, retry: retryMessage, delete: deleteMessage });
 }
-
-// The office is in Wyoming: times read the same on the server and in every browser.
-// (dateStyle/timeStyle cannot be combined with timeZoneName, hence the fields.)
-const dateTime = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "America/Denver",
-  timeZoneName: "short",
-});
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
   const t = useMessages().inbox;
@@ -93,7 +82,7 @@ function MessageCard({ message, confirming }: { message: ContactMessage; confirm
             {message.name} &lt;<a href={`mailto:${message.email}`}>{message.email}</a>&gt;
           </dd>
           <dt>{t.received}</dt>
-          <dd>{dateTime.format(message.receivedAt)}</dd>
+          <dd>{officeDateTime.format(message.receivedAt)}</dd>
           <dt>{t.attempts}</dt>
           <dd>{message.attempts}</dd>
           {message.lastError && message.status !== "sent" && (

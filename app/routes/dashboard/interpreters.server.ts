@@ -5,6 +5,7 @@ import { en, format } from "~/i18n";
 import { formFailure } from "~/lib/action-result.server";
 import type { IntentInput } from "~/lib/intents.server";
 import { keptValues, parseFormData } from "~/lib/forms.server";
+import { recordSecurityEvent } from "~/lib/security-log.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { listUrl } from "~/components/admin/url-state";
 
@@ -51,11 +52,14 @@ export async function saveInterpreter({ request, url, app, formData }: IntentInp
   return redirectWithToast(listUrl(url, `interpreter-${id}`), { type: "success", message: format(t.saved, { name: full_name }) }, { request, config: app.config });
 }
 
-export async function deleteInterpreter({ request, url, app, formData, admin }: IntentInput) {
+export async function deleteInterpreter({ request, url, app, formData, user: admin }: IntentInput) {
   const form = parseFormData(formData, idSchema);
   if (!form.ok) return formFailure({ formError: t.notFound, intent: "delete" }, { status: 404 });
   if (form.data.id === admin.id) return formFailure({ formError: t.cannotDeleteSelf, intent: "delete", id: admin.id }, { status: 403 });
+  // The email, for the security log (the person and their sign-in account are gone afterwards).
+  const email = (await app.backend.interpreters.options()).find((person) => person.id === form.data.id)?.email ?? null;
   const result = await app.backend.interpreters.remove(form.data.id);
   if (!result.ok) return formFailure({ formError: t.notFound, intent: "delete" }, { status: 404 });
+  await recordSecurityEvent(app, request, { kind: "account-deleted", account: email, actor: admin.email, detail: result.name });
   return redirectWithToast(listUrl(url, "interpreters-list"), { type: "success", message: format(t.deleted, { name: result.name }) }, { request, config: app.config });
 }

@@ -34,7 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
-  return runIntent({ ...args, admin }, { create: addInterpreter, update: saveInterpreter, delete: deleteInterpreter });
+  return runIntent({ ...args, user: admin }, { create: addInterpreter, update: saveInterpreter, delete: deleteInterpreter });
 }
 
 export default function Interpreters({ loaderData }: Route.ComponentProps) {

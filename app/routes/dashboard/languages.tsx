@@ -25,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
-  return runIntent({ ...args, admin }, { create: addLanguage, update: renameLanguage, delete: deleteLanguage });
+  return runIntent({ ...args, user: admin }, { create: addLanguage, update: renameLanguage, delete: deleteLanguage });
 }
 
 export default function Languages({ loaderData }: Route.ComponentProps) {

@@ -3,10 +3,9 @@ import { dashboardMeta } from "~/lib/dashboard-meta";
 import { requireAdmin } from "~/lib/guards.server";
 import type { Route } from "./+types/placeholder";
 
-// SPEC §2: Dashboardcustomers, Dashboardusers and Orders are headings only, for now.
+// SPEC §2: Dashboardcustomers and Orders are headings only, for now (Dashboardusers is the Users page).
 const AREAS = {
   dashboardcustomers: { title: en.dashboard.customers, heading: ar.dashboard.placeholders.customers },
-  dashboardusers: { title: en.dashboard.users, heading: ar.dashboard.placeholders.users },
   orders: { title: en.dashboard.orders, heading: ar.dashboard.placeholders.orders },
 } as const;
 

@@ -1,31 +1,63 @@
+import { useActionData } from "react-router";
+import { ChangePasswordForm, SessionList } from "~/components/account/AccountSecurity";
+import { useFocusOnHash } from "~/components/admin/url-state";
 import { Avatar } from "~/components/Avatar";
+import { useActionToast } from "~/components/forms";
 import { ar, en, localeAttributes } from "~/i18n";
 import { failureToasts, load } from "~/lib/content.server";
 import { dashboardMeta } from "~/lib/dashboard-meta";
 import { requireUser } from "~/lib/guards.server";
+import { runIntent } from "~/lib/intents.server";
+import { refuseOverLimit } from "~/lib/rate-limit.server";
 import { useMessages } from "~/lib/messages";
 import type { Route } from "./+types/profile";
 import { appContext } from "~/lib/context.server";
+import { changePassword, signOutOthers } from "./profile.server";
 
 export const meta: Route.MetaFunction = () => dashboardMeta(en.dashboard.profile);
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
-  const languages = await load("the user's languages", () => appContext(args.context).backend.links.forUser(user.id));
-  return { user, languages, toasts: failureToasts(languages) };
+  const backend = appContext(args.context).backend;
+  const [languages, sessions] = await Promise.all([
+    load("the user's languages", () => backend.links.forUser(user.id)),
+    load("the user's sessions", () => backend.auth.sessions()),
+  ]);
+  return { user, languages, sessions, toasts: failureToasts(languages, sessions) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const user = await requireUser(args);
+  const app = appContext(args.context);
+  // Before the form is read: a client past the limit gets no password checked.
+  const overLimit = await refuseOverLimit(app.cloudflare.env.ACCOUNT_LIMITER, args.request, app);
+  if (overLimit) return overLimit;
+  return runIntent({ ...args, user }, { "change-password": changePassword, "sign-out-others": signOutOthers });
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const t = useMessages();
   const f = t.dashboard.fields;
-  const { user, languages } = loaderData;
+  const { user, languages, sessions } = loaderData;
+  const failure = useActionData<typeof action>() ?? null;
+  useActionToast(failure?.toast);
+  useFocusOnHash();
+  const security = (
+    <>
+      <ChangePasswordForm failure={failure?.intent === "sign-out-others" ? null : failure} />
+      <SessionList sessions={sessions.ok ? sessions.value : []} />
+    </>
+  );
   const profile = user.profile;
 
   if (!profile) {
     return (
-      <p className="empty-state" {...localeAttributes.ar}>
-        {ar.dashboard.noUserData}
-      </p>
+      <>
+        <p className="empty-state" {...localeAttributes.ar}>
+          {ar.dashboard.noUserData}
+        </p>
+        {security}
+      </>
     );
   }
   const list = languages.ok ? languages.value : [];
@@ -70,6 +102,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       )}
+      {security}
     </>
   );
 }

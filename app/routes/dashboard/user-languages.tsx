@@ -26,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
-  return runIntent({ ...args, admin }, { create: addLink, delete: deleteLink });
+  return runIntent({ ...args, user: admin }, { create: addLink, delete: deleteLink });
 }
 
 export default function UserLanguages({ loaderData }: Route.ComponentProps) {

@@ -1,0 +1,80 @@
+// The security log on the Users page: newest first, filterable by account (a GET form, so it works without
+// JavaScript and the filter is in the URL).
+import { Form } from "react-router";
+import { describeUserAgent, SECURITY_EVENTS_SHOWN, type SecurityEvent } from "~/domain/accounts";
+import { EMAIL_MAX_LENGTH } from "~/domain/auth";
+import { format } from "~/i18n";
+import { officeDateTime } from "~/lib/dates";
+import { useMessages } from "~/lib/messages";
+
+type Props = { events: SecurityEvent[]; account: string | null; emails: string[] };
+
+export function SecurityEventTable({ events, account, emails }: Props) {
+  const t = useMessages().accounts.events;
+  return (
+    <section aria-labelledby="security-events" className="panel">
+      <h2 id="security-events" tabIndex={-1}>
+        {t.heading}
+      </h2>
+      <p>{format(t.intro, { max: SECURITY_EVENTS_SHOWN })}</p>
+      <Form method="get" className="search-form" role="search" aria-label={t.heading} preventScrollReset>
+        <label htmlFor="event-account">{t.filter}</label>
+        <div className="search-form__row">
+          <input
+            id="event-account"
+            name="account"
+            type="search"
+            list="account-emails"
+            defaultValue={account ?? ""}
+            maxLength={EMAIL_MAX_LENGTH}
+            placeholder={t.allAccounts}
+            autoComplete="off"
+          />
+          <datalist id="account-emails">
+            {emails.map((email) => (
+              <option key={email} value={email} />
+            ))}
+          </datalist>
+          <button type="submit" className="button button--small">
+            {t.apply}
+          </button>
+        </div>
+      </Form>
+      {events.length === 0 ? (
+        <p className="empty-state">{t.empty}</p>
+      ) : (
+        <div className="table-scroll" role="region" aria-labelledby="security-events" tabIndex={0}>
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">{t.when}</th>
+                <th scope="col">{t.what}</th>
+                <th scope="col">{t.account}</th>
+                <th scope="col">{t.actor}</th>
+                <th scope="col">{t.address}</th>
+                <th scope="col">{t.browser}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {events.map((event) => (
+                <tr key={event.id}>
+                  <td>
+                    <time dateTime={new Date(event.at).toISOString()}>{officeDateTime.format(event.at)}</time>
+                  </td>
+                  <th scope="row">
+                    {t.kinds[event.kind] ?? event.kind}
+                    {event.detail && <span className="field__hint"> ({event.detail})</span>}
+                  </th>
+                  <td>{event.account ?? "—"}</td>
+                  <td>{event.actor ?? "—"}</td>
+                  <td>{event.address ?? "—"}</td>
+                  <td title={event.userAgent ?? undefined}>{describeUserAgent(event.userAgent) ?? "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

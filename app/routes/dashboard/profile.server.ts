@@ -1,0 +1,46 @@
+// The Profile page's account forms: change the password, sign out everywhere else. Any signed-in user, for their
+// own account only (the backend acts on this request's session, never on an id from the form).
+import { changePasswordSchema } from "~/domain/accounts";
+import { en, format } from "~/i18n";
+import { accountGuard, trustedDeviceFor } from "~/lib/account-guard.server";
+import { formFailure } from "~/lib/action-result.server";
+import { parseFormData } from "~/lib/forms.server";
+import type { IntentInput } from "~/lib/intents.server";
+import { recordSecurityEvent } from "~/lib/security-log.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { redirect } from "react-router";
+
+const t = en.accounts;
+
+export async function changePassword({ request, app, formData, user }: IntentInput) {
+  const intent = "change-password";
+  const form = parseFormData(formData, changePasswordSchema);
+  if (!form.ok) return formFailure({ ...form, intent });
+
+  // Wrong current passwords count as failed sign-ins of the account: a stolen session cannot guess its way to
+  // the password here any faster than at /Login.
+  const guard = accountGuard(app.cloudflare.env, user.email);
+  const device = await trustedDeviceFor(request, app.config, user.email);
+  const check = await guard.checkSignIn(device);
+  if (!check.allowed) {
+    await recordSecurityEvent(app, request, { kind: "sign-in-throttled", account: user.email, actor: user.email, detail: "password change" });
+    return formFailure({ formError: en.auth.accountLocked, intent }, { status: 429, headers: { "Retry-After": String(check.retryAfterSeconds) } });
+  }
+
+  const result = await app.backend.auth.changePassword(form.data);
+  if (!result.ok) {
+    if (result.reason === "signed-out") throw redirect("/Login?redirectTo=%2FDashboard%2FProfile");
+    await guard.signInFailed(device);
+    await recordSecurityEvent(app, request, { kind: "password-change-failed", account: user.email, actor: user.email, detail: "wrong current password" });
+    return formFailure({ errors: { currentPassword: t.password.wrongCurrent }, intent });
+  }
+  await recordSecurityEvent(app, request, { kind: "password-changed", account: user.email, actor: user.email });
+  return redirectWithToast("/Dashboard/Profile#change-password", { type: "success", message: t.password.changed }, { request, config: app.config });
+}
+
+export async function signOutOthers({ request, app, user }: IntentInput) {
+  const ended = await app.backend.auth.signOutOthers();
+  await recordSecurityEvent(app, request, { kind: "other-sessions-ended", account: user.email, actor: user.email, detail: String(ended) });
+  const message = ended > 0 ? format(t.sessions.othersEnded, { count: ended }) : t.sessions.onlyThisOne;
+  return redirectWithToast("/Dashboard/Profile#your-sessions", { type: "success", message }, { request, config: app.config });
+}

@@ -1,0 +1,165 @@
+// /Dashboard/Dashboardusers: every sign-in account (role, last sign-in, lock) and the security log.
+// The spec's heading ("صفحة المستخدمين") stays the page's h1.
+import { Form, useActionData } from "react-router";
+import { useFocusOnHash } from "~/components/admin/url-state";
+import { FormAlert, SubmitButton, useActionToast } from "~/components/forms";
+import { SecurityEventTable } from "~/components/account/SecurityEventTable";
+import { ROLES } from "~/domain/auth";
+import { SECURITY_EVENTS_SHOWN, type Account } from "~/domain/accounts";
+import { EMAIL_MAX_LENGTH } from "~/domain/auth";
+import { ar, en, format, localeAttributes } from "~/i18n";
+import type { FormFailure } from "~/lib/action-result.server";
+import { failureToasts, load } from "~/lib/content.server";
+import { appContext } from "~/lib/context.server";
+import { dashboardMeta } from "~/lib/dashboard-meta";
+import { officeDateTime } from "~/lib/dates";
+import { requireAdmin } from "~/lib/guards.server";
+import { runIntent } from "~/lib/intents.server";
+import { useMessages } from "~/lib/messages";
+import type { Route } from "./+types/users";
+import { changeRole, lockAccount, sendResetLink, unlockAccount } from "./users.server";
+
+export const meta: Route.MetaFunction = () => dashboardMeta(en.dashboard.users);
+
+export async function loader(args: Route.LoaderArgs) {
+  const admin = await requireAdmin(args);
+  const backend = appContext(args.context).backend;
+  // The security log's filter: an email, compared as the log stores it (lower case).
+  const account = (args.url.searchParams.get("account") ?? "").trim().toLowerCase().slice(0, EMAIL_MAX_LENGTH) || null;
+  const [accounts, events] = await Promise.all([
+    load("the accounts", () => backend.accounts.list()),
+    load("the security events", () => backend.events.list({ account: account ?? undefined, limit: SECURITY_EVENTS_SHOWN })),
+  ]);
+  return { me: admin.id, accounts, events, account, toasts: failureToasts(accounts, events) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const admin = await requireAdmin(args);
+  return runIntent(
+    { ...args, user: admin },
+    { "set-role": changeRole, lock: lockAccount, unlock: unlockAccount, "send-reset": sendResetLink },
+  );
+}
+
+export default function Users({ loaderData }: Route.ComponentProps) {
+  const t = useMessages().accounts;
+  const { me, accounts, events, account } = loaderData;
+  const failure = useActionData<typeof action>() ?? null;
+  useActionToast(failure?.toast);
+  useFocusOnHash();
+  const list = accounts.ok ? accounts.value : [];
+
+  return (
+    <>
+      <h1 {...localeAttributes.ar}>{ar.dashboard.placeholders.users}</h1>
+      <p>{t.users.intro}</p>
+      <section aria-labelledby="accounts-list" className="panel">
+        <h2 id="accounts-list" tabIndex={-1}>
+          {t.users.listHeading}
+        </h2>
+        <FormAlert message={failure?.formError} />
+        {accounts.ok && list.length === 0 ? (
+          <p className="empty-state">{t.users.empty}</p>
+        ) : (
+          <div className="table-scroll" role="region" aria-labelledby="accounts-list" tabIndex={0}>
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t.users.name}</th>
+                  <th scope="col">{t.users.email}</th>
+                  <th scope="col">{t.users.role}</th>
+                  <th scope="col">{t.users.lastSignIn}</th>
+                  <th scope="col">{t.users.status}</th>
+                  <th scope="col">{t.users.actions}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((item) => (
+                  <AccountRow key={item.id} account={item} self={item.id === me} failure={failure?.id === item.id ? failure : null} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <SecurityEventTable events={events.ok ? events.value : []} account={account} emails={list.map((item) => item.email)} />
+    </>
+  );
+}
+
+function AccountRow({ account, self, failure }: { account: Account; self: boolean; failure: FormFailure | null }) {
+  const t = useMessages();
+  const u = t.accounts.users;
+  const roleId = `role-${account.id}`;
+  return (
+    <tr id={`account-${account.id}`} tabIndex={-1}>
+      <th scope="row">
+        {account.fullName ?? u.noName}
+        {self && <span className="status status--sent">{u.you}</span>}
+      </th>
+      <td>{account.email}</td>
+      <td>
+        {self ? (
+          t.dashboard.roles[account.role]
+        ) : (
+          <Form method="post" className="account-actions" preventScrollReset>
+            <input type="hidden" name="id" value={account.id} />
+            <label htmlFor={roleId} className="visually-hidden">
+              {format(u.changeRole, { email: account.email })}
+            </label>
+            <select id={roleId} name="role" defaultValue={account.role} aria-invalid={failure?.errors.role ? true : undefined}>
+              {ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {t.dashboard.roles[role]}
+                </option>
+              ))}
+            </select>
+            <SubmitButton
+              label={u.saveRole}
+              pendingLabel={u.savingRole}
+              intent="set-role"
+              accessibleName={format(u.saveRoleLabel, { email: account.email })}
+              className="button--small"
+            />
+          </Form>
+        )}
+      </td>
+      <td>
+        {account.lastSignInAt === null ? (
+          u.never
+        ) : (
+          <time dateTime={new Date(account.lastSignInAt).toISOString()}>{officeDateTime.format(account.lastSignInAt)}</time>
+        )}
+      </td>
+      <td>
+        <span className={`status ${account.locked ? "status--failed" : "status--sent"}`}>{account.locked ? u.locked : u.active}</span>
+      </td>
+      <td>
+        <div className="account-actions">
+          {!self && (
+            <Form method="post" preventScrollReset>
+              <input type="hidden" name="id" value={account.id} />
+              <SubmitButton
+                intent={account.locked ? "unlock" : "lock"}
+                label={account.locked ? u.unlock : u.lock}
+                pendingLabel={u.working}
+                accessibleName={format(account.locked ? u.unlockLabel : u.lockLabel, { email: account.email })}
+                className={`button--small ${account.locked ? "" : "button--danger"}`}
+              />
+            </Form>
+          )}
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="id" value={account.id} />
+            <SubmitButton
+              intent="send-reset"
+              label={u.sendReset}
+              pendingLabel={u.working}
+              accessibleName={format(u.sendResetLabel, { email: account.email })}
+              className="button--small"
+            />
+          </Form>
+        </div>
+      </td>
+    </tr>
+  );
+}

@@ -23,8 +23,8 @@ const source = (file: string) => readFileSync(join("app", file), "utf8");
 // Query parameters read as url.searchParams.get("x"), params.get("x") or .getAll("x").
 const QUERY_READ = /(?:searchParams|params)\s*\.\s*get(?:All)?\(\s*["']([^"']+)["']/g;
 const HAS_ACTION = /export\s+(?:async\s+)?function\s+action\b|export\s+const\s+action\b/;
-// runIntent(args, { create: addX, update: saveX, ... }): the keys are the intents the action accepts.
-const RUN_INTENT = /runIntent\([\s\S]*?,\s*\{([^{}]*)\}\s*\)/;
+// runIntent(args, { create: addX, "set-role": changeRole, ... }): the keys are the intents the action accepts.
+const RUN_INTENT = /runIntent\([\s\S]*?,\s*\{([^{}]*)\}\s*,?\s*\)/;
 
 export function checkSurface(): string[] {
   const problems: string[] = [];
@@ -52,7 +52,7 @@ export function checkSurface(): string[] {
     }
     const intents = RUN_INTENT.exec(text)?.[1];
     if (intents) {
-      const expected = new Set([...intents.matchAll(/(\w+)\s*:/g)].map((match) => match[1]));
+      const expected = new Set([...intents.matchAll(/(?:"([\w-]+)"|(\w+))\s*:/g)].map((match) => match[1] ?? match[2]));
       const listed = new Set(forms.map((form) => form.intent));
       for (const intent of expected) if (!listed.has(intent)) problems.push(`app/${file} accepts intent "${intent}", surface.ts FORMS has no entry for it`);
       for (const intent of listed) if (!expected.has(intent)) problems.push(`surface.ts FORMS sends intent "${intent}" to ${path}, app/${file} has no such intent`);

@@ -75,6 +75,7 @@ export function SubmitButton({
   className,
   form,
   accessibleName,
+  rowId,
 }: {
   label: string;
   pendingLabel: string;
@@ -84,10 +85,15 @@ export function SubmitButton({
   form?: string;
   /** A fuller name for screen readers, starting with the visible label ("Lock ana@example.com"). */
   accessibleName?: string;
+  /** In a table of rows with the same forms: pending only while this row's form (its `id` field) is sent. */
+  rowId?: string;
 }) {
   const navigation = useNavigation();
+  const sent = navigation.formData;
   const pending =
-    navigation.state === "submitting" && (intent === undefined || navigation.formData?.get("intent") === intent);
+    navigation.state === "submitting" &&
+    (intent === undefined || sent?.get("intent") === intent) &&
+    (rowId === undefined || sent?.get("id") === rowId);
   return (
     <button
       type="submit"

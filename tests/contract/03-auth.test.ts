@@ -19,6 +19,8 @@ import {
 } from "./helpers";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** The first `n` shapes in order, the rest sorted (requests the adapter sends side by side arrive in any order). */
+const afterFirst = (shapes: (string | null)[], n = 1) => [...shapes.slice(0, n), ...shapes.slice(n).sort()];
 
 beforeAll(() => double.reset());
 
@@ -35,9 +37,10 @@ describe("signIn", () => {
         profile: { fullName: "Amira Haddad", email: ADMIN, phone: "+1 (307) 555-0100", gender: "Female", department: "Operations" },
       },
     });
-    // The password grant with the anon key, then the users row with the new session's access token.
-    expect(shapes).toEqual(["auth.token.password", "rest.users.me"]);
-    expect(requests.map((request) => request.credentials)).toEqual(["anon", "user"]);
+    // The password grant with the anon key, the new session's device row with the service role (the worker's own
+    // table), then the users row with the new session's access token.
+    expect(shapes).toEqual(["auth.token.password", "rest.session_devices.record", "rest.users.me"]);
+    expect(requests.map((request) => request.credentials)).toEqual(["anon", "service", "user"]);
 
     const setCookies = backend.responseHeaders.getSetCookie();
     expect(setCookies.length).toBeGreaterThan(0);
@@ -100,7 +103,8 @@ describe("currentUser", () => {
     const { result, shapes } = await step(async () => [await backend.auth.currentUser(), await backend.auth.currentUser()]);
     expect(result[0]).toEqual(user);
     expect(result[1]).toBe(result[0]);
-    expect(shapes).toEqual(["auth.user.get", "rest.users.me"]);
+    // GET /user first; then, side by side, the users row and the session's "last used" (a conditional write).
+    expect(afterFirst(shapes)).toEqual(["auth.user.get", "rest.session_devices.touch", "rest.users.me"]);
     expect(result[0]).toMatchObject({ email: INTERPRETER, role: "interpreter", profile: { fullName: "Daniel Reyes" } });
   });
 
@@ -132,7 +136,7 @@ describe("currentUser", () => {
     const backend = backendFor(stale);
     const { result, shapes } = await step(() => backend.auth.currentUser());
     expect(result).toMatchObject({ email: ADMIN, role: "admin" });
-    expect(shapes).toEqual(["auth.token.refresh", "auth.user.get", "rest.users.me"]);
+    expect(afterFirst(shapes, 2)).toEqual(["auth.token.refresh", "auth.user.get", "rest.session_devices.touch", "rest.users.me"]);
     const renewed = sessionOf(cookieHeader(backend.responseHeaders));
     expect(renewed.refresh_token).not.toBe(sessionOf(cookie).refresh_token);
     expect(renewed.expires_at).toBeGreaterThan(Date.now() / 1000);
@@ -151,6 +155,7 @@ describe("currentUser", () => {
     expect(result).toMatchObject({ ok: true, user: { email: "rowless@example.com", role: "interpreter", profile: null } });
     expect(requests.map(({ shape, status }) => ({ shape, status }))).toEqual([
       { shape: "auth.token.password", status: 200 },
+      { shape: "rest.session_devices.record", status: 201 },
       { shape: "rest.users.me", status: 200 },
     ]);
   });
@@ -161,9 +166,12 @@ describe("signOut", () => {
     const { cookie } = await signIn(ADMIN);
     const backend = backendFor(cookie);
     const { shapes, requests } = await step(() => backend.auth.signOut());
-    // This browser only: the account's other sessions stay (scope=local).
-    expect(shapes).toEqual(["auth.logout.local"]);
-    expect(requests[0]!.status).toBe(204);
+    // This browser only: the account's other sessions stay (scope=local); then this session's device row goes.
+    expect(shapes).toEqual(["auth.logout.local", "rest.session_devices.end-one"]);
+    expect(requests.map((request) => [request.status, request.credentials])).toEqual([
+      [204, "user"],
+      [204, "service"],
+    ]);
     const cleared = backend.responseHeaders.getSetCookie();
     expect(cleared.length).toBeGreaterThan(0);
     for (const setCookie of cleared) expect(setCookie).toMatch(new RegExp(`^${AUTH_COOKIE}(\\.\\d+)?=;.*Max-Age=0`));

@@ -85,15 +85,25 @@ describe("resetPassword", () => {
       backendFor().auth.resetPassword({ token, email: "Interpreter@Example.com", password: newPassword }),
     );
     expect(result).toEqual({ ok: true });
-    // The token hash for a recovery session (anon key), the password with that session's token, then every session ends.
-    expect(calls(requests)).toEqual(["auth.verify.recovery 200", "auth.user.update-password 200", "auth.logout.global 204"]);
-    expect(requests.map((request) => request.credentials)).toEqual(["anon", "user", "user"]);
+    // The token hash for a recovery session (anon key), the password with that session's token, then every session
+    // ends, and their device rows (the service role).
+    expect(calls(requests)).toEqual([
+      "auth.verify.recovery 200",
+      "auth.user.update-password 200",
+      "auth.logout.global 204",
+      "rest.session_devices.end-all 204",
+    ]);
+    expect(requests.map((request) => request.credentials)).toEqual(["anon", "user", "user", "service"]);
 
     expect(await canSignIn(INTERPRETER, newPassword)).toBe(true);
     expect(await canSignIn(INTERPRETER, SAMPLE_PASSWORD)).toBe(false);
     expect(await backendFor(phone.cookie).auth.currentUser()).toBeNull();
     expect(await backendFor(laptop.cookie).auth.currentUser()).toBeNull();
     expect(await backendFor(admin.cookie).auth.currentUser()).toMatchObject({ email: ADMIN });
+    // "Your sessions" lists none of the ended sessions; the admin's device stays.
+    const devices = await double.table<{ user_id: string }>("session_devices");
+    expect(devices.filter((device) => device.user_id === phone.user.id)).toEqual([]);
+    expect(devices.filter((device) => device.user_id === admin.user.id).length).toBeGreaterThan(0);
 
     const again = await step(() => backendFor().auth.resetPassword({ token, email: INTERPRETER, password: "Second-Use-Pass-1" }));
     expect(again.result).toEqual({ ok: false, reason: "invalid-token" });

@@ -20,7 +20,15 @@ describe("interpreters.create", () => {
     const id = (result as { id: string }).id;
     expect(calls(requests)).toEqual(["auth.admin.create-user 200", "rest.users.insert 201"]);
     expect(requests.every((request) => request.credentials === "service")).toBe(true);
-    expect(await authUser(newPerson.email)).toEqual({ id, email: newPerson.email, hasPassword: true, confirmed: true, recoveryPending: false });
+    expect(await authUser(newPerson.email)).toEqual({
+      id,
+      email: newPerson.email,
+      hasPassword: true,
+      confirmed: true,
+      recoveryPending: false,
+      lastSignInAt: null,
+      bannedUntil: null,
+    });
     expect(await usersRow(id)).toMatchObject({ full_name: "Nadia Karim", email: newPerson.email, phone: newPerson.phone, Gender: "Female", role: "interpreter" });
     const signedIn = await signIn(newPerson.email, newPerson.password);
     expect(signedIn.user).toMatchObject({ id, role: "interpreter", profile: { fullName: "Nadia Karim", gender: "Female" } });

@@ -20,8 +20,8 @@ export const DOUBLE_URL = bindings.SUPABASE_URL;
 export const AUTH_COOKIE = `sb-${new URL(DOUBLE_URL).hostname.split(".")[0]}-auth-token`;
 
 /** A backend for one request, as the worker builds it; with a cookie it acts as that signed-in browser. */
-export function backendFor(cookie?: string, url = `${ORIGIN}/Dashboard`) {
-  return createBackend({ env, request: new Request(url, cookie ? { headers: { Cookie: cookie } } : {}) });
+export function backendFor(cookie?: string, url = `${ORIGIN}/Dashboard`, headers: Record<string, string> = {}) {
+  return createBackend({ env, request: new Request(url, { headers: { ...headers, ...(cookie ? { Cookie: cookie } : {}) } }) });
 }
 
 async function control(path: string, init?: RequestInit) {
@@ -42,6 +42,11 @@ export const double = {
   people: async (people: PersonFixture[]) =>
     (await (await control("people", { method: "POST", body: JSON.stringify(people) })).json()) as { id: string }[],
   clock: (advanceSeconds: number) => control("clock", { method: "POST", body: JSON.stringify({ advanceSeconds }) }),
+  /** Changes rows of a public table directly (not through the API): `where` columns equal, `set` the new values. */
+  patch: async <T = Record<string, unknown>>(name: string, where: Record<string, unknown>, set: Record<string, unknown>) =>
+    (await (await control(`tables/${name}`, { method: "PATCH", body: JSON.stringify({ where, set }) })).json()) as T[],
+  /** false: GoTrue before v2.196.0, which accepts a banned user's unexpired access token (a reset restores true). */
+  gotrue: (config: { rejectBannedAccessTokens: boolean }) => control("gotrue", { method: "POST", body: JSON.stringify(config) }),
 };
 
 export type Step<T> = { result: T; requests: RecordedRequest[]; shapes: (string | null)[] };

@@ -157,6 +157,8 @@ describe("admin limits", () => {
 
   it("an admin's rights come from the users row, not the token: demoted, the same session reads only its own row", async () => {
     await within(db, null, async (tx) => {
+      // Another admin first: the only admin cannot be demoted (private.keep_an_admin).
+      await tx.query("update public.users set role = 'admin' where id = $1", [OTHER_INTERPRETER_ID]);
       await tx.query("update public.users set role = 'interpreter' where id = $1", [ADMIN_ID]);
       await becomeActor(tx, admin);
       expect((await tx.query("select id from public.users")).rows).toEqual([{ id: ADMIN_ID }]);

@@ -5,6 +5,9 @@ import { applyMigrations, asSuperuser, createMigrated, createStandIn, migrationF
 import { rlsRefusal } from "./support/expect";
 import { TABLES } from "./support/fixtures";
 
+/** The worker's own tables (20261123000000_push_account_administration.sql): no policy, no API-role privilege. */
+const WORKER_TABLES = ["security_events", "session_devices"];
+
 describe("what the migrations leave", () => {
   let db: Db;
   beforeAll(async () => {
@@ -26,7 +29,7 @@ describe("what the migrations leave", () => {
       db,
       "select relname, relrowsecurity from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r' order by relname",
     );
-    expect(rows).toEqual([...TABLES].sort().map((relname) => ({ relname, relrowsecurity: true })));
+    expect(rows).toEqual([...TABLES, ...WORKER_TABLES].sort().map((relname) => ({ relname, relrowsecurity: true })));
   });
 
   it("create exactly these policies", async () => {
@@ -67,7 +70,7 @@ describe("what the migrations leave", () => {
     ]);
   });
 
-  it("grant the API roles select/insert/update/delete on every table, and TRUNCATE/REFERENCES/TRIGGER only to service_role", async () => {
+  it("grant the API roles select/insert/update/delete on every table but the worker's, and TRUNCATE/REFERENCES/TRIGGER only to service_role", async () => {
     const rows = await asSuperuser(
       db,
       `select grantee, table_name, string_agg(privilege_type, ',' order by privilege_type) as privileges
@@ -76,7 +79,7 @@ describe("what the migrations leave", () => {
        group by grantee, table_name order by grantee, table_name`,
     );
     const expected = ["anon", "authenticated", "service_role"].flatMap((grantee) =>
-      [...TABLES].sort().map((table_name) => ({
+      [...TABLES, ...(grantee === "service_role" ? WORKER_TABLES : [])].sort().map((table_name) => ({
         grantee,
         table_name,
         privileges: grantee === "service_role" ? "DELETE,INSERT,REFERENCES,SELECT,TRIGGER,TRUNCATE,UPDATE" : "DELETE,INSERT,SELECT,UPDATE",
@@ -94,6 +97,9 @@ describe("what the migrations leave", () => {
       "contact_messages_due_idx",
       "contact_messages_received_idx",
       "languages_name_lower_key",
+      "security_events_account_at_idx",
+      "security_events_at_idx",
+      "session_devices_user_id_idx",
       "user_languages_language_id_idx",
       "user_languages_user_id_idx",
       "user_languages_user_id_language_id_key",

@@ -85,8 +85,12 @@ describe("the users.role guard (private.guard_users_role, BEFORE INSERT OR UPDAT
     expect(await functionInfo("guard_users_role")).toEqual([
       { schema: "private", security_definer: false, config: ['search_path=""'], volatility: "v", returns: "trigger" },
     ]);
+    // (users_keep_an_admin, the other trigger on users, is tested in account-administration.test.ts.)
     expect(
-      await asSuperuser(db, "select pg_get_triggerdef(oid) as def from pg_trigger where tgrelid = 'public.users'::regclass and not tgisinternal"),
+      await asSuperuser(
+        db,
+        "select pg_get_triggerdef(oid) as def from pg_trigger where tgrelid = 'public.users'::regclass and not tgisinternal and tgname = 'users_guard_role'",
+      ),
     ).toEqual([
       {
         def: "CREATE TRIGGER users_guard_role BEFORE INSERT OR UPDATE OF role ON public.users FOR EACH ROW EXECUTE FUNCTION private.guard_users_role()",

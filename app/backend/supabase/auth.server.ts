@@ -1,10 +1,14 @@
 // Sign-in with Supabase Auth. The user is always verified with getUser() (Supabase checks the token);
 // getSession() alone would trust whatever the cookie says. Reset links carry a token hash the server
 // verifies (verifyOtp), so they work on any device, with no browser-held PKCE verifier.
+// A locked account is a banned one (accounts.server.ts); each session's device is a session_devices row
+// (devices.server.ts).
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { Role, SessionUser } from "~/domain/auth";
 import { BackendError, type AuthStore } from "../port.server";
 import { check, failIf, type SupabaseClients } from "./clients.server";
+import { sessionIdOf, type SessionDevices } from "./devices.server";
+import { supabaseSelfService } from "./self-service.server";
 
 /** SPEC §7: "GET users where id equals the session user id (single row)". */
 const USER_COLUMNS = 'id, full_name, email, phone, "Gender", account_type, role';
@@ -22,38 +26,69 @@ async function sessionUser(client: SupabaseClient, id: string, email: string): P
   };
 }
 
-export function supabaseAuthStore({ user: client, service, recovery }: SupabaseClients): AuthStore {
-  let current: Promise<SessionUser | null> | undefined;
+/** Whether a Supabase Auth ban (an administrator's lock) is in force: banned_until is set and still ahead. */
+export function isBanned(bannedUntil: string | undefined, now = Date.now()): boolean {
+  return !!bannedUntil && Date.parse(bannedUntil) > now;
+}
+
+export function supabaseAuthStore(clients: SupabaseClients, request: Request, devices: SessionDevices): AuthStore {
+  const { user: client, recovery } = clients;
+  let current: Promise<{ user: SessionUser; sessionId: string | null } | null> | undefined;
+
+  /** The verified user of this request and its session's id, worked out once per request. */
+  function signedIn() {
+    current ??= (async () => {
+      const { data, error } = await client.auth.getUser();
+      if (error || !data.user) return null; // no session, or one Supabase no longer accepts
+      // Locked: Supabase Auth ≥ 2.196 already refuses a banned user's access token (403 user_banned, above); older
+      // versions accept it until it expires (up to an hour), refusing only its refresh. Checked here as well, so
+      // locking ends the account's sessions at once whatever the version.
+      if (isBanned(data.user.banned_until)) return null;
+      // The session getUser() just verified (and refreshed, if it had to): its token's session_id names the device.
+      const sessionId = sessionIdOf((await client.auth.getSession()).data.session?.access_token);
+      const [user] = await Promise.all([
+        sessionUser(client, data.user.id, data.user.email ?? ""),
+        // "Last used", at most one conditional write per request (and a real one per 5 minutes of use).
+        sessionId ? devices.touch(sessionId) : undefined,
+      ]);
+      return { user, sessionId };
+    })();
+    return current;
+  }
 
   return {
-    currentUser() {
-      current ??= (async () => {
-        const { data, error } = await client.auth.getUser();
-        if (error || !data.user) return null; // no session, or one Supabase no longer accepts
-        return sessionUser(client, data.user.id, data.user.email ?? "");
-      })();
-      return current;
+    async currentUser() {
+      return (await signedIn())?.user ?? null;
     },
 
     async signIn({ email, password }) {
       const { data, error } = await client.auth.signInWithPassword({ email, password });
       if (error) {
+        // Supabase Auth refuses a banned user before it checks the password (api/token.go), so unlike D1 this
+        // answer does not prove the password was right: Supabase cannot say whether it was.
+        if (error.code === "user_banned") return { ok: false, reason: "locked" };
         if (error.status === 400) return { ok: false, reason: "invalid-credentials" };
         throw new BackendError(error.message);
       }
       if (!data.session || !data.user) return { ok: false, reason: "no-session" };
       // The session cookies were set through setAll, into responseHeaders.
+      const sessionId = sessionIdOf(data.session.access_token);
+      if (sessionId) await devices.record(sessionId, data.user.id, request);
       return { ok: true, user: await sessionUser(client, data.user.id, data.user.email ?? email) };
     },
 
+    ...supabaseSelfService({ client, recovery, devices, signedIn }),
+
     async signOut() {
+      const sessionId = sessionIdOf((await client.auth.getSession()).data.session?.access_token);
       // This browser's session only (auth-js defaults to every session of the account).
       failIf((await client.auth.signOut({ scope: "local" })).error); // the cleared cookies go through setAll
+      if (sessionId) await devices.removeOne(sessionId);
     },
 
     async requestPasswordReset(email) {
       // Creates the recovery token without Supabase sending its own e-mail: the worker sends the link.
-      const { data, error } = await service.auth.admin.generateLink({ type: "recovery", email });
+      const { data, error } = await clients.service.auth.admin.generateLink({ type: "recovery", email });
       if (error || !data.properties?.hashed_token) return null; // no such user (the answer is the same)
       const accountEmail = data.user?.email ?? email;
       return { email: accountEmail, token: encodeResetToken(data.properties.hashed_token, accountEmail) };
@@ -79,6 +114,7 @@ export function supabaseAuthStore({ user: client, service, recovery }: SupabaseC
       } finally {
         // After a reset every session of the account ends; otherwise only this recovery session does.
         failIf((await exchange.auth.signOut({ scope: reset ? "global" : "local" })).error);
+        if (reset) await devices.removeAll(data.user.id);
       }
     },
   };

@@ -1,8 +1,11 @@
 import type { SupabaseConfig } from "~/lib/config.server";
 import type { Backend } from "../port.server";
+import { supabaseAccountStore } from "./accounts.server";
 import { supabaseAuthStore } from "./auth.server";
 import { supabaseClients } from "./clients.server";
 import { supabaseContentStore, supabaseMediaStore } from "./content.server";
+import { sessionDevices } from "./devices.server";
+import { supabaseSecurityEventStore } from "./events.server";
 import { supabaseOutboxStore } from "./outbox.server";
 import { supabaseInterpreterStore, supabaseLanguageStore, supabaseLinkStore } from "./people.server";
 
@@ -11,15 +14,18 @@ export function createSupabaseBackend(config: SupabaseConfig, request: Request):
   const responseHeaders = new Headers();
   const clients = supabaseClients(config, request, responseHeaders);
   const media = supabaseMediaStore(config);
+  const devices = sessionDevices(clients.service);
   return {
     name: "supabase",
     responseHeaders,
     media,
     content: supabaseContentStore(clients.anon, media),
-    auth: supabaseAuthStore(clients),
+    auth: supabaseAuthStore(clients, request, devices),
     interpreters: supabaseInterpreterStore(clients.service),
     languages: supabaseLanguageStore(clients.service),
     links: supabaseLinkStore(clients.user, clients.service),
     outbox: supabaseOutboxStore(clients.service),
+    accounts: supabaseAccountStore(clients.service, devices),
+    events: supabaseSecurityEventStore(clients.service),
   };
 }

@@ -119,6 +119,7 @@ function AccountRow({ account, self, failure }: { account: Account; self: boolea
               pendingLabel={u.savingRole}
               intent="set-role"
               accessibleName={format(u.saveRoleLabel, { email: account.email })}
+              rowId={account.id}
               className="button--small"
             />
           </Form>
@@ -144,6 +145,7 @@ function AccountRow({ account, self, failure }: { account: Account; self: boolea
                 label={account.locked ? u.unlock : u.lock}
                 pendingLabel={u.working}
                 accessibleName={format(account.locked ? u.unlockLabel : u.lockLabel, { email: account.email })}
+                rowId={account.id}
                 className={`button--small ${account.locked ? "" : "button--danger"}`}
               />
             </Form>
@@ -155,6 +157,7 @@ function AccountRow({ account, self, failure }: { account: Account; self: boolea
               label={u.sendReset}
               pendingLabel={u.working}
               accessibleName={format(u.sendResetLabel, { email: account.email })}
+              rowId={account.id}
               className="button--small"
             />
           </Form>

@@ -8,6 +8,11 @@
 //   POST /__double/people               body: PersonFixture[] — sign-in accounts with users rows and links
 //   GET  /__double/tables/<name>        a table's rows; auth.users and auth.sessions without secrets
 //   DELETE /__double/tables/<name>      empties a public table (e.g. no company row)
+//   PATCH /__double/tables/<name>       body: { where: { column: value, … }, set: { column: value, … } } — changes
+//                                       rows of a public table directly (e.g. a device row last seen long ago);
+//                                       answers the changed rows
+//   POST /__double/gotrue               body: { rejectBannedAccessTokens } — false: behave as GoTrue before v2.196.0,
+//                                       which accepts a banned user's unexpired access token (a reset restores true)
 // Every answer of the double carries X-Double-Last-Seq: the number of requests recorded so far.
 //   POST /__double/clock                body: { advanceSeconds } — moves the double's clock (token expiry)
 import type { DoubleResponse } from "./postgrest";
@@ -26,6 +31,7 @@ export async function handleControl(context: DoubleContext, method: string, url:
   if (route === "POST /reset") {
     state.reset(context.seed);
     context.clockOffsetMs = 0;
+    context.auth.rejectBannedAccessTokens = true;
     if (url.searchParams.get("log") === "clear") {
       context.requests.length = 0;
       context.counts.clear();
@@ -55,6 +61,21 @@ export async function handleControl(context: DoubleContext, method: string, url:
     context.clockOffsetMs += (advanceSeconds ?? 0) * 1000;
     return json(200, { offsetSeconds: context.clockOffsetMs / 1000 });
   }
+  if (route === "POST /gotrue") {
+    const { rejectBannedAccessTokens } = JSON.parse(rawBody || "{}") as { rejectBannedAccessTokens?: boolean };
+    if (typeof rejectBannedAccessTokens === "boolean") context.auth.rejectBannedAccessTokens = rejectBannedAccessTokens;
+    return json(200, { rejectBannedAccessTokens: context.auth.rejectBannedAccessTokens });
+  }
+  const patched = /^PATCH \/tables\/(.+)$/.exec(route)?.[1];
+  if (patched && isTable(patched)) {
+    const { where = {}, set = {} } = JSON.parse(rawBody || "{}") as { where?: Record<string, unknown>; set?: Record<string, unknown> };
+    const targets = state.tables[patched].filter((row) => Object.entries(where).every(([column, value]) => row[column] === value));
+    try {
+      return json(200, state.write(patched, "update", targets.map((row) => ({ ...row, ...set }))));
+    } catch (error) {
+      return json(400, { message: error instanceof Error ? error.message : String(error) });
+    }
+  }
   const emptied = /^DELETE \/tables\/(.+)$/.exec(route)?.[1];
   if (emptied && isTable(emptied)) {
     state.deleteWhere(emptied, () => true);
@@ -64,12 +85,14 @@ export async function handleControl(context: DoubleContext, method: string, url:
   if (table === "auth.users") {
     return json(
       200,
-      [...state.authUsers.values()].map(({ id, email, password, emailConfirmedAt, recovery }) => ({
+      [...state.authUsers.values()].map(({ id, email, password, emailConfirmedAt, recovery, lastSignInAt, bannedUntil }) => ({
         id,
         email,
         hasPassword: password !== null,
         confirmed: emailConfirmedAt !== null,
         recoveryPending: recovery !== null,
+        lastSignInAt,
+        bannedUntil,
       })),
     );
   }

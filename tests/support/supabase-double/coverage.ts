@@ -1,5 +1,6 @@
 // Which allowed request shapes were matched how often, per SPEC §7 line, and the text the contract
 // suite prints at the end.
+import { ACCOUNT_SHAPES } from "./shapes-accounts";
 import { AUTH_SHAPES } from "./shapes-auth";
 import { OUTBOX_SHAPES } from "./shapes-outbox";
 import { REST_SHAPES } from "./shapes-rest";
@@ -7,7 +8,7 @@ import type { Shape } from "./match";
 import { SPEC_7, type SpecKey } from "./spec";
 
 /** The double's whole table of allowed requests. */
-export const SHAPES: readonly Shape[] = [...REST_SHAPES, ...OUTBOX_SHAPES, ...AUTH_SHAPES];
+export const SHAPES: readonly Shape[] = [...REST_SHAPES, ...OUTBOX_SHAPES, ...ACCOUNT_SHAPES, ...AUTH_SHAPES];
 
 export type Coverage = {
   spec: { key: SpecKey; line: string; count: number; shapes: { id: string; count: number }[] }[];

@@ -16,6 +16,12 @@ export type AuthContext = {
   serviceRoleKey: string;
   accessTokenTtlSeconds: number;
   recoveryTtlSeconds: number;
+  /**
+   * GoTrue ≥ v2.196.0 (supabase/auth#2642, "reject AT from banned users") refuses a banned user's still-valid access
+   * token with 403 user_banned on /user, /logout and the other authenticated endpoints. false: an older GoTrue,
+   * which accepts it until it expires (POST /__double/gotrue switches; a reset restores true).
+   */
+  rejectBannedAccessTokens: boolean;
 };
 export type AuthRequest = { method: string; path: string; params: URLSearchParams; bearer: string | null; body: Record<string, unknown> };
 
@@ -26,6 +32,9 @@ const validEmail = (email: unknown): email is string => typeof email === "string
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MIN_PASSWORD = 6;
 
+/** A key only when the value is set: GoTrue's `json:"…,omitempty"` on its *time.Time fields (models/user.go). */
+const omitEmpty = <K extends string>(key: K, value: string | null) => (value === null ? {} : ({ [key]: value } as Record<K, string>));
+
 export function userJson(user: AuthUser) {
   const identity = { email: user.email, email_verified: user.emailConfirmedAt !== null, phone_verified: false, sub: user.id };
   return {
@@ -33,10 +42,10 @@ export function userJson(user: AuthUser) {
     aud: "authenticated",
     role: "authenticated",
     email: user.email,
-    email_confirmed_at: user.emailConfirmedAt,
+    ...omitEmpty("email_confirmed_at", user.emailConfirmedAt),
     phone: "",
-    confirmed_at: user.emailConfirmedAt,
-    last_sign_in_at: user.lastSignInAt,
+    ...omitEmpty("confirmed_at", user.emailConfirmedAt),
+    ...omitEmpty("last_sign_in_at", user.lastSignInAt),
     app_metadata: { provider: "email", providers: ["email"] },
     user_metadata: identity,
     identities: [
@@ -46,7 +55,7 @@ export function userJson(user: AuthUser) {
         user_id: user.id,
         identity_data: identity,
         provider: "email",
-        last_sign_in_at: user.lastSignInAt,
+        ...omitEmpty("last_sign_in_at", user.lastSignInAt),
         created_at: user.createdAt,
         updated_at: user.updatedAt,
         email: user.email,
@@ -54,8 +63,23 @@ export function userJson(user: AuthUser) {
     ],
     created_at: user.createdAt,
     updated_at: user.updatedAt,
+    ...omitEmpty("banned_until", user.bannedUntil),
     is_anonymous: false,
   };
+}
+
+/**
+ * A Go duration as GoTrue's ban_duration takes it (time.ParseDuration: "876000h", "1h30m", "1.5h", "-2s"), in ms;
+ * null when Go would refuse it.
+ */
+export function parseGoDuration(text: string): number | null {
+  const units: Record<string, number> = { ns: 1e-6, us: 1e-3, "µs": 1e-3, "μs": 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+  const match = /^([+-]?)((?:\d+(?:\.\d*)?|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+$/.exec(text);
+  if (text === "0") return 0;
+  if (!match) return null;
+  let total = 0;
+  for (const [, number, unit] of text.matchAll(/(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h)/g)) total += Number(number) * units[unit!]!;
+  return match[1] === "-" ? -total : total;
 }
 
 function sessionJson(ctx: AuthContext, user: AuthUser, session: Session) {
@@ -103,6 +127,8 @@ function authenticate(ctx: AuthContext, bearer: string | null): { user: AuthUser
   if (!user) return fail(403, "user_not_found", "User from sub claim in JWT does not exist");
   const session = ctx.state.sessions.get(String(sessionId));
   if (!session || session.userId !== user.id) return fail(403, "session_not_found", "Session from session_id claim in JWT does not exist");
+  // Reject banned users who still hold an access token issued before the ban (GoTrue ≥ v2.196.0).
+  if (ctx.rejectBannedAccessTokens && ctx.state.isBanned(user)) return fail(403, "user_banned", "User is banned");
   return { user, session };
 }
 
@@ -121,24 +147,28 @@ export function handleAuth(ctx: AuthContext, request: AuthRequest): DoubleRespon
   switch (route) {
     case "POST /token": {
       if (params.get("grant_type") === "password") {
+        // GoTrue's ResourceOwnerPasswordGrant (api/token.go), in its order: no such user or no password, then the
+        // ban — BEFORE the password is checked, so a banned user hears "User is banned" whatever password was
+        // given — then the password, then the confirmation.
         const user = typeof body.email === "string" ? state.authUserByEmail(body.email) : undefined;
-        if (!user || typeof body.password !== "string" || !state.passwordMatches(user, body.password)) {
+        if (!user || !user.password) return fail(400, "invalid_credentials", "Invalid login credentials");
+        if (state.isBanned(user)) return fail(400, "user_banned", "User is banned");
+        if (typeof body.password !== "string" || !state.passwordMatches(user, body.password)) {
           return fail(400, "invalid_credentials", "Invalid login credentials");
         }
         if (!user.emailConfirmedAt) return fail(400, "email_not_confirmed", "Email not confirmed");
         return signedIn(ctx, user, "password");
       }
       if (params.get("grant_type") === "refresh_token") {
+        // tokens/service.go: the token (current or already used) is found first, then the ban, then reuse.
         const token = String(body.refresh_token ?? "");
         const sessions = [...state.sessions.values()];
-        const session = sessions.find((item) => item.refreshToken === token);
-        if (!session) {
-          return sessions.some((item) => item.usedRefreshTokens.includes(token))
-            ? fail(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used")
-            : fail(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
-        }
-        state.rotateRefreshToken(session);
-        return json(200, sessionJson(ctx, state.authUsers.get(session.userId)!, session));
+        const owner = sessions.find((item) => item.refreshToken === token || item.usedRefreshTokens.includes(token));
+        if (!owner) return fail(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
+        if (state.isBanned(state.authUsers.get(owner.userId))) return fail(400, "user_banned", "Invalid Refresh Token: User Banned");
+        if (owner.refreshToken !== token) return fail(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used");
+        state.rotateRefreshToken(owner);
+        return json(200, sessionJson(ctx, state.authUsers.get(owner.userId)!, owner));
       }
       return fail(400, "validation_failed", "unsupported_grant_type");
     }
@@ -177,8 +207,11 @@ export function handleAuth(ctx: AuthContext, request: AuthRequest): DoubleRespon
       const hash = typeof body.token_hash === "string" ? body.token_hash : "";
       if (body.type !== "recovery" || !hash) return fail(400, "validation_failed", "Verify requires a token_hash and a type");
       const user = [...state.authUsers.values()].find((item) => item.recovery?.tokenHash === hash);
-      const expired = !user?.recovery || user.recovery.sentAt + ctx.recoveryTtlSeconds * 1000 < ctx.nowMs();
-      if (!user || expired) return fail(403, "otp_expired", "Token has expired or is invalid");
+      if (!user) return fail(403, "otp_expired", "Token has expired or is invalid");
+      // api/verify.go: a banned user's link is refused (and not used up) before its expiry is even looked at.
+      if (state.isBanned(user)) return fail(403, "user_banned", "User is banned");
+      const expired = !user.recovery || user.recovery.sentAt + ctx.recoveryTtlSeconds * 1000 < ctx.nowMs();
+      if (expired) return fail(403, "otp_expired", "Token has expired or is invalid");
       user.recovery = null; // single use
       user.emailConfirmedAt ??= new Date(ctx.nowMs()).toISOString();
       return signedIn(ctx, user, "otp");
@@ -203,6 +236,33 @@ export function handleAuth(ctx: AuthContext, request: AuthRequest): DoubleRespon
       });
     }
 
+    case "GET /admin/users": {
+      // api/admin.go adminUsers with offset pagination (page, per_page; default 50), newest first, and
+      // api/pagination.go's headers: X-Total-Count and Link (rel="next" while there is a next page, rel="last").
+      const denied = admin(ctx, bearer);
+      if (denied) return denied;
+      const number = (name: string, fallback: number) => (params.get(name) ? (/^\d+$/.test(params.get(name)!) ? Number(params.get(name)) : NaN) : fallback);
+      const page = number("page", 1);
+      const perPage = number("per_page", 50);
+      if (Number.isNaN(page) || Number.isNaN(perPage)) {
+        return fail(400, "validation_failed", "Bad Pagination Parameters: strconv.ParseUint: parsing: invalid syntax");
+      }
+      const users = [...state.authUsers.values()].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+      const slice = perPage === 0 ? [] : users.slice((Math.max(page, 1) - 1) * perPage, Math.max(page, 1) * perPage);
+      const pages = perPage === 0 ? 0 : Math.ceil(users.length / perPage);
+      const link = (target: number) => {
+        const query = new URLSearchParams(params);
+        query.set("page", String(target));
+        return `</admin/users?${[...query].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&")}>`;
+      };
+      const headers = {
+        ...HEADERS,
+        link: `${pages > page ? `${link(page + 1)}; rel="next", ` : ""}${link(pages)}; rel="last"`,
+        "x-total-count": String(users.length),
+      };
+      return { status: 200, headers, body: JSON.stringify({ users: slice.map(userJson), aud: "authenticated" }) };
+    }
+
     case "POST /admin/users": {
       const denied = admin(ctx, bearer);
       if (denied) return denied;
@@ -225,6 +285,16 @@ export function handleAuth(ctx: AuthContext, request: AuthRequest): DoubleRespon
         state.deleteAuthUser(user.id);
         return json(200, {});
       }
+      // api/admin.go: ban_duration is parsed before anything changes; "none" lifts the ban, a Go duration sets
+      // banned_until = now + duration (models.User.Ban). The account's sessions are NOT ended: its refresh tokens
+      // are refused from then on, and (GoTrue ≥ 2.196) its access tokens too.
+      let ban: number | null = null;
+      if (body.ban_duration !== undefined && body.ban_duration !== "") {
+        ban = body.ban_duration === "none" ? 0 : typeof body.ban_duration === "string" ? parseGoDuration(body.ban_duration) : null;
+        if (ban === null) {
+          return fail(400, "validation_failed", `invalid format for ban duration: time: invalid duration ${JSON.stringify(String(body.ban_duration))}`);
+        }
+      }
       if (body.email !== undefined) {
         if (!validEmail(body.email)) return fail(400, "validation_failed", "Unable to validate email address: invalid format");
         const holder = state.authUserByEmail(body.email);
@@ -238,6 +308,7 @@ export function handleAuth(ctx: AuthContext, request: AuthRequest): DoubleRespon
         state.setPassword(user, body.password);
         state.endSessions(user.id);
       }
+      if (ban !== null) user.bannedUntil = ban === 0 ? null : new Date(ctx.nowMs() + ban).toISOString();
       user.updatedAt = new Date(ctx.nowMs()).toISOString();
       return json(200, userJson(user));
     }

@@ -52,10 +52,12 @@ function contentRange(offset: number, returned: number, total: number | null) {
 }
 
 function represent(state: DoubleState, table: TableName, rows: Row[], request: RestRequest, status: number): DoubleResponse {
-  if (!request.prefer.has("return=representation")) return { status: status === 201 ? 201 : 204, headers: { "content-range": `*/*` } };
+  // With Prefer: count=exact a write answers how many rows it affected (Content-Range: */N).
+  const range = { "content-range": request.prefer.has("count=exact") ? `*/${rows.length}` : "*/*" };
+  if (!request.prefer.has("return=representation")) return { status: status === 201 ? 201 : 204, headers: range };
   const items = parseSelect(request.params.get("select") ?? "*", table);
   const body = rows.map((row) => project(state, table, row, items));
-  return singleOr(body, request, status, { "content-range": `*/*` });
+  return singleOr(body, request, status, range);
 }
 
 function singleOr(body: Record<string, unknown>[], request: RestRequest, status: number, headers: Record<string, string>): DoubleResponse {

@@ -168,8 +168,10 @@ export async function startSupabaseDouble(options: DoubleOptions = {}): Promise<
       serviceRoleKey,
       accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600,
       recoveryTtlSeconds: options.recoveryTtlSeconds ?? 3600,
+      rejectBannedAccessTokens: true,
     },
   };
+  state.nowMs = () => context.auth.nowMs();
 
   const server = createServer(async (request, response) => {
     try {

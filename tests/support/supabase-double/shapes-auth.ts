@@ -8,6 +8,9 @@ export const AUTH_SHAPES: AuthShape[] = [
   {
     id: "auth.token.password",
     spec: "signIn",
+    extension:
+      "also the current-password check of a password change (Profile page), on a fresh client whose session is " +
+      "ended at once (auth.logout.local)",
     service: "auth",
     method: "POST",
     path: /^\/token$/,
@@ -30,8 +33,9 @@ export const AUTH_SHAPES: AuthShape[] = [
     id: "auth.logout.local",
     spec: "signOut",
     extension:
-      "scope=local: signing out ends this browser's session only (as the D1 adapter does), and a reset that stopped " +
-      "(the form's email is not the account's) ends only its recovery session",
+      "scope=local: signing out ends this browser's session only (as the D1 adapter does), a reset that stopped " +
+      "(the form's email is not the account's) ends only its recovery session, and a password change ends the " +
+      "session its current-password check opened",
     service: "auth",
     method: "POST",
     path: /^\/logout$/,
@@ -45,6 +49,17 @@ export const AUTH_SHAPES: AuthShape[] = [
     method: "POST",
     path: /^\/logout$/,
     query: { scope: "global" },
+    key: "user",
+  },
+  {
+    id: "auth.logout.others",
+    extension:
+      "scope=others: \"sign out everywhere else\" on the Profile page, and after a password change, ends every " +
+      "session of the account but this browser's",
+    service: "auth",
+    method: "POST",
+    path: /^\/logout$/,
+    query: { scope: "others" },
     key: "user",
   },
   {
@@ -71,7 +86,9 @@ export const AUTH_SHAPES: AuthShape[] = [
   {
     id: "auth.user.update-password",
     spec: "resetUpdate",
-    extension: "only the password is sent; the form's email is checked against the recovery session's user instead",
+    extension:
+      "only the password is sent; the form's email is checked against the recovery session's user instead. Also the " +
+      "Profile page's password change, with the user's own session, after the current password was checked",
     service: "auth",
     method: "PUT",
     path: /^\/user$/,
@@ -96,6 +113,28 @@ export const AUTH_SHAPES: AuthShape[] = [
     path: USER_ID,
     key: "service",
     body: { required: { email: is.string, email_confirm: is.literal(true) } },
+  },
+  {
+    id: "auth.admin.update-user.ban",
+    extension:
+      "the Users page's lock and unlock: an admin ban (ban_duration 876000h, i.e. 100 years, or none to lift it). A " +
+      "banned user cannot sign in or refresh a session; the worker no longer accepts its sessions either",
+    service: "auth",
+    method: "PUT",
+    path: USER_ID,
+    key: "service",
+    body: { required: { ban_duration: is.literal("876000h", "none") } },
+  },
+  {
+    id: "auth.admin.list-users",
+    extension:
+      "the Users page: every sign-in account (email, last sign-in, ban) with the admin API, pages of 1000 " +
+      "(page=1, 2, … until a page is not full)",
+    service: "auth",
+    method: "GET",
+    path: /^\/admin\/users$/,
+    query: { page: /^[1-9]\d*$/, per_page: "1000" },
+    key: "service",
   },
   {
     id: "auth.admin.delete-user",

@@ -14,6 +14,8 @@ export type AuthUser = {
   createdAt: string;
   updatedAt: string;
   lastSignInAt: string | null;
+  /** Set by the admin API's ban_duration (an administrator's lock); the user is banned while it is in the future. */
+  bannedUntil: string | null;
   /** The one pending recovery token (generate_link replaces it; /verify uses it up). */
   recovery: { tokenHash: string; sentAt: number } | null;
 };
@@ -43,6 +45,8 @@ export class DoubleState {
   private sequences = {} as Record<TableName, number>;
   authUsers = new Map<string, AuthUser>();
   sessions = new Map<string, Session>();
+  /** The double's clock (the server moves it with POST /__double/clock). */
+  nowMs: () => number = () => Date.now();
 
   constructor(seed = true) {
     this.reset(seed);
@@ -96,6 +100,7 @@ export class DoubleState {
       createdAt: now,
       updatedAt: now,
       lastSignInAt: null,
+      bannedUntil: null,
       recovery: null,
     };
     this.authUsers.set(user.id, user);
@@ -113,9 +118,16 @@ export class DoubleState {
     return hashPassword(password, salt) === user.password;
   }
 
+  /** GoTrue's UpdatePassword: the new hash, and every one-time token (a pending recovery link) used up. */
   setPassword(user: AuthUser, password: string) {
     user.password = hashPassword(password);
+    user.recovery = null;
     user.updatedAt = new Date().toISOString();
+  }
+
+  /** GoTrue's IsBanned: banned_until is set and still in the future. */
+  isBanned(user: AuthUser | undefined): boolean {
+    return !!user?.bannedUntil && Date.parse(user.bannedUntil) > this.nowMs();
   }
 
   createSession(userId: string, amr: string): Session {
@@ -134,11 +146,16 @@ export class DoubleState {
     for (const session of [...this.sessions.values()]) if (session.userId === userId && session.id !== keep) this.sessions.delete(session.id);
   }
 
-  /** Deletes the account, its sessions and (users.id → auth.users ON DELETE CASCADE) its users row and links. */
+  /**
+   * Deletes the account, its sessions and, along the foreign keys to auth.users (ON DELETE CASCADE), its users row
+   * (with its links) and its session_devices rows.
+   */
   deleteAuthUser(id: string) {
     this.endSessions(id);
     this.authUsers.delete(id);
-    this.deleteWhere("users", (row) => row.id === id);
+    for (const table of TABLE_NAMES) {
+      for (const fk of SCHEMA[table].foreignKeys) if (fk.table === "auth.users") this.deleteWhere(table, (row) => row[fk.column] === id);
+    }
   }
 
   // ---- Tables ----------------------------------------------------------------------------------------
@@ -146,6 +163,7 @@ export class DoubleState {
   /** Inserts rows, or replaces rows (same primary key) with updated copies, all or nothing. */
   write(table: TableName, kind: "insert" | "update", rows: Record<string, unknown>[]): Row[] {
     const schema = SCHEMA[table];
+    if (table === "users" && kind === "update") this.keepAnAdmin(rows); // a BEFORE trigger: before the constraints
     const prepared = rows.map((input) => this.prepare(table, kind, input));
     const replaced = new Set(kind === "update" ? prepared.map((row) => row[schema.primaryKey]) : []);
     const others = this.tables[table].filter((row) => !replaced.has(row[schema.primaryKey]));
@@ -167,12 +185,35 @@ export class DoubleState {
     return checked;
   }
 
+  /**
+   * The trigger users_keep_an_admin (private.keep_an_admin): a row may lose the admin role only while another admin
+   * whose account is not banned remains. Rows are checked in order, each seeing the ones before it changed.
+   */
+  private keepAnAdmin(rows: Record<string, unknown>[]) {
+    const roles = new Map(this.tables.users.map((row) => [String(row.id), row.role]));
+    for (const row of rows) {
+      const id = String(row.id);
+      if (roles.get(id) === "admin" && row.role !== "admin") {
+        const another = [...roles].some(([other, role]) => other !== id && role === "admin" && !this.isBanned(this.authUsers.get(other)));
+        if (!another) {
+          throw new PgError(400, "23514", "the last administrator who can sign in keeps the admin role",
+            `users.role admin → ${String(row.role)} refused for ${id}: no other unlocked admin`, "Make another account admin, or unlock one, first.");
+        }
+      }
+      roles.set(id, row.role as Value);
+    }
+  }
+
   private prepare(table: TableName, kind: "insert" | "update", input: Record<string, unknown>): Row {
     const { columns, primaryKey } = SCHEMA[table];
     const row: Row = {};
     for (const [name, value] of Object.entries(input)) {
       const column = columns[name];
       if (!column) throw new PgError(400, "PGRST204", `Could not find the '${name}' column of '${table}' in the schema cache`);
+      if (column.identity === "always" && kind === "insert") {
+        throw new PgError(400, "428C9", `cannot insert a non-DEFAULT value into column "${name}"`, `Column "${name}" is an identity column defined as GENERATED ALWAYS.`,
+          "Use OVERRIDING SYSTEM VALUE to override.");
+      }
       if (column.generated) {
         // An update passes the whole stored row; only a request's own value for it is an error.
         if (kind === "insert") throw new PgError(400, "428C9", `cannot insert a non-DEFAULT value into column "${name}"`);

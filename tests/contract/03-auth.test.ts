@@ -103,8 +103,8 @@ describe("currentUser", () => {
     const { result, shapes } = await step(async () => [await backend.auth.currentUser(), await backend.auth.currentUser()]);
     expect(result[0]).toEqual(user);
     expect(result[1]).toBe(result[0]);
-    // GET /user first; then, side by side, the users row and the session's "last used" (a conditional write).
-    expect(afterFirst(shapes)).toEqual(["auth.user.get", "rest.session_devices.touch", "rest.users.me"]);
+    // GET /user first; then, side by side, the users row and the session's device row (ended sessions have none).
+    expect(afterFirst(shapes)).toEqual(["auth.user.get", "rest.session_devices.seen", "rest.users.me"]);
     expect(result[0]).toMatchObject({ email: INTERPRETER, role: "interpreter", profile: { fullName: "Daniel Reyes" } });
   });
 
@@ -136,7 +136,7 @@ describe("currentUser", () => {
     const backend = backendFor(stale);
     const { result, shapes } = await step(() => backend.auth.currentUser());
     expect(result).toMatchObject({ email: ADMIN, role: "admin" });
-    expect(afterFirst(shapes, 2)).toEqual(["auth.token.refresh", "auth.user.get", "rest.session_devices.touch", "rest.users.me"]);
+    expect(afterFirst(shapes, 2)).toEqual(["auth.token.refresh", "auth.user.get", "rest.session_devices.seen", "rest.users.me"]);
     const renewed = sessionOf(cookieHeader(backend.responseHeaders));
     expect(renewed.refresh_token).not.toBe(sessionOf(cookie).refresh_token);
     expect(renewed.expires_at).toBeGreaterThan(Date.now() / 1000);

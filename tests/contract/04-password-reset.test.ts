@@ -94,16 +94,16 @@ describe("resetPassword", () => {
       "rest.session_devices.end-all 204",
     ]);
     expect(requests.map((request) => request.credentials)).toEqual(["anon", "user", "user", "service"]);
+    // "Your sessions" lists none of the ended sessions; the admin's device stays.
+    const devices = await double.table<{ user_id: string }>("session_devices");
+    expect(devices.filter((device) => device.user_id === phone.user.id)).toEqual([]);
+    expect(devices.filter((device) => device.user_id === admin.user.id).length).toBeGreaterThan(0);
 
     expect(await canSignIn(INTERPRETER, newPassword)).toBe(true);
     expect(await canSignIn(INTERPRETER, SAMPLE_PASSWORD)).toBe(false);
     expect(await backendFor(phone.cookie).auth.currentUser()).toBeNull();
     expect(await backendFor(laptop.cookie).auth.currentUser()).toBeNull();
     expect(await backendFor(admin.cookie).auth.currentUser()).toMatchObject({ email: ADMIN });
-    // "Your sessions" lists none of the ended sessions; the admin's device stays.
-    const devices = await double.table<{ user_id: string }>("session_devices");
-    expect(devices.filter((device) => device.user_id === phone.user.id)).toEqual([]);
-    expect(devices.filter((device) => device.user_id === admin.user.id).length).toBeGreaterThan(0);
 
     const again = await step(() => backendFor().auth.resetPassword({ token, email: INTERPRETER, password: "Second-Use-Pass-1" }));
     expect(again.result).toEqual({ ok: false, reason: "invalid-token" });

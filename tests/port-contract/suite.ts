@@ -259,7 +259,7 @@ export function describePortContract(target: ContractTarget) {
       });
     });
 
-    describeAccountContract({ backendFor: target.backendFor, newInterpreter, cookieHeader });
+    describeAccountContract({ name: target.name, backendFor: target.backendFor, newInterpreter, cookieHeader });
   });
 }
 

@@ -40,18 +40,17 @@ export function supabaseAuthStore(clients: SupabaseClients, request: Request, de
     current ??= (async () => {
       const { data, error } = await client.auth.getUser();
       if (error || !data.user) return null; // no session, or one Supabase no longer accepts
-      // Locked: Supabase Auth ≥ 2.196 already refuses a banned user's access token (403 user_banned, above); older
-      // versions accept it until it expires (up to an hour), refusing only its refresh. Checked here as well, so
-      // locking ends the account's sessions at once whatever the version.
+      // Locked: Supabase Auth ≥ 2.196 refuses a banned user's access token itself (getUser fails, 403 user_banned);
+      // older versions accept it until it expires (up to an hour), refusing only its refresh. Checked here as well,
+      // so locking ends the account's sessions at once whatever the version.
       if (isBanned(data.user.banned_until)) return null;
       // The session getUser() just verified (and refreshed, if it had to): its token's session_id names the device.
       const sessionId = sessionIdOf((await client.auth.getSession()).data.session?.access_token);
-      const [user] = await Promise.all([
-        sessionUser(client, data.user.id, data.user.email ?? ""),
-        // "Last used", at most one conditional write per request (and a real one per 5 minutes of use).
-        sessionId ? devices.touch(sessionId) : undefined,
-      ]);
-      return { user, sessionId };
+      if (!sessionId) return null;
+      const [user, known] = await Promise.all([sessionUser(client, data.user.id, data.user.email ?? ""), devices.seen(sessionId)]);
+      // A session without its row was ended by the worker. Supabase Auth may still accept it: a ban does not end
+      // sessions, so after an unlock the ones from before the lock would work again (docs/decisions/0013).
+      return known ? { user, sessionId } : null;
     })();
     return current;
   }

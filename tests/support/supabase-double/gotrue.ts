@@ -3,6 +3,7 @@
 // session_id), and errors as GoTrue sends them for API version 2024-01-01: `{ code, message }` with the
 // X-Supabase-Api-Version header, which auth-js turns into an AuthApiError with that status and code.
 import { createHash, randomInt } from "node:crypto";
+import { listUsers, parseGoDuration, userJson } from "./gotrue-users";
 import { signJwt, verifyJwt } from "./jwt";
 import type { DoubleResponse } from "./postgrest";
 import type { AuthUser, DoubleState, Session } from "./state";
@@ -31,56 +32,6 @@ const fail = (status: number, code: string, message: string, extra: object = {})
 const validEmail = (email: unknown): email is string => typeof email === "string" && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MIN_PASSWORD = 6;
-
-/** A key only when the value is set: GoTrue's `json:"…,omitempty"` on its *time.Time fields (models/user.go). */
-const omitEmpty = <K extends string>(key: K, value: string | null) => (value === null ? {} : ({ [key]: value } as Record<K, string>));
-
-export function userJson(user: AuthUser) {
-  const identity = { email: user.email, email_verified: user.emailConfirmedAt !== null, phone_verified: false, sub: user.id };
-  return {
-    id: user.id,
-    aud: "authenticated",
-    role: "authenticated",
-    email: user.email,
-    ...omitEmpty("email_confirmed_at", user.emailConfirmedAt),
-    phone: "",
-    ...omitEmpty("confirmed_at", user.emailConfirmedAt),
-    ...omitEmpty("last_sign_in_at", user.lastSignInAt),
-    app_metadata: { provider: "email", providers: ["email"] },
-    user_metadata: identity,
-    identities: [
-      {
-        identity_id: createHash("md5").update(user.id).digest("hex").replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5"),
-        id: user.id,
-        user_id: user.id,
-        identity_data: identity,
-        provider: "email",
-        ...omitEmpty("last_sign_in_at", user.lastSignInAt),
-        created_at: user.createdAt,
-        updated_at: user.updatedAt,
-        email: user.email,
-      },
-    ],
-    created_at: user.createdAt,
-    updated_at: user.updatedAt,
-    ...omitEmpty("banned_until", user.bannedUntil),
-    is_anonymous: false,
-  };
-}
-
-/**
- * A Go duration as GoTrue's ban_duration takes it (time.ParseDuration: "876000h", "1h30m", "1.5h", "-2s"), in ms;
- * null when Go would refuse it.
- */
-export function parseGoDuration(text: string): number | null {
-  const units: Record<string, number> = { ns: 1e-6, us: 1e-3, "µs": 1e-3, "μs": 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-  const match = /^([+-]?)((?:\d+(?:\.\d*)?|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+$/.exec(text);
-  if (text === "0") return 0;
-  if (!match) return null;
-  let total = 0;
-  for (const [, number, unit] of text.matchAll(/(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h)/g)) total += Number(number) * units[unit!]!;
-  return match[1] === "-" ? -total : total;
-}
 
 function sessionJson(ctx: AuthContext, user: AuthUser, session: Session) {
   const now = Math.floor(ctx.nowMs() / 1000);
@@ -237,30 +188,8 @@ export function handleAuth(ctx: AuthContext, request: AuthRequest): DoubleRespon
     }
 
     case "GET /admin/users": {
-      // api/admin.go adminUsers with offset pagination (page, per_page; default 50), newest first, and
-      // api/pagination.go's headers: X-Total-Count and Link (rel="next" while there is a next page, rel="last").
       const denied = admin(ctx, bearer);
-      if (denied) return denied;
-      const number = (name: string, fallback: number) => (params.get(name) ? (/^\d+$/.test(params.get(name)!) ? Number(params.get(name)) : NaN) : fallback);
-      const page = number("page", 1);
-      const perPage = number("per_page", 50);
-      if (Number.isNaN(page) || Number.isNaN(perPage)) {
-        return fail(400, "validation_failed", "Bad Pagination Parameters: strconv.ParseUint: parsing: invalid syntax");
-      }
-      const users = [...state.authUsers.values()].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
-      const slice = perPage === 0 ? [] : users.slice((Math.max(page, 1) - 1) * perPage, Math.max(page, 1) * perPage);
-      const pages = perPage === 0 ? 0 : Math.ceil(users.length / perPage);
-      const link = (target: number) => {
-        const query = new URLSearchParams(params);
-        query.set("page", String(target));
-        return `</admin/users?${[...query].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&")}>`;
-      };
-      const headers = {
-        ...HEADERS,
-        link: `${pages > page ? `${link(page + 1)}; rel="next", ` : ""}${link(pages)}; rel="last"`,
-        "x-total-count": String(users.length),
-      };
-      return { status: 200, headers, body: JSON.stringify({ users: slice.map(userJson), aud: "authenticated" }) };
+      return denied ?? listUsers([...state.authUsers.values()], params);
     }
 
     case "POST /admin/users": {

@@ -1,0 +1,52 @@
+// The security log on Supabase (docs/decisions/0013): public.security_events, the worker's own table (service role
+// only). Times are timestamptz in the table and epoch milliseconds at the port.
+import type { SupabaseClient } from "@supabase/supabase-js";
+import type { SecurityEventKind } from "~/domain/accounts";
+import type { SecurityEventStore } from "../port.server";
+import { check } from "./clients.server";
+
+const COLUMNS = "id, at, kind, account, actor, address, user_agent, detail";
+type EventRow = { id: number; at: string; kind: string; account: string | null; actor: string | null; address: string | null; user_agent: string | null; detail: string };
+
+export function supabaseSecurityEventStore(service: SupabaseClient): SecurityEventStore {
+  const table = () => service.from("security_events");
+
+  return {
+    async record(event) {
+      check(
+        await table().insert({
+          at: new Date(event.at).toISOString(),
+          kind: event.kind,
+          // Lower-cased, so "this address's events" is one equality (and its index), whatever case was typed.
+          account: event.account?.toLowerCase() ?? null,
+          actor: event.actor,
+          address: event.address,
+          user_agent: event.userAgent,
+          detail: event.detail,
+        }),
+      );
+    },
+
+    async list({ account, limit }) {
+      let request = table().select(COLUMNS);
+      if (account) request = request.eq("account", account.toLowerCase());
+      const rows = check<EventRow[]>(await request.order("at", { ascending: false }).order("id", { ascending: false }).limit(limit));
+      return rows.map((row) => ({
+        id: row.id,
+        at: Date.parse(row.at),
+        kind: row.kind as SecurityEventKind,
+        account: row.account,
+        actor: row.actor,
+        address: row.address,
+        userAgent: row.user_agent,
+        detail: row.detail,
+      }));
+    },
+
+    async prune(before) {
+      const { count, error } = await table().delete({ count: "exact" }).lt("at", new Date(before).toISOString());
+      check({ data: null, error });
+      return count ?? 0;
+    },
+  };
+}

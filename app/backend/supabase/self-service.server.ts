@@ -1,0 +1,88 @@
+// What a signed-in user does to their own account on the Profile page, on Supabase: change the password, see their
+// sessions (session_devices rows, devices.server.ts) and end the others (Supabase Auth's logout scope=others).
+import type { SupabaseClient } from "@supabase/supabase-js";
+import type { DeviceSession } from "~/domain/accounts";
+import type { SessionUser } from "~/domain/auth";
+import { sha256Hex } from "~/lib/hash.server";
+import { BackendError, type AuthStore } from "../port.server";
+import { failIf } from "./clients.server";
+import type { SessionDevices } from "./devices.server";
+
+type SelfServiceDeps = {
+  /** The visitor's client (their session in cookies). */
+  client: SupabaseClient;
+  /** A fresh client with no cookies: the current-password check signs in there, never in the visitor's cookies. */
+  recovery: () => SupabaseClient;
+  devices: SessionDevices;
+  /** The verified user of this request and its session's id (auth.server.ts, once per request). */
+  signedIn: () => Promise<{ user: SessionUser; sessionId: string | null } | null>;
+};
+
+export function supabaseSelfService({ client, recovery, devices, signedIn }: SelfServiceDeps): Pick<
+  AuthStore,
+  "changePassword" | "sessions" | "signOutOthers"
+> {
+  /** The signed-in user and this request's session id, or null. */
+  async function session() {
+    const found = await signedIn();
+    return found?.sessionId ? { user: found.user, sessionId: found.sessionId } : null;
+  }
+
+  /** Ends every other session of the account in Supabase Auth, then their device rows; answers how many rows. */
+  async function endOthers(userId: string, sessionId: string): Promise<number> {
+    failIf((await client.auth.signOut({ scope: "others" })).error);
+    return devices.removeOthers(userId, sessionId);
+  }
+
+  return {
+    async changePassword({ currentPassword, newPassword }) {
+      const found = await session();
+      if (!found) return { ok: false, reason: "signed-out" };
+
+      // Supabase Auth's PUT /user does not ask for the current password (unless the project requires it), so it is
+      // checked first with a password sign-in on a stateless client, whose session is ended straight away.
+      const verifier = recovery();
+      const { data, error } = await verifier.auth.signInWithPassword({ email: found.user.email, password: currentPassword });
+      if (error) {
+        if (error.code === "invalid_credentials") return { ok: false, reason: "wrong-password" };
+        if (error.code === "user_banned") return { ok: false, reason: "signed-out" }; // locked in the meantime
+        throw new BackendError(error.message);
+      }
+      if (data.session) failIf((await verifier.auth.signOut({ scope: "local" })).error);
+
+      const { error: updateError } = await client.auth.updateUser({ password: newPassword });
+      // Supabase refuses "the same password" (422 same_password): the password already is what was asked for.
+      if (updateError && updateError.code !== "same_password") failIf(updateError);
+      // Supabase Auth ends the other sessions of a password change itself; asked again explicitly, so the device
+      // rows go with them whatever Auth's version does.
+      await endOthers(found.user.id, found.sessionId);
+      return { ok: true };
+    },
+
+    async sessions() {
+      const found = await session();
+      if (!found) return [];
+      const rows = await devices.list(found.user.id);
+      const list = await Promise.all(
+        rows.map(
+          async (row): Promise<DeviceSession> => ({
+            // A prefix of the session id's hash: stable for the list's keys, useless to sign in with.
+            key: (await sha256Hex(row.session_id)).slice(0, 12),
+            current: row.session_id === found.sessionId,
+            userAgent: row.user_agent,
+            address: row.address,
+            signedInAt: Date.parse(row.created_at),
+            lastUsedAt: Date.parse(row.last_seen_at),
+          }),
+        ),
+      );
+      // Last used first (the query's order), this request's session before all.
+      return list.sort((a, b) => Number(b.current) - Number(a.current));
+    },
+
+    async signOutOthers() {
+      const found = await session();
+      return found ? endOthers(found.user.id, found.sessionId) : 0;
+    },
+  };
+}

@@ -1,0 +1,89 @@
+// Supabase Auth's users as its admin API and /user show them (GoTrue's models.User JSON), its admin user list
+// with offset pagination, and the ban durations of the admin update.
+import { createHash } from "node:crypto";
+import type { DoubleResponse } from "./postgrest";
+import type { AuthUser } from "./state";
+
+const HEADERS = { "content-type": "application/json", "x-supabase-api-version": "2024-01-01" };
+
+/** A key only when the value is set: GoTrue's `json:"…,omitempty"` on its *time.Time fields (models/user.go). */
+const omitEmpty = <K extends string>(key: K, value: string | null) => (value === null ? {} : ({ [key]: value } as Record<K, string>));
+
+export function userJson(user: AuthUser) {
+  const identity = { email: user.email, email_verified: user.emailConfirmedAt !== null, phone_verified: false, sub: user.id };
+  return {
+    id: user.id,
+    aud: "authenticated",
+    role: "authenticated",
+    email: user.email,
+    ...omitEmpty("email_confirmed_at", user.emailConfirmedAt),
+    phone: "",
+    ...omitEmpty("confirmed_at", user.emailConfirmedAt),
+    ...omitEmpty("last_sign_in_at", user.lastSignInAt),
+    app_metadata: { provider: "email", providers: ["email"] },
+    user_metadata: identity,
+    identities: [
+      {
+        identity_id: createHash("md5").update(user.id).digest("hex").replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5"),
+        id: user.id,
+        user_id: user.id,
+        identity_data: identity,
+        provider: "email",
+        ...omitEmpty("last_sign_in_at", user.lastSignInAt),
+        created_at: user.createdAt,
+        updated_at: user.updatedAt,
+        email: user.email,
+      },
+    ],
+    created_at: user.createdAt,
+    updated_at: user.updatedAt,
+    ...omitEmpty("banned_until", user.bannedUntil),
+    is_anonymous: false,
+  };
+}
+
+/**
+ * A Go duration as GoTrue's ban_duration takes it (time.ParseDuration: "876000h", "1h30m", "1.5h", "-2s"), in ms;
+ * null when Go would refuse it.
+ */
+export function parseGoDuration(text: string): number | null {
+  const units: Record<string, number> = { ns: 1e-6, us: 1e-3, "µs": 1e-3, "μs": 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+  const match = /^([+-]?)((?:\d+(?:\.\d*)?|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+$/.exec(text);
+  if (text === "0") return 0;
+  if (!match) return null;
+  let total = 0;
+  for (const [, number, unit] of text.matchAll(/(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h)/g)) total += Number(number) * units[unit!]!;
+  return match[1] === "-" ? -total : total;
+}
+
+/**
+ * GET /admin/users: api/admin.go adminUsers with offset pagination (page, per_page; default 50), newest first,
+ * `{ users, aud }`, and api/pagination.go's headers: X-Total-Count, and Link with rel="next" while there is a next
+ * page and rel="last" (the query re-encoded with its keys sorted, as Go's url.Values.Encode writes it).
+ */
+export function listUsers(all: AuthUser[], params: URLSearchParams): DoubleResponse {
+  const number = (name: string, fallback: number) => {
+    const value = params.get(name);
+    return value ? (/^\d+$/.test(value) ? Number(value) : NaN) : fallback;
+  };
+  const page = number("page", 1);
+  const perPage = number("per_page", 50);
+  if (Number.isNaN(page) || Number.isNaN(perPage) || page < 1 || perPage < 1) {
+    return { status: 400, headers: HEADERS, body: JSON.stringify({ code: "validation_failed", message: "Bad Pagination Parameters" }) };
+  }
+  const users = [...all].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+  const pages = Math.ceil(users.length / perPage);
+  const link = (target: number) => {
+    const query = new URLSearchParams(params);
+    query.set("page", String(target));
+    const encoded = [...query].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, value]) => `${key}=${encodeURIComponent(value)}`);
+    return `</admin/users?${encoded.join("&")}>`;
+  };
+  const headers = {
+    ...HEADERS,
+    link: `${pages > page ? `${link(page + 1)}; rel="next", ` : ""}${link(pages)}; rel="last"`,
+    "x-total-count": String(users.length),
+  };
+  const slice = users.slice((page - 1) * perPage, page * perPage);
+  return { status: 200, headers, body: JSON.stringify({ users: slice.map(userJson), aud: "authenticated" }) };
+}

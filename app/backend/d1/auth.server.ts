@@ -25,29 +25,29 @@ export function d1AuthStore(db: D1Database, request: Request, secret: string, re
   }
 
   function currentUser(): Promise<SessionUser | null> {
-      current ??= (async () => {
-        const token = await sessionToken();
-        if (!token) return null;
-        const idHash = await sha256Hex(token);
-        const now = Date.now();
-        const row = await query(async () =>
-          db
-            .prepare(
-              `SELECT ${SESSION_USER_COLUMNS}, s.last_seen_at AS session_last_seen_at FROM sessions s
-               JOIN accounts a ON a.id = s.account_id LEFT JOIN users u ON u.id = a.id
-               WHERE s.id_hash = ? AND s.expires_at > ? AND s.last_seen_at > ? AND a.locked_at IS NULL`,
-            )
-            .bind(idHash, now, now - SESSION_IDLE_MS)
-            .first<SessionUserRow & { session_last_seen_at: number }>(),
-        );
-        if (!row) return null;
-        // Used now: the idle clock starts again (written at most every few minutes, not on every request).
-        if (row.session_last_seen_at < now - SESSION_TOUCH_MS) {
-          await query(() => db.prepare("UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?").bind(now, idHash).run());
-        }
-        return toSessionUser(row);
-      })();
-      return current;
+    current ??= (async () => {
+      const token = await sessionToken();
+      if (!token) return null;
+      const idHash = await sha256Hex(token);
+      const now = Date.now();
+      const row = await query(async () =>
+        db
+          .prepare(
+            `SELECT ${SESSION_USER_COLUMNS}, s.last_seen_at AS session_last_seen_at FROM sessions s
+             JOIN accounts a ON a.id = s.account_id LEFT JOIN users u ON u.id = a.id
+             WHERE s.id_hash = ? AND s.expires_at > ? AND s.last_seen_at > ? AND a.locked_at IS NULL`,
+          )
+          .bind(idHash, now, now - SESSION_IDLE_MS)
+          .first<SessionUserRow & { session_last_seen_at: number }>(),
+      );
+      if (!row) return null;
+      // Used now: the idle clock starts again (written at most every few minutes, not on every request).
+      if (row.session_last_seen_at < now - SESSION_TOUCH_MS) {
+        await query(() => db.prepare("UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?").bind(now, idHash).run());
+      }
+      return toSessionUser(row);
+    })();
+    return current;
   }
 
   return {

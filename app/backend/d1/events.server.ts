@@ -1,9 +1,7 @@
 // The security log on D1 (docs/decisions/0013).
-import type { SecurityEventKind } from "~/domain/accounts";
 import type { SecurityEventStore } from "../port.server";
+import { SECURITY_EVENT_COLUMNS, toSecurityEvent, type SecurityEventRow } from "../rows/security-event.server";
 import { query } from "./query.server";
-
-type EventRow = { id: number; at: number; kind: string; account: string | null; actor: string | null; address: string | null; user_agent: string | null; detail: string };
 
 export function d1SecurityEventStore(db: D1Database): SecurityEventStore {
   return {
@@ -18,19 +16,10 @@ export function d1SecurityEventStore(db: D1Database): SecurityEventStore {
 
     async list({ account, limit }) {
       const statement = account
-        ? db.prepare("SELECT * FROM security_events WHERE account = ? ORDER BY at DESC, id DESC LIMIT ?").bind(account, limit)
-        : db.prepare("SELECT * FROM security_events ORDER BY at DESC, id DESC LIMIT ?").bind(limit);
-      const { results } = await query(() => statement.all<EventRow>());
-      return results.map((row) => ({
-        id: row.id,
-        at: row.at,
-        kind: row.kind as SecurityEventKind,
-        account: row.account,
-        actor: row.actor,
-        address: row.address,
-        userAgent: row.user_agent,
-        detail: row.detail,
-      }));
+        ? db.prepare(`SELECT ${SECURITY_EVENT_COLUMNS} FROM security_events WHERE account = ? ORDER BY at DESC, id DESC LIMIT ?`).bind(account, limit)
+        : db.prepare(`SELECT ${SECURITY_EVENT_COLUMNS} FROM security_events ORDER BY at DESC, id DESC LIMIT ?`).bind(limit);
+      const { results } = await query(() => statement.all<SecurityEventRow>());
+      return results.map(toSecurityEvent);
     },
 
     async prune(before) {

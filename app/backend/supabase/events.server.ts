@@ -1,12 +1,9 @@
 // The security log on Supabase (docs/decisions/0013): public.security_events, the worker's own table (service role
 // only). Times are timestamptz in the table and epoch milliseconds at the port.
 import type { SupabaseClient } from "@supabase/supabase-js";
-import type { SecurityEventKind } from "~/domain/accounts";
 import type { SecurityEventStore } from "../port.server";
+import { SECURITY_EVENT_COLUMNS, toSecurityEvent, type SecurityEventRow } from "../rows/security-event.server";
 import { check } from "./clients.server";
-
-const COLUMNS = "id, at, kind, account, actor, address, user_agent, detail";
-type EventRow = { id: number; at: string; kind: string; account: string | null; actor: string | null; address: string | null; user_agent: string | null; detail: string };
 
 export function supabaseSecurityEventStore(service: SupabaseClient): SecurityEventStore {
   const table = () => service.from("security_events");
@@ -28,19 +25,10 @@ export function supabaseSecurityEventStore(service: SupabaseClient): SecurityEve
     },
 
     async list({ account, limit }) {
-      let request = table().select(COLUMNS);
+      let request = table().select(SECURITY_EVENT_COLUMNS);
       if (account) request = request.eq("account", account.toLowerCase());
-      const rows = check<EventRow[]>(await request.order("at", { ascending: false }).order("id", { ascending: false }).limit(limit));
-      return rows.map((row) => ({
-        id: row.id,
-        at: Date.parse(row.at),
-        kind: row.kind as SecurityEventKind,
-        account: row.account,
-        actor: row.actor,
-        address: row.address,
-        userAgent: row.user_agent,
-        detail: row.detail,
-      }));
+      const rows = check<SecurityEventRow[]>(await request.order("at", { ascending: false }).order("id", { ascending: false }).limit(limit));
+      return rows.map(toSecurityEvent);
     },
 
     async prune(before) {

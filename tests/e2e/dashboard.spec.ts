@@ -53,7 +53,7 @@ test("the profile card and the table of the user's languages", async ({ page }) 
   expect(await colourOf(".sidebar .avatar")).toBe(colour);
   await page.reload();
   expect(await colourOf(".profile-card .avatar")).toBe(colour);
-  await expect(page.getByRole("table").getByRole("cell")).toHaveText(["English", "Portuguese", "Spanish"]);
+  await expect(page.getByRole("table", { name: "My languages" }).getByRole("cell")).toHaveText(["English", "Portuguese", "Spanish"]);
 });
 
 test("Dashboardcustomers, Dashboardusers and Orders show their headings", async ({ page }) => {

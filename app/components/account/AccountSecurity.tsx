@@ -56,7 +56,7 @@ export function SessionList({ sessions }: { sessions: DeviceSession[] }) {
         {t.heading}
       </h2>
       <p>{t.intro}</p>
-      <table className="data-table">
+      <table className="data-table" aria-labelledby="your-sessions">
         <thead>
           <tr>
             <th scope="col">{t.device}</th>

@@ -81,13 +81,13 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <h2>{t.dashboard.languagesHeading}</h2>
+      <h2 id="my-languages">{t.dashboard.languagesHeading}</h2>
       {languages.ok && list.length === 0 ? (
         <p className="empty-state" {...localeAttributes.ar}>
           {ar.dashboard.noLanguages}
         </p>
       ) : (
-        <table className="data-table">
+        <table className="data-table" aria-labelledby="my-languages">
           <thead>
             <tr>
               <th scope="col">{t.dashboard.languageColumn}</th>

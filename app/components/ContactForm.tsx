@@ -1,7 +1,7 @@
 import { CONTACT_LIMITS, type ContactFormState } from "~/domain/contact";
 import { format } from "~/i18n";
 import { useMessages } from "~/lib/messages";
-import { Field, TextAreaField } from "./forms";
+import { Field, FormAlert, TextAreaField } from "./forms";
 
 /**
  * The contact form (SPEC §3, §5). It posts to the worker route /api/contact: without JavaScript as a normal
@@ -23,11 +23,7 @@ export function ContactForm({ state, turnstileSiteKey }: { state: ContactFormSta
       data-failure-message={t.notSent}
     >
       <p className="contact-form__intro">{t.formIntro}</p>
-      {state?.formError && (
-        <div role="alert" className="form-alert">
-          <p>{state.formError}</p>
-        </div>
-      )}
+      <FormAlert message={state?.formError} />
       <Field id="contact-name" label={t.name} name="name" autoComplete="name" required maxLength={CONTACT_LIMITS.name} defaultValue={values.name} error={errors.name} />
       <Field
         id="contact-email"

@@ -1,11 +1,21 @@
 // Form pieces shared by every form: a labelled field with its error tied to it, a form-level alert,
 // a submit button with a pending state, and the toast that mirrors an action's message.
-import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import {
+  useEffect,
+  useId,
+  useRef,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 import toast from "react-hot-toast";
 import { useNavigation } from "react-router";
 import type { Toast } from "~/lib/toast";
 
 type FrameProps = { label: string; name: string; error?: string; hint?: ReactNode; id?: string };
+/** `cell`: a field inside a table row (edit mode): the label is for screen readers only, the input is compact. */
+type Layout = { layout?: "stacked" | "cell" };
 
 /** Label, hint and error around one control, tied to it with aria-describedby and aria-invalid. */
 function useFieldIds({ name, error, hint, id }: FrameProps) {
@@ -15,10 +25,12 @@ function useFieldIds({ name, error, hint, id }: FrameProps) {
   return { inputId, describedBy, control: { id: inputId, name, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy } };
 }
 
-function FieldFrame({ label, hint, error, inputId, children }: FrameProps & { inputId: string; children: ReactNode }) {
+function FieldFrame({ label, hint, error, inputId, layout = "stacked", children }: FrameProps & Layout & { inputId: string; children: ReactNode }) {
   return (
-    <div className="field">
-      <label htmlFor={inputId}>{label}</label>
+    <div className={layout === "cell" ? "cell-field" : "field"}>
+      <label htmlFor={inputId} className={layout === "cell" ? "visually-hidden" : undefined}>
+        {label}
+      </label>
       {hint && (
         <p id={`${inputId}-hint`} className="field__hint">
           {hint}
@@ -34,11 +46,35 @@ function FieldFrame({ label, hint, error, inputId, children }: FrameProps & { in
   );
 }
 
-export function Field({ label, name, error, hint, id, ...input }: FrameProps & InputHTMLAttributes<HTMLInputElement>) {
+export function Field({ label, name, error, hint, id, layout, ...input }: FrameProps & Layout & InputHTMLAttributes<HTMLInputElement>) {
   const { inputId, control } = useFieldIds({ label, name, error, hint, id });
   return (
-    <FieldFrame label={label} name={name} error={error} hint={hint} inputId={inputId}>
-      <input {...control} {...input} />
+    <FieldFrame label={label} name={name} error={error} hint={hint} inputId={inputId} layout={layout}>
+      <input {...control} className={layout === "cell" ? "cell-input" : undefined} {...input} />
+    </FieldFrame>
+  );
+}
+
+type SelectProps = FrameProps &
+  Layout & {
+    /** A first, empty option ("Choose…"), which a required select refuses. */
+    placeholder?: string;
+    options: { value: string; label: string }[];
+  } & SelectHTMLAttributes<HTMLSelectElement>;
+
+/** A labelled choice. */
+export function SelectField({ label, name, error, hint, id, layout, placeholder, options, ...select }: SelectProps) {
+  const { inputId, control } = useFieldIds({ label, name, error, hint, id });
+  return (
+    <FieldFrame label={label} name={name} error={error} hint={hint} inputId={inputId} layout={layout}>
+      <select {...control} {...select}>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
     </FieldFrame>
   );
 }

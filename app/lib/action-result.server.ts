@@ -1,18 +1,10 @@
 // What a form's action answers when it does not redirect: 400 (or 429) with field messages, the values to
 // refill the form (never a password), and a form-level message that is also shown as a toast.
 import { data } from "react-router";
-import type { FieldErrors } from "./forms.server";
+import type { FieldErrors, FormFailure } from "./form-failure";
 import type { Toast } from "./toast";
 
-export type FormFailure = {
-  errors: FieldErrors;
-  values: Record<string, string>;
-  formError: string | null;
-  toast: Toast | null;
-  /** Which of a page's forms failed (its `intent`), and for which row. */
-  intent: string | null;
-  id: string | null;
-};
+export type { FormFailure };
 
 type FailureInput = {
   errors?: FieldErrors;

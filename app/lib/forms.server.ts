@@ -1,7 +1,7 @@
 // Server-side form parsing with the form's shared zod schema: the authoritative check of every action.
 import { z } from "zod";
+import type { FieldErrors } from "./form-failure";
 
-export type FieldErrors = Partial<Record<string, string>>;
 
 export type ParsedForm<T> =
   | { ok: true; data: T; formData: FormData }

@@ -123,6 +123,7 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test("sign out everywhere else ends the other device's session", async ({ page, browser }) => {
+  test.slow(); // three sign-ins, a new person and three browsers: over 30 s when the suite fills both cores
   await signIn(page, ADMIN.email);
   const person = await newPerson(page);
   const [laptop, phone] = [await device(browser, true), await device(browser, true)];

@@ -4,7 +4,7 @@ import { Field, FormAlert, SubmitButton } from "~/components/forms";
 import { describeUserAgent, type DeviceSession } from "~/domain/accounts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/domain/auth";
 import { format } from "~/i18n";
-import type { FormFailure } from "~/lib/action-result.server";
+import type { FormFailure } from "~/lib/form-failure";
 import { officeDateTime } from "~/lib/dates";
 import { useMessages } from "~/lib/messages";
 

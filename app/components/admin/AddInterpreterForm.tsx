@@ -2,7 +2,7 @@ import { Form, useLocation } from "react-router";
 import { PASSWORD_MIN_LENGTH } from "~/domain/auth";
 import { GENDER_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "~/domain/people";
 import { format } from "~/i18n";
-import type { FormFailure } from "~/lib/action-result.server";
+import type { FormFailure } from "~/lib/form-failure";
 import { useMessages } from "~/lib/messages";
 import { Field, FormAlert, SubmitButton } from "../forms";
 

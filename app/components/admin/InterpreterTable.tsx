@@ -1,11 +1,13 @@
+import type { InputHTMLAttributes } from "react";
 import { Form, Link, useLocation } from "react-router";
+import { Field, FormAlert } from "~/components/forms";
 import type { Interpreter, InterpreterPage, InterpreterQuery, InterpreterSort } from "~/domain/people";
 import { GENDER_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "~/domain/people";
 import { format } from "~/i18n";
-import type { FormFailure } from "~/lib/action-result.server";
+import type { FormFailure } from "~/lib/form-failure";
 import { useMessages } from "~/lib/messages";
 import { ConfirmDelete, EditActions, RowActions } from "./RowActions";
-import { searchWith } from "./url-state";
+import { searchWith } from "~/lib/url-state";
 
 type Props = {
   page: InterpreterPage;
@@ -103,27 +105,19 @@ function EditRow({ person, failure }: { person: Interpreter; failure: FormFailur
   const formId = `edit-form-${person.id}`;
   const values = failure?.values;
   const errors = failure?.errors ?? {};
-  const cell = (name: string, label: string, value: string, props: Record<string, unknown> = {}) => (
+  const cell = (name: string, label: string, value: string, props: InputHTMLAttributes<HTMLInputElement> & { "data-autofocus"?: boolean } = {}) => (
     <td>
-      <label className="visually-hidden" htmlFor={`${formId}-${name}`}>
-        {`${label} (${person.fullName})`}
-      </label>
-      <input
+      <Field
+        layout="cell"
         id={`${formId}-${name}`}
+        label={`${label} (${person.fullName})`}
         form={formId}
         name={name}
         defaultValue={values?.[name] ?? value}
         required
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${formId}-${name}-error` : undefined}
-        className="cell-input"
+        error={errors[name]}
         {...props}
       />
-      {errors[name] && (
-        <p id={`${formId}-${name}-error`} className="field__error">
-          {errors[name]}
-        </p>
-      )}
     </td>
   );
   return (
@@ -138,11 +132,7 @@ function EditRow({ person, failure }: { person: Interpreter; failure: FormFailur
           <input type="hidden" name="id" value={person.id} />
         </Form>
         <EditActions formId={formId} rowAnchor={`interpreter-${person.id}`} />
-        {failure?.formError && (
-          <p role="alert" className="field__error">
-            {failure.formError}
-          </p>
-        )}
+        <FormAlert message={failure?.formError} />
       </td>
     </tr>
   );

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { format } from "~/i18n";
 import { useMessages } from "~/lib/messages";
-import { searchWith } from "./url-state";
+import { searchWith } from "~/lib/url-state";
 
 export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
   const t = useMessages().people;

@@ -2,7 +2,7 @@ import { Form, Link, useLocation } from "react-router";
 import { format } from "~/i18n";
 import { useMessages } from "~/lib/messages";
 import { SubmitButton } from "../forms";
-import { searchWith } from "./url-state";
+import { searchWith } from "~/lib/url-state";
 
 /** Edit and Delete links of a row in view mode (each opens its state through the URL). */
 export function RowActions({ id, name, canEdit = true, canDelete = true }: { id: string | number; name: string; canEdit?: boolean; canDelete?: boolean }) {

@@ -1,7 +1,7 @@
 // Actions of /Dashboard/Inbox: mark read or unread, retry sending now, delete.
 import { numericIdSchema } from "~/domain/people";
 import { en, format } from "~/i18n";
-import { listUrl } from "~/components/admin/url-state";
+import { listUrl } from "~/lib/url-state";
 import { formFailure } from "~/lib/action-result.server";
 import { relayMessage } from "~/lib/contact-relay.server";
 import { parseFormData } from "~/lib/forms.server";

@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useLocation } from "react-router";
 import { ConfirmDeletePanel } from "~/components/admin/RowActions";
-import { searchWith, useFocusOnHash } from "~/components/admin/url-state";
+import { useFocusOnHash } from "~/components/admin/url-state";
+import { searchWith } from "~/lib/url-state";
 import { FormAlert, SubmitButton, useActionToast } from "~/components/forms";
 import type { ContactMessage } from "~/domain/contact";
 import { en, format } from "~/i18n";

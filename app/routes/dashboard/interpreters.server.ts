@@ -7,7 +7,7 @@ import type { IntentInput } from "~/lib/intents.server";
 import { keptValues, parseFormData } from "~/lib/forms.server";
 import { recordSecurityEvent } from "~/lib/security-log.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { listUrl } from "~/components/admin/url-state";
+import { listUrl } from "~/lib/url-state";
 
 const t = en.people.interpreters;
 

@@ -3,7 +3,7 @@ import { AddInterpreterForm } from "~/components/admin/AddInterpreterForm";
 import { InterpreterTable } from "~/components/admin/InterpreterTable";
 import { Pagination } from "~/components/admin/Pagination";
 import { useFocusOnHash } from "~/components/admin/url-state";
-import { useActionToast } from "~/components/forms";
+import { FormAlert, useActionToast } from "~/components/forms";
 import { interpreterQueryFrom, NAME_MAX_LENGTH } from "~/domain/people";
 import { en, format } from "~/i18n";
 import { failureToasts, load } from "~/lib/content.server";
@@ -73,11 +73,7 @@ export default function Interpreters({ loaderData }: Route.ComponentProps) {
             )}
           </div>
         </Form>
-        {failure?.intent === "delete" && failure.formError && (
-          <p role="alert" className="form-alert">
-            {failure.formError}
-          </p>
-        )}
+        <FormAlert message={failure?.intent === "delete" ? failure.formError : null} />
         {page && page.items.length === 0 ? (
           <p className="empty-state">{query.search ? format(t.interpreters.noMatches, { query: query.search }) : t.interpreters.empty}</p>
         ) : (

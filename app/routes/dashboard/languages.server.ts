@@ -1,7 +1,7 @@
 // Actions of /Dashboard/Language: add, rename, delete. Names are trimmed and unique, ignoring case.
 import { languageRenameSchema, newLanguageSchema, numericIdSchema } from "~/domain/people";
 import { en, format } from "~/i18n";
-import { listUrl } from "~/components/admin/url-state";
+import { listUrl } from "~/lib/url-state";
 import { formFailure } from "~/lib/action-result.server";
 import { parseFormData } from "~/lib/forms.server";
 import type { IntentInput } from "~/lib/intents.server";

@@ -4,7 +4,7 @@ import { useFocusOnHash } from "~/components/admin/url-state";
 import { Field, FormAlert, SubmitButton, useActionToast } from "~/components/forms";
 import { NAME_MAX_LENGTH, type Language } from "~/domain/people";
 import { en, format } from "~/i18n";
-import type { FormFailure } from "~/lib/action-result.server";
+import type { FormFailure } from "~/lib/form-failure";
 import { failureToasts, load } from "~/lib/content.server";
 import { dashboardMeta } from "~/lib/dashboard-meta";
 import { requireAdmin } from "~/lib/guards.server";
@@ -120,26 +120,18 @@ function EditLanguageRow({ language, failure }: { language: Language; failure: F
   return (
     <tr id={`edit-${language.id}`} tabIndex={-1} className="editing">
       <td>
-        <label className="visually-hidden" htmlFor={`${formId}-name`}>
-          {`${t.languages.name} (${language.name})`}
-        </label>
-        <input
+        <Field
+          layout="cell"
           id={`${formId}-name`}
+          label={`${t.languages.name} (${language.name})`}
           form={formId}
           name="name"
           defaultValue={failure?.values.name ?? language.name}
           required
           maxLength={NAME_MAX_LENGTH}
           data-autofocus
-          className="cell-input"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${formId}-name-error` : undefined}
+          error={error}
         />
-        {error && (
-          <p id={`${formId}-name-error`} className="field__error">
-            {error}
-          </p>
-        )}
       </td>
       <td>
         <Form method="post" id={formId} noValidate preventScrollReset>

@@ -1,7 +1,7 @@
 // Actions of /Dashboard/UserLanguages: link an interpreter to a language, remove a link.
 import { newLinkSchema, numericIdSchema } from "~/domain/people";
 import { en, format } from "~/i18n";
-import { listUrl } from "~/components/admin/url-state";
+import { listUrl } from "~/lib/url-state";
 import { formFailure } from "~/lib/action-result.server";
 import { parseFormData } from "~/lib/forms.server";
 import type { IntentInput } from "~/lib/intents.server";

@@ -1,7 +1,7 @@
 import { Form, useActionData, useLocation } from "react-router";
 import { ConfirmDelete, RowActions } from "~/components/admin/RowActions";
 import { useFocusOnHash } from "~/components/admin/url-state";
-import { FormAlert, SubmitButton, useActionToast } from "~/components/forms";
+import { FormAlert, SelectField, SubmitButton, useActionToast } from "~/components/forms";
 import { en, format } from "~/i18n";
 import { failureToasts, load } from "~/lib/content.server";
 import { dashboardMeta } from "~/lib/dashboard-meta";
@@ -39,34 +39,18 @@ export default function UserLanguages({ loaderData }: Route.ComponentProps) {
   const [people, languages, links] = data.ok ? data.value : [[], [], []];
   const adding = failure?.intent === "create" ? failure : null;
 
-  const select = (name: "userId" | "languageId", label: string, options: { value: string; label: string }[]) => {
-    const error = adding?.errors[name];
-    return (
-      <div className="field">
-        <label htmlFor={`link-${name}`}>{label}</label>
-        <select
-          id={`link-${name}`}
-          name={name}
-          required
-          defaultValue={adding?.values[name] ?? ""}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `link-${name}-error` : undefined}
-        >
-          <option value="">{t.links.choose}</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        {error && (
-          <p id={`link-${name}-error`} className="field__error">
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  };
+  const select = (name: "userId" | "languageId", label: string, options: { value: string; label: string }[]) => (
+    <SelectField
+      id={`link-${name}`}
+      label={label}
+      name={name}
+      required
+      defaultValue={adding?.values[name] ?? ""}
+      error={adding?.errors[name]}
+      placeholder={t.links.choose}
+      options={options}
+    />
+  );
 
   return (
     <>

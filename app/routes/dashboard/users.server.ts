@@ -1,7 +1,7 @@
 // Actions of /Dashboard/Dashboardusers (admins only): change a role, lock or unlock an account, send a reset link.
 // An administrator cannot change their own role or lock themselves: there is always one unlocked administrator
 // (the one acting), and the backend refuses any change that would leave no administrator who can sign in.
-import { listUrl } from "~/components/admin/url-state";
+import { listUrl } from "~/lib/url-state";
 import { accountIdSchema, roleChangeSchema } from "~/domain/accounts";
 import { en, format } from "~/i18n";
 import { formFailure } from "~/lib/action-result.server";

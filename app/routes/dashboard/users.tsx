@@ -2,13 +2,13 @@
 // The spec's heading ("صفحة المستخدمين") stays the page's h1.
 import { Form, useActionData } from "react-router";
 import { useFocusOnHash } from "~/components/admin/url-state";
-import { FormAlert, SubmitButton, useActionToast } from "~/components/forms";
+import { FormAlert, SelectField, SubmitButton, useActionToast } from "~/components/forms";
 import { SecurityEventTable } from "~/components/account/SecurityEventTable";
 import { ROLES } from "~/domain/auth";
 import { SECURITY_EVENTS_SHOWN, type Account } from "~/domain/accounts";
 import { EMAIL_MAX_LENGTH } from "~/domain/auth";
 import { ar, en, format, localeAttributes } from "~/i18n";
-import type { FormFailure } from "~/lib/action-result.server";
+import type { FormFailure } from "~/lib/form-failure";
 import { failureToasts, load } from "~/lib/content.server";
 import { appContext } from "~/lib/context.server";
 import { dashboardMeta } from "~/lib/dashboard-meta";
@@ -104,16 +104,15 @@ function AccountRow({ account, self, failure }: { account: Account; self: boolea
         ) : (
           <Form method="post" className="account-actions" preventScrollReset>
             <input type="hidden" name="id" value={account.id} />
-            <label htmlFor={roleId} className="visually-hidden">
-              {format(u.changeRole, { email: account.email })}
-            </label>
-            <select id={roleId} name="role" defaultValue={account.role} aria-invalid={failure?.errors.role ? true : undefined}>
-              {ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {t.dashboard.roles[role]}
-                </option>
-              ))}
-            </select>
+            <SelectField
+              layout="cell"
+              id={roleId}
+              label={format(u.changeRole, { email: account.email })}
+              name="role"
+              defaultValue={account.role}
+              error={failure?.errors.role}
+              options={ROLES.map((role) => ({ value: role, label: t.dashboard.roles[role] }))}
+            />
             <SubmitButton
               label={u.saveRole}
               pendingLabel={u.savingRole}

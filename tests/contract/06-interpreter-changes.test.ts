@@ -114,7 +114,7 @@ describe("interpreters.remove", () => {
     expect(links.length).toBe(3);
 
     const { result, requests } = await step(() => backendFor().interpreters.remove(id));
-    expect(result).toEqual({ ok: true, name: "Daniel Reyes" });
+    expect(result).toEqual({ ok: true, name: "Daniel Reyes", email: INTERPRETER });
     expect(calls(requests)).toEqual(["rest.users.delete 200", "auth.admin.delete-user 200"]);
     expect(await usersRow(id)).toBeUndefined();
     expect((await double.table<{ user_id: string }>("user_languages")).filter((link) => link.user_id === id)).toEqual([]);

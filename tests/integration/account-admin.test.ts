@@ -5,6 +5,7 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { pruneSecurityEvents } from "~/lib/security-log.server";
 import * as login from "~/routes/auth/login";
+import * as interpreters from "~/routes/dashboard/interpreters";
 import * as profile from "~/routes/dashboard/profile";
 import * as users from "~/routes/dashboard/users";
 import { SAMPLE_PASSWORD } from "../../seed/content";
@@ -202,6 +203,14 @@ describe("the security log", () => {
     ]);
     expect(await allEventText()).not.toContain("Wrong-Password-77");
     expect(await allEventText()).not.toContain(SAMPLE_PASSWORD);
+  });
+
+  it("records an account deletion with the email of the account that is gone", async () => {
+    const person = await newPerson();
+    await redirected(await interpreters.action(post("/Dashboard/Interpreter", { intent: "delete", id: person.id }, adminCookie, "198.51.100.40")));
+    expect(await eventsOf(person.email)).toEqual([
+      { kind: "account-deleted", account: person.email, actor: ADMIN, address: "198.51.100.40", user_agent: BROWSER, detail: `Person ${counter}` },
+    ]);
   });
 
   it("the cron deletes events older than 90 days, and keeps the rest", async () => {

@@ -351,7 +351,7 @@ describe("interpreters.remove", () => {
     expect(await perTable()).toEqual({ accounts: 1, users: 1, sessions: 2, password_reset_tokens: 1, user_languages: 2 });
     const otherLinks = (await rows("user_languages")) - 2;
 
-    expect(await store().interpreters.remove(id)).toEqual({ ok: true, name: "Rosa Lindqvist" });
+    expect(await store().interpreters.remove(id)).toEqual({ ok: true, name: "Rosa Lindqvist", email: "rosa@example.com" });
 
     expect(await perTable()).toEqual({ accounts: 0, users: 0, sessions: 0, password_reset_tokens: 0, user_languages: 0 });
     expect(await backendFor(phone).auth.currentUser()).toBeNull();
@@ -375,7 +375,7 @@ describe("interpreters.remove", () => {
   // subquery, which ran after the cascade had removed the users row, so the name was always "".
   it("returns the removed person's name, for the toast", async () => {
     const id = await idOf("sofia.petrova@example.com");
-    expect(await store().interpreters.remove(id)).toEqual({ ok: true, name: "Sofia Petrova" });
+    expect(await store().interpreters.remove(id)).toEqual({ ok: true, name: "Sofia Petrova", email: "sofia.petrova@example.com" });
   });
 
   it("an unknown id: not-found, and nothing removed", async () => {

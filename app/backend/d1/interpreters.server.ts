@@ -115,15 +115,18 @@ export function d1InterpreterStore(db: D1Database): InterpreterStore {
 
     async remove(id) {
       // Deleting the account cascades to the users row, its sessions, reset tokens and language links.
-      // The name is read in the same transaction, before the cascade removes it.
+      // The name and email are read in the same transaction, before the cascade removes them.
       const [person, deletion] = await query(() =>
-        db.batch<{ full_name: string }>([
-          db.prepare("SELECT full_name FROM users WHERE id = ?").bind(id),
+        db.batch<{ full_name: string | null; email: string }>([
+          db.prepare("SELECT u.full_name, a.email FROM accounts a LEFT JOIN users u ON u.id = a.id WHERE a.id = ?").bind(id),
           db.prepare("DELETE FROM accounts WHERE id = ?").bind(id),
         ]),
       );
       // D1 counts the cascaded rows in `changes` too: any change means the account existed.
-      return (deletion?.meta.changes ?? 0) > 0 ? { ok: true, name: person?.results[0]?.full_name ?? "" } : { ok: false, reason: "not-found" };
+      const removed = person?.results[0];
+      return removed && (deletion?.meta.changes ?? 0) > 0
+        ? { ok: true, name: removed.full_name ?? "", email: removed.email }
+        : { ok: false, reason: "not-found" };
     },
   };
 }

@@ -130,10 +130,10 @@ export function supabaseInterpreterStore(service: SupabaseClient): InterpreterSt
     async remove(id) {
       // SPEC §7: delete users where id equals the chosen id, then delete the auth account (which also ends
       // its sessions); the links go with the users row (on delete cascade).
-      const rows = check<{ full_name: string }[]>(await service.from("users").delete().eq("id", id).select("full_name"));
+      const rows = check<{ full_name: string; email: string }[]>(await service.from("users").delete().eq("id", id).select("full_name, email"));
       if (rows.length === 0) return { ok: false, reason: "not-found" };
       failIf((await service.auth.admin.deleteUser(id)).error);
-      return { ok: true, name: rows[0]!.full_name };
+      return { ok: true, name: rows[0]!.full_name, email: rows[0]!.email };
     },
   };
 }

@@ -56,10 +56,8 @@ export async function deleteInterpreter({ request, url, app, formData, user: adm
   const form = parseFormData(formData, idSchema);
   if (!form.ok) return formFailure({ formError: t.notFound, intent: "delete" }, { status: 404 });
   if (form.data.id === admin.id) return formFailure({ formError: t.cannotDeleteSelf, intent: "delete", id: admin.id }, { status: 403 });
-  // The email, for the security log (the person and their sign-in account are gone afterwards).
-  const email = (await app.backend.interpreters.options()).find((person) => person.id === form.data.id)?.email ?? null;
   const result = await app.backend.interpreters.remove(form.data.id);
   if (!result.ok) return formFailure({ formError: t.notFound, intent: "delete" }, { status: 404 });
-  await recordSecurityEvent(app, request, { kind: "account-deleted", account: email, actor: admin.email, detail: result.name });
+  await recordSecurityEvent(app, request, { kind: "account-deleted", account: result.email, actor: admin.email, detail: result.name });
   return redirectWithToast(listUrl(url, "interpreters-list"), { type: "success", message: format(t.deleted, { name: result.name }) }, { request, config: app.config });
 }

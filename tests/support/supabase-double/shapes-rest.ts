@@ -134,7 +134,7 @@ export const REST_SHAPES: RestShape[] = [
     method: "DELETE",
     table: "users",
     key: service,
-    select: "full_name",
+    select: "full_name,email",
     params: { id: EQ_UUID },
     prefer: REPRESENTATION,
   },

@@ -28,6 +28,11 @@ export type DeviceSession = {
   lastUsedAt: number;
 };
 
+/** "Your sessions" lists this request's session first, the others in the order given (last used first). */
+export function currentSessionFirst(sessions: DeviceSession[]): DeviceSession[] {
+  return [...sessions].sort((a, b) => Number(b.current) - Number(a.current));
+}
+
 export const SECURITY_EVENT_KINDS = [
   "sign-in",
   "sign-in-failed",

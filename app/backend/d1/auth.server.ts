@@ -1,12 +1,11 @@
 // Sign-in for the D1 adapter: PBKDF2 password hashes, revocable sessions in a table, single-use reset tokens.
-import type { SessionUser } from "~/domain/auth";
 import { clientOf } from "~/lib/client-key.server";
 import type { AuthStore } from "../port.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { query } from "./query.server";
 import { SESSION_IDLE_MS, SESSION_TOUCH_MS, SESSION_TTL_MS, sessionCookie } from "./session-cookie.server";
 import { randomToken, sha256Hex } from "./tokens.server";
-import { d1SelfService } from "./self-service.server";
+import { d1SelfService, type SignedInSession } from "./self-service.server";
 import { SESSION_USER_COLUMNS, toSessionUser, type SessionUserRow } from "./users.server";
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
@@ -17,14 +16,15 @@ let decoyHash: Promise<string> | undefined;
 /** `responseHeaders`: where the session cookie goes when signIn or signOut changes it (Backend.responseHeaders). */
 export function d1AuthStore(db: D1Database, request: Request, secret: string, responseHeaders: Headers): AuthStore {
   const cookie = sessionCookie(request, secret);
-  let current: Promise<SessionUser | null> | undefined;
+  let current: Promise<SignedInSession | null> | undefined;
 
   async function sessionToken(): Promise<string | null> {
     const value: unknown = await cookie.parse(request.headers.get("Cookie"));
     return typeof value === "string" && value.length > 0 ? value : null;
   }
 
-  function currentUser(): Promise<SessionUser | null> {
+  /** This request's signed-in user and the hash of its session's token, worked out once per request. */
+  function signedIn(): Promise<SignedInSession | null> {
     current ??= (async () => {
       const token = await sessionToken();
       if (!token) return null;
@@ -45,13 +45,15 @@ export function d1AuthStore(db: D1Database, request: Request, secret: string, re
       if (row.session_last_seen_at < now - SESSION_TOUCH_MS) {
         await query(() => db.prepare("UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?").bind(now, idHash).run());
       }
-      return toSessionUser(row);
+      return { user: toSessionUser(row), idHash };
     })();
     return current;
   }
 
   return {
-    currentUser,
+    async currentUser() {
+      return (await signedIn())?.user ?? null;
+    },
 
     async signIn({ email, password }) {
       const account = await query(() =>
@@ -88,7 +90,7 @@ export function d1AuthStore(db: D1Database, request: Request, secret: string, re
       return { ok: true, user: toSessionUser(row) };
     },
 
-    ...d1SelfService(db, { sessionToken, currentUser }),
+    ...d1SelfService(db, signedIn),
 
     async signOut() {
       const token = await sessionToken();

@@ -1,30 +1,20 @@
 // What a signed-in user does to their own account on the Profile page: change the password, see and end sessions.
-import type { DeviceSession } from "~/domain/accounts";
+import { currentSessionFirst } from "~/domain/accounts";
 import type { SessionUser } from "~/domain/auth";
 import type { AuthStore } from "../port.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { query } from "./query.server";
 import { SESSION_IDLE_MS } from "./session-cookie.server";
-import { sha256Hex } from "./tokens.server";
 
-type SignedIn = {
-  /** The session token of this request's cookie (verified signature), or null. */
-  sessionToken: () => Promise<string | null>;
-  currentUser: () => Promise<SessionUser | null>;
-};
+/** This request's signed-in user and the SHA-256 of its session token (the sessions table's key). */
+export type SignedInSession = { user: SessionUser; idHash: string };
 
 type SessionRow = { id_hash: string; created_at: number; last_seen_at: number; user_agent: string | null; address: string | null };
 
 export function d1SelfService(
   db: D1Database,
-  { sessionToken, currentUser }: SignedIn,
+  signedIn: () => Promise<SignedInSession | null>,
 ): Pick<AuthStore, "changePassword" | "sessions" | "signOutOthers"> {
-  /** The signed-in account and this request's session hash, or null. */
-  async function signedIn(): Promise<{ user: SessionUser; idHash: string } | null> {
-    const [user, token] = await Promise.all([currentUser(), sessionToken()]);
-    return user && token ? { user, idHash: await sha256Hex(token) } : null;
-  }
-
   return {
     async changePassword({ currentPassword, newPassword }) {
       const session = await signedIn();
@@ -58,16 +48,17 @@ export function d1SelfService(
           .bind(session.user.id, now, now - SESSION_IDLE_MS)
           .all<SessionRow>(),
       );
-      const list: DeviceSession[] = results.map((row) => ({
-        // A prefix of the token's hash: stable for the list's keys, useless to sign in with.
-        key: row.id_hash.slice(0, 12),
-        current: row.id_hash === session.idHash,
-        userAgent: row.user_agent,
-        address: row.address,
-        signedInAt: row.created_at,
-        lastUsedAt: row.last_seen_at,
-      }));
-      return list.sort((a, b) => Number(b.current) - Number(a.current));
+      return currentSessionFirst(
+        results.map((row) => ({
+          // A prefix of the token's hash: stable for the list's keys, useless to sign in with.
+          key: row.id_hash.slice(0, 12),
+          current: row.id_hash === session.idHash,
+          userAgent: row.user_agent,
+          address: row.address,
+          signedInAt: row.created_at,
+          lastUsedAt: row.last_seen_at,
+        })),
+      );
     },
 
     async signOutOthers() {

@@ -67,9 +67,9 @@ export function supabaseAccountStore(service: SupabaseClient, devices: SessionDe
       const { data, error } = await service.auth.admin.updateUserById(id, { ban_duration: locked ? LOCKED : "none" });
       if (error?.status === 404) return { ok: false, reason: "not-found" }; // user_not_found
       failIf(error);
-      // A ban stops sign-ins and refreshes, but an access token already issued stays valid until it expires (up to an
-      // hour) on Supabase Auth before 2.196: what ends the account's sessions at once is currentUser()'s check of
-      // banned_until (auth.server.ts), on every request. Their device rows go now.
+      // A ban stops sign-ins and refreshes but ends no session. Deleting the device rows does: currentUser()
+      // accepts only a session that still has its row (auth.server.ts), so the sessions from before a lock stay
+      // ended after an unlock too.
       if (locked) await devices.removeAll(id);
       return { ok: true, email: data.user?.email ?? "" };
     },

@@ -33,7 +33,7 @@ export function isBanned(bannedUntil: string | undefined, now = Date.now()): boo
 
 export function supabaseAuthStore(clients: SupabaseClients, request: Request, devices: SessionDevices): AuthStore {
   const { user: client, recovery } = clients;
-  let current: Promise<{ user: SessionUser; sessionId: string | null } | null> | undefined;
+  let current: Promise<{ user: SessionUser; sessionId: string } | null> | undefined;
 
   /** The verified user of this request and its session's id, worked out once per request. */
   function signedIn() {

@@ -1,7 +1,7 @@
 // What a signed-in user does to their own account on the Profile page, on Supabase: change the password, see their
 // sessions (session_devices rows, devices.server.ts) and end the others (Supabase Auth's logout scope=others).
 import type { SupabaseClient } from "@supabase/supabase-js";
-import type { DeviceSession } from "~/domain/accounts";
+import { currentSessionFirst, type DeviceSession } from "~/domain/accounts";
 import type { SessionUser } from "~/domain/auth";
 import { sha256Hex } from "~/lib/hash.server";
 import { BackendError, type AuthStore } from "../port.server";
@@ -15,19 +15,13 @@ type SelfServiceDeps = {
   recovery: () => SupabaseClient;
   devices: SessionDevices;
   /** The verified user of this request and its session's id (auth.server.ts, once per request). */
-  signedIn: () => Promise<{ user: SessionUser; sessionId: string | null } | null>;
+  signedIn: () => Promise<{ user: SessionUser; sessionId: string } | null>;
 };
 
 export function supabaseSelfService({ client, recovery, devices, signedIn }: SelfServiceDeps): Pick<
   AuthStore,
   "changePassword" | "sessions" | "signOutOthers"
 > {
-  /** The signed-in user and this request's session id, or null. */
-  async function session() {
-    const found = await signedIn();
-    return found?.sessionId ? { user: found.user, sessionId: found.sessionId } : null;
-  }
-
   /** Ends every other session of the account in Supabase Auth, then their device rows; answers how many rows. */
   async function endOthers(userId: string, sessionId: string): Promise<number> {
     failIf((await client.auth.signOut({ scope: "others" })).error);
@@ -36,7 +30,7 @@ export function supabaseSelfService({ client, recovery, devices, signedIn }: Sel
 
   return {
     async changePassword({ currentPassword, newPassword }) {
-      const found = await session();
+      const found = await signedIn();
       if (!found) return { ok: false, reason: "signed-out" };
 
       // Supabase Auth's PUT /user does not ask for the current password (unless the project requires it), so it is
@@ -60,7 +54,7 @@ export function supabaseSelfService({ client, recovery, devices, signedIn }: Sel
     },
 
     async sessions() {
-      const found = await session();
+      const found = await signedIn();
       if (!found) return [];
       const rows = await devices.list(found.user.id);
       const list = await Promise.all(
@@ -76,12 +70,11 @@ export function supabaseSelfService({ client, recovery, devices, signedIn }: Sel
           }),
         ),
       );
-      // Last used first (the query's order), this request's session before all.
-      return list.sort((a, b) => Number(b.current) - Number(a.current));
+      return currentSessionFirst(list);
     },
 
     async signOutOthers() {
-      const found = await session();
+      const found = await signedIn();
       return found ? endOthers(found.user.id, found.sessionId) : 0;
     },
   };

@@ -1,7 +1,9 @@
 // The per-account guard of an email address (its AccountGuard Durable Object), and the trusted-device cookie
 // that exempts browsers which have signed in to that account before from the account's lock.
 import type { AppConfig } from "./config.server";
+import type { RequestContext } from "./context.server";
 import { sha256Hex } from "./hash.server";
+import { recordSecurityEvent } from "./security-log.server";
 import { siteCookie } from "./transport.server";
 
 /** Email addresses compare case-insensitively and without surrounding spaces, everywhere limits count them. */
@@ -11,6 +13,25 @@ function normalizedEmail(email: string): string {
 
 export function accountGuard(env: Env, email: string) {
   return env.ACCOUNT_GUARD.get(env.ACCOUNT_GUARD.idFromName(normalizedEmail(email)));
+}
+
+/**
+ * Before a password of `email` is checked (signing in, or the Profile's current password): the account's guard and
+ * this browser's trusted-device id, to count the outcome with — and, while the account is throttled for this
+ * browser, the seconds until it may try again (the refusal is recorded as a security event).
+ */
+export async function guardPasswordCheck(
+  app: RequestContext,
+  request: Request,
+  email: string,
+  event: { actor?: string; detail?: string } = {},
+): Promise<{ guard: ReturnType<typeof accountGuard>; device: string | null; retryAfterSeconds: number | null }> {
+  const guard = accountGuard(app.cloudflare.env, email);
+  const device = await trustedDeviceFor(request, app.config, email);
+  const check = await guard.checkSignIn(device);
+  if (check.allowed) return { guard, device, retryAfterSeconds: null };
+  await recordSecurityEvent(app, request, { kind: "sign-in-throttled", account: email, ...event });
+  return { guard, device, retryAfterSeconds: check.retryAfterSeconds };
 }
 
 const DEVICE_COOKIE_DAYS = 365;

@@ -11,7 +11,7 @@ import { refuseOverLimit } from "~/lib/rate-limit.server";
 import { recordSecurityEvent } from "~/lib/security-log.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/login";
-import { accountGuard, trustDevice, trustedDeviceFor } from "~/lib/account-guard.server";
+import { guardPasswordCheck, trustDevice } from "~/lib/account-guard.server";
 import { appContext } from "~/lib/context.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { ...en.meta.login, path: "/Login" });
@@ -41,15 +41,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   // Per account, across all addresses: a locked email is refused before its password is looked at, with the
   // same answer whether or not it has an account — unless this browser has signed in to it before.
-  const guard = accountGuard(app.cloudflare.env, form.data.email);
-  const device = await trustedDeviceFor(request, app.config, form.data.email);
-  const check = await guard.checkSignIn(device);
   const email = form.data.email;
-  if (!check.allowed) {
-    await recordSecurityEvent(app, request, { kind: "sign-in-throttled", account: email });
+  const { guard, device, retryAfterSeconds } = await guardPasswordCheck(app, request, email);
+  if (retryAfterSeconds !== null) {
     return formFailure(
       { values: keptValues(formData), formError: en.auth.accountLocked },
-      { status: 429, headers: { "Retry-After": String(check.retryAfterSeconds) } },
+      { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
     );
   }
 
@@ -63,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await guard.signInSucceeded();
   await recordSecurityEvent(app, request, { kind: "sign-in", account: email, actor: result.user.email });
   // The session cookie goes out with the backend's response headers (the worker adds them); this is the device's.
-  const headers = new Headers({ "Set-Cookie": await trustDevice(request, app.config, form.data.email) });
+  const headers = new Headers({ "Set-Cookie": await trustDevice(request, app.config, email) });
   return redirectWithToast(safeRedirectPath(form.data.redirectTo), { type: "success", message: en.auth.signedIn }, { request, config: app.config, headers });
 }
 

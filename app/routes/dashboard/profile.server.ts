@@ -2,7 +2,7 @@
 // own account only (the backend acts on this request's session, never on an id from the form).
 import { changePasswordSchema } from "~/domain/accounts";
 import { en, format } from "~/i18n";
-import { accountGuard, trustedDeviceFor } from "~/lib/account-guard.server";
+import { guardPasswordCheck } from "~/lib/account-guard.server";
 import { formFailure } from "~/lib/action-result.server";
 import { parseFormData } from "~/lib/forms.server";
 import type { IntentInput } from "~/lib/intents.server";
@@ -19,12 +19,9 @@ export async function changePassword({ request, app, formData, user }: IntentInp
 
   // Wrong current passwords count as failed sign-ins of the account: a stolen session cannot guess its way to
   // the password here any faster than at /Login.
-  const guard = accountGuard(app.cloudflare.env, user.email);
-  const device = await trustedDeviceFor(request, app.config, user.email);
-  const check = await guard.checkSignIn(device);
-  if (!check.allowed) {
-    await recordSecurityEvent(app, request, { kind: "sign-in-throttled", account: user.email, actor: user.email, detail: "password change" });
-    return formFailure({ formError: en.auth.accountLocked, intent }, { status: 429, headers: { "Retry-After": String(check.retryAfterSeconds) } });
+  const { guard, device, retryAfterSeconds } = await guardPasswordCheck(app, request, user.email, { actor: user.email, detail: "password change" });
+  if (retryAfterSeconds !== null) {
+    return formFailure({ formError: en.auth.accountLocked, intent }, { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
   }
 
   const result = await app.backend.auth.changePassword(form.data);

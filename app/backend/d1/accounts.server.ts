@@ -56,13 +56,13 @@ export function d1AccountStore(db: D1Database): AccountStore {
 
     async setLocked(id, locked) {
       const [update] = await query(() =>
-        db.batch([
-          locked
-            ? db.prepare("UPDATE accounts SET locked_at = COALESCE(locked_at, ?) WHERE id = ?").bind(Date.now(), id)
-            : db.prepare("UPDATE accounts SET locked_at = NULL WHERE id = ?").bind(id),
-          // Locked: every session ends at once (unlocking ends none; there are none left).
-          db.prepare("DELETE FROM sessions WHERE account_id = ? AND ?").bind(id, locked ? 1 : 0),
-        ]),
+        locked
+          ? db.batch([
+              db.prepare("UPDATE accounts SET locked_at = COALESCE(locked_at, ?) WHERE id = ?").bind(Date.now(), id),
+              // Every session ends at once, in the same step.
+              db.prepare("DELETE FROM sessions WHERE account_id = ?").bind(id),
+            ])
+          : db.batch([db.prepare("UPDATE accounts SET locked_at = NULL WHERE id = ?").bind(id)]),
       );
       if (!update || update.meta.changes === 0) return { ok: false, reason: "not-found" };
       const account = await emailOf(id);

@@ -14,18 +14,20 @@ import { redirectWithToast } from "~/lib/toast.server";
 const t = en.accounts.users;
 const notFound = (intent: string) => formFailure({ formError: t.notFound, intent }, { status: 404 });
 const ownAccount = (intent: string, id: string, message: string) => formFailure({ formError: message, intent, id }, { status: 403 });
+/** One account of the list (the port has no lookup by id: the Users page's rare paths read the list). */
+const accountById = async (app: IntentInput["app"], id: string) => (await app.backend.accounts.list()).find((account) => account.id === id);
 
 export async function changeRole({ request, url, app, formData, user }: IntentInput) {
   const intent = "set-role";
   const form = parseFormData(formData, roleChangeSchema);
   if (!form.ok) return formFailure({ ...form, intent, id: String(formData.get("id") ?? "") });
   const { id, role } = form.data;
-  if (id === user.id) return ownAccount(intent, id, en.accounts.users.cannotChangeOwnRole);
+  if (id === user.id) return ownAccount(intent, id, t.cannotChangeOwnRole);
 
   const result = await app.backend.accounts.setRole(id, role);
   if (!result.ok) {
     if (result.reason === "not-found") return notFound(intent);
-    const email = (await app.backend.accounts.list()).find((account) => account.id === id)?.email ?? "";
+    const email = (await accountById(app, id))?.email ?? "";
     return formFailure({ formError: format(t.lastAdmin, { email }), intent, id }, { status: 409 });
   }
   await recordSecurityEvent(app, request, { kind: "role-changed", account: result.email, actor: user.email, detail: `role: ${role}` });
@@ -51,7 +53,7 @@ export const unlockAccount = (input: IntentInput) => setLocked(input, false);
 export async function sendResetLink({ request, url, app, formData, user }: IntentInput) {
   const intent = "send-reset";
   const form = parseFormData(formData, accountIdSchema);
-  const account = form.ok ? (await app.backend.accounts.list()).find((item) => item.id === form.data.id) : undefined;
+  const account = form.ok ? await accountById(app, form.data.id) : undefined;
   if (!account) return notFound(intent);
   const outcome = await mailResetLink({ app, request, email: account.email, actor: user.email });
   if (outcome === "no-account") return notFound(intent);

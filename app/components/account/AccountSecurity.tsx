@@ -5,7 +5,7 @@ import { describeUserAgent, type DeviceSession } from "~/domain/accounts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/domain/auth";
 import { format } from "~/i18n";
 import type { FormFailure } from "~/lib/form-failure";
-import { officeDateTime } from "~/lib/dates";
+import { OfficeTime } from "~/components/OfficeTime";
 import { useMessages } from "~/lib/messages";
 
 export function ChangePasswordForm({ failure }: { failure: FormFailure | null }) {
@@ -20,7 +20,6 @@ export function ChangePasswordForm({ failure }: { failure: FormFailure | null })
       <FormAlert message={failure?.formError} />
       {/* A new key after every answer empties both password fields. */}
       <Form method="post" key={failure?.toast?.id ?? location.key} noValidate className="form" preventScrollReset>
-        {/* For password managers: the account these passwords belong to. */}
         <Field
           label={t.current}
           name="currentPassword"
@@ -74,10 +73,10 @@ export function SessionList({ sessions }: { sessions: DeviceSession[] }) {
               </th>
               <td>{session.address ?? t.unknownAddress}</td>
               <td>
-                <time dateTime={new Date(session.signedInAt).toISOString()}>{officeDateTime.format(session.signedInAt)}</time>
+                <OfficeTime at={session.signedInAt} />
               </td>
               <td>
-                <time dateTime={new Date(session.lastUsedAt).toISOString()}>{officeDateTime.format(session.lastUsedAt)}</time>
+                <OfficeTime at={session.lastUsedAt} />
               </td>
             </tr>
           ))}

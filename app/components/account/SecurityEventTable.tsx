@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import { describeUserAgent, SECURITY_EVENTS_SHOWN, type SecurityEvent } from "~/domain/accounts";
 import { EMAIL_MAX_LENGTH } from "~/domain/auth";
 import { format } from "~/i18n";
-import { officeDateTime } from "~/lib/dates";
+import { OfficeTime } from "~/components/OfficeTime";
 import { useMessages } from "~/lib/messages";
 
 type Props = { events: SecurityEvent[]; account: string | null; emails: string[] };
@@ -59,7 +59,7 @@ export function SecurityEventTable({ events, account, emails }: Props) {
               {events.map((event) => (
                 <tr key={event.id}>
                   <td>
-                    <time dateTime={new Date(event.at).toISOString()}>{officeDateTime.format(event.at)}</time>
+                    <OfficeTime at={event.at} />
                   </td>
                   <th scope="row">
                     {t.kinds[event.kind] ?? event.kind}

@@ -9,7 +9,7 @@ import { failureToasts, load } from "~/lib/content.server";
 import { dashboardMeta } from "~/lib/dashboard-meta";
 import { requireAdmin } from "~/lib/guards.server";
 import { runIntent } from "~/lib/intents.server";
-import { officeDateTime } from "~/lib/dates";
+import { OfficeTime } from "~/components/OfficeTime";
 import { useMessages } from "~/lib/messages";
 import type { Route } from "./+types/inbox";
 import { deleteMessage, markRead, markUnread, retryMessage } from "./inbox.server";
@@ -83,7 +83,9 @@ function MessageCard({ message, confirming }: { message: ContactMessage; confirm
             {message.name} &lt;<a href={`mailto:${message.email}`}>{message.email}</a>&gt;
           </dd>
           <dt>{t.received}</dt>
-          <dd>{officeDateTime.format(message.receivedAt)}</dd>
+          <dd>
+            <OfficeTime at={message.receivedAt} />
+          </dd>
           <dt>{t.attempts}</dt>
           <dd>{message.attempts}</dd>
           {message.lastError && message.status !== "sent" && (

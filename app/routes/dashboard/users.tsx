@@ -12,7 +12,7 @@ import type { FormFailure } from "~/lib/form-failure";
 import { failureToasts, load } from "~/lib/content.server";
 import { appContext } from "~/lib/context.server";
 import { dashboardMeta } from "~/lib/dashboard-meta";
-import { officeDateTime } from "~/lib/dates";
+import { OfficeTime } from "~/components/OfficeTime";
 import { requireAdmin } from "~/lib/guards.server";
 import { runIntent } from "~/lib/intents.server";
 import { useMessages } from "~/lib/messages";
@@ -128,7 +128,7 @@ function AccountRow({ account, self, failure }: { account: Account; self: boolea
         {account.lastSignInAt === null ? (
           u.never
         ) : (
-          <time dateTime={new Date(account.lastSignInAt).toISOString()}>{officeDateTime.format(account.lastSignInAt)}</time>
+          <OfficeTime at={account.lastSignInAt} />
         )}
       </td>
       <td>

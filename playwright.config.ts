@@ -12,7 +12,7 @@ const executablePath =
   process.env.CHROMIUM_PATH ?? ["/usr/lib/chromium/chromium", "/usr/bin/chromium"].find((path) => existsSync(path));
 
 // E2E_PORT lets two runs share a machine (each uses PORT and PORT + 1, and its own state folders).
-const PORT = Number(process.env.E2E_PORT ?? 8787);
+export const PORT = Number(process.env.E2E_PORT ?? 8787);
 export const APP_URL = `http://127.0.0.1:${PORT}`;
 /** The same build on a database without its schema: every content read fails (SPEC §8 failure states). */
 export const BROKEN_APP_URL = `http://127.0.0.1:${PORT + 1}`;
@@ -40,13 +40,16 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "d1", use: { baseURL: APP_URL }, testIgnore: /supabase-double\.check\.ts$/ },
+    { name: "d1", use: { baseURL: APP_URL }, testIgnore: /(supabase-double\.check|studio\.spec)\.ts$/ },
+    // The content studio changes what the public pages show: it runs after the tests that read them.
+    { name: "studio-d1", use: { baseURL: APP_URL }, testMatch: /studio\.spec\.ts$/, dependencies: ["d1"] },
     // The sign-in and interpreter flows, unchanged, with the worker on Supabase (DESIGN: one port, two adapters).
     { name: "supabase", use: { baseURL: SUPABASE_APP_URL }, testMatch: /(auth|staff-management|account-security)\.spec\.ts$/ },
-    { name: "supabase-check", testMatch: /supabase-double\.check\.ts$/, dependencies: ["supabase"] },
+    { name: "studio-supabase", use: { baseURL: SUPABASE_APP_URL }, testMatch: /studio\.spec\.ts$/, dependencies: ["supabase"] },
+    { name: "supabase-check", testMatch: /supabase-double\.check\.ts$/, dependencies: ["supabase", "studio-supabase"] },
     // `npm run dev` as a new developer meets it: starts its own dev server (tests/dev), once the machine is
     // quiet (after the other projects), so its start-up is measured as a developer would see it.
-    { name: "dev", testDir: "tests/dev", dependencies: ["d1", "supabase-check"] },
+    { name: "dev", testDir: "tests/dev", dependencies: ["d1", "studio-d1", "supabase-check"] },
   ],
   webServer: [
     {

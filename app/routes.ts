@@ -25,6 +25,7 @@ export default [
     route("Language", "routes/dashboard/languages.tsx"),
     route("UserLanguages", "routes/dashboard/user-languages.tsx"),
     route("Inbox", "routes/dashboard/inbox.tsx"),
+    route("Website", "routes/dashboard/website.tsx"),
     route("*", "routes/dashboard/not-found.tsx"),
   ]),
   route("call-room/:roomId", "routes/dashboard/call-room.tsx"),

@@ -9,6 +9,9 @@ export const company = {
   description:
     "Professional translation and interpretation in more than 40 languages — on site, by video or over the phone, for hospitals, courts, schools and businesses, 24 hours a day.",
   homecover: "homecover.webp",
+  homecover_alt: "An interpreter with a headset linking two people who speak different languages",
+  homecover_width: 1280,
+  homecover_height: 720,
   address: "30 N Gould St, Ste R, Sheridan, WY 82801, USA",
   email: "contact@pushlanguages.com",
   phone: "+1 (307) 555-0142",
@@ -16,6 +19,9 @@ export const company = {
   facebook: "https://www.facebook.com/pushlanguages",
   instegram: "https://www.instagram.com/pushlanguages",
   contactcover: "contactcover.webp",
+  contactcover_alt: "The PUSH office reception",
+  contactcover_width: 1280,
+  contactcover_height: 560,
 };
 
 export const services = [
@@ -62,6 +68,8 @@ export const about = {
     "PUSH was founded in Wyoming by interpreters who believe that nobody should be left out of a conversation because of the language they speak. Today our network of more than 300 vetted linguists helps hospitals, courts, schools and businesses across the United States communicate clearly with the people they serve. Every interpreter is tested for language proficiency, trained in professional ethics and confidentiality, and matched to assignments in their field of expertise. Whether you need a certified translation by tomorrow or an interpreter on the line in thirty seconds, our dedicated team and 24/7 customer support are here to help.",
   photoaurl: "team-meeting.webp",
   photoburl: "interpreter-headset.webp",
+  photoa_alt: "The PUSH team meeting around a table",
+  photob_alt: "An interpreter wearing a headset during a remote session",
 };
 
 export const languages = [

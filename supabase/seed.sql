@@ -47,7 +47,8 @@ where u.id between '5eed0000-0000-4000-8000-000000000001' and '5eed0000-0000-400
 
 -- ─── Public content ──────────────────────────────────────────────────────────────────────────────────────────────
 
-insert into public.company (title, description, homecover, address, email, phone, linkedin, facebook, instegram, contactcover)
+insert into public.company (title, description, homecover, address, email, phone, linkedin, facebook, instegram, contactcover,
+                            homecover_alt, homecover_width, homecover_height, contactcover_alt, contactcover_width, contactcover_height)
 values (
   'PUSH',
   'Professional translation and interpretation in more than 40 languages — on site, by video or over the phone, for hospitals, courts, schools and businesses, 24 hours a day.',
@@ -58,10 +59,16 @@ values (
   'https://www.linkedin.com/company/pushlanguages',
   'https://www.facebook.com/pushlanguages',
   'https://www.instagram.com/pushlanguages',
-  'contactcover.webp'
+  'contactcover.webp',
+  'An interpreter with a headset linking two people who speak different languages',
+  1280,
+  720,
+  'The PUSH office reception',
+  1280,
+  560
 );
 
--- In this order, so the ids follow seed/content.ts (the services page lists them by id).
+-- In this order, so the ids (and the positions, set below) follow seed/content.ts.
 insert into public.services (title, photourl, description) values
   (
     'Document Translation',
@@ -94,11 +101,20 @@ insert into public.services (title, photourl, description) values
     'Adapt your website, app or e-learning course for new markets. We translate interface text, help content and marketing copy, adapt dates, currencies and units, and test the result in context so nothing is cut off or out of place. We work with the file formats your developers already use, including JSON, XLIFF, PO and Markdown.'
   );
 
-insert into public.about (description, photoaurl, photoburl)
+-- The services page shows them by position; each image's alt text and real size (seed/media/Services: 640 × 400).
+update public.services set position = id, photo_alt = title || ': illustration', photo_width = 640, photo_height = 400;
+
+insert into public.about (description, photoaurl, photoburl, photoa_alt, photoa_width, photoa_height, photob_alt, photob_width, photob_height)
 values (
   'PUSH was founded in Wyoming by interpreters who believe that nobody should be left out of a conversation because of the language they speak. Today our network of more than 300 vetted linguists helps hospitals, courts, schools and businesses across the United States communicate clearly with the people they serve. Every interpreter is tested for language proficiency, trained in professional ethics and confidentiality, and matched to assignments in their field of expertise. Whether you need a certified translation by tomorrow or an interpreter on the line in thirty seconds, our dedicated team and 24/7 customer support are here to help.',
   'team-meeting.webp',
-  'interpreter-headset.webp'
+  'interpreter-headset.webp',
+  'The PUSH team meeting around a table',
+  800,
+  600,
+  'An interpreter wearing a headset during a remote session',
+  800,
+  600
 );
 
 insert into public.languages (name) values

@@ -8,6 +8,7 @@ import { pruneSecurityEvents } from "../app/lib/security-log.server";
 import { readConfig } from "../app/lib/config.server";
 import { relayDue } from "../app/lib/contact-relay.server";
 import { createRequestContext, routerContextFor, type RequestContext } from "../app/lib/context.server";
+import { serveWithEdgeCache, type RenderedPage, type Secure } from "../app/lib/edge-cache.server";
 import { isLoopbackHost } from "../app/lib/transport.server";
 import { withSecurityHeaders } from "../app/lib/security-headers.server";
 import { CONTACT_PATH, handleContact } from "./contact";
@@ -23,16 +24,39 @@ const handleWithReactRouter = createRequestHandler(
 
 type PageExtras = Pick<RequestContext, "contactForm" | "refusal"> & { status?: number };
 
-/** Renders a page through React Router, with security headers and an optional status. */
-async function renderPage(request: Request, env: Env, ctx: ExecutionContext, extras: PageExtras = {}) {
+/** Renders a page through React Router (without security headers yet), with an optional status. */
+async function renderRouted(request: Request, env: Env, ctx: ExecutionContext, extras: PageExtras = {}): Promise<RenderedPage> {
   const context = Object.assign(createRequestContext(request, env, ctx), { contactForm: extras.contactForm, refusal: extras.refusal });
   const response = withBackendHeaders(await handleWithReactRouter(request, routerContextFor(context)), context.backend.responseHeaders);
   // A POST answered without reading its body (405 on a route without an action) leaves that body on the
   // kept-alive connection, and wrangler's local proxy then fails the connection's next request with 503.
   if (request.body && !request.bodyUsed) await request.body.pipeTo(new WritableStream()).catch(() => {});
   const sized = extras.status ? new Response(response.body, { status: extras.status, headers: response.headers }) : response;
-  const storage = context.config.supabase ? [new URL(context.config.supabase.url).origin] : [];
-  return withSecurityHeaders(sized, { nonce: context.nonce, request, imageOrigins: storage });
+  return { response: sized, nonce: context.nonce };
+}
+
+/** The security headers of a page: content images may also come from Supabase Storage when that is the backend. */
+function securePage(request: Request, env: Env): Secure {
+  const supabase = readConfig(env).supabase;
+  const imageOrigins = supabase ? [new URL(supabase.url).origin] : [];
+  return (response, scripts) => withSecurityHeaders(response, { ...scripts, request, imageOrigins });
+}
+
+/** Renders a page for this request alone (a form's result, a refusal): never from or into the edge cache. */
+async function renderPage(request: Request, env: Env, ctx: ExecutionContext, extras: PageExtras = {}) {
+  const { response, nonce } = await renderRouted(request, env, ctx, extras);
+  return securePage(request, env)(response, { nonce });
+}
+
+/** Any other page: the public pages through the edge cache (docs/decisions/0014), the rest rendered each time. */
+async function servePage(request: Request, env: Env, ctx: ExecutionContext) {
+  const { assets } = await import("virtual:react-router/server-build");
+  return serveWithEdgeCache(request, {
+    build: assets.version,
+    render: () => renderRouted(request, env, ctx),
+    secure: securePage(request, env),
+    waitUntil: (promise) => ctx.waitUntil(promise),
+  });
 }
 
 /** The backend's own response headers (Supabase's refreshed session cookies) go on every response. */
@@ -89,7 +113,7 @@ export default {
       // A form posted without JavaScript that cannot be accepted: /Contactus again, with its errors and values.
       return renderPage(pageRequest("/Contactus", request), env, ctx, { contactForm: outcome.render, status: outcome.status });
     }
-    return renderPage(admitted, env, ctx);
+    return servePage(admitted, env, ctx);
   },
 
   // Every minute (wrangler.toml [triggers]): retry the contact messages whose e-mail has not gone out; once an

@@ -7,8 +7,11 @@ import { isLoopbackHost } from "../app/lib/transport.server";
 /** What a form may weigh unless its route declares more (docs/decisions/0010). */
 export const FORM_BODY_LIMIT = 64 * 1024;
 
-/** Routes whose forms may be larger than FORM_BODY_LIMIT (uploads), by path. None yet. */
-const LARGER_BODIES: { path: RegExp; bytes: number }[] = [];
+/**
+ * Routes whose forms may be larger than FORM_BODY_LIMIT (uploads), by path. The studio's largest form carries two
+ * images of at most 5 MB each (the studio then refuses any single image over 5 MB with its own message).
+ */
+const LARGER_BODIES: { path: RegExp; bytes: number }[] = [{ path: /^\/Dashboard\/Website(\.data)?$/i, bytes: 11 * 1024 * 1024 }];
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 const METHODS_WITH_BODY = new Set(["POST", "PUT", "PATCH", "DELETE"]);

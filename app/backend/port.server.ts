@@ -5,6 +5,17 @@ import type { Role, SessionUser } from "~/domain/auth";
 import type { ContactInput, ContactMessage } from "~/domain/contact";
 import type { About, Company, MediaFolder, Service } from "~/domain/content";
 import type {
+  AboutFields,
+  CompanyFields,
+  ContentVersion,
+  FieldsOf,
+  FileRef,
+  SaveOutcome,
+  ServiceFields,
+  StudioRecord,
+  Versioned,
+} from "~/domain/studio";
+import type {
   Interpreter,
   InterpreterPage,
   InterpreterQuery,
@@ -25,6 +36,31 @@ export interface ContentStore {
 export interface MediaStore {
   /** Public URL of an image of one of the four content folders. */
   url(folder: MediaFolder, fileName: string): string;
+  /** Stores a new file; names are never reused (an image URL is cached for a year). */
+  put(folder: MediaFolder, fileName: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** Deletes files; a file that is already gone is no error. */
+  remove(files: FileRef[]): Promise<void>;
+}
+
+/**
+ * The content studio's side of the content (docs/decisions/0015). Every save names the version it was based on and
+ * is refused with `conflict` when the record has moved on; every saved state is kept (the newest VERSIONS_KEPT per
+ * record). Callers have checked the admin guard; `by` is the email of the admin who saves.
+ */
+export interface StudioStore {
+  company(): Promise<Versioned<CompanyFields> | null>;
+  about(): Promise<Versioned<AboutFields> | null>;
+  /** In the order the public grid shows them. */
+  services(): Promise<Versioned<ServiceFields>[]>;
+  save<R extends StudioRecord>(record: R, id: number, fields: FieldsOf<R>, basedOn: number, by: string): Promise<SaveOutcome<FieldsOf<R>>>;
+  /** A new service, last in the order. */
+  createService(fields: ServiceFields, by: string): Promise<{ id: number }>;
+  /** The service and its kept versions; answers the files nothing refers to any more. */
+  removeService(id: number): Promise<{ ok: true; title: string; orphans: FileRef[] } | { ok: false; reason: "not-found" }>;
+  /** Swaps the service with its neighbour above or below; false when it is already first/last or gone. */
+  moveService(id: number, direction: "up" | "down"): Promise<boolean>;
+  /** Newest first, at most VERSIONS_KEPT. */
+  history<R extends StudioRecord>(record: R, id: number): Promise<ContentVersion<FieldsOf<R>>[]>;
 }
 
 /**
@@ -159,6 +195,7 @@ export interface Backend {
   readonly responseHeaders: Headers;
   readonly content: ContentStore;
   readonly media: MediaStore;
+  readonly studio: StudioStore;
   readonly auth: AuthStore;
   readonly interpreters: InterpreterStore;
   readonly languages: LanguageStore;

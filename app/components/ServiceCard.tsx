@@ -1,5 +1,6 @@
 import type { Service } from "~/domain/content";
 import { format } from "~/i18n";
+import { ContentImage } from "~/components/ContentImage";
 import { useMessages } from "~/lib/messages";
 
 type Props = {
@@ -20,8 +21,8 @@ export function ServiceCard({ service, expanded, otherOpenIds, onToggle }: Props
   const descriptionId = `service-${service.id}-description`;
   return (
     <article className="service-card" id={`service-${service.id}`} aria-labelledby={`service-${service.id}-title`}>
-      {service.photoUrl && (
-        <img className="service-card__image" src={service.photoUrl} alt="" width={640} height={400} loading="lazy" />
+      {service.photo && (
+        <ContentImage className="service-card__image" picture={service.photo} fallback={{ alt: "", width: 640, height: 400 }} loading="lazy" />
       )}
       <div className="service-card__body">
         <h2 id={`service-${service.id}-title`}>{service.title}</h2>

@@ -15,6 +15,7 @@ export function Sidebar({ user, unread }: { user: SessionUser; unread: number | 
     { to: "/Dashboard/Interpreter", label: d.interpreters, adminOnly: true },
     { to: "/Dashboard/Language", label: d.languages, adminOnly: true },
     { to: "/Dashboard/UserLanguages", label: d.userLanguages, adminOnly: true },
+    { to: "/Dashboard/Website", label: d.website, adminOnly: true },
     { to: "/Dashboard/Inbox", label: d.inbox, adminOnly: true, badge: unread, badgeLabel: format(d.inboxUnread, { count: unread ?? 0 }) },
     { to: "/Dashboard/Dashboardcall", label: d.calls },
     { to: "/Dashboard/Dashboardcustomers", label: d.customers, adminOnly: true },

@@ -4,7 +4,14 @@
 export const MEDIA_FOLDERS = ["Home", "Services", "Contactus", "Aboutus"] as const;
 export type MediaFolder = (typeof MEDIA_FOLDERS)[number];
 
-export type Company = {
+/**
+ * An image as a page shows it. `alt` and the size are null for images stored before the studio existed (the pages
+ * then say what they said before); every image saved in the studio has all three.
+ */
+export type Picture = { url: string; alt: string | null; width: number | null; height: number | null };
+
+/** The company's texts, as the pages show them and the studio edits them. */
+export type CompanyText = {
   title: string;
   description: string;
   address: string;
@@ -14,21 +21,21 @@ export type Company = {
   facebook: string | null;
   instagram: string | null;
   linkedin: string | null;
-  homeCoverUrl: string | null;
-  contactCoverUrl: string | null;
 };
+
+export type Company = CompanyText & { homeCover: Picture | null; contactCover: Picture | null };
 
 export type Service = {
   id: number;
   title: string;
   description: string;
-  photoUrl: string | null;
+  photo: Picture | null;
 };
 
 export type About = {
   description: string;
-  photoAUrl: string | null;
-  photoBUrl: string | null;
+  photoA: Picture | null;
+  photoB: Picture | null;
 };
 
 /** The company's legal name: the spec names it as a limited liability company. */

@@ -5,6 +5,7 @@
 import { data } from "react-router";
 import type { Backend } from "~/backend/index.server";
 import { en, format } from "~/i18n";
+import { EDGE_TTL_SECONDS } from "./edge-cache.server";
 import type { Toast } from "./toast";
 
 export type Loaded<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -31,9 +32,10 @@ export function failureToasts(...results: Loaded<unknown>[]): Toast[] {
     : [];
 }
 
-// Public pages are the same for every visitor: a CDN may keep them briefly and serve a stale copy
-// while it refreshes. A page built from a failed read is never cached.
-const PUBLIC_CACHE = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
+// Public pages are the same for every visitor: shared caches (the worker's edge cache, any CDN) may keep them for
+// as long as a studio save may take to show everywhere (docs/decisions/0014); browsers ask again each time.
+// A page built from a failed read is never cached.
+const PUBLIC_CACHE = `public, max-age=0, s-maxage=${EDGE_TTL_SECONDS}`;
 const NO_CACHE = "no-store";
 
 export function publicCacheHeaders(...results: Loaded<unknown>[]): HeadersInit {

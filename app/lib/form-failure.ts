@@ -13,4 +13,6 @@ export type FormFailure = {
   /** Which of a page's forms failed (its `intent`), and for which row. */
   intent: string | null;
   id: string | null;
+  /** A save refused because someone saved first: what the record holds now, to show beside what was typed. */
+  conflict: { version: number; values: Record<string, string> } | null;
 };

@@ -3,11 +3,24 @@
 /** The footer's map is the only third-party content, framed from OpenStreetMap. */
 export const MAP_ORIGIN = "https://www.openstreetmap.org";
 
-export function contentSecurityPolicy(nonce: string, secureOrigin: boolean, imageOrigins: string[] = []): string {
+/**
+ * Which inline scripts may run: those carrying this response's nonce, or — on a page served from the shared edge
+ * cache, where one copy goes to many visitors and a nonce would no longer be secret — exactly the scripts with these
+ * SHA-256 hashes (base64). Either way nothing else runs.
+ */
+export type ScriptSources = { nonce: string } | { hashes: string[] };
+
+function scriptSrc(scripts: ScriptSources): string {
+  // 'strict-dynamic': scripts loaded by the trusted inline scripts are trusted too; nothing else runs.
+  if ("nonce" in scripts) return `script-src 'nonce-${scripts.nonce}' 'strict-dynamic'`;
+  if (scripts.hashes.length === 0) return "script-src 'none'";
+  return `script-src ${scripts.hashes.map((hash) => `'sha256-${hash}'`).join(" ")} 'strict-dynamic'`;
+}
+
+export function contentSecurityPolicy(scripts: ScriptSources, secureOrigin: boolean, imageOrigins: string[] = []): string {
   return [
     "default-src 'self'",
-    // 'strict-dynamic': scripts loaded by the nonced entry scripts are trusted; nothing else runs.
-    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    scriptSrc(scripts),
     // Inline style attributes (toasts, the card heights) need 'unsafe-inline' for styles only.
     "style-src 'self' 'unsafe-inline'",
     // Content images come from this site (/media) or, with the Supabase backend, from its Storage.
@@ -42,12 +55,12 @@ function normalizedPath(pathname: string): string {
 }
 
 /**
- * `nonce` is required for HTML responses (their CSP allows only scripts carrying it); `imageOrigins`
- * are other origins content images may come from.
+ * HTML responses need `nonce` (their CSP allows only scripts carrying it) or, when served from the edge cache,
+ * `scriptHashes`; `imageOrigins` are other origins content images may come from.
  */
-type Options = { nonce?: string; request: Request; imageOrigins?: string[] };
+type Options = { nonce?: string; scriptHashes?: string[]; request: Request; imageOrigins?: string[] };
 
-export function withSecurityHeaders(original: Response, { nonce, request, imageOrigins = [] }: Options): Response {
+export function withSecurityHeaders(original: Response, { nonce, scriptHashes, request, imageOrigins = [] }: Options): Response {
   // Responses from fetch() or caches have immutable headers: always work on a copy.
   const response = new Response(original.body, original);
   const headers = response.headers;
@@ -62,7 +75,8 @@ export function withSecurityHeaders(original: Response, { nonce, request, imageO
 
   const type = headers.get("Content-Type") ?? "";
   if (type.startsWith("text/html")) {
-    headers.set("Content-Security-Policy", contentSecurityPolicy(nonce ?? crypto.randomUUID(), secureOrigin, imageOrigins));
+    const scripts: ScriptSources = scriptHashes ? { hashes: scriptHashes } : { nonce: nonce ?? crypto.randomUUID() };
+    headers.set("Content-Security-Policy", contentSecurityPolicy(scripts, secureOrigin, imageOrigins));
   }
   const privateArea = PRIVATE_AREA.test(normalizedPath(new URL(request.url).pathname));
   if (privateArea) headers.set("X-Robots-Tag", "noindex, nofollow");

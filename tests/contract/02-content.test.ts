@@ -4,12 +4,19 @@ import { about, company, services } from "../../seed/content";
 import { backendFor, double, DOUBLE_URL, step } from "./helpers";
 
 const image = (folder: string, file: string) => `${DOUBLE_URL}/storage/v1/object/public/media/${folder}/${file}`;
+/** An image as the pages get it: its public URL, and the alt text and size the row keeps (null before the studio). */
+const picture = (folder: string, file: string, alt: string | null = null, width: number | null = null, height: number | null = null) => ({
+  url: image(folder, file),
+  alt,
+  width,
+  height,
+});
 
 beforeAll(() => double.reset());
 afterAll(() => double.reset());
 
 describe("content.company", () => {
-  it("reads the first company row in the app's names, with image URLs in the Home and Contactus folders", async () => {
+  it("reads the first company row in the app's names, with images (URL, alt text, size) in the Home and Contactus folders", async () => {
     const { result, shapes, requests } = await step(() => backendFor().content.company());
     expect(result).toEqual({
       title: company.title,
@@ -20,8 +27,8 @@ describe("content.company", () => {
       facebook: company.facebook,
       instagram: company.instegram,
       linkedin: company.linkedin,
-      homeCoverUrl: image("Home", "homecover.webp"),
-      contactCoverUrl: image("Contactus", "contactcover.webp"),
+      homeCover: picture("Home", "homecover.webp", company.homecover_alt, company.homecover_width, company.homecover_height),
+      contactCover: picture("Contactus", "contactcover.webp", company.contactcover_alt, company.contactcover_width, company.contactcover_height),
     });
     expect(shapes).toEqual(["rest.company.read"]);
     expect(requests[0]!.credentials).toBe("anon");
@@ -45,14 +52,21 @@ describe("content.company", () => {
 });
 
 describe("content.services", () => {
-  it("lists every service in id order, each with its image in the Services folder", async () => {
+  it("lists every service in the stored order (position, then id), each with its image in the Services folder", async () => {
     const { result, shapes, requests } = await step(() => backendFor().content.services());
-    expect(result.map(({ title, description, photoUrl }) => ({ title, description, photoUrl }))).toEqual(
-      services.map((service) => ({ title: service.title, description: service.description, photoUrl: image("Services", service.photourl) })),
+    expect(result.map(({ title, description, photo }) => ({ title, description, photo }))).toEqual(
+      services.map((service) => ({ title: service.title, description: service.description, photo: picture("Services", service.photourl) })),
     );
     expect(result.map((service) => service.id)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(shapes).toEqual(["rest.services.read"]);
-    expect(requests[0]!.url).toContain("order=id.asc");
+    expect(new URL(requests[0]!.url, DOUBLE_URL).searchParams.get("order")).toBe("position.asc,id.asc");
+
+    // The position decides, not the id: the last service moved first, and one without a position (added by hand in
+    // the table editor) last, as Postgres sorts NULL.
+    await double.patch("services", { id: 6 }, { position: 0 });
+    await double.patch("services", { id: 2 }, { position: null });
+    const moved = await step(() => backendFor().content.services());
+    expect(moved.result.map((service) => service.id)).toEqual([6, 1, 3, 4, 5, 2]);
   });
 });
 
@@ -61,8 +75,8 @@ describe("content.about", () => {
     const { result, shapes } = await step(() => backendFor().content.about());
     expect(result).toEqual({
       description: about.description,
-      photoAUrl: image("Aboutus", "team-meeting.webp"),
-      photoBUrl: image("Aboutus", "interpreter-headset.webp"),
+      photoA: picture("Aboutus", "team-meeting.webp", about.photoa_alt),
+      photoB: picture("Aboutus", "interpreter-headset.webp", about.photob_alt),
     });
     expect(shapes).toEqual(["rest.about.read"]);
   });

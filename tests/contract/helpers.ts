@@ -5,7 +5,7 @@ import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import { createBackend } from "~/backend/index.server";
 import { SAMPLE_PASSWORD } from "../../seed/content";
-import type { Coverage, PersonFixture, RecordedRequest } from "../support/supabase-double/index";
+import type { Coverage, ObjectListing, PersonFixture, RecordedRequest } from "../support/supabase-double/index";
 
 export const ORIGIN = "http://127.0.0.1:8787";
 export const ADMIN = "admin@example.com";
@@ -45,6 +45,14 @@ export const double = {
   /** Changes rows of a public table directly (not through the API): `where` columns equal, `set` the new values. */
   patch: async <T = Record<string, unknown>>(name: string, where: Record<string, unknown>, set: Record<string, unknown>) =>
     (await (await control(`tables/${name}`, { method: "PATCH", body: JSON.stringify({ where, set }) })).json()) as T[],
+  /** The objects in the media bucket (the sample images and what the adapter uploaded), without their bytes. */
+  objects: async () => (await (await control("storage")).json()) as ObjectListing[],
+  /** One object's bytes and Content-Type, or null when the bucket does not hold it. */
+  object: async (path: string) => {
+    const response = await fetch(`${DOUBLE_URL}/__double/storage/${path.split("/").map(encodeURIComponent).join("/")}`);
+    if (response.status === 404) return null;
+    return { contentType: response.headers.get("content-type"), bytes: new Uint8Array(await response.arrayBuffer()) };
+  },
   /** false: GoTrue before v2.196.0, which accepts a banned user's unexpired access token (a reset restores true). */
   gotrue: (config: { rejectBannedAccessTokens: boolean }) => control("gotrue", { method: "POST", body: JSON.stringify(config) }),
 };

@@ -17,6 +17,7 @@ const ADMIN_ONLY = [
   "/Dashboard/Dashboardcustomers",
   "/Dashboard/Dashboardusers",
   "/Dashboard/Orders",
+  "/Dashboard/Website",
 ];
 const EVERY_ROLE = ["/Dashboard", "/Dashboard/Profile", "/Dashboard/Dashboardcall", "/call-room/sample", "/Dashboard/no-such-area"];
 /** Routes with an action (the rest answer POST with 405 Method Not Allowed, having run no loader). */
@@ -27,6 +28,7 @@ const WITH_ACTION = new Set([
   "/Dashboard/Inbox",
   "/Dashboard/Dashboardusers",
   "/Dashboard/Profile",
+  "/Dashboard/Website",
 ]);
 
 /** Every URL path app/routes.ts defines (params and splats filled in with sample values). */

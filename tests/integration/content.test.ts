@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Backend } from "~/backend/d1/index.server";
 
 const backend = (db: D1Database = env.DB) =>
-  createD1Backend({ env: { DB: db }, request: new Request("http://127.0.0.1/"), sessionSecret: env.SESSION_SECRET });
+  createD1Backend({ env: { DB: db, MEDIA: env.MEDIA }, request: new Request("http://127.0.0.1/"), sessionSecret: env.SESSION_SECRET });
 import { isSeeded } from "~/backend/d1/seed.server";
 import { sampleContent } from "../../seed/content";
 import { seed } from "./helpers";
@@ -33,8 +33,8 @@ describe("D1 content store with the sample content", () => {
       facebook: sampleContent.company.facebook,
       instagram: sampleContent.company.instegram, // the spec's column is spelt `instegram`
       linkedin: sampleContent.company.linkedin,
-      homeCoverUrl: "/media/Home/homecover.webp",
-      contactCoverUrl: "/media/Contactus/contactcover.webp",
+      homeCover: { url: "/media/Home/homecover.webp", alt: sampleContent.company.homecover_alt, width: 1280, height: 720 },
+      contactCover: { url: "/media/Contactus/contactcover.webp", alt: sampleContent.company.contactcover_alt, width: 1280, height: 560 },
     });
   });
 
@@ -42,14 +42,14 @@ describe("D1 content store with the sample content", () => {
     const services = await backend().content.services();
     expect(services.length).toBeGreaterThanOrEqual(6);
     expect(services.map((s) => s.title)).toEqual(sampleContent.services.map((s) => s.title));
-    expect(services[0]).toMatchObject({ photoUrl: "/media/Services/document-translation.webp" });
+    expect(services[0]).toMatchObject({ photo: { url: "/media/Services/document-translation.webp", width: 640, height: 400 } });
   });
 
   it("reads the about row with both photos from the Aboutus folder", async () => {
     expect(await backend().content.about()).toEqual({
       description: sampleContent.about.description,
-      photoAUrl: "/media/Aboutus/team-meeting.webp",
-      photoBUrl: "/media/Aboutus/interpreter-headset.webp",
+      photoA: { url: "/media/Aboutus/team-meeting.webp", alt: sampleContent.about.photoa_alt, width: 800, height: 600 },
+      photoB: { url: "/media/Aboutus/interpreter-headset.webp", alt: sampleContent.about.photob_alt, width: 800, height: 600 },
     });
   });
 

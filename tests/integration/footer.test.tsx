@@ -14,8 +14,8 @@ const company: Company = {
   facebook: "https://www.facebook.com/p",
   instagram: "https://www.instagram.com/p",
   linkedin: null,
-  homeCoverUrl: null,
-  contactCoverUrl: null,
+  homeCover: null,
+  contactCover: null,
 };
 
 function render(state: FooterState): string {

@@ -45,20 +45,20 @@ export function describePortContract(target: ContractTarget) {
       it("reads the first company row in the app's names (instagram from `instegram`)", async () => {
         const read = await backend().content.company();
         expect(read).toMatchObject({ title: company.title, address: company.address, email: company.email, instagram: company.instegram });
-        expect(read?.homeCoverUrl).toMatch(/\/Home\/homecover\.webp$/);
-        expect(read?.contactCoverUrl).toMatch(/\/Contactus\/contactcover\.webp$/);
+        expect(read?.homeCover?.url).toMatch(/\/Home\/homecover\.webp$/);
+        expect(read?.contactCover?.url).toMatch(/\/Contactus\/contactcover\.webp$/);
       });
 
       it("lists the services in order, each with its image in the Services folder", async () => {
         const list = await backend().content.services();
         expect(list.map((service) => service.title)).toEqual(services.map((service) => service.title));
-        expect(list[0]?.photoUrl).toMatch(/\/Services\/document-translation\.webp$/);
+        expect(list[0]?.photo?.url).toMatch(/\/Services\/document-translation\.webp$/);
       });
 
       it("reads the about row with its two photos", async () => {
         const about = await backend().content.about();
-        expect(about?.photoAUrl).toMatch(/\/Aboutus\/team-meeting\.webp$/);
-        expect(about?.photoBUrl).toMatch(/\/Aboutus\/interpreter-headset\.webp$/);
+        expect(about?.photoA?.url).toMatch(/\/Aboutus\/team-meeting\.webp$/);
+        expect(about?.photoB?.url).toMatch(/\/Aboutus\/interpreter-headset\.webp$/);
       });
     });
 

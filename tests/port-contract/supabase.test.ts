@@ -3,27 +3,47 @@
 import { env } from "cloudflare:test";
 import { afterAll, expect } from "vitest";
 import { createBackend } from "~/backend/index.server";
+import type { Backend } from "~/backend/port.server";
+import { describeStudioContract } from "./studio-suite";
 import { describePortContract } from "./suite";
 
 let since = 0;
 
+const backendFor = (request: Request): Backend => {
+  const backend = createBackend({ env, request });
+  if (backend.name !== "supabase") throw new Error("expected the Supabase adapter");
+  return backend;
+};
+
+/** Fresh sample content (and the sample images in the bucket); the request log is kept. */
+const reset = () => fetch(`${env.SUPABASE_URL!}/__double/reset`, { method: "POST" });
+
 describePortContract({
   name: "supabase",
-  backendFor: (request) => {
-    const backend = createBackend({ env, request });
-    if (backend.name !== "supabase") throw new Error("expected the Supabase adapter");
-    return backend;
-  },
+  backendFor,
   prepare: async () => {
-    // Fresh sample content; the request log is kept, so only this suite's violations are counted below.
-    await fetch(`${env.SUPABASE_URL!}/__double/reset`, { method: "POST" });
+    await reset();
+    // Only this file's violations are counted below.
     const log = (await (await fetch(`${env.SUPABASE_URL!}/__double/requests`)).json()) as { seq: number }[];
     since = log.at(-1)?.seq ?? 0;
   },
 });
 
+describeStudioContract({
+  name: "supabase",
+  backendFor,
+  prepare: async () => {
+    await reset();
+  },
+  stored: async (folder, file) => {
+    const response = await fetch(`${env.SUPABASE_URL!}/__double/storage/${folder}/${encodeURIComponent(file)}`);
+    if (response.status === 404) return null;
+    return { bytes: new Uint8Array(await response.arrayBuffer()), contentType: response.headers.get("content-type") ?? "" };
+  },
+});
+
 afterAll(async () => {
-  // Every request the adapter made in this suite was one the double allows (SPEC §7 or a documented extension).
+  // Every request the adapter made in this file was one the double allows (SPEC §7 or a documented extension).
   const violations = await (await fetch(`${env.SUPABASE_URL!}/__double/violations?since=${since}`)).json();
   expect(violations).toEqual([]);
 });

@@ -59,10 +59,23 @@ describe("private.is_admin()", () => {
     });
   });
 
-  it("the API exposes no function: nothing in schema public is callable through /rpc", async () => {
-    expect(
-      await asSuperuser(db, "select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'"),
-    ).toEqual([]);
+  it("the API exposes only the content studio's functions through /rpc, and only to the service role", async () => {
+    const functions = await asSuperuser(
+      db,
+      `select p.proname,
+              has_function_privilege('anon', p.oid, 'execute') as anon,
+              has_function_privilege('authenticated', p.oid, 'execute') as authenticated,
+              has_function_privilege('service_role', p.oid, 'execute') as service_role
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' order by p.proname`,
+    );
+    expect(functions).toEqual(
+      ["push_create_service", "push_move_service", "push_remove_service", "push_save_content"].map((proname) => ({
+        proname,
+        anon: false,
+        authenticated: false,
+        service_role: true,
+      })),
+    );
   });
 });
 

@@ -78,16 +78,18 @@ describe("seed.sql applies on top of the migrations", () => {
 
 describe("seed.sql matches seed/content.ts", () => {
   it("company", async () => {
-    const [row] = await asSuperuser(db, "select title, description, homecover, address, email, phone, linkedin, facebook, instegram, contactcover from public.company");
+    const [row] = await asSuperuser(db, `select title, description, homecover, address, email, phone, linkedin, facebook, instegram, contactcover,
+              homecover_alt, homecover_width, homecover_height, contactcover_alt, contactcover_width, contactcover_height from public.company`);
     expect(row).toEqual(sampleContent.company);
   });
 
   it("services, in id order", async () => {
-    expect(await asSuperuser(db, "select title, photourl, description from public.services order by id")).toEqual(sampleContent.services);
+    expect(await asSuperuser(db, "select title, photourl, description from public.services order by position")).toEqual(sampleContent.services);
+    expect(await asSuperuser(db, "select distinct photo_width, photo_height from public.services")).toEqual([{ photo_width: 640, photo_height: 400 }]);
   });
 
   it("about", async () => {
-    const [row] = await asSuperuser(db, "select description, photoaurl, photoburl from public.about");
+    const [row] = await asSuperuser(db, "select description, photoaurl, photoburl, photoa_alt, photob_alt from public.about");
     expect(row).toEqual(sampleContent.about);
   });
 

@@ -1,13 +1,13 @@
 import type { Company } from "~/domain/content";
 import type { ContentStore, MediaStore } from "../port.server";
-import { imageUrls, toAbout, toCompany, toService, type AboutRow, type CompanyRow, type ServiceRow } from "../rows/content.server";
+import { pictures, toAbout, toCompany, toService, type AboutRow, type CompanyRow, type ServiceRow } from "../rows/content.server";
 import { query } from "./query.server";
 
 export function d1ContentStore(db: D1Database, media: MediaStore): ContentStore {
   // The layout and a page may both ask for the company in one request: one query serves both.
   let company: Promise<Company | null> | undefined;
 
-  const image = imageUrls(media);
+  const image = pictures(media);
 
   return {
     company() {
@@ -19,14 +19,14 @@ export function d1ContentStore(db: D1Database, media: MediaStore): ContentStore 
 
     async services() {
       const { results } = await query(() =>
-        db.prepare("SELECT id, title, description, photourl FROM services ORDER BY id").all<ServiceRow>(),
+        db.prepare("SELECT * FROM services ORDER BY position, id").all<ServiceRow & { id: number }>(),
       );
       return results.map((row) => toService(row, image));
     },
 
     async about() {
       const row = await query(() =>
-        db.prepare("SELECT description, photoaurl, photoburl FROM about ORDER BY id LIMIT 1").first<AboutRow>(),
+        db.prepare("SELECT * FROM about ORDER BY id LIMIT 1").first<AboutRow>(),
       );
       return row ? toAbout(row, image) : null;
     },

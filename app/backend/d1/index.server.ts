@@ -8,9 +8,10 @@ import { d1LanguageStore } from "./languages.server";
 import { d1LinkStore } from "./links.server";
 import { d1MediaStore } from "./media.server";
 import { d1OutboxStore } from "./outbox.server";
+import { d1StudioStore } from "./studio.server";
 
 type D1BackendOptions = {
-  env: Pick<Env, "DB">;
+  env: Pick<Env, "DB" | "MEDIA">;
   /** The request whose session cookie this backend reads. */
   request: Request;
   /** Signs the session cookie. */
@@ -20,13 +21,14 @@ type D1BackendOptions = {
 /** The embedded default: SQLite through the DB binding, images in the MEDIA bucket, auth in D1. */
 export function createD1Backend({ env, request, sessionSecret }: D1BackendOptions): Backend {
   const db = env.DB;
-  const media = d1MediaStore();
+  const media = d1MediaStore(env.MEDIA);
   const responseHeaders = new Headers();
   return {
     name: "d1",
     responseHeaders,
     media,
     content: d1ContentStore(db, media),
+    studio: d1StudioStore(db),
     auth: d1AuthStore(db, request, sessionSecret, responseHeaders),
     interpreters: d1InterpreterStore(db),
     languages: d1LanguageStore(db),

@@ -17,8 +17,9 @@ export async function seedSampleContent(db: D1Database, content: SampleContent, 
   const statements: D1PreparedStatement[] = [
     db
       .prepare(
-        `INSERT INTO company (title, description, homecover, address, email, phone, linkedin, facebook, instegram, contactcover)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO company (title, description, homecover, address, email, phone, linkedin, facebook, instegram, contactcover,
+                              homecover_alt, homecover_width, homecover_height, contactcover_alt, contactcover_width, contactcover_height)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(
         company.title,
@@ -31,14 +32,23 @@ export async function seedSampleContent(db: D1Database, content: SampleContent, 
         company.facebook,
         company.instegram,
         company.contactcover,
+        company.homecover_alt,
+        company.homecover_width,
+        company.homecover_height,
+        company.contactcover_alt,
+        company.contactcover_width,
+        company.contactcover_height,
       ),
     db
-      .prepare("INSERT INTO about (description, photoaurl, photoburl) VALUES (?, ?, ?)")
-      .bind(about.description, about.photoaurl, about.photoburl),
-    ...content.services.map((service) =>
+      .prepare(
+        `INSERT INTO about (description, photoaurl, photoburl, photoa_alt, photoa_width, photoa_height, photob_alt, photob_width, photob_height)
+         VALUES (?, ?, ?, ?, 800, 600, ?, 800, 600)`,
+      )
+      .bind(about.description, about.photoaurl, about.photoburl, about.photoa_alt, about.photob_alt),
+    ...content.services.map((service, index) =>
       db
-        .prepare("INSERT INTO services (title, description, photourl) VALUES (?, ?, ?)")
-        .bind(service.title, service.description, service.photourl),
+        .prepare("INSERT INTO services (title, description, photourl, photo_alt, photo_width, photo_height, position) VALUES (?, ?, ?, ?, 640, 400, ?)")
+        .bind(service.title, service.description, service.photourl, `${service.title}: illustration`, index + 1),
     ),
     ...content.languages.map((name) => db.prepare("INSERT INTO languages (name) VALUES (?)").bind(name)),
   ];

@@ -1,12 +1,19 @@
-// Content rows as the spec names their columns (both databases keep them), mapped to the app's names once
-// for both adapters.
-import type { About, Company, MediaFolder, Service } from "~/domain/content";
+// Content rows as the spec names their columns (both databases keep them), mapped to the app's names once for both
+// adapters: to the public pages' types, to the studio's fields, and back to columns for a save.
+import type { About, Company, MediaFolder, Picture, Service } from "~/domain/content";
+import type { AboutFields, CompanyFields, FieldsOf, ServiceFields, StoredImage, StudioRecord } from "~/domain/studio";
 import type { MediaStore } from "../port.server";
 
-export type CompanyRow = {
+/** An image slot's columns: the spec's file-name column, then (since the studio) its alt text and pixel size. */
+type ImageColumns<Name extends string, Prefix extends string> = { [K in Name]: string | null } & {
+  [K in `${Prefix}_alt`]?: string | null;
+} & { [K in `${Prefix}_width` | `${Prefix}_height`]?: number | null };
+
+type Versioned = { id?: number; version?: number };
+
+export type CompanyRow = Versioned & {
   title: string;
   description: string | null;
-  homecover: string | null;
   address: string | null;
   email: string | null;
   /** Not in the original data: an older table may lack it. */
@@ -14,19 +21,16 @@ export type CompanyRow = {
   linkedin: string | null;
   facebook: string | null;
   instegram: string | null;
-  contactcover: string | null;
-};
-export type ServiceRow = { id: number; title: string; description: string | null; photourl: string | null };
-export type AboutRow = { description: string | null; photoaurl: string | null; photoburl: string | null };
+} & ImageColumns<"homecover", "homecover"> &
+  ImageColumns<"contactcover", "contactcover">;
+export type ServiceRow = Versioned & { title: string; description: string | null; position?: number | null } & ImageColumns<"photourl", "photo">;
+export type AboutRow = Versioned & { description: string | null } & ImageColumns<"photoaurl", "photoa"> & ImageColumns<"photoburl", "photob">;
 
-/** The public URL of an image file name in one of the four folders (null for no image). */
-export type ImageUrl = (folder: MediaFolder, file: string | null) => string | null;
-
-export function imageUrls(media: MediaStore): ImageUrl {
-  return (folder, file) => (file ? media.url(folder, file) : null);
+function stored(file: string | null, alt?: string | null, width?: number | null, height?: number | null): StoredImage | null {
+  return file ? { file, alt: alt ?? null, width: width ?? null, height: height ?? null } : null;
 }
 
-export function toCompany(row: CompanyRow, image: ImageUrl): Company {
+export function companyFields(row: CompanyRow): CompanyFields {
   return {
     title: row.title,
     description: row.description ?? "",
@@ -36,15 +40,83 @@ export function toCompany(row: CompanyRow, image: ImageUrl): Company {
     facebook: row.facebook,
     instagram: row.instegram, // spelt so in the data (SPEC §3)
     linkedin: row.linkedin,
-    homeCoverUrl: image("Home", row.homecover),
-    contactCoverUrl: image("Contactus", row.contactcover),
+    homeCover: stored(row.homecover, row.homecover_alt, row.homecover_width, row.homecover_height),
+    contactCover: stored(row.contactcover, row.contactcover_alt, row.contactcover_width, row.contactcover_height),
   };
 }
 
-export function toService(row: ServiceRow, image: ImageUrl): Service {
-  return { id: row.id, title: row.title, description: row.description ?? "", photoUrl: image("Services", row.photourl) };
+export function aboutFields(row: AboutRow): AboutFields {
+  return {
+    description: row.description ?? "",
+    photoA: stored(row.photoaurl, row.photoa_alt, row.photoa_width, row.photoa_height),
+    photoB: stored(row.photoburl, row.photob_alt, row.photob_width, row.photob_height),
+  };
 }
 
-export function toAbout(row: AboutRow, image: ImageUrl): About {
-  return { description: row.description ?? "", photoAUrl: image("Aboutus", row.photoaurl), photoBUrl: image("Aboutus", row.photoburl) };
+export function serviceFields(row: ServiceRow): ServiceFields {
+  return { title: row.title, description: row.description ?? "", photo: stored(row.photourl, row.photo_alt, row.photo_width, row.photo_height) };
+}
+
+export function fieldsOf<R extends StudioRecord>(record: R, row: Record<string, unknown>): FieldsOf<R> {
+  const map = { company: companyFields, about: aboutFields, service: serviceFields }[record] as unknown as (row: never) => FieldsOf<R>;
+  return map(row as never);
+}
+
+function imageColumns(name: string, prefix: string, image: StoredImage | null) {
+  return {
+    [name]: image?.file ?? null,
+    [`${prefix}_alt`]: image?.alt ?? null,
+    [`${prefix}_width`]: image?.width ?? null,
+    [`${prefix}_height`]: image?.height ?? null,
+  };
+}
+
+/** The columns a save writes, in the spec's names. */
+export function columnsOf<R extends StudioRecord>(record: R, fields: FieldsOf<R>): Record<string, string | number | null> {
+  if (record === "company") {
+    const f = fields as CompanyFields;
+    return {
+      title: f.title,
+      description: f.description,
+      address: f.address,
+      email: f.email,
+      phone: f.phone,
+      facebook: f.facebook,
+      instegram: f.instagram,
+      linkedin: f.linkedin,
+      ...imageColumns("homecover", "homecover", f.homeCover),
+      ...imageColumns("contactcover", "contactcover", f.contactCover),
+    };
+  }
+  if (record === "about") {
+    const f = fields as AboutFields;
+    return { description: f.description, ...imageColumns("photoaurl", "photoa", f.photoA), ...imageColumns("photoburl", "photob", f.photoB) };
+  }
+  const f = fields as ServiceFields;
+  return { title: f.title, description: f.description, ...imageColumns("photourl", "photo", f.photo) };
+}
+
+/** The table of each record. */
+export const TABLE_OF = { company: "company", about: "about", service: "services" } as const satisfies Record<StudioRecord, string>;
+
+/** An image as the public pages show it. */
+export type Pictures = (folder: MediaFolder, image: StoredImage | null) => Picture | null;
+
+export function pictures(media: Pick<MediaStore, "url">): Pictures {
+  return (folder, image) => (image ? { url: media.url(folder, image.file), alt: image.alt, width: image.width, height: image.height } : null);
+}
+
+export function toCompany(row: CompanyRow, picture: Pictures): Company {
+  const { homeCover, contactCover, ...text } = companyFields(row);
+  return { ...text, homeCover: picture("Home", homeCover), contactCover: picture("Contactus", contactCover) };
+}
+
+export function toService(row: ServiceRow & { id: number }, picture: Pictures): Service {
+  const { photo, ...text } = serviceFields(row);
+  return { id: row.id, ...text, photo: picture("Services", photo) };
+}
+
+export function toAbout(row: AboutRow, picture: Pictures): About {
+  const { photoA, photoB, description } = aboutFields(row);
+  return { description, photoA: picture("Aboutus", photoA), photoB: picture("Aboutus", photoB) };
 }

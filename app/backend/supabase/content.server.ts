@@ -1,22 +1,43 @@
-// Public content from Supabase (SPEC §7: GET company / services / about, all columns, first row used).
+// Public content from Supabase (SPEC §7: GET company / services / about, all columns, first row used; services in the
+// order staff set in the content studio: position, then id).
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { Company } from "~/domain/content";
 import type { SupabaseConfig } from "~/lib/config.server";
-import type { ContentStore, MediaStore } from "../port.server";
-import { imageUrls, toAbout, toCompany, toService, type AboutRow, type CompanyRow, type ServiceRow } from "../rows/content.server";
-import { check } from "./clients.server";
+import { BackendError, type ContentStore, type MediaStore } from "../port.server";
+import { pictures, toAbout, toCompany, toService, type AboutRow, type CompanyRow, type ServiceRow } from "../rows/content.server";
+import { check, failIf } from "./clients.server";
 
-/** Images are in a public Storage bucket, under the four folders. */
-export function supabaseMediaStore(config: SupabaseConfig): MediaStore {
+/**
+ * Images are in a public Storage bucket, under the four folders. The content studio stores and deletes them with the
+ * service-role client (`service`); without it (a backend that only shows the pages) put/remove fail.
+ */
+export function supabaseMediaStore(config: SupabaseConfig, service?: SupabaseClient): MediaStore {
+  const bucket = () => {
+    if (!service) throw new BackendError("The media store has no service-role client to change the bucket with");
+    return service.storage.from(config.mediaBucket);
+  };
   return {
     url: (folder, fileName) =>
       `${config.url}/storage/v1/object/public/${encodeURIComponent(config.mediaBucket)}/${folder}/${encodeURIComponent(fileName)}`,
+
+    async put(folder, fileName, bytes, contentType) {
+      // upsert false: a name is never reused (its public URL is cached for a year), so an existing object is an error.
+      const { error } = await bucket().upload(`${folder}/${fileName}`, bytes, { contentType, upsert: false });
+      failIf(error);
+    },
+
+    async remove(files) {
+      if (files.length === 0) return;
+      // One call for all of them; Storage answers only the objects it found, so a file already gone is no error.
+      const { error } = await bucket().remove(files.map(({ folder, file }) => `${folder}/${file}`));
+      failIf(error);
+    },
   };
 }
 
 export function supabaseContentStore(anon: SupabaseClient, media: MediaStore): ContentStore {
   let company: Promise<Company | null> | undefined;
-  const image = imageUrls(media);
+  const image = pictures(media);
 
   return {
     company() {
@@ -29,7 +50,7 @@ export function supabaseContentStore(anon: SupabaseClient, media: MediaStore): C
     },
 
     async services() {
-      const rows = check<ServiceRow[]>(await anon.from("services").select("*").order("id"));
+      const rows = check<(ServiceRow & { id: number })[]>(await anon.from("services").select("*").order("position").order("id"));
       return rows.map((row) => toService(row, image));
     },
 

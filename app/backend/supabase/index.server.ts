@@ -8,18 +8,20 @@ import { sessionDevices } from "./devices.server";
 import { supabaseSecurityEventStore } from "./events.server";
 import { supabaseOutboxStore } from "./outbox.server";
 import { supabaseInterpreterStore, supabaseLanguageStore, supabaseLinkStore } from "./people.server";
+import { supabaseStudioStore } from "./studio.server";
 
 /** The company's existing backend: Postgres through PostgREST, Supabase Auth, Storage for the images. */
 export function createSupabaseBackend(config: SupabaseConfig, request: Request): Backend {
   const responseHeaders = new Headers();
   const clients = supabaseClients(config, request, responseHeaders);
-  const media = supabaseMediaStore(config);
+  const media = supabaseMediaStore(config, clients.service);
   const devices = sessionDevices(clients.service);
   return {
     name: "supabase",
     responseHeaders,
     media,
     content: supabaseContentStore(clients.anon, media),
+    studio: supabaseStudioStore(clients.service),
     auth: supabaseAuthStore(clients, request, devices),
     interpreters: supabaseInterpreterStore(clients.service),
     languages: supabaseLanguageStore(clients.service),

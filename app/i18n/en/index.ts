@@ -1,6 +1,7 @@
 // English message catalogue: every user-facing text of the app (the legal texts are in ./legal.ts,
 // loaded only by the legal pages). Spec texts are kept exactly as written, spelling included.
 import { accounts } from "./accounts";
+import { studio } from "./studio";
 
 export const en = {
   meta: {
@@ -207,6 +208,7 @@ export const en = {
     users: "Users",
     orders: "Orders",
     inbox: "Inbox",
+    website: "Website",
     inboxUnread: "Inbox, {count} unread",
     roles: { admin: "Administrator", interpreter: "Interpreter" },
     profileHeading: "My profile",
@@ -345,6 +347,7 @@ export const en = {
     roleInvalid: "Please choose a role.",
   },
   accounts,
+  studio,
 };
 
 export type Messages = typeof en;

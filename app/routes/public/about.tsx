@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { en } from "~/i18n";
+import { ContentImage } from "~/components/ContentImage";
 import { failureToasts, load, publicCacheHeaders } from "~/lib/content.server";
 import { publicPageHeaders } from "~/lib/headers";
 import { useMessages } from "~/lib/messages";
@@ -26,9 +27,9 @@ export default function About({ loaderData }: Route.ComponentProps) {
       <div className="about__layout">
         <p className="about__description">{about?.description || (loaderData.about.ok ? t.about.unavailable : "")}</p>
         <div className="about__photos">
-          {about?.photoAUrl && <img src={about.photoAUrl} alt={t.about.photoAAlt} width={800} height={600} />}
-          {about?.photoBUrl && (
-            <img src={about.photoBUrl} alt={t.about.photoBAlt} width={800} height={600} loading="lazy" />
+          {about?.photoA && <ContentImage picture={about.photoA} fallback={{ alt: t.about.photoAAlt, width: 800, height: 600 }} />}
+          {about?.photoB && (
+            <ContentImage picture={about.photoB} fallback={{ alt: t.about.photoBAlt, width: 800, height: 600 }} loading="lazy" />
           )}
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { ContactForm } from "~/components/ContactForm";
+import { ContentImage } from "~/components/ContentImage";
 import { SocialLinks } from "~/components/SocialLinks";
 import { en } from "~/i18n";
 import { failureToasts, load, publicCacheHeaders } from "~/lib/content.server";
@@ -34,8 +35,8 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
   const company = loaderData.company.ok ? loaderData.company.value : null;
   return (
     <main id="main" className="page contact">
-      {company?.contactCoverUrl && (
-        <img className="contact__cover" src={company.contactCoverUrl} alt="" width={1280} height={560} />
+      {company?.contactCover && (
+        <ContentImage className="contact__cover" picture={company.contactCover} fallback={{ alt: "", width: 1280, height: 560 }} />
       )}
       <div className="container contact__layout">
         <section aria-labelledby="contact-title" className="contact__details">

@@ -1,5 +1,6 @@
 import { preload } from "react-dom";
 import { Link } from "react-router";
+import { ContentImage } from "~/components/ContentImage";
 import { en } from "~/i18n";
 import { loadCompanyPage } from "~/lib/content.server";
 import { publicPageHeaders } from "~/lib/headers";
@@ -22,13 +23,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useMessages();
   const company = loaderData.company.ok ? loaderData.company.value : null;
   // The hero image is the largest thing on the first screen: fetch it first.
-  if (company?.homeCoverUrl) preload(company.homeCoverUrl, { as: "image", fetchPriority: "high" });
+  if (company?.homeCover) preload(company.homeCover.url, { as: "image", fetchPriority: "high" });
 
   return (
     <main id="main">
       <section className="hero" aria-labelledby="hero-title">
-        {company?.homeCoverUrl && (
-          <img className="hero__image" src={company.homeCoverUrl} alt="" width={1280} height={720} fetchPriority="high" />
+        {company?.homeCover && (
+          <ContentImage className="hero__image" picture={company.homeCover} fallback={{ alt: "", width: 1280, height: 720 }} fetchPriority="high" />
         )}
         <div className="container hero__content">
           <h1 id="hero-title">{company?.title ?? en.meta.siteName}</h1>

@@ -6,7 +6,10 @@
 //   GET  /__double/coverage[?format=text] matches per SPEC §7 line and per shape (coverage.ts)
 //   GET  /__double/requests[?since=N]   every request: [{ seq, method, url, credentials, shape, status, violation }]
 //   POST /__double/people               body: PersonFixture[] — sign-in accounts with users rows and links
-//   GET  /__double/tables/<name>        a table's rows; auth.users and auth.sessions without secrets
+//   GET  /__double/tables/<name>        a table's rows (jsonb as JSON); auth.users and auth.sessions without secrets
+//   GET  /__double/storage              the objects in the media bucket: [{ id, bucket, name, contentType,
+//                                       cacheControl, size, createdAt, seeded }] (seeded: a sample image of seed/media)
+//   GET  /__double/storage/<path>       one object's bytes, with its Content-Type (404 when it is not there)
 //   DELETE /__double/tables/<name>      empties a public table (e.g. no company row)
 //   PATCH /__double/tables/<name>       body: { where: { column: value, … }, set: { column: value, … } } — changes
 //                                       rows of a public table directly (e.g. a device row last seen long ago);
@@ -17,7 +20,7 @@
 //   POST /__double/clock                body: { advanceSeconds } — moves the double's clock (token expiry)
 import type { DoubleResponse } from "./postgrest";
 import { coverage, formatCoverage } from "./coverage";
-import { isTable } from "./schema";
+import { isTable, jsonValue, SCHEMA } from "./schema";
 import type { DoubleContext } from "./server";
 import type { PersonFixture } from "./state";
 
@@ -43,6 +46,13 @@ export async function handleControl(context: DoubleContext, method: string, url:
     return json(200, violations.map(({ seq, method: verb, url: target, violation }) => ({ seq, method: verb, url: target, reasons: violation })));
   }
   if (route === "GET /requests") return json(200, context.requests.filter((request) => request.seq > since));
+  if (route === "GET /storage") return json(200, state.storage.list());
+  const objectName = /^GET \/storage\/(.+)$/.exec(route)?.[1];
+  if (objectName) {
+    const object = state.storage.get(decodeURIComponent(objectName));
+    if (!object) return json(404, { message: `no object ${objectName}` });
+    return { status: 200, headers: { "content-type": object.contentType }, body: object.body };
+  }
   if (route === "GET /coverage") {
     const report = coverage(context.counts, context.requests.filter((request) => request.violation && !request.probe).length);
     return url.searchParams.get("format") === "text"
@@ -97,6 +107,9 @@ export async function handleControl(context: DoubleContext, method: string, url:
     );
   }
   if (table === "auth.sessions") return json(200, [...state.sessions.values()].map(({ id, userId, createdAt }) => ({ id, userId, createdAt })));
-  if (table && isTable(table)) return json(200, state.tables[table]);
+  if (table && isTable(table)) {
+    const columns = SCHEMA[table].columns;
+    return json(200, state.tables[table].map((row) => Object.fromEntries(Object.entries(row).map(([name, value]) => [name, jsonValue(columns[name], value)]))));
+  }
   return json(404, { message: `no control endpoint ${route}` });
 }

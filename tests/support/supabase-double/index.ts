@@ -17,6 +17,7 @@ export { startSupabaseDouble, type DoubleOptions, type RecordedRequest, type Sup
 export { SPEC_7, SPEC_LINES } from "./spec";
 export type { Coverage } from "./coverage";
 export type { PersonFixture } from "./state";
+export type { ObjectListing } from "./storage";
 
 const isMain = (() => {
   try {

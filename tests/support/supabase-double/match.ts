@@ -1,7 +1,8 @@
 // Matching a request against the double's table of allowed request shapes (shapes-*.ts). A shape fixes the
 // method, the path, every query parameter (select= with its nesting, filters, order, range), the Prefer and
-// Accept headers, the body's keys and value types, and which credentials the call carries: the public
-// (anon) key, the service-role key, or a signed-in user's access token. Anything else is a violation.
+// Accept headers (and any other header a shape names), the body's keys and value types (or, for a Storage upload,
+// that the body is the file's bytes), and which credentials the call carries: the public (anon) key, the
+// service-role key, or a signed-in user's access token. Anything else is a violation.
 import type { SpecKey } from "./spec";
 
 export type KeyKind = "anon" | "service" | "user" | "any";
@@ -17,6 +18,10 @@ type ShapeBase = {
   extension?: string;
   key: KeyKind;
   body?: BodySpec;
+  /** The body is a file's raw bytes (a Storage upload), not JSON: it must not be empty. */
+  binaryBody?: true;
+  /** Headers the request must carry (lower-case names), each equal to a string or matching a pattern. */
+  headers?: Record<string, ParamCheck>;
 };
 export type RestShape = ShapeBase & {
   service: "rest";
@@ -47,6 +52,8 @@ export type RequestFacts = {
   headers: Record<string, string | undefined>;
   body: unknown;
   rawBody: string;
+  /** The body as it came (a Storage upload's file). */
+  bytes: Buffer;
   keys: { anon: string; service: string };
 };
 
@@ -78,7 +85,11 @@ const checkParam = (check: ParamCheck, value: string) => (typeof check === "stri
 const preferTokens = (header: string | undefined) =>
   (header ?? "").split(",").map((token) => token.trim()).filter(Boolean).sort();
 
-function checkBody(spec: BodySpec | undefined, facts: RequestFacts, reasons: string[]) {
+function checkBody(spec: BodySpec | undefined, facts: RequestFacts, reasons: string[], binary = false) {
+  if (binary) {
+    if (facts.bytes.length === 0) reasons.push("the file body is empty");
+    return;
+  }
   if (!spec) {
     if (facts.rawBody !== "") reasons.push(`a body was sent where none is expected: ${facts.rawBody.slice(0, 120)}`);
     return;
@@ -141,7 +152,12 @@ export function mismatches(shape: Shape, facts: RequestFacts): string[] {
       reasons.push(`X-Supabase-Api-Version is ${facts.headers["x-supabase-api-version"] ?? "missing"}, expected 2024-01-01`);
     }
   }
-  checkBody(shape.body, facts, reasons);
+  for (const [name, check] of Object.entries(shape.headers ?? {})) {
+    const value = facts.headers[name];
+    if (value === undefined) reasons.push(`header ${name} is missing`);
+    else if (!checkParam(check, value)) reasons.push(`header ${name}: ${value} does not match ${String(check)}`);
+  }
+  checkBody(shape.body, facts, reasons, shape.binaryBody);
   return reasons;
 }
 

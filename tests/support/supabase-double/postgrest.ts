@@ -3,7 +3,7 @@
 // application/vnd.pgrst.object+json`, PGRST116 as 406), INSERT/PATCH/DELETE with `Prefer:
 // return=representation`, and Postgres errors as PostgREST sends them (23505/23503 → 409).
 import { parseFilter, parseLogic, parseOrder, parseSelect, sortRows, matches, type Condition, type SelectItem } from "./query";
-import { isTable, PgError, relationship, SCHEMA, type Row, type TableName } from "./schema";
+import { isTable, jsonValue, PgError, relationship, SCHEMA, type Row, type TableName } from "./schema";
 import type { DoubleState } from "./state";
 
 export type DoubleResponse = { status: number; headers: Record<string, string>; body?: string | Buffer };
@@ -25,8 +25,9 @@ const unordered = (rows: Row[]) => [...rows].reverse();
 function project(state: DoubleState, table: TableName, row: Row, items: SelectItem[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const item of items) {
-    if (item.kind === "star") for (const column of Object.keys(SCHEMA[table].columns)) out[column] = row[column] ?? null;
-    else if (item.kind === "column") out[item.name] = row[item.name] ?? null;
+    const columns = SCHEMA[table].columns;
+    if (item.kind === "star") for (const column of Object.keys(columns)) out[column] = jsonValue(columns[column], row[column]);
+    else if (item.kind === "column") out[item.name] = jsonValue(columns[item.name], row[item.name]);
     else {
       const related = relationship(table, item.name)!;
       const linked = unordered(state.tables[related.table]).filter((other) => other[related.foreignColumn] === row[related.localColumn]);

@@ -3,11 +3,14 @@
 // (user_id, language_id)) and foreign keys, all ON DELETE CASCADE (users.id and session_devices.user_id →
 // auth.users.id as well). Column names are the spec's (Gender, account_type, instegram, photoaurl, …).
 // session_devices and security_events are the worker's own (supabase/migrations/20261123000000_…): the public
-// keys hold no privilege on them, so only the service role reaches them (shapes-accounts.ts).
+// keys hold no privilege on them, so only the service role reaches them (shapes-accounts.ts). So is content_versions
+// (supabase/migrations/20261124000000_push_content_studio.sql, with the studio's columns of company, about and
+// services: shapes-studio.ts).
 
 export type Value = string | number | boolean | null;
 export type Row = Record<string, Value>;
-export type ColumnType = "uuid" | "text" | "int8" | "timestamptz";
+/** jsonb is kept as its JSON text in the row and sent as JSON (jsonValue). */
+export type ColumnType = "uuid" | "text" | "int8" | "timestamptz" | "jsonb";
 export type Column = {
   type: ColumnType;
   nullable?: boolean;
@@ -32,6 +35,7 @@ export const TABLE_NAMES = [
   "contact_messages",
   "session_devices",
   "security_events",
+  "content_versions",
 ] as const;
 export type TableName = (typeof TABLE_NAMES)[number];
 export const isTable = (name: string): name is TableName => (TABLE_NAMES as readonly string[]).includes(name);
@@ -40,6 +44,10 @@ const id = { type: "int8", identity: true } as const;
 const text = { type: "text", nullable: true } as const;
 const requiredText = { type: "text" } as const;
 const int = { type: "int8", nullable: true } as const;
+/** The studio's version number of a record: integer not null default 1. */
+const version = { type: "int8", default: () => 1 } as const;
+/** An image slot's alt text and pixel size (the studio's columns beside the spec's file-name column). */
+const slot = (prefix: string) => ({ [`${prefix}_alt`]: text, [`${prefix}_width`]: int, [`${prefix}_height`]: int });
 /** timestamptz not null default now() */
 const now = { type: "timestamptz", default: () => pgTimestamp(Date.now()) } as const;
 
@@ -57,19 +65,22 @@ export const SCHEMA: Record<TableName, Table> = {
       facebook: text,
       instegram: text,
       contactcover: text,
+      ...slot("homecover"),
+      ...slot("contactcover"),
+      version,
     },
     primaryKey: "id",
     unique: [],
     foreignKeys: [],
   },
   services: {
-    columns: { id, title: requiredText, description: { type: "text", default: () => "" }, photourl: text },
+    columns: { id, title: requiredText, description: { type: "text", default: () => "" }, photourl: text, ...slot("photo"), version, position: int },
     primaryKey: "id",
     unique: [],
     foreignKeys: [],
   },
   about: {
-    columns: { id, description: { type: "text", default: () => "" }, photoaurl: text, photoburl: text },
+    columns: { id, description: { type: "text", default: () => "" }, photoaurl: text, photoburl: text, ...slot("photoa"), ...slot("photob"), version },
     primaryKey: "id",
     unique: [],
     foreignKeys: [],
@@ -148,7 +159,27 @@ export const SCHEMA: Record<TableName, Table> = {
     unique: [],
     foreignKeys: [],
   },
+  content_versions: {
+    columns: {
+      id: { type: "int8", identity: "always" },
+      record: { type: "text", oneOf: ["company", "about", "service"] },
+      record_id: { type: "int8" },
+      version: { type: "int8" },
+      snapshot: { type: "jsonb" },
+      saved_by: text,
+      saved_at: now,
+    },
+    primaryKey: "id",
+    unique: [{ name: "content_versions_record_version_key", columns: ["record", "record_id", "version"] }],
+    foreignKeys: [],
+  },
 };
+
+/** A column's stored value as PostgREST sends it in JSON (jsonb as the JSON value itself, not its text). */
+export function jsonValue(column: Column | undefined, value: Value | undefined): unknown {
+  if (value === undefined || value === null) return null;
+  return column?.type === "jsonb" && typeof value === "string" ? JSON.parse(value) : value;
+}
 
 /** Embeddable relationships (PostgREST's, from the foreign keys): parent → child rows, child → parent row. */
 export type Relationship = { kind: "many" | "one"; table: TableName; localColumn: string; foreignColumn: string };
@@ -206,6 +237,8 @@ export function coerce(column: Column, value: unknown): Value {
     case "text":
       if (typeof value === "object") return JSON.stringify(value);
       return String(value);
+    case "jsonb":
+      return JSON.stringify(value);
     case "timestamptz": {
       const ms = typeof value === "string" && TIMESTAMP.test(value.trim()) ? Date.parse(value.trim().replace(" ", "T")) : NaN;
       if (Number.isNaN(ms)) throw new PgError(400, "22007", `invalid input syntax for type timestamp with time zone: "${String(value)}"`);

@@ -1,19 +1,17 @@
 // The double's HTTP server: every request to /rest/v1, /auth/v1 or /storage/v1 is first matched against the
 // table of allowed request shapes (coverage.ts SHAPES); a request that matches none is answered with an
-// error and recorded as a violation. Matched requests are served by the PostgREST, GoTrue and Storage
-// fakes over one in-memory state. Control endpoints live under /__double/ (control.ts).
+// error and recorded as a violation. Matched requests are served by the PostgREST (with /rpc: rpc.ts), GoTrue and
+// Storage fakes over one in-memory state. Control endpoints live under /__double/ (control.ts).
 import { randomBytes } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { extname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { handleControl } from "./control";
 import { SHAPES } from "./coverage";
 import { handleAuth, type AuthContext } from "./gotrue";
 import { signJwt, verifyJwt } from "./jwt";
 import { candidates, keyKind, mismatches, type KeyKind, type RequestFacts, type Shape } from "./match";
 import { handleRest, pgErrorResponse, type DoubleResponse } from "./postgrest";
+import { handleRpc } from "./rpc";
 import { PgError } from "./schema";
 import { DoubleState } from "./state";
 
@@ -60,13 +58,10 @@ export type DoubleContext = {
 
 export type SupabaseDouble = { url: string; server: Server; state: DoubleState; anonKey: string; serviceRoleKey: string; context: DoubleContext };
 
-const MEDIA_DIR = fileURLToPath(new URL("../../../seed/media/", import.meta.url));
-const TYPES: Record<string, string> = { ".webp": "image/webp", ".png": "image/png", ".jpg": "image/jpeg", ".svg": "image/svg+xml" };
-
-async function readBody(request: IncomingMessage): Promise<string> {
+async function readBody(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 function violationResponse(service: RequestFacts["service"], reasons: string[]): DoubleResponse {
@@ -77,22 +72,11 @@ function violationResponse(service: RequestFacts["service"], reasons: string[]):
   return { status: 400, headers: { "content-type": "application/json", "x-supabase-api-version": "2024-01-01" }, body: JSON.stringify({ code: "double_violation", message: `${message}: ${details}` }) };
 }
 
-async function serveObject(context: DoubleContext, path: string): Promise<DoubleResponse> {
-  const [, , , bucket, folder, file] = path.split("/").map((part) => decodeURIComponent(part));
-  const missing = (error: string, message: string) => ({ status: 400, headers: { "content-type": "application/json" }, body: JSON.stringify({ statusCode: "404", error, message }) });
-  if (bucket !== context.mediaBucket) return missing("Bucket not found", "Bucket not found");
-  if (!file || file.includes("/") || file.includes("..")) return missing("not_found", "Object not found");
-  try {
-    const body = await readFile(join(MEDIA_DIR, folder!, file));
-    return { status: 200, headers: { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "max-age=3600" }, body };
-  } catch {
-    return missing("not_found", "Object not found");
-  }
-}
-
 async function serve(context: DoubleContext, facts: RequestFacts, shape: Shape): Promise<DoubleResponse> {
   const bearer = /^Bearer (.+)$/.exec(facts.headers["authorization"] ?? "")?.[1] ?? null;
-  if (facts.service === "storage") return serveObject(context, facts.path);
+  if (facts.service === "storage") {
+    return context.state.storage.handle({ method: facts.method, path: facts.path, headers: facts.headers, body: facts.body, bytes: facts.bytes });
+  }
   if (facts.service === "auth") {
     const body = typeof facts.body === "object" && facts.body !== null ? (facts.body as Record<string, unknown>) : {};
     return handleAuth(context.auth, { method: facts.method, path: facts.path, params: facts.params, bearer, body });
@@ -104,6 +88,8 @@ async function serve(context: DoubleContext, facts: RequestFacts, shape: Shape):
       return pgErrorResponse(checked.reason === "expired" ? new PgError(401, "PGRST303", "JWT expired") : new PgError(401, "PGRST301", "JWSError JWSInvalidSignature"));
     }
   }
+  const rpc = /^\/rpc\/([^/]+)$/.exec(facts.path)?.[1];
+  if (rpc) return handleRpc(context.state, rpc, facts.body);
   const prefer = new Set((facts.headers["prefer"] ?? "").split(",").map((token) => token.trim()).filter(Boolean));
   return handleRest(context.state, {
     method: facts.method,
@@ -151,12 +137,13 @@ export async function startSupabaseDouble(options: DoubleOptions = {}): Promise<
   const anonKey = options.anonKey ?? signJwt({ iss: "supabase-double", role: "anon", exp: forever }, secret);
   const serviceRoleKey = options.serviceRoleKey ?? signJwt({ iss: "supabase-double", role: "service_role", exp: forever }, secret);
   const seed = options.seed ?? true;
-  const state = new DoubleState(seed);
+  const mediaBucket = options.mediaBucket ?? "media";
+  const state = new DoubleState(seed, mediaBucket);
   const context: DoubleContext = {
     state,
     keys: { anon: anonKey, service: serviceRoleKey },
     seed,
-    mediaBucket: options.mediaBucket ?? "media",
+    mediaBucket,
     counts: new Map(),
     requests: [],
     clockOffsetMs: 0,
@@ -177,7 +164,8 @@ export async function startSupabaseDouble(options: DoubleOptions = {}): Promise<
     try {
       const url = request.url ?? "/";
       const parsed = new URL(url, "http://double");
-      const rawBody = await readBody(request);
+      const bytes = await readBody(request);
+      const rawBody = bytes.toString("utf8");
       let reply: DoubleResponse;
       if (parsed.pathname.startsWith("/__double/")) reply = await handleControl(context, request.method ?? "GET", parsed, rawBody);
       else {
@@ -197,6 +185,7 @@ export async function startSupabaseDouble(options: DoubleOptions = {}): Promise<
           headers,
           body,
           rawBody,
+          bytes,
           keys: context.keys,
         };
         reply = await gate(context, facts, url);

@@ -23,12 +23,13 @@ export const REST_SHAPES: RestShape[] = [
   {
     id: "rest.services.read",
     spec: "services",
+    extension: "in the order staff set in the content studio (order=position.asc,id.asc: the stored position, then id)",
     service: "rest",
     method: "GET",
     table: "services",
     key: "anon",
     select: "*",
-    params: { order: "id.asc" },
+    params: { order: "position.asc,id.asc" },
   },
   { id: "rest.about.read", spec: "about", service: "rest", method: "GET", table: "about", key: "anon", select: "*" },
 

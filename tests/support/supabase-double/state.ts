@@ -1,9 +1,10 @@
-// The double's in-memory database: the public tables (schema.ts) and Supabase Auth's users and sessions,
-// seeded with the sample content of seed/content.ts. Writes go through `write`, which enforces the
-// constraints the way Postgres reports them; deletes cascade along the foreign keys.
+// The double's in-memory database: the public tables (schema.ts), Supabase Auth's users and sessions, and the
+// Storage bucket of the images (storage.ts), seeded with the sample content of seed/content.ts. Writes go through
+// `write`, which enforces the constraints the way Postgres reports them; deletes cascade along the foreign keys.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { SAMPLE_PASSWORD, sampleContent } from "../../../seed/content";
 import { coerce, PgError, SCHEMA, TABLE_NAMES, type Row, type TableName, type Value } from "./schema";
+import { DoubleStorage } from "./storage";
 
 export type AuthUser = {
   id: string;
@@ -45,10 +46,13 @@ export class DoubleState {
   private sequences = {} as Record<TableName, number>;
   authUsers = new Map<string, AuthUser>();
   sessions = new Map<string, Session>();
+  /** The public bucket of the images. */
+  readonly storage: DoubleStorage;
   /** The double's clock (the server moves it with POST /__double/clock). */
   nowMs: () => number = () => Date.now();
 
-  constructor(seed = true) {
+  constructor(seed = true, mediaBucket = "media") {
+    this.storage = new DoubleStorage(mediaBucket);
     this.reset(seed);
   }
 
@@ -59,13 +63,15 @@ export class DoubleState {
     }
     this.authUsers.clear();
     this.sessions.clear();
+    this.storage.reset();
     if (seed) this.seed();
   }
 
   private seed() {
     const { company, services, about, languages, people } = sampleContent;
     this.write("company", "insert", [{ ...company }]);
-    this.write("services", "insert", services.map((service) => ({ ...service })));
+    // As the studio's migration leaves existing rows: version 1 (the column default), positions in id order.
+    this.write("services", "insert", services.map((service, index) => ({ ...service, position: index + 1 })));
     this.write("about", "insert", [{ ...about }]);
     this.write("languages", "insert", languages.map((name) => ({ name })));
     this.addPeople(

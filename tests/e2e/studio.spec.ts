@@ -98,6 +98,19 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: `Move ${first} up` }).click();
       await expect(page.getByText(`“${first}” has moved.`).first()).toBeVisible();
       expect(await publicServiceTitles(visitor)).toEqual(before);
+      if (javaScriptEnabled) {
+        // With JavaScript the arrow keys on a service's handle move it too, and the focus stays with it.
+        await page.goto("/Dashboard/Website");
+        const handle = page.getByRole("button", { name: `Reorder ${first}` });
+        await handle.focus();
+        await page.keyboard.press("ArrowDown");
+        await expect(page.getByText(`“${first}” has moved.`).first()).toBeVisible();
+        await expect(page.getByRole("button", { name: `Reorder ${first}` })).toBeFocused();
+        expect(await publicServiceTitles(visitor)).toEqual([before[1], before[0], ...before.slice(2)]);
+        await page.getByRole("button", { name: `Reorder ${first}` }).press("ArrowUp");
+        await expect(page.locator(".studio-services__title").first()).toContainText(first);
+        expect(await publicServiceTitles(visitor)).toEqual(before);
+      }
 
       // Both about photos replaced (WebP and AVIF), each with its alt text and real size.
       await page.goto("/Dashboard/Website");

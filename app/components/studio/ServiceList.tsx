@@ -1,6 +1,7 @@
 // The services in their public order. Without JavaScript each row has Move up / Move down buttons (forms); with it,
-// the arrow keys on a row's handle move it too, and focus stays on the moved service.
-import { useEffect, useRef, type KeyboardEvent } from "react";
+// the arrow keys on a row's handle move it too. A move redirects to #service-<id>, and the focus lands on that
+// service's handle (data-autofocus, useFocusOnHash), so the keys can go on moving it.
+import { useEffect, useState, type KeyboardEvent } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { SubmitButton } from "~/components/forms";
 import type { ServiceFields } from "~/domain/studio";
@@ -12,44 +13,42 @@ export function ServiceList({ services }: { services: Shown<ServiceFields>[] }) 
   const t = useMessages().studio.services;
   const submit = useSubmit();
   const navigation = useNavigation();
-  const moving = useRef<number | null>(null);
-
-  // After a keyboard move the list re-renders in the new order: the moved service's handle keeps the focus.
-  useEffect(() => {
-    if (navigation.state !== "idle" || moving.current === null) return;
-    document.getElementById(`service-handle-${moving.current}`)?.focus();
-    moving.current = null;
-  }, [navigation.state, services]);
+  // The handle does something only with JavaScript: without it, it is not shown at all.
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
 
   const onHandleKey = (event: KeyboardEvent<HTMLButtonElement>, id: number) => {
     const direction = event.key === "ArrowUp" ? "up" : event.key === "ArrowDown" ? "down" : null;
     if (!direction || navigation.state !== "idle") return;
     event.preventDefault();
-    moving.current = id;
     submit({ intent: "move-service", id: String(id), direction }, { method: "post", preventScrollReset: true });
   };
 
   if (services.length === 0) return <p className="empty-state">{t.empty}</p>;
   return (
     <>
-      <p className="field__hint" id="reorder-hint">
-        {t.reorderHint}
-      </p>
+      {scripted && (
+        <p className="field__hint" id="reorder-hint">
+          {t.reorderHint}
+        </p>
+      )}
       <ol className="studio-services">
         {services.map((service, index) => {
           const title = service.fields.title;
           return (
             <li key={service.id} id={`service-${service.id}`} tabIndex={-1} className="studio-services__item">
-              <button
-                type="button"
-                id={`service-handle-${service.id}`}
-                className="studio-services__handle"
-                aria-label={format(t.handleLabel, { title })}
-                aria-describedby="reorder-hint"
-                onKeyDown={(event) => onHandleKey(event, service.id)}
-              >
-                <span aria-hidden="true">⇅</span>
-              </button>
+              {scripted && (
+                <button
+                  type="button"
+                  className="studio-services__handle"
+                  aria-label={format(t.handleLabel, { title })}
+                  aria-describedby="reorder-hint"
+                  data-autofocus
+                  onKeyDown={(event) => onHandleKey(event, service.id)}
+                >
+                  <span aria-hidden="true">⇅</span>
+                </button>
+              )}
               {service.fields.photo && (
                 <img src={service.fields.photo.url} alt="" width={96} height={60} loading="lazy" className="studio-services__thumb" />
               )}

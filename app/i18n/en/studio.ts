@@ -32,7 +32,7 @@ export const studio = {
     deleted: "“{title}” has been deleted.",
     notFound: "That service no longer exists.",
     position: "{position} of {count}",
-    reorderHint: "Drag a service, or focus its handle and use the arrow keys, to change the order.",
+    reorderHint: "Or focus a service's reorder handle and use the up and down arrow keys.",
     handleLabel: "Reorder {title}",
   },
   fields: {

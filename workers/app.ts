@@ -77,7 +77,11 @@ function pageRequest(path: string, original: Request): Request {
     const value = original.headers.get(name);
     if (value) headers.set(name, value);
   }
-  return new Request(new URL(path, original.url), { headers });
+  // Set as a path, never parsed as a URL: a path like `//host/x` would otherwise name another host (or none).
+  const url = new URL(original.url);
+  url.pathname = path;
+  url.search = "";
+  return new Request(url, { headers });
 }
 
 /** A refused body: JSON for scripts; for a browser's form post, the page it came from, saying why. */

@@ -4,10 +4,13 @@
 // bytes than announced, then half-close) is answered 503 "worker restarted mid-request" by wrangler's
 // local proxy before the app sees it, and has crashed `wrangler dev` here — so truncation is done inside
 // a well-framed message (cut mid-field, mid-escape, mid-UTF-8 sequence, without the closing boundary).
-import { percentEncode, valueBytes, type Value } from "./payloads";
+// A field with a `file` is a file input: a file part of a multipart body (with its file name and Content-Type), or,
+// in the other encodings, its file name as text (what a browser sends for a form without the multipart encType).
+import { percentEncode, valueBytes, type FileValue, type Value } from "./payloads";
 import type { Rng } from "./prng";
 
-export type Field = { name: Value; value: Value };
+/** `value` is a text field's value; a file field's `file` holds its bytes, name and type instead. */
+export type Field = { name: Value; value: Value; file?: FileValue };
 export type Body = { bytes: Buffer; contentType?: string; label: string };
 
 const BOUNDARY_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789";
@@ -22,14 +25,28 @@ function urlencoded(fields: Field[], rawBytes: boolean): Buffer {
 
 function multipart(fields: Field[], boundary: string, rng: Rng): Buffer {
   const chunks: Buffer[] = [];
-  for (const { name, value } of fields) {
-    // Browsers escape " CR LF in names as %22 %0D %0A; sometimes the raw bytes are sent instead.
-    const nameBytes = valueBytes(name).toString("latin1");
-    const quoted = rng.chance(0.8) ? nameBytes.replace(/"/g, "%22").replace(/\r/g, "%0D").replace(/\n/g, "%0A") : nameBytes;
-    const asFile = rng.chance(0.07);
-    const disposition = `Content-Disposition: form-data; name="${quoted}"${asFile ? `; filename="${rng.pick(["x.txt", "../../x.sh", "<fz>.png", ""])}"` : ""}`;
-    const type = asFile ? `\r\nContent-Type: ${rng.pick(["text/plain", "application/octet-stream", "image/svg+xml"])}` : "";
-    chunks.push(Buffer.from(`--${boundary}\r\n${disposition}${type}\r\n\r\n`, "latin1"), valueBytes(value), Buffer.from("\r\n"));
+  // Browsers escape " CR LF in names and file names as %22 %0D %0A; sometimes the raw bytes are sent instead.
+  const quote = (value: Value) => {
+    const raw = valueBytes(value).toString("latin1");
+    return rng.chance(0.8) ? raw.replace(/"/g, "%22").replace(/\r/g, "%0D").replace(/\n/g, "%0A") : raw;
+  };
+  for (const { name, value, file } of fields) {
+    const quoted = quote(name);
+    let disposition: string;
+    let type = "";
+    let content: Buffer;
+    if (file) {
+      disposition = `Content-Disposition: form-data; name="${quoted}"; filename="${quote(file.filename)}"`;
+      if (file.contentType !== undefined) type = `\r\nContent-Type: ${file.contentType}`;
+      content = valueBytes(file.bytes);
+    } else {
+      // Now and then a text field goes as a file part (a client that attaches what the form expects as text).
+      const asFile = rng.chance(0.07);
+      disposition = `Content-Disposition: form-data; name="${quoted}"${asFile ? `; filename="${rng.pick(["x.txt", "../../x.sh", "<fz>.png", ""])}"` : ""}`;
+      if (asFile) type = `\r\nContent-Type: ${rng.pick(["text/plain", "application/octet-stream", "image/svg+xml"])}`;
+      content = valueBytes(value);
+    }
+    chunks.push(Buffer.from(`--${boundary}\r\n${disposition}${type}\r\n\r\n`, "latin1"), content, Buffer.from("\r\n"));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return Buffer.concat(chunks);
@@ -37,15 +54,22 @@ function multipart(fields: Field[], boundary: string, rng: Rng): Buffer {
 
 const asText = (value: Value) => valueBytes(value).toString("utf8");
 
-/** Encodes fields into a body with a Content-Type; mostly right, sometimes wrong, missing or truncated. */
-export function buildBody(rng: Rng, fields: Field[]): Body {
+/**
+ * Encodes fields into a body with a Content-Type; mostly right, sometimes wrong, missing or truncated. A `multipart`
+ * form (surface.ts) is mostly sent as a browser sends it, multipart with its file parts.
+ */
+export function buildBody(rng: Rng, allFields: Field[], multipartForm = false): Body {
   const boundary = `----fuzz${Array.from({ length: 16 }, () => rng.pick([...BOUNDARY_CHARS])).join("")}`;
-  const encoding = rng.weighted<string>([[60, "urlencoded"], [20, "multipart"], [5, "raw-bytes"], [5, "json"], [4, "text"], [3, "empty"], [3, "garbage"]]);
+  const encoding = rng.weighted<string>([
+    [multipartForm ? 8 : 60, "urlencoded"], [multipartForm ? 72 : 20, "multipart"], [5, "raw-bytes"], [5, "json"], [4, "text"], [3, "empty"], [3, "garbage"],
+  ]);
+  // Outside multipart a file input sends its file name as text.
+  const fields = encoding === "multipart" ? allFields : allFields.map(({ name, value, file }) => ({ name, value: file ? file.filename : value }));
   let bytes: Buffer;
   let contentType: string | undefined;
   switch (encoding) {
     case "multipart":
-      bytes = multipart(fields, boundary, rng);
+      bytes = multipart(allFields, boundary, rng);
       contentType = `multipart/form-data; boundary=${boundary}`;
       break;
     case "raw-bytes": // invalid UTF-8 and controls straight into a url-encoded body, unescaped

@@ -1,6 +1,9 @@
 // Row counts of every D1 table, read from the very state the server uses (wrangler's --persist-to DIR keeps
 // it in DIR/v3; getPlatformProxy opens that folder in a workerd of its own, as scripts/local-setup.ts does).
 // run.ts compares the counts before and after each rejected request: a rejected request must write nothing.
+// Tables whose rows are updated in place (the content studio's) are compared by content too, and the R2 bucket by
+// its keys around the requests that may store files.
+import { createHash } from "node:crypto";
 import { storageProxy } from "../lib/storage-proxy";
 import { quietCloudflareEnv } from "../lib/wrangler";
 import { sha256Hex } from "./cookies";
@@ -15,7 +18,18 @@ export const WRITES_ON_REJECTION_ALLOWED: readonly string[] = [
   "security_events", // the security log: failed sign-ins, 403s and 429s are what it records
 ];
 
+/**
+ * Tables whose rows change in place on success (a studio save rewrites the record and bumps its version, a move
+ * renumbers positions): a count would not see such a write, so each also gets a digest of its rows, under the key
+ * `<table>#content`. Kept versions are never rewritten: their snapshots are digested by length, not read whole.
+ */
+export const CONTENT_COMPARED: readonly string[] = ["company", "about", "services", "content_versions"];
+const DIGESTED_BY_LENGTH = new Set(["content_versions.snapshot"]);
+export const CONTENT_SUFFIX = "#content";
+
 export type Counts = Record<string, number>;
+/** The R2 bucket's objects: key → etag. */
+export type MediaListing = Map<string, string>;
 
 export type Database = {
   tables: string[];
@@ -27,6 +41,8 @@ export type Database = {
   accountId(email: string): Promise<string>;
   /** A session row of `accountId` that expired a day ago; returns its token (the cookie's value). */
   insertExpiredSession(accountId: string, token: string): Promise<void>;
+  /** Every object of the media bucket (the studio's images), by key with its etag. */
+  media(): Promise<MediaListing>;
   dispose(): Promise<void>;
 };
 
@@ -57,13 +73,24 @@ export async function openDatabase(state: string): Promise<Database> {
   );
   const tables = listed.results.map((row) => row.name);
   const counted = tables.filter((table) => !WRITES_ON_REJECTION_ALLOWED.includes(table));
+  // Each compared table's rows as one text (every column quoted, in id order), digested here in Node.
+  const compared: string[] = [];
+  for (const table of CONTENT_COMPARED.filter((name) => counted.includes(name))) {
+    const columns = await retry(`columns of ${table}`, () => db.prepare("select name from pragma_table_info(?) order by cid").bind(table).all<{ name: string }>());
+    const cells = columns.results.map(({ name }) => (DIGESTED_BY_LENGTH.has(`${table}.${name}`) ? `length("${name}")` : `quote("${name}")`));
+    compared.push(`(select group_concat(cells, char(30)) from (select ${cells.join(" || char(31) || ")} as cells from "${table}" order by rowid)) as "${table}${CONTENT_SUFFIX}"`);
+  }
   // One statement for all tables (D1 refuses a UNION of this many SELECTs; scalar subqueries are fine).
-  const countSql = `select ${counted.map((table) => `(select count(*) from "${table}") as "${table}"`).join(", ")}`;
+  const countSql = `select ${[...counted.map((table) => `(select count(*) from "${table}") as "${table}"`), ...compared].join(", ")}`;
+  const digest = (text: unknown) => Number.parseInt(createHash("sha256").update(String(text ?? "")).digest("hex").slice(0, 12), 16);
 
   let queries = 0;
   const query = () => {
     queries++;
-    return retry("row counts", async () => (await db.prepare(countSql).first<Counts>()) ?? {});
+    return retry("row counts", async () => {
+      const row = (await db.prepare(countSql).first<Record<string, number | string | null>>()) ?? {};
+      return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, key.endsWith(CONTENT_SUFFIX) ? digest(value) : Number(value)])) as Counts;
+    });
   };
 
   // The pages our own count queries write are bookkeeping (a SELECT changes no row): learnt here, while
@@ -102,6 +129,7 @@ export async function openDatabase(state: string): Promise<Database> {
         languageIds: (await all<{ id: number }>("select id from languages order by id")).map((row) => row.id),
         linkIds: (await all<{ id: number }>("select id from user_languages order by id")).map((row) => row.id),
         messageIds: (await all<{ id: number }>("select id from contact_messages order by id")).map((row) => row.id),
+        serviceIds: (await all<{ id: number }>("select id from services order by id")).map((row) => row.id),
       };
     },
     async accountId(email) {
@@ -117,6 +145,16 @@ export async function openDatabase(state: string): Promise<Database> {
           .bind(sha256Hex(token), accountId, Date.now() - 8 * day, Date.now() - day)
           .run(),
       );
+    },
+    async media() {
+      const listing: MediaListing = new Map();
+      let cursor: string | undefined;
+      do {
+        const page = await retry("media listing", () => env.MEDIA.list({ cursor, limit: 1000 }));
+        for (const object of page.objects) listing.set(object.key, object.etag);
+        cursor = page.truncated ? page.cursor : undefined;
+      } while (cursor);
+      return listing;
     },
     dispose,
   };

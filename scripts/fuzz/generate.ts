@@ -5,7 +5,7 @@
 import { buildBody, type Field } from "./bodies";
 import { hostileCookie, type CookieJar } from "./cookies";
 import { acceptHeader, clientIp, mediaHeaders, miscHeaders, originHeaders } from "./headers";
-import { Payloads, percentEncode, plausible, plausibleQuery, type IdPools, type Payload, type Value } from "./payloads";
+import { Payloads, percentEncode, plausible, plausibleFile, plausibleQuery, type FilePayload, type IdPools, type Payload, type Value } from "./payloads";
 import type { Rng } from "./prng";
 import { FORMS, PAGES, ROLES, ROUTER_QUERY, type FormEntry, type PageEntry, type Role } from "./surface";
 
@@ -27,6 +27,8 @@ export type RequestSpec = {
   realSession: boolean;
   /** Aimed at a form whose success leaves work running after the answer (surface.ts `background`). */
   background: boolean;
+  /** Aimed at a form whose action stores or deletes files in the R2 bucket (surface.ts `media`). */
+  media: boolean;
 };
 
 type Item = { kind: "form"; form: FormEntry } | { kind: "page"; page: PageEntry; path: string; focus?: string };
@@ -75,7 +77,7 @@ export class RequestGenerator {
       index < this.sweep.length
         ? this.sweep[index]!
         : { item: this.randomItem(), role: rng.weighted<Role>([[3, "anonymous"], [3, "interpreter"], [4, "admin"]]) };
-    const spec: RequestSpec = { index, role, method: "GET", target: "/", headers: {}, surface: surfaceLabel(item), labels: [], markers: [], realSession: false, background: false };
+    const spec: RequestSpec = { index, role, method: "GET", target: "/", headers: {}, surface: surfaceLabel(item), labels: [], markers: [], realSession: false, background: false, media: false };
     const plant = (payload: Payload) => {
       if (payload.marker !== undefined) spec.markers.push(payload.marker);
       return payload;
@@ -120,9 +122,18 @@ export class RequestGenerator {
     const { rng } = this;
     spec.method = rng.chance(0.92) ? "POST" : rng.pick(["PUT", "PATCH", "DELETE"]);
     if (spec.method !== "POST") spec.labels.push(`method ${spec.method}`);
-    const fields: Field[] = Object.entries(form.fields).map(([name, kind]) => ({ name: text(name), value: text(plausible(kind, rng, this.ids)) }));
+    // A file input holds a file (none chosen, or a small real image); everything else text.
+    const fileField = (name: string, payload: FilePayload): Field => {
+      if (payload.marker !== undefined) spec.markers.push(payload.marker);
+      return { name: text(name), value: text(""), file: payload.file };
+    };
+    const fields: Field[] = Object.entries(form.fields).map(([name, kind]) =>
+      kind === "imageFile" ? fileField(name, plausibleFile(rng)) : { name: text(name), value: text(plausible(kind, rng, this.ids)) },
+    );
     if (form.intent) fields.push({ name: text("intent"), value: text(form.intent) });
     spec.background = form.background === true;
+    spec.media = form.media === true;
+    const kindOf = (name: string) => (Object.hasOwn(form.fields, name) ? form.fields[name] : undefined);
     // Ids come from run.ts's pools, which leave out the two sample accounts: an update or delete of those
     // would end the sessions the campaign runs on. (Signing them out is fine: run.ts signs in again.)
 
@@ -130,15 +141,36 @@ export class RequestGenerator {
     for (let i = 0; i < twists; i++) {
       const twist = rng.weighted<string>([
         [fields.length ? 10 : 0, "hostile-value"], [2, "hostile-name"], [fields.length ? 3 : 0, "duplicate"], [fields.length ? 2 : 0, "drop"],
-        [form.intent ? 2 : 0, "other-intent"], [1, "many-fields"],
+        [form.intent ? 2 : 0, "other-intent"], [1, "many-fields"], [form.multipart && fields.length ? 2 : 0, "swap-part"],
       ]);
       const at = rng.int(0, Math.max(0, fields.length - 1));
       const fieldName = fields[at] && fields[at]!.name.kind !== "bytes" ? fields[at]!.name.text : "";
       switch (twist) {
         case "hostile-value": {
-          const payload = plant(form.fields[fieldName] === "redirect" && rng.chance(0.6) ? this.payloads.redirect() : this.payloads.hostile());
+          const kind = kindOf(fieldName);
+          if (kind === "imageFile" && fields[at]!.file) {
+            const file = this.payloads.hostileFile();
+            fields[at] = fileField(fieldName, file);
+            spec.labels.push(`${fieldName}: ${file.label}`);
+            break;
+          }
+          const payload = plant(kind ? this.payloads.forKind(kind) : this.payloads.hostile());
           fields[at] = { name: fields[at]!.name, value: payload.value };
           spec.labels.push(`${fieldName}: ${payload.label}`);
+          break;
+        }
+        case "swap-part": {
+          // A text field sent as a file part (the action reads a File where it expects text), or a file input as text.
+          const field = fields[at]!;
+          if (field.file) {
+            const value = rng.chance(0.5) ? text(rng.pick(["photo.png", "Services/legal-interpreting.webp", "../Home/homecover.webp", ""])) : plant(this.payloads.hostile()).value;
+            fields[at] = { name: field.name, value };
+            spec.labels.push(`${fieldName} as text`);
+          } else {
+            const bytes = rng.chance(0.5) ? field.value : plant(this.payloads.hostile()).value;
+            fields[at] = { name: field.name, value: field.value, file: { bytes, filename: text(rng.pick(["x.txt", "photo.png", ""])), contentType: rng.pick(["text/plain", "image/png", undefined]) } };
+            spec.labels.push(`${fieldName} as a file`);
+          }
           break;
         }
         case "hostile-name": {
@@ -149,8 +181,11 @@ export class RequestGenerator {
           break;
         }
         case "duplicate": {
-          const copy = rng.chance(0.5) ? plant(this.payloads.hostile()).value : text(plausible(Object.hasOwn(form.fields, fieldName) ? form.fields[fieldName]! : "name", rng, this.ids));
-          fields.splice(rng.chance(0.5) ? at : fields.length, 0, { name: fields[at]!.name, value: copy });
+          const original = fields[at]!;
+          let copy: Field;
+          if (original.file) copy = fileField(fieldName, rng.chance(0.5) ? this.payloads.hostileFile() : plausibleFile(rng));
+          else copy = { name: original.name, value: rng.chance(0.5) ? plant(this.payloads.hostile()).value : text(plausible(kindOf(fieldName) ?? "name", rng, this.ids)) };
+          fields.splice(rng.chance(0.5) ? at : fields.length, 0, copy);
           spec.labels.push(`duplicated ${fieldName}`);
           break;
         }
@@ -171,7 +206,7 @@ export class RequestGenerator {
       }
     }
 
-    const body = buildBody(rng, fields);
+    const body = buildBody(rng, fields, form.multipart === true);
     spec.body = body.bytes;
     if (body.contentType !== undefined) spec.headers["Content-Type"] = body.contentType;
     spec.labels.push(`body ${body.label}`);

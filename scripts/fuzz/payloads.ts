@@ -4,6 +4,7 @@
 // HTML payloads carry a numbered marker (fz<n>). checks.ts looks for the raw, unescaped forms below in
 // every HTML answer, the request's own and all later ones (so a value stored now and shown later is
 // caught too): React escapes text and attributes, so a raw hit is always a real bug.
+import { bytesOf, type FixtureName } from "../../tests/fixtures/images";
 import type { Rng } from "./prng";
 import type { FieldKind, QueryKind } from "./surface";
 
@@ -16,6 +17,10 @@ export type Value =
   | { kind: "encoded"; text: string };
 
 export type Payload = { value: Value; label: string; marker?: number };
+
+/** A file part of a multipart body: its bytes, and the file name and Content-Type the client claims (none: no header). */
+export type FileValue = { bytes: Value; filename: Value; contentType?: string };
+export type FilePayload = { file: FileValue; label: string; marker?: number };
 
 /** Raw (unescaped) forms of the markers: any of these in an HTML answer is a reflection. */
 export const RAW_MARKER = /<(?:fz-|svg onload=fz|img src=x onerror=fz|script>fz|iframe src=javascript:fz)(\d+)/gi;
@@ -89,6 +94,53 @@ const EMAILISH = [
 const FORMAT = ["{name}", "{{7*7}}", "${7*7}", "%s%s%s%n", "{count}", "{0}", "#{7*7}", "<%= 7*7 %>"];
 const LONG_SIZES = [256, 1_001, 5_001, 20_000, 65_537, 300_000, 1_100_000];
 
+// The studio's own fields (app/domain/studio.ts): ids and versions must be positive integers, record and direction
+// one of a few words, links full https URLs.
+const STUDIO_NUMBERS = ["1.0", "1e0", "0001", "2147483647", "4294967297", "-2147483649", "1 ", " 1", "1\u0000", "1;2", "0b1", "99999999999999999999999999999999999999"];
+const RECORDS = ["Company", "services", "users", "accounts", "company ", "content_versions", "__proto__", "", "company,about", "sqlite_master"];
+const DIRECTIONS = ["UP", "Down", "left", "up ", "0", "-1", "top", "bottom", ""];
+const LINKS: ((n: number) => string)[] = [
+  () => "http://www.facebook.com/push", () => "https://localhost", () => "https://", () => "//www.facebook.com/push", () => "www.facebook.com/push",
+  (n) => `javascript:fz${n}`, (n) => ` JaVaScRiPt:fz${n}`, (n) => `javascript://www.facebook.com/%0Afz${n}`, (n) => `data:text/html,<fz-${n}>`,
+  (n) => `https://www.facebook.com/"><fz-${n}>`, (n) => `https://www.facebook.com/<fz-${n}>`, (n) => `https://evil.example/'onmouseover='fz${n}`,
+  () => "https://user:pass@evil.example/", () => "https://evil.example:99999/", () => "ftp://files.example.com/", () => "https:\\\\evil.example",
+  () => `https://www.facebook.com/${"a".repeat(300)}`, () => "https://xn--80ak6aa92e.com/", () => "https://www.facebook.com/\u202Egnp.exe",
+];
+/** Hostile file names; `n` is the request's marker, `ext` the real image's extension. */
+const FILE_NAMES: ((n: number, ext: string) => string | Value)[] = [
+  (_, ext) => `../../../etc/passwd.${ext}`, (_, ext) => `..\\..\\windows\\win.${ext}`, (_, ext) => `/etc/cron.d/x.${ext}`, (_, ext) => `%2e%2e%2fx.${ext}`,
+  (n, ext) => `<script>fz${n}</script>.${ext}`, (n, ext) => `"><svg onload=fz${n}>.${ext}`, (n) => `<fz-${n}>`, (_, ext) => `${"A".repeat(5000)}.${ext}`,
+  (_, ext) => `翻訳者の写真.${ext}`, (_, ext) => `\u202Egnp.${ext}.exe`, (_, ext) => `x.${ext}\u0000.html`, () => ".htaccess", () => "", () => " ", (_, ext) => `con.${ext}`,
+  (_, ext) => `x.php.${ext}`, (_, ext) => `photo.${ext}"; name="intent`, (_, ext) => `photo.${ext}\r\nContent-Type: text/html`,
+  (_, ext) => bytes(...utf8("photo"), 0xff, 0xfe, ...utf8(`.${ext}`)), (_, ext) => `${"😀".repeat(300)}.${ext}`,
+];
+
+/** The tiny real images of tests/fixtures/images that the studio accepts, with the type a browser would claim. */
+const IMAGES: { name: FixtureName; extension: string; type: string }[] = [
+  { name: "jpegBaseline", extension: "jpg", type: "image/jpeg" },
+  { name: "jpegProgressive", extension: "jpg", type: "image/jpeg" },
+  { name: "jpegExifOrientation6", extension: "jpg", type: "image/jpeg" },
+  { name: "png", extension: "png", type: "image/png" },
+  { name: "webpLossy", extension: "webp", type: "image/webp" },
+  { name: "webpLossless", extension: "webp", type: "image/webp" },
+  { name: "webpAlpha", extension: "webp", type: "image/webp" },
+  { name: "avif", extension: "avif", type: "image/avif" },
+];
+const fixture = (name: FixtureName): Value => ({ kind: "bytes", bytes: bytesOf(name) });
+
+/** A PNG signature and IHDR claiming this size (8-bit RGB), without any image data: enough for a header check. */
+function pngHeader(width: number, height: number): Uint8Array {
+  const header = Buffer.alloc(33);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(header, 0);
+  header.writeUInt32BE(13, 8);
+  header.write("IHDR", 12, "latin1");
+  header.writeUInt32BE(width >>> 0, 16);
+  header.writeUInt32BE(height >>> 0, 20);
+  header[24] = 8; // bit depth
+  header[25] = 2; // colour type RGB
+  return Uint8Array.from(header);
+}
+
 export class Payloads {
   private markers = 0;
   constructor(private readonly rng: Rng) {}
@@ -152,6 +204,117 @@ export class Payloads {
     return { value: text(unit.repeat(Math.ceil(size / unit.length))), label: `long ${size}` };
   }
 
+  /**
+   * A hostile value aimed at a field of this kind: what its own check has to refuse (http: and javascript: links,
+   * numbers that are not positive integers, names that are not in the list), or any hostile value.
+   */
+  forKind(kind: FieldKind): Payload {
+    const { rng } = this;
+    switch (kind) {
+      case "redirect":
+        return rng.chance(0.6) ? this.redirect() : this.hostile();
+      case "url":
+        return rng.chance(0.6) ? this.link() : this.hostile();
+      case "version":
+      case "contentId":
+        return rng.chance(0.6) ? { value: text(rng.pick([...NUMBERS, ...STUDIO_NUMBERS])), label: "number" } : this.hostile();
+      case "record":
+        return rng.chance(0.6) ? { value: text(rng.pick(RECORDS)), label: "record" } : this.hostile();
+      case "direction":
+        return rng.chance(0.6) ? { value: text(rng.pick(DIRECTIONS)), label: "direction" } : this.hostile();
+      default:
+        return this.hostile();
+    }
+  }
+
+  /** A link the studio must refuse (not https, no host) or must show escaped (https, with markup in it). */
+  link(): Payload {
+    const n = this.marker();
+    const value = this.rng.pick(LINKS)(n);
+    return { value: text(value), label: "link", marker: value.includes(`fz${n}`) || value.includes(`fz-${n}`) ? n : undefined };
+  }
+
+  /**
+   * A hostile file part: wrong bytes under an image's name and type, a cut or oversized image, an empty file, a
+   * valid image under a hostile name or Content-Type, or one with markup after its header.
+   */
+  hostileFile(): FilePayload {
+    const { rng } = this;
+    const category = rng.weighted<string>([
+      [5, "wrong-bytes"], [3, "truncated"], [2, "too-many-pixels"], [3, "empty"], [5, "hostile-name"], [3, "wrong-type"], [2, "polyglot"],
+      [1, "too-large"],
+    ]);
+    const image = rng.pick(IMAGES);
+    const name = `photo.${image.extension}`;
+    switch (category) {
+      case "wrong-bytes": {
+        const choice = rng.pick<[string, () => Value]>([
+          ["gif", () => fixture("gif")], ["svg", () => fixture("svg")], ["pdf", () => fixture("pdf")], ["text", () => text("not an image\n")],
+          ["html", () => text(`<html><body><fz-${this.marker()}></body></html>`)], ["garbage", () => bytes(...Array.from({ length: rng.int(1, 600) }, () => rng.int(0, 255)))],
+          ["hostile", () => this.hostile(4096).value],
+          ["png signature only", () => bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)], ["jpeg SOI only", () => bytes(0xff, 0xd8, 0xff)],
+          ["RIFF without WEBP", () => text("RIFF\x10\x00\x00\x00AVI LIST")], ["ftyp heic", () => bytes(0, 0, 0, 0x18, ...utf8("ftypheic"), 0, 0, 0, 0, ...utf8("mif1heic"))],
+        ]);
+        const marker = this.markers;
+        const value = choice[1]();
+        return { file: { bytes: value, filename: text(name), contentType: image.type }, label: `file of ${choice[0]} as ${name}`, marker: this.markers > marker ? this.markers : undefined };
+      }
+      case "truncated": {
+        const whole = fixture(image.name) as { kind: "bytes"; bytes: Uint8Array };
+        const cut = rng.int(1, Math.max(1, whole.bytes.length - 1));
+        return { file: { bytes: { kind: "bytes", bytes: whole.bytes.subarray(0, cut) }, filename: text(name), contentType: image.type }, label: `${image.name} cut at ${cut}` };
+      }
+      case "too-many-pixels": {
+        const choice = rng.pick<[string, Value]>([
+          ["pngWide 10000×1", fixture("pngWide")],
+          ["png 2147483647×1", { kind: "bytes", bytes: pngHeader(0x7fffffff, 1) }],
+          ["png 6001×6001", { kind: "bytes", bytes: pngHeader(6001, 6001) }],
+          ["png 0×0", { kind: "bytes", bytes: pngHeader(0, 0) }],
+          ["png 4294967295×4294967295", { kind: "bytes", bytes: pngHeader(0xffffffff, 0xffffffff) }],
+        ]);
+        return { file: { bytes: choice[1], filename: text("photo.png"), contentType: "image/png" }, label: `file ${choice[0]}` };
+      }
+      case "empty":
+        return { file: { bytes: text(""), filename: text(rng.pick(["photo.png", "", "x"])), contentType: rng.pick(["image/png", "application/octet-stream", undefined]) }, label: "empty file" };
+      case "hostile-name": {
+        const n = this.marker();
+        const choice = rng.pick(FILE_NAMES)(n, image.extension);
+        const filename = typeof choice === "string" ? text(choice) : choice;
+        const marked = filename.kind !== "bytes" && new RegExp(`fz-?${n}(?!\\d)`).test(filename.text);
+        return { file: { bytes: fixture(image.name), filename, contentType: image.type }, label: `${image.name} named ${describe(filename, 40)}`, marker: marked ? n : undefined };
+      }
+      case "wrong-type": {
+        const n = this.marker();
+        const type = rng.pick([
+          "text/html", "image/svg+xml", "application/x-msdownload", "application/octet-stream", "", "image/png; charset=utf-7", `image/png; name="<fz-${n}>"`,
+          "text/html; charset=utf-8", "image/gif", "IMAGE/PNG", "x".repeat(3000), undefined,
+        ]);
+        return {
+          file: { bytes: fixture(image.name), filename: text(rng.pick([name, "photo.html", "photo.svg", "photo"])), contentType: type },
+          label: `${image.name} as ${type === undefined ? "no Content-Type" : JSON.stringify(type.slice(0, 40))}`,
+          marker: type?.includes(`fz-${n}`) ? n : undefined,
+        };
+      }
+      case "polyglot": {
+        const n = this.marker();
+        const tail = Buffer.from(`<script>fz${n}</script><fz-${n}>`, "utf8");
+        const whole = fixture(image.name) as { kind: "bytes"; bytes: Uint8Array };
+        return {
+          file: { bytes: { kind: "bytes", bytes: Uint8Array.from([...whole.bytes, ...tail]) }, filename: text(`photo${n}.html`), contentType: "text/html" },
+          label: `${image.name} with markup after it, as text/html`,
+          marker: n,
+        };
+      }
+      default: {
+        // 5 MB and a byte (the studio's own refusal), or past the route's 11 MB body limit (413 before any route).
+        const size = rng.pick([5 * 1024 * 1024 + 1, 11 * 1024 * 1024 + 1]);
+        const big = new Uint8Array(size);
+        big.set(pngHeader(640, 400));
+        return { file: { bytes: { kind: "bytes", bytes: big }, filename: text("photo.png"), contentType: "image/png" }, label: `png of ${size} bytes` };
+      }
+    }
+  }
+
   /** An open-redirect attempt for redirectTo-like fields. */
   redirect(): Payload {
     if (this.rng.chance(0.2)) return { value: encoded(this.rng.pick(ENCODED_PATHS)), label: "redirect-encoded" };
@@ -164,7 +327,13 @@ export class Payloads {
 }
 
 /** What the app's own forms would send: passes validation, so the fuzzed field is the only bad one. */
-export type IdPools = { userIds: string[]; languageIds: number[]; linkIds: number[]; messageIds: number[] };
+export type IdPools = { userIds: string[]; languageIds: number[]; linkIds: number[]; messageIds: number[]; serviceIds: number[] };
+
+/** A studio id: a service that exists at the start, or one the campaign's own create-service may have added. */
+function contentId(rng: Rng, ids: IdPools): number {
+  const highest = Math.max(0, ...ids.serviceIds);
+  return ids.serviceIds.length && rng.chance(0.75) ? rng.pick(ids.serviceIds) : rng.int(1, highest + 6);
+}
 
 export function plausible(kind: FieldKind, rng: Rng, ids: IdPools): string {
   const n = rng.int(1, 99_999);
@@ -189,7 +358,27 @@ export function plausible(kind: FieldKind, rng: Rng, ids: IdPools): string {
     case "messageId": return String(ids.messageIds.length && rng.chance(0.8) ? rng.pick(ids.messageIds) : rng.int(1, 5000));
     case "token": return rng.hex(rng.pick([8, 43, 64]));
     case "redirect": return rng.pick(["/Dashboard", "/Dashboard/Profile", "/Dashboard/Inbox?delete=1", ""]);
+    case "title": return `Fuzz title ${n}`;
+    case "description": return rng.pick([`Fuzz description ${n}.`, `Fuzz description ${n}\r\nsecond line`]);
+    case "address": return `${n % 1000} Fuzz Street, Cheyenne, WY`;
+    case "url": return rng.pick(["", `https://www.facebook.com/fuzz${n}`, `https://www.linkedin.com/company/fuzz-${n}`, `https://instagram.com/fuzz${n}`]);
+    case "alt": return `Fuzz alt text ${n}`;
+    // Versions start at 1 and grow by one a save: small numbers, so some saves name the current one and succeed
+    // (a stale one is a 409, itself a rejection that must write nothing).
+    case "version": return String(rng.weighted([[6, 1], [4, 2], [3, 3], [2, 4], [1, 5], [1, 6]]));
+    case "direction": return rng.pick(["up", "down"]);
+    case "record": return rng.weighted([[2, "company"], [2, "about"], [3, "service"]]);
+    case "contentId": return String(contentId(rng, ids));
+    // The file part's own value (bytes, name, type) comes from plausibleFile; this is what a text part holds.
+    case "imageFile": return "";
   }
+}
+
+/** What a browser sends for a file input: an empty part when no file is chosen, or a small real image. */
+export function plausibleFile(rng: Rng): FilePayload {
+  if (rng.chance(0.5)) return { file: { bytes: text(""), filename: text(""), contentType: "application/octet-stream" }, label: "no file" };
+  const image = rng.pick(IMAGES);
+  return { file: { bytes: fixture(image.name), filename: text(`fuzz-${rng.hex(6)}.${image.extension}`), contentType: image.type }, label: image.name };
 }
 
 /** A plausible value of a query parameter (hostile ones come from Payloads.hostile). */
@@ -200,6 +389,7 @@ export function plausibleQuery(kind: QueryKind, rng: Rng, ids: IdPools): string 
     case "direction": return rng.pick(["asc", "desc"]);
     case "search": return rng.pick(["a", "Linh", "307", "example.com", "zzz"]);
     case "rowId": return rng.chance(0.5) && ids.userIds.length ? rng.pick(ids.userIds) : String(rng.int(1, 30));
+    case "contentId": return String(contentId(rng, ids));
     case "numericList": return String(rng.int(1, 8));
     case "redirect": return plausible("redirect", rng, ids);
     case "token": return rng.hex(43);

@@ -1,27 +1,38 @@
 // The hostile-input campaign (`npm run fuzz`): the built worker on throwaway state, at least 1,000
 // generated requests over every form, page, query parameter and worker route of surface.ts, as anonymous,
 // interpreter and admin, sent one after another. Fails (exit 1) on any answer ≥ 500, any payload reflected
-// unescaped into HTML, any open redirect, any row written by a rejected request, or a site that does not
-// answer normally afterwards; prints each offending request, then one summary line.
+// unescaped into HTML, any open redirect, any row written by a rejected request (or content rewritten in the
+// studio's tables, or an object stored or deleted in the media bucket), or a site that does not answer normally
+// afterwards; prints each offending request, then one summary line.
 //
-//   npx tsx scripts/fuzz/run.ts [--seed N] [--requests N] [--port P] [--only I,J,…]
+//   npx tsx scripts/fuzz/run.ts [--seed N] [--requests N] [--port P] [--only I,J,…] [--trace FILE]
 //
 // Build first (`npm run fuzz` does). Ports 8787–8830 and 9787–9830 belong to other tests; wrangler's
 // inspector takes port + 1000. --only sends just the listed request numbers (still generated in sequence).
-import { existsSync, readFileSync, rmSync } from "node:fs";
+// --trace writes one line per request sent (number, role, surface, method, target, body size and digest, answer,
+// what was hostile), tab-separated: two runs of a seed can be compared with diff (minus the timing column).
+import { createHash } from "node:crypto";
+import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { inspect, isRejected, type Finding } from "./checks";
 import { checkSurface } from "./coverage";
-import { openDatabase, type Counts, type Database } from "./db";
+import { CONTENT_SUFFIX, openDatabase, type Counts, type Database, type MediaListing } from "./db";
 import { RequestGenerator, type RequestSpec, type Sessions } from "./generate";
 import { redirectTarget, send } from "./http";
+import { bytesOf } from "../../tests/fixtures/images";
 import { Rng } from "./prng";
 import { Reporter } from "./report";
 import { portInUse, startServer, type Server } from "./server";
 import { ADMIN_EMAIL, cookieFor, INTERPRETER_EMAIL, maintenanceIp, postForm, revokedCookie, sessionAlive, signIn } from "./sessions";
 
 const { values } = parseArgs({
-  options: { seed: { type: "string", default: "1" }, requests: { type: "string", default: "1200" }, port: { type: "string", default: "8950" }, only: { type: "string" } },
+  options: {
+    seed: { type: "string", default: "1" },
+    requests: { type: "string", default: "1200" },
+    port: { type: "string", default: "8950" },
+    only: { type: "string" },
+    trace: { type: "string" },
+  },
 });
 const seed = Number(values.seed);
 const total = Number(values.requests);
@@ -53,6 +64,7 @@ if (await portInUse(port)) throw new Error(`Port ${port} is in use: stop what ru
 console.log(`fuzz: seed ${seed}, ${only ? `only #${[...only].join(", #")}` : `${total} requests`}, built worker on ${origin} (state ${state}, log ${state}/server.log)`);
 const reporter = new Reporter(port, `.tmp/fuzz-${port}-findings`);
 rmSync(`.tmp/fuzz-${port}-findings`, { recursive: true, force: true });
+if (values.trace) writeFileSync(values.trace, "");
 
 let server: Server | undefined;
 let db: Database | undefined;
@@ -120,11 +132,15 @@ async function campaign(db: Database): Promise<void> {
     throw new Error(`the row counts do not see the server's writes (contact post ${probe.status}, contact_messages ${before.contact_messages} → ${after.contact_messages})`);
   }
 
+  await studioProbe(db, sessions.admin.real!);
+
   const ids = await db.idPools([ADMIN_EMAIL, INTERPRETER_EMAIL]);
   const generator = new RequestGenerator(new Rng(seed), origin, ids);
   if (!only && total < generator.sweepSize) throw new Error(`--requests ${total} is less than one sweep of the surface (${generator.sweepSize})`);
   const plantedBy = new Map<number, number>();
-  let counts: Counts | null = after;
+  let counts: Counts | null = null;
+  // Only the studio's actions write the bucket: a listing stays valid until the next request aimed at one.
+  let media: MediaListing = await db.media();
   let previous: { spec: RequestSpec; label: string } | null = null;
 
   for (let index = 0; index < total; index++) {
@@ -150,8 +166,15 @@ async function campaign(db: Database): Promise<void> {
     clock = Date.now();
     if (spec.background && answer.status < 400) await new Promise((resolve) => setTimeout(resolve, 200));
     const countsAfter = await db.counts();
+    const mediaBefore = media;
+    if (spec.media) media = await db.media();
     timing.counts += Date.now() - clock;
     counts = countsAfter;
+    if (values.trace) {
+      const body = spec.body ? `${spec.body.length} bytes ${createHash("sha256").update(spec.body).digest("hex").slice(0, 12)}` : "no body";
+      const line = [index, spec.role, spec.surface, spec.method, spec.target.slice(0, 120), body, answer.error ?? answer.status, `${answer.ms} ms`, spec.labels.join("; ").slice(0, 300)];
+      appendFileSync(values.trace, `${line.join("\t")}\n`);
+    }
     for (const marker of spec.markers) if (!plantedBy.has(marker)) plantedBy.set(marker, index);
     const found = inspect(spec, answer, origin, plantedBy);
     // wrangler's local proxy keeps connections to workerd alive: a request can suffer from the one before
@@ -166,9 +189,17 @@ async function campaign(db: Database): Promise<void> {
 
     if (isRejected(answer)) {
       const changed = Object.keys(countsAfter).filter((table) => countsAfter[table] !== countsBefore[table]);
-      if (changed.length > 0) {
-        const detail = changed.map((table) => `${table} ${countsBefore[table]} → ${countsAfter[table]}`).join(", ");
-        findings.push({ kind: "write-on-rejection", spec, answer, detail: `rejected with ${answer.status}, yet ${detail}` });
+      const written = changed.map((key) =>
+        key.endsWith(CONTENT_SUFFIX) ? `${key.slice(0, -CONTENT_SUFFIX.length)} rows changed` : `${key} ${countsBefore[key]} → ${countsAfter[key]}`,
+      );
+      const added = [...media.keys()].filter((key) => !mediaBefore.has(key));
+      const removed = [...mediaBefore.keys()].filter((key) => !media.has(key));
+      const replaced = [...media.keys()].filter((key) => mediaBefore.has(key) && mediaBefore.get(key) !== media.get(key));
+      if (added.length + removed.length + replaced.length > 0) {
+        written.push(`R2 media ${[...added.map((key) => `+${key}`), ...removed.map((key) => `-${key}`), ...replaced.map((key) => `~${key}`)].join(" ")}`);
+      }
+      if (written.length > 0) {
+        findings.push({ kind: "write-on-rejection", spec, answer, detail: `rejected with ${answer.status}, yet ${written.join(", ")}` });
       }
     }
 
@@ -179,6 +210,39 @@ async function campaign(db: Database): Promise<void> {
       const signedOut = /logout/i.test(spec.target) && (spec.headers.Cookie ?? "").includes(realCookie) && answer.status < 400;
       if (guarded || (signedOut && !(await sessionAlive(port, realCookie)))) sessions[spec.role].real = "";
     }
+  }
+}
+
+/**
+ * The studio's writes must show as well: a move rewrites services' positions in place (no row count changes, the
+ * content digest must), and an accepted upload adds an object to the R2 bucket (the listing must show it).
+ */
+async function studioProbe(db: Database, adminCookie: string): Promise<void> {
+  const { serviceIds } = await db.idPools([]);
+  if (serviceIds.length < 2) throw new Error(`the studio probe needs two sample services, the sample content has ${serviceIds.length}`);
+  const before = await db.counts();
+  const move = await postForm(port, "/Dashboard/Website", { intent: "move-service", id: String(serviceIds[1]), direction: "up" }, { Cookie: adminCookie });
+  const after = await db.counts();
+  if (move.status !== 302 || after.services !== before.services || after[`services${CONTENT_SUFFIX}`] === before[`services${CONTENT_SUFFIX}`]) {
+    throw new Error(`the content digest does not see a studio move (answer ${move.error ?? move.status}, services digest unchanged or row count changed)`);
+  }
+
+  const mediaBefore = await db.media();
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ intent: "create-service", title: "Fuzz probe service", description: "Seen by db.ts?", photo_alt: "A probe image" })) {
+    form.set(name, value);
+  }
+  form.set("photourl", new Blob([new Uint8Array(bytesOf("png"))], { type: "image/png" }), "probe.png");
+  const encoded = new Request(origin, { method: "POST", body: form });
+  const create = await send(port, {
+    method: "POST",
+    target: "/Dashboard/Website",
+    headers: { "Content-Type": encoded.headers.get("Content-Type")!, Origin: origin, Cookie: adminCookie, "CF-Connecting-IP": maintenanceIp() },
+    body: Buffer.from(await encoded.arrayBuffer()),
+  });
+  const added = [...(await db.media()).keys()].filter((key) => !mediaBefore.has(key));
+  if (create.status !== 302 || added.length !== 1 || !added[0]!.startsWith("Services/")) {
+    throw new Error(`the R2 listing does not see a studio upload (answer ${create.error ?? create.status}, new objects: ${added.join(", ") || "none"})`);
   }
 }
 

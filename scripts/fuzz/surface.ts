@@ -33,10 +33,28 @@ export type FieldKind =
   | "linkId"
   | "messageId"
   | "token"
-  | "redirect";
+  | "redirect"
+  // the content studio (app/domain/studio.ts)
+  | "title"
+  | "description"
+  | "address"
+  /** An optional https link (facebook, instegram, linkedin). */
+  | "url"
+  /** An image's alt text. */
+  | "alt"
+  /** A record's version number (basedOn, restore's version). */
+  | "version"
+  /** Moving a service: up or down. */
+  | "direction"
+  /** Which studio record: company, about or service. */
+  | "record"
+  /** A service's id (the company's and the about page's for restore). */
+  | "contentId"
+  /** A file input: sent as a file part of a multipart body (see FormEntry.multipart). */
+  | "imageFile";
 
 /** What a query parameter holds. */
-export type QueryKind = "page" | "sort" | "direction" | "search" | "rowId" | "numericList" | "redirect" | "token" | "routeIds" | "flag";
+export type QueryKind = "page" | "sort" | "direction" | "search" | "rowId" | "contentId" | "numericList" | "redirect" | "token" | "routeIds" | "flag";
 
 export type PageEntry = {
   /** The path as app/routes.ts spells it ("/call-room/:roomId", "/Dashboard/*"), or the worker route's prefix. */
@@ -63,6 +81,16 @@ export type FormEntry = {
   rateLimited?: true;
   /** Also used by scripts that ask for JSON (Accept: application/json). */
   json?: true;
+  /**
+   * The form is multipart/form-data (encType): bodies.ts sends it that way most of the time, with its imageFile
+   * fields as file parts (valid images, wrong bytes, empty files, hostile names and types).
+   */
+  multipart?: true;
+  /**
+   * Its action stores or deletes files in the R2 bucket (the studio's images): run.ts lists the bucket around these
+   * requests too, and a rejected one must leave it as it was (uploads of a refused save are deleted again).
+   */
+  media?: true;
   worker?: true;
   /**
    * Its success schedules ctx.waitUntil work that writes to D1 (the contact relay): run.ts lets it finish
@@ -102,6 +130,8 @@ export const PAGES: PageEntry[] = [
   { route: "/Dashboard/Language", paths: ["/Dashboard/Language"], access: "admin", query: { edit: "rowId", delete: "rowId" } },
   { route: "/Dashboard/UserLanguages", paths: ["/Dashboard/UserLanguages"], access: "admin", query: { delete: "rowId" } },
   { route: "/Dashboard/Inbox", paths: ["/Dashboard/Inbox"], access: "admin", query: { delete: "rowId" } },
+  // The content studio: ?service=<id> opens a service's editor, ?delete=<id> asks before deleting one.
+  { route: "/Dashboard/Website", paths: ["/Dashboard/Website"], access: "admin", query: { service: "contentId", delete: "contentId" } },
   { route: "/Dashboard/*", paths: ["/Dashboard/no-such-area", "/Dashboard/Interpreter/extra", "/Dashboard/%2e%2e/Login"], access: "signed-in" },
   { route: "/call-room/:roomId", paths: ["/call-room/sample", "/call-room/no-such-room", "/call-room/%3Cfz-0%3E"], access: "signed-in" },
 
@@ -126,6 +156,8 @@ export const PAGES: PageEntry[] = [
 ];
 
 const interpreterFields = { full_name: "name", Gender: "gender", email: "email", phone: "phone" } as const;
+const website = { route: "/Dashboard/Website", path: "/Dashboard/Website", access: "admin", media: true } as const;
+const studioEditor = { ...website, multipart: true } as const;
 
 export const FORMS: FormEntry[] = [
   // app/routes/auth/*.tsx
@@ -175,6 +207,32 @@ export const FORMS: FormEntry[] = [
   { route: "/Dashboard/Inbox", path: "/Dashboard/Inbox", intent: "unread", fields: { id: "messageId" }, access: "admin" },
   { route: "/Dashboard/Inbox", path: "/Dashboard/Inbox", intent: "retry", fields: { id: "messageId" }, access: "admin", background: true },
   { route: "/Dashboard/Inbox", path: "/Dashboard/Inbox", intent: "delete", fields: { id: "messageId" }, access: "admin" },
+
+  // app/routes/dashboard/website.server.ts, the content studio. The record editors are multipart (their images are
+  // files); delete, move and restore are plain forms. A save names the version it was based on (basedOn): an older
+  // one is refused with 409. Successful saves replace and delete files in the R2 bucket and change the public pages.
+  {
+    ...studioEditor,
+    intent: "save-company",
+    fields: {
+      basedOn: "version", title: "title", description: "description", address: "address", email: "email", phone: "phone",
+      facebook: "url", instegram: "url", linkedin: "url", homecover: "imageFile", homecover_alt: "alt", contactcover: "imageFile", contactcover_alt: "alt",
+    },
+  },
+  {
+    ...studioEditor,
+    intent: "save-about",
+    fields: { basedOn: "version", description: "description", photoaurl: "imageFile", photoa_alt: "alt", photoburl: "imageFile", photob_alt: "alt" },
+  },
+  { ...studioEditor, intent: "create-service", fields: { title: "title", description: "description", photourl: "imageFile", photo_alt: "alt" } },
+  {
+    ...studioEditor,
+    intent: "save-service",
+    fields: { id: "contentId", basedOn: "version", title: "title", description: "description", photourl: "imageFile", photo_alt: "alt" },
+  },
+  { ...website, intent: "delete-service", fields: { id: "contentId" } },
+  { ...website, intent: "move-service", fields: { id: "contentId", direction: "direction" } },
+  { ...website, intent: "restore", fields: { record: "record", id: "contentId", version: "version", basedOn: "version" } },
 
   // workers/contact.ts: the contact form (app/components/ContactForm.tsx) and scripts asking for JSON.
   {

@@ -76,6 +76,27 @@ test("a form route refuses a body that is not a form with 415", async ({ request
   expectSecurityHeaders(response.headers(), "415");
 });
 
+test("a refused browser post to // gets its page (found by the fuzz campaign)", async () => {
+  const send = (method: string, path: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const url = new URL(APP_URL);
+      const headers = { Accept: "text/html", "Content-Type": "text/plain", "Content-Length": "1", "CF-Connecting-IP": "10.204.0.1" };
+      const req = httpRequest({ host: url.hostname, port: url.port, method, path, headers }, (res) => {
+        let body = "";
+        res.on("data", (chunk) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on("error", reject);
+      req.end("x");
+    });
+  // `new URL("//", base)` names no host at all (it was a 500). (Locally, wrangler's proxy answers `//host/path` itself.)
+  for (const [method, path] of [["DELETE", "//"], ["POST", "//"]]) {
+    const answer = await send(method!, path!);
+    expect(answer.status, `${method} ${path}`).toBe(415);
+    expect(answer.body).toContain("This request could not be read as a form.");
+  }
+});
+
 test("plain HTTP to a real host name is sent to HTTPS with 308", async () => {
   const answer = await new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {
     const url = new URL(APP_URL);

@@ -218,11 +218,14 @@ test("refused uploads each say why and change nothing", async ({ browser }) => {
   await page.context().close();
 });
 
-test("the studio passes axe with its history open and a service being edited", async ({ browser }) => {
+test("the studio passes axe with its history open, a service being edited, and a deletion being confirmed", async ({ browser }) => {
   test.slow();
   const page = await adminPage(browser, true);
   await page.getByRole("link", { name: /^Edit / }).first().click();
   for (const summary of await page.locator("details summary").all()) await summary.click();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole("link", { name: /^Delete / }).first().click();
+  await expect(page.getByRole("heading", { name: /^Delete “.*”\?$/ })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   await page.context().close();
 });

@@ -1,21 +1,15 @@
 // The content studio on D1 (docs/decisions/0015). A save is one batch (one transaction): keep the state it replaces
 // (when that state predates the studio and has no version row yet), update the row only if it still has the version
 // the form was based on, record the new state, and drop versions beyond the newest VERSIONS_KEPT.
-import { filesOf, VERSIONS_KEPT, type ContentVersion, type FieldsOf, type FileRef, type StudioRecord, type Versioned } from "~/domain/studio";
+import { filesOf, VERSIONS_KEPT, type ContentVersion, type FieldsOf, type FileRef, type StudioRecord } from "~/domain/studio";
 import type { StudioStore } from "../port.server";
-import { columnsOf, fieldsOf, TABLE_OF } from "../rows/content.server";
+import { columnsOf, fieldsOf, filesOfSnapshots, TABLE_OF, uniqueFiles, versionedOf } from "../rows/content.server";
 import { query } from "./query.server";
 
 type Row = Record<string, unknown> & { id: number; version: number };
 type VersionRow = { version: number; snapshot: string; saved_by: string | null; saved_at: string };
 
 export function d1StudioStore(db: D1Database): StudioStore {
-  const versioned = <R extends StudioRecord>(record: R, row: Row): Versioned<FieldsOf<R>> => ({
-    id: row.id,
-    version: row.version,
-    fields: fieldsOf(record, row),
-  });
-
   const readRow = (record: StudioRecord, id: number) =>
     query(() => db.prepare(`SELECT * FROM ${TABLE_OF[record]} WHERE id = ?`).bind(id).first<Row>());
 
@@ -30,7 +24,7 @@ export function d1StudioStore(db: D1Database): StudioStore {
 
   /** Of these files, the ones no row and no kept version refers to any more. */
   async function orphans(candidates: FileRef[]): Promise<FileRef[]> {
-    const unique = [...new Map(candidates.map((ref) => [`${ref.folder}/${ref.file}`, ref])).values()];
+    const unique = uniqueFiles(candidates);
     const referenced = await Promise.all(
       unique.map((ref) =>
         query(() =>
@@ -49,29 +43,29 @@ export function d1StudioStore(db: D1Database): StudioStore {
     return unique.filter((_, index) => !referenced[index]?.used);
   }
 
-  const snapshotsFiles = <R extends StudioRecord>(record: R, rows: { snapshot: string }[]) =>
-    rows.flatMap((row) => filesOf(record, JSON.parse(row.snapshot) as FieldsOf<R>));
+  const snapshotsFiles = (record: StudioRecord, rows: { snapshot: string }[]) =>
+    filesOfSnapshots(record, rows.map((row) => JSON.parse(row.snapshot) as unknown));
 
   return {
     async company() {
       const row = await query(() => db.prepare("SELECT * FROM company ORDER BY id LIMIT 1").first<Row>());
-      return row ? versioned("company", row) : null;
+      return row ? versionedOf("company", row) : null;
     },
 
     async about() {
       const row = await query(() => db.prepare("SELECT * FROM about ORDER BY id LIMIT 1").first<Row>());
-      return row ? versioned("about", row) : null;
+      return row ? versionedOf("about", row) : null;
     },
 
     async services() {
       const { results } = await query(() => db.prepare("SELECT * FROM services ORDER BY position, id").all<Row>());
-      return results.map((row) => versioned("service", row));
+      return results.map((row) => versionedOf("service", row));
     },
 
     async save(record, id, fields, basedOn, by) {
       const before = await readRow(record, id);
       if (!before) return { ok: false, reason: "not-found" };
-      if (before.version !== basedOn) return { ok: false, reason: "conflict", current: versioned(record, before) };
+      if (before.version !== basedOn) return { ok: false, reason: "conflict", current: versionedOf(record, before) };
 
       const columns = columnsOf(record, fields);
       const names = Object.keys(columns);
@@ -94,7 +88,7 @@ export function d1StudioStore(db: D1Database): StudioStore {
       if (updated!.meta.changes !== 1) {
         // Saved by someone else between the read and the batch: their version row stands, ours was ignored.
         const current = await readRow(record, id);
-        return current ? { ok: false, reason: "conflict", current: versioned(record, current) } : { ok: false, reason: "not-found" };
+        return current ? { ok: false, reason: "conflict", current: versionedOf(record, current) } : { ok: false, reason: "not-found" };
       }
       const released = [...filesOf(record, fieldsOf(record, before)), ...snapshotsFiles(record, pruned!.results as { snapshot: string }[])];
       return { ok: true, version: basedOn + 1, orphans: await orphans(released) };

@@ -1,7 +1,7 @@
 // Content rows as the spec names their columns (both databases keep them), mapped to the app's names once for both
 // adapters: to the public pages' types, to the studio's fields, and back to columns for a save.
 import type { About, Company, MediaFolder, Picture, Service } from "~/domain/content";
-import type { AboutFields, CompanyFields, FieldsOf, ServiceFields, StoredImage, StudioRecord } from "~/domain/studio";
+import { filesOf, type AboutFields, type CompanyFields, type FieldsOf, type FileRef, type ServiceFields, type StoredImage, type StudioRecord, type Versioned as VersionedRecord } from "~/domain/studio";
 import type { MediaStore } from "../port.server";
 
 /** An image slot's columns: the spec's file-name column, then (since the studio) its alt text and pixel size. */
@@ -60,6 +60,21 @@ export function serviceFields(row: ServiceRow): ServiceFields {
 export function fieldsOf<R extends StudioRecord>(record: R, row: Record<string, unknown>): FieldsOf<R> {
   const map = { company: companyFields, about: aboutFields, service: serviceFields }[record] as unknown as (row: never) => FieldsOf<R>;
   return map(row as never);
+}
+
+/** A row with its version, as the studio edits it. */
+export function versionedOf<R extends StudioRecord>(record: R, row: Record<string, unknown> & { id: number; version: number }): VersionedRecord<FieldsOf<R>> {
+  return { id: row.id, version: row.version, fields: fieldsOf(record, row) };
+}
+
+/** Every file the kept snapshots (a record's fields, as stored in content_versions) refer to. */
+export function filesOfSnapshots<R extends StudioRecord>(record: R, snapshots: unknown[]): FileRef[] {
+  return snapshots.flatMap((snapshot) => filesOf(record, snapshot as FieldsOf<R>));
+}
+
+/** Each file once, in the order first named. */
+export function uniqueFiles(files: FileRef[]): FileRef[] {
+  return [...new Map(files.map((ref) => [`${ref.folder}/${ref.file}`, ref])).values()];
 }
 
 function imageColumns(name: string, prefix: string, image: StoredImage | null) {

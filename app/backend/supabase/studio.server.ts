@@ -4,9 +4,9 @@
 // transaction, as the D1 adapter's batch does (d1/studio.server.ts; the same semantics, held to the same contract by
 // tests/port-contract/studio-suite.ts).
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { filesOf, VERSIONS_KEPT, type ContentVersion, type FieldsOf, type FileRef, type StudioRecord, type Versioned } from "~/domain/studio";
+import { filesOf, VERSIONS_KEPT, type ContentVersion, type FieldsOf, type FileRef, type StudioRecord } from "~/domain/studio";
 import type { StudioStore } from "../port.server";
-import { columnsOf, fieldsOf, TABLE_OF } from "../rows/content.server";
+import { columnsOf, fieldsOf, filesOfSnapshots, TABLE_OF, uniqueFiles, versionedOf } from "../rows/content.server";
 import { check } from "./clients.server";
 
 type Row = Record<string, unknown> & { id: number; version: number };
@@ -20,36 +20,26 @@ type RemoveAnswer = { ok: true; row: Row; versions: unknown[]; unreferenced: str
 /** Of the files a change released (in that order, once each), those the database found nothing refers to any more. */
 function orphansAmong(released: FileRef[], unreferenced: string[]): FileRef[] {
   const gone = new Set(unreferenced);
-  const unique = [...new Map(released.map((ref) => [`${ref.folder}/${ref.file}`, ref])).values()];
-  return unique.filter((ref) => gone.has(ref.file));
+  return uniqueFiles(released).filter((ref) => gone.has(ref.file));
 }
 
 export function supabaseStudioStore(service: SupabaseClient): StudioStore {
-  const versioned = <R extends StudioRecord>(record: R, row: Row): Versioned<FieldsOf<R>> => ({
-    id: row.id,
-    version: row.version,
-    fields: fieldsOf(record, row),
-  });
-
   const first = async (table: "company" | "about") => check<Row[]>(await service.from(table).select("*").order("id").limit(1))[0] ?? null;
-
-  const snapshotsFiles = <R extends StudioRecord>(record: R, snapshots: unknown[]) =>
-    snapshots.flatMap((snapshot) => filesOf(record, snapshot as FieldsOf<R>));
 
   return {
     async company() {
       const row = await first("company");
-      return row ? versioned("company", row) : null;
+      return row ? versionedOf("company", row) : null;
     },
 
     async about() {
       const row = await first("about");
-      return row ? versioned("about", row) : null;
+      return row ? versionedOf("about", row) : null;
     },
 
     async services() {
       const rows = check<Row[]>(await service.from("services").select("*").order("position").order("id"));
-      return rows.map((row) => versioned("service", row));
+      return rows.map((row) => versionedOf("service", row));
     },
 
     async save(record, id, fields, basedOn, by) {
@@ -58,7 +48,7 @@ export function supabaseStudioStore(service: SupabaseClient): StudioStore {
       // i.e. only if the record still is that state.
       const before = check<Row[]>(await service.from(TABLE_OF[record]).select("*").eq("id", id))[0];
       if (!before) return { ok: false, reason: "not-found" };
-      if (before.version !== basedOn) return { ok: false, reason: "conflict", current: versioned(record, before) };
+      if (before.version !== basedOn) return { ok: false, reason: "conflict", current: versionedOf(record, before) };
 
       const beforeFields = fieldsOf(record, before);
       const answer = check<SaveAnswer>(
@@ -74,9 +64,9 @@ export function supabaseStudioStore(service: SupabaseClient): StudioStore {
       );
       if (!answer.ok) {
         // Saved by someone else (or removed) between the read and the call: their save stands.
-        return answer.current ? { ok: false, reason: "conflict", current: versioned(record, answer.current) } : { ok: false, reason: "not-found" };
+        return answer.current ? { ok: false, reason: "conflict", current: versionedOf(record, answer.current) } : { ok: false, reason: "not-found" };
       }
-      const released = [...filesOf(record, beforeFields), ...snapshotsFiles(record, answer.pruned)];
+      const released = [...filesOf(record, beforeFields), ...filesOfSnapshots(record, answer.pruned)];
       return { ok: true, version: answer.version, orphans: orphansAmong(released, answer.unreferenced) };
     },
 
@@ -88,7 +78,7 @@ export function supabaseStudioStore(service: SupabaseClient): StudioStore {
     async removeService(id) {
       const answer = check<RemoveAnswer>(await service.rpc("push_remove_service", { p_id: id }));
       if (!answer.ok) return { ok: false, reason: "not-found" };
-      const released = [...filesOf("service", fieldsOf("service", answer.row)), ...snapshotsFiles("service", answer.versions)];
+      const released = [...filesOf("service", fieldsOf("service", answer.row)), ...filesOfSnapshots("service", answer.versions)];
       return { ok: true, title: String(answer.row.title), orphans: orphansAmong(released, answer.unreferenced) };
     },
 

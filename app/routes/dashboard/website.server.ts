@@ -2,6 +2,7 @@
 // schema, every new image checked by its bytes, then the images stored under new names, then the record saved if
 // nobody saved it since the form was rendered. A refused save stores nothing (new images are deleted again); a
 // successful one deletes the files nothing refers to any more and drops the public pages from the edge cache.
+import type { MediaStore } from "~/backend/port.server";
 import type { MediaFolder } from "~/domain/content";
 import {
   aboutFormSchema,
@@ -61,6 +62,23 @@ async function readImages(record: StudioRecord, formData: FormData, current: Rec
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, images, uploads };
 }
 
+/**
+ * Stores the new images, then runs the write; when the write throws, the images are deleted again (nothing stored).
+ * A write that answers a refusal deletes them itself (`commit`).
+ */
+async function withUploads<T>(media: MediaStore, uploads: Upload[], write: () => Promise<T>): Promise<T> {
+  await Promise.all(uploads.map((upload) => media.put(upload.folder, upload.file, upload.bytes, upload.contentType)));
+  return write().catch(async (error: unknown) => {
+    await media.remove(uploads);
+    throw error;
+  });
+}
+
+/** The field messages of the text (its schema) and of the images, together. */
+function errorsOf(form: { ok: true } | { ok: false; errors: FieldErrors }, images: Images): FieldErrors {
+  return { ...(form.ok ? {} : form.errors), ...(images.ok ? {} : images.errors) };
+}
+
 function anyFileSent(formData: FormData): boolean {
   return [...formData.values()].some((value) => value instanceof File && value.size > 0);
 }
@@ -87,11 +105,7 @@ async function commit<R extends StudioRecord>(
 ) {
   const { app, request, url, formData, user } = input;
   const media = app.backend.media;
-  await Promise.all(uploads.map((upload) => media.put(upload.folder, upload.file, upload.bytes, upload.contentType)));
-  const outcome = await app.backend.studio.save(record, current.id, fields, basedOn, user.email).catch(async (error: unknown) => {
-    await media.remove(uploads);
-    throw error;
-  });
+  const outcome = await withUploads(media, uploads, () => app.backend.studio.save(record, current.id, fields, basedOn, user.email));
   if (!outcome.ok) {
     await media.remove(uploads);
     if (outcome.reason === "not-found") return formFailure({ formError: t.services.notFound, intent }, { status: 404 });
@@ -109,7 +123,7 @@ export async function saveCompany(input: IntentInput) {
   const current = await input.app.backend.studio.company();
   if (!current) return formFailure({ formError: t.services.notFound, intent }, { status: 404 });
   const images = await readImages("company", input.formData, current.fields);
-  if (!form.ok || !images.ok) return refused(input.formData, { ...(form.ok ? {} : form.errors), ...(images.ok ? {} : images.errors) }, intent);
+  if (!form.ok || !images.ok) return refused(input.formData, errorsOf(form, images), intent);
   const { basedOn, instegram, homecover_alt: _h, contactcover_alt: _c, ...text } = form.data;
   const fields = { ...text, instagram: instegram, homeCover: images.images.homeCover ?? null, contactCover: images.images.contactCover ?? null };
   return commit(input, { record: "company", current, fields, basedOn, uploads: images.uploads, intent, success: () => t.company.saved, anchor: "company" });
@@ -121,7 +135,7 @@ export async function saveAbout(input: IntentInput) {
   const current = await input.app.backend.studio.about();
   if (!current) return formFailure({ formError: t.services.notFound, intent }, { status: 404 });
   const images = await readImages("about", input.formData, current.fields);
-  if (!form.ok || !images.ok) return refused(input.formData, { ...(form.ok ? {} : form.errors), ...(images.ok ? {} : images.errors) }, intent);
+  if (!form.ok || !images.ok) return refused(input.formData, errorsOf(form, images), intent);
   const fields = { description: form.data.description, photoA: images.images.photoA ?? null, photoB: images.images.photoB ?? null };
   return commit(input, { record: "about", current, fields, basedOn: form.data.basedOn, uploads: images.uploads, intent, success: () => t.about.saved, anchor: "about" });
 }
@@ -135,13 +149,9 @@ export async function createService(input: IntentInput) {
   const { app, request, url, formData, user } = input;
   const form = parseFormData(formData, serviceFormSchema);
   const images = await readImages("service", formData, null);
-  if (!form.ok || !images.ok) return refused(formData, { ...(form.ok ? {} : form.errors), ...(images.ok ? {} : images.errors) }, intent);
+  if (!form.ok || !images.ok) return refused(formData, errorsOf(form, images), intent);
   const fields = { title: form.data.title, description: form.data.description, photo: images.images.photo ?? null };
-  await Promise.all(images.uploads.map((upload) => app.backend.media.put(upload.folder, upload.file, upload.bytes, upload.contentType)));
-  const { id } = await app.backend.studio.createService(fields, user.email).catch(async (error: unknown) => {
-    await app.backend.media.remove(images.uploads);
-    throw error;
-  });
+  const { id } = await withUploads(app.backend.media, images.uploads, () => app.backend.studio.createService(fields, user.email));
   await purgePublicPages(url.origin);
   return redirectWithToast(`${url.pathname}#service-${id}`, { type: "success", message: format(t.services.added, { title: fields.title }) }, { request, config: app.config });
 }
@@ -153,7 +163,7 @@ export async function saveService(input: IntentInput) {
   const current = Number.isInteger(id) ? await serviceById(input, id) : null;
   if (!current) return formFailure({ formError: t.services.notFound, intent }, { status: 404 });
   const images = await readImages("service", input.formData, current.fields);
-  if (!form.ok || !images.ok) return refused(input.formData, { ...(form.ok ? {} : form.errors), ...(images.ok ? {} : images.errors) }, intent, id);
+  if (!form.ok || !images.ok) return refused(input.formData, errorsOf(form, images), intent, id);
   const fields = { title: form.data.title, description: form.data.description, photo: images.images.photo ?? null };
   const success = () => format(t.services.saved, { title: fields.title });
   return commit(input, { record: "service", current, fields, basedOn: form.data.basedOn, uploads: images.uploads, intent, success, anchor: "service-editor" });

@@ -23,7 +23,7 @@ export const accounts = {
     unknownAddress: "Unknown",
     signOutOthers: "Sign out everywhere else",
     signingOut: "Signing out…",
-    othersEnded: "Signed out everywhere else ({count} sessions ended).",
+    othersEnded: { one: "Signed out everywhere else (1 session ended).", other: "Signed out everywhere else ({count} sessions ended)." },
     onlyThisOne: "No other session is signed in.",
   },
   users: {

@@ -2,6 +2,7 @@
 // loaded only by the legal pages). Spec texts are kept exactly as written, spelling included.
 import { accounts } from "./accounts";
 import { studio } from "./studio";
+import type { Plural } from "../plural";
 
 export const en = {
   meta: {
@@ -102,12 +103,13 @@ export const en = {
     listHeading: "Messages",
     intro: "Every message sent through the contact form, whether or not its e-mail went out.",
     empty: "No messages yet.",
-    unreadCount: "{count} unread",
+    unreadCount: { other: "{count} unread" },
     from: "From",
     received: "Received",
     status: "E-mail",
     attempts: "Attempts",
     lastError: "Last error",
+    language: "Page language",
     statuses: { pending: "Waiting to be sent", sent: "Sent", failed: "Not sent (gave up)" },
     unread: "Unread",
     markRead: "Mark as read",
@@ -123,6 +125,8 @@ export const en = {
     notFound: "That message no longer exists. The list has been refreshed.",
     notConfigured: "Mail provider not configured: the message is kept here and will be e-mailed once EmailJS is set up.",
   },
+  /** Each language's name in this catalogue's language (the inbox, the Profile choice). */
+  localeNames: { en: "English", ar: "Arabic" },
   social: { facebook: "Facebook", instagram: "Instagram", linkedin: "LinkedIn", on: "PUSH on {network}" },
   legal: { version: "Version {version}", effective: "Effective {date}", contents: "Contents" },
   footer: {
@@ -209,11 +213,20 @@ export const en = {
     orders: "Orders",
     inbox: "Inbox",
     website: "Website",
-    inboxUnread: "Inbox, {count} unread",
+    inboxUnread: { other: "Inbox, {count} unread" },
     roles: { admin: "Administrator", interpreter: "Interpreter" },
     profileHeading: "My profile",
     fields: { fullName: "Full name", email: "Email", gender: "Gender", phone: "Phone", department: "Department" },
     languagesHeading: "My languages",
+    uiLanguage: {
+      heading: "Dashboard language",
+      intro: "The language of every dashboard page, message and notification you see. Only you are affected.",
+      label: "Language",
+      save: "Save language",
+      saving: "Saving…",
+      saved: "The dashboard is now in English.",
+      invalid: "Please choose English or Arabic.",
+    },
     languageColumn: "Language",
     forbidden: "You do not have access to this page.",
     forbiddenHint: "This area is for administrators.",
@@ -268,8 +281,7 @@ export const en = {
       search: "Search",
       clearSearch: "Clear search",
       sortBy: "Sort by {column}",
-      count: "{count} people",
-      countOne: "1 person",
+      count: { one: "1 person", other: "{count} people" },
       empty: "No interpreters yet. Add the first one with the form above.",
       noMatches: "No one matches “{query}”.",
       noLanguages: "None yet",
@@ -350,4 +362,18 @@ export const en = {
   studio,
 };
 
-export type Messages = typeof en;
+/**
+ * Every locale's catalogue has this shape: the same keys, strings for strings, a Plural wherever English has one
+ * (an object whose keys are all plural categories, `other` among them).
+ */
+type Catalogue<T> = T extends string
+  ? string
+  : T extends { other: string }
+    ? Exclude<keyof T, Intl.LDMLPluralRule> extends never
+      ? Plural
+      : { [Key in keyof T]: Catalogue<T[Key]> }
+    : T extends readonly (infer Item)[]
+      ? Catalogue<Item>[]
+      : { [Key in keyof T]: Catalogue<T[Key]> };
+
+export type Messages = Catalogue<typeof en>;

@@ -25,7 +25,8 @@ export type LegalContact = {
 };
 
 const VERSION = "1.0";
-const EFFECTIVE_DATE = "March 21, 2025";
+/** ISO date; the page shows it with Intl.DateTimeFormat in its own locale. */
+export const EFFECTIVE_DATE = "2025-03-21";
 
 /** "by email at x" or "by email at x or by phone at y", depending on whether a phone number is given. */
 function reachUs(contact: LegalContact): string {

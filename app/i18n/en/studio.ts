@@ -2,7 +2,9 @@
 export const studio = {
   heading: "Website",
   saving: "Saving…",
-  intro: "What the public site says and shows. A save appears on the site at once; every save is kept, and any of the last {count} versions can be restored.",
+  intro: {
+    other: "What the public site says and shows. A save appears on the site at once; every save is kept, and any of the last {count} versions can be restored.",
+  },
   company: { heading: "Company", save: "Save company", saved: "The company details have been saved." },
   about: { heading: "About", save: "Save about", saved: "The about page has been saved." },
   services: {
@@ -57,6 +59,8 @@ export const studio = {
     currentImage: "Current {image}",
     noImage: "No image yet.",
     chooseAgain: "Files are not kept after a refused save: choose the image again.",
+    inLanguage: "{field} ({language})",
+    translationHint: "Optional: where it is empty, the {language} site shows the English text.",
   },
   images: {
     empty: "This file is empty.",
@@ -67,7 +71,7 @@ export const studio = {
   },
   history: {
     heading: "History",
-    summary: "Earlier versions ({count})",
+    summary: { other: "Earlier versions ({count})" },
     none: "No saved versions yet: the first save keeps the current state as well.",
     version: "Version {version}",
     current: "current",

@@ -1,0 +1,69 @@
+// Which language a page is in. Public and sign-in pages say it in their URL (English at the spec's paths, Arabic
+// under /ar); dashboard pages follow the signed-in person's choice (their account's `locale`). Nothing is guessed
+// from Accept-Language: a crawler or a shared link gets what the URL says.
+import { useLocation, useMatches } from "react-router";
+import { en, isLocale, localeAttributes, type Locale, type Messages } from "~/i18n";
+import { ar } from "~/i18n/ar";
+
+const catalogues: Record<Locale, Messages> = { en, ar };
+
+export const ARABIC_PREFIX = "/ar";
+
+export function messagesFor(locale: Locale): Messages {
+  return catalogues[locale];
+}
+
+/** The language a public or sign-in URL is in. */
+export function localeOfPath(pathname: string): Locale {
+  // A client navigation's data request names the page with `.data` appended (`/ar.data` for the Arabic home).
+  const page = pathname.replace(/\.data$/, "");
+  return page === ARABIC_PREFIX || page.startsWith(`${ARABIC_PREFIX}/`) ? "ar" : "en";
+}
+
+/** The English path of a page (the spec's spelling), whichever language `pathname` is in. */
+export function englishPath(pathname: string): string {
+  if (localeOfPath(pathname) === "en") return pathname;
+  return pathname.slice(ARABIC_PREFIX.length) || "/";
+}
+
+/** A page's path in `locale`: `/Services` → `/ar/Services`, `/` → `/ar`. */
+export function localizedPath(locale: Locale, path: string): string {
+  const english = englishPath(path);
+  if (locale === "en") return english;
+  return english === "/" ? ARABIC_PREFIX : `${ARABIC_PREFIX}${english}`;
+}
+
+/** What a route's loader returns so the page, its toasts and <html> use this language. */
+export type LocaleData = { uiLocale: Locale };
+
+/**
+ * The current page's language: the deepest route that names one (the dashboard layout names the person's
+ * choice; the root names the URL's), else the URL's (an error page rendered without loader data).
+ */
+export function useLocale(): Locale {
+  const matches = useMatches();
+  const { pathname } = useLocation();
+  for (let index = matches.length - 1; index >= 0; index--) {
+    const data = matches[index]?.loaderData as Partial<LocaleData> | undefined;
+    if (data && typeof data === "object" && isLocale(data.uiLocale)) return data.uiLocale;
+  }
+  return localeOfPath(pathname);
+}
+
+/** The current page's catalogue. */
+export function useMessages(): Messages {
+  return messagesFor(useLocale());
+}
+
+/** Builds links to pages in the current page's language: `href("/Services")` → `/ar/Services` on an Arabic page. */
+export function useLocalizedPath(): (path: string) => string {
+  const locale = useLocale();
+  return (path) => localizedPath(locale, path);
+}
+
+export { localeAttributes };
+
+/** The catalogue of a public or sign-in request, from its URL (a form posts to its own page's path). */
+export function messagesOfRequest(request: Request): Messages {
+  return messagesFor(localeOfPath(new URL(request.url).pathname));
+}

@@ -1,6 +1,7 @@
 // SPEC §7: "GET company / services / about, all columns" — the public pages' content, with the anon key.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { about, company, services } from "../../seed/content";
+import { sampleTranslations } from "../../seed/content-ar";
 import { backendFor, double, DOUBLE_URL, step } from "./helpers";
 
 const image = (folder: string, file: string) => `${DOUBLE_URL}/storage/v1/object/public/media/${folder}/${file}`;
@@ -29,6 +30,7 @@ describe("content.company", () => {
       linkedin: company.linkedin,
       homeCover: picture("Home", "homecover.webp", company.homecover_alt, company.homecover_width, company.homecover_height),
       contactCover: picture("Contactus", "contactcover.webp", company.contactcover_alt, company.contactcover_width, company.contactcover_height),
+      translations: sampleTranslations.company,
     });
     expect(shapes).toEqual(["rest.company.read"]);
     expect(requests[0]!.credentials).toBe("anon");
@@ -54,8 +56,13 @@ describe("content.company", () => {
 describe("content.services", () => {
   it("lists every service in the stored order (position, then id), each with its image in the Services folder", async () => {
     const { result, shapes, requests } = await step(() => backendFor().content.services());
-    expect(result.map(({ title, description, photo }) => ({ title, description, photo }))).toEqual(
-      services.map((service) => ({ title: service.title, description: service.description, photo: picture("Services", service.photourl) })),
+    expect(result.map(({ title, description, photo, translations }) => ({ title, description, photo, translations }))).toEqual(
+      services.map((service) => ({
+        title: service.title,
+        description: service.description,
+        photo: picture("Services", service.photourl),
+        translations: sampleTranslations.service(service.title),
+      })),
     );
     expect(result.map((service) => service.id)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(shapes).toEqual(["rest.services.read"]);
@@ -77,6 +84,7 @@ describe("content.about", () => {
       description: about.description,
       photoA: picture("Aboutus", "team-meeting.webp", about.photoa_alt),
       photoB: picture("Aboutus", "interpreter-headset.webp", about.photob_alt),
+      translations: sampleTranslations.about,
     });
     expect(shapes).toEqual(["rest.about.read"]);
   });

@@ -5,6 +5,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { ServiceFields } from "~/domain/studio";
 import { about as sampleAbout, company as sampleCompany, services as sampleServices } from "../../seed/content";
+import { sampleTranslations } from "../../seed/content-ar";
 import { ADMIN, backendFor, double, DOUBLE_URL, probe, step } from "./helpers";
 
 type Call = { shape: string | null; credentials: string | null; url: string; method: string; status: number };
@@ -19,7 +20,12 @@ const rowOf = async (table: string, id: number) => (await double.table<Record<st
 
 let counter = 0;
 const photo = (file = `services-${++counter}-${crypto.randomUUID()}.webp`) => ({ file, alt: `Photo ${counter}`, width: 640, height: 400 });
-const serviceFields = (title: string, image: ServiceFields["photo"] = photo()): ServiceFields => ({ title, description: `${title}: what it is`, photo: image });
+const serviceFields = (title: string, image: ServiceFields["photo"] = photo()): ServiceFields => ({
+  title,
+  description: `${title}: what it is`,
+  photo: image,
+  translations: { ar: { title: `${title} بالعربية` } },
+});
 
 /** The sample company's fields, as the studio reads them from the seeded row. */
 const companyFields = {
@@ -33,6 +39,7 @@ const companyFields = {
   linkedin: sampleCompany.linkedin,
   homeCover: { file: "homecover.webp", alt: sampleCompany.homecover_alt, width: 1280, height: 720 },
   contactCover: { file: "contactcover.webp", alt: sampleCompany.contactcover_alt, width: 1280, height: 560 },
+  translations: sampleTranslations.company,
 };
 
 beforeEach(() => double.reset());
@@ -54,6 +61,7 @@ describe("studio reads: every column with the version, with the service role", (
         description: sampleAbout.description,
         photoA: { file: sampleAbout.photoaurl, alt: sampleAbout.photoa_alt, width: null, height: null },
         photoB: { file: sampleAbout.photoburl, alt: sampleAbout.photob_alt, width: null, height: null },
+        translations: sampleTranslations.about,
       },
     });
     expect(who(requests)).toEqual(["rest.about.studio service"]);
@@ -73,7 +81,12 @@ describe("studio reads: every column with the version, with the service role", (
     expect(result[1]).toEqual({
       id: 1,
       version: 1,
-      fields: { title: sampleServices[0]!.title, description: sampleServices[0]!.description, photo: { file: sampleServices[0]!.photourl, alt: null, width: null, height: null } },
+      fields: {
+        title: sampleServices[0]!.title,
+        description: sampleServices[0]!.description,
+        photo: { file: sampleServices[0]!.photourl, alt: null, width: null, height: null },
+        translations: sampleTranslations.service(sampleServices[0]!.title),
+      },
     });
     expect(who(requests)).toEqual(["rest.services.studio service"]);
     expect(paramsOf(requests[0]!)).toEqual({ select: "*", order: "position.asc,id.asc" });
@@ -111,11 +124,19 @@ describe("studio.save", () => {
   });
 
   it("about and a service are saved the same way, each through its own table", async () => {
-    const aboutFields = { description: "About us, rewritten", photoA: null, photoB: { file: "b.webp", alt: "B", width: 10, height: 20 } };
+    const aboutFields = {
+      description: "About us, rewritten",
+      photoA: null,
+      photoB: { file: "b.webp", alt: "B", width: 10, height: 20 },
+      translations: { ar: { description: "من نحن، بصياغة جديدة", photoBAlt: "ب" } },
+    };
     const aboutSave = await step(() => backendFor().studio.save("about", 1, aboutFields, 1, ADMIN));
     expect(aboutSave.result).toEqual({ ok: true, version: 2, orphans: [] });
     expect(who(aboutSave.requests)).toEqual(["rest.about.before-save service", "rpc.push_save_content service"]);
     expect(await rowOf("about", 1)).toMatchObject({ description: "About us, rewritten", photoaurl: null, photoa_alt: null, photoburl: "b.webp", photob_width: 10, version: 2 });
+    // The other languages are one jsonb value beside the spec's columns, and read back as saved.
+    expect((await rowOf("about", 1))?.translations).toEqual({ ar: { description: "من نحن، بصياغة جديدة", photoBAlt: "ب" } });
+    expect((await backendFor().content.about())?.translations).toEqual(aboutFields.translations);
 
     const serviceSave = await step(() => backendFor().studio.save("service", 3, serviceFields("Court Interpreting"), 1, ADMIN));
     expect(serviceSave.result).toMatchObject({ ok: true, version: 2 });
@@ -157,7 +178,7 @@ describe("studio.save", () => {
         body: JSON.stringify({
           p_record: "service",
           p_id: 5,
-          p_columns: { title: "Probe", description: "", photourl: null, photo_alt: null, photo_width: null, photo_height: null },
+          p_columns: { title: "Probe", description: "", photourl: null, photo_alt: null, photo_width: null, photo_height: null, translations: {} },
           p_based_on: based,
           p_snapshot: { title: "Probe", description: "", photo: null },
           p_before: { title: "Before", description: "", photo: null },
@@ -178,7 +199,7 @@ describe("studio.save", () => {
       body: JSON.stringify({ p_record: "service", p_id: 1, p_columns: { title: "x", version: 99 }, p_based_on: 1, p_snapshot: {}, p_before: {}, p_by: ADMIN }),
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ code: "22023", message: "a service save takes exactly the columns title, description, photourl, photo_alt, photo_width, photo_height" });
+    expect(await response.json()).toMatchObject({ code: "22023", message: "a service save takes exactly the columns title, description, photourl, photo_alt, photo_width, photo_height, translations" });
     expect(await rowOf("services", 1)).toMatchObject({ title: sampleServices[0]!.title, version: 1 });
   });
 

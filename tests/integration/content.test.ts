@@ -7,6 +7,7 @@ const backend = (db: D1Database = env.DB) =>
   createD1Backend({ env: { DB: db, MEDIA: env.MEDIA }, request: new Request("http://127.0.0.1/"), sessionSecret: env.SESSION_SECRET });
 import { isSeeded } from "~/backend/d1/seed.server";
 import { sampleContent } from "../../seed/content";
+import { sampleTranslations } from "../../seed/content-ar";
 import { seed } from "./helpers";
 
 describe("D1 content store on an empty database", () => {
@@ -35,6 +36,7 @@ describe("D1 content store with the sample content", () => {
       linkedin: sampleContent.company.linkedin,
       homeCover: { url: "/media/Home/homecover.webp", alt: sampleContent.company.homecover_alt, width: 1280, height: 720 },
       contactCover: { url: "/media/Contactus/contactcover.webp", alt: sampleContent.company.contactcover_alt, width: 1280, height: 560 },
+      translations: sampleTranslations.company,
     });
   });
 
@@ -43,6 +45,8 @@ describe("D1 content store with the sample content", () => {
     expect(services.length).toBeGreaterThanOrEqual(6);
     expect(services.map((s) => s.title)).toEqual(sampleContent.services.map((s) => s.title));
     expect(services[0]).toMatchObject({ photo: { url: "/media/Services/document-translation.webp", width: 640, height: 400 } });
+    // Stored as JSON text in D1, read back as the same object; the last sample service has no Arabic version.
+    expect(services.map((s) => s.translations)).toEqual(sampleContent.services.map((s) => sampleTranslations.service(s.title)));
   });
 
   it("reads the about row with both photos from the Aboutus folder", async () => {
@@ -50,6 +54,7 @@ describe("D1 content store with the sample content", () => {
       description: sampleContent.about.description,
       photoA: { url: "/media/Aboutus/team-meeting.webp", alt: sampleContent.about.photoa_alt, width: 800, height: 600 },
       photoB: { url: "/media/Aboutus/interpreter-headset.webp", alt: sampleContent.about.photob_alt, width: 800, height: 600 },
+      translations: sampleTranslations.about,
     });
   });
 

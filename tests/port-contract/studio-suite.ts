@@ -23,7 +23,12 @@ const ADMIN = "admin@example.com";
 let counter = 0;
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 const image = (folder = "services"): StoredImage => ({ file: `${unique(folder)}.webp`, alt: `Image ${counter}`, width: 640, height: 400 });
-const service = (title = unique("Service"), photo: StoredImage | null = image()): ServiceFields => ({ title, description: `${title}, described`, photo });
+const service = (title = unique("Service"), photo: StoredImage | null = image()): ServiceFields => ({
+  title,
+  description: `${title}, described`,
+  photo,
+  translations: { ar: { title: `خدمة ${title}`, description: "وصفها" } },
+});
 
 export function describeStudioContract(target: StudioContractTarget) {
   const backend = () => target.backendFor(new Request(`${ORIGIN}/Dashboard/Website`));

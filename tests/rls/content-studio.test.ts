@@ -24,7 +24,15 @@ const PUBLIC_ACTORS: [string, Actor][] = [
 ];
 const STUDIO_TABLES = ["company", "services", "about"] as const;
 
-const SERVICE_COLUMNS = { title: "Sign Language", description: "ASL and BSL", photourl: "sign.webp", photo_alt: "Hands signing", photo_width: 640, photo_height: 400 };
+const SERVICE_COLUMNS = {
+  title: "Sign Language",
+  description: "ASL and BSL",
+  photourl: "sign.webp",
+  photo_alt: "Hands signing",
+  photo_width: 640,
+  photo_height: 400,
+  translations: { ar: { title: "لغة الإشارة" } },
+};
 const serviceSnapshot = (title: string, file: string | null) => ({
   title,
   description: `${title}, described`,
@@ -37,6 +45,7 @@ const serviceColumns = (title: string, file: string | null) => ({
   photo_alt: file ? `${title} photo` : null,
   photo_width: file ? 640 : null,
   photo_height: file ? 400 : null,
+  translations: {},
 });
 
 /** Calls one function in a transaction as `tx`'s role; answers its single value. */
@@ -230,16 +239,28 @@ describe("push_save_content (as the service role)", () => {
       title: "PUSH LLC", description: "d", address: "a", email: "contact@push.test", phone: null, facebook: null, instegram: "https://instagram.com/push",
       linkedin: null, homecover: "home.webp", homecover_alt: "Home", homecover_width: 1600, homecover_height: 900,
       contactcover: null, contactcover_alt: null, contactcover_width: null, contactcover_height: null,
+      translations: { ar: { title: "بوش", description: "وصف" } },
     };
-    const about = { description: "About", photoaurl: "a2.webp", photoa_alt: "A", photoa_width: 1, photoa_height: 2, photoburl: null, photob_alt: null, photob_width: null, photob_height: null };
+    const about = {
+      description: "About", photoaurl: "a2.webp", photoa_alt: "A", photoa_width: 1, photoa_height: 2, photoburl: null, photob_alt: null, photob_width: null, photob_height: null,
+      translations: {},
+    };
     await within(db, serviceRole, async (tx) => {
       expect(await save(tx, "company", 1, company, 1, { title: "PUSH LLC" }, { title: "PUSH" })).toMatchObject({ ok: true, version: 2 });
-      expect((await tx.query("select title, instegram, homecover_width, phone, version from public.company")).rows).toEqual([
-        { title: "PUSH LLC", instegram: "https://instagram.com/push", homecover_width: 1600, phone: null, version: 2 },
+      expect((await tx.query("select title, instegram, homecover_width, phone, version, translations from public.company")).rows).toEqual([
+        { title: "PUSH LLC", instegram: "https://instagram.com/push", homecover_width: 1600, phone: null, version: 2, translations: company.translations },
       ]);
       expect(await save(tx, "about", 1, about, 1, {}, {})).toMatchObject({ ok: true, version: 2 });
       expect((await tx.query("select photoaurl, photoa_height, photoburl, version from public.about")).rows).toEqual([{ photoaurl: "a2.webp", photoa_height: 2, photoburl: null, version: 2 }]);
     });
+  });
+
+  it("refuses translations that are not one object by language (the column's check), changing nothing", async () => {
+    const outcome = await run(db, serviceRole, "select public.push_save_content('service', 1, $1, 1, '{}', '{}', 'x') as value", [
+      { ...SERVICE_COLUMNS, translations: ["ar"] },
+    ]);
+    expect(outcome).toMatchObject({ ok: false, code: "23514" });
+    expect(await asSuperuser(db, "select version, translations from public.services where id = 1")).toEqual([{ version: 1, translations: {} }]);
   });
 
   it("refuses an unknown record, and columns other than exactly the record's (22023), changing nothing", async () => {

@@ -2,6 +2,7 @@
 // sample content as seed/content.ts (the D1 default's), and its accounts behave under the policies.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleContent, SAMPLE_PASSWORD } from "../../seed/content";
+import { sampleTranslations } from "../../seed/content-ar";
 import { applySeed, asSuperuser, count, createMigrated, rowsAs, run, signedIn, type Db } from "./support/db";
 
 let db: Db;
@@ -91,6 +92,16 @@ describe("seed.sql matches seed/content.ts", () => {
   it("about", async () => {
     const [row] = await asSuperuser(db, "select description, photoaurl, photoburl, photoa_alt, photob_alt from public.about");
     expect(row).toEqual(sampleContent.about);
+  });
+
+  it("the Arabic versions of the texts (seed/content-ar.ts)", async () => {
+    const [company] = await asSuperuser(db, "select translations from public.company");
+    const [about] = await asSuperuser(db, "select translations from public.about");
+    const services = await asSuperuser(db, "select translations from public.services order by position");
+    expect(company?.translations).toEqual(sampleTranslations.company);
+    expect(about?.translations).toEqual(sampleTranslations.about);
+    expect(services.map((row) => row.translations)).toEqual(sampleContent.services.map((service) => sampleTranslations.service(service.title)));
+    expect(services.at(-1)?.translations).toEqual({});
   });
 
   it("languages", async () => {

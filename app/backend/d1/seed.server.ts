@@ -1,6 +1,7 @@
 // Loads the sample content (seed/content.ts) into an empty D1 database. Used by `npm run dev`'s
 // local setup and by the tests; production databases are never seeded.
 import type { SampleContent } from "../../../seed/content";
+import { sampleTranslations } from "../../../seed/content-ar";
 import { hashPassword } from "./password.server";
 
 /** A stored hash that no password can match (see verifyPassword). */
@@ -18,8 +19,8 @@ export async function seedSampleContent(db: D1Database, content: SampleContent, 
     db
       .prepare(
         `INSERT INTO company (title, description, homecover, address, email, phone, linkedin, facebook, instegram, contactcover,
-                              homecover_alt, homecover_width, homecover_height, contactcover_alt, contactcover_width, contactcover_height)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+                              homecover_alt, homecover_width, homecover_height, contactcover_alt, contactcover_width, contactcover_height, translations)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(
         company.title,
@@ -38,17 +39,27 @@ export async function seedSampleContent(db: D1Database, content: SampleContent, 
         company.contactcover_alt,
         company.contactcover_width,
         company.contactcover_height,
+        JSON.stringify(sampleTranslations.company),
       ),
     db
       .prepare(
-        `INSERT INTO about (description, photoaurl, photoburl, photoa_alt, photoa_width, photoa_height, photob_alt, photob_width, photob_height)
-         VALUES (?, ?, ?, ?, 800, 600, ?, 800, 600)`,
+        `INSERT INTO about (description, photoaurl, photoburl, photoa_alt, photoa_width, photoa_height, photob_alt, photob_width, photob_height, translations)
+         VALUES (?, ?, ?, ?, 800, 600, ?, 800, 600, ?)`,
       )
-      .bind(about.description, about.photoaurl, about.photoburl, about.photoa_alt, about.photob_alt),
+      .bind(about.description, about.photoaurl, about.photoburl, about.photoa_alt, about.photob_alt, JSON.stringify(sampleTranslations.about)),
     ...content.services.map((service, index) =>
       db
-        .prepare("INSERT INTO services (title, description, photourl, photo_alt, photo_width, photo_height, position) VALUES (?, ?, ?, ?, 640, 400, ?)")
-        .bind(service.title, service.description, service.photourl, `${service.title}: illustration`, index + 1),
+        .prepare(
+          "INSERT INTO services (title, description, photourl, photo_alt, photo_width, photo_height, position, translations) VALUES (?, ?, ?, ?, 640, 400, ?, ?)",
+        )
+        .bind(
+          service.title,
+          service.description,
+          service.photourl,
+          `${service.title}: illustration`,
+          index + 1,
+          JSON.stringify(sampleTranslations.service(service.title)),
+        ),
     ),
     ...content.languages.map((name) => db.prepare("INSERT INTO languages (name) VALUES (?)").bind(name)),
   ];

@@ -9,6 +9,9 @@ import { query } from "./query.server";
 type Row = Record<string, unknown> & { id: number; version: number };
 type VersionRow = { version: number; snapshot: string; saved_by: string | null; saved_at: string };
 
+/** A column value as D1 binds it: `translations` (an object) is stored as JSON text. */
+const d1Value = (value: string | number | null | object) => (typeof value === "object" && value !== null ? JSON.stringify(value) : value);
+
 export function d1StudioStore(db: D1Database): StudioStore {
   const readRow = (record: StudioRecord, id: number) =>
     query(() => db.prepare(`SELECT * FROM ${TABLE_OF[record]} WHERE id = ?`).bind(id).first<Row>());
@@ -74,7 +77,7 @@ export function d1StudioStore(db: D1Database): StudioStore {
           keepVersion(record, id, before.version, fieldsOf(record, before), null),
           db
             .prepare(`UPDATE ${TABLE_OF[record]} SET ${names.map((name) => `${name} = ?`).join(", ")}, version = version + 1 WHERE id = ? AND version = ?`)
-            .bind(...names.map((name) => columns[name]), id, basedOn),
+            .bind(...names.map((name) => d1Value(columns[name] ?? null)), id, basedOn),
           db
             .prepare(
               `INSERT OR IGNORE INTO content_versions (record, record_id, version, snapshot, saved_by)
@@ -104,7 +107,7 @@ export function d1StudioStore(db: D1Database): StudioStore {
               `INSERT INTO services (${names.join(", ")}, position, version)
                VALUES (${names.map(() => "?").join(", ")}, (SELECT COALESCE(MAX(position), 0) + 1 FROM services), 1) RETURNING id`,
             )
-            .bind(...names.map((name) => columns[name])),
+            .bind(...names.map((name) => d1Value(columns[name] ?? null))),
           db
             .prepare("INSERT INTO content_versions (record, record_id, version, snapshot, saved_by) SELECT 'service', id, 1, ?, ? FROM services WHERE rowid = last_insert_rowid()")
             .bind(JSON.stringify(fields), by),

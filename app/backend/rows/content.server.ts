@@ -2,6 +2,7 @@
 // adapters: to the public pages' types, to the studio's fields, and back to columns for a save.
 import type { About, Company, MediaFolder, Picture, Service } from "~/domain/content";
 import { filesOf, type AboutFields, type CompanyFields, type FieldsOf, type FileRef, type ServiceFields, type StoredImage, type StudioRecord, type Versioned as VersionedRecord } from "~/domain/studio";
+import { translationsOf } from "~/domain/translations";
 import type { MediaStore } from "../port.server";
 
 /** An image slot's columns: the spec's file-name column, then (since the studio) its alt text and pixel size. */
@@ -9,7 +10,8 @@ type ImageColumns<Name extends string, Prefix extends string> = { [K in Name]: s
   [K in `${Prefix}_alt`]?: string | null;
 } & { [K in `${Prefix}_width` | `${Prefix}_height`]?: number | null };
 
-type Versioned = { id?: number; version?: number };
+/** `translations`: the other languages' texts (docs/decisions/0017), JSON text on D1 and jsonb on Supabase. */
+type Versioned = { id?: number; version?: number; translations?: unknown };
 
 export type CompanyRow = Versioned & {
   title: string;
@@ -42,6 +44,7 @@ export function companyFields(row: CompanyRow): CompanyFields {
     linkedin: row.linkedin,
     homeCover: stored(row.homecover, row.homecover_alt, row.homecover_width, row.homecover_height),
     contactCover: stored(row.contactcover, row.contactcover_alt, row.contactcover_width, row.contactcover_height),
+    translations: translationsOf("company", row.translations),
   };
 }
 
@@ -50,11 +53,17 @@ export function aboutFields(row: AboutRow): AboutFields {
     description: row.description ?? "",
     photoA: stored(row.photoaurl, row.photoa_alt, row.photoa_width, row.photoa_height),
     photoB: stored(row.photoburl, row.photob_alt, row.photob_width, row.photob_height),
+    translations: translationsOf("about", row.translations),
   };
 }
 
 export function serviceFields(row: ServiceRow): ServiceFields {
-  return { title: row.title, description: row.description ?? "", photo: stored(row.photourl, row.photo_alt, row.photo_width, row.photo_height) };
+  return {
+    title: row.title,
+    description: row.description ?? "",
+    photo: stored(row.photourl, row.photo_alt, row.photo_width, row.photo_height),
+    translations: translationsOf("service", row.translations),
+  };
 }
 
 export function fieldsOf<R extends StudioRecord>(record: R, row: Record<string, unknown>): FieldsOf<R> {
@@ -86,8 +95,11 @@ function imageColumns(name: string, prefix: string, image: StoredImage | null) {
   };
 }
 
-/** The columns a save writes, in the spec's names. */
-export function columnsOf<R extends StudioRecord>(record: R, fields: FieldsOf<R>): Record<string, string | number | null> {
+/**
+ * The columns a save writes, in the spec's names, and `translations` as an object (Supabase stores it as jsonb; the
+ * D1 adapter writes it as JSON text).
+ */
+export function columnsOf<R extends StudioRecord>(record: R, fields: FieldsOf<R>): Record<string, string | number | null | object> {
   if (record === "company") {
     const f = fields as CompanyFields;
     return {
@@ -101,14 +113,20 @@ export function columnsOf<R extends StudioRecord>(record: R, fields: FieldsOf<R>
       linkedin: f.linkedin,
       ...imageColumns("homecover", "homecover", f.homeCover),
       ...imageColumns("contactcover", "contactcover", f.contactCover),
+      translations: f.translations,
     };
   }
   if (record === "about") {
     const f = fields as AboutFields;
-    return { description: f.description, ...imageColumns("photoaurl", "photoa", f.photoA), ...imageColumns("photoburl", "photob", f.photoB) };
+    return {
+      description: f.description,
+      ...imageColumns("photoaurl", "photoa", f.photoA),
+      ...imageColumns("photoburl", "photob", f.photoB),
+      translations: f.translations,
+    };
   }
   const f = fields as ServiceFields;
-  return { title: f.title, description: f.description, ...imageColumns("photourl", "photo", f.photo) };
+  return { title: f.title, description: f.description, ...imageColumns("photourl", "photo", f.photo), translations: f.translations };
 }
 
 /** The table of each record. */
@@ -132,6 +150,6 @@ export function toService(row: ServiceRow & { id: number }, picture: Pictures): 
 }
 
 export function toAbout(row: AboutRow, picture: Pictures): About {
-  const { photoA, photoB, description } = aboutFields(row);
-  return { description, photoA: picture("Aboutus", photoA), photoB: picture("Aboutus", photoB) };
+  const { photoA, photoB, description, translations } = aboutFields(row);
+  return { description, photoA: picture("Aboutus", photoA), photoB: picture("Aboutus", photoB), translations };
 }

@@ -2,11 +2,13 @@
 // multipart form that works without JavaScript; after a refused save it shows what was typed, with the messages.
 import type { ReactNode } from "react";
 import { Form, useLocation } from "react-router";
-import { Field, FormAlert, SubmitButton, TextAreaField } from "~/components/forms";
+import { Field, FormAlert, SubmitButton } from "~/components/forms";
 import { IMAGE_SLOTS, STUDIO_LIMITS, type AboutFields, type CompanyFields, type ServiceFields, type StoredImage, type StudioRecord, type Versioned } from "~/domain/studio";
 import type { FormFailure } from "~/lib/form-failure";
-import { useMessages } from "~/lib/messages";
-import { ConflictTable, ImageSlotFields, type FormState, type ShownImage } from "./StudioParts";
+import { useMessages } from "~/lib/locale";
+import { TRANSLATABLE, TRANSLATED_LOCALES, translationField } from "~/domain/translations";
+import { format, type Locale, type Messages } from "~/i18n";
+import { ConflictTable, ImageSlotFields, TranslatedField, type FormState, type ShownImage } from "./StudioParts";
 
 /** A record as the page shows it: its images with URLs. */
 export type Shown<F> = Versioned<{ [K in keyof F]: F[K] extends StoredImage | null ? ShownImage | null : F[K] }>;
@@ -48,23 +50,36 @@ function stateOf(values: Record<string, string>, failure: FormFailure | null): F
   return { values: failure?.values ?? values, errors: failure?.errors ?? {} };
 }
 
+/** The conflict table's labels: each field's, and a translated text's in each language, named as its input is. */
+function labelsOf(messages: Messages, record: StudioRecord, english: Record<string, string>): Record<string, string> {
+  const labels = { ...english };
+  const inLanguage = (field: string, locale: Locale) => format(messages.studio.fields.inLanguage, { field: english[field]!, language: messages.localeNames[locale] });
+  for (const field of Object.values(TRANSLATABLE[record])) {
+    if (!english[field]) continue;
+    labels[field] = inLanguage(field, "en");
+    for (const locale of TRANSLATED_LOCALES) labels[translationField(field, locale)] = inLanguage(field, locale);
+  }
+  return labels;
+}
+
 export function CompanyEditor({ record, values, failure, intent }: EditorProps<CompanyFields> & { record: Shown<CompanyFields> }) {
-  const t = useMessages().studio;
+  const messages = useMessages();
+  const t = messages.studio;
   const f = t.fields;
   const state = stateOf(values, failure);
   const text = (name: keyof typeof f & string, props: Record<string, unknown> = {}) => (
     <Field label={f[name] as string} name={name} defaultValue={state.values[name] ?? ""} error={state.errors[name]} {...props} />
   );
-  const labels = { title: f.title, description: f.description, address: f.address, email: f.email, phone: f.phone, facebook: f.facebook, instegram: f.instegram, linkedin: f.linkedin, homecover_alt: f.homecover, contactcover_alt: f.contactcover };
+  const english = { title: f.title, description: f.description, address: f.address, email: f.email, phone: f.phone, facebook: f.facebook, instegram: f.instegram, linkedin: f.linkedin, homecover_alt: f.homecover, contactcover_alt: f.contactcover };
   return (
-    <StudioForm intent={intent} failure={failure} version={record.version} labels={labels} submit={t.company.save}>
-      {text("title", { required: true, maxLength: STUDIO_LIMITS.title })}
-      <TextAreaField label={f.description} name="description" rows={4} maxLength={STUDIO_LIMITS.description} defaultValue={state.values.description ?? ""} error={state.errors.description} />
-      {text("address", { maxLength: STUDIO_LIMITS.address })}
-      {text("email", { type: "email", required: true, maxLength: STUDIO_LIMITS.email })}
-      {text("phone", { type: "tel", maxLength: STUDIO_LIMITS.phone })}
+    <StudioForm intent={intent} failure={failure} version={record.version} labels={labelsOf(messages, "company", english)} submit={t.company.save}>
+      <TranslatedField label={f.title} name="title" required maxLength={STUDIO_LIMITS.title} state={state} />
+      <TranslatedField label={f.description} name="description" rows={4} maxLength={STUDIO_LIMITS.description} state={state} />
+      <TranslatedField label={f.address} name="address" maxLength={STUDIO_LIMITS.address} state={state} />
+      {text("email", { type: "email", required: true, maxLength: STUDIO_LIMITS.email, dir: "ltr" })}
+      {text("phone", { type: "tel", maxLength: STUDIO_LIMITS.phone, dir: "ltr" })}
       {(["facebook", "instegram", "linkedin"] as const).map((name) => (
-        <Field key={name} label={f[name]} name={name} type="url" hint={f.linkHint} maxLength={STUDIO_LIMITS.url} defaultValue={state.values[name] ?? ""} error={state.errors[name]} />
+        <Field key={name} label={f[name]} name={name} type="url" dir="ltr" hint={f.linkHint} maxLength={STUDIO_LIMITS.url} defaultValue={state.values[name] ?? ""} error={state.errors[name]} />
       ))}
       <ImageSlots record="company" images={record.fields as unknown as Record<string, ShownImage | null>} state={state} />
     </StudioForm>
@@ -72,12 +87,14 @@ export function CompanyEditor({ record, values, failure, intent }: EditorProps<C
 }
 
 export function AboutEditor({ record, values, failure, intent }: EditorProps<AboutFields> & { record: Shown<AboutFields> }) {
-  const t = useMessages().studio;
+  const messages = useMessages();
+  const t = messages.studio;
   const f = t.fields;
   const state = stateOf(values, failure);
+  const labels = labelsOf(messages, "about", { description: f.description, photoa_alt: f.photoaurl, photob_alt: f.photoburl });
   return (
-    <StudioForm intent={intent} failure={failure} version={record.version} labels={{ description: f.description, photoa_alt: f.photoaurl, photob_alt: f.photoburl }} submit={t.about.save}>
-      <TextAreaField label={f.description} name="description" rows={6} required maxLength={STUDIO_LIMITS.description} defaultValue={state.values.description ?? ""} error={state.errors.description} />
+    <StudioForm intent={intent} failure={failure} version={record.version} labels={labels} submit={t.about.save}>
+      <TranslatedField label={f.description} name="description" rows={6} required maxLength={STUDIO_LIMITS.description} state={state} />
       <ImageSlots record="about" images={record.fields as unknown as Record<string, ShownImage | null>} state={state} />
     </StudioForm>
   );
@@ -85,7 +102,8 @@ export function AboutEditor({ record, values, failure, intent }: EditorProps<Abo
 
 /** Edits a service, or (without `record`) adds one. */
 export function ServiceEditor({ record, values, failure, intent }: EditorProps<ServiceFields>) {
-  const t = useMessages().studio;
+  const messages = useMessages();
+  const t = messages.studio;
   const f = t.fields;
   const state = stateOf(values, failure);
   return (
@@ -94,11 +112,11 @@ export function ServiceEditor({ record, values, failure, intent }: EditorProps<S
       failure={failure}
       version={record?.version}
       id={record?.id}
-      labels={{ title: f.title, description: f.description, photo_alt: f.photourl }}
+      labels={labelsOf(messages, "service", { title: f.title, description: f.description, photo_alt: f.photourl })}
       submit={record ? t.services.save : t.services.add}
     >
-      <Field label={f.title} name="title" required maxLength={STUDIO_LIMITS.title} defaultValue={state.values.title ?? ""} error={state.errors.title} />
-      <TextAreaField label={f.description} name="description" rows={5} required maxLength={STUDIO_LIMITS.description} defaultValue={state.values.description ?? ""} error={state.errors.description} />
+      <TranslatedField label={f.title} name="title" required maxLength={STUDIO_LIMITS.title} state={state} />
+      <TranslatedField label={f.description} name="description" rows={5} required maxLength={STUDIO_LIMITS.description} state={state} />
       <ImageSlots record="service" images={(record?.fields ?? {}) as unknown as Record<string, ShownImage | null>} state={state} />
     </StudioForm>
   );

@@ -6,7 +6,7 @@ import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { SubmitButton } from "~/components/forms";
 import type { ServiceFields } from "~/domain/studio";
 import { format } from "~/i18n";
-import { useMessages } from "~/lib/messages";
+import { useMessages } from "~/lib/locale";
 import type { Shown } from "./RecordForms";
 
 export function ServiceList({ services }: { services: Shown<ServiceFields>[] }) {

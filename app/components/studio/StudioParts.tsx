@@ -2,11 +2,12 @@
 // Restore, and the comparison shown when someone else saved first.
 import { Form } from "react-router";
 import { OfficeTime } from "~/components/OfficeTime";
-import { Field, SubmitButton } from "~/components/forms";
+import { Field, SubmitButton, TextAreaField } from "~/components/forms";
+import { TRANSLATED_LOCALES, translationField } from "~/domain/translations";
 import { STUDIO_LIMITS, type ContentVersion, type StoredImage, type StudioRecord } from "~/domain/studio";
-import { format } from "~/i18n";
+import { format, localeAttributes, plural, type Locale } from "~/i18n";
 import type { FieldErrors, FormFailure } from "~/lib/form-failure";
-import { useMessages } from "~/lib/messages";
+import { useLocale, useMessages } from "~/lib/locale";
 
 /** A stored image with the URL the page can show it from. */
 export type ShownImage = StoredImage & { url: string };
@@ -41,15 +42,48 @@ export function ImageSlotFields({ label, field, altField, image, state }: SlotPr
         hint={image ? t.imageHint : t.newImageHint}
         error={state.errors[field]}
       />
-      <Field
+      <TranslatedField
         label={format(t.alt, { image: label.toLowerCase() })}
         name={altField}
         hint={t.altHint}
         maxLength={STUDIO_LIMITS.alt}
-        defaultValue={state.values[altField] ?? image?.alt ?? ""}
-        error={state.errors[altField]}
+        state={{ values: { ...state.values, [altField]: state.values[altField] ?? image?.alt ?? "" }, errors: state.errors }}
       />
     </fieldset>
+  );
+}
+
+type TranslatedProps = { label: string; name: string; state: FormState; hint?: string; maxLength: number; required?: boolean; rows?: number; type?: string };
+
+/**
+ * A text in English and, beside it, in every other language of the site (`title`, `title_ar`, …): each input is
+ * labelled with its language and written in its own direction. Only English may be required: an empty translation
+ * shows the English text on that language's pages.
+ */
+export function TranslatedField({ label, name, state, hint, maxLength, required, rows, type }: TranslatedProps) {
+  const messages = useMessages();
+  const f = messages.studio.fields;
+  const input = (locale: Locale, fieldName: string) => {
+    const props = {
+      label: format(f.inLanguage, { field: label, language: messages.localeNames[locale] }),
+      name: fieldName,
+      maxLength,
+      defaultValue: state.values[fieldName] ?? "",
+      error: state.errors[fieldName],
+      hint: locale === "en" ? hint : format(f.translationHint, { language: messages.localeNames[locale] }),
+      ...localeAttributes[locale],
+    };
+    return rows ? (
+      <TextAreaField key={locale} rows={rows} required={locale === "en" && required} {...props} />
+    ) : (
+      <Field key={locale} type={type} required={locale === "en" && required} {...props} />
+    );
+  };
+  return (
+    <div className="translated-field">
+      {input("en", name)}
+      {TRANSLATED_LOCALES.map((locale) => input(locale, translationField(name, locale)))}
+    </div>
   );
 }
 
@@ -67,10 +101,11 @@ export function HistoryPanel<F>({
   versions: ContentVersion<F>[];
   describe: (fields: F) => string;
 }) {
+  const locale = useLocale();
   const t = useMessages().studio.history;
   return (
     <details className="studio-history">
-      <summary>{format(t.summary, { count: versions.length })}</summary>
+      <summary>{plural(locale, t.summary, versions.length)}</summary>
       {versions.length === 0 ? (
         <p>{t.none}</p>
       ) : (

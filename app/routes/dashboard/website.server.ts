@@ -13,12 +13,16 @@ import {
   serviceEditSchema,
   serviceFormSchema,
   serviceMoveSchema,
+  translationsFromForm,
+  type AboutFields,
+  type CompanyFields,
   type FieldsOf,
+  type ServiceFields,
   type StoredImage,
   type StudioRecord,
   type Versioned,
 } from "~/domain/studio";
-import { en, format } from "~/i18n";
+import { format, type Messages } from "~/i18n";
 import { formFailure } from "~/lib/action-result.server";
 import { purgePublicPages } from "~/lib/edge-cache.server";
 import type { FieldErrors } from "~/lib/form-failure";
@@ -27,13 +31,11 @@ import { inspectImage } from "~/lib/image-bytes";
 import type { IntentInput } from "~/lib/intents.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
-const t = en.studio;
-
 type Upload = { folder: MediaFolder; file: string; bytes: Uint8Array; contentType: string };
 type Images = { ok: true; images: Record<string, StoredImage | null>; uploads: Upload[] } | { ok: false; errors: FieldErrors };
 
 /** The record's image slots after this post: new files checked by their bytes, alt texts required where an image is. */
-async function readImages(record: StudioRecord, formData: FormData, current: Record<string, unknown> | null): Promise<Images> {
+async function readImages(t: Messages["studio"], record: StudioRecord, formData: FormData, current: Record<string, unknown> | null): Promise<Images> {
   const errors: FieldErrors = {};
   const images: Record<string, StoredImage | null> = {};
   const uploads: Upload[] = [];
@@ -84,7 +86,7 @@ function anyFileSent(formData: FormData): boolean {
 }
 
 /** 400 with every field's message; a file that was chosen must be chosen again (browsers do not refill file inputs). */
-function refused(formData: FormData, errors: FieldErrors, intent: string, id?: number) {
+function refused(t: Messages["studio"], formData: FormData, errors: FieldErrors, intent: string, id?: number) {
   const formError = anyFileSent(formData) ? t.fields.chooseAgain : null;
   return formFailure({ errors, values: keptValues(formData), formError, intent, id: id === undefined ? null : String(id) });
 }
@@ -104,6 +106,7 @@ async function commit<R extends StudioRecord>(
   },
 ) {
   const { app, request, url, formData, user } = input;
+  const t = input.messages.studio;
   const media = app.backend.media;
   const outcome = await withUploads(media, uploads, () => app.backend.studio.save(record, current.id, fields, basedOn, user.email));
   if (!outcome.ok) {
@@ -118,25 +121,37 @@ async function commit<R extends StudioRecord>(
 }
 
 export async function saveCompany(input: IntentInput) {
+  const t = input.messages.studio;
   const intent = "save-company";
-  const form = parseFormData(input.formData, companyFormSchema);
+  const form = parseFormData(input.formData, companyFormSchema(input.messages));
   const current = await input.app.backend.studio.company();
   if (!current) return formFailure({ formError: t.services.notFound, intent }, { status: 404 });
-  const images = await readImages("company", input.formData, current.fields);
-  if (!form.ok || !images.ok) return refused(input.formData, errorsOf(form, images), intent);
-  const { basedOn, instegram, homecover_alt: _h, contactcover_alt: _c, ...text } = form.data;
-  const fields = { ...text, instagram: instegram, homeCover: images.images.homeCover ?? null, contactCover: images.images.contactCover ?? null };
+  const images = await readImages(t, "company", input.formData, current.fields);
+  if (!form.ok || !images.ok) return refused(t, input.formData, errorsOf(form, images), intent);
+  const { basedOn, title, description, address, email, phone, facebook, instegram, linkedin } = form.data;
+  const fields: CompanyFields = {
+    ...{ title, description, address, email, phone, facebook, instagram: instegram, linkedin },
+    homeCover: images.images.homeCover ?? null,
+    contactCover: images.images.contactCover ?? null,
+    translations: translationsFromForm("company", form.data),
+  };
   return commit(input, { record: "company", current, fields, basedOn, uploads: images.uploads, intent, success: () => t.company.saved, anchor: "company" });
 }
 
 export async function saveAbout(input: IntentInput) {
+  const t = input.messages.studio;
   const intent = "save-about";
-  const form = parseFormData(input.formData, aboutFormSchema);
+  const form = parseFormData(input.formData, aboutFormSchema(input.messages));
   const current = await input.app.backend.studio.about();
   if (!current) return formFailure({ formError: t.services.notFound, intent }, { status: 404 });
-  const images = await readImages("about", input.formData, current.fields);
-  if (!form.ok || !images.ok) return refused(input.formData, errorsOf(form, images), intent);
-  const fields = { description: form.data.description, photoA: images.images.photoA ?? null, photoB: images.images.photoB ?? null };
+  const images = await readImages(t, "about", input.formData, current.fields);
+  if (!form.ok || !images.ok) return refused(t, input.formData, errorsOf(form, images), intent);
+  const fields: AboutFields = {
+    description: form.data.description,
+    photoA: images.images.photoA ?? null,
+    photoB: images.images.photoB ?? null,
+    translations: translationsFromForm("about", form.data),
+  };
   return commit(input, { record: "about", current, fields, basedOn: form.data.basedOn, uploads: images.uploads, intent, success: () => t.about.saved, anchor: "about" });
 }
 
@@ -144,32 +159,39 @@ async function serviceById(input: IntentInput, id: number) {
   return (await input.app.backend.studio.services()).find((service) => service.id === id) ?? null;
 }
 
+function serviceFieldsOf(form: { title: string; description: string } & Record<string, unknown>, photo: StoredImage | null): ServiceFields {
+  return { title: form.title, description: form.description, photo, translations: translationsFromForm("service", form) };
+}
+
 export async function createService(input: IntentInput) {
+  const t = input.messages.studio;
   const intent = "create-service";
   const { app, request, url, formData, user } = input;
-  const form = parseFormData(formData, serviceFormSchema);
-  const images = await readImages("service", formData, null);
-  if (!form.ok || !images.ok) return refused(formData, errorsOf(form, images), intent);
-  const fields = { title: form.data.title, description: form.data.description, photo: images.images.photo ?? null };
+  const form = parseFormData(formData, serviceFormSchema(input.messages));
+  const images = await readImages(t, "service", formData, null);
+  if (!form.ok || !images.ok) return refused(t, formData, errorsOf(form, images), intent);
+  const fields = serviceFieldsOf(form.data, images.images.photo ?? null);
   const { id } = await withUploads(app.backend.media, images.uploads, () => app.backend.studio.createService(fields, user.email));
   await purgePublicPages(url.origin);
   return redirectWithToast(`${url.pathname}#service-${id}`, { type: "success", message: format(t.services.added, { title: fields.title }) }, { request, config: app.config });
 }
 
 export async function saveService(input: IntentInput) {
+  const t = input.messages.studio;
   const intent = "save-service";
-  const form = parseFormData(input.formData, serviceEditSchema);
+  const form = parseFormData(input.formData, serviceEditSchema(input.messages));
   const id = Number(input.formData.get("id"));
   const current = Number.isInteger(id) ? await serviceById(input, id) : null;
   if (!current) return formFailure({ formError: t.services.notFound, intent }, { status: 404 });
-  const images = await readImages("service", input.formData, current.fields);
-  if (!form.ok || !images.ok) return refused(input.formData, errorsOf(form, images), intent, id);
-  const fields = { title: form.data.title, description: form.data.description, photo: images.images.photo ?? null };
+  const images = await readImages(t, "service", input.formData, current.fields);
+  if (!form.ok || !images.ok) return refused(t, input.formData, errorsOf(form, images), intent, id);
+  const fields = serviceFieldsOf(form.data, images.images.photo ?? null);
   const success = () => format(t.services.saved, { title: fields.title });
   return commit(input, { record: "service", current, fields, basedOn: form.data.basedOn, uploads: images.uploads, intent, success, anchor: "service-editor" });
 }
 
-export async function deleteService({ app, request, url, formData }: IntentInput) {
+export async function deleteService({ app, request, url, formData, messages }: IntentInput) {
+  const t = messages.studio;
   const id = Number(formData.get("id"));
   const result = Number.isInteger(id) && id > 0 ? await app.backend.studio.removeService(id) : null;
   if (!result?.ok) return formFailure({ formError: t.services.notFound, intent: "delete-service" }, { status: 404 });
@@ -179,6 +201,7 @@ export async function deleteService({ app, request, url, formData }: IntentInput
 }
 
 export async function moveService(input: IntentInput) {
+  const t = input.messages.studio;
   const { app, request, url, formData } = input;
   const form = parseFormData(formData, serviceMoveSchema);
   const service = form.ok ? await serviceById(input, form.data.id) : null;
@@ -192,8 +215,9 @@ export async function moveService(input: IntentInput) {
 }
 
 export async function restoreVersion(input: IntentInput) {
+  const t = input.messages.studio;
   const intent = "restore";
-  const form = parseFormData(input.formData, restoreSchema);
+  const form = parseFormData(input.formData, restoreSchema(input.messages));
   if (!form.ok) return formFailure({ formError: t.history.notFound, intent }, { status: 404 });
   const { record, id, version, basedOn } = form.data;
   const studio = input.app.backend.studio;

@@ -9,7 +9,7 @@ import { ServiceList } from "~/components/studio/ServiceList";
 import { HistoryPanel } from "~/components/studio/StudioParts";
 import type { MediaFolder } from "~/domain/content";
 import { formValuesOf, IMAGE_SLOTS, VERSIONS_KEPT, type FieldsOf, type StudioRecord, type Versioned } from "~/domain/studio";
-import { en, format } from "~/i18n";
+import { format, plural } from "~/i18n";
 import type { MediaStore } from "~/backend/port.server";
 import { failureToasts, load } from "~/lib/content.server";
 import { appContext } from "~/lib/context.server";
@@ -17,11 +17,11 @@ import { dashboardMeta } from "~/lib/dashboard-meta";
 import type { FormFailure } from "~/lib/form-failure";
 import { requireAdmin } from "~/lib/guards.server";
 import { runIntent } from "~/lib/intents.server";
-import { useMessages } from "~/lib/messages";
+import { messagesFor, useLocale, useMessages } from "~/lib/locale";
 import type { Route } from "./+types/website";
 import { createService, deleteService, moveService, restoreVersion, saveAbout, saveCompany, saveService } from "./website.server";
 
-export const meta: Route.MetaFunction = () => dashboardMeta(en.studio.heading);
+export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.studio.heading);
 
 /** The record with each image's URL, for showing it in its form. */
 function shown<R extends StudioRecord>(record: R, versioned: Versioned<FieldsOf<R>>, media: MediaStore) {
@@ -36,7 +36,7 @@ function shown<R extends StudioRecord>(record: R, versioned: Versioned<FieldsOf<
 const positiveId = (value: string | null) => (value && /^\d{1,9}$/.test(value) ? Number(value) : null);
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  const admin = await requireAdmin(args);
   const { studio, media } = appContext(args.context).backend;
   const editing = positiveId(args.url.searchParams.get("service"));
   const deleting = positiveId(args.url.searchParams.get("delete"));
@@ -64,7 +64,7 @@ export async function loader(args: Route.LoaderArgs) {
       about: aboutHistory.ok ? aboutHistory.value : [],
       service: serviceHistory.ok ? serviceHistory.value : [],
     },
-    toasts: failureToasts(company, about, services, companyHistory, aboutHistory, serviceHistory),
+    toasts: failureToasts(messagesFor(admin.locale), company, about, services, companyHistory, aboutHistory, serviceHistory),
   };
 }
 
@@ -100,6 +100,7 @@ const describeText = (fields: { title?: string; description: string }) =>
   [fields.title, fields.description.length > 140 ? `${fields.description.slice(0, 140)}…` : fields.description].filter(Boolean).join(" — ");
 
 export default function Website({ loaderData }: Route.ComponentProps) {
+  const locale = useLocale();
   const t = useMessages().studio;
   const { company, about, services, editing, deleting, histories } = loaderData;
   const failure: FormFailure | null = useActionData<typeof action>() ?? null;
@@ -110,7 +111,7 @@ export default function Website({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>{t.heading}</h1>
-      <p>{format(t.intro, { count: VERSIONS_KEPT })}</p>
+      <p>{plural(locale, t.intro, VERSIONS_KEPT)}</p>
       <FormAlert message={unplaced?.formError} />
 
       {company && (

@@ -15,10 +15,10 @@ const COLUMNS: Record<StudioRecord, readonly string[]> = {
   company: [
     "title", "description", "address", "email", "phone", "facebook", "instegram", "linkedin",
     "homecover", "homecover_alt", "homecover_width", "homecover_height",
-    "contactcover", "contactcover_alt", "contactcover_width", "contactcover_height",
+    "contactcover", "contactcover_alt", "contactcover_width", "contactcover_height", "translations",
   ],
-  about: ["description", "photoaurl", "photoa_alt", "photoa_width", "photoa_height", "photoburl", "photob_alt", "photob_width", "photob_height"],
-  service: ["title", "description", "photourl", "photo_alt", "photo_width", "photo_height"],
+  about: ["description", "photoaurl", "photoa_alt", "photoa_width", "photoa_height", "photoburl", "photob_alt", "photob_width", "photob_height", "translations"],
+  service: ["title", "description", "photourl", "photo_alt", "photo_width", "photo_height", "translations"],
 };
 const TABLE: Record<StudioRecord, TableName> = { company: "company", about: "about", service: "services" };
 /** The SQL functions keep the newest 20 versions per record (a literal there, as here; domain/studio.ts VERSIONS_KEPT). */

@@ -50,6 +50,8 @@ const version = { type: "int8", default: () => 1 } as const;
 const slot = (prefix: string) => ({ [`${prefix}_alt`]: text, [`${prefix}_width`]: int, [`${prefix}_height`]: int });
 /** timestamptz not null default now() */
 const now = { type: "timestamptz", default: () => pgTimestamp(Date.now()) } as const;
+/** A record's other languages: jsonb not null default '{}' (docs/decisions/0017). */
+const translations = { type: "jsonb", default: () => "{}" } as const;
 
 export const SCHEMA: Record<TableName, Table> = {
   company: {
@@ -68,19 +70,20 @@ export const SCHEMA: Record<TableName, Table> = {
       ...slot("homecover"),
       ...slot("contactcover"),
       version,
+      translations,
     },
     primaryKey: "id",
     unique: [],
     foreignKeys: [],
   },
   services: {
-    columns: { id, title: requiredText, description: { type: "text", default: () => "" }, photourl: text, ...slot("photo"), version, position: int },
+    columns: { id, title: requiredText, description: { type: "text", default: () => "" }, photourl: text, ...slot("photo"), version, position: int, translations },
     primaryKey: "id",
     unique: [],
     foreignKeys: [],
   },
   about: {
-    columns: { id, description: { type: "text", default: () => "" }, photoaurl: text, photoburl: text, ...slot("photoa"), ...slot("photob"), version },
+    columns: { id, description: { type: "text", default: () => "" }, photoaurl: text, photoburl: text, ...slot("photoa"), ...slot("photob"), version, translations },
     primaryKey: "id",
     unique: [],
     foreignKeys: [],
@@ -133,6 +136,7 @@ export const SCHEMA: Record<TableName, Table> = {
       read_at: int,
       claim_id: text,
       claimed_until: int,
+      locale: { type: "text", default: () => "en", oneOf: ["en", "ar"] },
     },
     primaryKey: "id",
     unique: [],

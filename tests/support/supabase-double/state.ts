@@ -3,6 +3,7 @@
 // `write`, which enforces the constraints the way Postgres reports them; deletes cascade along the foreign keys.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { SAMPLE_PASSWORD, sampleContent } from "../../../seed/content";
+import { sampleTranslations } from "../../../seed/content-ar";
 import { coerce, PgError, SCHEMA, TABLE_NAMES, type Row, type TableName, type Value } from "./schema";
 import { DoubleStorage } from "./storage";
 
@@ -19,6 +20,8 @@ export type AuthUser = {
   bannedUntil: string | null;
   /** The one pending recovery token (generate_link replaces it; /verify uses it up). */
   recovery: { tokenHash: string; sentAt: number } | null;
+  /** What PUT /user's `data` merged into user_metadata (raw_user_meta_data), besides the identity's own keys. */
+  metadata: Record<string, unknown>;
 };
 
 export type Session = { id: string; userId: string; createdAt: number; refreshToken: string; usedRefreshTokens: string[]; amr: string };
@@ -69,10 +72,14 @@ export class DoubleState {
 
   private seed() {
     const { company, services, about, languages, people } = sampleContent;
-    this.write("company", "insert", [{ ...company }]);
+    this.write("company", "insert", [{ ...company, translations: sampleTranslations.company }]);
     // As the studio's migration leaves existing rows: version 1 (the column default), positions in id order.
-    this.write("services", "insert", services.map((service, index) => ({ ...service, position: index + 1 })));
-    this.write("about", "insert", [{ ...about }]);
+    this.write(
+      "services",
+      "insert",
+      services.map((service, index) => ({ ...service, position: index + 1, translations: sampleTranslations.service(service.title) })),
+    );
+    this.write("about", "insert", [{ ...about, translations: sampleTranslations.about }]);
     this.write("languages", "insert", languages.map((name) => ({ name })));
     this.addPeople(
       people.map(({ canSignIn, ...person }) => ({ ...person, password: canSignIn ? SAMPLE_PASSWORD : null })),
@@ -108,6 +115,7 @@ export class DoubleState {
       lastSignInAt: null,
       bannedUntil: null,
       recovery: null,
+      metadata: {},
     };
     this.authUsers.set(user.id, user);
     return user;

@@ -2,7 +2,8 @@
 // not by tables, so the D1 adapter (default) and the Supabase adapter can both stand behind it.
 import type { Account, DeviceSession, NewSecurityEvent, SecurityEvent } from "~/domain/accounts";
 import type { Role, SessionUser } from "~/domain/auth";
-import type { ContactInput, ContactMessage } from "~/domain/contact";
+import type { Locale } from "~/i18n";
+import type { ContactMessage, ContactSubmission } from "~/domain/contact";
 import type { About, Company, MediaFolder, Service } from "~/domain/content";
 import type {
   AboutFields,
@@ -90,6 +91,8 @@ export interface AuthStore {
   sessions(): Promise<DeviceSession[]>;
   /** Ends every session of the signed-in account except this request's; answers how many ended. */
   signOutOthers(): Promise<number>;
+  /** Keeps the signed-in account's dashboard language; false when nobody is signed in. */
+  setLocale(locale: Locale): Promise<boolean>;
 }
 
 /** `locked`: the password was right, but an administrator has locked the account. */
@@ -118,6 +121,9 @@ export interface InterpreterStore {
 /** The failures SPEC §8 names for adding an interpreter; anything else is thrown as a BackendError. */
 export type CreateInterpreterResult =
   | { ok: true; id: string }
+  /** The address already has a sign-in account, or a users row: the route says so in the page's language. */
+  | { ok: false; reason: "email-taken" | "users-row-taken" }
+  /** Any other refusal, in the backend's own words. */
   | { ok: false; reason: "sign-up" | "users-table"; message: string }
   | { ok: false; reason: "missing-user-id" };
 
@@ -144,7 +150,7 @@ export interface LinkStore {
  * (an expiring lease) before sending it, so overlapping runs never send one message twice.
  */
 export interface OutboxStore {
-  save(message: ContactInput, now: number): Promise<ContactMessage>;
+  save(message: ContactSubmission, now: number): Promise<ContactMessage>;
   /** Pending messages due by `now` and not claimed by another run, oldest first. */
   due(now: number, limit: number): Promise<ContactMessage[]>;
   /** A claim id if this run may send the message now, or null if it is not due or another run has it. */

@@ -1,10 +1,8 @@
 // Sign-in accounts as staff administer them, the sessions of one account, and the security log.
 // Shared by the routes, the forms and both adapters.
 import { z } from "zod";
-import { en } from "~/i18n";
+import { LOCALES, localized } from "~/i18n";
 import { newPasswordField, PASSWORD_MAX_LENGTH, ROLES, type Role } from "./auth";
-
-const v = en.validation;
 
 /** One row of the Users page: a sign-in account, with its users row's name when it has one. */
 export type Account = {
@@ -76,20 +74,26 @@ export const SECURITY_EVENTS_SHOWN = 100;
 /** Longer user agents are cut to this length before they are stored. */
 export const USER_AGENT_MAX_LENGTH = 300;
 
-export const changePasswordSchema = z
-  .object({
-    currentPassword: z
-      .string({ error: v.currentPasswordRequired })
-      .min(1, { error: v.currentPasswordRequired })
-      .max(PASSWORD_MAX_LENGTH, { error: v.currentPasswordRequired }),
-    newPassword: newPasswordField,
-  })
-  .refine((form) => form.newPassword !== form.currentPassword, { path: ["newPassword"], error: v.samePassword });
+export const changePasswordSchema = localized((t) =>
+  z
+    .object({
+      currentPassword: z
+        .string({ error: t.validation.currentPasswordRequired })
+        .min(1, { error: t.validation.currentPasswordRequired })
+        .max(PASSWORD_MAX_LENGTH, { error: t.validation.currentPasswordRequired }),
+      newPassword: newPasswordField(t),
+    })
+    .refine((form) => form.newPassword !== form.currentPassword, { path: ["newPassword"], error: t.validation.samePassword }),
+);
 
 const accountIdField = z.string().trim().min(1).max(64);
 
-export const roleChangeSchema = z.object({ id: accountIdField, role: z.enum(ROLES, { error: v.roleInvalid }) });
+export const roleChangeSchema = localized((t) => z.object({ id: accountIdField, role: z.enum(ROLES, { error: t.validation.roleInvalid }) }));
 export const accountIdSchema = z.object({ id: accountIdField });
+
+/** The Profile page's dashboard language (the form's intent, and its one field). */
+export const SET_LOCALE_INTENT = "set-locale";
+export const uiLocaleSchema = localized((t) => z.object({ locale: z.enum(LOCALES, { error: t.dashboard.uiLanguage.invalid }) }));
 
 const BROWSERS: [RegExp, string][] = [
   [/Edg\//, "Edge"],

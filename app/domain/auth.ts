@@ -1,8 +1,6 @@
 // Who is signed in, what they may do, and the sign-in forms' rules. Shared by routes, forms and adapters.
 import { z } from "zod";
-import { en, format } from "~/i18n";
-
-const v = en.validation;
+import { format, localized, type Locale, type Messages } from "~/i18n";
 
 export const ROLES = ["admin", "interpreter"] as const;
 export type Role = (typeof ROLES)[number];
@@ -21,6 +19,8 @@ export type SessionUser = {
   id: string;
   email: string;
   role: Role;
+  /** The dashboard's language, chosen on Profile (English until they choose). */
+  locale: Locale;
   /** Null when the account has no users row (the dashboard then says there is no user data). */
   profile: UserProfile | null;
 };
@@ -29,39 +29,47 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 1024; // PBKDF2 hashes any length; this only stops absurd inputs
 export const EMAIL_MAX_LENGTH = 254;
 
-const tooLong = (max: number) => format(v.tooLong, { max });
+const tooLong = (t: Messages, max: number) => format(t.validation.tooLong, { max });
 
-export const emailField = z
-  .string({ error: v.emailRequired })
-  .trim()
-  .min(1, { error: v.emailRequired })
-  .max(EMAIL_MAX_LENGTH, { error: tooLong(EMAIL_MAX_LENGTH) })
-  .pipe(z.email({ error: v.emailInvalid }));
+export const emailField = localized((t) =>
+  z
+    .string({ error: t.validation.emailRequired })
+    .trim()
+    .min(1, { error: t.validation.emailRequired })
+    .max(EMAIL_MAX_LENGTH, { error: tooLong(t, EMAIL_MAX_LENGTH) })
+    .pipe(z.email({ error: t.validation.emailInvalid })),
+);
 
-export const signInSchema = z.object({
-  email: emailField,
-  // Never trimmed: spaces are part of a password.
-  password: z
-    .string({ error: v.passwordRequired })
-    .min(1, { error: v.passwordRequired })
-    .max(PASSWORD_MAX_LENGTH, { error: tooLong(PASSWORD_MAX_LENGTH) }),
-  redirectTo: z.string().optional(),
-});
+export const signInSchema = localized((t) =>
+  z.object({
+    email: emailField(t),
+    // Never trimmed: spaces are part of a password.
+    password: z
+      .string({ error: t.validation.passwordRequired })
+      .min(1, { error: t.validation.passwordRequired })
+      .max(PASSWORD_MAX_LENGTH, { error: tooLong(t, PASSWORD_MAX_LENGTH) }),
+    redirectTo: z.string().optional(),
+  }),
+);
 
-export const forgotPasswordSchema = z.object({ email: emailField });
+export const forgotPasswordSchema = localized((t) => z.object({ email: emailField(t) }));
 
 /** A new password: at least 8 characters, no composition rules (NIST SP 800-63B). */
-export const newPasswordField = z
-  .string({ error: v.newPasswordRequired })
-  .min(1, { error: v.newPasswordRequired })
-  .min(PASSWORD_MIN_LENGTH, { error: format(v.passwordTooShort, { min: PASSWORD_MIN_LENGTH }) })
-  .max(PASSWORD_MAX_LENGTH, { error: tooLong(PASSWORD_MAX_LENGTH) });
+export const newPasswordField = localized((t) =>
+  z
+    .string({ error: t.validation.newPasswordRequired })
+    .min(1, { error: t.validation.newPasswordRequired })
+    .min(PASSWORD_MIN_LENGTH, { error: format(t.validation.passwordTooShort, { min: PASSWORD_MIN_LENGTH }) })
+    .max(PASSWORD_MAX_LENGTH, { error: tooLong(t, PASSWORD_MAX_LENGTH) }),
+);
 
-export const resetPasswordSchema = z.object({
-  token: z.string({ error: v.resetLinkIncomplete }).min(1, { error: v.resetLinkIncomplete }),
-  email: emailField,
-  password: newPasswordField,
-});
+export const resetPasswordSchema = localized((t) =>
+  z.object({
+    token: z.string({ error: t.validation.resetLinkIncomplete }).min(1, { error: t.validation.resetLinkIncomplete }),
+    email: emailField(t),
+    password: newPasswordField(t),
+  }),
+);
 
 /** The first letter of a name, for the avatar. */
 export function initialOf(name: string): string {

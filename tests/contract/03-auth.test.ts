@@ -34,6 +34,7 @@ describe("signIn", () => {
         id: expect.stringMatching(UUID),
         email: ADMIN,
         role: "admin",
+        locale: "en",
         profile: { fullName: "Amira Haddad", email: ADMIN, phone: "+1 (307) 555-0100", gender: "Female", department: "Operations" },
       },
     });

@@ -240,6 +240,35 @@ describe("changePassword", () => {
   });
 });
 
+describe("setLocale (the Profile page's dashboard language)", () => {
+  it("writes data.locale into the user's metadata with their own session; every later request reads it back", async () => {
+    const person = await newPerson("Locale-Pass-1");
+    const laptop = await signInOn(LAPTOP, person.email, person.password);
+    expect(await backendFor(laptop).auth.currentUser()).toMatchObject({ email: person.email, locale: "en" });
+
+    const { result, requests } = await step(() => backendFor(laptop).auth.setLocale("ar"));
+    expect(result).toBe(true);
+    const [signedIn, then] = signedInThen(requests);
+    expect(signedIn).toEqual(SIGNED_IN);
+    expect(then).toEqual(["auth.user.update-locale 200"]);
+    expect(requests[3]!.credentials).toBe("user");
+    expect((await double.table<{ email: string; metadata: object }>("auth.users")).find((user) => user.email === person.email)?.metadata).toEqual({
+      locale: "ar",
+    });
+    // Another browser of the same account sees it too: it is the account's, not the session's.
+    const phone = await signInOn(PHONE, person.email, person.password);
+    expect(await backendFor(phone).auth.currentUser()).toMatchObject({ locale: "ar" });
+    expect(await backendFor(laptop).auth.setLocale("en")).toBe(true);
+    expect(await backendFor(phone).auth.currentUser()).toMatchObject({ locale: "en" });
+  });
+
+  it("without a session nothing is sent and the answer is false", async () => {
+    const { result, requests } = await step(() => backendFor().auth.setLocale("ar"));
+    expect(result).toBe(false);
+    expect(requests.some((request) => request.shape === "auth.user.update-locale")).toBe(false);
+  });
+});
+
 describe("the Users page: accounts.list", () => {
   it("every sign-in account from the admin API and the users rows (both the service role), with name, role, last sign-in and lock, by email", async () => {
     await signInOn(LAPTOP, ADMIN);

@@ -14,7 +14,7 @@ type SessionRow = { id_hash: string; created_at: number; last_seen_at: number; u
 export function d1SelfService(
   db: D1Database,
   signedIn: () => Promise<SignedInSession | null>,
-): Pick<AuthStore, "changePassword" | "sessions" | "signOutOthers"> {
+): Pick<AuthStore, "changePassword" | "sessions" | "signOutOthers" | "setLocale"> {
   return {
     async changePassword({ currentPassword, newPassword }) {
       const session = await signedIn();
@@ -68,6 +68,13 @@ export function d1SelfService(
         db.prepare("DELETE FROM sessions WHERE account_id = ? AND id_hash <> ?").bind(session.user.id, session.idHash).run(),
       );
       return result.meta.changes;
+    },
+
+    async setLocale(locale) {
+      const session = await signedIn();
+      if (!session) return false;
+      await query(() => db.prepare("UPDATE accounts SET locale = ? WHERE id = ?").bind(locale, session.user.id).run());
+      return true;
     },
   };
 }

@@ -3,8 +3,9 @@
 // verifies (verifyOtp), so they work on any device, with no browser-held PKCE verifier.
 // A locked account is a banned one (accounts.server.ts); each session's device is a session_devices row
 // (devices.server.ts).
-import type { SupabaseClient } from "@supabase/supabase-js";
+import type { SupabaseClient, User } from "@supabase/supabase-js";
 import type { Role, SessionUser } from "~/domain/auth";
+import { isLocale } from "~/i18n";
 import { BackendError, type AuthStore } from "../port.server";
 import { check, failIf, type SupabaseClients } from "./clients.server";
 import { sessionIdOf, type SessionDevices } from "./devices.server";
@@ -14,12 +15,15 @@ import { supabaseSelfService } from "./self-service.server";
 const USER_COLUMNS = 'id, full_name, email, phone, "Gender", account_type, role';
 type UserRow = { id: string; full_name: string; email: string; phone: string | null; Gender: string | null; account_type: string | null; role: Role | null };
 
-async function sessionUser(client: SupabaseClient, id: string, email: string): Promise<SessionUser> {
-  const row = check<UserRow | null>(await client.from("users").select(USER_COLUMNS).eq("id", id).maybeSingle());
+async function sessionUser(client: SupabaseClient, user: Pick<User, "id" | "email" | "user_metadata">, email: string): Promise<SessionUser> {
+  const row = check<UserRow | null>(await client.from("users").select(USER_COLUMNS).eq("id", user.id).maybeSingle());
+  // The dashboard language is the account's own preference: Supabase Auth keeps it in the user's metadata.
+  const locale: unknown = user.user_metadata?.locale;
   return {
-    id,
+    id: user.id,
     email,
     role: row?.role ?? "interpreter",
+    locale: isLocale(locale) ? locale : "en",
     profile: row
       ? { fullName: row.full_name, email: row.email, phone: row.phone ?? "", gender: row.Gender ?? "", department: row.account_type }
       : null,
@@ -47,7 +51,7 @@ export function supabaseAuthStore(clients: SupabaseClients, request: Request, de
       // The session getUser() just verified (and refreshed, if it had to): its token's session_id names the device.
       const sessionId = sessionIdOf((await client.auth.getSession()).data.session?.access_token);
       if (!sessionId) return null;
-      const [user, known] = await Promise.all([sessionUser(client, data.user.id, data.user.email ?? ""), devices.seen(sessionId)]);
+      const [user, known] = await Promise.all([sessionUser(client, data.user, data.user.email ?? ""), devices.seen(sessionId)]);
       // A session without its row was ended by the worker. Supabase Auth may still accept it: a ban does not end
       // sessions, so after an unlock the ones from before the lock would work again (docs/decisions/0013).
       return known ? { user, sessionId } : null;
@@ -73,7 +77,7 @@ export function supabaseAuthStore(clients: SupabaseClients, request: Request, de
       // The session cookies were set through setAll, into responseHeaders.
       const sessionId = sessionIdOf(data.session.access_token);
       if (sessionId) await devices.record(sessionId, data.user.id, request);
-      return { ok: true, user: await sessionUser(client, data.user.id, data.user.email ?? email) };
+      return { ok: true, user: await sessionUser(client, data.user, data.user.email ?? email) };
     },
 
     ...supabaseSelfService({ client, recovery, devices, signedIn }),

@@ -20,7 +20,7 @@ type SelfServiceDeps = {
 
 export function supabaseSelfService({ client, recovery, devices, signedIn }: SelfServiceDeps): Pick<
   AuthStore,
-  "changePassword" | "sessions" | "signOutOthers"
+  "changePassword" | "sessions" | "signOutOthers" | "setLocale"
 > {
   /** Ends every other session of the account in Supabase Auth, then their device rows; answers how many rows. */
   async function endOthers(userId: string, sessionId: string): Promise<number> {
@@ -76,6 +76,13 @@ export function supabaseSelfService({ client, recovery, devices, signedIn }: Sel
     async signOutOthers() {
       const found = await signedIn();
       return found ? endOthers(found.user.id, found.sessionId) : 0;
+    },
+
+    async setLocale(locale) {
+      if (!(await signedIn())) return false;
+      // The user's own metadata (PUT /user): their session may write it, and getUser() brings it back.
+      failIf((await client.auth.updateUser({ data: { locale } })).error);
+      return true;
     },
   };
 }

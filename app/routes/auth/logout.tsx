@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
-import { ar, en } from "~/i18n";
+import { specArabic } from "~/i18n";
+import { localizedPath, messagesFor } from "~/lib/locale";
 import { requireUser } from "~/lib/guards.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/logout";
@@ -12,14 +13,16 @@ export function loader() {
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const app = appContext(context);
-  await requireUser({ url, context });
+  const user = await requireUser({ url, context });
   try {
     await app.backend.auth.signOut();
-    return redirectWithToast("/Login", { type: "success", message: en.auth.signedOut }, { request, config: app.config });
+    // Signed out into the sign-in page of their own language.
+    const message = messagesFor(user.locale).auth.signedOut;
+    return redirectWithToast(localizedPath(user.locale, "/Login"), { type: "success", message }, { request, config: app.config });
   } catch (error) {
     // The session could not be ended: say so (SPEC §8, in Arabic) and keep the user where they were,
     // still signed in, so they can try again.
     console.error("Sign-out failed:", error);
-    return redirectWithToast("/Dashboard", { type: "error", message: ar.dashboard.signOutError }, { request, config: app.config });
+    return redirectWithToast("/Dashboard", { type: "error", message: specArabic.dashboard.signOutError }, { request, config: app.config });
   }
 }

@@ -2,23 +2,26 @@ import { Outlet, isRouteErrorResponse, useNavigation, useRouteLoaderData } from 
 import { ErrorPage } from "~/components/ErrorPage";
 import { Sidebar } from "~/components/Sidebar";
 import type { SessionUser } from "~/domain/auth";
-import { ar, en, localeAttributes } from "~/i18n";
+import { localeAttributes, specArabic } from "~/i18n";
 import { dashboardMeta } from "~/lib/dashboard-meta";
-import { errorTitle } from "~/lib/meta";
+import { errorTitle, metaLocale } from "~/lib/meta";
 import { load } from "~/lib/content.server";
 import { requireUser } from "~/lib/guards.server";
-import { useMessages } from "~/lib/messages";
+import { useMessages, type LocaleData } from "~/lib/locale";
 import type { Route } from "./+types/layout";
 import { appContext } from "~/lib/context.server";
 
 /** Pages set their own titles; this one is for an error shown in the shell (403, 404, 500). */
-export const meta: Route.MetaFunction = ({ error }) => dashboardMeta(error ? errorTitle(error) : en.dashboard.navLabel);
+export const meta: Route.MetaFunction = (args) =>
+  dashboardMeta(args, (t) => (args.error ? errorTitle(args.error, metaLocale(args.matches, args.location)) : t.dashboard.navLabel));
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
   // Admins see the inbox's unread count in the sidebar; a failed count only hides the number.
   const unread = user.role === "admin" ? await load("the unread count", () => appContext(args.context).backend.outbox.unreadCount()) : null;
-  return { user, unread: unread?.ok ? unread.value : null };
+  // Every dashboard page, message and toast in the person's own language (app/lib/locale.ts).
+  const locale: LocaleData = { uiLocale: user.locale };
+  return { ...locale, user, unread: unread?.ok ? unread.value : null };
 }
 
 function Shell({ user, unread, children }: { user: SessionUser; unread: number | null; children: React.ReactNode }) {
@@ -33,7 +36,7 @@ function Shell({ user, unread, children }: { user: SessionUser; unread: number |
       <main id="main" className="dashboard__content" tabIndex={-1}>
         {navigation.state === "loading" && (
           <p role="status" className="dashboard__loading" {...localeAttributes.ar}>
-            {ar.dashboard.loading}
+            {specArabic.dashboard.loading}
           </p>
         )}
         {children}

@@ -1,7 +1,8 @@
 // The Profile page's account forms: change the password, sign out everywhere else. Any signed-in user, for their
 // own account only (the backend acts on this request's session, never on an id from the form).
-import { changePasswordSchema } from "~/domain/accounts";
-import { en, format } from "~/i18n";
+import { changePasswordSchema, SET_LOCALE_INTENT, uiLocaleSchema } from "~/domain/accounts";
+import { messagesFor } from "~/lib/locale";
+import { format, plural } from "~/i18n";
 import { guardPasswordCheck } from "~/lib/account-guard.server";
 import { formFailure } from "~/lib/action-result.server";
 import { parseFormData } from "~/lib/forms.server";
@@ -10,18 +11,17 @@ import { recordSecurityEvent } from "~/lib/security-log.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { redirect } from "react-router";
 
-const t = en.accounts;
-
-export async function changePassword({ request, app, formData, user }: IntentInput) {
+export async function changePassword({ request, app, formData, user, messages }: IntentInput) {
+  const t = messages.accounts;
   const intent = "change-password";
-  const form = parseFormData(formData, changePasswordSchema);
+  const form = parseFormData(formData, changePasswordSchema(messages));
   if (!form.ok) return formFailure({ ...form, intent });
 
   // Wrong current passwords count as failed sign-ins of the account: a stolen session cannot guess its way to
   // the password here any faster than at /Login.
   const { guard, device, retryAfterSeconds } = await guardPasswordCheck(app, request, user.email, { actor: user.email, detail: "password change" });
   if (retryAfterSeconds !== null) {
-    return formFailure({ formError: en.auth.accountLocked, intent }, { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
+    return formFailure({ formError: messages.auth.accountLocked, intent }, { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
   }
 
   const result = await app.backend.auth.changePassword(form.data);
@@ -35,9 +35,20 @@ export async function changePassword({ request, app, formData, user }: IntentInp
   return redirectWithToast("/Dashboard/Profile#change-password", { type: "success", message: t.password.changed }, { request, config: app.config });
 }
 
-export async function signOutOthers({ request, app, user }: IntentInput) {
+export async function signOutOthers({ request, app, user, messages }: IntentInput) {
+  const t = messages.accounts;
   const ended = await app.backend.auth.signOutOthers();
   await recordSecurityEvent(app, request, { kind: "other-sessions-ended", account: user.email, actor: user.email, detail: String(ended) });
-  const message = ended > 0 ? format(t.sessions.othersEnded, { count: ended }) : t.sessions.onlyThisOne;
+  const message = ended > 0 ? plural(user.locale, t.sessions.othersEnded, ended) : t.sessions.onlyThisOne;
   return redirectWithToast("/Dashboard/Profile#your-sessions", { type: "success", message }, { request, config: app.config });
+}
+
+/** The dashboard language of the signed-in account; the toast already speaks the chosen language. */
+export async function setUiLocale({ request, app, formData, messages }: IntentInput) {
+  const form = parseFormData(formData, uiLocaleSchema(messages));
+  if (!form.ok) return formFailure({ ...form, intent: SET_LOCALE_INTENT });
+  const locale = form.data.locale;
+  if (!(await app.backend.auth.setLocale(locale))) throw redirect("/Login");
+  const message = messagesFor(locale).dashboard.uiLanguage.saved;
+  return redirectWithToast("/Dashboard/Profile#ui-language", { type: "success", message }, { request, config: app.config });
 }

@@ -1,20 +1,22 @@
 import { useActionData } from "react-router";
 import { ChangePasswordForm, SessionList } from "~/components/account/AccountSecurity";
+import { UiLanguageForm } from "~/components/account/UiLanguageForm";
+import { SET_LOCALE_INTENT } from "~/domain/accounts";
 import { useFocusOnHash } from "~/components/admin/url-state";
 import { Avatar } from "~/components/Avatar";
 import { useActionToast } from "~/components/forms";
-import { ar, en, localeAttributes } from "~/i18n";
+import { localeAttributes, specArabic } from "~/i18n";
 import { failureToasts, load } from "~/lib/content.server";
 import { dashboardMeta } from "~/lib/dashboard-meta";
 import { requireUser } from "~/lib/guards.server";
 import { runIntent } from "~/lib/intents.server";
 import { refuseOverLimit } from "~/lib/rate-limit.server";
-import { useMessages } from "~/lib/messages";
+import { messagesFor, useMessages } from "~/lib/locale";
 import type { Route } from "./+types/profile";
 import { appContext } from "~/lib/context.server";
-import { changePassword, signOutOthers } from "./profile.server";
+import { changePassword, setUiLocale, signOutOthers } from "./profile.server";
 
-export const meta: Route.MetaFunction = () => dashboardMeta(en.dashboard.profile);
+export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.dashboard.profile);
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
@@ -23,16 +25,16 @@ export async function loader(args: Route.LoaderArgs) {
     load("the user's languages", () => backend.links.forUser(user.id)),
     load("the user's sessions", () => backend.auth.sessions()),
   ]);
-  return { user, languages, sessions, toasts: failureToasts(languages, sessions) };
+  return { user, languages, sessions, toasts: failureToasts(messagesFor(user.locale), languages, sessions) };
 }
 
 export async function action(args: Route.ActionArgs) {
   const user = await requireUser(args);
   const app = appContext(args.context);
   // Before the form is read: a client past the limit gets no password checked.
-  const overLimit = await refuseOverLimit(app.cloudflare.env.ACCOUNT_LIMITER, args.request, app);
+  const overLimit = await refuseOverLimit(app.cloudflare.env.ACCOUNT_LIMITER, args.request, app, messagesFor(user.locale));
   if (overLimit) return overLimit;
-  return runIntent({ ...args, user }, { "change-password": changePassword, "sign-out-others": signOutOthers });
+  return runIntent({ ...args, user }, { "change-password": changePassword, "sign-out-others": signOutOthers, "set-locale": setUiLocale });
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
@@ -44,7 +46,8 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   useFocusOnHash();
   const security = (
     <>
-      <ChangePasswordForm failure={failure?.intent === "sign-out-others" ? null : failure} />
+      <UiLanguageForm current={user.locale} failure={failure?.intent === SET_LOCALE_INTENT ? failure : null} />
+      <ChangePasswordForm failure={failure?.intent === "change-password" || !failure?.intent ? failure : null} />
       <SessionList sessions={sessions.ok ? sessions.value : []} />
     </>
   );
@@ -54,7 +57,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
     return (
       <>
         <p className="empty-state" {...localeAttributes.ar}>
-          {ar.dashboard.noUserData}
+          {specArabic.dashboard.noUserData}
         </p>
         {security}
       </>
@@ -67,14 +70,18 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       <section className="profile-card" aria-labelledby="profile-name">
         <Avatar userId={user.id} name={profile.fullName} size={72} />
         <div>
-          <h2 id="profile-name">{profile.fullName}</h2>
+          <h2 id="profile-name">
+            <bdi>{profile.fullName}</bdi>
+          </h2>
           <dl className="profile-card__details">
             <dt>{f.email}</dt>
-            <dd>{profile.email}</dd>
+            <dd>
+              <bdi dir="ltr">{profile.email}</bdi>
+            </dd>
             <dt>{f.gender}</dt>
             <dd>{profile.gender || "—"}</dd>
             <dt>{f.phone}</dt>
-            <dd>{profile.phone || "—"}</dd>
+            <dd>{profile.phone ? <bdi dir="ltr">{profile.phone}</bdi> : "—"}</dd>
             <dt>{f.department}</dt>
             <dd>{profile.department || "—"}</dd>
           </dl>
@@ -84,7 +91,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       <h2 id="my-languages">{t.dashboard.languagesHeading}</h2>
       {languages.ok && list.length === 0 ? (
         <p className="empty-state" {...localeAttributes.ar}>
-          {ar.dashboard.noLanguages}
+          {specArabic.dashboard.noLanguages}
         </p>
       ) : (
         <table className="data-table" aria-labelledby="my-languages">
@@ -96,7 +103,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <tbody>
             {list.map((language) => (
               <tr key={language.id}>
-                <td>{language.name}</td>
+                <td>
+                  <bdi>{language.name}</bdi>
+                </td>
               </tr>
             ))}
           </tbody>

@@ -95,7 +95,7 @@ export async function handleControl(context: DoubleContext, method: string, url:
   if (table === "auth.users") {
     return json(
       200,
-      [...state.authUsers.values()].map(({ id, email, password, emailConfirmedAt, recovery, lastSignInAt, bannedUntil }) => ({
+      [...state.authUsers.values()].map(({ id, email, password, emailConfirmedAt, recovery, lastSignInAt, bannedUntil, metadata }) => ({
         id,
         email,
         hasPassword: password !== null,
@@ -103,6 +103,7 @@ export async function handleControl(context: DoubleContext, method: string, url:
         recoveryPending: recovery !== null,
         lastSignInAt,
         bannedUntil,
+        metadata,
       })),
     );
   }

@@ -21,7 +21,7 @@ export function userJson(user: AuthUser) {
     ...omitEmpty("confirmed_at", user.emailConfirmedAt),
     ...omitEmpty("last_sign_in_at", user.lastSignInAt),
     app_metadata: { provider: "email", providers: ["email"] },
-    user_metadata: identity,
+    user_metadata: { ...identity, ...user.metadata },
     identities: [
       {
         identity_id: createHash("md5").update(user.id).digest("hex").replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5"),

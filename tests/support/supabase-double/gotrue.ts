@@ -45,7 +45,7 @@ function sessionJson(ctx: AuthContext, user: AuthUser, session: Session) {
     email: user.email,
     phone: "",
     app_metadata: { provider: "email", providers: ["email"] },
-    user_metadata: { email: user.email, email_verified: true, phone_verified: false, sub: user.id },
+    user_metadata: { email: user.email, email_verified: true, phone_verified: false, sub: user.id, ...user.metadata },
     role: "authenticated",
     aal: "aal1",
     amr: [{ method: session.amr, timestamp: Math.floor(session.createdAt / 1000) }],
@@ -141,6 +141,12 @@ export function handleAuth(ctx: AuthContext, request: AuthRequest): DoubleRespon
         }
         state.setPassword(found.user, body.password);
         state.endSessions(found.user.id, found.session.id); // a new password signs the account out elsewhere
+      }
+      // GoTrue merges `data` into raw_user_meta_data, key by key (a null value removes its key).
+      if (typeof body.data === "object" && body.data !== null && !Array.isArray(body.data)) {
+        const merged = { ...found.user.metadata, ...(body.data as Record<string, unknown>) };
+        found.user.metadata = Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== null));
+        found.user.updatedAt = new Date(ctx.nowMs()).toISOString();
       }
       return json(200, userJson(found.user));
     }

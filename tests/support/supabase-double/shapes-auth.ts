@@ -96,6 +96,24 @@ export const AUTH_SHAPES: AuthShape[] = [
     body: { required: { password: is.string, code_challenge: is.literal(null), code_challenge_method: is.literal(null) } },
   },
   {
+    id: "auth.user.update-locale",
+    extension:
+      "the Profile page's dashboard language: only `data.locale` (en or ar) is sent, with the user's own session, and " +
+      "GoTrue merges it into the user's user_metadata, where the worker reads it back with the verified user",
+    service: "auth",
+    method: "PUT",
+    path: /^\/user$/,
+    key: "user",
+    body: {
+      required: {
+        data: (value: unknown) =>
+          is.object(value) && Object.keys(value as object).join() === "locale" && is.literal("en", "ar")((value as { locale: unknown }).locale),
+        code_challenge: is.literal(null),
+        code_challenge_method: is.literal(null),
+      },
+    },
+  },
+  {
     id: "auth.admin.create-user",
     spec: "signUp",
     extension: "the sign-up runs on the server with the admin API (email_confirm: true), so no confirmation mail and no session",

@@ -28,18 +28,19 @@ describe("interpreters.create", () => {
       recoveryPending: false,
       lastSignInAt: null,
       bannedUntil: null,
+      metadata: {},
     });
     expect(await usersRow(id)).toMatchObject({ full_name: "Nadia Karim", email: newPerson.email, phone: newPerson.phone, Gender: "Female", role: "interpreter" });
     const signedIn = await signIn(newPerson.email, newPerson.password);
     expect(signedIn.user).toMatchObject({ id, role: "interpreter", profile: { fullName: "Nadia Karim", gender: "Female" } });
   });
 
-  it("an email that already has an account (any case) is the sign-up failure, worded as on D1; nothing is added", async () => {
+  it("an email that already has an account (any case) is the reason email-taken, as on D1; nothing is added", async () => {
     const before = (await double.table("users")).length;
     const { result, requests } = await step(() => backendFor().interpreters.create({ ...newPerson, email: "ADMIN@example.com" }));
-    // Supabase says "A user with this email address has already been registered" (email_exists); the admin
-    // sees the same words as with the D1 adapter.
-    expect(result).toEqual({ ok: false, reason: "sign-up", message: "an account with this email already exists." });
+    // Supabase says "A user with this email address has already been registered" (email_exists); the adapter
+    // answers the reason, as the D1 adapter does, and the route words it in the admin's language.
+    expect(result).toEqual({ ok: false, reason: "email-taken" });
     expect(calls(requests)).toEqual(["auth.admin.create-user 422"]);
     expect((await double.table("users")).length).toBe(before);
   });
@@ -49,7 +50,7 @@ describe("interpreters.create", () => {
     await double.people([{ full_name: "Mismatched Row", email: "taken.row@example.com", authEmail: "mismatch.account@example.com" }]);
     const accounts = (await double.table("auth.users")).length;
     const { result, requests } = await step(() => backendFor().interpreters.create({ ...newPerson, email: "taken.row@example.com" }));
-    expect(result).toEqual({ ok: false, reason: "users-table", message: 'duplicate key value violates unique constraint "users_email_lower_key"' });
+    expect(result).toEqual({ ok: false, reason: "users-row-taken" });
     expect(calls(requests)).toEqual(["auth.admin.create-user 200", "rest.users.insert 409", "auth.admin.delete-user 200"]);
     expect((await double.table("auth.users")).length).toBe(accounts);
     expect(await authUser("taken.row@example.com")).toBeUndefined();

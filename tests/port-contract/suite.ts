@@ -144,7 +144,7 @@ export function describePortContract(target: ContractTarget) {
         const person = await newInterpreter();
         expect((await backend().auth.signIn({ email: person.email, password: person.password })).ok).toBe(true);
         const again = await backend().interpreters.create({ fullName: "Copy", gender: "Man", email: person.email.toUpperCase(), phone: "+1 307 555 0191", password: "whatever-long" });
-        expect(again).toMatchObject({ ok: false, reason: "sign-up" });
+        expect(again).toEqual({ ok: false, reason: "email-taken" });
       });
 
       it("updates a person, their sign-in email with them, and refuses an email in use", async () => {
@@ -217,7 +217,14 @@ export function describePortContract(target: ContractTarget) {
     });
 
     describe("contact outbox", () => {
-      const message = () => ({ name: "Ana", email: "ana@example.com", subject: unique("Outbox "), message: "Hello" });
+      const message = () => ({ name: "Ana", email: "ana@example.com", subject: unique("Outbox "), message: "Hello", locale: "en" as const });
+
+      it("keeps the language of the page a message was sent from", async () => {
+        const saved = await backend().outbox.save({ ...message(), message: "مرحبا", locale: "ar" }, Date.now());
+        expect(saved).toMatchObject({ locale: "ar", message: "مرحبا" });
+        expect((await backend().outbox.get(saved.id))?.locale).toBe("ar");
+        expect((await backend().outbox.save(message(), Date.now())).locale).toBe("en");
+      });
 
       it("stores a message, lets one run claim it, and records it sent", async () => {
         const now = Date.now();

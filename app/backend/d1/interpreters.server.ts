@@ -1,7 +1,6 @@
 // Interpreters in D1: a users row plus its sign-in account (accounts), always written together.
 import type { Interpreter, InterpreterQuery, Language } from "~/domain/people";
 import { looksLikePhone, PAGE_SIZE } from "~/domain/people";
-import { en } from "~/i18n";
 import type { InterpreterStore } from "../port.server";
 import { hashPassword } from "./password.server";
 import { brokenConstraint, query, toBackendError } from "./query.server";
@@ -89,10 +88,10 @@ export function d1InterpreterStore(db: D1Database): InterpreterStore {
       } catch (error) {
         const constraint = brokenConstraint(error);
         if (constraint?.kind === "unique" && constraint.column === "accounts.email") {
-          return { ok: false, reason: "sign-up", message: en.people.interpreters.emailTaken };
+          return { ok: false, reason: "email-taken" };
         }
         if (constraint?.kind === "unique" && constraint.column === "users.email") {
-          return { ok: false, reason: "users-table", message: en.people.interpreters.usersRowTaken };
+          return { ok: false, reason: "users-row-taken" };
         }
         throw toBackendError(error); // anything else: a BackendError with D1's message
       }

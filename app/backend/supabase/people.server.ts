@@ -3,7 +3,6 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { Interpreter, Language, LanguageLink } from "~/domain/people";
 import { looksLikePhone, PAGE_SIZE } from "~/domain/people";
-import { en } from "~/i18n";
 import type { InterpreterStore, LanguageStore, LinkStore } from "../port.server";
 import { check, checkExcept, CONFLICT, escapeLike, failIf, PG } from "./clients.server";
 
@@ -91,14 +90,15 @@ export function supabaseInterpreterStore(service: SupabaseClient): InterpreterSt
       // SPEC §7: sign up (email, password), then INSERT users (id, full_name, email, phone, Gender) — here on the
       // server with the admin API, and undone if the row cannot be stored: all or nothing.
       const { data, error } = await service.auth.admin.createUser({ email, password, email_confirm: true });
-      // A taken address reads the same as on D1; any other refusal keeps Supabase's own words.
-      if (error) return { ok: false, reason: "sign-up", message: error.code === "email_exists" ? en.people.interpreters.emailTaken : error.message };
+      // A taken address is the same reason as on D1; any other refusal keeps Supabase's own words.
+      if (error) return error.code === "email_exists" ? { ok: false, reason: "email-taken" } : { ok: false, reason: "sign-up", message: error.message };
       const id = data.user?.id;
       if (!id) return { ok: false, reason: "missing-user-id" };
       const { error: rowError } = await service.from("users").insert({ id, full_name: fullName, email, phone, Gender: gender });
       if (rowError) {
         failIf((await service.auth.admin.deleteUser(id)).error);
-        return { ok: false, reason: "users-table", message: rowError.message };
+        // The same reason as D1's when another users row holds the address (users_email_lower_key).
+        return rowError.code === "23505" ? { ok: false, reason: "users-row-taken" } : { ok: false, reason: "users-table", message: rowError.message };
       }
       return { ok: true, id };
     },

@@ -1,22 +1,38 @@
 // The three actions of /Dashboard/Interpreter: add, save an edit, delete. Each answers with a redirect and
 // a toast on success, or a 4xx with field messages (nothing stored) on bad input.
 import { idSchema, interpreterUpdateSchema, newInterpreterSchema } from "~/domain/people";
-import { en, format } from "~/i18n";
+import { format } from "~/i18n";
 import { formFailure } from "~/lib/action-result.server";
 import type { IntentInput } from "~/lib/intents.server";
+import type { CreateInterpreterResult } from "~/backend/port.server";
 import { keptValues, parseFormData } from "~/lib/forms.server";
 import { recordSecurityEvent } from "~/lib/security-log.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { listUrl } from "~/lib/url-state";
 
-const t = en.people.interpreters;
+/** SPEC §8's sign-up messages: the spec's prefix, then the reason in the page's language or the backend's words. */
+function refusalOf(t: IntentInput["messages"]["people"]["interpreters"], result: Exclude<CreateInterpreterResult, { ok: true }>): string {
+  switch (result.reason) {
+    case "email-taken":
+      return t.signUpError + t.emailTaken;
+    case "users-row-taken":
+      return t.usersTableError + t.usersRowTaken;
+    case "sign-up":
+      return t.signUpError + result.message;
+    case "users-table":
+      return t.usersTableError + result.message;
+    case "missing-user-id":
+      return t.missingUserId;
+  }
+}
 
-export async function addInterpreter({ request, url, app, formData }: IntentInput) {
-  const form = parseFormData(formData, newInterpreterSchema);
+export async function addInterpreter({ request, url, app, formData, messages }: IntentInput) {
+  const t = messages.people.interpreters;
+  const form = parseFormData(formData, newInterpreterSchema(messages));
   if (!form.ok) {
     // SPEC §8: one alert when anything required is missing; the field messages say which.
     const missing = ["full_name", "Gender", "email", "phone", "password"].some((field) => !String(formData.get(field) ?? "").trim());
-    return formFailure({ ...form, intent: "create", formError: missing ? en.people.requiredFields : null });
+    return formFailure({ ...form, intent: "create", formError: missing ? messages.people.requiredFields : null });
   }
   const { full_name, Gender, email, phone, password } = form.data;
   try {
@@ -24,12 +40,7 @@ export async function addInterpreter({ request, url, app, formData }: IntentInpu
     if (result.ok) {
       return redirectWithToast(listUrl(url, "add-interpreter"), { type: "success", message: t.added + result.id }, { request, config: app.config });
     }
-    const formError =
-      result.reason === "sign-up"
-        ? t.signUpError + result.message
-        : result.reason === "users-table"
-          ? t.usersTableError + result.message
-          : t.missingUserId;
+    const formError = refusalOf(t, result);
     return formFailure({ values: keptValues(formData), formError, intent: "create" }, { status: 409 });
   } catch (error) {
     console.error("Adding an interpreter failed:", error);
@@ -38,8 +49,9 @@ export async function addInterpreter({ request, url, app, formData }: IntentInpu
   }
 }
 
-export async function saveInterpreter({ request, url, app, formData }: IntentInput) {
-  const form = parseFormData(formData, interpreterUpdateSchema);
+export async function saveInterpreter({ request, url, app, formData, messages }: IntentInput) {
+  const t = messages.people.interpreters;
+  const form = parseFormData(formData, interpreterUpdateSchema(messages));
   const id = String(formData.get("id") ?? "");
   if (!form.ok) return formFailure({ ...form, intent: "update", id });
   const { full_name, Gender, email, phone } = form.data;
@@ -52,7 +64,8 @@ export async function saveInterpreter({ request, url, app, formData }: IntentInp
   return redirectWithToast(listUrl(url, `interpreter-${id}`), { type: "success", message: format(t.saved, { name: full_name }) }, { request, config: app.config });
 }
 
-export async function deleteInterpreter({ request, url, app, formData, user: admin }: IntentInput) {
+export async function deleteInterpreter({ request, url, app, formData, user: admin, messages }: IntentInput) {
+  const t = messages.people.interpreters;
   const form = parseFormData(formData, idSchema);
   if (!form.ok) return formFailure({ formError: t.notFound, intent: "delete" }, { status: 404 });
   if (form.data.id === admin.id) return formFailure({ formError: t.cannotDeleteSelf, intent: "delete", id: admin.id }, { status: 403 });

@@ -1,13 +1,26 @@
-import { Form, Link, NavLink } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import type { SessionUser } from "~/domain/auth";
-import { ar, format, localeAttributes } from "~/i18n";
-import { useMessages } from "~/lib/messages";
+import { localeAttributes, plural, specArabic } from "~/i18n";
+import { useLocale, useMessages } from "~/lib/locale";
 import { Avatar } from "./Avatar";
 
 type Area = { to: string; label: string; adminOnly?: boolean; end?: boolean; badge?: number | null; badgeLabel?: string };
 
+/**
+ * The dashboard's navigation. Below a tablet width it folds behind a Menu button so each page's content comes first:
+ * a `<details>`, which opens and closes without JavaScript and tells screen readers whether it is expanded. From
+ * 900 px up the CSS shows its content whatever its state (`::details-content`) and hides the button.
+ */
 export function Sidebar({ user, unread }: { user: SessionUser; unread: number | null }) {
   const t = useMessages();
+  const locale = useLocale();
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+  // A link followed from the open menu lands on its page with the menu folded again (the sidebar stays mounted).
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [pathname]);
   const d = t.dashboard;
   const areas: Area[] = [
     { to: "/Dashboard", label: d.overview, end: true },
@@ -16,7 +29,7 @@ export function Sidebar({ user, unread }: { user: SessionUser; unread: number | 
     { to: "/Dashboard/Language", label: d.languages, adminOnly: true },
     { to: "/Dashboard/UserLanguages", label: d.userLanguages, adminOnly: true },
     { to: "/Dashboard/Website", label: d.website, adminOnly: true },
-    { to: "/Dashboard/Inbox", label: d.inbox, adminOnly: true, badge: unread, badgeLabel: format(d.inboxUnread, { count: unread ?? 0 }) },
+    { to: "/Dashboard/Inbox", label: d.inbox, adminOnly: true, badge: unread, badgeLabel: plural(locale, d.inboxUnread, unread ?? 0) },
     { to: "/Dashboard/Dashboardcall", label: d.calls },
     { to: "/Dashboard/Dashboardcustomers", label: d.customers, adminOnly: true },
     { to: "/Dashboard/Dashboardusers", label: d.users, adminOnly: true },
@@ -31,37 +44,43 @@ export function Sidebar({ user, unread }: { user: SessionUser; unread: number | 
           <Avatar userId={user.id} name={user.profile.fullName} />
           <div>
             <Link to="/Dashboard/Profile" className="sidebar__name">
-              {user.profile.fullName}
+              <bdi>{user.profile.fullName}</bdi>
             </Link>
             <p className="sidebar__role">{d.roles[user.role]}</p>
           </div>
         </div>
       ) : (
         <p className="sidebar__user" {...localeAttributes.ar}>
-          {ar.dashboard.noUserData}
+          {specArabic.dashboard.noUserData}
         </p>
       )}
-      <nav aria-label={d.navLabel}>
-        <ul>
-          {visible.map((area) => (
-            <li key={area.to}>
-              <NavLink to={area.to} end={area.end} prefetch="intent" aria-label={area.badge ? area.badgeLabel : undefined}>
-                {area.label}
-                {area.badge ? (
-                  <span className="nav-badge" aria-hidden="true">
-                    {area.badge}
-                  </span>
-                ) : null}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <Form method="post" action="/Logout" className="sidebar__signout">
-        <button type="submit" className="button button--ghost">
-          {t.auth.signOut}
-        </button>
-      </Form>
+      <details className="sidebar__menu" ref={menu}>
+        <summary className="sidebar__menu-toggle">
+          <span className="nav-toggle__icon" aria-hidden="true" />
+          {t.nav.menu}
+        </summary>
+        <nav aria-label={d.navLabel}>
+          <ul>
+            {visible.map((area) => (
+              <li key={area.to}>
+                <NavLink to={area.to} end={area.end} prefetch="intent" aria-label={area.badge ? area.badgeLabel : undefined}>
+                  {area.label}
+                  {area.badge ? (
+                    <span className="nav-badge" aria-hidden="true">
+                      {area.badge}
+                    </span>
+                  ) : null}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Form method="post" action="/Logout" className="sidebar__signout">
+          <button type="submit" className="button button--ghost">
+            {t.auth.signOut}
+          </button>
+        </Form>
+      </details>
     </aside>
   );
 }

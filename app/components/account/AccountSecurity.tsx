@@ -6,7 +6,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/domain/auth";
 import { format } from "~/i18n";
 import type { FormFailure } from "~/lib/form-failure";
 import { OfficeTime } from "~/components/OfficeTime";
-import { useMessages } from "~/lib/messages";
+import { useMessages } from "~/lib/locale";
 
 export function ChangePasswordForm({ failure }: { failure: FormFailure | null }) {
   const t = useMessages().accounts.password;
@@ -71,7 +71,7 @@ export function SessionList({ sessions }: { sessions: DeviceSession[] }) {
                 {describeUserAgent(session.userAgent) ?? t.unknownDevice}
                 {session.current && <span className="status status--sent">{t.thisDevice}</span>}
               </th>
-              <td>{session.address ?? t.unknownAddress}</td>
+              <td>{session.address ? <bdi dir="ltr">{session.address}</bdi> : t.unknownAddress}</td>
               <td>
                 <OfficeTime at={session.signedInAt} />
               </td>

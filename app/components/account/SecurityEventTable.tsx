@@ -5,7 +5,7 @@ import { describeUserAgent, SECURITY_EVENTS_SHOWN, type SecurityEvent } from "~/
 import { EMAIL_MAX_LENGTH } from "~/domain/auth";
 import { format } from "~/i18n";
 import { OfficeTime } from "~/components/OfficeTime";
-import { useMessages } from "~/lib/messages";
+import { useMessages } from "~/lib/locale";
 
 type Props = { events: SecurityEvent[]; account: string | null; emails: string[] };
 
@@ -65,9 +65,9 @@ export function SecurityEventTable({ events, account, emails }: Props) {
                     {t.kinds[event.kind] ?? event.kind}
                     {event.detail && <span className="field__hint"> ({event.detail})</span>}
                   </th>
-                  <td>{event.account ?? "—"}</td>
-                  <td>{event.actor ?? "—"}</td>
-                  <td>{event.address ?? "—"}</td>
+                  <td>{event.account ? <bdi dir="ltr">{event.account}</bdi> : "—"}</td>
+                  <td>{event.actor ? <bdi dir="ltr">{event.actor}</bdi> : "—"}</td>
+                  <td>{event.address ? <bdi dir="ltr">{event.address}</bdi> : "—"}</td>
                   <td title={event.userAgent ?? undefined}>{describeUserAgent(event.userAgent) ?? "—"}</td>
                 </tr>
               ))}

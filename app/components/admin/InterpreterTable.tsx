@@ -5,7 +5,7 @@ import type { Interpreter, InterpreterPage, InterpreterQuery, InterpreterSort } 
 import { GENDER_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "~/domain/people";
 import { format } from "~/i18n";
 import type { FormFailure } from "~/lib/form-failure";
-import { useMessages } from "~/lib/messages";
+import { useMessages } from "~/lib/locale";
 import { ConfirmDelete, EditActions, RowActions } from "./RowActions";
 import { searchWith } from "~/lib/url-state";
 
@@ -77,10 +77,18 @@ function ViewRows({ person, confirming, isSelf }: { person: Interpreter; confirm
   return (
     <>
       <tr id={`interpreter-${person.id}`} tabIndex={-1}>
-        <th scope="row">{person.fullName}</th>
-        <td>{person.email}</td>
-        <td>{person.phone}</td>
-        <td>{person.gender}</td>
+        <th scope="row">
+          <bdi>{person.fullName}</bdi>
+        </th>
+        <td>
+          <bdi dir="ltr">{person.email}</bdi>
+        </td>
+        <td>
+          <bdi dir="ltr">{person.phone}</bdi>
+        </td>
+        <td>
+          <bdi>{person.gender}</bdi>
+        </td>
         <td>{person.languages.length ? person.languages.map((language) => language.name).join(", ") : t.interpreters.noLanguages}</td>
         <td>
           {/* An admin cannot delete their own account. */}

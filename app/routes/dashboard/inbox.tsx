@@ -3,24 +3,24 @@ import { ConfirmDeletePanel } from "~/components/admin/RowActions";
 import { useFocusOnHash } from "~/components/admin/url-state";
 import { searchWith } from "~/lib/url-state";
 import { FormAlert, SubmitButton, useActionToast } from "~/components/forms";
-import type { ContactMessage } from "~/domain/contact";
-import { en, format } from "~/i18n";
+import { MAIL_PROVIDER_NOT_CONFIGURED, type ContactMessage } from "~/domain/contact";
+import { format, plural } from "~/i18n";
 import { failureToasts, load } from "~/lib/content.server";
 import { dashboardMeta } from "~/lib/dashboard-meta";
 import { requireAdmin } from "~/lib/guards.server";
 import { runIntent } from "~/lib/intents.server";
 import { OfficeTime } from "~/components/OfficeTime";
-import { useMessages } from "~/lib/messages";
+import { messagesFor, useLocale, useMessages } from "~/lib/locale";
 import type { Route } from "./+types/inbox";
 import { deleteMessage, markRead, markUnread, retryMessage } from "./inbox.server";
 import { appContext } from "~/lib/context.server";
 
-export const meta: Route.MetaFunction = () => dashboardMeta(en.inbox.heading);
+export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.inbox.heading);
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  const admin = await requireAdmin(args);
   const messages = await load("the inbox", () => appContext(args.context).backend.outbox.list());
-  return { messages, deleteId: args.url.searchParams.get("delete"), toasts: failureToasts(messages) };
+  return { messages, deleteId: args.url.searchParams.get("delete"), toasts: failureToasts(messagesFor(admin.locale), messages) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -29,6 +29,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
+  const locale = useLocale();
   const t = useMessages().inbox;
   const { messages, deleteId } = loaderData;
   const failure = useActionData<typeof action>() ?? null;
@@ -46,7 +47,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           <h2 id="messages" tabIndex={-1}>
             {t.listHeading}
           </h2>
-          {messages.ok && <p className="panel__meta">{format(t.unreadCount, { count: unread })}</p>}
+          {messages.ok && <p className="panel__meta">{plural(locale, t.unreadCount, unread)}</p>}
         </div>
         <FormAlert message={failure?.formError} />
         {messages.ok && list.length === 0 ? (
@@ -64,8 +65,9 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
 }
 
 function MessageCard({ message, confirming }: { message: ContactMessage; confirming: boolean }) {
-  const t = useMessages().inbox;
-  const p = useMessages().people;
+  const messages = useMessages();
+  const t = messages.inbox;
+  const p = messages.people;
   const { search } = useLocation();
   const unread = message.readAt === null;
   return (
@@ -73,29 +75,37 @@ function MessageCard({ message, confirming }: { message: ContactMessage; confirm
       <article id={`message-${message.id}`} tabIndex={-1} className={`message${unread ? " message--unread" : ""}`} aria-labelledby={`message-${message.id}-subject`}>
         <header className="message__header">
           <h3 id={`message-${message.id}-subject`}>
-            {unread && <span className="badge-unread">{t.unread}</span>} {message.subject}
+            {unread && <span className="badge-unread">{t.unread}</span>} <bdi>{message.subject}</bdi>
           </h3>
           <span className={`status status--${message.status}`}>{t.statuses[message.status]}</span>
         </header>
         <dl className="message__meta">
           <dt>{t.from}</dt>
           <dd>
-            {message.name} &lt;<a href={`mailto:${message.email}`}>{message.email}</a>&gt;
+            <bdi>{message.name}</bdi>{" "}
+            <bdi dir="ltr">
+              &lt;<a href={`mailto:${message.email}`}>{message.email}</a>&gt;
+            </bdi>
           </dd>
           <dt>{t.received}</dt>
           <dd>
             <OfficeTime at={message.receivedAt} />
           </dd>
+          <dt>{t.language}</dt>
+          <dd>{messages.localeNames[message.locale]}</dd>
           <dt>{t.attempts}</dt>
           <dd>{message.attempts}</dd>
           {message.lastError && message.status !== "sent" && (
             <>
               <dt>{t.lastError}</dt>
-              <dd className="message__error">{message.lastError}</dd>
+              <dd className="message__error">{message.lastError === MAIL_PROVIDER_NOT_CONFIGURED ? t.notConfigured : message.lastError}</dd>
             </>
           )}
         </dl>
-        <p className="message__body">{message.message}</p>
+        {/* A visitor's own words, in whichever direction they wrote them (the page's language may differ). */}
+        <p className="message__body" dir="auto">
+          {message.message}
+        </p>
         <div className="row-actions">
           <Form method="post" preventScrollReset>
             <input type="hidden" name="id" value={message.id} />

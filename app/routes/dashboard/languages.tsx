@@ -3,24 +3,24 @@ import { ConfirmDelete, EditActions, RowActions } from "~/components/admin/RowAc
 import { useFocusOnHash } from "~/components/admin/url-state";
 import { Field, FormAlert, SubmitButton, useActionToast } from "~/components/forms";
 import { NAME_MAX_LENGTH, type Language } from "~/domain/people";
-import { en, format } from "~/i18n";
+import { format } from "~/i18n";
 import type { FormFailure } from "~/lib/form-failure";
 import { failureToasts, load } from "~/lib/content.server";
 import { dashboardMeta } from "~/lib/dashboard-meta";
 import { requireAdmin } from "~/lib/guards.server";
 import { runIntent } from "~/lib/intents.server";
-import { useMessages } from "~/lib/messages";
+import { messagesFor, useMessages } from "~/lib/locale";
 import type { Route } from "./+types/languages";
 import { addLanguage, deleteLanguage, renameLanguage } from "./languages.server";
 import { appContext } from "~/lib/context.server";
 
-export const meta: Route.MetaFunction = () => dashboardMeta(en.people.languages.heading);
+export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.people.languages.heading);
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  const admin = await requireAdmin(args);
   const languages = await load("languages", () => appContext(args.context).backend.languages.list());
   const params = args.url.searchParams;
-  return { languages, editId: params.get("edit"), deleteId: params.get("delete"), toasts: failureToasts(languages) };
+  return { languages, editId: params.get("edit"), deleteId: params.get("delete"), toasts: failureToasts(messagesFor(admin.locale), languages) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -95,7 +95,9 @@ function LanguageRows({ language, confirming }: { language: Language; confirming
   return (
     <>
       <tr id={`language-${language.id}`} tabIndex={-1}>
-        <th scope="row">{language.name}</th>
+        <th scope="row">
+          <bdi>{language.name}</bdi>
+        </th>
         <td>
           <RowActions id={language.id} name={language.name} />
         </td>

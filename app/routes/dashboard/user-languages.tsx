@@ -2,26 +2,26 @@ import { Form, useActionData, useLocation } from "react-router";
 import { ConfirmDelete, RowActions } from "~/components/admin/RowActions";
 import { useFocusOnHash } from "~/components/admin/url-state";
 import { FormAlert, SelectField, SubmitButton, useActionToast } from "~/components/forms";
-import { en, format } from "~/i18n";
+import { format } from "~/i18n";
 import { failureToasts, load } from "~/lib/content.server";
 import { dashboardMeta } from "~/lib/dashboard-meta";
 import { requireAdmin } from "~/lib/guards.server";
 import { runIntent } from "~/lib/intents.server";
-import { useMessages } from "~/lib/messages";
+import { messagesFor, useMessages } from "~/lib/locale";
 import type { Route } from "./+types/user-languages";
 import { addLink, deleteLink } from "./user-languages.server";
 import { appContext } from "~/lib/context.server";
 
-export const meta: Route.MetaFunction = () => dashboardMeta(en.people.links.heading);
+export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.people.links.heading);
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  const admin = await requireAdmin(args);
   const { backend } = appContext(args.context);
   // SPEC §7: users (id, full_name, email) and languages (id, name) for the choice, and the links.
   const data = await load("interpreter languages", () =>
     Promise.all([backend.interpreters.options(), backend.languages.list(), backend.links.list()]),
   );
-  return { data, deleteId: args.url.searchParams.get("delete"), toasts: failureToasts(data) };
+  return { data, deleteId: args.url.searchParams.get("delete"), toasts: failureToasts(messagesFor(admin.locale), data) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -88,8 +88,12 @@ export default function UserLanguages({ loaderData }: Route.ComponentProps) {
                 const name = `${link.userName} — ${link.languageName}`;
                 return [
                   <tr key={link.id} id={`link-${link.id}`} tabIndex={-1}>
-                    <th scope="row">{link.userName}</th>
-                    <td>{link.languageName}</td>
+                    <th scope="row">
+                      <bdi>{link.userName}</bdi>
+                    </th>
+                    <td>
+                      <bdi>{link.languageName}</bdi>
+                    </td>
                     <td>
                       <RowActions id={link.id} name={name} canEdit={false} />
                     </td>

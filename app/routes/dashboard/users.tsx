@@ -7,7 +7,7 @@ import { SecurityEventTable } from "~/components/account/SecurityEventTable";
 import { ROLES } from "~/domain/auth";
 import { SECURITY_EVENTS_SHOWN, type Account } from "~/domain/accounts";
 import { EMAIL_MAX_LENGTH } from "~/domain/auth";
-import { ar, en, format, localeAttributes } from "~/i18n";
+import { format, localeAttributes, specArabic } from "~/i18n";
 import type { FormFailure } from "~/lib/form-failure";
 import { failureToasts, load } from "~/lib/content.server";
 import { appContext } from "~/lib/context.server";
@@ -15,11 +15,11 @@ import { dashboardMeta } from "~/lib/dashboard-meta";
 import { OfficeTime } from "~/components/OfficeTime";
 import { requireAdmin } from "~/lib/guards.server";
 import { runIntent } from "~/lib/intents.server";
-import { useMessages } from "~/lib/messages";
+import { messagesFor, useMessages } from "~/lib/locale";
 import type { Route } from "./+types/users";
 import { changeRole, lockAccount, sendResetLink, unlockAccount } from "./users.server";
 
-export const meta: Route.MetaFunction = () => dashboardMeta(en.dashboard.users);
+export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.dashboard.users);
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAdmin(args);
@@ -30,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
     load("the accounts", () => backend.accounts.list()),
     load("the security events", () => backend.events.list({ account: account ?? undefined, limit: SECURITY_EVENTS_SHOWN })),
   ]);
-  return { me: admin.id, accounts, events, account, toasts: failureToasts(accounts, events) };
+  return { me: admin.id, accounts, events, account, toasts: failureToasts(messagesFor(admin.locale), accounts, events) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -51,7 +51,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <h1 {...localeAttributes.ar}>{ar.dashboard.placeholders.users}</h1>
+      <h1 {...localeAttributes.ar}>{specArabic.dashboard.placeholders.users}</h1>
       <p>{t.users.intro}</p>
       <section aria-labelledby="accounts-list" className="panel">
         <h2 id="accounts-list" tabIndex={-1}>
@@ -94,10 +94,12 @@ function AccountRow({ account, self, failure }: { account: Account; self: boolea
   return (
     <tr id={`account-${account.id}`} tabIndex={-1}>
       <th scope="row">
-        {account.fullName ?? u.noName}
+        {account.fullName ? <bdi>{account.fullName}</bdi> : u.noName}
         {self && <span className="status status--sent">{u.you}</span>}
       </th>
-      <td>{account.email}</td>
+      <td>
+        <bdi dir="ltr">{account.email}</bdi>
+      </td>
       <td>
         {self ? (
           t.dashboard.roles[account.role]

@@ -1,0 +1,157 @@
+// The dashboard per person in English or Arabic (issue 12, item 5), and its navigation on a phone (item 4): a new
+// interpreter chooses Arabic on Profile, with JavaScript on and off, and every dashboard page is then Arabic and right
+// to left, passing axe; on a phone the navigation folds behind a Menu button so each page's content comes first.
+import type { Browser, Page } from "@playwright/test";
+import { ar, en } from "../../app/i18n";
+import { ADMIN, expect, fillInterpreter, signIn, test, unique } from "./fixtures";
+import { axeViolations } from "./support";
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** A browser of its own (cookies, client address), as another device would be. */
+async function device(browser: Browser, javaScriptEnabled: boolean, viewport = DESKTOP): Promise<Page> {
+  const octet = () => Math.floor(Math.random() * 256);
+  const context = await browser.newContext({ javaScriptEnabled, viewport, extraHTTPHeaders: { "CF-Connecting-IP": `10.202.${octet()}.${octet()}` } });
+  return context.newPage();
+}
+
+/** An admin adds a new interpreter (so changing their language touches no other test's account). */
+async function newInterpreter(browser: Browser) {
+  const admin = await device(browser, true);
+  await signIn(admin, ADMIN.email);
+  const id = unique();
+  const person = { name: `Rana Saleh ${id}`, gender: "Woman", email: `rana.${id}@example.com`, phone: "+1 307 555 0170", password: "rana-secret-1" };
+  await admin.goto("/Dashboard/Interpreter");
+  await fillInterpreter(admin, person);
+  await expect(admin.getByText(/User added successfully/)).toBeVisible();
+  await admin.context().close();
+  return person;
+}
+
+const menuButton = (page: Page, label: string) => page.locator(".sidebar summary", { hasText: label });
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`JavaScript ${javaScriptEnabled ? "on" : "off"}: Arabic chosen on Profile makes every dashboard page Arabic and right to left`, async ({ browser }) => {
+    test.slow(); // a new person, three browsers and three axe scans
+    const person = await newInterpreter(browser);
+    const page = await device(browser, javaScriptEnabled);
+    await signIn(page, person.email, person.password);
+    await page.goto("/Dashboard/Profile");
+    await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+    await page.getByLabel(en.dashboard.uiLanguage.label, { exact: true }).selectOption("ar");
+    await page.getByRole("button", { name: en.dashboard.uiLanguage.save }).click();
+
+    await expect(page.getByText(ar.dashboard.uiLanguage.saved)).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(ar.dashboard.profileHeading);
+    const nav = page.getByRole("navigation", { name: ar.dashboard.navLabel });
+    await expect(nav.getByRole("link")).toHaveText([ar.dashboard.overview, ar.dashboard.profile, ar.dashboard.calls]);
+    // Right to left: the sidebar sits at the right edge, the page's content to its left.
+    const sidebar = (await page.locator(".sidebar").boundingBox())!;
+    const content = (await page.locator("main").boundingBox())!;
+    expect(sidebar.x).toBeGreaterThan(content.x);
+    expect(Math.round(sidebar.x + sidebar.width)).toBe(DESKTOP.width);
+    if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
+
+    for (const [path, heading] of [
+      ["/Dashboard", ar.dashboard.overview],
+      ["/Dashboard/Dashboardcall", ar.dashboard.calls],
+    ] as const) {
+      await nav.getByRole("link", { name: heading, exact: true }).click();
+      await expect(page).toHaveURL(path);
+      await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+      if (javaScriptEnabled) expect(await axeViolations(page), path).toEqual([]);
+    }
+
+    // Another browser of the same person gets Arabic too: the choice is the account's.
+    const phone = await device(browser, javaScriptEnabled, PHONE);
+    await signIn(phone, person.email, person.password);
+    await expect(phone.locator("html")).toHaveAttribute("lang", "ar");
+    await expect(menuButton(phone, ar.nav.menu)).toBeVisible();
+    await phone.context().close();
+
+    // And back to English.
+    await page.goto("/Dashboard/Profile");
+    await page.getByLabel(ar.dashboard.uiLanguage.label, { exact: true }).selectOption("en");
+    await page.getByRole("button", { name: ar.dashboard.uiLanguage.save }).click();
+    await expect(page.getByText(en.dashboard.uiLanguage.saved)).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("My profile");
+    await page.context().close();
+  });
+
+  test(`JavaScript ${javaScriptEnabled ? "on" : "off"}: on a phone the dashboard's content comes first, its links behind Menu`, async ({ browser }) => {
+    const page = await device(browser, javaScriptEnabled, PHONE);
+    await signIn(page, ADMIN.email);
+    await page.goto("/Dashboard/Profile");
+    const nav = page.getByRole("navigation", { name: "Dashboard" });
+    const heading = page.getByRole("heading", { level: 1 });
+    // The heading is near the top of the first screen; the links (about 680 px of them) are not shown.
+    const box = (await heading.boundingBox())!;
+    expect(box.y + box.height).toBeLessThan(PHONE.height / 3);
+    await expect(nav.getByRole("link", { name: "Interpreters" })).toBeHidden();
+
+    await menuButton(page, "Menu").click();
+    await expect(nav.getByRole("link", { name: "Interpreters" })).toBeVisible();
+    await expect(page.locator(".sidebar__menu")).toHaveAttribute("open", "");
+    // (axe runs in the page, so only where JavaScript does.)
+    if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
+    await nav.getByRole("link", { name: "Languages", exact: true }).click();
+    await expect(page).toHaveURL("/Dashboard/Language");
+    // The next page opens with the menu folded again and its content first.
+    await expect(nav.getByRole("link", { name: "Interpreters" })).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
+
+    // The keyboard opens it too (Enter on the focused Menu button).
+    await menuButton(page, "Menu").focus();
+    await page.keyboard.press("Enter");
+    await expect(nav.getByRole("link", { name: "Interpreters" })).toBeVisible();
+
+    // From a tablet up there is no Menu button: the links are always there.
+    await page.setViewportSize(DESKTOP);
+    await expect(menuButton(page, "Menu")).toBeHidden();
+    await page.goto("/Dashboard/Profile");
+    await expect(nav.getByRole("link", { name: "Interpreters" })).toBeVisible();
+    await page.context().close();
+  });
+}
+
+test("an administrator's whole dashboard in Arabic: every area right to left, in Arabic, with no axe violations", async ({ browser }) => {
+  test.setTimeout(180_000); // a new person promoted to admin, then an axe scan of each of the eleven areas (2–6 s each)
+  const person = await newInterpreter(browser);
+  const admin = await device(browser, true);
+  await signIn(admin, ADMIN.email);
+  await admin.goto("/Dashboard/Dashboardusers");
+  const row = admin
+    .getByRole("region", { name: "Accounts" })
+    .first()
+    .getByRole("row")
+    .filter({ has: admin.getByRole("cell", { name: person.email, exact: true }) });
+  await row.getByLabel(`Change role of ${person.email}`).selectOption("admin");
+  await row.getByRole("button", { name: `Save role of ${person.email}` }).click();
+  await expect(admin.getByText(`${person.email} is now Administrator.`).first()).toBeVisible();
+  await admin.context().close();
+
+  const page = await device(browser, true);
+  await signIn(page, person.email, person.password);
+  await page.goto("/Dashboard/Profile");
+  await page.getByLabel(en.dashboard.uiLanguage.label, { exact: true }).selectOption("ar");
+  await page.getByRole("button", { name: en.dashboard.uiLanguage.save }).click();
+  await expect(page.getByText(ar.dashboard.uiLanguage.saved)).toBeVisible();
+
+  const nav = page.getByRole("navigation", { name: ar.dashboard.navLabel });
+  const areas = await nav.getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
+  expect(areas).toHaveLength(11);
+  for (const path of areas) {
+    await page.goto(path);
+    await expect(page.locator("html"), path).toHaveAttribute("dir", "rtl");
+    await expect(page.getByRole("heading", { level: 1 }), path).toBeVisible();
+    expect(await axeViolations(page), path).toEqual([]);
+  }
+  // The tables isolate what is not Arabic: an email in a right-to-left row still reads left to right.
+  await page.goto(`/Dashboard/Interpreter?q=${encodeURIComponent(person.email)}`);
+  await expect(page.locator("td bdi[dir='ltr']", { hasText: person.email })).toBeVisible();
+  await page.context().close();
+});

@@ -3,7 +3,8 @@
 // 303 back to /Contactus with a flash toast, or the page again with its errors (and what was typed).
 import { createBackend } from "../app/backend/index.server";
 import { contactSchema, type ContactFormState, type ContactInput } from "../app/domain/contact";
-import { en } from "../app/i18n";
+import { isLocale, type Locale } from "../app/i18n";
+import { localizedPath, messagesFor } from "../app/lib/locale";
 import type { AppConfig } from "../app/lib/config.server";
 import { readConfig } from "../app/lib/config.server";
 import { relayMessage } from "../app/lib/contact-relay.server";
@@ -19,11 +20,19 @@ const HONEYPOT = "website";
 /** Either a finished response, or "render /Contactus with this state and status" (the worker does that). */
 export type ContactOutcome = Response | { render: ContactFormState; status: number };
 
+/** The language of the page the form was sent from: its action names it (`/api/contact?lang=ar`). */
+export function contactLocale(url: URL): Locale {
+  const lang = url.searchParams.get("lang");
+  return isLocale(lang) ? lang : "en";
+}
+
 type Failure = { status: number; formError: string | null; errors?: FieldErrors; values?: Record<string, string> };
 
 export async function handleContact(request: Request, env: Env, ctx: ExecutionContext): Promise<ContactOutcome> {
   if (request.method !== "POST") return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
   const url = new URL(request.url);
+  const locale = contactLocale(url);
+  const t = messagesFor(locale);
   const wantsJson = (request.headers.get("Accept") ?? "").includes("application/json");
   const fail = ({ status, formError, errors = {}, values = {} }: Failure): ContactOutcome =>
     wantsJson ? Response.json({ ok: false, formError, errors }, { status }) : { render: { values, errors, formError }, status };
@@ -31,8 +40,8 @@ export async function handleContact(request: Request, env: Env, ctx: ExecutionCo
   // React Router's own origin check does not cover worker routes: refuse posts from other sites.
   if (!isSameOrigin(request, url)) {
     return wantsJson
-      ? Response.json({ ok: false, formError: en.contact.forbidden, errors: {} }, { status: 403 })
-      : new Response(en.contact.forbidden, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+      ? Response.json({ ok: false, formError: t.contact.forbidden, errors: {} }, { status: 403 })
+      : new Response(t.contact.forbidden, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
 
   // The limit comes before the form is read (the worker has already bounded its size).
@@ -41,44 +50,45 @@ export async function handleContact(request: Request, env: Env, ctx: ExecutionCo
   try {
     formData = await request.formData();
   } catch {
-    return fail({ status: 400, formError: en.contact.notSent });
+    return fail({ status: 400, formError: t.contact.notSent });
   }
   const values = keptValues(formData);
   delete values[HONEYPOT];
   // Past the limit the form only comes back as typed: nothing in it is checked or stored.
   if (!withinLimit) {
     await recordSecurityEvent({ backend: createBackend({ env, request }) }, request, { kind: "rate-limited", detail: url.pathname });
-    return fail({ status: 429, formError: en.contact.tooMany, values });
+    return fail({ status: 429, formError: t.contact.tooMany, values });
   }
   const config = readConfig(env);
 
   // A filled honeypot is a bot: it is told "sent", and nothing is stored or relayed.
-  if (String(formData.get(HONEYPOT) ?? "").trim()) return succeeded(request, config, wantsJson);
+  if (String(formData.get(HONEYPOT) ?? "").trim()) return succeeded(request, config, wantsJson, locale);
 
   if (config.turnstile && !(await passesTurnstile(config.turnstile, formData, request))) {
-    return fail({ status: 403, formError: en.contact.challengeFailed, values });
+    return fail({ status: 403, formError: t.contact.challengeFailed, values });
   }
 
-  const form = parseFormData(formData, contactSchema);
+  const form = parseFormData(formData, contactSchema(t));
   if (!form.ok) return fail({ status: 400, formError: null, errors: form.errors, values });
 
   // Stored first: from here on the message reaches the company even if e-mail fails.
   const { outbox } = createBackend({ env, request });
   let id: number;
   try {
-    id = (await outbox.save(form.data satisfies ContactInput, Date.now())).id;
+    id = (await outbox.save({ ...(form.data satisfies ContactInput), locale }, Date.now())).id;
   } catch (error) {
     console.error("[contact] A message could not be stored:", error);
-    return fail({ status: 503, formError: en.contact.notSent, values });
+    return fail({ status: 503, formError: t.contact.notSent, values });
   }
   ctx.waitUntil(relayMessage(outbox, config, id).catch((error) => console.error(`[contact] Relaying message ${id} failed:`, error)));
-  return succeeded(request, config, wantsJson);
+  return succeeded(request, config, wantsJson, locale);
 }
 
-async function succeeded(request: Request, config: AppConfig, wantsJson: boolean): Promise<Response> {
-  if (wantsJson) return Response.json({ ok: true, message: en.contact.sent });
-  const headers = await flashToastHeaders(request, config, { type: "success", message: en.contact.sent });
-  headers.set("Location", "/Contactus#contact-form");
+async function succeeded(request: Request, config: AppConfig, wantsJson: boolean, locale: Locale): Promise<Response> {
+  const message = messagesFor(locale).contact.sent;
+  if (wantsJson) return Response.json({ ok: true, message });
+  const headers = await flashToastHeaders(request, config, { type: "success", message });
+  headers.set("Location", `${localizedPath(locale, "/Contactus")}#contact-form`);
   return new Response(null, { status: 303, headers });
 }
 

@@ -1,6 +1,6 @@
 import { CONTACT_LIMITS, type ContactFormState } from "~/domain/contact";
-import { format } from "~/i18n";
-import { useMessages } from "~/lib/messages";
+import { format, formatNumber } from "~/i18n";
+import { useLocale, useMessages } from "~/lib/locale";
 import { Field, FormAlert, TextAreaField } from "./forms";
 
 /**
@@ -10,13 +10,15 @@ import { Field, FormAlert, TextAreaField } from "./forms";
  */
 export function ContactForm({ state, turnstileSiteKey }: { state: ContactFormState | null; turnstileSiteKey: string | null }) {
   const t = useMessages().contact;
+  const locale = useLocale();
   const values = state?.values ?? {};
   const errors = state?.errors ?? {};
   return (
     <form
       id="contact-form"
       method="post"
-      action="/api/contact"
+      // The English form posts to the spec's /api/contact as it always has; another language names itself.
+      action={locale === "en" ? "/api/contact" : `/api/contact?lang=${locale}`}
       className="form contact-form"
       aria-labelledby="contact-form-title"
       data-pending-label={t.sending}
@@ -44,7 +46,7 @@ export function ContactForm({ state, turnstileSiteKey }: { state: ContactFormSta
         required
         rows={6}
         maxLength={CONTACT_LIMITS.message}
-        hint={format(t.messageHint, { max: CONTACT_LIMITS.message.toLocaleString("en-US") })}
+        hint={format(t.messageHint, { max: formatNumber(locale, CONTACT_LIMITS.message) })}
         defaultValue={values.message}
         error={errors.message}
       />

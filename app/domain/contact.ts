@@ -1,34 +1,40 @@
 // The contact form (SPEC §3, §5) and its outbox: what a visitor sends and what staff see of it.
 import { z } from "zod";
-import { en, format } from "~/i18n";
+import { format, localized, type Locale } from "~/i18n";
 
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;
 
-const v = en.contact.validation;
-
-const required = (message: string, max: number) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: format(en.validation.tooLong, { max }) });
-
 /** SPEC §5: all four required; the email is text, an at-sign, then text, with no spaces. */
-export const contactSchema = z.object({
+export const contactSchema = localized((t) => {
+  const v = t.contact.validation;
+  const required = (message: string, max: number) =>
+    z
+      .string({ error: message })
+      .trim()
+      .min(1, { error: message })
+      .max(max, { error: format(t.validation.tooLong, { max }) });
+  return z.object({
   name: required(v.nameRequired, CONTACT_LIMITS.name),
   email: required(v.emailRequired, CONTACT_LIMITS.email).regex(/^[^\s@]+@[^\s@]+$/, { error: v.emailInvalid }),
   subject: required(v.subjectRequired, CONTACT_LIMITS.subject),
   // Browsers submit a textarea's line breaks as CRLF but count each as one character against maxlength:
   // normalised to \n before the length check, so what the form accepts the server accepts too.
-  message: z.preprocess((text) => (typeof text === "string" ? text.replace(/\r\n?/g, "\n") : text), required(v.messageRequired, CONTACT_LIMITS.message)),
+    message: z.preprocess((text) => (typeof text === "string" ? text.replace(/\r\n?/g, "\n") : text), required(v.messageRequired, CONTACT_LIMITS.message)),
+  });
 });
 
-export type ContactInput = z.output<typeof contactSchema>;
+export type ContactInput = z.output<ReturnType<typeof contactSchema>>;
+
+/** The last error of a message kept until EmailJS is set up: a reason, which the inbox words in its language. */
+export const MAIL_PROVIDER_NOT_CONFIGURED = "mail-provider-not-configured";
 
 export const MESSAGE_STATUSES = ["pending", "sent", "failed"] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
-export type ContactMessage = ContactInput & {
+/** What is stored: the form's fields and the language of the page it was sent from. */
+export type ContactSubmission = ContactInput & { locale: Locale };
+
+export type ContactMessage = ContactSubmission & {
   id: number;
   receivedAt: number;
   status: MessageStatus;

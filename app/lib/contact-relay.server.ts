@@ -2,7 +2,7 @@
 // request that stored it, the cron run and a "Retry now" never send it twice; a failed attempt is retried
 // with exponential backoff and given up after MAX_ATTEMPTS, keeping the last error for staff.
 import type { OutboxStore } from "~/backend/port.server";
-import { en } from "~/i18n";
+import { MAIL_PROVIDER_NOT_CONFIGURED } from "~/domain/contact";
 import type { AppConfig } from "./config.server";
 import { sendWithEmailJs } from "./mail/emailjs.server";
 
@@ -31,7 +31,7 @@ export async function relayMessage(outbox: OutboxStore, config: AppConfig, id: n
   const message = await outbox.get(id);
   if (!message) return "skipped";
   if (!config.emailjs) {
-    await outbox.markWaiting(id, claim, en.inbox.notConfigured);
+    await outbox.markWaiting(id, claim, MAIL_PROVIDER_NOT_CONFIGURED);
     return "waiting";
   }
   const { name, email, subject, message: text } = message;

@@ -5,7 +5,14 @@ import { backendFor, double, step } from "./helpers";
 
 const T0 = 1_750_000_000_000;
 const outbox = () => backendFor().outbox;
-const message = (n: number) => ({ name: `Visitor ${n}`, email: `visitor${n}@example.net`, subject: `Question ${n}`, message: `Hello ${n}` });
+// Odd messages come from the English contact page, even ones from the Arabic one (the stored language).
+const message = (n: number) => ({
+  name: `Visitor ${n}`,
+  email: `visitor${n}@example.net`,
+  subject: `Question ${n}`,
+  message: `Hello ${n}`,
+  locale: n % 2 === 0 ? ("ar" as const) : ("en" as const),
+});
 
 beforeAll(() => double.reset());
 

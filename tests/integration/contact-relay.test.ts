@@ -4,7 +4,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { d1OutboxStore } from "~/backend/d1/outbox.server";
-import type { ContactInput } from "~/domain/contact";
+import type { ContactSubmission } from "~/domain/contact";
 import { RELAY, backoffMs, relayDue, relayMessage } from "~/lib/contact-relay.server";
 import { contactRequest, envWith, postContact, recorded, setMode } from "./contact-helpers";
 
@@ -16,7 +16,8 @@ type Row = { id: number; subject: string; status: string; attempts: number; last
 const rowOf = async (id: number) => (await env.DB.prepare("SELECT * FROM contact_messages WHERE id = ?").bind(id).first<Row>())!;
 
 const outbox = () => d1OutboxStore(env.DB);
-const message = (subject: string): ContactInput => ({
+const message = (subject: string): ContactSubmission => ({
+  locale: "en",
   name: "Amina Yusuf",
   email: "amina.yusuf@example.com",
   subject,

@@ -7,6 +7,7 @@ import { d1OutboxStore } from "~/backend/d1/outbox.server";
 import { relayDue, relayMessage } from "~/lib/contact-relay.server";
 import { readConfig } from "~/lib/config.server";
 import { readFlashToast } from "~/lib/toast.server";
+import { ar } from "~/i18n";
 import type { ContactOutcome } from "../../workers/contact";
 import type { FakeMode } from "../support/fake-emailjs";
 import { CONTACT_URL, type ContactRequestOptions, contactRequest, envWith, postContact, recorded, setMode } from "./contact-helpers";
@@ -17,7 +18,7 @@ const NOT_SENT = "Error The Email Is Not Sended!";
 const TOO_MANY = "You have sent several messages in the last minute. Please wait a minute and try again.";
 const FORBIDDEN = "This form can only be sent from our own website.";
 const CHALLENGE_FAILED = "We could not confirm that you are not a robot. Please try again.";
-const NOT_CONFIGURED = "Mail provider not configured: the message is kept here and will be e-mailed once EmailJS is set up.";
+const NOT_CONFIGURED = "mail-provider-not-configured"; // the reason stored; the inbox words it
 const V = {
   name: "Please enter your name.",
   email: "Please enter your email.",
@@ -448,5 +449,44 @@ describe("Turnstile, when configured", () => {
     expect(Object.keys(requests[0]!.fields).sort()).toEqual(
       ["accessToken", "email", "lib_version", "message", "name", "service_id", "subject", "template_id", "user_id"].sort(),
     );
+  });
+});
+
+describe("from the Arabic page: its action names the language (/api/contact?lang=ar)", () => {
+  /** The same post as the Arabic form sends it. */
+  const arabic = (fields: Fields, json: boolean, lang = "ar") => {
+    const { env: testEnv } = envWith();
+    const request = contactRequest(fields, { ip: freshIp(), json });
+    return postContact(new Request(`${CONTACT_URL}?lang=${lang}`, request), testEnv);
+  };
+  const localeOf = async (subject: string) => ((await onlyRow(subject)) as Row & { locale: string }).locale;
+
+  it("with JavaScript: the Arabic answer, and the message keeps its language for the inbox", async () => {
+    const fields = validFields();
+    expect(await json(await arabic(fields, true))).toEqual({ status: 200, body: { ok: true, message: ar.contact.sent } });
+    expect(await localeOf(fields.subject!)).toBe("ar");
+  });
+
+  it("without JavaScript: 303 back to the Arabic page with the Arabic toast", async () => {
+    const fields = validFields();
+    const response = asResponse(await arabic({ ...fields, website: "" }, false));
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/ar/Contactus#contact-form");
+    const flash = response.headers.getSetCookie().find((cookie) => cookie.startsWith("push-toast="));
+    const { toast } = await readFlashToast(new Request(ORIGIN, { headers: { Cookie: flash!.split(";")[0]! } }), readConfig(env));
+    expect(toast).toMatchObject({ type: "success", message: ar.contact.sent });
+  });
+
+  it("bad input: 400 with each field's message in Arabic, nothing stored", async () => {
+    const fields: Fields = { ...validFields(), name: "", email: "not an email" };
+    const answer = await json(await arabic(fields, true));
+    expect(answer).toMatchObject({ status: 400, body: { errors: { name: ar.contact.validation.nameRequired, email: ar.contact.validation.emailInvalid } } });
+    expect(await rowsWithSubject(fields.subject!)).toHaveLength(0);
+  });
+
+  it("a language the site does not have is English (the page names only en or ar)", async () => {
+    const fields = validFields();
+    expect(await json(await arabic(fields, true, "fr"))).toEqual({ status: 200, body: { ok: true, message: SENT } });
+    expect(await localeOf(fields.subject!)).toBe("en");
   });
 });

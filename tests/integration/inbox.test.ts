@@ -48,7 +48,7 @@ const rowOf = (id: number) => env.DB.prepare("SELECT * FROM contact_messages WHE
 const outbox = () => d1OutboxStore(env.DB);
 /** A stored message received at `at`, then put in the given state. */
 async function stored(subject: string, at: number, state: { status?: string; attempts?: number; lastError?: string | null; nextAttemptAt?: number } = {}) {
-  const { id } = await outbox().save({ name: "Amina Yusuf", email: "amina.yusuf@example.com", subject, message: `About ${subject}.` }, at);
+  const { id } = await outbox().save({ name: "Amina Yusuf", email: "amina.yusuf@example.com", subject, message: `About ${subject}.`, locale: "en" }, at);
   await env.DB.prepare("UPDATE contact_messages SET status = ?, attempts = ?, last_error = ?, next_attempt_at = ? WHERE id = ?")
     .bind(state.status ?? "pending", state.attempts ?? 0, state.lastError ?? null, state.nextAttemptAt ?? at, id)
     .run();

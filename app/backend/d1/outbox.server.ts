@@ -8,14 +8,14 @@ export function d1OutboxStore(db: D1Database): OutboxStore {
   const mine = "id = ? AND claim_id = ?";
 
   return {
-    async save({ name, email, subject, message }, now) {
+    async save({ name, email, subject, message, locale }, now) {
       const row = await query(() =>
         db
           .prepare(
-            `INSERT INTO contact_messages (name, email, subject, message, received_at, next_attempt_at)
-             VALUES (?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
+            `INSERT INTO contact_messages (name, email, subject, message, locale, received_at, next_attempt_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
           )
-          .bind(name, email, subject, message, now, now)
+          .bind(name, email, subject, message, locale, now, now)
           .first<MessageRow>(),
       );
       return toMessage(row!);

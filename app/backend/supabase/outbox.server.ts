@@ -16,9 +16,9 @@ export function supabaseOutboxStore(service: SupabaseClient): OutboxStore {
   }
 
   return {
-    async save({ name, email, subject, message }, now) {
+    async save({ name, email, subject, message, locale }, now) {
       const rows = check<MessageRow[]>(
-        await table().insert({ name, email, subject, message, received_at: now, next_attempt_at: now }).select(COLUMNS),
+        await table().insert({ name, email, subject, message, locale, received_at: now, next_attempt_at: now }).select(COLUMNS),
       );
       return toMessage(rows[0]!);
     },

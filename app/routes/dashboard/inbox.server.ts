@@ -1,6 +1,6 @@
 // Actions of /Dashboard/Inbox: mark read or unread, retry sending now, delete.
 import { numericIdSchema } from "~/domain/people";
-import { en, format } from "~/i18n";
+import { format } from "~/i18n";
 import { listUrl } from "~/lib/url-state";
 import { formFailure } from "~/lib/action-result.server";
 import { relayMessage } from "~/lib/contact-relay.server";
@@ -8,14 +8,14 @@ import { parseFormData } from "~/lib/forms.server";
 import type { IntentInput } from "~/lib/intents.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
-const t = en.inbox;
-const notFound = (intent: string) => formFailure({ formError: t.notFound, intent }, { status: 404 });
+const notFound = (t: IntentInput["messages"], intent: string) => formFailure({ formError: t.inbox.notFound, intent }, { status: 404 });
 
 function setRead(read: boolean) {
-  return async ({ request, url, app, formData }: IntentInput) => {
+  return async ({ request, url, app, formData, messages }: IntentInput) => {
+    const t = messages.inbox;
     const form = parseFormData(formData, numericIdSchema);
     const changed = form.ok && (await app.backend.outbox.setRead(form.data.id, read, Date.now()));
-    if (!form.ok || !changed) return notFound(read ? "read" : "unread");
+    if (!form.ok || !changed) return notFound(messages, read ? "read" : "unread");
     return redirectWithToast(listUrl(url, `message-${form.data.id}`), { type: "success", message: read ? t.markedRead : t.markedUnread }, { request, config: app.config });
   };
 }
@@ -23,15 +23,16 @@ function setRead(read: boolean) {
 export const markRead = setRead(true);
 export const markUnread = setRead(false);
 
-export async function retryMessage({ request, url, app, formData }: IntentInput) {
+export async function retryMessage({ request, url, app, formData, messages }: IntentInput) {
+  const t = messages.inbox;
   const form = parseFormData(formData, numericIdSchema);
   const message = form.ok ? await app.backend.outbox.get(form.data.id) : null;
-  if (!message) return notFound("retry");
+  if (!message) return notFound(messages, "retry");
   // A stale page may still offer Retry for a message that has gone out meanwhile.
   if (message.status === "sent") {
     return formFailure({ formError: format(t.alreadySent, { subject: message.subject }), intent: "retry", id: String(message.id) }, { status: 409 });
   }
-  if (!(await app.backend.outbox.retryNow(message.id, Date.now()))) return notFound("retry");
+  if (!(await app.backend.outbox.retryNow(message.id, Date.now()))) return notFound(messages, "retry");
   // Sent right after the answer; the page shows the outcome on its next load.
   app.cloudflare.ctx.waitUntil(
     relayMessage(app.backend.outbox, app.config, message.id).catch((error) => console.error(`[contact] Retry of message ${message.id} failed:`, error)),
@@ -42,9 +43,10 @@ export async function retryMessage({ request, url, app, formData }: IntentInput)
   return redirectWithToast(listUrl(url, `message-${message.id}`), toast, { request, config: app.config });
 }
 
-export async function deleteMessage({ request, url, app, formData }: IntentInput) {
+export async function deleteMessage({ request, url, app, formData, messages }: IntentInput) {
+  const t = messages.inbox;
   const form = parseFormData(formData, numericIdSchema);
   const message = form.ok ? await app.backend.outbox.get(form.data.id) : null;
-  if (!message || !(await app.backend.outbox.remove(message.id))) return notFound("delete");
+  if (!message || !(await app.backend.outbox.remove(message.id))) return notFound(messages, "delete");
   return redirectWithToast(listUrl(url, "messages"), { type: "success", message: format(t.deleted, { subject: message.subject }) }, { request, config: app.config });
 }

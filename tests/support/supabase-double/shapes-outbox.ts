@@ -4,7 +4,7 @@
 import { is, type RestShape } from "./match";
 
 const OUTBOX = "contact outbox (contact_messages; the worker stores each message before relaying it)";
-const COLUMNS = "id,name,email,subject,message,received_at,status,attempts,last_error,next_attempt_at,sent_at,read_at";
+const COLUMNS = "id,name,email,subject,message,received_at,status,attempts,last_error,next_attempt_at,sent_at,read_at,locale";
 const EQ_INT = /^eq\.\d+$/;
 const EQ_UUID = /^eq\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UNCLAIMED = /^\(claimed_until\.is\.null,claimed_until\.lt\.\d+\)$/;
@@ -25,7 +25,7 @@ export const OUTBOX_SHAPES: RestShape[] = [
     select: COLUMNS,
     prefer: REPRESENTATION,
     body: {
-      required: { name: is.text, email: is.text, subject: is.text, message: is.text, received_at: is.int, next_attempt_at: is.int },
+      required: { name: is.text, email: is.text, subject: is.text, message: is.text, locale: is.literal("en", "ar"), received_at: is.int, next_attempt_at: is.int },
     },
   }),
   outbox({

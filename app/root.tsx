@@ -1,12 +1,11 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/ErrorPage";
 import { Toasts } from "./components/Toasts";
-import type { Locale } from "./i18n";
-import { errorTitle } from "./lib/meta";
+import { errorTitle, metaLocale } from "./lib/meta";
 import { ENHANCE_PUBLIC_PAGE_SCRIPT } from "./lib/enhance";
 import { useShouldHydrate } from "./lib/hydration";
-import { localeAttributes } from "./lib/messages";
+import { localeAttributes, localeOfPath, useLocale, type LocaleData } from "./lib/locale";
 import { useNonce } from "./lib/nonce";
 import { readFlashToast } from "./lib/toast.server";
 import stylesheet from "./styles/app.css?url";
@@ -18,22 +17,23 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /** Routes set their own titles; this one is for an error page rendered by the root boundary. */
-export const meta: Route.MetaFunction = ({ error }) => (error ? [{ title: `${errorTitle(error)} — PUSH` }] : []);
+export const meta: Route.MetaFunction = ({ error, matches, location }) =>
+  error ? [{ title: `${errorTitle(error, metaLocale(matches, location))} — PUSH` }] : [];
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const app = appContext(context);
   // The worker refused the posted body (too large, not a form): this page only says so.
   if (app.refusal) throw data(null, { status: app.refusal.status });
   const { toast, headers } = await readFlashToast(request, app.config);
-  const locale: Locale = "en";
-  return data({ locale, origin: url.origin, flashToast: toast }, { headers: headers ?? undefined });
+  // The URL's language; the dashboard layout names the signed-in person's own (app/lib/locale.ts).
+  const locale: LocaleData = { uiLocale: localeOfPath(url.pathname) };
+  return data({ ...locale, origin: url.origin, flashToast: toast }, { headers: headers ?? undefined });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const root = useRouteLoaderData<typeof loader>("root");
   const hydrate = useShouldHydrate();
-  const { lang, dir } = localeAttributes[root?.locale ?? "en"];
+  const { lang, dir } = localeAttributes[useLocale()];
   return (
     <html lang={lang} dir={dir}>
       <head>

@@ -1,16 +1,41 @@
-// The map of the product: every URL of SPEC §2 in its own spelling.
+// The map of the product: every URL of SPEC §2 in its own spelling, and the same public and sign-in pages in
+// Arabic under /ar (app/lib/locale.ts). The Arabic routes reuse the same modules under their own ids.
 // (React Router matches paths case-insensitively; pages declare a canonical link in this spelling.)
-import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
+
+/** A route id for the Arabic copy of a module: "ar/routes/public/home". */
+const arabic = (file: string) => ({ id: `ar/${file.replace(/\.tsx?$/, "")}` });
+
+/** The sign-in pages, in English (ids from their files) or Arabic (ids prefixed). */
+function signInPages(id: (file: string) => { id?: string }) {
+  return layout("routes/auth/layout.tsx", id("routes/auth/layout.tsx"), [
+    route("Login", "routes/auth/login.tsx", id("routes/auth/login.tsx")),
+    route("Forgetpassword", "routes/auth/forgot-password.tsx", id("routes/auth/forgot-password.tsx")),
+    route("Resetpassword", "routes/auth/reset-password.tsx", id("routes/auth/reset-password.tsx")),
+  ]);
+}
+
+/** The public site (SPEC §2's pages and its 404), in English or Arabic. */
+function publicSite(id: (file: string) => { id?: string }) {
+  return layout("routes/public/layout.tsx", id("routes/public/layout.tsx"), [
+    index("routes/public/home.tsx", id("routes/public/home.tsx")),
+    route("Services", "routes/public/services.tsx", id("routes/public/services.tsx")),
+    route("Aboutus", "routes/public/about.tsx", id("routes/public/about.tsx")),
+    route("Contactus", "routes/public/contact.tsx", id("routes/public/contact.tsx")),
+    route("Privacy", "routes/public/privacy.tsx", id("routes/public/privacy.tsx")),
+    route("Terms", "routes/public/terms.tsx", id("routes/public/terms.tsx")),
+    route("*", "routes/public/not-found.tsx", id("routes/public/not-found.tsx")),
+  ]);
+}
+
+const english = () => ({});
 
 export default [
   route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
 
-  layout("routes/auth/layout.tsx", [
-    route("Login", "routes/auth/login.tsx"),
-    route("Forgetpassword", "routes/auth/forgot-password.tsx"),
-    route("Resetpassword", "routes/auth/reset-password.tsx"),
-  ]),
+  signInPages(english),
+  ...prefix("ar", [signInPages(arabic)]),
   route("Logout", "routes/auth/logout.tsx"),
 
   // Every loader and action below starts with requireUser or requireAdmin (app/lib/guards.server.ts).
@@ -30,13 +55,6 @@ export default [
   ]),
   route("call-room/:roomId", "routes/dashboard/call-room.tsx"),
 
-  layout("routes/public/layout.tsx", [
-    index("routes/public/home.tsx"),
-    route("Services", "routes/public/services.tsx"),
-    route("Aboutus", "routes/public/about.tsx"),
-    route("Contactus", "routes/public/contact.tsx"),
-    route("Privacy", "routes/public/privacy.tsx"),
-    route("Terms", "routes/public/terms.tsx"),
-    route("*", "routes/public/not-found.tsx"),
-  ]),
+  ...prefix("ar", [publicSite(arabic)]),
+  publicSite(english),
 ] satisfies RouteConfig;

@@ -10,7 +10,8 @@ import type LighthouseResult from "lighthouse/types/lhr/lhr";
 
 const PORT = 8790;
 const BASE = `http://127.0.0.1:${PORT}`;
-const PAGES = ["/", "/Services"];
+// The Arabic pages too (issue 12): right to left, with their own typeface, within the same budget.
+const PAGES = ["/", "/Services", "/ar", "/ar/Services"];
 const BUDGET = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 } as const;
 
 const chromePath =
@@ -32,7 +33,7 @@ try {
       if (score < minimum) failed = true;
       return `${lhr.categories[id]?.title ?? id} ${score}${score < minimum ? ` (below ${minimum})` : ""}`;
     });
-    console.log(`${path.padEnd(10)} ${scores.join(" · ")}`);
+    console.log(`${path.padEnd(14)} ${scores.join(" · ")}`);
     if (lhr.runtimeError) console.log(`  - runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     for (const [id, item] of Object.entries(lhr.audits)) {
       if (item.score !== null && item.score < 1 && item.scoreDisplayMode === "binary") console.log(`  - ${id}: ${item.title}`);

@@ -3,7 +3,6 @@
 // outbox. Every response leaves with the security headers.
 import { createRequestHandler } from "react-router";
 import { createBackend } from "../app/backend/index.server";
-import { en } from "../app/i18n";
 import { pruneSecurityEvents } from "../app/lib/security-log.server";
 import { readConfig } from "../app/lib/config.server";
 import { relayDue } from "../app/lib/contact-relay.server";
@@ -11,7 +10,8 @@ import { createRequestContext, routerContextFor, type RequestContext } from "../
 import { serveWithEdgeCache, type RenderedPage, type Secure } from "../app/lib/edge-cache.server";
 import { isLoopbackHost } from "../app/lib/transport.server";
 import { withSecurityHeaders } from "../app/lib/security-headers.server";
-import { CONTACT_PATH, handleContact } from "./contact";
+import { localeOfPath, localizedPath, messagesFor } from "../app/lib/locale";
+import { CONTACT_PATH, contactLocale, handleContact } from "./contact";
 import { isMediaRequest, serveMedia } from "./media";
 import { admitRequest, type Refusal } from "./request-admission";
 
@@ -87,12 +87,15 @@ function pageRequest(path: string, original: Request): Request {
 /** A refused body: JSON for scripts; for a browser's form post, the page it came from, saying why. */
 function refuse(refusal: Refusal, request: Request, env: Env, ctx: ExecutionContext): Promise<Response> | Response {
   const url = new URL(request.url);
-  const message = refusal.reason === "too-large" ? en.errors.tooLarge : en.errors.notAForm;
+  const contact = url.pathname === CONTACT_PATH;
+  const locale = contact ? contactLocale(url) : localeOfPath(url.pathname);
+  const t = messagesFor(locale);
+  const message = refusal.reason === "too-large" ? t.errors.tooLarge : t.errors.notAForm;
   if (!(request.headers.get("Accept") ?? "").includes("text/html")) {
     const body = { ok: false, formError: message, errors: {}, ...(refusal.reason === "too-large" ? { limitBytes: refusal.limit } : {}) };
     return withSecurityHeaders(Response.json(body, { status: refusal.status }), { request });
   }
-  const page = url.pathname === CONTACT_PATH ? "/Contactus" : url.pathname.replace(/\.data$/, "");
+  const page = contact ? localizedPath(locale, "/Contactus") : url.pathname.replace(/\.data$/, "");
   return renderPage(pageRequest(page, request), env, ctx, { refusal: { status: refusal.status } });
 }
 
@@ -115,7 +118,8 @@ export default {
       const outcome = await handleContact(admitted, env, ctx);
       if (outcome instanceof Response) return withSecurityHeaders(outcome, { request });
       // A form posted without JavaScript that cannot be accepted: /Contactus again, with its errors and values.
-      return renderPage(pageRequest("/Contactus", request), env, ctx, { contactForm: outcome.render, status: outcome.status });
+      const page = localizedPath(contactLocale(url), "/Contactus");
+      return renderPage(pageRequest(page, request), env, ctx, { contactForm: outcome.render, status: outcome.status });
     }
     return servePage(admitted, env, ctx);
   },

@@ -1,5 +1,5 @@
 import type { Call } from "~/domain/calls";
-import { useMessages } from "~/lib/messages";
+import { useMessages } from "~/lib/locale";
 
 /** Who is calling, in which language, how, and in which room. */
 export function CallDetails({ call, className }: { call: Call; className?: string }) {

@@ -1,14 +1,15 @@
 import { Link, useLocation } from "react-router";
-import { useMessages } from "~/lib/messages";
+import { useLocalizedPath, useMessages } from "~/lib/locale";
 
 /** The page shown for a thrown response or an unexpected error: 404, 403, a refused form, and everything else. */
 export function ErrorPage({ status }: { status: number }) {
   const t = useMessages();
+  const href = useLocalizedPath();
   const { pathname } = useLocation();
   const refusedForm = status === 400 || status === 413 || status === 415;
   const { heading, hint, link } =
     status === 404
-      ? { heading: t.errors.notFound, hint: t.errors.notFoundHint, link: { to: "/", label: t.errors.backHome } }
+      ? { heading: t.errors.notFound, hint: t.errors.notFoundHint, link: { to: href("/"), label: t.errors.backHome } }
       : status === 403
         ? { heading: t.dashboard.forbidden, hint: t.dashboard.forbiddenHint, link: { to: "/Dashboard", label: t.dashboard.backToDashboard } }
         : refusedForm
@@ -17,7 +18,7 @@ export function ErrorPage({ status }: { status: number }) {
               hint: status === 413 ? t.errors.tooLargeHint : t.errors.notAFormHint,
               link: { to: pathname, label: t.errors.backToForm },
             }
-          : { heading: t.errors.unexpected, hint: t.errors.unexpectedHint, link: { to: "/", label: t.errors.backHome } };
+          : { heading: t.errors.unexpected, hint: t.errors.unexpectedHint, link: { to: href("/"), label: t.errors.backHome } };
   return (
     <div className="error-page">
       <p className="error-page__status" aria-hidden="true">
@@ -26,7 +27,7 @@ export function ErrorPage({ status }: { status: number }) {
       <h1>{heading}</h1>
       <p>{hint}</p>
       {/* Public pages are not hydrated (and a refused form's page is loaded afresh): load them as documents. */}
-      <Link to={link.to} className="button" reloadDocument={link.to === "/" || refusedForm}>
+      <Link to={link.to} className="button" reloadDocument={link.to === href("/") || refusedForm}>
         {link.label}
       </Link>
     </div>

@@ -1,18 +1,20 @@
 import { Link } from "react-router";
-import { legalName, type Company } from "~/domain/content";
+import { legalName, type Company, type Shown } from "~/domain/content";
 import { format } from "~/i18n";
 import { officeMapEmbedUrl, officeMapLinkUrl } from "~/lib/map";
-import { useMessages } from "~/lib/messages";
+import { useLocalizedPath, useMessages } from "~/lib/locale";
+import { englishMark } from "~/domain/translations";
 import { SocialLinks } from "./SocialLinks";
 
 /** SPEC §4: the footer is loading, then loaded or failed. */
 export type FooterState =
   | { status: "loading" }
-  | { status: "error"; error: string }
-  | { status: "loaded"; company: Company | null };
+  | { status: "error"; reference: string }
+  | { status: "loaded"; company: Shown<Company> | null };
 
 export function Footer({ state }: { state: FooterState }) {
   const t = useMessages();
+  const href = useLocalizedPath();
   return (
     <footer className="site-footer">
       <div className="container">
@@ -20,17 +22,17 @@ export function Footer({ state }: { state: FooterState }) {
         {state.status === "error" && (
           <p role="alert" className="site-footer__error">
             {t.footer.error}
-            {state.error}
+            {format(t.errors.readFailed, { reference: state.reference })}
           </p>
         )}
         {state.status === "loaded" && state.company && <CompanyDetails company={state.company} />}
         <nav aria-label={t.footer.legalNav} className="site-footer__legal">
           <ul>
             <li>
-              <Link to="/Privacy">{t.footer.privacy}</Link>
+              <Link to={href("/Privacy")}>{t.footer.privacy}</Link>
             </li>
             <li>
-              <Link to="/Terms">{t.footer.terms}</Link>
+              <Link to={href("/Terms")}>{t.footer.terms}</Link>
             </li>
           </ul>
         </nav>
@@ -39,17 +41,19 @@ export function Footer({ state }: { state: FooterState }) {
   );
 }
 
-function CompanyDetails({ company }: { company: Company }) {
+function CompanyDetails({ company }: { company: Shown<Company> }) {
   const t = useMessages();
   return (
     <>
       <div className="site-footer__grid">
         <section aria-labelledby="footer-address">
           <h2 id="footer-address">{t.footer.addressHeading}</h2>
-          <address>{company.address}</address>
+          <address {...englishMark(company, "address")}>{company.address}</address>
           <h2 id="footer-email">{t.footer.emailHeading}</h2>
           <p>
-            <a href={`mailto:${company.email}`}>{company.email}</a>
+            <a href={`mailto:${company.email}`} dir="ltr">
+              {company.email}
+            </a>
           </p>
           <h2 id="footer-social">{t.footer.socialNav}</h2>
           <SocialLinks company={company} className="social-links--footer" />

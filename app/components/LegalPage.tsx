@@ -1,10 +1,18 @@
-import { legalName, type Company } from "~/domain/content";
-import { format } from "~/i18n";
+import { legalName, type Company, type Shown } from "~/domain/content";
+import { format, formatDate, type Locale } from "~/i18n";
+import * as arabic from "~/i18n/ar/legal";
+import * as english from "~/i18n/en/legal";
 import type { LegalContact, LegalDocument } from "~/i18n/en/legal";
-import { useMessages } from "~/lib/messages";
+import { useLocale, useMessages } from "~/lib/locale";
+
+/** Each legal text in each language (the English version governs; the Arabic one says so first). */
+const DOCUMENTS: Record<Locale, Record<"privacy" | "terms", (contact: LegalContact) => LegalDocument>> = {
+  en: { privacy: english.privacyPolicy, terms: english.termsAndConditions },
+  ar: { privacy: arabic.privacyPolicy, terms: arabic.termsAndConditions },
+};
 
 /** The legal texts name the company and show its contact email and phone (SPEC §9). */
-function legalContact(company: Company): LegalContact {
+function legalContact(company: Shown<Company>): LegalContact {
   return {
     companyName: company.title,
     legalName: legalName(company),
@@ -14,35 +22,31 @@ function legalContact(company: Company): LegalContact {
   };
 }
 
-type LegalPageProps = {
-  company: Company | null;
-  /** Builds the document from the company's contact details. */
-  build: (contact: LegalContact) => LegalDocument;
-  /** Heading shown when the company could not be read (the toast says why). */
-  fallbackTitle: string;
-};
+type LegalPageProps = { company: Shown<Company> | null; document: "privacy" | "terms" };
 
-export function LegalPage({ company, build, fallbackTitle }: LegalPageProps) {
+export function LegalPage({ company, document }: LegalPageProps) {
   const t = useMessages();
+  const locale = useLocale();
   if (!company) {
+    // The heading alone when the company could not be read (the toast says why).
     return (
       <main id="main" className="container page">
-        <h1>{fallbackTitle}</h1>
+        <h1>{t.meta[document].title}</h1>
         <p>{t.errors.fetchFailed}</p>
       </main>
     );
   }
-  return <LegalDocumentView document={build(legalContact(company))} />;
+  return <LegalDocumentView document={DOCUMENTS[locale][document](legalContact(company))} locale={locale} />;
 }
 
-function LegalDocumentView({ document }: { document: LegalDocument }) {
+function LegalDocumentView({ document, locale }: { document: LegalDocument; locale: Locale }) {
   const t = useMessages();
   return (
     <main id="main" className="container page legal">
       <header className="page__header">
         <h1>{document.title}</h1>
         <p className="legal__meta">
-          {format(t.legal.version, { version: document.version })} · {format(t.legal.effective, { date: document.effectiveDate })}
+          {format(t.legal.version, { version: document.version })} · {format(t.legal.effective, { date: formatDate(locale, document.effectiveDate) })}
         </p>
       </header>
       {document.intro.map((paragraph) => (

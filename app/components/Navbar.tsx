@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { useMessages } from "~/lib/messages";
+import { LOCALE_ENDONYMS, localeAttributes } from "~/i18n";
+import { localizedPath, useLocale, useLocalizedPath, useMessages } from "~/lib/locale";
 
 /**
  * Top bar. On a phone the links fold behind a Menu button; without JavaScript the button is hidden
@@ -8,16 +9,20 @@ import { useMessages } from "~/lib/messages";
  */
 export function Navbar() {
   const t = useMessages();
+  const locale = useLocale();
+  const href = useLocalizedPath();
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
+  // The same page in the other language, named in that language (a link: crawlers and people without JS follow it).
+  const other = locale === "en" ? "ar" : "en";
 
   useEffect(() => setOpen(false), [pathname]);
 
   const links = [
-    { to: "/", label: t.nav.home },
-    { to: "/Aboutus", label: t.nav.about },
-    { to: "/Services", label: t.nav.services },
-    { to: "/Contactus", label: t.nav.contact },
+    { to: href("/"), label: t.nav.home },
+    { to: href("/Aboutus"), label: t.nav.about },
+    { to: href("/Services"), label: t.nav.services },
+    { to: href("/Contactus"), label: t.nav.contact },
   ];
 
   return (
@@ -26,7 +31,7 @@ export function Navbar() {
         {t.nav.skipToContent}
       </a>
       <div className="container site-header__bar">
-        <Link to="/" className="site-header__brand">
+        <Link to={href("/")} className="site-header__brand">
           <img src="/logo.svg" alt={t.nav.logoAlt} width={200} height={75} />
         </Link>
         <button
@@ -49,6 +54,11 @@ export function Navbar() {
                 </NavLink>
               </li>
             ))}
+            <li className="site-nav__language">
+              <a href={localizedPath(other, pathname)} hrefLang={other} lang={localeAttributes[other].lang} dir={localeAttributes[other].dir}>
+                {LOCALE_ENDONYMS[other]}
+              </a>
+            </li>
           </ul>
         </nav>
       </div>

@@ -1,10 +1,11 @@
-import type { Service } from "~/domain/content";
+import type { Service, Shown } from "~/domain/content";
+import { englishMark } from "~/domain/translations";
 import { format } from "~/i18n";
 import { ContentImage } from "~/components/ContentImage";
-import { useMessages } from "~/lib/messages";
+import { useLocalizedPath, useMessages } from "~/lib/locale";
 
 type Props = {
-  service: Service;
+  service: Shown<Service>;
   expanded: boolean;
   /** Ids of the other expanded cards, so the no-JavaScript form keeps them open. */
   otherOpenIds: number[];
@@ -18,14 +19,17 @@ type Props = {
  */
 export function ServiceCard({ service, expanded, otherOpenIds, onToggle }: Props) {
   const t = useMessages();
+  const href = useLocalizedPath();
   const descriptionId = `service-${service.id}-description`;
   return (
     <article className="service-card" id={`service-${service.id}`} aria-labelledby={`service-${service.id}-title`}>
       {service.photo && (
-        <ContentImage className="service-card__image" picture={service.photo} fallback={{ alt: "", width: 640, height: 400 }} loading="lazy" />
+        <ContentImage className="service-card__image" {...englishMark(service, "photoAlt")} picture={service.photo} fallback={{ alt: "", width: 640, height: 400 }} loading="lazy" />
       )}
       <div className="service-card__body">
-        <h2 id={`service-${service.id}-title`}>{service.title}</h2>
+        <h2 id={`service-${service.id}-title`} {...englishMark(service, "title")}>
+          {service.title}
+        </h2>
         <div
           id={descriptionId}
           className="service-card__description"
@@ -33,9 +37,9 @@ export function ServiceCard({ service, expanded, otherOpenIds, onToggle }: Props
           // Scrollable when expanded, so it must be reachable by keyboard.
           tabIndex={expanded ? 0 : undefined}
         >
-          <p>{service.description}</p>
+          <p {...englishMark(service, "description")}>{service.description}</p>
         </div>
-        <form method="get" action={`/Services#service-${service.id}`} className="service-card__toggle">
+        <form method="get" action={`${href("/Services")}#service-${service.id}`} className="service-card__toggle">
           {otherOpenIds.map((id) => (
             <input key={id} type="hidden" name="open" value={id} />
           ))}

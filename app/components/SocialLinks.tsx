@@ -1,6 +1,6 @@
 import { format } from "~/i18n";
 import type { Company } from "~/domain/content";
-import { useMessages } from "~/lib/messages";
+import { useMessages } from "~/lib/locale";
 
 // Simple glyphs drawn for this site (24x24, currentColor), so no icon library ships to the browser.
 const icons = {
@@ -13,7 +13,7 @@ const icons = {
 
 type Network = keyof typeof icons;
 
-export function SocialLinks({ company, className }: { company: Company; className?: string }) {
+export function SocialLinks({ company, className }: { company: Pick<Company, "facebook" | "instagram" | "linkedin">; className?: string }) {
   const t = useMessages();
   const links = (["facebook", "instagram", "linkedin"] as const).filter((network) => company[network]);
   if (links.length === 0) return null;

@@ -59,7 +59,8 @@ type SelectProps = FrameProps &
   Layout & {
     /** A first, empty option ("Choose…"), which a required select refuses. */
     placeholder?: string;
-    options: { value: string; label: string }[];
+    /** `lang`: an option named in another language than the page (a language choice names each in itself). */
+    options: { value: string; label: string; lang?: string }[];
   } & SelectHTMLAttributes<HTMLSelectElement>;
 
 /** A labelled choice. */
@@ -70,7 +71,7 @@ export function SelectField({ label, name, error, hint, id, layout, placeholder,
       <select {...control} {...select}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => (
-          <option key={option.value} value={option.value}>
+          <option key={option.value} value={option.value} lang={option.lang}>
             {option.label}
           </option>
         ))}

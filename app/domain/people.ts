@@ -1,7 +1,7 @@
 // Interpreters (users with sign-in accounts), languages, and which interpreter speaks which language
 // (SPEC §3), in the app's names, with the shared schemas of their forms.
 import { z } from "zod";
-import { en, format } from "~/i18n";
+import { format, localized, type Messages } from "~/i18n";
 import { emailField, newPasswordField, type Role } from "./auth";
 
 export type Language = { id: number; name: string };
@@ -31,46 +31,47 @@ export const NAME_MAX_LENGTH = 100;
 export const GENDER_MAX_LENGTH = 50;
 export const PHONE_MAX_LENGTH = 32;
 
-const v = en.validation;
-const p = en.people.validation;
-
-const requiredText = (message: string, max: number) =>
+const requiredText = (t: Messages, message: string, max: number) =>
   z
     .string({ error: message })
     .trim()
     .min(1, { error: message })
-    .max(max, { error: format(v.tooLong, { max }) });
+    .max(max, { error: format(t.validation.tooLong, { max }) });
 
 /** A plausible phone number: digits with the usual separators, 7 to 15 digits (E.164 allows 15). */
-const phoneField = requiredText(p.phoneRequired, PHONE_MAX_LENGTH).refine(
-  (phone) => /^\+?[\d\s().-]+$/.test(phone) && (phone.match(/\d/g)?.length ?? 0) >= 7 && (phone.match(/\d/g)?.length ?? 0) <= 15,
-  { error: p.phoneInvalid },
-);
+const phoneField = (t: Messages) =>
+  requiredText(t, t.people.validation.phoneRequired, PHONE_MAX_LENGTH).refine(
+    (phone) => /^\+?[\d\s().-]+$/.test(phone) && (phone.match(/\d/g)?.length ?? 0) >= 7 && (phone.match(/\d/g)?.length ?? 0) <= 15,
+    { error: t.people.validation.phoneInvalid },
+  );
 
 // The form fields keep the spec's column names: full_name, Gender, email, phone.
-const interpreterFields = {
-  full_name: requiredText(p.fullNameRequired, NAME_MAX_LENGTH),
-  Gender: requiredText(p.genderRequired, GENDER_MAX_LENGTH),
-  email: emailField,
-  phone: phoneField,
-};
+const interpreterFields = (t: Messages) => ({
+  full_name: requiredText(t, t.people.validation.fullNameRequired, NAME_MAX_LENGTH),
+  Gender: requiredText(t, t.people.validation.genderRequired, GENDER_MAX_LENGTH),
+  email: emailField(t),
+  phone: phoneField(t),
+});
 
-export const newInterpreterSchema = z.object({ ...interpreterFields, password: newPasswordField });
-export const interpreterUpdateSchema = z.object({ id: z.string().min(1), ...interpreterFields });
+export const newInterpreterSchema = localized((t) => z.object({ ...interpreterFields(t), password: newPasswordField(t) }));
+export const interpreterUpdateSchema = localized((t) => z.object({ id: z.string().min(1), ...interpreterFields(t) }));
 
 export type NewInterpreter = { fullName: string; gender: string; email: string; phone: string; password: string };
 export type InterpreterUpdate = Omit<NewInterpreter, "password">;
 
-export const languageNameField = requiredText(p.languageRequired, NAME_MAX_LENGTH);
-export const newLanguageSchema = z.object({ name: languageNameField });
-export const languageRenameSchema = z.object({ id: z.coerce.number().int().positive(), name: languageNameField });
+const languageNameField = (t: Messages) => requiredText(t, t.people.validation.languageRequired, NAME_MAX_LENGTH);
+export const newLanguageSchema = localized((t) => z.object({ name: languageNameField(t) }));
+export const languageRenameSchema = localized((t) => z.object({ id: z.coerce.number().int().positive(), name: languageNameField(t) }));
 
-export const newLinkSchema = z.object({
-  userId: z.string({ error: p.interpreterRequired }).min(1, { error: p.interpreterRequired }),
-  languageId: z.coerce
-    .number({ error: p.languageChoiceRequired })
-    .int({ error: p.languageChoiceRequired })
-    .positive({ error: p.languageChoiceRequired }),
+export const newLinkSchema = localized((t) => {
+  const p = t.people.validation;
+  return z.object({
+    userId: z.string({ error: p.interpreterRequired }).min(1, { error: p.interpreterRequired }),
+    languageId: z.coerce
+      .number({ error: p.languageChoiceRequired })
+      .int({ error: p.languageChoiceRequired })
+      .positive({ error: p.languageChoiceRequired }),
+  });
 });
 
 export const idSchema = z.object({ id: z.string().min(1) });

@@ -4,11 +4,14 @@
 // tables, queries or hosts).
 import { data } from "react-router";
 import type { Backend } from "~/backend/index.server";
-import { en, format } from "~/i18n";
+import { companyIn } from "~/domain/content";
+import type { Locale, Messages } from "~/i18n";
+import { messagesFor } from "./locale";
 import { EDGE_TTL_SECONDS } from "./edge-cache.server";
 import type { Toast } from "./toast";
 
-export type Loaded<T> = { ok: true; value: T } | { ok: false; error: string };
+/** A failed read carries only a reference to its log line: the page says it in its own language. */
+export type Loaded<T> = { ok: true; value: T } | { ok: false; reference: string };
 
 export async function load<T>(what: string, read: () => Promise<T>): Promise<Loaded<T>> {
   try {
@@ -16,7 +19,7 @@ export async function load<T>(what: string, read: () => Promise<T>): Promise<Loa
   } catch (error) {
     const reference = errorReference();
     console.error(`Failed to fetch ${what} (reference ${reference}):`, error);
-    return { ok: false, error: format(en.errors.readFailed, { reference }) };
+    return { ok: false, reference };
   }
 }
 
@@ -26,9 +29,9 @@ function errorReference(): string {
 }
 
 /** One toast for the page, however many of its reads failed (toasts with one id show once). */
-export function failureToasts(...results: Loaded<unknown>[]): Toast[] {
+export function failureToasts(t: Messages, ...results: Loaded<unknown>[]): Toast[] {
   return results.some((result) => !result.ok)
-    ? [{ id: "content-fetch-failed", type: "error", message: en.errors.fetchFailed }]
+    ? [{ id: "content-fetch-failed", type: "error", message: t.errors.fetchFailed }]
     : [];
 }
 
@@ -42,8 +45,15 @@ export function publicCacheHeaders(...results: Loaded<unknown>[]): HeadersInit {
   return { "Cache-Control": results.every((result) => result.ok) ? PUBLIC_CACHE : NO_CACHE };
 }
 
-/** Loader body of every page built from the company row (layout, home, contact, legal pages). */
-export async function loadCompanyPage(backend: Backend) {
-  const company = await load("company", () => backend.content.company());
-  return data({ company, toasts: failureToasts(company) }, { headers: publicCacheHeaders(company) });
+/**
+ * Loader body of every page built from the company row (layout, home, legal pages), in the page's language.
+ * `textsIn`: the language of the company's texts, when a page needs them otherwise (the legal texts name the
+ * company and its address as registered, in English).
+ */
+export async function loadCompanyPage(backend: Backend, locale: Locale, textsIn: Locale = locale) {
+  const company = await load("company", async () => {
+    const found = await backend.content.company();
+    return found && companyIn(textsIn, found);
+  });
+  return data({ company, toasts: failureToasts(messagesFor(locale), company) }, { headers: publicCacheHeaders(company) });
 }

@@ -1,7 +1,12 @@
 import type { MetaDescriptor } from "react-router";
-import { en } from "~/i18n";
+import { messagesFor } from "./locale";
+import { metaLocale } from "./meta";
 
-/** Dashboard pages: their own title, and never in a search index. */
-export function dashboardMeta(page: string): MetaDescriptor[] {
-  return [{ title: `${page} — ${en.meta.dashboard}` }, { name: "robots", content: "noindex, nofollow" }];
+type MetaArgs = { matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]; location: { pathname: string } };
+
+/** Dashboard pages: their own title in the person's language, and never in a search index. */
+export function dashboardMeta(args: MetaArgs, page: (t: ReturnType<typeof messagesFor>) => string): MetaDescriptor[] {
+  const t = messagesFor(metaLocale(args.matches, args.location));
+  return [{ title: `${page(t)} — ${t.meta.dashboard}` }, { name: "robots", content: "noindex, nofollow" }];
 }
+

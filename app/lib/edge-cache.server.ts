@@ -5,7 +5,9 @@
 // expires, so no visitor anywhere sees a page older than EDGE_TTL_SECONDS after a save.
 
 /** The pages kept, in the spec's spelling. Anything else (other spellings, ?open=…, .data) is rendered each time. */
-export const EDGE_CACHED_PATHS = ["/", "/Services", "/Aboutus", "/Contactus", "/Privacy", "/Terms", "/sitemap.xml"] as const;
+const PUBLIC_PAGES = ["/", "/Services", "/Aboutus", "/Contactus", "/Privacy", "/Terms"] as const;
+/** The public pages in both languages (the Arabic ones under /ar, app/lib/locale.ts), and the sitemap. */
+export const EDGE_CACHED_PATHS = [...PUBLIC_PAGES, ...PUBLIC_PAGES.map((path) => (path === "/" ? "/ar" : `/ar${path}`)), "/sitemap.xml"] as const;
 
 /** How long a data centre may serve its copy: the bound on how stale a page can be after a save, anywhere. */
 export const EDGE_TTL_SECONDS = 60;

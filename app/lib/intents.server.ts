@@ -3,12 +3,16 @@
 import type { RouterContextProvider } from "react-router";
 import { BackendError } from "~/backend/port.server";
 import type { SessionUser } from "~/domain/auth";
-import { en, format } from "~/i18n";
+import { format, type Messages } from "~/i18n";
+import { messagesFor } from "./locale";
 import { formFailure } from "./action-result.server";
 import { appContext, type RequestContext } from "./context.server";
 
-/** `user`: the signed-in user who posted, already checked by the route's guard (an admin on admin pages). */
-export type IntentInput = { request: Request; url: URL; app: RequestContext; formData: FormData; user: SessionUser };
+/**
+ * `user`: the signed-in user who posted, already checked by the route's guard (an admin on admin pages);
+ * `messages`: the catalogue of their dashboard language, for every message the handler answers with.
+ */
+export type IntentInput = { request: Request; url: URL; app: RequestContext; formData: FormData; user: SessionUser; messages: Messages };
 /** A handler redirects (with a toast) on success, or answers a FormFailure. */
 type Handler = (input: IntentInput) => Promise<Response | ReturnType<typeof formFailure>>;
 
@@ -19,12 +23,13 @@ export async function runIntent(
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
   const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
-  if (!handler) return formFailure({ formError: en.people.unknownIntent }, { status: 400 });
+  const messages = messagesFor(user.locale);
+  if (!handler) return formFailure({ formError: messages.people.unknownIntent }, { status: 400 });
   try {
-    return await handler({ request, url, app: appContext(context), formData, user });
+    return await handler({ request, url, app: appContext(context), formData, user, messages });
   } catch (error) {
     if (!(error instanceof BackendError)) throw error;
     console.error(`${url.pathname} ${intent} failed:`, error);
-    return formFailure({ formError: format(en.people.failed, { message: error.message }), intent }, { status: 500 });
+    return formFailure({ formError: format(messages.people.failed, { message: error.message }), intent }, { status: 500 });
   }
 }

@@ -1,31 +1,56 @@
 import { isRouteErrorResponse, type MetaDescriptor } from "react-router";
-import { en } from "~/i18n";
+import { isLocale, LOCALES, type Locale } from "~/i18n";
+import { localeOfPath, localizedPath, messagesFor, type LocaleData } from "./locale";
 
 type MetaMatchLike = { id: string; loaderData?: unknown };
+type Matches = readonly (MetaMatchLike | undefined)[];
 
-/** Title, description, canonical link (in the spec's spelling of the path) and Open Graph tags of a page. */
-export function pageMeta(
-  matches: readonly (MetaMatchLike | undefined)[],
-  page: { title: string; description: string; path: string },
-): MetaDescriptor[] {
+/** A meta function's language: as useLocale() decides it, from the matches' loader data, else the URL. */
+export function metaLocale(matches: Matches, location: { pathname: string }): Locale {
+  for (let index = matches.length - 1; index >= 0; index--) {
+    const data = matches[index]?.loaderData as Partial<LocaleData> | undefined;
+    if (data && typeof data === "object" && isLocale(data.uiLocale)) return data.uiLocale;
+  }
+  return localeOfPath(location.pathname);
+}
+
+function originOf(matches: Matches): string {
   const root = matches.find((match) => match?.id === "root")?.loaderData as { origin?: string } | undefined;
-  const url = new URL(page.path, root?.origin ?? "http://127.0.0.1").href;
+  return root?.origin ?? "http://127.0.0.1";
+}
+
+/**
+ * Title, description, canonical link (the page's own language, in the spec's spelling of the path), the
+ * hreflang alternates of every language plus x-default (the English page), and Open Graph tags.
+ */
+export function pageMeta(
+  matches: Matches,
+  location: { pathname: string },
+  page: (t: ReturnType<typeof messagesFor>) => { title: string; description: string; path: string },
+): MetaDescriptor[] {
+  const locale = localeOfPath(location.pathname);
+  const { title, description, path } = page(messagesFor(locale));
+  const origin = originOf(matches);
+  const urlIn = (language: Locale) => new URL(localizedPath(language, path), origin).href;
   return [
-    { title: page.title },
-    { name: "description", content: page.description },
-    { tagName: "link", rel: "canonical", href: url },
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: urlIn(locale) },
+    ...LOCALES.map((language) => ({ tagName: "link", rel: "alternate", hrefLang: language, href: urlIn(language) })),
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: urlIn("en") },
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: "PUSH" },
-    { property: "og:title", content: page.title },
-    { property: "og:description", content: page.description },
-    { property: "og:url", content: url },
+    { property: "og:locale", content: locale === "ar" ? "ar_AR" : "en_US" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: urlIn(locale) },
   ];
 }
 
 /** The page title of an error page (a boundary's route renders it, with that route's meta). */
-export function errorTitle(error: unknown): string {
+export function errorTitle(error: unknown, locale: Locale): string {
+  const titles = messagesFor(locale).errors.titles;
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return status === 400 || status === 403 || status === 404 || status === 413 || status === 415
-    ? en.errors.titles[status]
-    : en.errors.titles.other;
+  if (status === 400 || status === 403 || status === 404 || status === 413 || status === 415) return titles[status];
+  return titles.other;
 }

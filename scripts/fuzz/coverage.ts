@@ -13,7 +13,8 @@ type RouteFile = { path: string; file: string };
 /** Every URL path of app/routes.ts as spelled there ("/call-room/:roomId", "/Dashboard/*"), with its module. */
 function routeFiles(entries: RouteConfigEntry[], parent = ""): RouteFile[] {
   return entries.flatMap((entry) => {
-    const path = entry.index ? parent : `${parent}/${entry.path ?? ""}`.replace(/\/+$/, "");
+    // An index route has no path of its own, unless prefix() gave it one (the Arabic home, "ar").
+    const path = entry.index && !entry.path ? parent : `${parent}/${entry.path ?? ""}`.replace(/\/+$/, "");
     const own = entry.index || entry.path ? [{ path: path || "/", file: entry.file }] : [];
     return [...own, ...routeFiles(entry.children ?? [], path)];
   });

@@ -222,6 +222,8 @@ export class Payloads {
         return rng.chance(0.6) ? { value: text(rng.pick(RECORDS)), label: "record" } : this.hostile();
       case "direction":
         return rng.chance(0.6) ? { value: text(rng.pick(DIRECTIONS)), label: "direction" } : this.hostile();
+      case "locale":
+        return rng.chance(0.5) ? { value: text(rng.pick(["fr", "AR", "en-US", "", "ar "])), label: "locale" } : this.hostile();
       default:
         return this.hostile();
     }
@@ -371,6 +373,7 @@ export function plausible(kind: FieldKind, rng: Rng, ids: IdPools): string {
     case "contentId": return String(contentId(rng, ids));
     // The file part's own value (bytes, name, type) comes from plausibleFile; this is what a text part holds.
     case "imageFile": return "";
+    case "locale": return rng.pick(["en", "ar"]);
   }
 }
 

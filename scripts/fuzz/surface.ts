@@ -51,7 +51,9 @@ export type FieldKind =
   /** A service's id (the company's and the about page's for restore). */
   | "contentId"
   /** A file input: sent as a file part of a multipart body (see FormEntry.multipart). */
-  | "imageFile";
+  | "imageFile"
+  /** A language of the site (the Profile page's dashboard language): en or ar. */
+  | "locale";
 
 /** What a query parameter holds. */
 export type QueryKind = "page" | "sort" | "direction" | "search" | "rowId" | "contentId" | "numericList" | "redirect" | "token" | "routeIds" | "flag";
@@ -107,10 +109,13 @@ export const PAGES: PageEntry[] = [
   { route: "/robots.txt", paths: ["/robots.txt"], access: "public" },
   { route: "/sitemap.xml", paths: ["/sitemap.xml"], access: "public" },
 
-  // app/routes/auth/*
+  // app/routes/auth/*, in English and in Arabic (/ar, the same modules)
   { route: "/Login", paths: ["/Login"], access: "public", query: { redirectTo: "redirect" } },
   { route: "/Forgetpassword", paths: ["/Forgetpassword"], access: "public" },
   { route: "/Resetpassword", paths: ["/Resetpassword"], access: "public", query: { token: "token" } },
+  { route: "/ar/Login", paths: ["/ar/Login"], access: "public", query: { redirectTo: "redirect" } },
+  { route: "/ar/Forgetpassword", paths: ["/ar/Forgetpassword"], access: "public" },
+  { route: "/ar/Resetpassword", paths: ["/ar/Resetpassword"], access: "public", query: { token: "token" } },
   { route: "/Logout", paths: ["/Logout"], access: "public" },
 
   // app/routes/dashboard/* (requireUser / requireAdmin first)
@@ -143,6 +148,14 @@ export const PAGES: PageEntry[] = [
   { route: "/Privacy", paths: ["/Privacy"], access: "public" },
   { route: "/Terms", paths: ["/Terms"], access: "public" },
   { route: "/*", paths: ["/no-such-page", "/.env", "/.git/config", "/wp-login.php", "/%2e%2e/%2e%2e/etc/passwd"], access: "public" },
+  // The same public pages in Arabic.
+  { route: "/ar", paths: ["/ar"], access: "public" },
+  { route: "/ar/Services", paths: ["/ar/Services"], access: "public", query: { open: "numericList" } },
+  { route: "/ar/Aboutus", paths: ["/ar/Aboutus"], access: "public" },
+  { route: "/ar/Contactus", paths: ["/ar/Contactus"], access: "public" },
+  { route: "/ar/Privacy", paths: ["/ar/Privacy"], access: "public" },
+  { route: "/ar/Terms", paths: ["/ar/Terms"], access: "public" },
+  { route: "/ar/*", paths: ["/ar/no-such-page", "/ar/Dashboard", "/ar/%2e%2e/Login", "/ar/ar/Services"], access: "public" },
 
   // workers/media.ts: GET /media/<Folder>/<file> (seed/media holds the sample files).
   {
@@ -171,6 +184,15 @@ export const FORMS: FormEntry[] = [
     access: "public",
     rateLimited: true,
   },
+  { route: "/ar/Login", path: "/ar/Login", fields: { email: "email", password: "password", redirectTo: "redirect" }, access: "public", rateLimited: true },
+  { route: "/ar/Forgetpassword", path: "/ar/Forgetpassword", fields: { email: "email" }, access: "public", rateLimited: true, background: true },
+  {
+    route: "/ar/Resetpassword",
+    path: "/ar/Resetpassword",
+    fields: { token: "token", email: "email", password: "newPassword" },
+    access: "public",
+    rateLimited: true,
+  },
   // Sign-out (the sidebar's form). run.ts signs the sample accounts in again when it ends their session.
   { route: "/Logout", path: "/Logout", fields: {}, access: "signed-in" },
 
@@ -185,6 +207,8 @@ export const FORMS: FormEntry[] = [
     rateLimited: true,
   },
   { route: "/Dashboard/Profile", path: "/Dashboard/Profile", intent: "sign-out-others", fields: {}, access: "signed-in", rateLimited: true },
+  // The dashboard's language, kept on the account (run.ts's sample accounts may end up in Arabic: nothing depends on it).
+  { route: "/Dashboard/Profile", path: "/Dashboard/Profile", intent: "set-locale", fields: { locale: "locale" }, access: "signed-in", rateLimited: true },
   // app/routes/dashboard/users.server.ts (userId pools leave out the accounts the campaign signs in with)
   { route: "/Dashboard/Dashboardusers", path: "/Dashboard/Dashboardusers", intent: "set-role", fields: { id: "userId", role: "role" }, access: "admin" },
   { route: "/Dashboard/Dashboardusers", path: "/Dashboard/Dashboardusers", intent: "lock", fields: { id: "userId" }, access: "admin" },
@@ -217,18 +241,29 @@ export const FORMS: FormEntry[] = [
     fields: {
       basedOn: "version", title: "title", description: "description", address: "address", email: "email", phone: "phone",
       facebook: "url", instegram: "url", linkedin: "url", homecover: "imageFile", homecover_alt: "alt", contactcover: "imageFile", contactcover_alt: "alt",
+      title_ar: "title", description_ar: "description", address_ar: "address", homecover_alt_ar: "alt", contactcover_alt_ar: "alt",
     },
   },
   {
     ...studioEditor,
     intent: "save-about",
-    fields: { basedOn: "version", description: "description", photoaurl: "imageFile", photoa_alt: "alt", photoburl: "imageFile", photob_alt: "alt" },
+    fields: {
+      basedOn: "version", description: "description", photoaurl: "imageFile", photoa_alt: "alt", photoburl: "imageFile", photob_alt: "alt",
+      description_ar: "description", photoa_alt_ar: "alt", photob_alt_ar: "alt",
+    },
   },
-  { ...studioEditor, intent: "create-service", fields: { title: "title", description: "description", photourl: "imageFile", photo_alt: "alt" } },
+  {
+    ...studioEditor,
+    intent: "create-service",
+    fields: { title: "title", description: "description", photourl: "imageFile", photo_alt: "alt", title_ar: "title", description_ar: "description", photo_alt_ar: "alt" },
+  },
   {
     ...studioEditor,
     intent: "save-service",
-    fields: { id: "contentId", basedOn: "version", title: "title", description: "description", photourl: "imageFile", photo_alt: "alt" },
+    fields: {
+      id: "contentId", basedOn: "version", title: "title", description: "description", photourl: "imageFile", photo_alt: "alt",
+      title_ar: "title", description_ar: "description", photo_alt_ar: "alt",
+    },
   },
   { ...website, intent: "delete-service", fields: { id: "contentId" } },
   { ...website, intent: "move-service", fields: { id: "contentId", direction: "direction" } },
@@ -238,6 +273,17 @@ export const FORMS: FormEntry[] = [
   {
     route: "/api/contact",
     path: "/api/contact",
+    worker: true,
+    fields: { name: "name", email: "email", subject: "subject", message: "message", website: "honeypot", "cf-turnstile-response": "captcha" },
+    access: "public",
+    rateLimited: true,
+    json: true,
+    background: true,
+  },
+  // The same form on the Arabic contact page: its action names the page's language, which the message keeps.
+  {
+    route: "/api/contact",
+    path: "/api/contact?lang=ar",
     worker: true,
     fields: { name: "name", email: "email", subject: "subject", message: "message", website: "honeypot", "cf-turnstile-response": "captcha" },
     access: "public",

@@ -131,7 +131,7 @@ test("sign out everywhere else ends the other device's session", async ({ page, 
   await signIn(laptop, person.email, person.password);
   await laptop.goto("/Dashboard/Profile");
   await laptop.getByRole("button", { name: "Sign out everywhere else" }).click();
-  await expect(laptop.getByText("Signed out everywhere else (1 sessions ended).")).toBeVisible();
+  await expect(laptop.getByText("Signed out everywhere else (1 session ended).")).toBeVisible();
   await expect(laptop.getByRole("button", { name: "Sign out everywhere else" })).toHaveCount(0);
   await phone.reload();
   await expect(phone).toHaveURL(/\/Login/);

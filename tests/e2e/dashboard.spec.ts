@@ -1,5 +1,5 @@
 // The dashboard of SPEC §2 for each role: the shell, overview, profile, placeholders, 404 and calls.
-import { ar } from "../../app/i18n";
+import { specArabic as ar } from "../../app/i18n";
 import { AVATAR_COLORS, avatarColor } from "../../app/components/Avatar";
 import { ADMIN, expect, INTERPRETER, signIn, test } from "./fixtures";
 

@@ -97,7 +97,7 @@ describe("Profile: change password", () => {
     const page = await profile.loader(get(PROFILE, person.cookie));
     expect(page.sessions.ok && page.sessions.value.map((session) => session.current)).toEqual([true, false]);
     const done = await redirected(await profile.action(post(PROFILE, { intent: "sign-out-others" }, person.cookie)));
-    expect(done.toast?.message).toBe("Signed out everywhere else (1 sessions ended).");
+    expect(done.toast?.message).toBe("Signed out everywhere else (1 session ended).");
     expect(await backendFor(other).auth.currentUser()).toBeNull();
     expect((await eventsOf(person.email)).at(-1)).toMatchObject({ kind: "other-sessions-ended", detail: "1" });
     const again = await redirected(await profile.action(post(PROFILE, { intent: "sign-out-others" }, person.cookie)));

@@ -3,9 +3,9 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { Footer, type FooterState } from "~/components/Footer";
-import type { Company } from "~/domain/content";
+import type { Company, Shown } from "~/domain/content";
 
-const company: Company = {
+const company: Shown<Company> = {
   title: "PUSH",
   description: "",
   address: "30 N Gould St, Sheridan, WY 82801, USA",
@@ -16,6 +16,7 @@ const company: Company = {
   linkedin: null,
   homeCover: null,
   contactCover: null,
+  inEnglish: [],
 };
 
 function render(state: FooterState): string {
@@ -30,9 +31,9 @@ describe("Footer", () => {
     expect(html).not.toContain("Error loading footer");
   });
 
-  it("shows 'Error loading footer: ' followed by the error text on failure", () => {
-    const html = render({ status: "error", error: "no such table: company" });
-    expect(html).toContain("Error loading footer: <!-- -->no such table: company");
+  it("shows 'Error loading footer: ' followed by the reason and its reference on failure", () => {
+    const html = render({ status: "error", reference: "0a1b2c3d" });
+    expect(html).toContain("Error loading footer: <!-- -->the content could not be read just now (reference 0a1b2c3d).");
     expect(html).toContain('role="alert"');
     expect(html).toContain('href="/Privacy"');
   });

@@ -2,7 +2,7 @@
 // (SPEC §8, the Arabic message), and where a reset link goes when no mail provider is configured.
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { ar } from "~/i18n";
+import { specArabic as ar } from "~/i18n";
 import { readConfig } from "~/lib/config.server";
 import { sendPasswordResetLink } from "~/lib/mail/reset-link.server";
 import { readFlashToast } from "~/lib/toast.server";

@@ -3,7 +3,7 @@ import { PASSWORD_MIN_LENGTH } from "~/domain/auth";
 import { GENDER_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "~/domain/people";
 import { format } from "~/i18n";
 import type { FormFailure } from "~/lib/form-failure";
-import { useMessages } from "~/lib/messages";
+import { useMessages } from "~/lib/locale";
 import { Field, FormAlert, SubmitButton } from "../forms";
 
 /** Add: full_name, Gender, email, phone, password — all required (SPEC §5). */

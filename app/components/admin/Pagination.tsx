@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { format } from "~/i18n";
-import { useMessages } from "~/lib/messages";
+import { useMessages } from "~/lib/locale";
 import { searchWith } from "~/lib/url-state";
 
 export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {

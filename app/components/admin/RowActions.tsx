@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from "react-router";
 import { format } from "~/i18n";
-import { useMessages } from "~/lib/messages";
+import { useMessages } from "~/lib/locale";
 import { SubmitButton } from "../forms";
 import { searchWith } from "~/lib/url-state";
 

@@ -1,10 +1,9 @@
 import { Form, Link, useActionData, useLocation } from "react-router";
 import { Field, FormAlert, SubmitButton, useActionToast } from "~/components/forms";
 import { forgotPasswordSchema } from "~/domain/auth";
-import { en } from "~/i18n";
 import { formFailure } from "~/lib/action-result.server";
 import { parseFormData } from "~/lib/forms.server";
-import { useMessages } from "~/lib/messages";
+import { localeOfPath, localizedPath, messagesFor, useLocalizedPath, useMessages } from "~/lib/locale";
 import { pageMeta } from "~/lib/meta";
 import { refuseOverLimit } from "~/lib/rate-limit.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -12,30 +11,33 @@ import type { Route } from "./+types/forgot-password";
 import { appContext } from "~/lib/context.server";
 import { mailResetLink } from "~/lib/password-reset.server";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { ...en.meta.forgotPassword, path: "/Forgetpassword" });
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(matches, location, (t) => ({ ...t.meta.forgotPassword, path: "/Forgetpassword" }));
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = appContext(context);
+  const locale = localeOfPath(new URL(request.url).pathname);
+  const t = messagesFor(locale);
   // Past the limit nothing is read or checked (no password at all).
   const overLimit = await refuseOverLimit(app.cloudflare.env.PASSWORD_RESET_LIMITER, request, app);
   if (overLimit) return overLimit;
   const formData = await request.formData();
-  const form = parseFormData(formData, forgotPasswordSchema);
+  const form = parseFormData(formData, forgotPasswordSchema(t));
   if (!form.ok) return formFailure(form);
 
   await mailResetLink({ app, request, email: form.data.email, actor: null });
   // The same answer whether or not the address has an account (no account enumeration); the redirect
   // empties the field.
   return redirectWithToast(
-    "/Forgetpassword",
-    { type: "success", message: en.auth.resetLinkSent },
+    localizedPath(locale, "/Forgetpassword"),
+    { type: "success", message: t.auth.resetLinkSent },
     { request, config: app.config },
   );
 }
 
 export default function ForgotPassword() {
   const t = useMessages();
+  const href = useLocalizedPath();
   const failure = useActionData<typeof action>();
   const location = useLocation();
   useActionToast(failure?.toast);
@@ -58,8 +60,8 @@ export default function ForgotPassword() {
         <SubmitButton label={t.auth.sendResetLink} pendingLabel={t.auth.sending} />
       </Form>
       <p className="auth__links">
-        <Link to="/Login">{t.auth.backToLogin}</Link>
-        <Link to="/" reloadDocument>
+        <Link to={href("/Login")}>{t.auth.backToLogin}</Link>
+        <Link to={href("/")} reloadDocument>
           {t.auth.backHome}
         </Link>
       </p>

@@ -1,13 +1,14 @@
 import { Link, Outlet } from "react-router";
-import { useMessages } from "~/lib/messages";
+import { useLocalizedPath, useMessages } from "~/lib/locale";
 
 /** Sign-in, forgotten and reset password: a small card, the logo home, no navbar or footer. */
 export default function AuthLayout() {
   const t = useMessages();
+  const href = useLocalizedPath();
   return (
     <div className="auth">
       <header className="auth__header">
-        <Link to="/" reloadDocument>
+        <Link to={href("/")} reloadDocument>
           <img src="/logo.svg" alt={t.nav.logoAlt} width={200} height={75} />
         </Link>
       </header>

@@ -1,11 +1,11 @@
 import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { Field, FormAlert, SubmitButton, useActionToast } from "~/components/forms";
 import { signInSchema } from "~/domain/auth";
-import { en } from "~/i18n";
+import type { Messages } from "~/i18n";
 import { formFailure } from "~/lib/action-result.server";
 import { keptValues, parseFormData } from "~/lib/forms.server";
 import { safeRedirectPath } from "~/lib/guards.server";
-import { useMessages } from "~/lib/messages";
+import { messagesOfRequest, useLocalizedPath, useMessages } from "~/lib/locale";
 import { pageMeta } from "~/lib/meta";
 import { refuseOverLimit } from "~/lib/rate-limit.server";
 import { recordSecurityEvent } from "~/lib/security-log.server";
@@ -14,7 +14,7 @@ import type { Route } from "./+types/login";
 import { guardPasswordCheck, trustDevice } from "~/lib/account-guard.server";
 import { appContext } from "~/lib/context.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { ...en.meta.login, path: "/Login" });
+export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(matches, location, (t) => ({ ...t.meta.login, path: "/Login" }));
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const app = appContext(context);
@@ -24,19 +24,17 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { redirectTo };
 }
 
-const SIGN_IN_FAILURES = {
-  "invalid-credentials": en.auth.invalidCredentials,
-  "no-session": en.auth.notAuthenticated,
-  locked: en.accounts.lockedAccount,
-} as const;
+const signInFailure = (t: Messages, reason: "invalid-credentials" | "no-session" | "locked") =>
+  ({ "invalid-credentials": t.auth.invalidCredentials, "no-session": t.auth.notAuthenticated, locked: t.accounts.lockedAccount })[reason];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = appContext(context);
+  const t = messagesOfRequest(request);
   // Past the limit nothing is read or checked (no password at all).
   const overLimit = await refuseOverLimit(app.cloudflare.env.SIGN_IN_LIMITER, request, app);
   if (overLimit) return overLimit;
   const formData = await request.formData();
-  const form = parseFormData(formData, signInSchema);
+  const form = parseFormData(formData, signInSchema(t));
   if (!form.ok) return formFailure(form);
 
   // Per account, across all addresses: a locked email is refused before its password is looked at, with the
@@ -45,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { guard, device, retryAfterSeconds } = await guardPasswordCheck(app, request, email);
   if (retryAfterSeconds !== null) {
     return formFailure(
-      { values: keptValues(formData), formError: en.auth.accountLocked },
+      { values: keptValues(formData), formError: t.auth.accountLocked },
       { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
     );
   }
@@ -55,17 +53,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.reason === "invalid-credentials") await guard.signInFailed(device);
     if (result.reason === "locked") await recordSecurityEvent(app, request, { kind: "sign-in-refused-locked", account: email });
     else await recordSecurityEvent(app, request, { kind: "sign-in-failed", account: email, detail: result.reason });
-    return formFailure({ values: keptValues(formData), formError: SIGN_IN_FAILURES[result.reason] });
+    return formFailure({ values: keptValues(formData), formError: signInFailure(t, result.reason) });
   }
   await guard.signInSucceeded();
   await recordSecurityEvent(app, request, { kind: "sign-in", account: email, actor: result.user.email });
   // The session cookie goes out with the backend's response headers (the worker adds them); this is the device's.
   const headers = new Headers({ "Set-Cookie": await trustDevice(request, app.config, email) });
-  return redirectWithToast(safeRedirectPath(form.data.redirectTo), { type: "success", message: en.auth.signedIn }, { request, config: app.config, headers });
+  return redirectWithToast(safeRedirectPath(form.data.redirectTo), { type: "success", message: t.auth.signedIn }, { request, config: app.config, headers });
 }
 
 export default function Login() {
   const t = useMessages();
+  const href = useLocalizedPath();
   const { redirectTo } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   useActionToast(failure?.toast);
@@ -75,7 +74,7 @@ export default function Login() {
       <p>{t.auth.loginIntro}</p>
       <FormAlert message={failure?.formError} />
       {/* A new key after each failed attempt empties the password; the email stays. */}
-      <Form method="post" action="/Login" replace key={failure?.toast?.id} noValidate className="form">
+      <Form method="post" action={href("/Login")} replace key={failure?.toast?.id} noValidate className="form">
         <input type="hidden" name="redirectTo" value={failure?.values.redirectTo ?? redirectTo} />
         <Field
           label={t.auth.email}
@@ -97,8 +96,8 @@ export default function Login() {
         <SubmitButton label={t.auth.submitLogin} pendingLabel={t.auth.signingIn} />
       </Form>
       <p className="auth__links">
-        <Link to="/Forgetpassword">{t.auth.forgotLink}</Link>
-        <Link to="/" reloadDocument>
+        <Link to={href("/Forgetpassword")}>{t.auth.forgotLink}</Link>
+        <Link to={href("/")} reloadDocument>
           {t.auth.backHome}
         </Link>
       </p>

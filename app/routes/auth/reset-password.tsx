@@ -1,10 +1,10 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { Field, FormAlert, SubmitButton, useActionToast } from "~/components/forms";
 import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from "~/domain/auth";
-import { en, format } from "~/i18n";
+import { format } from "~/i18n";
 import { formFailure } from "~/lib/action-result.server";
 import { keptValues, parseFormData } from "~/lib/forms.server";
-import { useMessages } from "~/lib/messages";
+import { localeOfPath, localizedPath, messagesOfRequest, useLocalizedPath, useMessages } from "~/lib/locale";
 import { pageMeta } from "~/lib/meta";
 import { refuseOverLimit } from "~/lib/rate-limit.server";
 import { recordSecurityEvent } from "~/lib/security-log.server";
@@ -13,8 +13,8 @@ import type { Route } from "./+types/reset-password";
 import { accountGuard } from "~/lib/account-guard.server";
 import { appContext } from "~/lib/context.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, { ...en.meta.resetPassword, path: "/Resetpassword" }),
+export const meta: Route.MetaFunction = ({ matches, location }) => [
+  ...pageMeta(matches, location, (t) => ({ ...t.meta.resetPassword, path: "/Resetpassword" })),
   // The URL carries a secret token: never send it to another site. (Not "no-referrer": with it, browsers
   // send `Origin: null` on this page's own form post, which the CSRF check rightly refuses.)
   { name: "referrer", content: "same-origin" },
@@ -24,28 +24,30 @@ export function loader({ url }: Route.LoaderArgs) {
   return { token: url.searchParams.get("token") ?? "" };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const app = appContext(context);
+  const t = messagesOfRequest(request);
   // Past the limit nothing is read or checked (no password at all).
   const overLimit = await refuseOverLimit(app.cloudflare.env.PASSWORD_RESET_LIMITER, request, app);
   if (overLimit) return overLimit;
   const formData = await request.formData();
-  const form = parseFormData(formData, resetPasswordSchema);
+  const form = parseFormData(formData, resetPasswordSchema(t));
   if (!form.ok) return formFailure(form);
 
   const result = await app.backend.auth.resetPassword(form.data);
   if (!result.ok) {
-    const formError = result.reason === "email-not-found" ? en.auth.emailNotFound : en.auth.resetLinkInvalid;
+    const formError = result.reason === "email-not-found" ? t.auth.emailNotFound : t.auth.resetLinkInvalid;
     return formFailure({ values: keptValues(formData), formError });
   }
   // The link came by e-mail, so whoever used it reads that mailbox: the account's sign-in lock ends.
   await accountGuard(app.cloudflare.env, form.data.email).passwordReset();
   await recordSecurityEvent(app, request, { kind: "password-reset", account: form.data.email });
-  return redirectWithToast("/Login", { type: "success", message: en.auth.passwordReset }, { request, config: app.config });
+  return redirectWithToast(localizedPath(localeOfPath(url.pathname), "/Login"), { type: "success", message: t.auth.passwordReset }, { request, config: app.config });
 }
 
 export default function ResetPassword() {
   const t = useMessages();
+  const href = useLocalizedPath();
   const { token } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   useActionToast(failure?.toast);
@@ -57,8 +59,8 @@ export default function ResetPassword() {
         <h1>{t.auth.resetHeading}</h1>
         <p>{t.auth.resetNeedsLink}</p>
         <p className="auth__links">
-          <Link to="/Forgetpassword">{t.auth.requestNewLink}</Link>
-          <Link to="/Login">{t.auth.backToLogin}</Link>
+          <Link to={href("/Forgetpassword")}>{t.auth.requestNewLink}</Link>
+          <Link to={href("/Login")}>{t.auth.backToLogin}</Link>
         </p>
       </>
     );
@@ -68,7 +70,7 @@ export default function ResetPassword() {
       <h1>{t.auth.resetHeading}</h1>
       <p>{format(t.auth.resetIntro, { min: PASSWORD_MIN_LENGTH })}</p>
       <FormAlert message={failure?.formError ?? failure?.errors.token}>
-        {linkIsBad && <Link to="/Forgetpassword">{t.auth.requestNewLink}</Link>}
+        {linkIsBad && <Link to={href("/Forgetpassword")}>{t.auth.requestNewLink}</Link>}
       </FormAlert>
       <Form method="post" replace key={failure?.toast?.id} noValidate className="form">
         <input type="hidden" name="token" value={token} />
@@ -93,8 +95,8 @@ export default function ResetPassword() {
         <SubmitButton label={t.auth.submitReset} pendingLabel={t.auth.resetting} />
       </Form>
       <p className="auth__links">
-        <Link to="/Login">{t.auth.backToLogin}</Link>
-        <Link to="/" reloadDocument>
+        <Link to={href("/Login")}>{t.auth.backToLogin}</Link>
+        <Link to={href("/")} reloadDocument>
           {t.auth.backHome}
         </Link>
       </p>

@@ -1,14 +1,14 @@
 import { data, Link } from "react-router";
 import { CallDetails } from "~/components/CallDetails";
 import { findCall } from "~/domain/calls";
-import { en, format } from "~/i18n";
+import { format } from "~/i18n";
 import { dashboardMeta } from "~/lib/dashboard-meta";
 import { requireUser } from "~/lib/guards.server";
-import { useMessages } from "~/lib/messages";
+import { useMessages } from "~/lib/locale";
 import type { Route } from "./+types/call-room";
 
-export const meta: Route.MetaFunction = ({ params }) =>
-  dashboardMeta(format(en.dashboard.callRoom.heading, { roomId: params.roomId ?? "" }));
+export const meta: Route.MetaFunction = (args) =>
+  dashboardMeta(args, (t) => format(t.dashboard.callRoom.heading, { roomId: args.params.roomId ?? "" }));
 
 /** The room an accepted call opens (the original navigated here but had no such route). */
 export async function loader(args: Route.LoaderArgs) {

@@ -2,13 +2,13 @@ import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { CallDetails } from "~/components/CallDetails";
 import { INCOMING_CALL_DELAY_MS, SAMPLE_CALL, type Call } from "~/domain/calls";
-import { ar, en, localeAttributes } from "~/i18n";
+import { localeAttributes, specArabic } from "~/i18n";
 import { dashboardMeta } from "~/lib/dashboard-meta";
 import { requireUser } from "~/lib/guards.server";
-import { useMessages } from "~/lib/messages";
+import { useMessages } from "~/lib/locale";
 import type { Route } from "./+types/calls";
 
-export const meta: Route.MetaFunction = () => dashboardMeta(en.dashboard.calls);
+export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.dashboard.calls);
 
 export async function loader(args: Route.LoaderArgs) {
   await requireUser(args);
@@ -54,7 +54,7 @@ export default function IncomingCalls() {
           </section>
         ) : (
           <p className="empty-state" {...localeAttributes.ar}>
-            {ar.dashboard.noCalls}
+            {specArabic.dashboard.noCalls}
           </p>
         )}
       </div>

@@ -5,17 +5,17 @@ import { Pagination } from "~/components/admin/Pagination";
 import { useFocusOnHash } from "~/components/admin/url-state";
 import { FormAlert, useActionToast } from "~/components/forms";
 import { interpreterQueryFrom, NAME_MAX_LENGTH } from "~/domain/people";
-import { en, format } from "~/i18n";
+import { format, plural } from "~/i18n";
 import { failureToasts, load } from "~/lib/content.server";
 import { dashboardMeta } from "~/lib/dashboard-meta";
 import { requireAdmin } from "~/lib/guards.server";
 import { runIntent } from "~/lib/intents.server";
-import { useMessages } from "~/lib/messages";
+import { messagesFor, useLocale, useMessages } from "~/lib/locale";
 import type { Route } from "./+types/interpreters";
 import { addInterpreter, deleteInterpreter, saveInterpreter } from "./interpreters.server";
 import { appContext } from "~/lib/context.server";
 
-export const meta: Route.MetaFunction = () => dashboardMeta(en.people.interpreters.heading);
+export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.people.interpreters.heading);
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAdmin(args);
@@ -28,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
     editId: params.get("edit"),
     deleteId: params.get("delete"),
     selfId: admin.id,
-    toasts: failureToasts(list),
+    toasts: failureToasts(messagesFor(admin.locale), list),
   };
 }
 
@@ -38,6 +38,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Interpreters({ loaderData }: Route.ComponentProps) {
+  const locale = useLocale();
   const t = useMessages().people;
   const { query, list, editId, deleteId, selfId } = loaderData;
   const failure = useActionData<typeof action>() ?? null;
@@ -55,7 +56,7 @@ export default function Interpreters({ loaderData }: Route.ComponentProps) {
           <h2 id="interpreters-list" tabIndex={-1}>
             {t.interpreters.listHeading}
           </h2>
-          {page && <p className="panel__meta">{page.total === 1 ? t.interpreters.countOne : format(t.interpreters.count, { count: page.total })}</p>}
+          {page && <p className="panel__meta">{plural(locale, t.interpreters.count, page.total)}</p>}
         </div>
         <Form method="get" role="search" className="search-form">
           <label htmlFor="interpreter-search">{t.interpreters.searchLabel}</label>

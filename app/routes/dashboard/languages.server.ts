@@ -1,16 +1,15 @@
 // Actions of /Dashboard/Language: add, rename, delete. Names are trimmed and unique, ignoring case.
 import { languageRenameSchema, newLanguageSchema, numericIdSchema } from "~/domain/people";
-import { en, format } from "~/i18n";
+import { format } from "~/i18n";
 import { listUrl } from "~/lib/url-state";
 import { formFailure } from "~/lib/action-result.server";
 import { parseFormData } from "~/lib/forms.server";
 import type { IntentInput } from "~/lib/intents.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
-const t = en.people.languages;
-
-export async function addLanguage({ request, url, app, formData }: IntentInput) {
-  const form = parseFormData(formData, newLanguageSchema);
+export async function addLanguage({ request, url, app, formData, messages }: IntentInput) {
+  const t = messages.people.languages;
+  const form = parseFormData(formData, newLanguageSchema(messages));
   if (!form.ok) return formFailure({ ...form, intent: "create" });
   const result = await app.backend.languages.create(form.data.name);
   if (!result.ok) {
@@ -20,8 +19,9 @@ export async function addLanguage({ request, url, app, formData }: IntentInput) 
   return redirectWithToast(listUrl(url, "add-language"), { type: "success", message: format(t.added, { name: result.language.name }) }, { request, config: app.config });
 }
 
-export async function renameLanguage({ request, url, app, formData }: IntentInput) {
-  const form = parseFormData(formData, languageRenameSchema);
+export async function renameLanguage({ request, url, app, formData, messages }: IntentInput) {
+  const t = messages.people.languages;
+  const form = parseFormData(formData, languageRenameSchema(messages));
   const id = String(formData.get("id") ?? "");
   if (!form.ok) return formFailure({ ...form, intent: "update", id });
   const result = await app.backend.languages.rename(form.data.id, form.data.name);
@@ -36,7 +36,8 @@ export async function renameLanguage({ request, url, app, formData }: IntentInpu
   return redirectWithToast(listUrl(url, `language-${id}`), { type: "success", message: format(t.renamed, { name: form.data.name }) }, { request, config: app.config });
 }
 
-export async function deleteLanguage({ request, url, app, formData }: IntentInput) {
+export async function deleteLanguage({ request, url, app, formData, messages }: IntentInput) {
+  const t = messages.people.languages;
   const form = parseFormData(formData, numericIdSchema);
   const result = form.ok ? await app.backend.languages.remove(form.data.id) : null;
   if (!result?.ok) return formFailure({ formError: t.notFound, intent: "delete" }, { status: 404 });

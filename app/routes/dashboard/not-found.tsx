@@ -1,11 +1,10 @@
 import { data } from "react-router";
 import { ErrorPage } from "~/components/ErrorPage";
-import { en } from "~/i18n";
 import { dashboardMeta } from "~/lib/dashboard-meta";
 import { requireUser } from "~/lib/guards.server";
 import type { Route } from "./+types/not-found";
 
-export const meta: Route.MetaFunction = () => dashboardMeta(en.meta.notFound.title);
+export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.meta.notFound.title);
 
 /** Any other path under /Dashboard (signed-in users only): the 404 page, status 404. */
 export async function loader(args: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
-import { ar, en, localeAttributes } from "~/i18n";
+import { localeAttributes, specArabic } from "~/i18n";
 import { dashboardMeta } from "~/lib/dashboard-meta";
 import { requireUser } from "~/lib/guards.server";
 import type { Route } from "./+types/overview";
 
-export const meta: Route.MetaFunction = () => dashboardMeta(en.dashboard.overview);
+export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.dashboard.overview);
 
 export async function loader(args: Route.LoaderArgs) {
   await requireUser(args);
@@ -12,13 +12,13 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** SPEC §2: fixed sample figures and a chart placeholder, all in Arabic (no real statistics exist yet). */
 const SAMPLE_FIGURES = [
-  { label: ar.dashboard.overview.totalUsers, value: "1,250" },
-  { label: ar.dashboard.overview.newRequests, value: "50" },
-  { label: ar.dashboard.overview.activeCustomers, value: "300" },
+  { label: specArabic.dashboard.overview.totalUsers, value: "1,250" },
+  { label: specArabic.dashboard.overview.newRequests, value: "50" },
+  { label: specArabic.dashboard.overview.activeCustomers, value: "300" },
 ];
 
 export default function Overview() {
-  const o = ar.dashboard.overview;
+  const o = specArabic.dashboard.overview;
   return (
     <section className="overview" aria-labelledby="overview-title" {...localeAttributes.ar}>
       <h1 id="overview-title">{o.heading}</h1>

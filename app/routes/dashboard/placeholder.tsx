@@ -1,12 +1,12 @@
-import { ar, en, localeAttributes } from "~/i18n";
+import { localeAttributes, specArabic, type Messages } from "~/i18n";
 import { dashboardMeta } from "~/lib/dashboard-meta";
 import { requireAdmin } from "~/lib/guards.server";
 import type { Route } from "./+types/placeholder";
 
 // SPEC §2: Dashboardcustomers and Orders are headings only, for now (Dashboardusers is the Users page).
 const AREAS = {
-  dashboardcustomers: { title: en.dashboard.customers, heading: ar.dashboard.placeholders.customers },
-  orders: { title: en.dashboard.orders, heading: ar.dashboard.placeholders.orders },
+  dashboardcustomers: { title: (t: Messages) => t.dashboard.customers, heading: specArabic.dashboard.placeholders.customers },
+  orders: { title: (t: Messages) => t.dashboard.orders, heading: specArabic.dashboard.placeholders.orders },
 } as const;
 
 function areaOf(url: URL): keyof typeof AREAS {
@@ -14,7 +14,7 @@ function areaOf(url: URL): keyof typeof AREAS {
   return last in AREAS ? (last as keyof typeof AREAS) : "orders";
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => dashboardMeta(loaderData ? AREAS[loaderData.area].title : "");
+export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => (args.loaderData ? AREAS[args.loaderData.area].title(t) : ""));
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);

@@ -1,16 +1,15 @@
 // Actions of /Dashboard/UserLanguages: link an interpreter to a language, remove a link.
 import { newLinkSchema, numericIdSchema } from "~/domain/people";
-import { en, format } from "~/i18n";
+import { format } from "~/i18n";
 import { listUrl } from "~/lib/url-state";
 import { formFailure } from "~/lib/action-result.server";
 import { parseFormData } from "~/lib/forms.server";
 import type { IntentInput } from "~/lib/intents.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
-const t = en.people.links;
-
-export async function addLink({ request, url, app, formData }: IntentInput) {
-  const form = parseFormData(formData, newLinkSchema);
+export async function addLink({ request, url, app, formData, messages }: IntentInput) {
+  const t = messages.people.links;
+  const form = parseFormData(formData, newLinkSchema(messages));
   if (!form.ok) return formFailure({ ...form, intent: "create" });
   const result = await app.backend.links.link(form.data.userId, form.data.languageId);
   if (!result.ok) {
@@ -24,7 +23,8 @@ export async function addLink({ request, url, app, formData }: IntentInput) {
   return redirectWithToast(listUrl(url, "add-link"), { type: "success", message: format(t.added, { user, language }) }, { request, config: app.config });
 }
 
-export async function deleteLink({ request, url, app, formData }: IntentInput) {
+export async function deleteLink({ request, url, app, formData, messages }: IntentInput) {
+  const t = messages.people.links;
   const form = parseFormData(formData, numericIdSchema);
   const result = form.ok ? await app.backend.links.unlink(form.data.id) : null;
   if (!result?.ok) return formFailure({ formError: t.notFound, intent: "delete" }, { status: 404 });

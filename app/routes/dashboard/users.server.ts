@@ -3,7 +3,7 @@
 // (the one acting), and the backend refuses any change that would leave no administrator who can sign in.
 import { listUrl } from "~/lib/url-state";
 import { accountIdSchema, roleChangeSchema } from "~/domain/accounts";
-import { en, format } from "~/i18n";
+import { format } from "~/i18n";
 import { formFailure } from "~/lib/action-result.server";
 import { parseFormData } from "~/lib/forms.server";
 import type { IntentInput } from "~/lib/intents.server";
@@ -11,37 +11,38 @@ import { mailResetLink } from "~/lib/password-reset.server";
 import { recordSecurityEvent } from "~/lib/security-log.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
-const t = en.accounts.users;
-const notFound = (intent: string) => formFailure({ formError: t.notFound, intent }, { status: 404 });
+const notFound = (t: IntentInput["messages"], intent: string) => formFailure({ formError: t.accounts.users.notFound, intent }, { status: 404 });
 const ownAccount = (intent: string, id: string, message: string) => formFailure({ formError: message, intent, id }, { status: 403 });
 /** One account of the list (the port has no lookup by id: the Users page's rare paths read the list). */
 const accountById = async (app: IntentInput["app"], id: string) => (await app.backend.accounts.list()).find((account) => account.id === id);
 
-export async function changeRole({ request, url, app, formData, user }: IntentInput) {
+export async function changeRole({ request, url, app, formData, user, messages }: IntentInput) {
+  const t = messages.accounts.users;
   const intent = "set-role";
-  const form = parseFormData(formData, roleChangeSchema);
+  const form = parseFormData(formData, roleChangeSchema(messages));
   if (!form.ok) return formFailure({ ...form, intent, id: String(formData.get("id") ?? "") });
   const { id, role } = form.data;
   if (id === user.id) return ownAccount(intent, id, t.cannotChangeOwnRole);
 
   const result = await app.backend.accounts.setRole(id, role);
   if (!result.ok) {
-    if (result.reason === "not-found") return notFound(intent);
+    if (result.reason === "not-found") return notFound(messages, intent);
     const email = (await accountById(app, id))?.email ?? "";
     return formFailure({ formError: format(t.lastAdmin, { email }), intent, id }, { status: 409 });
   }
   await recordSecurityEvent(app, request, { kind: "role-changed", account: result.email, actor: user.email, detail: `role: ${role}` });
-  const message = format(t.roleChanged, { email: result.email, role: en.dashboard.roles[role] });
+  const message = format(t.roleChanged, { email: result.email, role: messages.dashboard.roles[role] });
   return redirectWithToast(listUrl(url, `account-${id}`), { type: "success", message }, { request, config: app.config });
 }
 
-async function setLocked({ request, url, app, formData, user }: IntentInput, locked: boolean) {
+async function setLocked({ request, url, app, formData, user, messages }: IntentInput, locked: boolean) {
+  const t = messages.accounts.users;
   const intent = locked ? "lock" : "unlock";
   const form = parseFormData(formData, accountIdSchema);
-  if (!form.ok) return notFound(intent);
+  if (!form.ok) return notFound(messages, intent);
   if (form.data.id === user.id) return ownAccount(intent, form.data.id, t.cannotLockSelf);
   const result = await app.backend.accounts.setLocked(form.data.id, locked);
-  if (!result.ok) return notFound(intent);
+  if (!result.ok) return notFound(messages, intent);
   await recordSecurityEvent(app, request, { kind: locked ? "account-locked" : "account-unlocked", account: result.email, actor: user.email });
   const message = format(locked ? t.lockedDone : t.unlockedDone, { email: result.email });
   return redirectWithToast(listUrl(url, `account-${form.data.id}`), { type: "success", message }, { request, config: app.config });
@@ -50,13 +51,14 @@ async function setLocked({ request, url, app, formData, user }: IntentInput, loc
 export const lockAccount = (input: IntentInput) => setLocked(input, true);
 export const unlockAccount = (input: IntentInput) => setLocked(input, false);
 
-export async function sendResetLink({ request, url, app, formData, user }: IntentInput) {
+export async function sendResetLink({ request, url, app, formData, user, messages }: IntentInput) {
+  const t = messages.accounts.users;
   const intent = "send-reset";
   const form = parseFormData(formData, accountIdSchema);
   const account = form.ok ? await accountById(app, form.data.id) : undefined;
-  if (!account) return notFound(intent);
+  if (!account) return notFound(messages, intent);
   const outcome = await mailResetLink({ app, request, email: account.email, actor: user.email });
-  if (outcome === "no-account") return notFound(intent);
+  if (outcome === "no-account") return notFound(messages, intent);
   if (outcome === "capped") {
     return formFailure({ formError: format(t.resetNotSent, { email: account.email }), intent, id: account.id }, { status: 429 });
   }

@@ -1,21 +1,26 @@
 import { data } from "react-router";
-import { en } from "~/i18n";
 import { ContentImage } from "~/components/ContentImage";
 import { failureToasts, load, publicCacheHeaders } from "~/lib/content.server";
 import { publicPageHeaders } from "~/lib/headers";
-import { useMessages } from "~/lib/messages";
+import { aboutIn } from "~/domain/content";
+import { englishMark } from "~/domain/translations";
+import { localeOfPath, messagesOfRequest, useMessages } from "~/lib/locale";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/about";
 import { appContext } from "~/lib/context.server";
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { ...en.meta.about, path: "/Aboutus" });
+export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(matches, location, (t) => ({ ...t.meta.about, path: "/Aboutus" }));
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const app = appContext(context);
-  const about = await load("about", () => app.backend.content.about());
-  return data({ about, toasts: failureToasts(about) }, { headers: publicCacheHeaders(about) });
+  const locale = localeOfPath(url.pathname);
+  const about = await load("about", async () => {
+    const found = await app.backend.content.about();
+    return found && aboutIn(locale, found);
+  });
+  return data({ about, toasts: failureToasts(messagesOfRequest(request), about) }, { headers: publicCacheHeaders(about) });
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {
@@ -25,11 +30,11 @@ export default function About({ loaderData }: Route.ComponentProps) {
     <main id="main" className="container page about">
       <h1>{t.about.heading}</h1>
       <div className="about__layout">
-        <p className="about__description">{about?.description || (loaderData.about.ok ? t.about.unavailable : "")}</p>
+        <p className="about__description" {...englishMark(about, "description")}>{about?.description || (loaderData.about.ok ? t.about.unavailable : "")}</p>
         <div className="about__photos">
-          {about?.photoA && <ContentImage picture={about.photoA} fallback={{ alt: t.about.photoAAlt, width: 800, height: 600 }} />}
+          {about?.photoA && <ContentImage {...englishMark(about, "photoAAlt")} picture={about.photoA} fallback={{ alt: t.about.photoAAlt, width: 800, height: 600 }} />}
           {about?.photoB && (
-            <ContentImage picture={about.photoB} fallback={{ alt: t.about.photoBAlt, width: 800, height: 600 }} loading="lazy" />
+            <ContentImage {...englishMark(about, "photoBAlt")} picture={about.photoB} fallback={{ alt: t.about.photoBAlt, width: 800, height: 600 }} loading="lazy" />
           )}
         </div>
       </div>

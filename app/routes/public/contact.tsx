@@ -2,10 +2,11 @@ import { data } from "react-router";
 import { ContactForm } from "~/components/ContactForm";
 import { ContentImage } from "~/components/ContentImage";
 import { SocialLinks } from "~/components/SocialLinks";
-import { en } from "~/i18n";
 import { failureToasts, load, publicCacheHeaders } from "~/lib/content.server";
 import { publicPageHeaders } from "~/lib/headers";
-import { useMessages } from "~/lib/messages";
+import { companyIn } from "~/domain/content";
+import { englishMark } from "~/domain/translations";
+import { localeOfPath, messagesOfRequest, useMessages } from "~/lib/locale";
 import { pageMeta } from "~/lib/meta";
 import { useNonce } from "~/lib/nonce";
 import type { Toast } from "~/lib/toast";
@@ -14,16 +15,20 @@ import { appContext } from "~/lib/context.server";
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { ...en.meta.contact, path: "/Contactus" });
+export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(matches, location, (t) => ({ ...t.meta.contact, path: "/Contactus" }));
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const app = appContext(context);
-  const company = await load("company", () => app.backend.content.company());
+  const locale = localeOfPath(url.pathname);
+  const company = await load("company", async () => {
+    const found = await app.backend.content.company();
+    return found && companyIn(locale, found);
+  });
   // Set when /api/contact could not accept a post made without JavaScript: the form comes back as typed.
   const form = app.contactForm ?? null;
   const formToast: Toast[] = form?.formError ? [{ id: "contact-form", type: "error", message: form.formError }] : [];
   return data(
-    { company, form, turnstileSiteKey: app.config.turnstile?.siteKey ?? null, toasts: [...failureToasts(company), ...formToast] },
+    { company, form, turnstileSiteKey: app.config.turnstile?.siteKey ?? null, toasts: [...failureToasts(messagesOfRequest(request), company), ...formToast] },
     { headers: form ? { "Cache-Control": "no-store" } : publicCacheHeaders(company) },
   );
 }
@@ -36,7 +41,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="page contact">
       {company?.contactCover && (
-        <ContentImage className="contact__cover" picture={company.contactCover} fallback={{ alt: "", width: 1280, height: 560 }} />
+        <ContentImage className="contact__cover" {...englishMark(company, "contactCoverAlt")} picture={company.contactCover} fallback={{ alt: "", width: 1280, height: 560 }} />
       )}
       <div className="container contact__layout">
         <section aria-labelledby="contact-title" className="contact__details">
@@ -47,17 +52,21 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               <dl className="contact__list">
                 <dt>{t.contact.address}</dt>
                 <dd>
-                  <address>{company.address}</address>
+                  <address {...englishMark(company, "address")}>{company.address}</address>
                 </dd>
                 <dt>{t.contact.email}</dt>
                 <dd>
-                  <a href={`mailto:${company.email}`}>{company.email}</a>
+                  <a href={`mailto:${company.email}`} dir="ltr">
+                    {company.email}
+                  </a>
                 </dd>
                 {company.phone && (
                   <>
                     <dt>{t.contact.phone}</dt>
                     <dd>
-                      <a href={`tel:${company.phone.replace(/[^+\d]/g, "")}`}>{company.phone}</a>
+                      <a href={`tel:${company.phone.replace(/[^+\d]/g, "")}`} dir="ltr">
+                        {company.phone}
+                      </a>
                     </dd>
                   </>
                 )}

@@ -1,26 +1,27 @@
+import { englishMark } from "~/domain/translations";
 import { preload } from "react-dom";
 import { Link } from "react-router";
 import { ContentImage } from "~/components/ContentImage";
-import { en } from "~/i18n";
 import { loadCompanyPage } from "~/lib/content.server";
 import { publicPageHeaders } from "~/lib/headers";
-import { useMessages } from "~/lib/messages";
+import { localeOfPath, useLocalizedPath, useMessages } from "~/lib/locale";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/home";
 import { appContext } from "~/lib/context.server";
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { ...en.meta.home, path: "/" });
+export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(matches, location, (t) => ({ ...t.meta.home, path: "/" }));
 
 // The layout reads the company too; the backend answers both from one query.
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ url, context }: Route.LoaderArgs) {
   const app = appContext(context);
-  return loadCompanyPage(app.backend);
+  return loadCompanyPage(app.backend, localeOfPath(url.pathname));
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useMessages();
+  const href = useLocalizedPath();
   const company = loaderData.company.ok ? loaderData.company.value : null;
   // The hero image is the largest thing on the first screen: fetch it first.
   if (company?.homeCover) preload(company.homeCover.url, { as: "image", fetchPriority: "high" });
@@ -29,12 +30,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <main id="main">
       <section className="hero" aria-labelledby="hero-title">
         {company?.homeCover && (
-          <ContentImage className="hero__image" picture={company.homeCover} fallback={{ alt: "", width: 1280, height: 720 }} fetchPriority="high" />
+          <ContentImage className="hero__image" {...englishMark(company, "homeCoverAlt")} picture={company.homeCover} fallback={{ alt: "", width: 1280, height: 720 }} fetchPriority="high" />
         )}
         <div className="container hero__content">
-          <h1 id="hero-title">{company?.title ?? en.meta.siteName}</h1>
-          {company?.description && <p className="hero__description">{company.description}</p>}
-          <Link to="/Services" className="button button--accent">
+          <h1 id="hero-title" {...englishMark(company, "title")}>
+            {company?.title ?? t.meta.siteName}
+          </h1>
+          {company?.description && (
+            <p className="hero__description" {...englishMark(company, "description")}>
+              {company.description}
+            </p>
+          )}
+          <Link to={href("/Services")} className="button button--accent">
             {t.home.exploreServices}
           </Link>
         </div>

@@ -4,6 +4,7 @@ import { Navbar } from "~/components/Navbar";
 import { loadCompanyPage } from "~/lib/content.server";
 import { publicPageHeaders } from "~/lib/headers";
 import type { RouteHandle } from "~/lib/hydration";
+import { localeOfPath } from "~/lib/locale";
 import type { Route } from "./+types/layout";
 import { appContext } from "~/lib/context.server";
 
@@ -12,16 +13,16 @@ export const headers = publicPageHeaders;
 /** Public pages are complete as HTML; they get a small enhancement script instead of React. */
 export const handle: RouteHandle = { hydrate: false };
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ url, context }: Route.LoaderArgs) {
   const app = appContext(context);
-  return loadCompanyPage(app.backend);
+  return loadCompanyPage(app.backend, localeOfPath(url.pathname));
 }
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const { company } = loaderData;
   const footer: FooterState = company.ok
     ? { status: "loaded", company: company.value }
-    : { status: "error", error: company.error };
+    : { status: "error", reference: company.reference };
   return (
     <>
       <Navbar />

@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import { ErrorPage } from "~/components/ErrorPage";
-import { en } from "~/i18n";
+import { messagesFor, localeOfPath } from "~/lib/locale";
 import type { Route } from "./+types/not-found";
 
-export const meta: Route.MetaFunction = () => [
-  { title: en.meta.notFound.title },
-  { name: "description", content: en.meta.notFound.description },
+export const meta: Route.MetaFunction = ({ location }) => [
+  { title: messagesFor(localeOfPath(location.pathname)).meta.notFound.title },
+  { name: "description", content: messagesFor(localeOfPath(location.pathname)).meta.notFound.description },
   { name: "robots", content: "noindex" },
 ];
 

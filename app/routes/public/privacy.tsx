@@ -1,22 +1,21 @@
 import { LegalPage } from "~/components/LegalPage";
-import { en } from "~/i18n";
-import { privacyPolicy } from "~/i18n/en/legal";
 import { loadCompanyPage } from "~/lib/content.server";
 import { publicPageHeaders } from "~/lib/headers";
 import { pageMeta } from "~/lib/meta";
+import { localeOfPath } from "~/lib/locale";
 import type { Route } from "./+types/privacy";
 import { appContext } from "~/lib/context.server";
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { ...en.meta.privacy, path: "/Privacy" });
+export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(matches, location, (t) => ({ ...t.meta.privacy, path: "/Privacy" }));
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ url, context }: Route.LoaderArgs) {
   const app = appContext(context);
-  return loadCompanyPage(app.backend);
+  return loadCompanyPage(app.backend, localeOfPath(url.pathname), "en");
 }
 
 export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
   const { company } = loaderData;
-  return <LegalPage company={company.ok ? company.value : null} build={privacyPolicy} fallbackTitle={en.meta.privacy.title} />;
+  return <LegalPage company={company.ok ? company.value : null} document="privacy" />;
 }

@@ -1,24 +1,25 @@
 import { useState } from "react";
 import { data } from "react-router";
 import { ServiceCard } from "~/components/ServiceCard";
-import { en } from "~/i18n";
 import { failureToasts, load, publicCacheHeaders } from "~/lib/content.server";
 import { publicPageHeaders } from "~/lib/headers";
-import { useMessages } from "~/lib/messages";
+import { serviceIn } from "~/domain/content";
+import { localeOfPath, messagesOfRequest, useMessages } from "~/lib/locale";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/services";
 import { appContext } from "~/lib/context.server";
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { ...en.meta.services, path: "/Services" });
+export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(matches, location, (t) => ({ ...t.meta.services, path: "/Services" }));
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const app = appContext(context);
-  const services = await load("services", () => app.backend.content.services());
+  const locale = localeOfPath(url.pathname);
+  const services = await load("services", async () => (await app.backend.content.services()).map((service) => serviceIn(locale, service)));
   // Cards opened without JavaScript arrive as ?open=<id>&open=<id>.
   const openIds = url.searchParams.getAll("open").map(Number).filter(Number.isInteger);
-  return data({ services, openIds, toasts: failureToasts(services) }, { headers: publicCacheHeaders(services) });
+  return data({ services, openIds, toasts: failureToasts(messagesOfRequest(request), services) }, { headers: publicCacheHeaders(services) });
 }
 
 export default function Services({ loaderData }: Route.ComponentProps) {

@@ -112,12 +112,15 @@ const SYSTEMS: [RegExp, string][] = [
   [/Linux/, "Linux"],
 ];
 
-/** "Chrome on Windows": enough to recognise one's own devices, from the user agent a browser sent. */
-export function describeUserAgent(userAgent: string | null): string | null {
+/**
+ * "Chrome on Windows": enough to recognise one's own devices, from the user agent a browser sent. The browser and the
+ * system are brand names, the same in every language; `template` joins them in the page's ("{browser} on {system}").
+ */
+export function describeUserAgent(userAgent: string | null, template: string): string | null {
   if (!userAgent) return null;
   const first = (table: [RegExp, string][]) => table.find(([pattern]) => pattern.test(userAgent))?.[1];
   const browser = first(BROWSERS);
   const system = first(SYSTEMS);
-  if (browser && system) return `${browser} on ${system}`;
+  if (browser && system) return template.replace("{browser}", browser).replace("{system}", system);
   return browser ?? system ?? null;
 }

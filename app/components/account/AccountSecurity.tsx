@@ -55,33 +55,36 @@ export function SessionList({ sessions }: { sessions: DeviceSession[] }) {
         {t.heading}
       </h2>
       <p>{t.intro}</p>
-      <table className="data-table" aria-labelledby="your-sessions">
-        <thead>
-          <tr>
-            <th scope="col">{t.device}</th>
-            <th scope="col">{t.address}</th>
-            <th scope="col">{t.signedIn}</th>
-            <th scope="col">{t.lastUsed}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {sessions.map((session) => (
-            <tr key={session.key} aria-current={session.current ? "true" : undefined}>
-              <th scope="row" title={session.userAgent ?? undefined}>
-                {describeUserAgent(session.userAgent) ?? t.unknownDevice}
-                {session.current && <span className="status status--sent">{t.thisDevice}</span>}
-              </th>
-              <td>{session.address ? <bdi dir="ltr">{session.address}</bdi> : t.unknownAddress}</td>
-              <td>
-                <OfficeTime at={session.signedInAt} />
-              </td>
-              <td>
-                <OfficeTime at={session.lastUsedAt} />
-              </td>
+      {/* On a phone the table scrolls on its own; the page keeps the screen's width. */}
+      <div className="table-scroll" role="region" aria-labelledby="your-sessions" tabIndex={0}>
+        <table className="data-table" aria-labelledby="your-sessions">
+          <thead>
+            <tr>
+              <th scope="col">{t.device}</th>
+              <th scope="col">{t.address}</th>
+              <th scope="col">{t.signedIn}</th>
+              <th scope="col">{t.lastUsed}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {sessions.map((session) => (
+              <tr key={session.key} aria-current={session.current ? "true" : undefined}>
+                <th scope="row" title={session.userAgent ?? undefined}>
+                  {describeUserAgent(session.userAgent, t.deviceName) ?? t.unknownDevice}
+                  {session.current && <span className="status status--sent">{t.thisDevice}</span>}
+                </th>
+                <td>{session.address ? <bdi dir="ltr">{session.address}</bdi> : t.unknownAddress}</td>
+                <td>
+                  <OfficeTime at={session.signedInAt} />
+                </td>
+                <td>
+                  <OfficeTime at={session.lastUsedAt} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {others > 0 && (
         <Form method="post" className="form form--inline" preventScrollReset>
           <SubmitButton label={t.signOutOthers} pendingLabel={t.signingOut} intent="sign-out-others" />

@@ -10,7 +10,8 @@ import { useMessages } from "~/lib/locale";
 type Props = { events: SecurityEvent[]; account: string | null; emails: string[] };
 
 export function SecurityEventTable({ events, account, emails }: Props) {
-  const t = useMessages().accounts.events;
+  const messages = useMessages();
+  const t = messages.accounts.events;
   return (
     <section aria-labelledby="security-events" className="panel">
       <h2 id="security-events" tabIndex={-1}>
@@ -63,12 +64,17 @@ export function SecurityEventTable({ events, account, emails }: Props) {
                   </td>
                   <th scope="row">
                     {t.kinds[event.kind] ?? event.kind}
-                    {event.detail && <span className="field__hint"> ({event.detail})</span>}
+                    {event.detail && (
+                      <span className="field__hint">
+                        {" "}
+                        (<bdi dir="ltr">{event.detail}</bdi>)
+                      </span>
+                    )}
                   </th>
                   <td>{event.account ? <bdi dir="ltr">{event.account}</bdi> : "—"}</td>
                   <td>{event.actor ? <bdi dir="ltr">{event.actor}</bdi> : "—"}</td>
                   <td>{event.address ? <bdi dir="ltr">{event.address}</bdi> : "—"}</td>
-                  <td title={event.userAgent ?? undefined}>{describeUserAgent(event.userAgent) ?? "—"}</td>
+                  <td title={event.userAgent ?? undefined}>{describeUserAgent(event.userAgent, messages.accounts.sessions.deviceName) ?? "—"}</td>
                 </tr>
               ))}
             </tbody>

@@ -89,7 +89,7 @@ function ViewRows({ person, confirming, isSelf }: { person: Interpreter; confirm
         <td>
           <bdi>{person.gender}</bdi>
         </td>
-        <td>{person.languages.length ? person.languages.map((language) => language.name).join(", ") : t.interpreters.noLanguages}</td>
+        <td>{person.languages.length ? <bdi>{person.languages.map((language) => language.name).join(", ")}</bdi> : t.interpreters.noLanguages}</td>
         <td>
           {/* An admin cannot delete their own account. */}
           <RowActions id={person.id} name={person.fullName} canDelete={!isSelf} />
@@ -134,7 +134,9 @@ function EditRow({ person, failure }: { person: Interpreter; failure: FormFailur
       {cell("email", t.fields.email, person.email, { type: "email" })}
       {cell("phone", t.fields.phone, person.phone, { type: "tel", maxLength: PHONE_MAX_LENGTH })}
       {cell("Gender", t.fields.gender, person.gender, { maxLength: GENDER_MAX_LENGTH })}
-      <td>{person.languages.map((language) => language.name).join(", ")}</td>
+      <td>
+        <bdi>{person.languages.map((language) => language.name).join(", ")}</bdi>
+      </td>
       <td>
         <Form method="post" id={formId} noValidate preventScrollReset>
           <input type="hidden" name="id" value={person.id} />

@@ -53,7 +53,7 @@ export function ServiceList({ services }: { services: Shown<ServiceFields>[] }) 
                 <img src={service.fields.photo.url} alt="" width={96} height={60} loading="lazy" className="studio-services__thumb" />
               )}
               <span className="studio-services__title">
-                {title} <span className="field__hint">({format(t.position, { position: index + 1, count: services.length })})</span>
+                <bdi>{title}</bdi> <span className="field__hint">({format(t.position, { position: index + 1, count: services.length })})</span>
               </span>
               <span className="studio-services__actions">
                 {(["up", "down"] as const).map((direction) => {

@@ -22,6 +22,7 @@ export const accounts = {
     lastUsed: "آخر استخدام",
     thisDevice: "هذا المتصفح",
     unknownDevice: "متصفح غير معروف",
+    deviceName: "{browser} على {system}",
     unknownAddress: "غير معروف",
     signOutOthers: "سجّل الخروج من جميع الأماكن الأخرى",
     signingOut: "جارٍ تسجيل الخروج…",

@@ -20,6 +20,7 @@ export const accounts = {
     lastUsed: "Last used",
     thisDevice: "This browser",
     unknownDevice: "Unknown browser",
+    deviceName: "{browser} on {system}",
     unknownAddress: "Unknown",
     signOutOthers: "Sign out everywhere else",
     signingOut: "Signing out…",

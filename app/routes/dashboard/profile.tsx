@@ -79,7 +79,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
               <bdi dir="ltr">{profile.email}</bdi>
             </dd>
             <dt>{f.gender}</dt>
-            <dd>{profile.gender || "—"}</dd>
+            <dd>{profile.gender ? <bdi>{profile.gender}</bdi> : "—"}</dd>
             <dt>{f.phone}</dt>
             <dd>{profile.phone ? <bdi dir="ltr">{profile.phone}</bdi> : "—"}</dd>
             <dt>{f.department}</dt>

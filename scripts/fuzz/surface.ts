@@ -110,12 +110,11 @@ export const PAGES: PageEntry[] = [
   { route: "/sitemap.xml", paths: ["/sitemap.xml"], access: "public" },
 
   // app/routes/auth/*, in English and in Arabic (/ar, the same modules)
-  { route: "/Login", paths: ["/Login"], access: "public", query: { redirectTo: "redirect" } },
-  { route: "/Forgetpassword", paths: ["/Forgetpassword"], access: "public" },
-  { route: "/Resetpassword", paths: ["/Resetpassword"], access: "public", query: { token: "token" } },
-  { route: "/ar/Login", paths: ["/ar/Login"], access: "public", query: { redirectTo: "redirect" } },
-  { route: "/ar/Forgetpassword", paths: ["/ar/Forgetpassword"], access: "public" },
-  { route: "/ar/Resetpassword", paths: ["/ar/Resetpassword"], access: "public", query: { token: "token" } },
+  ...["", "/ar"].flatMap((prefix): PageEntry[] => [
+    { route: `${prefix}/Login`, paths: [`${prefix}/Login`], access: "public", query: { redirectTo: "redirect" } },
+    { route: `${prefix}/Forgetpassword`, paths: [`${prefix}/Forgetpassword`], access: "public" },
+    { route: `${prefix}/Resetpassword`, paths: [`${prefix}/Resetpassword`], access: "public", query: { token: "token" } },
+  ]),
   { route: "/Logout", paths: ["/Logout"], access: "public" },
 
   // app/routes/dashboard/* (requireUser / requireAdmin first)
@@ -173,26 +172,19 @@ const website = { route: "/Dashboard/Website", path: "/Dashboard/Website", acces
 const studioEditor = { ...website, multipart: true } as const;
 
 export const FORMS: FormEntry[] = [
-  // app/routes/auth/*.tsx
-  { route: "/Login", path: "/Login", fields: { email: "email", password: "password", redirectTo: "redirect" }, access: "public", rateLimited: true },
-  // Its success writes the security event after the response (with the mail).
-  { route: "/Forgetpassword", path: "/Forgetpassword", fields: { email: "email" }, access: "public", rateLimited: true, background: true },
-  {
-    route: "/Resetpassword",
-    path: "/Resetpassword",
-    fields: { token: "token", email: "email", password: "newPassword" },
-    access: "public",
-    rateLimited: true,
-  },
-  { route: "/ar/Login", path: "/ar/Login", fields: { email: "email", password: "password", redirectTo: "redirect" }, access: "public", rateLimited: true },
-  { route: "/ar/Forgetpassword", path: "/ar/Forgetpassword", fields: { email: "email" }, access: "public", rateLimited: true, background: true },
-  {
-    route: "/ar/Resetpassword",
-    path: "/ar/Resetpassword",
-    fields: { token: "token", email: "email", password: "newPassword" },
-    access: "public",
-    rateLimited: true,
-  },
+  // app/routes/auth/*.tsx, in English and in Arabic (/ar, the same modules)
+  ...["", "/ar"].flatMap((prefix): FormEntry[] => [
+    { route: `${prefix}/Login`, path: `${prefix}/Login`, fields: { email: "email", password: "password", redirectTo: "redirect" }, access: "public", rateLimited: true },
+    // Its success writes the security event after the response (with the mail).
+    { route: `${prefix}/Forgetpassword`, path: `${prefix}/Forgetpassword`, fields: { email: "email" }, access: "public", rateLimited: true, background: true },
+    {
+      route: `${prefix}/Resetpassword`,
+      path: `${prefix}/Resetpassword`,
+      fields: { token: "token", email: "email", password: "newPassword" },
+      access: "public",
+      rateLimited: true,
+    },
+  ]),
   // Sign-out (the sidebar's form). run.ts signs the sample accounts in again when it ends their session.
   { route: "/Logout", path: "/Logout", fields: {}, access: "signed-in" },
 

@@ -64,6 +64,7 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled });
 
     test("every Arabic page: Arabic texts, rtl, and the switch leads to the English page, whose alternates point back", async ({ page }) => {
+      test.slow(); // twelve page loads: over 30 s on CI while the other worker runs too
       for (const spec of PAGES) {
         const path = arabicPath(spec.path);
         await page.goto(path);
@@ -140,7 +141,7 @@ test("mixed-direction text is isolated: the email and phone read left to right i
 });
 
 test("the Arabic pages pass axe, and their screenshots are attached at phone and desktop sizes", async ({ page }, testInfo) => {
-  test.slow();
+  test.setTimeout(240_000); // thirteen page loads, seven axe scans and six full-page screenshots: 1.6 min seen on CI
   for (const spec of PAGES) {
     const path = arabicPath(spec.path);
     for (const size of [

@@ -98,7 +98,10 @@ function MessageCard({ message, confirming }: { message: ContactMessage; confirm
           {message.lastError && message.status !== "sent" && (
             <>
               <dt>{t.lastError}</dt>
-              <dd className="message__error">{message.lastError === MAIL_PROVIDER_NOT_CONFIGURED ? t.notConfigured : message.lastError}</dd>
+              <dd className="message__error">
+                {/* The mail provider's own words (English, from EmailJS) are data; only our own reason is translated. */}
+                {message.lastError === MAIL_PROVIDER_NOT_CONFIGURED ? t.notConfigured : <bdi dir="ltr">{message.lastError}</bdi>}
+              </dd>
             </>
           )}
         </dl>
@@ -123,7 +126,10 @@ function MessageCard({ message, confirming }: { message: ContactMessage; confirm
           )}
           <Link to={searchWith(search, { delete: message.id }, `confirm-delete-${message.id}`)} className="row-actions__danger" preventScrollReset>
             {p.delete}
-            <span className="visually-hidden"> {message.subject}</span>
+            <span className="visually-hidden">
+              {" "}
+              <bdi>{message.subject}</bdi>
+            </span>
           </Link>
         </div>
         {confirming && (

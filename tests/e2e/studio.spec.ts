@@ -66,6 +66,7 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("a service's Arabic texts beside its English ones: on /ar/Services at once; emptied, the English text shows, marked", async ({ browser }) => {
+      test.slow(); // two saves and four page loads: past 30 s on CI
       const page = await adminPage(browser, javaScriptEnabled);
       const [first] = await publicServiceTitles(page);
       await page.goto("/Dashboard/Website");

@@ -2,7 +2,7 @@
 // under /ar); dashboard pages follow the signed-in person's choice (their account's `locale`). Nothing is guessed
 // from Accept-Language: a crawler or a shared link gets what the URL says.
 import { useLocation, useMatches } from "react-router";
-import { en, isLocale, localeAttributes, type Locale, type Messages } from "~/i18n";
+import { en, isLocale, type Locale, type Messages } from "~/i18n";
 import { ar } from "~/i18n/ar";
 
 const catalogues: Record<Locale, Messages> = { en, ar };
@@ -37,17 +37,21 @@ export function localizedPath(locale: Locale, path: string): string {
 export type LocaleData = { uiLocale: Locale };
 
 /**
- * The current page's language: the deepest route that names one (the dashboard layout names the person's
- * choice; the root names the URL's), else the URL's (an error page rendered without loader data).
+ * A page's language from its route matches: the deepest route that names one (the dashboard layout names the
+ * person's choice; the root names the URL's), else the URL's (an error page rendered without loader data). The
+ * components (useLocale) and the meta functions (metaLocale) both decide it here.
  */
-export function useLocale(): Locale {
-  const matches = useMatches();
-  const { pathname } = useLocation();
+export function localeOfMatches(matches: readonly ({ loaderData?: unknown } | undefined)[], pathname: string): Locale {
   for (let index = matches.length - 1; index >= 0; index--) {
     const data = matches[index]?.loaderData as Partial<LocaleData> | undefined;
     if (data && typeof data === "object" && isLocale(data.uiLocale)) return data.uiLocale;
   }
   return localeOfPath(pathname);
+}
+
+/** The current page's language (see localeOfMatches). */
+export function useLocale(): Locale {
+  return localeOfMatches(useMatches(), useLocation().pathname);
 }
 
 /** The current page's catalogue. */
@@ -60,8 +64,6 @@ export function useLocalizedPath(): (path: string) => string {
   const locale = useLocale();
   return (path) => localizedPath(locale, path);
 }
-
-export { localeAttributes };
 
 /** The catalogue of a public or sign-in request, from its URL (a form posts to its own page's path). */
 export function messagesOfRequest(request: Request): Messages {

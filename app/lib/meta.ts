@@ -1,17 +1,13 @@
 import { isRouteErrorResponse, type MetaDescriptor } from "react-router";
-import { isLocale, LOCALES, type Locale } from "~/i18n";
-import { localeOfPath, localizedPath, messagesFor, type LocaleData } from "./locale";
+import { LOCALES, type Locale } from "~/i18n";
+import { localeOfMatches, localeOfPath, localizedPath, messagesFor } from "./locale";
 
 type MetaMatchLike = { id: string; loaderData?: unknown };
 type Matches = readonly (MetaMatchLike | undefined)[];
 
-/** A meta function's language: as useLocale() decides it, from the matches' loader data, else the URL. */
+/** A meta function's language, decided as useLocale() decides it. */
 export function metaLocale(matches: Matches, location: { pathname: string }): Locale {
-  for (let index = matches.length - 1; index >= 0; index--) {
-    const data = matches[index]?.loaderData as Partial<LocaleData> | undefined;
-    if (data && typeof data === "object" && isLocale(data.uiLocale)) return data.uiLocale;
-  }
-  return localeOfPath(location.pathname);
+  return localeOfMatches(matches, location.pathname);
 }
 
 function originOf(matches: Matches): string {

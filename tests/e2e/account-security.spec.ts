@@ -3,7 +3,7 @@
 // Each test creates the person it works on; their browsers are separate contexts, as separate devices would be.
 import type { Browser, Page } from "@playwright/test";
 import { axeViolations } from "./support";
-import { ADMIN, expect, fillInterpreter, signIn, test, unique } from "./fixtures";
+import { ADMIN, expect, expectNotice, fillInterpreter, signIn, test, unique } from "./fixtures";
 
 /** Another device: its own cookies and its own client address (random, so parallel tests and retries never share one). */
 async function device(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
@@ -61,7 +61,7 @@ for (const javaScriptEnabled of [true, false]) {
       await form.getByLabel("Current password").fill(person.password);
       await form.getByLabel("New password").fill("sam-secret-2");
       await form.getByRole("button", { name: "Change password" }).click();
-      await expect(laptop.getByText("Your password has been changed. Every other session of your account has ended.")).toBeVisible();
+      await expectNotice(laptop, "Your password has been changed. Every other session of your account has ended.");
       await expect(form.getByLabel("Current password")).toHaveValue("");
 
       await phone.goto("/Dashboard/Profile");
@@ -131,7 +131,7 @@ test("sign out everywhere else ends the other device's session", async ({ page, 
   await signIn(laptop, person.email, person.password);
   await laptop.goto("/Dashboard/Profile");
   await laptop.getByRole("button", { name: "Sign out everywhere else" }).click();
-  await expect(laptop.getByText("Signed out everywhere else (1 session ended).")).toBeVisible();
+  await expectNotice(laptop, "Signed out everywhere else (1 session ended).");
   await expect(laptop.getByRole("button", { name: "Sign out everywhere else" })).toHaveCount(0);
   await phone.reload();
   await expect(phone).toHaveURL(/\/Login/);
@@ -151,7 +151,7 @@ test("the account screens' states have no accessibility violations: field errors
   await page.goto("/Dashboard/Dashboardusers");
   for (let sent = 0; sent < 3; sent++) {
     await accountRow(page, person.email).getByRole("button", { name: `Send reset link to ${person.email}` }).click();
-    await expect(page.getByText(`A password reset link has been sent to ${person.email}.`).first()).toBeVisible();
+    await expectNotice(page, `A password reset link has been sent to ${person.email}.`);
   }
   await accountRow(page, person.email).getByRole("button", { name: `Send reset link to ${person.email}` }).click();
   await expect(page.getByRole("alert").filter({ hasText: "No reset link was sent" })).toBeVisible();

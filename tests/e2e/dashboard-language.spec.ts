@@ -3,7 +3,7 @@
 // to left, passing axe; on a phone the navigation folds behind a Menu button so each page's content comes first.
 import type { Browser, Page } from "@playwright/test";
 import { ar, en } from "../../app/i18n";
-import { ADMIN, expect, fillInterpreter, signIn, test, unique } from "./fixtures";
+import { ADMIN, expect, expectNotice, fillInterpreter, signIn, test, unique } from "./fixtures";
 import { axeViolations } from "./support";
 
 const PHONE = { width: 390, height: 844 };
@@ -42,7 +42,7 @@ for (const javaScriptEnabled of [true, false]) {
     await page.getByLabel(en.dashboard.uiLanguage.label, { exact: true }).selectOption("ar");
     await page.getByRole("button", { name: en.dashboard.uiLanguage.save }).click();
 
-    await expect(page.getByText(ar.dashboard.uiLanguage.saved)).toBeVisible();
+    await expectNotice(page, ar.dashboard.uiLanguage.saved);
     await expect(page.locator("html")).toHaveAttribute("lang", "ar");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(ar.dashboard.profileHeading);
@@ -76,7 +76,7 @@ for (const javaScriptEnabled of [true, false]) {
     await page.goto("/Dashboard/Profile");
     await page.getByLabel(ar.dashboard.uiLanguage.label, { exact: true }).selectOption("en");
     await page.getByRole("button", { name: ar.dashboard.uiLanguage.save }).click();
-    await expect(page.getByText(en.dashboard.uiLanguage.saved)).toBeVisible();
+    await expectNotice(page, en.dashboard.uiLanguage.saved);
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("My profile");
     await page.context().close();
@@ -179,7 +179,7 @@ test("an administrator's whole dashboard in Arabic: every area right to left, no
   await page.goto("/Dashboard/Profile");
   await page.getByLabel(en.dashboard.uiLanguage.label, { exact: true }).selectOption("ar");
   await page.getByRole("button", { name: en.dashboard.uiLanguage.save }).click();
-  await expect(page.getByText(ar.dashboard.uiLanguage.saved)).toBeVisible();
+  await expectNotice(page, ar.dashboard.uiLanguage.saved);
   await headingsFirst("Arabic");
 
   await page.setViewportSize(DESKTOP);

@@ -30,6 +30,16 @@ export async function signIn(page: Page, email: string, password = SAMPLE_PASSWO
   await expect(page).toHaveURL(landing);
 }
 
+/**
+ * The page told the person `text` in a toast or notice. Without JavaScript a toast is a server-rendered notice
+ * that CSS hides once its time is up (2 s for a success, SPEC §9); a busy CI machine has taken longer than that
+ * between the page's paint and the first check (the notice was there, already hidden), so the check is that the
+ * notice is on the page with its text, not that it is still on screen.
+ */
+export async function expectNotice(page: Page, text: string | RegExp) {
+  await expect(page.getByText(text).first()).toBeAttached();
+}
+
 /** Fills and submits the Interpreter page's "Add an interpreter" form (the page must be open). */
 export async function fillInterpreter(page: Page, person: { name: string; gender: string; email: string; phone: string; password?: string }) {
   const form = page.getByRole("region", { name: "Add an interpreter" });

@@ -1,7 +1,7 @@
 // The three admin screens of SPEC §2 in real Chromium, each flow once with JavaScript on and once off.
 // Tests run in parallel on one database, so each works on people and languages it creates itself.
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, fillInterpreter, SAMPLE_PASSWORD, signIn, test, unique } from "./fixtures";
+import { ADMIN, expect, expectNotice, fillInterpreter, SAMPLE_PASSWORD, signIn, test, unique } from "./fixtures";
 
 const row = (page: Page, name: string) => page.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
 
@@ -50,7 +50,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel(`Full name (${person.name})`).fill(renamed.name);
       await page.getByLabel(`Email (${person.name})`).fill(renamed.email);
       await page.getByRole("button", { name: "Save" }).click();
-      await expect(page.getByText(`Changes to ${renamed.name} saved.`)).toBeVisible();
+      await expectNotice(page, `Changes to ${renamed.name} saved.`);
       await expect(row(page, renamed.name)).toContainText(renamed.email);
       if (javaScriptEnabled) await expect(row(page, renamed.name)).toBeFocused();
 
@@ -63,7 +63,7 @@ for (const javaScriptEnabled of [true, false]) {
       await row(page, renamed.name).getByRole("link", { name: `Delete ${renamed.name}` }).click();
       await expect(page.getByRole("group").filter({ hasText: `Delete ${renamed.name}?` })).toBeVisible();
       await page.getByRole("button", { name: "Yes, delete" }).click();
-      await expect(page.getByText(`${renamed.name} was deleted`)).toBeVisible();
+      await expectNotice(page, `${renamed.name} was deleted`);
       await expect(row(page, renamed.name)).toHaveCount(0);
       if (javaScriptEnabled) await expect(page.getByRole("heading", { name: "All interpreters" })).toBeFocused();
 
@@ -89,7 +89,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       await add.getByLabel("Language name").fill(`  ${name}  `);
       await add.getByRole("button", { name: "Add language" }).click();
-      await expect(page.getByText(`${name} added.`)).toBeVisible();
+      await expectNotice(page, `${name} added.`);
       await expect(row(page, name)).toBeVisible(); // trimmed
 
       // A duplicate, ignoring case.
@@ -100,11 +100,11 @@ for (const javaScriptEnabled of [true, false]) {
       await row(page, name).getByRole("link", { name: `Edit ${name}` }).click();
       await page.getByLabel(`Language name (${name})`).fill(`${name} (Southern)`);
       await page.getByRole("button", { name: "Save" }).click();
-      await expect(page.getByText(`Renamed to ${name} (Southern).`)).toBeVisible();
+      await expectNotice(page, `Renamed to ${name} (Southern).`);
 
       await row(page, `${name} (Southern)`).getByRole("link", { name: `Delete ${name} (Southern)` }).click();
       await page.getByRole("button", { name: "Yes, delete" }).click();
-      await expect(page.getByText(`${name} (Southern) was deleted`)).toBeVisible();
+      await expectNotice(page, `${name} (Southern) was deleted`);
       await expect(row(page, `${name} (Southern)`)).toHaveCount(0);
     });
 
@@ -114,7 +114,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto("/Dashboard/Language");
       await page.getByLabel("Language name").fill(language);
       await page.getByRole("button", { name: "Add language" }).click();
-      await expect(page.getByText(`${language} added.`)).toBeVisible();
+      await expectNotice(page, `${language} added.`);
 
       await page.goto("/Dashboard/UserLanguages");
       const form = page.getByRole("region", { name: "Link an interpreter to a language" });

@@ -7,7 +7,7 @@ import type { Browser, Page } from "@playwright/test";
 import { PORT, SUPABASE_DOUBLE_URL } from "../../playwright.config";
 import { bytesOf, type FixtureName } from "../fixtures/images";
 import { axeViolations } from "./support";
-import { ADMIN, expect, INTERPRETER, signIn, test, unique } from "./fixtures";
+import { ADMIN, expect, expectNotice, INTERPRETER, signIn, test, unique } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 
@@ -45,7 +45,7 @@ for (const javaScriptEnabled of [true, false]) {
       const title = `PUSH ${unique()}`;
       await companyForm(page).getByLabel("Title (English)").fill(title);
       await companyForm(page).getByRole("button", { name: "Save company" }).click();
-      await expect(page.getByText("The company details have been saved.").first()).toBeVisible();
+      await expectNotice(page, "The company details have been saved.");
 
       const visitor = await browser.newPage();
       await visitor.goto("/");
@@ -58,7 +58,7 @@ for (const javaScriptEnabled of [true, false]) {
       const previous = history.getByRole("listitem").filter({ hasNot: page.getByText("(current)") }).first();
       const previousTitle = (await previous.locator(".studio-history__what").textContent())!.split(" — ")[0]!;
       await previous.getByRole("button", { name: /^Restore version/ }).click();
-      await expect(page.getByText(/has been restored \(saved as version \d+\)/).first()).toBeVisible();
+      await expectNotice(page, /has been restored \(saved as version \d+\)/);
       await visitor.goto("/");
       await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(previousTitle);
       await page.context().close();
@@ -79,7 +79,7 @@ for (const javaScriptEnabled of [true, false]) {
       await serviceEditor(page).getByLabel("Alt text of the image (English)").fill(`${first}: illustration`);
       await expect(serviceEditor(page).getByLabel("Title (Arabic)")).toHaveAttribute("dir", "rtl");
       await serviceEditor(page).getByRole("button", { name: "Save service" }).click();
-      await expect(page.getByText(`“${first}” has been saved.`).first()).toBeVisible();
+      await expectNotice(page, `“${first}” has been saved.`);
 
       const visitor = await browser.newPage();
       await visitor.goto("/ar/Services");
@@ -95,7 +95,7 @@ for (const javaScriptEnabled of [true, false]) {
       await serviceEditor(page).getByLabel("Title (Arabic)").fill("");
       await serviceEditor(page).getByLabel("Alt text of the image (English)").fill(`${first}: illustration`);
       await serviceEditor(page).getByRole("button", { name: "Save service" }).click();
-      await expect(page.getByText(`“${first}” has been saved.`).first()).toBeVisible();
+      await expectNotice(page, `“${first}” has been saved.`);
       await visitor.goto("/ar/Services");
       const fallback = visitor.getByRole("heading", { name: first! });
       await expect(fallback).toHaveAttribute("lang", "en");
@@ -117,7 +117,7 @@ for (const javaScriptEnabled of [true, false]) {
       await editor.getByLabel("Image", { exact: true }).setInputFiles(image("png", "new-photo.png"));
       await editor.getByLabel("Alt text of the image (English)").fill("Two linguists checking a translation");
       await editor.getByRole("button", { name: "Save service" }).click();
-      await expect(page.getByText(`“${first}” has been saved.`).first()).toBeVisible();
+      await expectNotice(page, `“${first}” has been saved.`);
 
       const visitor = await browser.newPage();
       await visitor.goto("/Services");
@@ -159,7 +159,7 @@ for (const javaScriptEnabled of [true, false]) {
       await about.getByLabel("Second photo", { exact: true }).setInputFiles(image("avif", "headset.avif", "image/avif"));
       await about.getByLabel("Alt text of the second photo (English)").fill("An interpreter at work");
       await about.getByRole("button", { name: "Save about" }).click();
-      await expect(page.getByText("The about page has been saved.").first()).toBeVisible();
+      await expectNotice(page, "The about page has been saved.");
       await visitor.goto("/Aboutus");
       await expect(visitor.getByRole("img", { name: /^Our team / })).toHaveAttribute("width", "9");
       await expect(visitor.getByRole("img", { name: "An interpreter at work" })).toHaveAttribute("height", "10");
@@ -181,7 +181,7 @@ test("two admins edit one service: the second save is refused with both versions
   await add.getByLabel("Image", { exact: true }).setInputFiles(image("jpegBaseline", "asl.jpg", "image/jpeg"));
   await add.getByLabel("Alt text of the image (English)").fill("Hands signing a word");
   await add.getByRole("button", { name: "Add service" }).click();
-  await expect(first.getByText(`“${title}” has been added.`).first()).toBeVisible();
+  await expectNotice(first, `“${title}” has been added.`);
 
   for (const page of [first, second]) {
     await page.goto("/Dashboard/Website");
@@ -190,7 +190,7 @@ test("two admins edit one service: the second save is refused with both versions
   await serviceEditor(first).getByLabel("Description (English)").fill("Changed by the first admin.");
   await serviceEditor(first).getByLabel("Image", { exact: true }).setInputFiles(image("webpLossless", "asl-2.webp", "image/webp"));
   await serviceEditor(first).getByRole("button", { name: "Save service" }).click();
-  await expect(first.getByText(`“${title}” has been saved.`).first()).toBeVisible();
+  await expectNotice(first, `“${title}” has been saved.`);
 
   await serviceEditor(second).getByLabel("Description (English)").fill("Changed by the second admin.");
   await serviceEditor(second).getByRole("button", { name: "Save service" }).click();
@@ -211,7 +211,7 @@ test("two admins edit one service: the second save is refused with both versions
   await first.goto(first.url());
   await serviceEditor(first).locator("summary").click();
   await serviceEditor(first).getByRole("button", { name: "Restore version 1" }).click();
-  await expect(first.getByText("Version 1 has been restored (saved as version 3).").first()).toBeVisible();
+  await expectNotice(first, "Version 1 has been restored (saved as version 3).");
   await visitor.goto("/Services");
   await expect(card()).toContainText("Interpreters of American Sign Language");
   await expect(card().getByRole("img")).toHaveAttribute("width", "3");
@@ -221,7 +221,7 @@ test("two admins edit one service: the second save is refused with both versions
   await first.getByRole("link", { name: `Delete ${title}` }).click();
   await expect(first.getByRole("heading", { name: `Delete “${title}”?` })).toBeVisible();
   await first.getByRole("button", { name: "Delete service" }).click();
-  await expect(first.getByText(`“${title}” has been deleted.`).first()).toBeVisible();
+  await expectNotice(first, `“${title}” has been deleted.`);
   await visitor.goto("/Services");
   await expect(visitor.getByRole("heading", { name: title })).toHaveCount(0);
   await Promise.all([first.context().close(), second.context().close(), visitor.close()]);

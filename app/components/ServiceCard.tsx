@@ -10,6 +10,8 @@ type Props = {
   /** Ids of the other expanded cards, so the no-JavaScript form keeps them open. */
   otherOpenIds: number[];
   onToggle: () => void;
+  /** The first card: its image is the page's largest paint on a phone, so it loads at once, not lazily. */
+  first?: boolean;
 };
 
 /**
@@ -17,14 +19,20 @@ type Props = {
  * The arrow is a real button in a GET form: without JavaScript it reloads /Services with the
  * card open (?open=<id>); with JavaScript the click toggles in place and nothing is fetched.
  */
-export function ServiceCard({ service, expanded, otherOpenIds, onToggle }: Props) {
+export function ServiceCard({ service, expanded, otherOpenIds, onToggle, first = false }: Props) {
   const t = useMessages();
   const href = useLocalizedPath();
   const descriptionId = `service-${service.id}-description`;
   return (
     <article className="service-card" id={`service-${service.id}`} aria-labelledby={`service-${service.id}-title`}>
       {service.photo && (
-        <ContentImage className="service-card__image" {...englishMark(service, "photoAlt")} picture={service.photo} fallback={{ alt: "", width: 640, height: 400 }} loading="lazy" />
+        <ContentImage
+          className="service-card__image"
+          {...englishMark(service, "photoAlt")}
+          picture={service.photo}
+          fallback={{ alt: "", width: 640, height: 400 }}
+          {...(first ? { fetchPriority: "high" as const } : { loading: "lazy" as const })}
+        />
       )}
       <div className="service-card__body">
         <h2 id={`service-${service.id}-title`} {...englishMark(service, "title")}>

@@ -43,9 +43,10 @@ export default function Services({ loaderData }: Route.ComponentProps) {
       </header>
       {services.ok && list.length === 0 && <p>{t.services.empty}</p>}
       <div className="service-grid">
-        {list.map((service) => (
+        {list.map((service, index) => (
           <ServiceCard
             key={service.id}
+            first={index === 0}
             service={service}
             expanded={open.has(service.id)}
             otherOpenIds={[...open].filter((id) => id !== service.id)}

@@ -139,21 +139,16 @@ export const PAGES: PageEntry[] = [
   { route: "/Dashboard/*", paths: ["/Dashboard/no-such-area", "/Dashboard/Interpreter/extra", "/Dashboard/%2e%2e/Login"], access: "signed-in" },
   { route: "/call-room/:roomId", paths: ["/call-room/sample", "/call-room/no-such-room", "/call-room/%3Cfz-0%3E"], access: "signed-in" },
 
-  // app/routes/public/*
-  { route: "/", paths: ["/"], access: "public" },
-  { route: "/Services", paths: ["/Services"], access: "public", query: { open: "numericList" } },
-  { route: "/Aboutus", paths: ["/Aboutus"], access: "public" },
-  { route: "/Contactus", paths: ["/Contactus"], access: "public" },
-  { route: "/Privacy", paths: ["/Privacy"], access: "public" },
-  { route: "/Terms", paths: ["/Terms"], access: "public" },
+  // app/routes/public/*, in English and in Arabic (/ar, the same modules)
+  ...["", "/ar"].flatMap((prefix): PageEntry[] => [
+    { route: prefix || "/", paths: [prefix || "/"], access: "public" },
+    { route: `${prefix}/Services`, paths: [`${prefix}/Services`], access: "public", query: { open: "numericList" } },
+    { route: `${prefix}/Aboutus`, paths: [`${prefix}/Aboutus`], access: "public" },
+    { route: `${prefix}/Contactus`, paths: [`${prefix}/Contactus`], access: "public" },
+    { route: `${prefix}/Privacy`, paths: [`${prefix}/Privacy`], access: "public" },
+    { route: `${prefix}/Terms`, paths: [`${prefix}/Terms`], access: "public" },
+  ]),
   { route: "/*", paths: ["/no-such-page", "/.env", "/.git/config", "/wp-login.php", "/%2e%2e/%2e%2e/etc/passwd"], access: "public" },
-  // The same public pages in Arabic.
-  { route: "/ar", paths: ["/ar"], access: "public" },
-  { route: "/ar/Services", paths: ["/ar/Services"], access: "public", query: { open: "numericList" } },
-  { route: "/ar/Aboutus", paths: ["/ar/Aboutus"], access: "public" },
-  { route: "/ar/Contactus", paths: ["/ar/Contactus"], access: "public" },
-  { route: "/ar/Privacy", paths: ["/ar/Privacy"], access: "public" },
-  { route: "/ar/Terms", paths: ["/ar/Terms"], access: "public" },
   { route: "/ar/*", paths: ["/ar/no-such-page", "/ar/Dashboard", "/ar/%2e%2e/Login", "/ar/ar/Services"], access: "public" },
 
   // workers/media.ts: GET /media/<Folder>/<file> (seed/media holds the sample files).

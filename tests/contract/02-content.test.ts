@@ -60,7 +60,8 @@ describe("content.services", () => {
       services.map((service) => ({
         title: service.title,
         description: service.description,
-        photo: picture("Services", service.photourl),
+        // As supabase/seed.sql leaves them: each image's alt text and real size.
+        photo: picture("Services", service.photourl, `${service.title}: illustration`, 640, 400),
         translations: sampleTranslations.service(service.title),
       })),
     );

@@ -84,7 +84,7 @@ describe("studio reads: every column with the version, with the service role", (
       fields: {
         title: sampleServices[0]!.title,
         description: sampleServices[0]!.description,
-        photo: { file: sampleServices[0]!.photourl, alt: null, width: null, height: null },
+        photo: { file: sampleServices[0]!.photourl, alt: `${sampleServices[0]!.title}: illustration`, width: 640, height: 400 },
         translations: sampleTranslations.service(sampleServices[0]!.title),
       },
     });

@@ -73,11 +73,19 @@ export class DoubleState {
   private seed() {
     const { company, services, about, languages, people } = sampleContent;
     this.write("company", "insert", [{ ...company, translations: sampleTranslations.company }]);
-    // As the studio's migration leaves existing rows: version 1 (the column default), positions in id order.
+    // As the studio's migration and supabase/seed.sql leave existing rows: version 1 (the column default), positions
+    // in id order, each image's alt text and real size (seed/media/Services: 640 × 400).
     this.write(
       "services",
       "insert",
-      services.map((service, index) => ({ ...service, position: index + 1, translations: sampleTranslations.service(service.title) })),
+      services.map((service, index) => ({
+        ...service,
+        position: index + 1,
+        photo_alt: `${service.title}: illustration`,
+        photo_width: 640,
+        photo_height: 400,
+        translations: sampleTranslations.service(service.title),
+      })),
     );
     this.write("about", "insert", [{ ...about, translations: sampleTranslations.about }]);
     this.write("languages", "insert", languages.map((name) => ({ name })));

@@ -1,5 +1,6 @@
 // Quote requests that become orders (issue 13): an order's states, who may move it from one to the next, and the
 // rules every adapter and route applies the same way (docs/decisions/0018). Pure: no storage, no clock of its own.
+import { INTL_LOCALE, type Locale } from "~/i18n";
 
 export const ORDER_STATUSES = ["new", "quoted", "accepted", "declined", "in_progress", "delivered", "completed", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -114,9 +115,9 @@ export function parseAmount(text: string, currency: string): number | null {
   return Number.isSafeInteger(minor) && minor > 0 ? minor : null;
 }
 
-/** An amount as a person reads it in the page's language: "$1,250.50", "‏1,250.50 US$" in Arabic. */
-export function formatAmount(amountMinor: number, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(amountMinor / 10 ** minorDigits(currency));
+/** An amount as a person reads it in the page's language: "$1,250.50"; in Arabic "1,250.50 US$" (Western digits). */
+export function formatAmount(amountMinor: number, currency: string, locale: Locale): string {
+  return new Intl.NumberFormat(INTL_LOCALE[locale], { style: "currency", currency }).format(amountMinor / 10 ** minorDigits(currency));
 }
 
 // ---- who can take the work ----

@@ -1,6 +1,7 @@
 // Arabic message catalogue, mirroring ../en/index.ts (same keys, same order); legal texts are in ./legal.ts.
 import type { Messages } from "../en";
 import { accounts } from "./accounts";
+import { quote } from "./quote";
 import { studio } from "./studio";
 
 export const ar: Messages = {
@@ -379,4 +380,5 @@ export const ar: Messages = {
   },
   accounts,
   studio,
+  quote,
 };

@@ -1,6 +1,7 @@
 // English message catalogue: every user-facing text of the app (the legal texts are in ./legal.ts,
 // loaded only by the legal pages). Spec texts are kept exactly as written, spelling included.
 import { accounts } from "./accounts";
+import { quote } from "./quote";
 import { studio } from "./studio";
 import type { Plural } from "../plural";
 
@@ -360,6 +361,7 @@ export const en = {
   },
   accounts,
   studio,
+  quote,
 };
 
 /**

@@ -10,6 +10,11 @@ import { TABLES } from "./support/fixtures";
  * no policy, no API-role privilege.
  */
 const WORKER_TABLES = ["content_versions", "security_events", "session_devices"];
+/**
+ * Quote requests and orders (20261126000000_push_orders.sql): policies choose what signed-in users read, anon holds
+ * no privilege, and only the worker writes.
+ */
+const ORDER_TABLES = ["customers", "order_events", "order_files", "order_messages", "order_quotes", "order_targets", "orders"];
 
 describe("what the migrations leave", () => {
   let db: Db;
@@ -32,7 +37,7 @@ describe("what the migrations leave", () => {
       db,
       "select relname, relrowsecurity from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r' order by relname",
     );
-    expect(rows).toEqual([...TABLES, ...WORKER_TABLES].sort().map((relname) => ({ relname, relrowsecurity: true })));
+    expect(rows).toEqual([...TABLES, ...WORKER_TABLES, ...ORDER_TABLES].sort().map((relname) => ({ relname, relrowsecurity: true })));
   });
 
   it("create exactly these policies", async () => {
@@ -49,10 +54,17 @@ describe("what the migrations leave", () => {
       p("contact_messages", "DELETE", signedInOnly, "contact_messages: admins delete"),
       p("contact_messages", "SELECT", signedInOnly, "contact_messages: admins read"),
       p("contact_messages", "UPDATE", signedInOnly, "contact_messages: admins update"),
+      p("customers", "SELECT", signedInOnly, "customers: admins read"),
       p("languages", "DELETE", signedInOnly, "languages: admins delete"),
       p("languages", "INSERT", signedInOnly, "languages: admins insert"),
       p("languages", "SELECT", everyone, "languages: anyone reads"),
       p("languages", "UPDATE", signedInOnly, "languages: admins update"),
+      p("order_events", "SELECT", signedInOnly, "order_events: admins read"),
+      p("order_files", "SELECT", signedInOnly, "order_files: admins all, interpreters their assigned"),
+      p("order_messages", "SELECT", signedInOnly, "order_messages: admins read"),
+      p("order_quotes", "SELECT", signedInOnly, "order_quotes: admins read"),
+      p("order_targets", "SELECT", signedInOnly, "order_targets: admins all, interpreters their assigned"),
+      p("orders", "SELECT", signedInOnly, "orders: admins all, interpreters their assigned"),
       p("services", "SELECT", everyone, "services: anyone reads"),
       p("user_languages", "DELETE", signedInOnly, "user_languages: admins delete"),
       p("user_languages", "INSERT", signedInOnly, "user_languages: admins insert"),
@@ -72,12 +84,16 @@ describe("what the migrations leave", () => {
        where table_schema = 'public' and grantee in ('anon', 'authenticated', 'service_role')
        group by grantee, table_name order by grantee, table_name`,
     );
+    const privilegesOf = (grantee: string, table: string) =>
+      grantee === "service_role"
+        ? "DELETE,INSERT,REFERENCES,SELECT,TRIGGER,TRUNCATE,UPDATE"
+        : ORDER_TABLES.includes(table)
+          ? "SELECT"
+          : "DELETE,INSERT,SELECT,UPDATE";
     const expected = ["anon", "authenticated", "service_role"].flatMap((grantee) =>
-      [...TABLES, ...(grantee === "service_role" ? WORKER_TABLES : [])].sort().map((table_name) => ({
-        grantee,
-        table_name,
-        privileges: grantee === "service_role" ? "DELETE,INSERT,REFERENCES,SELECT,TRIGGER,TRUNCATE,UPDATE" : "DELETE,INSERT,SELECT,UPDATE",
-      })),
+      [...TABLES, ...(grantee === "service_role" ? WORKER_TABLES : []), ...(grantee === "anon" ? [] : ORDER_TABLES)]
+        .sort()
+        .map((table_name) => ({ grantee, table_name, privileges: privilegesOf(grantee, table_name) })),
     );
     expect(rows).toEqual(expected);
   });
@@ -91,7 +107,16 @@ describe("what the migrations leave", () => {
       "contact_messages_due_idx",
       "contact_messages_received_idx",
       "content_versions_record_version_key",
+      "customers_email_key",
       "languages_name_lower_key",
+      "order_events_order_idx",
+      "order_files_object_key_key",
+      "order_files_order_idx",
+      "order_messages_order_idx",
+      "orders_customer_idx",
+      "orders_interpreter_idx",
+      "orders_status_created_idx",
+      "orders_token_hash_key",
       "security_events_account_at_idx",
       "security_events_at_idx",
       "services_position_idx",

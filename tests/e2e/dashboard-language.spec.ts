@@ -4,7 +4,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { ar, en } from "../../app/i18n";
 import { ADMIN, expect, expectNotice, fillInterpreter, signIn, test, unique } from "./fixtures";
-import { axeViolations } from "./support";
+import { attachScreenshot, axeViolations } from "./support";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -201,7 +201,7 @@ test("an administrator's whole dashboard in Arabic: every area right to left, no
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
     await page.goto("/Dashboard/Interpreter");
-    await testInfo.attach(`ar-dashboard-interpreters-${size.width}.png`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+    await attachScreenshot(page, testInfo, `ar-dashboard-interpreters-${size.width}.png`);
   }
   await page.context().close();
 });

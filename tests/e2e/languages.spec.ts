@@ -8,7 +8,7 @@ import { APP_URL } from "../../playwright.config";
 import { arabicContent } from "../../seed/content-ar";
 import { company, services } from "../../seed/content";
 import { expect, expectNotice, test } from "./fixtures";
-import { axeViolations } from "./support";
+import { attachScreenshot, axeViolations } from "./support";
 
 /** Each public page: its English path, and what its first HTML must say in each language. */
 const PAGES = [
@@ -152,7 +152,7 @@ test("the Arabic pages pass axe, and their screenshots are attached at phone and
       await page.goto(path);
       if (size.width === 1280) expect(await axeViolations(page), path).toEqual([]);
       if (["/ar", "/ar/Services", "/ar/Contactus"].includes(path)) {
-        await testInfo.attach(`${path.replaceAll("/", "_")}-${size.width}.png`, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+        await attachScreenshot(page, testInfo, `${path.replaceAll("/", "_")}-${size.width}.png`);
       }
     }
   }

@@ -1,6 +1,6 @@
 // What each public page must show (SPEC §2), taken from the sample content the e2e server is seeded with.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, type TestInfo } from "@playwright/test";
 import { about, company, services } from "../../seed/content";
 
 export const FOOTER_TEXTS = [
@@ -111,4 +111,14 @@ export function collectPageErrors(page: Page): string[] {
 export async function expectTexts(page: Page, texts: readonly string[]) {
   const body = page.locator("body");
   for (const text of texts) await expect(body).toContainText(text);
+}
+
+/**
+ * A full-page screenshot kept as a file in the test's output folder (test-results/…, kept for passing tests too) and
+ * attached to the report: what a reviewer opens to see the page as the test saw it.
+ */
+export async function attachScreenshot(page: Page, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(name);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: "image/png" });
 }

@@ -35,10 +35,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   forbidOnly: !!process.env.CI,
-  // One retry on CI only, for the local wrangler proxy: once in ~200 tests a fresh connection's first GET hangs
-  // until the test times out (seen on /Login, with workerd logging broken pipes). A retried test that passes is
-  // still listed as "flaky" in the report; one that fails twice fails the run. Each retry gets its own client
-  // address (fixtures.ts), so rate limits do not carry over.
+  // One retry on CI only: CI has run this suite on a machine three times slower than ours, where a check can miss
+  // its moment. (The hangs that first asked for it came from `wrangler dev`'s proxy, which the servers no longer
+  // use: docs/decisions/0019.) A retried test that passes is still listed as "flaky" in the report; one that fails
+  // twice fails the run. Each retry gets its own client address (fixtures.ts), so rate limits do not carry over.
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
   use: {

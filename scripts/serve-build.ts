@@ -1,20 +1,29 @@
-// Serves the built worker (build/) with `wrangler dev` on the given local state: `npm start`, and
-// (on throwaway state) the e2e tests and Lighthouse. Run `npm run build` first.
+// Serves the built worker (build/) on the given local state: on throwaway state, for the e2e tests,
+// Lighthouse, the fuzz campaign and the benchmark. Run `npm run build` first.
 //
 //   npx tsx scripts/serve-build.ts --port 8787 --state .tmp/e2e [--fresh] [--test-secret] [--empty]
 //
+// It runs workerd through Miniflare, with the bindings, assets and Durable Objects wrangler reads from the build's
+// own config (build/server/wrangler.json), and the state layout `wrangler dev --persist-to` uses (so the
+// `wrangler d1` commands of local-setup.ts write the same database). Not `wrangler dev`: its proxy in front of
+// workerd left about one fresh connection in 200 hanging until the test's time limit on a busy machine, and it
+// reloads (and stopped serving) when build/ changes under it (docs/decisions/0019).
+//
 // --fresh deletes the state folder first (tests and Lighthouse start from the sample content).
-// --log FILE also writes the server's output to FILE (the e2e tests read reset links from it).
+// --log FILE also writes the server's output to FILE.
 // --supabase URL runs the worker on the Supabase backend at URL (the tests' HTTP double), with its test keys.
 // --emailjs URL configures EmailJS against URL (the tests' fake), with test-only ids and keys.
 // --test-secret uses a fixed, test-only SESSION_SECRET instead of the one in .dev.vars.
 // --empty leaves the database without even its schema, so every content read fails: the e2e tests
 // use it to see the site's failure states (SPEC §8) rendered by the real worker.
-import { spawn, spawnSync } from "node:child_process";
-import { createWriteStream, mkdirSync, rmSync } from "node:fs";
-import { dirname } from "node:path";
+import { spawnSync } from "node:child_process";
+import { createWriteStream, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
+import type { Readable } from "node:stream";
 import { parseArgs } from "node:util";
-import { quietCloudflareEnv } from "./lib/wrangler";
+import { Log, LogLevel, Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import "./lib/wrangler"; // the quiet environment (no metrics, no account look-ups)
 
 const { values } = parseArgs({
   options: {
@@ -52,30 +61,42 @@ if (!empty) {
   if (setup.status !== 0) process.exit(setup.status ?? 1);
 }
 
-// Each server needs its own inspector port: two wrangler dev processes would both want 9229.
-const inspectorPort = String(Number(port) + 1000);
-const server = spawn(
-  "node_modules/.bin/wrangler",
-  [
-    "dev",
-    "--ip", "127.0.0.1",
-    "--port", port,
-    "--inspector-port", inspectorPort,
-    "--persist-to", state,
-    "--show-interactive-dev-session=false",
-    ...(testSecret ? ["--var", "SESSION_SECRET:test-only-session-secret-0123456789abcdef"] : []),
-    ...Object.entries({ ...emailjsVars, ...supabaseVars }).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
-  ],
-  { stdio: ["ignore", "pipe", "pipe"], env: quietCloudflareEnv },
-);
 const logFile = log ? createWriteStream(log, { flags: "a" }) : null;
-server.stdout.on("data", (chunk: Buffer) => {
-  process.stdout.write(chunk);
+const write = (stream: NodeJS.WriteStream) => (chunk: Buffer | string) => {
+  stream.write(chunk);
   logFile?.write(chunk);
+};
+
+// The build's config: bindings, Durable Objects, rate limits, assets (build/client) and the .dev.vars secrets.
+const BUILD = "build/server";
+const { workerOptions } = unstable_getMiniflareWorkerOptions(join(BUILD, "wrangler.json"));
+// The server bundle imports its chunks dynamically, which Miniflare cannot follow: every module is listed.
+const modules = readdirSync(BUILD, { recursive: true, encoding: "utf8" })
+  .filter((file) => file.endsWith(".js") && file !== "index.js")
+  .map((file) => ({ type: "ESModule" as const, path: join(BUILD, file) }));
+const testVars = testSecret ? { SESSION_SECRET: "test-only-session-secret-0123456789abcdef" } : {};
+
+const server = new Miniflare({
+  ...workerOptions,
+  name: "push-website",
+  host: "127.0.0.1",
+  port: Number(port),
+  modulesRoot: BUILD,
+  modules: [{ type: "ESModule", path: join(BUILD, "index.js") }, ...modules],
+  bindings: { ...workerOptions.bindings, ...testVars, ...emailjsVars, ...supabaseVars },
+  // As `wrangler dev --persist-to <state>` lays it out: <state>/v3/d1, r2, do, cache.
+  defaultPersistRoot: join(state, "v3"),
+  log: new Log(LogLevel.INFO),
+  handleRuntimeStdio(stdout: Readable, stderr: Readable) {
+    stdout.on("data", write(process.stdout));
+    stderr.on("data", write(process.stderr));
+  },
 });
-server.stderr.on("data", (chunk: Buffer) => {
-  process.stderr.write(chunk);
-  logFile?.write(chunk);
-});
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+const url = await server.ready;
+write(process.stdout)(`Ready on ${url.href}\n`);
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    void server.dispose().finally(() => process.exit(0));
+  });
+}

@@ -13,8 +13,8 @@ export const DEVICE_COOKIE = "push-device"; // app/lib/account-guard.server.ts (
 
 /** The secret serve-build passes with --test-secret, read from the script so both never disagree. */
 export const TEST_SECRET = (() => {
-  const match = /"SESSION_SECRET:([^"]+)"/.exec(readFileSync("scripts/serve-build.ts", "utf8"));
-  if (!match) throw new Error("scripts/serve-build.ts no longer passes SESSION_SECRET:… for --test-secret");
+  const match = /SESSION_SECRET: "([^"]+)"/.exec(readFileSync("scripts/serve-build.ts", "utf8"));
+  if (!match) throw new Error('scripts/serve-build.ts no longer passes SESSION_SECRET: "…" for --test-secret');
   return match[1]!;
 })();
 

@@ -7,9 +7,14 @@ process.env.WRANGLER_SEND_METRICS ??= "false";
 process.env.WRANGLER_HIDE_BANNER ??= "true";
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
 
-// The Debian wrapper script prints a harmless warning; the real binary sits behind it.
+// Debian's chromium-headless-shell (Chromium's "old headless", what Playwright itself runs headless tests in): measured
+// here against the full browser in headless mode, a new page opens in 180 ms instead of 480, a public page loads in
+// 130 ms instead of 390, at 40 % less CPU — and the suite is CPU-bound on two cores. The full browser is the fallback
+// (the Debian wrapper script prints a harmless warning; the real binary sits behind it). Lighthouse keeps the full
+// browser (scripts/lighthouse.ts).
 const executablePath =
-  process.env.CHROMIUM_PATH ?? ["/usr/lib/chromium/chromium", "/usr/bin/chromium"].find((path) => existsSync(path));
+  process.env.CHROMIUM_PATH ??
+  ["/usr/lib/chromium/chromium-headless-shell", "/usr/lib/chromium/chromium", "/usr/bin/chromium"].find((path) => existsSync(path));
 
 // E2E_PORT lets two runs share a machine (each uses PORT and PORT + 1, and its own state folders).
 export const PORT = Number(process.env.E2E_PORT ?? 8787);

@@ -24,16 +24,15 @@ const server = spawn("node_modules/.bin/tsx", ["scripts/serve-build.ts", "--port
 let failed = false;
 try {
   await waitFor(`${BASE}/robots.txt`);
-  // In `npm test` this runs straight after the e2e suite, whose browsers and servers take seconds to wind down:
-  // scores measured meanwhile came out a point lower now and then (99 against 100). Lighthouse is meant for a quiet
-  // machine, so it waits for one (at most 30 s).
+  // Lighthouse is meant for a quiet machine (in `npm test` it runs right after the build, before the suites that
+  // fill both cores), so it waits for one (at most 30 s).
   await quietMachine();
   // Measure a warm server, as visitors meet it: the first request of a fresh worker compiles it.
   for (const path of PAGES) await (await fetch(`${BASE}${path}`)).arrayBuffer();
   for (const path of PAGES) {
-    const lhr = await audit(path);
+    const lhr = await measured(path);
     const scores = Object.entries(BUDGET).map(([id, minimum]) => {
-      const score = Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const score = scoreOf(lhr, id);
       if (score < minimum) failed = true;
       return `${lhr.categories[id]?.title ?? id} ${score}${score < minimum ? ` (below ${minimum})` : ""}`;
     });
@@ -47,6 +46,23 @@ try {
   server.kill("SIGTERM");
 }
 process.exit(failed ? 1 : 0);
+
+const scoreOf = (lhr: LighthouseResult, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+
+/**
+ * One run per page; a page below budget is measured twice more and judged by the median performance run of the
+ * three, as Lighthouse's own documentation advises for its run-to-run variance (on this 2-core machine a busy moment
+ * has cost a single run up to 9 points of performance, with the same page scoring 100 before and after). A page
+ * that is really slower stays below budget in most runs, so its median does too.
+ */
+async function measured(path: string): Promise<LighthouseResult> {
+  const first = await audit(path);
+  const withinBudget = Object.entries(BUDGET).every(([id, minimum]) => scoreOf(first, id) >= minimum);
+  if (withinBudget) return first;
+  const runs = [first, await audit(path), await audit(path)];
+  console.log(`${path}: performance ${runs.map((lhr) => scoreOf(lhr, "performance")).join(", ")} in three runs; the median counts`);
+  return runs.sort((a, b) => scoreOf(a, "performance") - scoreOf(b, "performance"))[1]!;
+}
 
 /**
  * Lighthouse in a fresh Chromium. A run that could not measure the page at all (a Lighthouse runtime

@@ -38,14 +38,13 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("change the password on the Profile page: the other device is signed out, the new password signs in", async ({ page, browser }) => {
       test.slow(); // three sign-ins, two password hashes and two browsers
-      await signIn(page, ADMIN.email);
+      await signIn(page, ADMIN.email, { landing: null });
       const person = await newPerson(page);
       const laptop = await device(browser, javaScriptEnabled);
       const phone = await device(browser, javaScriptEnabled);
-      await signIn(phone, person.email, person.password);
-      await signIn(laptop, person.email, person.password);
+      await signIn(phone, person.email, { password: person.password, landing: null });
+      await signIn(laptop, person.email, { password: person.password, landing: "/Dashboard/Profile" });
 
-      await laptop.goto("/Dashboard/Profile");
       const sessions = laptop.getByRole("region", { name: "Your sessions" }).first();
       await expect(sessions.getByRole("row")).toHaveCount(3); // the header and two sessions
       await expect(sessions.getByRole("row").nth(1)).toContainText("This browser");
@@ -66,17 +65,17 @@ for (const javaScriptEnabled of [true, false]) {
 
       await phone.goto("/Dashboard/Profile");
       await expect(phone).toHaveURL(/\/Login\?redirectTo=%2FDashboard%2FProfile/);
-      await signIn(phone, person.email, "sam-secret-2");
+      await signIn(phone, person.email, { password: "sam-secret-2", landing: null });
       await phone.context().close();
       await laptop.context().close();
     });
 
     test("lock, unlock and promote an account on the Users page, and find it all in the security log", async ({ page, browser }) => {
       test.slow();
-      await signIn(page, ADMIN.email);
+      await signIn(page, ADMIN.email, { landing: null });
       const person = await newPerson(page);
       const theirs = await device(browser, javaScriptEnabled);
-      await signIn(theirs, person.email, person.password);
+      await signIn(theirs, person.email, { password: person.password, landing: null });
 
       await page.goto("/Dashboard/Dashboardusers");
       await expect(page.getByRole("heading", { level: 1, name: "صفحة المستخدمين" })).toBeVisible();
@@ -98,8 +97,7 @@ for (const javaScriptEnabled of [true, false]) {
       await accountRow(page, person.email).getByRole("button", { name: `Save role of ${person.email}` }).click();
       await expect(page.getByText(`${person.email} is now Administrator.`)).toBeVisible();
 
-      await signIn(theirs, person.email, person.password);
-      await theirs.goto("/Dashboard/Interpreter");
+      await signIn(theirs, person.email, { password: person.password, landing: "/Dashboard/Interpreter" });
       await expect(theirs.getByRole("heading", { level: 1 })).toHaveText("Interpreters");
       await theirs.context().close();
 
@@ -124,12 +122,11 @@ for (const javaScriptEnabled of [true, false]) {
 
 test("sign out everywhere else ends the other device's session", async ({ page, browser }) => {
   test.slow(); // three sign-ins, a new person and three browsers: over 30 s when the suite fills both cores
-  await signIn(page, ADMIN.email);
+  await signIn(page, ADMIN.email, { landing: null });
   const person = await newPerson(page);
   const [laptop, phone] = [await device(browser, true), await device(browser, true)];
-  await signIn(phone, person.email, person.password);
-  await signIn(laptop, person.email, person.password);
-  await laptop.goto("/Dashboard/Profile");
+  await signIn(phone, person.email, { password: person.password });
+  await signIn(laptop, person.email, { password: person.password, landing: "/Dashboard/Profile" });
   await laptop.getByRole("button", { name: "Sign out everywhere else" }).click();
   await expectNotice(laptop, "Signed out everywhere else (1 session ended).");
   await expect(laptop.getByRole("button", { name: "Sign out everywhere else" })).toHaveCount(0);
@@ -141,8 +138,7 @@ test("sign out everywhere else ends the other device's session", async ({ page, 
 
 test("the account screens' states have no accessibility violations: field errors, a refused reset link", async ({ page }) => {
   test.slow(); // four reset links and a scan per state
-  await signIn(page, ADMIN.email);
-  await page.goto("/Dashboard/Profile");
+  await signIn(page, ADMIN.email, { landing: "/Dashboard/Profile" });
   await page.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByText("Please enter your current password.")).toBeVisible();
   expect(await axeViolations(page), "password form errors").toEqual([]);

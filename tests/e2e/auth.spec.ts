@@ -1,12 +1,12 @@
 // Signing in and out, and resetting a password, in real Chromium, with JavaScript on and off.
-import { ADMIN, expect, expectNotice, INTERPRETER, resetLinkFromMailbox, SAMPLE_PASSWORD, signIn, startOfRateWindow, test, unique } from "./fixtures";
+import { ADMIN, expect, expectNotice, INTERPRETER, resetLinkFromMailbox, SAMPLE_PASSWORD, signInThroughForm, startOfRateWindow, test, unique } from "./fixtures";
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
     test("sign in, see the dashboard, sign out, sign in again", async ({ page }) => {
-      await signIn(page, ADMIN.email);
+      await signInThroughForm(page, ADMIN.email);
       await expect(page.getByText("Successfully logged in!")).toBeVisible();
       await expect(page.getByRole("link", { name: ADMIN.name })).toHaveAttribute("href", "/Dashboard/Profile");
       await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Interpreters" })).toBeVisible();
@@ -64,7 +64,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL("/Login");
       await expect(page.getByText("Your password has been reset.")).toBeVisible();
 
-      await signIn(page, email, "second-password");
+      await signInThroughForm(page, email, "second-password");
       await expect(page.getByRole("link", { name: "Reset Tester" })).toBeVisible();
 
       // The link works once.

@@ -59,8 +59,7 @@ for (const viewport of [
 
 test("the staff screens' states have no violations: errors, edit mode, delete confirmation", async ({ page }) => {
   test.slow(); // a scan per state, as above
-  await signIn(page, ADMIN.email);
-  await page.goto("/Dashboard/Interpreter");
+  await signIn(page, ADMIN.email, { landing: "/Dashboard/Interpreter" });
   await page.getByRole("button", { name: "Add interpreter" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Please fill in all required fields." })).toBeVisible();
   expect(await axeViolations(page), "add form errors").toEqual([]);
@@ -86,8 +85,7 @@ test("the staff screens' states have no violations: errors, edit mode, delete co
 
 test("an interpreter's pages, the incoming call and the 403 page have no violations", async ({ page }) => {
   test.slow(); // a scan per page, as above
-  await signIn(page, INTERPRETER.email);
-  await page.goto("/Dashboard/Dashboardcall");
+  await signIn(page, INTERPRETER.email, { landing: "/Dashboard/Dashboardcall" });
   await expect(page.getByRole("region", { name: "Incoming call" })).toBeVisible({ timeout: 5000 });
   expect(await axeViolations(page), "incoming call").toEqual([]);
   await page.goto("/Dashboard/Orders");

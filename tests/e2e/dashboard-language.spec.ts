@@ -36,8 +36,7 @@ for (const javaScriptEnabled of [true, false]) {
     test.setTimeout(150_000); // a new person, three browsers and three axe scans: 45 s alone, more beside another worker
     const person = await newInterpreter(browser);
     const page = await device(browser, javaScriptEnabled);
-    await signIn(page, person.email, person.password);
-    await page.goto("/Dashboard/Profile");
+    await signIn(page, person.email, { password: person.password, landing: "/Dashboard/Profile" });
     await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
     await page.getByLabel(en.dashboard.uiLanguage.label, { exact: true }).selectOption("ar");
     await page.getByRole("button", { name: en.dashboard.uiLanguage.save }).click();
@@ -67,7 +66,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     // Another browser of the same person gets Arabic too: the choice is the account's.
     const phone = await device(browser, javaScriptEnabled, PHONE);
-    await signIn(phone, person.email, person.password);
+    await signIn(phone, person.email, { password: person.password });
     await expect(phone.locator("html")).toHaveAttribute("lang", "ar");
     await expect(menuButton(phone, ar.nav.menu)).toBeVisible();
     await phone.context().close();
@@ -85,8 +84,7 @@ for (const javaScriptEnabled of [true, false]) {
   test(`JavaScript ${javaScriptEnabled ? "on" : "off"}: on a phone the dashboard's content comes first, its links behind Menu`, async ({ browser }) => {
     test.slow(); // a sign-in, five page loads and an axe scan
     const page = await device(browser, javaScriptEnabled, PHONE);
-    await signIn(page, ADMIN.email);
-    await page.goto("/Dashboard/Profile");
+    await signIn(page, ADMIN.email, { landing: "/Dashboard/Profile" });
     const nav = page.getByRole("navigation", { name: "Dashboard" });
     const heading = page.getByRole("heading", { level: 1 });
     // The heading is near the top of the first screen; the links (about 680 px of them) are not shown.
@@ -146,8 +144,7 @@ test("an administrator's whole dashboard in Arabic: every area right to left, no
   test.setTimeout(240_000); // a new person promoted to admin, then each of the eleven areas at two sizes in two languages, with axe
   const person = await newInterpreter(browser);
   const admin = await device(browser, true);
-  await signIn(admin, ADMIN.email);
-  await admin.goto("/Dashboard/Dashboardusers");
+  await signIn(admin, ADMIN.email, { landing: "/Dashboard/Dashboardusers" });
   const row = admin
     .getByRole("region", { name: "Accounts" })
     .first()
@@ -159,7 +156,7 @@ test("an administrator's whole dashboard in Arabic: every area right to left, no
   await admin.context().close();
 
   const page = await device(browser, true, PHONE);
-  await signIn(page, person.email, person.password);
+  await signIn(page, person.email, { password: person.password });
   // (At this width the links are folded behind Menu, so they are read from the markup.)
   const areas = await page.locator(".sidebar nav a").evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
   expect(areas).toHaveLength(11);

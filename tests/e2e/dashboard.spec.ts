@@ -79,8 +79,7 @@ test("any other path under /Dashboard is a 404 with a Back to Home button", asyn
 
 test.describe("incoming calls", () => {
   test("after 2 seconds a call appears; Accept opens its room; Hang up comes back", async ({ page }) => {
-    await signIn(page, INTERPRETER.email);
-    await page.goto("/Dashboard/Dashboardcall");
+    await signIn(page, INTERPRETER.email, { landing: "/Dashboard/Dashboardcall" });
     const call = page.getByRole("region", { name: "Incoming call" });
     await expect(page.getByText(ar.dashboard.noCalls)).toBeVisible();
     const shownAt = Date.now();
@@ -98,8 +97,7 @@ test.describe("incoming calls", () => {
   });
 
   test("Reject dismisses the call, and no other call comes", async ({ page }) => {
-    await signIn(page, INTERPRETER.email);
-    await page.goto("/Dashboard/Dashboardcall");
+    await signIn(page, INTERPRETER.email, { landing: "/Dashboard/Dashboardcall" });
     const call = page.getByRole("region", { name: "Incoming call" });
     await call.getByRole("button", { name: "Reject" }).click();
     await expect(call).toBeHidden();

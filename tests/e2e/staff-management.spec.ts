@@ -15,8 +15,7 @@ for (const javaScriptEnabled of [true, false]) {
       test.slow();
       const id = unique();
       const person = { name: `Ana Diaz ${id}`, gender: "Woman", email: `ana.${id}@example.com`, phone: "+1 307 555 0150", password: "ana-secret-1" };
-      await signIn(page, ADMIN.email);
-      await page.goto("/Dashboard/Interpreter");
+      await signIn(page, ADMIN.email, { landing: "/Dashboard/Interpreter" });
 
       // Nothing filled in: the spec's alert, and nothing stored.
       await page.getByRole("button", { name: "Add interpreter" }).click();
@@ -56,7 +55,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       // The new email signs in.
       const other = await browser.newPage({ extraHTTPHeaders: { "CF-Connecting-IP": "10.200.0.1" } });
-      await signIn(other, renamed.email, person.password);
+      await signIn(other, renamed.email, { password: person.password, landing: null });
       await other.close();
 
       // Delete, after a confirmation.
@@ -78,8 +77,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("add, rename and delete a language", async ({ page }) => {
       const name = `Quechua ${unique()}`;
-      await signIn(page, ADMIN.email);
-      await page.goto("/Dashboard/Language");
+      await signIn(page, ADMIN.email, { landing: "/Dashboard/Language" });
       const add = page.getByRole("region", { name: "Add a language" });
 
       // Only spaces: nothing stored, and the field says why.
@@ -110,8 +108,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("link an interpreter to a language, refuse the same link twice, unlink", async ({ page }) => {
       const language = `Tigrinya ${unique()}`;
-      await signIn(page, ADMIN.email);
-      await page.goto("/Dashboard/Language");
+      await signIn(page, ADMIN.email, { landing: "/Dashboard/Language" });
       await page.getByLabel("Language name").fill(language);
       await page.getByRole("button", { name: "Add language" }).click();
       await expectNotice(page, `${language} added.`);
@@ -188,8 +185,7 @@ test("search by name, email and phone; sort; 20 per page, with page and query in
 });
 
 test("an admin cannot delete their own account", async ({ page }) => {
-  await signIn(page, ADMIN.email);
-  await page.goto("/Dashboard/Interpreter");
+  await signIn(page, ADMIN.email, { landing: "/Dashboard/Interpreter" });
   await expect(row(page, ADMIN.name).getByRole("link", { name: /^Delete/ })).toHaveCount(0);
   const href = await row(page, ADMIN.name).getByRole("link", { name: `Edit ${ADMIN.name}` }).getAttribute("href");
   const adminId = new URL(href!, page.url()).searchParams.get("edit")!;

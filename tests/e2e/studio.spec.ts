@@ -25,8 +25,7 @@ async function adminPage(browser: Browser, javaScriptEnabled: boolean): Promise<
   const octet = () => Math.floor(Math.random() * 256);
   const context = await browser.newContext({ javaScriptEnabled, extraHTTPHeaders: { "CF-Connecting-IP": `10.202.${octet()}.${octet()}` } });
   const page = await context.newPage();
-  await signIn(page, ADMIN.email);
-  await page.goto("/Dashboard/Website");
+  await signIn(page, ADMIN.email, { landing: "/Dashboard/Website" });
   return page;
 }
 

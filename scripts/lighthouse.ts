@@ -47,7 +47,9 @@ try {
 }
 process.exit(failed ? 1 : 0);
 
-const scoreOf = (lhr: LighthouseResult, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+function scoreOf(lhr: LighthouseResult, id: string): number {
+  return Math.round((lhr.categories[id]?.score ?? 0) * 100);
+}
 
 /**
  * One run per page; a page below budget is measured twice more and judged by the median performance run of the

@@ -22,6 +22,8 @@ function publicSite(id: (file: string) => { id?: string }) {
     route("Services", "routes/public/services.tsx", id("routes/public/services.tsx")),
     route("Aboutus", "routes/public/about.tsx", id("routes/public/about.tsx")),
     route("Contactus", "routes/public/contact.tsx", id("routes/public/contact.tsx")),
+    route("Quote", "routes/public/quote.tsx", id("routes/public/quote.tsx")),
+    route("Quote/:token", "routes/public/quote-status.tsx", id("routes/public/quote-status.tsx")),
     route("Privacy", "routes/public/privacy.tsx", id("routes/public/privacy.tsx")),
     route("Terms", "routes/public/terms.tsx", id("routes/public/terms.tsx")),
     route("*", "routes/public/not-found.tsx", id("routes/public/not-found.tsx")),
@@ -38,14 +40,23 @@ export default [
   ...prefix("ar", [signInPages(arabic)]),
   route("Logout", "routes/auth/logout.tsx"),
 
+  // A file of a customer's order, by its status link (no page around it).
+  route("Quote/:token/files/:fileId", "routes/public/quote-file.ts"),
+  route("ar/Quote/:token/files/:fileId", "routes/public/quote-file.ts", { id: "ar/routes/public/quote-file" }),
+
   // Every loader and action below starts with requireUser or requireAdmin (app/lib/guards.server.ts).
   route("Dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/overview.tsx"),
     route("Profile", "routes/dashboard/profile.tsx"),
     route("Dashboardcall", "routes/dashboard/calls.tsx"),
-    route("Dashboardcustomers", "routes/dashboard/placeholder.tsx", { id: "dashboard-customers" }),
+    route("Dashboardcustomers", "routes/dashboard/customers.tsx"),
+    route("Dashboardcustomers/:customerId", "routes/dashboard/customer.tsx"),
     route("Dashboardusers", "routes/dashboard/users.tsx"),
-    route("Orders", "routes/dashboard/placeholder.tsx", { id: "dashboard-orders" }),
+    route("Orders", "routes/dashboard/orders.tsx"),
+    route("Orders/:orderId", "routes/dashboard/order.tsx"),
+    route("Orders/:orderId/files/:fileId", "routes/dashboard/order-file.ts"),
+    route("Jobs", "routes/dashboard/jobs.tsx"),
+    route("Jobs/:orderId", "routes/dashboard/job.tsx"),
     route("Interpreter", "routes/dashboard/interpreters.tsx"),
     route("Language", "routes/dashboard/languages.tsx"),
     route("UserLanguages", "routes/dashboard/user-languages.tsx"),

@@ -31,7 +31,12 @@ CREATE TABLE orders (
   internal_note      TEXT NOT NULL DEFAULT '',
   cancel_reason      TEXT NOT NULL DEFAULT '',
   token_hash         TEXT NOT NULL UNIQUE CHECK (length(token_hash) = 64 AND token_hash NOT GLOB '*[^0-9a-f]*'),
+  -- The token sealed with the worker's secret (AES-GCM), so later e-mails can carry the link; useless without it.
+  token_sealed       TEXT,
   token_revoked_at   INTEGER,
+  -- A random id written by each change: the rows a change adds in the same batch are inserted only where the order
+  -- carries that change's id, so a change that lost its compare-and-set adds nothing (app/backend/d1/orders.server.ts).
+  last_change        TEXT,
   created_at         INTEGER NOT NULL,
   updated_at         INTEGER NOT NULL
 );
@@ -90,6 +95,7 @@ CREATE TABLE order_events (
   action      TEXT NOT NULL,
   from_status TEXT,
   to_status   TEXT,
-  detail      TEXT NOT NULL DEFAULT ''
+  -- JSON: what the entry records beside who and when (a quote, the interpreter assigned, a reason).
+  detail      TEXT NOT NULL DEFAULT '{}'
 );
 CREATE INDEX order_events_order ON order_events (order_id, at);

@@ -12,6 +12,7 @@ import type { FieldErrors } from "../app/lib/form-failure";
 import { keptValues, parseFormData } from "../app/lib/forms.server";
 import { withinRateLimit } from "../app/lib/rate-limit.server";
 import { recordSecurityEvent } from "../app/lib/security-log.server";
+import { passesTurnstile } from "../app/lib/turnstile.server";
 import { flashToastHeaders } from "../app/lib/toast.server";
 
 export const CONTACT_PATH = "/api/contact";
@@ -97,23 +98,4 @@ function isSameOrigin(request: Request, url: URL): boolean {
   const origin = request.headers.get("Origin");
   if (origin) return origin === url.origin;
   return request.headers.get("Sec-Fetch-Site") === "same-origin";
-}
-
-/** Cloudflare Turnstile, checked on the server with the secret key (only when configured). */
-async function passesTurnstile(turnstile: NonNullable<AppConfig["turnstile"]>, formData: FormData, request: Request): Promise<boolean> {
-  const token = String(formData.get("cf-turnstile-response") ?? "");
-  if (!token) return false;
-  const body = new FormData();
-  body.append("secret", turnstile.secretKey);
-  body.append("response", token);
-  const ip = request.headers.get("CF-Connecting-IP");
-  if (ip) body.append("remoteip", ip);
-  try {
-    const response = await fetch(turnstile.verifyUrl, { method: "POST", body, signal: AbortSignal.timeout(10_000) });
-    const outcome = (await response.json()) as { success?: boolean };
-    return outcome.success === true;
-  } catch (error) {
-    console.error("[contact] Turnstile could not be verified:", error);
-    return false;
-  }
 }

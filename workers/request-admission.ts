@@ -13,6 +13,15 @@ export const FORM_BODY_LIMIT = 64 * 1024;
  */
 const LARGER_BODIES: { path: RegExp; bytes: number }[] = [{ path: /^\/Dashboard\/Website(\.data)?$/i, bytes: 11 * 1024 * 1024 }];
 
+/**
+ * Upload forms of orders (issue 13): a quote request and a delivery carry up to 5 documents of 10 MB. Their bodies
+ * are not held here: bounded by Content-Length and by a counting stream, they reach the route as they arrive, so a
+ * 50 MB request is in memory once (in the route's form), not three times, within a Worker's 128 MB. Their route
+ * answers an unreadable form itself (app/lib/forms.server.ts readForm).
+ */
+export const UPLOAD_BODY_LIMIT = 5 * 10 * 1024 * 1024 + 1024 * 1024;
+const STREAMED_BODIES: RegExp[] = [/^(\/ar)?\/Quote(\.data)?$/i, /^\/Dashboard\/(Orders|Jobs)\/\d{1,9}(\.data)?$/i];
+
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 const METHODS_WITH_BODY = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -20,7 +29,20 @@ export type Refusal = { status: 400 | 413 | 415; reason: "too-large" | "not-a-fo
 export type Admission = { ok: true; request: Request } | ({ ok: false } & Refusal);
 
 function bodyLimitFor(pathname: string): number {
+  if (STREAMED_BODIES.some((path) => path.test(pathname))) return UPLOAD_BODY_LIMIT;
   return LARGER_BODIES.find((route) => route.path.test(pathname))?.bytes ?? FORM_BODY_LIMIT;
+}
+
+/** Passes a body through, failing it as soon as it has carried more than `limit` bytes. */
+function atMost(limit: number): TransformStream<Uint8Array, Uint8Array> {
+  let total = 0;
+  return new TransformStream({
+    transform(chunk, controller) {
+      total += chunk.byteLength;
+      if (total > limit) controller.error(new RangeError(`The body is larger than ${limit} bytes`));
+      else controller.enqueue(chunk);
+    },
+  });
 }
 
 export async function admitRequest(request: Request): Promise<Admission> {
@@ -35,6 +57,9 @@ export async function admitRequest(request: Request): Promise<Admission> {
   if (!FORM_TYPES.includes(type)) return await refuse(415, "not-a-form");
   const declared = request.headers.get("Content-Length");
   if (declared !== null && !(Number(declared) <= limit)) return await refuse(413, "too-large");
+  if (STREAMED_BODIES.some((path) => path.test(new URL(request.url).pathname))) {
+    return { ok: true, request: new Request(request, { body: request.body?.pipeThrough(atMost(limit)) ?? null }) };
+  }
 
   const body = await readAtMost(request.body, limit);
   if (body === null) return await refuse(413, "too-large");

@@ -5,6 +5,21 @@ import type { Role, SessionUser } from "~/domain/auth";
 import type { Locale } from "~/i18n";
 import type { ContactMessage, ContactSubmission } from "~/domain/contact";
 import type { About, Company, MediaFolder, Service } from "~/domain/content";
+import type { NewMail, OutgoingMail } from "~/domain/mail";
+import type {
+  CustomerPage,
+  CustomerQuery,
+  CustomerSummary,
+  Job,
+  JobSummary,
+  NewOrder,
+  OrderChange,
+  OrderDetail,
+  OrderPage,
+  OrderQuery,
+  OrderSummary,
+  StoredOrderFile,
+} from "~/domain/order-records";
 import type {
   AboutFields,
   CompanyFields,
@@ -146,27 +161,80 @@ export interface LinkStore {
 }
 
 /**
- * The contact form's outbox. A message is stored first and relayed after; a relay run claims a message
- * (an expiring lease) before sending it, so overlapping runs never send one message twice.
+ * A queue of e-mails stored before they are relayed: a relay run claims one (an expiring lease) before sending it,
+ * so overlapping runs never send one twice. The contact outbox and the order mails share it.
  */
-export interface OutboxStore {
-  save(message: ContactSubmission, now: number): Promise<ContactMessage>;
-  /** Pending messages due by `now` and not claimed by another run, oldest first. */
-  due(now: number, limit: number): Promise<ContactMessage[]>;
-  /** A claim id if this run may send the message now, or null if it is not due or another run has it. */
+export interface RelayQueue<M> {
+  /** Pending items due by `now` and not claimed by another run, oldest first. */
+  due(now: number, limit: number): Promise<M[]>;
+  /** A claim id if this run may send the item now, or null if it is not due or another run has it. */
   claim(id: number, now: number, leaseMs: number): Promise<string | null>;
+  get(id: number): Promise<M | null>;
   markSent(id: number, claim: string, now: number): Promise<void>;
   /** One failed attempt: pending again at `retryAt`, or failed for good when `retryAt` is null. */
   markAttemptFailed(id: number, claim: string, error: string, retryAt: number | null): Promise<void>;
-  /** Nothing was attempted (no provider configured): the message waits, with the reason shown. */
+  /** Nothing was attempted (no provider configured): the item waits, with the reason shown. */
   markWaiting(id: number, claim: string, reason: string): Promise<void>;
+}
+
+/** The contact form's outbox: a message is stored first and relayed after (it is also the staff inbox). */
+export interface OutboxStore extends RelayQueue<ContactMessage> {
+  save(message: ContactSubmission, now: number): Promise<ContactMessage>;
   list(): Promise<ContactMessage[]>;
-  get(id: number): Promise<ContactMessage | null>;
   setRead(id: number, read: boolean, now: number): Promise<boolean>;
   /** Pending again, due now (staff's "Retry now"); false for a message already sent or gone. */
   retryNow(id: number, now: number): Promise<boolean>;
   remove(id: number): Promise<boolean>;
   unreadCount(): Promise<number>;
+}
+
+/** E-mails about orders, stored before they are relayed (docs/decisions/0020). */
+export interface MailOutboxStore extends RelayQueue<OutgoingMail> {
+  enqueue(mails: NewMail[], now: number): Promise<void>;
+  /** An order's mails, newest first: what staff see of what the customer was told. */
+  forOrder(orderId: number): Promise<OutgoingMail[]>;
+}
+
+/**
+ * The private files of orders (customers' documents and deliveries): never public, read only through the routes
+ * that check who asks. Keys are random; a file's name is only metadata.
+ */
+export interface FileStore {
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** The file's bytes, or null when there is no such object. */
+  get(key: string): Promise<{ body: ReadableStream<Uint8Array>; size: number } | null>;
+  /** Deletes objects; one that is already gone is no error. */
+  remove(keys: string[]): Promise<void>;
+}
+
+/**
+ * Quote requests and the orders they become (issue 13; docs/decisions/0018). Every change to an order is a
+ * compare-and-set on its version, stored with its history entry in one transaction. Callers have checked who may act.
+ */
+export interface OrderStore {
+  /**
+   * A visitor's request: the customer found by e-mail (lower-cased) or created, the order (status `new`) with its
+   * targets, files and first history entry — all or nothing. Service and languages by id, names kept beside them.
+   */
+  create(order: NewOrder, now: number): Promise<{ ok: true; id: number } | { ok: false; reason: "unknown-service" | "unknown-language" }>;
+  list(query: OrderQuery): Promise<OrderPage>;
+  get(id: number): Promise<OrderDetail | null>;
+  /** The order behind a status link (the SHA-256 of its token); null when unknown or revoked. */
+  byTokenHash(tokenHash: string): Promise<OrderDetail | null>;
+  /** Stored only if the order still has `change.basedOn` as its version and `change.from` as its status. */
+  transition(id: number, change: OrderChange, now: number): Promise<{ ok: true; version: number } | { ok: false; reason: "stale" | "not-found" }>;
+  addMessage(id: number, message: { author: "customer" | "staff"; authorId: string | null; body: string }, now: number): Promise<boolean>;
+  /** The internal note (staff only), logged in the history. */
+  setNote(id: number, note: string, by: string | null, now: number): Promise<boolean>;
+  /** The status link stops working for good (staff can still reach the order). */
+  revokeLink(id: number, by: string | null, now: number): Promise<boolean>;
+  file(orderId: number, fileId: number): Promise<StoredOrderFile | null>;
+  /** The orders assigned to this interpreter, newest first. */
+  jobs(interpreterId: string): Promise<JobSummary[]>;
+  /** One of them; null when the order is not assigned to this interpreter. */
+  job(interpreterId: string, orderId: number): Promise<Job | null>;
+  customers(query: CustomerQuery): Promise<CustomerPage>;
+  customer(id: number): Promise<{ customer: CustomerSummary; orders: OrderSummary[] } | null>;
 }
 
 /** Sign-in accounts as administrators manage them (the Users page). Callers have checked the admin guard. */
@@ -207,6 +275,9 @@ export interface Backend {
   readonly languages: LanguageStore;
   readonly links: LinkStore;
   readonly outbox: OutboxStore;
+  readonly mail: MailOutboxStore;
+  readonly files: FileStore;
+  readonly orders: OrderStore;
   readonly accounts: AccountStore;
   readonly events: SecurityEventStore;
 }

@@ -54,6 +54,11 @@ export function Navbar() {
                 </NavLink>
               </li>
             ))}
+            <li className="site-nav__cta">
+              <NavLink to={href("/Quote")} end>
+                {t.nav.quote}
+              </NavLink>
+            </li>
             <li className="site-nav__language">
               <a href={localizedPath(other, pathname)} hrefLang={other} lang={localeAttributes[other].lang} dir={localeAttributes[other].dir}>
                 {LOCALE_ENDONYMS[other]}

@@ -78,6 +78,27 @@ export function companyToday(now: Date): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: COMPANY_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
 
+/**
+ * The instant (epoch ms) a day (YYYY-MM-DD) begins on the company's calendar: lists filtered "from" a day start there.
+ * The offset is read at 07:00 UTC, which is always before 02:00 in Wyoming, where daylight saving switches.
+ */
+export function startOfCompanyDay(date: string): number {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const probe = new Date(Date.UTC(year, month - 1, day, 7));
+  const name = new Intl.DateTimeFormat("en-US", { timeZone: COMPANY_TIME_ZONE, timeZoneName: "longOffset" })
+    .formatToParts(probe)
+    .find((part) => part.type === "timeZoneName")!.value; // "GMT-07:00"
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+  const offsetMinutes = match ? (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+  return Date.UTC(year, month - 1, day) - offsetMinutes * 60_000;
+}
+
+/** The day after a YYYY-MM-DD day. */
+export function nextDay(date: string): string {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
+}
+
 /** A quote can be accepted through the whole of its last valid day in the company's time zone. */
 export function quoteIsValid(quote: Pick<Quote, "validUntil">, now: Date): boolean {
   return companyToday(now) <= quote.validUntil;

@@ -16,6 +16,7 @@ const envSchema = z.object({
   EMAILJS_SERVICE_ID: optional,
   EMAILJS_CONTACT_TEMPLATE_ID: optional,
   EMAILJS_RESET_TEMPLATE_ID: optional,
+  EMAILJS_ORDER_TEMPLATE_ID: optional,
   EMAILJS_PUBLIC_KEY: optional,
   EMAILJS_PRIVATE_KEY: optional,
   TURNSTILE_SITE_KEY: optional,
@@ -25,6 +26,7 @@ const envSchema = z.object({
   SUPABASE_ANON_KEY: optional,
   SUPABASE_SERVICE_ROLE_KEY: optional,
   SUPABASE_MEDIA_BUCKET: optional,
+  SUPABASE_FILES_BUCKET: optional,
 });
 
 export type EmailJsConfig = {
@@ -33,6 +35,8 @@ export type EmailJsConfig = {
   contactTemplateId: string;
   /** Without it, reset links are not e-mailed (and only logged on a local machine). */
   resetTemplateId: string | null;
+  /** Order e-mails ({{to_email}}, {{subject}}, {{message}}); without it they wait in the outbox, marked so. */
+  orderTemplateId: string | null;
   publicKey: string;
   privateKey: string;
 };
@@ -47,6 +51,8 @@ export type SupabaseConfig = {
   serviceRoleKey: string;
   /** The public Storage bucket holding the Home, Services, Contactus and Aboutus folders. */
   mediaBucket: string;
+  /** The private Storage bucket of orders' files (customers' documents, deliveries): never public. */
+  filesBucket: string;
 };
 
 export type AppConfig = {
@@ -87,6 +93,7 @@ export function readConfig(env: Env): AppConfig {
             serviceId: e.EMAILJS_SERVICE_ID!,
             contactTemplateId: e.EMAILJS_CONTACT_TEMPLATE_ID!,
             resetTemplateId: e.EMAILJS_RESET_TEMPLATE_ID ?? null,
+            orderTemplateId: e.EMAILJS_ORDER_TEMPLATE_ID ?? null,
             publicKey: e.EMAILJS_PUBLIC_KEY!,
             privateKey: e.EMAILJS_PRIVATE_KEY!,
           }
@@ -104,6 +111,7 @@ export function readConfig(env: Env): AppConfig {
             anonKey: e.SUPABASE_ANON_KEY!,
             serviceRoleKey: e.SUPABASE_SERVICE_ROLE_KEY!,
             mediaBucket: e.SUPABASE_MEDIA_BUCKET ?? "media",
+            filesBucket: e.SUPABASE_FILES_BUCKET ?? "order-files",
           }
         : null,
     };

@@ -34,3 +34,15 @@ export function keptValues(formData: FormData): Record<string, string> {
   }
   return values;
 }
+
+/**
+ * The posted form, or null when it cannot be read: a body the worker streams to the route (uploads: workers/
+ * request-admission.ts) is parsed here for the first time, and may turn out cut short, too long or not a form.
+ */
+export async function readForm(request: Request): Promise<FormData | null> {
+  try {
+    return await request.formData();
+  } catch {
+    return null;
+  }
+}

@@ -7,6 +7,7 @@ import { format, type Messages } from "~/i18n";
 import { messagesFor } from "./locale";
 import { formFailure } from "./action-result.server";
 import { appContext, type RequestContext } from "./context.server";
+import { readForm } from "./forms.server";
 
 /**
  * `user`: the signed-in user who posted, already checked by the route's guard (an admin on admin pages);
@@ -20,10 +21,11 @@ export async function runIntent(
   { request, url, context, user }: { request: Request; url: URL; context: Readonly<RouterContextProvider>; user: SessionUser },
   handlers: Record<string, Handler>,
 ) {
-  const formData = await request.formData();
+  const messages = messagesFor(user.locale);
+  const formData = await readForm(request);
+  if (!formData) return formFailure({ formError: messages.errors.notAForm }, { status: 400 });
   const intent = String(formData.get("intent") ?? "");
   const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
-  const messages = messagesFor(user.locale);
   if (!handler) return formFailure({ formError: messages.people.unknownIntent }, { status: 400 });
   try {
     return await handler({ request, url, app: appContext(context), formData, user, messages });

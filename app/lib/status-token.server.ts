@@ -19,3 +19,43 @@ export async function newStatusToken(): Promise<{ token: string; hash: string }>
 export async function statusTokenHash(token: string): Promise<string | null> {
   return TOKEN_PATTERN.test(token) ? sha256Hex(token) : null;
 }
+
+// A sealed copy of the token (AES-GCM under a key derived from SESSION_SECRET) is kept beside its hash so that later
+// e-mails (the quote, the delivery) can carry the customer's link. The database alone still opens nothing: without
+// the worker's secret the copy is noise, and a link is looked up by its hash only (docs/decisions/0020).
+
+const toBase64Url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const fromBase64Url = (text: string) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (char) => char.charCodeAt(0));
+
+async function sealingKey(secret: string): Promise<CryptoKey> {
+  const material = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), "HKDF", false, ["deriveKey"]);
+  return crypto.subtle.deriveKey(
+    { name: "HKDF", hash: "SHA-256", salt: new TextEncoder().encode("push-status-link"), info: new TextEncoder().encode("v1") },
+    material,
+    { name: "AES-GCM", length: 256 },
+    false,
+    ["encrypt", "decrypt"],
+  );
+}
+
+export async function sealStatusToken(token: string, secret: string): Promise<string> {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await sealingKey(secret), new TextEncoder().encode(token)));
+  const out = new Uint8Array(iv.length + sealed.length);
+  out.set(iv);
+  out.set(sealed, iv.length);
+  return toBase64Url(out);
+}
+
+/** The token, or null when there is no copy or it was sealed under another secret (a rotated SESSION_SECRET). */
+export async function unsealStatusToken(sealed: string | null, secret: string): Promise<string | null> {
+  if (!sealed) return null;
+  try {
+    const bytes = fromBase64Url(sealed);
+    const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes.subarray(0, 12) }, await sealingKey(secret), bytes.subarray(12));
+    const token = new TextDecoder().decode(plain);
+    return TOKEN_PATTERN.test(token) ? token : null;
+  } catch {
+    return null;
+  }
+}

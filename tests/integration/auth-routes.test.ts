@@ -14,7 +14,8 @@ import * as calls from "~/routes/dashboard/calls";
 import * as dashboardLayout from "~/routes/dashboard/layout";
 import * as notFound from "~/routes/dashboard/not-found";
 import * as overview from "~/routes/dashboard/overview";
-import * as placeholder from "~/routes/dashboard/placeholder";
+import * as orders from "~/routes/dashboard/orders";
+import * as jobs from "~/routes/dashboard/jobs";
 import * as profile from "~/routes/dashboard/profile";
 import { appContext } from "~/lib/context.server";
 import { SAMPLE_PASSWORD } from "../../seed/content";
@@ -253,7 +254,8 @@ describe("dashboard loaders", () => {
     { name: "overview", path: "/Dashboard", load: (args) => overview.loader(args) },
     { name: "profile", path: "/Dashboard/Profile", load: (args) => profile.loader(args) },
     { name: "calls", path: "/Dashboard/Dashboardcall", load: (args) => calls.loader(args) },
-    { name: "placeholder", path: "/Dashboard/Orders", load: (args) => placeholder.loader(args) },
+    { name: "orders", path: "/Dashboard/Orders", load: (args) => orders.loader(args) },
+    { name: "jobs", path: "/Dashboard/Jobs", load: (args) => jobs.loader(args) },
     { name: "not-found", path: "/Dashboard/nowhere", load: (args) => notFound.loader({ ...args, params: { "*": "nowhere" } }) },
     { name: "call-room", path: "/call-room/sample", load: (args) => callRoom.loader({ ...args, params: { roomId: "sample" } }) },
   ];
@@ -272,10 +274,10 @@ describe("dashboard loaders", () => {
     }
   });
 
-  it("give an interpreter every page but the admin-only placeholder (403)", async () => {
+  it("give an interpreter every page but the admin-only orders list (403)", async () => {
     for (const page of pages) {
       const run = () => page.load(get(page.path, interpreterCookie));
-      if (page.name === "placeholder") {
+      if (page.name === "orders") {
         expect(await thrown(run)).toMatchObject({ type: "DataWithResponseInit", init: { status: 403 } });
       } else {
         const value = await run();
@@ -293,7 +295,7 @@ describe("dashboard loaders", () => {
       expect(value instanceof Response, page.name).toBe(false);
       expect(statusOf(value), page.name).toBe(page.name === "not-found" ? 404 : undefined);
     }
-    expect(await placeholder.loader(get("/Dashboard/Dashboardcustomers", adminCookie))).toEqual({ area: "dashboardcustomers" });
+    expect(await orders.loader(get("/Dashboard/Orders", adminCookie))).toMatchObject({ page: { ok: true, value: { total: 0, items: [] } } });
     expect(await callRoom.loader({ ...get("/call-room/sample", adminCookie), params: { roomId: "sample" } })).toMatchObject({
       call: { roomId: "sample" },
     });

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Backend } from "~/backend/d1/index.server";
 
 const backend = (db: D1Database = env.DB) =>
-  createD1Backend({ env: { DB: db, MEDIA: env.MEDIA }, request: new Request("http://127.0.0.1/"), sessionSecret: env.SESSION_SECRET });
+  createD1Backend({ env: { DB: db, MEDIA: env.MEDIA, FILES: env.FILES }, request: new Request("http://127.0.0.1/"), sessionSecret: env.SESSION_SECRET });
 import { isSeeded } from "~/backend/d1/seed.server";
 import { sampleContent } from "../../seed/content";
 import { sampleTranslations } from "../../seed/content-ar";

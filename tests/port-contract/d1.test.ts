@@ -4,6 +4,7 @@ import { isSeeded } from "~/backend/d1/seed.server";
 import { createBackend } from "~/backend/index.server";
 import type { Backend } from "~/backend/port.server";
 import { seed } from "../integration/helpers";
+import { describeOrdersContract } from "./orders-suite";
 import { describeStudioContract } from "./studio-suite";
 import { describePortContract } from "./suite";
 
@@ -25,5 +26,13 @@ describeStudioContract({
   stored: async (folder, file) => {
     const object = await env.MEDIA.get(`${folder}/${file}`);
     return object ? { bytes: new Uint8Array(await object.arrayBuffer()), contentType: object.httpMetadata?.contentType ?? "" } : null;
+  },
+});
+
+describeOrdersContract({
+  name: "d1",
+  backendFor,
+  prepare: async () => {
+    if (!(await isSeeded(env.DB))) await seed();
   },
 });

@@ -3,22 +3,25 @@ import { d1AccountStore } from "./accounts.server";
 import { d1AuthStore } from "./auth.server";
 import { d1ContentStore } from "./content.server";
 import { d1SecurityEventStore } from "./events.server";
+import { d1FileStore } from "./files.server";
 import { d1InterpreterStore } from "./interpreters.server";
 import { d1LanguageStore } from "./languages.server";
 import { d1LinkStore } from "./links.server";
+import { d1MailOutboxStore } from "./mail-outbox.server";
 import { d1MediaStore } from "./media.server";
+import { d1OrderStore } from "./orders.server";
 import { d1OutboxStore } from "./outbox.server";
 import { d1StudioStore } from "./studio.server";
 
 type D1BackendOptions = {
-  env: Pick<Env, "DB" | "MEDIA">;
+  env: Pick<Env, "DB" | "MEDIA" | "FILES">;
   /** The request whose session cookie this backend reads. */
   request: Request;
   /** Signs the session cookie. */
   sessionSecret: string;
 };
 
-/** The embedded default: SQLite through the DB binding, images in the MEDIA bucket, auth in D1. */
+/** The embedded default: SQLite through the DB binding, images in the MEDIA bucket, orders' files in FILES, auth in D1. */
 export function createD1Backend({ env, request, sessionSecret }: D1BackendOptions): Backend {
   const db = env.DB;
   const media = d1MediaStore(env.MEDIA);
@@ -34,6 +37,9 @@ export function createD1Backend({ env, request, sessionSecret }: D1BackendOption
     languages: d1LanguageStore(db),
     links: d1LinkStore(db),
     outbox: d1OutboxStore(db),
+    mail: d1MailOutboxStore(db),
+    files: d1FileStore(env.FILES),
+    orders: d1OrderStore(db),
     accounts: d1AccountStore(db),
     events: d1SecurityEventStore(db),
   };

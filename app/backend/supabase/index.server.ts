@@ -6,11 +6,14 @@ import { supabaseClients } from "./clients.server";
 import { supabaseContentStore, supabaseMediaStore } from "./content.server";
 import { sessionDevices } from "./devices.server";
 import { supabaseSecurityEventStore } from "./events.server";
+import { supabaseFileStore } from "./files.server";
+import { supabaseMailOutboxStore } from "./mail-outbox.server";
+import { supabaseOrderStore } from "./orders.server";
 import { supabaseOutboxStore } from "./outbox.server";
 import { supabaseInterpreterStore, supabaseLanguageStore, supabaseLinkStore } from "./people.server";
 import { supabaseStudioStore } from "./studio.server";
 
-/** The company's existing backend: Postgres through PostgREST, Supabase Auth, Storage for the images. */
+/** The company's existing backend: Postgres through PostgREST, Supabase Auth, Storage for the images and orders' files. */
 export function createSupabaseBackend(config: SupabaseConfig, request: Request): Backend {
   const responseHeaders = new Headers();
   const clients = supabaseClients(config, request, responseHeaders);
@@ -27,6 +30,9 @@ export function createSupabaseBackend(config: SupabaseConfig, request: Request):
     languages: supabaseLanguageStore(clients.service),
     links: supabaseLinkStore(clients.user, clients.service),
     outbox: supabaseOutboxStore(clients.service),
+    mail: supabaseMailOutboxStore(clients.service),
+    files: supabaseFileStore(clients.service, config.filesBucket),
+    orders: supabaseOrderStore(clients.service),
     accounts: supabaseAccountStore(clients.service, devices),
     events: supabaseSecurityEventStore(clients.service),
   };

@@ -3,11 +3,12 @@ import { format } from "~/i18n";
 import { useMessages } from "~/lib/locale";
 import { searchWith } from "~/lib/url-state";
 
-export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
+/** Links to the previous and next page, keeping the list's other URL state; `anchor`: the list's heading id. */
+export function Pagination({ page, pageCount, anchor = "interpreters-list" }: { page: number; pageCount: number; anchor?: string }) {
   const t = useMessages().people;
   const { search } = useLocation();
   if (pageCount <= 1) return null;
-  const to = (target: number) => searchWith(search, { page: target === 1 ? null : target, edit: null, delete: null }, "interpreters-list");
+  const to = (target: number) => searchWith(search, { page: target === 1 ? null : target, edit: null, delete: null }, anchor);
   return (
     <nav aria-label={t.pagination} className="pagination">
       {page > 1 ? <Link to={to(page - 1)}>{t.previous}</Link> : <span aria-hidden="true">{t.previous}</span>}

@@ -1,6 +1,7 @@
 // Arabic message catalogue, mirroring ../en/index.ts (same keys, same order); legal texts are in ./legal.ts.
 import type { Messages } from "../en";
 import { accounts } from "./accounts";
+import { orders } from "./orders";
 import { quote } from "./quote";
 import { studio } from "./studio";
 
@@ -21,6 +22,7 @@ export const ar: Messages = {
       title: "من نحن — PUSH",
       description: "من نحن: شركة خدمات لغوية في ولاية وايومنغ تصل الناس بمترجمين فوريين وتحريريين مختارين بعناية.",
     },
+    quote: { title: "اطلب عرض سعر — PUSH", description: "اطلب من PUSH السعر وموعد التسليم: اختر الخدمة واللغات وأرفق مستنداتك." },
     contact: {
       title: "اتصل بنا — PUSH",
       description: "تواصل مع PUSH عبر البريد الإلكتروني أو وسائل التواصل الاجتماعي للحصول على عروض الأسعار وحجز المترجمين الفوريين والدعم.",
@@ -39,6 +41,7 @@ export const ar: Messages = {
     about: "من نحن",
     services: "خدماتنا",
     contact: "اتصل بنا",
+    quote: "اطلب عرض سعر",
     menu: "القائمة",
     logoAlt: "الصفحة الرئيسية لموقع PUSH",
     skipToContent: "انتقل إلى المحتوى الرئيسي",
@@ -54,11 +57,14 @@ export const ar: Messages = {
     badgeSupport: "دعم العملاء على مدار الساعة",
     badgeSupportText: "هناك دائمًا من يرد عليك، ليلًا ونهارًا، كل يوم من أيام السنة.",
     exploreServices: "استكشف خدماتنا",
+    requestQuote: "اطلب عرض سعر",
   },
   services: {
     heading: "خدماتنا",
     intro: "خدمات لغوية احترافية لقطاعات الرعاية الصحية والقانون والتعليم والأعمال.",
     toggle: "الوصف الكامل لخدمة {title}",
+    requestQuote: "اطلب عرض سعر",
+    requestQuoteFor: "اطلب عرض سعر لخدمة {title}",
     empty: "ستُعرض خدماتنا هنا قريبًا.",
   },
   about: {
@@ -217,6 +223,7 @@ export const ar: Messages = {
     customers: "العملاء",
     users: "المستخدمون",
     orders: "الطلبات",
+    jobs: "مهامي",
     inbox: "البريد الوارد",
     website: "الموقع الإلكتروني",
     inboxUnread: {
@@ -381,4 +388,5 @@ export const ar: Messages = {
   accounts,
   studio,
   quote,
+  orders,
 };

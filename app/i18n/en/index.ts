@@ -1,6 +1,7 @@
 // English message catalogue: every user-facing text of the app (the legal texts are in ./legal.ts,
 // loaded only by the legal pages). Spec texts are kept exactly as written, spelling included.
 import { accounts } from "./accounts";
+import { orders } from "./orders";
 import { quote } from "./quote";
 import { studio } from "./studio";
 import type { Plural } from "../plural";
@@ -22,6 +23,7 @@ export const en = {
       title: "About us — PUSH",
       description: "Who we are: a Wyoming language services company connecting people with vetted interpreters and translators.",
     },
+    quote: { title: "Request a quote — PUSH", description: "Ask PUSH for a price and a delivery date: choose the service and languages, attach your documents." },
     contact: {
       title: "Contact us — PUSH",
       description: "Reach PUSH by email or on social media for quotes, interpreter bookings and support.",
@@ -40,6 +42,7 @@ export const en = {
     about: "About us",
     services: "Services",
     contact: "Contact us",
+    quote: "Request a quote",
     menu: "Menu",
     logoAlt: "PUSH home",
     skipToContent: "Skip to main content",
@@ -55,11 +58,14 @@ export const en = {
     badgeSupport: "24/7 Customer support",
     badgeSupportText: "Someone answers, day or night, every day of the year.",
     exploreServices: "Explore our services",
+    requestQuote: "Request a quote",
   },
   services: {
     heading: "Our Services",
     intro: "Professional language services for healthcare, legal, education and business.",
     toggle: "Full description of {title}",
+    requestQuote: "Request a quote",
+    requestQuoteFor: "Request a quote for {title}",
     empty: "Our services will be listed here soon.",
   },
   about: {
@@ -212,6 +218,7 @@ export const en = {
     customers: "Customers",
     users: "Users",
     orders: "Orders",
+    jobs: "My jobs",
     inbox: "Inbox",
     website: "Website",
     inboxUnread: { other: "Inbox, {count} unread" },
@@ -362,6 +369,7 @@ export const en = {
   accounts,
   studio,
   quote,
+  orders,
 };
 
 /**

@@ -41,9 +41,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {company.description}
             </p>
           )}
-          <Link to={href("/Services")} className="button button--accent">
-            {t.home.exploreServices}
-          </Link>
+          <div className="hero__actions">
+            <Link to={href("/Services")} className="button button--accent">
+              {t.home.exploreServices}
+            </Link>
+            <Link to={href("/Quote")} className="button button--light">
+              {t.home.requestQuote}
+            </Link>
+          </div>
         </div>
       </section>
 

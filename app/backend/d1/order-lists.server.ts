@@ -1,0 +1,160 @@
+// The lists of orders, jobs and customers on D1: filters, search and pages, as the staff screens ask for them.
+import { ACCEPTED_STATUSES, orderIdOf, ORDERS_PAGE_SIZE, type OrderQuery } from "~/domain/order-records";
+import { nextDay, startOfCompanyDay } from "~/domain/orders";
+import type { OrderStore } from "../port.server";
+import {
+  targetsByOrder,
+  toCustomerSummary,
+  toJobSummary,
+  toOrderFile,
+  toOrderSummary,
+  valuesByCustomer,
+  type CustomerRow,
+  type FileRow,
+  type OrderSummaryRow,
+} from "../rows/order.server";
+import { query } from "./query.server";
+
+/** An order with its customer, quote amount and interpreter (aliases o, c, q, u must be joined as ORDER_JOINS). */
+export const ORDER_SUMMARY_SQL = `SELECT o.id, o.status, o.version, o.customer_id, c.name AS customer_name, c.email AS customer_email,
+  c.company AS customer_company, o.service_title, o.source_language, o.deadline, o.created_at, o.updated_at,
+  q.amount_minor, q.currency, o.interpreter_id, u.full_name AS interpreter_name`;
+export const ORDER_JOINS = `FROM orders o JOIN customers c ON c.id = o.customer_id LEFT JOIN order_quotes q ON q.order_id = o.id
+  LEFT JOIN users u ON u.id = o.interpreter_id`;
+
+const ACCEPTED = ACCEPTED_STATUSES.map((status) => `'${status}'`).join(", ");
+/** LIKE on user text: %, _ and the escape character itself match only themselves. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+function orderFilter(search: OrderQuery): { where: string; params: unknown[] } {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  const where = (clause: string, ...values: unknown[]) => {
+    clauses.push(clause);
+    params.push(...values);
+  };
+  if (search.status) where("o.status = ?", search.status);
+  if (search.serviceId) where("o.service_id = ?", search.serviceId);
+  if (search.languageId) {
+    where("(o.source_language_id = ? OR EXISTS (SELECT 1 FROM order_targets t WHERE t.order_id = o.id AND t.language_id = ?))", search.languageId, search.languageId);
+  }
+  if (search.from) where("o.created_at >= ?", startOfCompanyDay(search.from));
+  if (search.to) where("o.created_at < ?", startOfCompanyDay(nextDay(search.to)));
+  if (search.search) {
+    const id = orderIdOf(search.search);
+    const pattern = likePattern(search.search);
+    where(`(lower(c.name) LIKE ? ESCAPE '\\' OR c.email LIKE ? ESCAPE '\\'${id ? " OR o.id = ?" : ""})`, pattern, pattern, ...(id ? [id] : []));
+  }
+  return { where: clauses.length ? `WHERE ${clauses.join(" AND ")}` : "", params };
+}
+
+const pageCountOf = (total: number) => Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
+
+export function d1OrderLists(db: D1Database): Pick<OrderStore, "list" | "jobs" | "job" | "customers" | "customer"> {
+  async function targetsOf(ids: number[]) {
+    if (ids.length === 0) return new Map<number, string[]>();
+    const { results } = await query(() =>
+      db
+        .prepare(`SELECT order_id, language FROM order_targets WHERE order_id IN (${ids.map(() => "?").join(", ")}) ORDER BY order_id, position`)
+        .bind(...ids)
+        .all<{ order_id: number; language: string }>(),
+    );
+    return targetsByOrder(results);
+  }
+
+  async function summaries(rows: OrderSummaryRow[]) {
+    const targets = await targetsOf(rows.map((row) => row.id));
+    return rows.map((row) => toOrderSummary(row, targets.get(row.id) ?? []));
+  }
+
+  async function acceptedValues(customerIds: number[]) {
+    if (customerIds.length === 0) return new Map();
+    const { results } = await query(() =>
+      db
+        .prepare(
+          `SELECT o.customer_id, q.currency, SUM(q.amount_minor) AS amount_minor FROM orders o JOIN order_quotes q ON q.order_id = o.id
+           WHERE o.status IN (${ACCEPTED}) AND o.customer_id IN (${customerIds.map(() => "?").join(", ")})
+           GROUP BY o.customer_id, q.currency ORDER BY q.currency`,
+        )
+        .bind(...customerIds)
+        .all<{ customer_id: number; currency: string; amount_minor: number }>(),
+    );
+    return valuesByCustomer(results);
+  }
+
+  const CUSTOMER_SQL = `SELECT c.id, c.name, c.email, c.phone, c.company, c.created_at, COUNT(o.id) AS order_count, MAX(o.created_at) AS last_order_at
+    FROM customers c LEFT JOIN orders o ON o.customer_id = c.id`;
+
+  return {
+    async list(search) {
+      const { where, params } = orderFilter(search);
+      const offset = (search.page - 1) * ORDERS_PAGE_SIZE;
+      const [count, page] = await query(() =>
+        db.batch<unknown>([
+          db.prepare(`SELECT COUNT(*) AS n ${ORDER_JOINS} ${where}`).bind(...params),
+          db
+            .prepare(`${ORDER_SUMMARY_SQL} ${ORDER_JOINS} ${where} ORDER BY o.created_at DESC, o.id DESC LIMIT ? OFFSET ?`)
+            .bind(...params, ORDERS_PAGE_SIZE, offset),
+        ]),
+      );
+      const total = (count!.results[0] as { n: number }).n;
+      return { items: await summaries(page!.results as OrderSummaryRow[]), total, page: search.page, pageCount: pageCountOf(total) };
+    },
+
+    async jobs(interpreterId) {
+      const { results } = await query(() =>
+        db
+          .prepare(`${ORDER_SUMMARY_SQL} ${ORDER_JOINS} WHERE o.interpreter_id = ? ORDER BY o.created_at DESC, o.id DESC`)
+          .bind(interpreterId)
+          .all<OrderSummaryRow>(),
+      );
+      const targets = await targetsOf(results.map((row) => row.id));
+      return results.map((row) => toJobSummary(row, targets.get(row.id) ?? []));
+    },
+
+    async job(interpreterId, orderId) {
+      const [orders, files] = await query(() =>
+        db.batch<unknown>([
+          db.prepare(`${ORDER_SUMMARY_SQL}, o.details ${ORDER_JOINS} WHERE o.id = ? AND o.interpreter_id = ?`).bind(orderId, interpreterId),
+          db
+            .prepare("SELECT f.* FROM order_files f JOIN orders o ON o.id = f.order_id WHERE f.order_id = ? AND o.interpreter_id = ? ORDER BY f.id")
+            .bind(orderId, interpreterId),
+        ]),
+      );
+      const row = orders!.results[0] as (OrderSummaryRow & { details: string }) | undefined;
+      if (!row) return null;
+      const targets = await targetsOf([row.id]);
+      return { ...toJobSummary(row, targets.get(row.id) ?? []), details: row.details, files: (files!.results as FileRow[]).map(toOrderFile) };
+    },
+
+    async customers({ search, page }) {
+      const where = search ? "WHERE lower(c.name) LIKE ?1 ESCAPE '\\' OR c.email LIKE ?1 ESCAPE '\\' OR lower(c.company) LIKE ?1 ESCAPE '\\'" : "";
+      const params = search ? [likePattern(search)] : [];
+      const [count, rows] = await query(() =>
+        db.batch<unknown>([
+          db.prepare(`SELECT COUNT(*) AS n FROM customers c ${where}`).bind(...params),
+          db
+            .prepare(`${CUSTOMER_SQL} ${where} GROUP BY c.id ORDER BY last_order_at IS NULL, last_order_at DESC, c.name LIMIT ${ORDERS_PAGE_SIZE} OFFSET ${(page - 1) * ORDERS_PAGE_SIZE}`)
+            .bind(...params),
+        ]),
+      );
+      const total = (count!.results[0] as { n: number }).n;
+      const customerRows = rows!.results as CustomerRow[];
+      const values = await acceptedValues(customerRows.map((row) => row.id));
+      return { items: customerRows.map((row) => toCustomerSummary(row, values.get(row.id) ?? [])), total, page, pageCount: pageCountOf(total) };
+    },
+
+    async customer(id) {
+      const [customers, orders] = await query(() =>
+        db.batch<unknown>([
+          db.prepare(`${CUSTOMER_SQL} WHERE c.id = ? GROUP BY c.id`).bind(id),
+          db.prepare(`${ORDER_SUMMARY_SQL} ${ORDER_JOINS} WHERE o.customer_id = ? ORDER BY o.created_at DESC, o.id DESC`).bind(id),
+        ]),
+      );
+      const row = customers!.results[0] as CustomerRow | undefined;
+      if (!row) return null;
+      const values = await acceptedValues([row.id]);
+      return { customer: toCustomerSummary(row, values.get(row.id) ?? []), orders: await summaries(orders!.results as OrderSummaryRow[]) };
+    },
+  };
+}

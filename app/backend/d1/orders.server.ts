@@ -1,0 +1,230 @@
+// Orders on D1 (issue 13; docs/decisions/0018): a request, a transition, a message — each one batch, so one
+// transaction. A change writes a random `last_change` id into the order with its compare-and-set, and every row it
+// adds in the same batch is inserted only where the order carries that id: a change that lost the race adds nothing.
+import type { OrderDetail } from "~/domain/order-records";
+import type { OrderStore } from "../port.server";
+import {
+  int,
+  toOrderEvent,
+  toOrderFile,
+  toOrderMessage,
+  toOrderSummary,
+  toStoredFile,
+  type EventRow,
+  type FileRow,
+  type MessageRow,
+  type OrderSummaryRow,
+} from "../rows/order.server";
+import { d1OrderLists, ORDER_JOINS, ORDER_SUMMARY_SQL } from "./order-lists.server";
+import { query } from "./query.server";
+
+type DetailRow = OrderSummaryRow & {
+  customer_phone: string;
+  service_id: number | null;
+  source_language_id: number | null;
+  details: string;
+  locale: "en" | "ar";
+  internal_note: string;
+  cancel_reason: string;
+  token_revoked_at: number | null;
+  token_sealed: string | null;
+  due_date: string | null;
+  valid_until: string | null;
+  quoted_at: number | null;
+};
+
+/** Rows a change adds: only where the order carries this change's id. */
+const IF_CHANGE = "FROM orders WHERE id = ? AND last_change = ?";
+
+export function d1OrderStore(db: D1Database): OrderStore {
+  const lists = d1OrderLists(db);
+
+  async function detail(id: number): Promise<OrderDetail | null> {
+    const [orders, targets, files, messages, events] = await query(() =>
+      db.batch<unknown>([
+        db
+          .prepare(
+            `${ORDER_SUMMARY_SQL}, c.phone AS customer_phone, o.service_id, o.source_language_id, o.details, o.locale, o.internal_note,
+               o.cancel_reason, o.token_revoked_at, o.token_sealed, q.due_date, q.valid_until, q.quoted_at
+             ${ORDER_JOINS} WHERE o.id = ?`,
+          )
+          .bind(id),
+        db.prepare("SELECT language_id, language FROM order_targets WHERE order_id = ? ORDER BY position").bind(id),
+        db.prepare("SELECT * FROM order_files WHERE order_id = ? ORDER BY id").bind(id),
+        db
+          .prepare(
+            `SELECT m.id, m.author, u.full_name AS author_name, m.body, m.created_at FROM order_messages m
+             LEFT JOIN users u ON u.id = m.author_id WHERE m.order_id = ? ORDER BY m.created_at, m.id`,
+          )
+          .bind(id),
+        db
+          .prepare(
+            `SELECT e.id, e.at, e.actor, u.full_name AS actor_name, e.action, e.from_status, e.to_status, e.detail FROM order_events e
+             LEFT JOIN users u ON u.id = e.actor_id WHERE e.order_id = ? ORDER BY e.at, e.id`,
+          )
+          .bind(id),
+      ]),
+    );
+    const row = orders!.results[0] as DetailRow | undefined;
+    if (!row) return null;
+    const targetRows = targets!.results as { language_id: number | null; language: string }[];
+    const summary = toOrderSummary(row, targetRows.map((target) => target.language));
+    return {
+      ...summary,
+      customer: { ...summary.customer, phone: row.customer_phone },
+      serviceId: row.service_id,
+      sourceLanguageId: row.source_language_id,
+      targets: targetRows.map((target) => ({ languageId: target.language_id, name: target.language })),
+      details: row.details,
+      locale: row.locale,
+      internalNote: row.internal_note,
+      cancelReason: row.cancel_reason,
+      quote:
+        summary.quote && row.due_date && row.valid_until
+          ? { ...summary.quote, dueDate: row.due_date, validUntil: row.valid_until, quotedAt: int(row.quoted_at) }
+          : null,
+      linkRevoked: row.token_revoked_at !== null,
+      tokenSealed: row.token_sealed,
+      files: (files!.results as FileRow[]).map(toOrderFile),
+      messages: (messages!.results as MessageRow[]).map(toOrderMessage),
+      events: (events!.results as EventRow[]).map(toOrderEvent),
+    };
+  }
+
+  return {
+    ...lists,
+    get: detail,
+
+    async create(order, now) {
+      const service = await query(() => db.prepare("SELECT id, title FROM services WHERE id = ?").bind(order.serviceId).first<{ title: string }>());
+      if (!service) return { ok: false, reason: "unknown-service" };
+      const ids = [order.sourceLanguageId, ...order.targetLanguageIds];
+      const { results } = await query(() =>
+        db.prepare(`SELECT id, name FROM languages WHERE id IN (${ids.map(() => "?").join(", ")})`).bind(...ids).all<{ id: number; name: string }>(),
+      );
+      const nameOf = new Map(results.map((language) => [language.id, language.name]));
+      if (ids.some((id) => !nameOf.has(id))) return { ok: false, reason: "unknown-language" };
+
+      const email = order.customer.email.toLowerCase();
+      const ofThisOrder = "FROM orders WHERE token_hash = ?";
+      const statements = [
+        // Found by e-mail or created: details typed later never overwrite those on file.
+        db
+          .prepare("INSERT INTO customers (name, email, phone, company, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (email) DO NOTHING")
+          .bind(order.customer.name, email, order.customer.phone, order.customer.company, now),
+        db
+          .prepare(
+            `INSERT INTO orders (customer_id, service_id, service_title, source_language_id, source_language, deadline, details, locale,
+               token_hash, token_sealed, created_at, updated_at)
+             SELECT id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM customers WHERE email = ? RETURNING id`,
+          )
+          .bind(
+            ...[order.serviceId, service.title, order.sourceLanguageId, nameOf.get(order.sourceLanguageId)!, order.deadline, order.details],
+            ...[order.locale, order.tokenHash, order.tokenSealed, now, now, email],
+          ),
+        ...order.targetLanguageIds.map((languageId, position) =>
+          db
+            .prepare(`INSERT INTO order_targets (order_id, language_id, language, position) SELECT id, ?, ?, ? ${ofThisOrder}`)
+            .bind(languageId, nameOf.get(languageId)!, position, order.tokenHash),
+        ),
+        ...order.files.map((file) =>
+          db
+            .prepare(`INSERT INTO order_files (order_id, kind, object_key, file_name, content_type, size, created_at) SELECT id, 'source', ?, ?, ?, ?, ? ${ofThisOrder}`)
+            .bind(file.objectKey, file.fileName, file.contentType, file.size, now, order.tokenHash),
+        ),
+        db
+          .prepare(`INSERT INTO order_events (order_id, at, actor, action, to_status) SELECT id, ?, 'customer', 'requested', 'new' ${ofThisOrder}`)
+          .bind(now, order.tokenHash),
+      ];
+      const outcomes = await query(() => db.batch<{ id: number }>(statements));
+      return { ok: true, id: outcomes[1]!.results[0]!.id };
+    },
+
+    async byTokenHash(tokenHash) {
+      const row = await query(() =>
+        db.prepare("SELECT id FROM orders WHERE token_hash = ? AND token_revoked_at IS NULL").bind(tokenHash).first<{ id: number }>(),
+      );
+      return row ? detail(row.id) : null;
+    },
+
+    async transition(id, change, now) {
+      const changeId = crypto.randomUUID();
+      const statements = [
+        db
+          .prepare(
+            `UPDATE orders SET status = ?, version = version + 1, last_change = ?, updated_at = ?,
+               interpreter_id = COALESCE(?, interpreter_id), cancel_reason = COALESCE(?, cancel_reason)
+             WHERE id = ? AND version = ? AND status = ?`,
+          )
+          .bind(change.to, changeId, now, change.interpreterId ?? null, change.cancelReason ?? null, id, change.basedOn, change.from),
+        ...(change.quote
+          ? [
+              db
+                .prepare(`INSERT INTO order_quotes (order_id, amount_minor, currency, due_date, valid_until, quoted_at) SELECT id, ?, ?, ?, ?, ? ${IF_CHANGE}`)
+                .bind(change.quote.amountMinor, change.quote.currency, change.quote.dueDate, change.quote.validUntil, now, id, changeId),
+            ]
+          : []),
+        ...(change.deliveryFiles ?? []).map((file) =>
+          db
+            .prepare(
+              `INSERT INTO order_files (order_id, kind, object_key, file_name, content_type, size, uploaded_by, created_at)
+               SELECT id, 'delivery', ?, ?, ?, ?, ?, ? ${IF_CHANGE}`,
+            )
+            .bind(file.objectKey, file.fileName, file.contentType, file.size, change.actorId, now, id, changeId),
+        ),
+        db
+          .prepare(
+            `INSERT INTO order_events (order_id, at, actor, actor_id, action, from_status, to_status, detail)
+             SELECT id, ?, ?, ?, ?, ?, ?, ? ${IF_CHANGE}`,
+          )
+          .bind(now, change.actor, change.actorId, change.transition, change.from, change.to, JSON.stringify(change.detail), id, changeId),
+      ];
+      const [updated] = await query(() => db.batch(statements));
+      if (updated!.meta.changes === 1) return { ok: true, version: change.basedOn + 1 };
+      const exists = await query(() => db.prepare("SELECT 1 AS found FROM orders WHERE id = ?").bind(id).first());
+      return { ok: false, reason: exists ? "stale" : "not-found" };
+    },
+
+    async addMessage(id, { author, authorId, body }, now) {
+      const { meta } = await query(() =>
+        db
+          .prepare("INSERT INTO order_messages (order_id, author, author_id, body, created_at) SELECT id, ?, ?, ?, ? FROM orders WHERE id = ?")
+          .bind(author, authorId, body, now, id)
+          .run(),
+      );
+      return meta.changes === 1;
+    },
+
+    async setNote(id, note, by, now) {
+      const [updated] = await query(() =>
+        db.batch([
+          db.prepare("UPDATE orders SET internal_note = ?, updated_at = ? WHERE id = ?").bind(note, now, id),
+          db
+            .prepare("INSERT INTO order_events (order_id, at, actor, actor_id, action) SELECT id, ?, 'staff', ?, 'note' FROM orders WHERE id = ?")
+            .bind(now, by, id),
+        ]),
+      );
+      return updated!.meta.changes === 1;
+    },
+
+    async revokeLink(id, by, now) {
+      const [updated] = await query(() =>
+        db.batch([
+          db.prepare("UPDATE orders SET token_revoked_at = ?, updated_at = ? WHERE id = ? AND token_revoked_at IS NULL").bind(now, now, id),
+          db
+            .prepare(
+              `INSERT INTO order_events (order_id, at, actor, actor_id, action)
+               SELECT id, ?, 'staff', ?, 'link-revoked' FROM orders WHERE id = ? AND token_revoked_at = ?`,
+            )
+            .bind(now, by, id, now),
+        ]),
+      );
+      return updated!.meta.changes === 1;
+    },
+
+    async file(orderId, fileId) {
+      const row = await query(() => db.prepare("SELECT * FROM order_files WHERE id = ? AND order_id = ?").bind(fileId, orderId).first<FileRow>());
+      return row ? toStoredFile(row) : null;
+    },
+  };
+}

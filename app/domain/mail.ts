@@ -1,0 +1,18 @@
+// E-mails the site sends about orders (issue 13): stored first in an outbox, then relayed to the mail provider by
+// the same relay as the contact form (app/lib/contact-relay.server.ts), so a mail outage delays them, never loses them.
+
+/** Why a mail is sent; the text is written (in the reader's language) when it is stored. */
+export const MAIL_KINDS = ["order-received", "order-new-for-staff", "order-status", "order-message-to-customer", "order-message-to-staff"] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+export type NewMail = { kind: MailKind; to: string; subject: string; body: string; orderId: number | null };
+
+export type OutgoingMail = NewMail & {
+  id: number;
+  createdAt: number;
+  status: "pending" | "sent" | "failed";
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: number;
+  sentAt: number | null;
+};

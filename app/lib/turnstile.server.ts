@@ -1,0 +1,22 @@
+// Cloudflare Turnstile on the public forms (the contact form, quote requests), checked on the server with the
+// secret key; only when it is configured.
+import type { AppConfig } from "./config.server";
+
+/** Whether the form's Turnstile token passes (the caller asks only when Turnstile is configured). */
+export async function passesTurnstile(turnstile: NonNullable<AppConfig["turnstile"]>, formData: FormData, request: Request): Promise<boolean> {
+  const token = String(formData.get("cf-turnstile-response") ?? "");
+  if (!token) return false;
+  const body = new FormData();
+  body.append("secret", turnstile.secretKey);
+  body.append("response", token);
+  const ip = request.headers.get("CF-Connecting-IP");
+  if (ip) body.append("remoteip", ip);
+  try {
+    const response = await fetch(turnstile.verifyUrl, { method: "POST", body, signal: AbortSignal.timeout(10_000) });
+    const outcome = (await response.json()) as { success?: boolean };
+    return outcome.success === true;
+  } catch (error) {
+    console.error("[turnstile] Turnstile could not be verified:", error);
+    return false;
+  }
+}

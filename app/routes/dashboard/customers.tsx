@@ -1,0 +1,111 @@
+// /Dashboard/Dashboardcustomers (admins): everyone who has asked for a quote, with their company, number of orders,
+// accepted value and last order; search and pages in the URL. The spec's heading stays the h1.
+import { Form, Link } from "react-router";
+import { Pagination } from "~/components/admin/Pagination";
+import { OfficeTime } from "~/components/OfficeTime";
+import { customerQueryFrom } from "~/domain/order-records";
+import { formatAmount } from "~/domain/orders";
+import { format, localeAttributes, plural, specArabic } from "~/i18n";
+import { failureToasts, load } from "~/lib/content.server";
+import { appContext } from "~/lib/context.server";
+import { dashboardMeta } from "~/lib/dashboard-meta";
+import { requireAdmin } from "~/lib/guards.server";
+import { messagesFor, useLocale, useMessages } from "~/lib/locale";
+import type { Route } from "./+types/customers";
+
+export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.dashboard.customers);
+
+export async function loader(args: Route.LoaderArgs) {
+  const admin = await requireAdmin(args);
+  const query = customerQueryFrom(args.url);
+  const page = await load("the customers", () => appContext(args.context).backend.orders.customers(query));
+  return { query, page, toasts: failureToasts(messagesFor(admin.locale), page) };
+}
+
+export default function Customers({ loaderData }: Route.ComponentProps) {
+  const messages = useMessages();
+  const t = messages.orders;
+  const locale = useLocale();
+  const { query } = loaderData;
+  const page = loaderData.page.ok ? loaderData.page.value : null;
+  return (
+    <>
+      <h1 {...localeAttributes.ar}>{specArabic.dashboard.placeholders.customers}</h1>
+      <p>{t.customers.intro}</p>
+      <section aria-labelledby="customers-list" className="panel">
+        <div className="panel__header">
+          <h2 id="customers-list" tabIndex={-1}>
+            {messages.dashboard.customers}
+          </h2>
+          {page && <p className="panel__meta">{plural(locale, t.customers.count, page.total)}</p>}
+        </div>
+        <Form method="get" role="search" className="search-form">
+          <label htmlFor="customer-search">{t.customers.search}</label>
+          <div className="search-form__row">
+            <input id="customer-search" type="search" name="q" defaultValue={query.search} maxLength={100} />
+            <button type="submit" className="button button--small">
+              {messages.people.interpreters.search}
+            </button>
+            {query.search && (
+              <Link to="?" className="search-form__clear">
+                {messages.people.interpreters.clearSearch}
+              </Link>
+            )}
+          </div>
+        </Form>
+        {page && page.items.length === 0 ? (
+          <p className="empty-state">{query.search ? format(t.customers.noMatches, { query: query.search }) : t.customers.empty}</p>
+        ) : (
+          page && (
+            <>
+              <div className="table-scroll" role="region" aria-labelledby="customers-list" tabIndex={0}>
+                <table className="data-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{messages.people.fields.fullName}</th>
+                      <th scope="col">{t.fields.company}</th>
+                      <th scope="col">{t.fields.email}</th>
+                      <th scope="col">{t.customers.orders}</th>
+                      <th scope="col">{t.customers.acceptedValue}</th>
+                      <th scope="col">{t.customers.lastOrder}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {page.items.map((customer) => (
+                      <tr key={customer.id}>
+                        <th scope="row">
+                          <Link to={`/Dashboard/Dashboardcustomers/${customer.id}`}>
+                            <bdi>{customer.name}</bdi>
+                          </Link>
+                        </th>
+                        <td>
+                          <bdi>{customer.company || t.customers.none}</bdi>
+                        </td>
+                        <td>
+                          <bdi dir="ltr">{customer.email}</bdi>
+                        </td>
+                        <td>{customer.orderCount}</td>
+                        <td>
+                          {customer.acceptedValue.length === 0
+                            ? t.customers.none
+                            : customer.acceptedValue.map((value, index) => (
+                                <bdi key={value.currency} dir="ltr">
+                                  {index > 0 && ", "}
+                                  {formatAmount(value.amountMinor, value.currency, locale)}
+                                </bdi>
+                              ))}
+                        </td>
+                        <td>{customer.lastOrderAt ? <OfficeTime at={customer.lastOrderAt} /> : t.customers.none}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <Pagination page={page.page} pageCount={page.pageCount} anchor="customers-list" />
+            </>
+          )
+        )}
+      </section>
+    </>
+  );
+}

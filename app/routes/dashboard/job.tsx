@@ -1,0 +1,75 @@
+// /Dashboard/Jobs/<id> — one of the signed-in person's jobs: the documents to translate and, while the work is in
+// progress, the delivery upload that marks it delivered. An order not assigned to them is a 404.
+import { data, Link, useActionData } from "react-router";
+import { useActionToast } from "~/components/forms";
+import { FileList, OrderFacts, OrderHeading } from "~/components/orders/OrderParts";
+import { DeliverForm } from "~/components/orders/StaffSteps";
+import type { OrderFile } from "~/domain/order-records";
+import { appContext } from "~/lib/context.server";
+import { dashboardMeta } from "~/lib/dashboard-meta";
+import type { FormFailure } from "~/lib/form-failure";
+import { requireUser } from "~/lib/guards.server";
+import { runIntent } from "~/lib/intents.server";
+import { useMessages } from "~/lib/locale";
+import type { Route } from "./+types/job";
+import { deliverOrder, orderOr404 } from "./order-actions.server";
+
+export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.orders.jobs.heading);
+
+async function jobOf(args: Route.LoaderArgs | Route.ActionArgs, userId: string) {
+  const orderId = Number(args.params.orderId);
+  const job = Number.isSafeInteger(orderId) && orderId > 0 ? await appContext(args.context).backend.orders.job(userId, orderId) : null;
+  if (!job) throw data(null, { status: 404 });
+  return job;
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requireUser(args);
+  return { job: await jobOf(args, user.id) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const user = await requireUser(args);
+  const job = await jobOf(args, user.id);
+  // The state machine judges the whole order (its status and version), which the job's page showed.
+  const order = await orderOr404(appContext(args.context).backend, String(job.id));
+  return runIntent({ ...args, user }, { deliver: deliverOrder(order, "interpreter") });
+}
+
+export default function Job({ loaderData }: Route.ComponentProps) {
+  const t = useMessages().orders;
+  const { job } = loaderData;
+  const failure: FormFailure | null = useActionData<typeof action>() ?? null;
+  useActionToast(failure?.toast);
+  const fileHref = (file: OrderFile) => `/Dashboard/Orders/${job.id}/files/${file.id}`;
+  return (
+    <>
+      <p>
+        <Link to="/Dashboard/Jobs">{t.jobs.back}</Link>
+      </p>
+      <OrderHeading id={job.id} status={job.status} />
+      <section aria-labelledby="job-heading" className="panel">
+        <h2 id="job-heading">{t.fields.details}</h2>
+        <OrderFacts {...job}>
+          <dt>{t.fields.details}</dt>
+          <dd className="pre-line" dir="auto">
+            {job.details || t.fields.noDetails}
+          </dd>
+        </OrderFacts>
+      </section>
+      <section aria-labelledby="files-heading" className="panel">
+        <h2 id="files-heading">{t.files.heading}</h2>
+        <FileList files={job.files.filter((file) => file.kind === "source")} hrefOf={fileHref} label={t.files.source} />
+        <FileList files={job.files.filter((file) => file.kind === "delivery")} hrefOf={fileHref} label={t.files.delivery} />
+      </section>
+      {job.status === "in_progress" && (
+        <section aria-labelledby="actions" className="panel">
+          <h2 id="actions" tabIndex={-1}>
+            {t.detail.actions}
+          </h2>
+          <DeliverForm version={job.version} failure={failure} hint={t.jobs.deliverHint} />
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,139 @@
+// What staff and interpreters do to an order (issue 13; docs/decisions/0018): every step is judged by the order's
+// state machine (checkTransition) against the version the page showed, stored as a compare-and-set, logged, and
+// e-mailed to the customer. A step that is not allowed, or comes from a stale page, is refused (409) and changes
+// nothing; files uploaded with a refused step are deleted again.
+import { data } from "react-router";
+import type { Backend } from "~/backend/port.server";
+import { assignSchema, cancelSchema, messageSchema, noteSchema, quoteFormSchema, versionSchema } from "~/domain/order-forms";
+import { orderNumber, type OrderChange, type OrderDetail } from "~/domain/order-records";
+import { checkTransition, eligibleInterpreters, type OrderActor, type OrderTransition } from "~/domain/orders";
+import { format } from "~/i18n";
+import { formFailure } from "~/lib/action-result.server";
+import { keptValues, parseFormData } from "~/lib/forms.server";
+import type { IntentInput } from "~/lib/intents.server";
+import { checkDocuments, chosenFiles, storeDocuments } from "~/lib/order-files.server";
+import { sendOrderMails } from "~/lib/order-notices.server";
+import { redirectWithToast } from "~/lib/toast.server";
+
+/** Who acted, as the history stores it: a person with a users row (an account without one is recorded as nobody). */
+export const actorIdOf = (user: IntentInput["user"]) => (user.profile ? user.id : null);
+
+/** The order a staff page is about, or a 404. */
+export async function orderOr404(backend: Backend, id: string | undefined): Promise<OrderDetail> {
+  const orderId = Number(id);
+  const order = Number.isSafeInteger(orderId) && orderId > 0 ? await backend.orders.get(orderId) : null;
+  if (!order) throw data(null, { status: 404 });
+  return order;
+}
+
+/** The people who may be assigned: linked to the source language and to every target language. */
+export async function eligibleFor(backend: Backend, order: OrderDetail) {
+  const [people, links] = await Promise.all([backend.interpreters.options(), backend.links.list()]);
+  const targets = order.targets.map((target) => target.languageId);
+  if (order.sourceLanguageId === null || targets.some((id) => id === null)) return [];
+  return eligibleInterpreters(people, (person) => links.filter((link) => link.userId === person.id).map((link) => link.languageId), {
+    sourceLanguageId: order.sourceLanguageId,
+    targetLanguageIds: targets as number[],
+  });
+}
+
+type Step = Omit<OrderChange, "from" | "to" | "basedOn" | "actor" | "actorId" | "transition">;
+
+/** Checks, stores and announces one step; answers the refusal or the redirect back to the page with its toast. */
+async function step(input: IntentInput, order: OrderDetail, actor: OrderActor, transition: OrderTransition, basedOn: number, change: Step, success: string) {
+  const { app, request, url, user, messages: t } = input;
+  const check = checkTransition(order, transition, { actor, basedOn, now: new Date() });
+  if (!check.ok) return { refused: formFailure({ formError: t.orders.refusals[check.reason], intent: transition }, { status: check.reason === "not-yours" ? 403 : 409 }) };
+  const stored = await app.backend.orders.transition(order.id, { ...change, transition, from: order.status, to: check.to, basedOn, actor, actorId: actorIdOf(user) }, Date.now());
+  if (!stored.ok) return { refused: formFailure({ formError: t.orders.refusals[stored.reason === "stale" ? "stale" : "notFound"], intent: transition }, { status: 409 }) };
+  await sendOrderMails(app, { orderId: order.id, origin: url.origin, event: { kind: "transition", transition } });
+  return { done: await redirectWithToast(`${url.pathname}#actions`, { type: "success", message: success }, { request, config: app.config }) };
+}
+
+const outcome = (result: Awaited<ReturnType<typeof step>>) => ("refused" in result ? result.refused! : result.done!);
+
+export function quoteOrder(order: OrderDetail) {
+  return async (input: IntentInput) => {
+    const form = parseFormData(input.formData, quoteFormSchema(input.messages, new Date()));
+    if (!form.ok) return formFailure({ errors: form.errors, values: form.values, intent: "quote" });
+    const { basedOn, quote } = form.data;
+    const success = format(input.messages.orders.detail.quoted, { email: order.customer.email });
+    return outcome(await step(input, order, "staff", "quote", basedOn, { quote, detail: { quote } }, success));
+  };
+}
+
+export function assignOrder(order: OrderDetail) {
+  return async (input: IntentInput) => {
+    const form = parseFormData(input.formData, assignSchema(input.messages));
+    if (!form.ok) return formFailure({ errors: form.errors, values: form.values, intent: "assign" });
+    // Only someone the form offered: linked to the source and every target language.
+    const person = (await eligibleFor(input.app.backend, order)).find((candidate) => candidate.id === form.data.interpreterId);
+    if (!person) return formFailure({ errors: { interpreterId: input.messages.orders.detail.validation.interpreterInvalid }, values: keptValues(input.formData), intent: "assign" });
+    const interpreter = { id: person.id, name: person.fullName };
+    const success = format(input.messages.orders.detail.assigned, { name: person.fullName, number: orderNumber(order.id) });
+    return outcome(await step(input, order, "staff", "assign", form.data.basedOn, { interpreterId: person.id, detail: { interpreter } }, success));
+  };
+}
+
+/** The delivery: the translated files checked by their bytes, stored, and recorded with the step (staff or the interpreter). */
+export function deliverOrder(order: OrderDetail, actor: "staff" | "interpreter") {
+  return async (input: IntentInput) => {
+    const { messages: t, formData, app } = input;
+    const form = parseFormData(formData, versionSchema);
+    const files = chosenFiles(formData, "files");
+    const checked = files.length === 0 ? { ok: false as const, error: t.orders.files.deliveryRequired } : await checkDocuments(files, t, input.user.locale);
+    if (!form.ok || !checked.ok) {
+      return formFailure({ errors: { files: checked.ok ? undefined : checked.error }, formError: files.length > 0 ? t.orders.files.chooseAgain : null, intent: "deliver" });
+    }
+    const success = format(t.orders.detail.delivered, { number: orderNumber(order.id) });
+    const result = await storeDocuments(app.backend.files, checked.documents, async (deliveryFiles) => {
+      const done = await step(input, order, actor, "deliver", form.data.basedOn, { deliveryFiles, detail: { files: deliveryFiles.length } }, success);
+      return { kept: "done" in done, value: done };
+    });
+    return outcome(result);
+  };
+}
+
+export function completeOrder(order: OrderDetail) {
+  return async (input: IntentInput) => {
+    const form = parseFormData(input.formData, versionSchema);
+    if (!form.ok) return formFailure({ formError: input.messages.orders.refusals.stale, intent: "complete" }, { status: 409 });
+    return outcome(await step(input, order, "staff", "complete", form.data.basedOn, { detail: {} }, format(input.messages.orders.detail.completed, { number: orderNumber(order.id) })));
+  };
+}
+
+export function cancelOrder(order: OrderDetail) {
+  return async (input: IntentInput) => {
+    const form = parseFormData(input.formData, cancelSchema(input.messages));
+    if (!form.ok) return formFailure({ errors: form.errors, values: form.values, intent: "cancel" });
+    const { basedOn, reason } = form.data;
+    const success = format(input.messages.orders.detail.cancelled, { number: orderNumber(order.id) });
+    return outcome(await step(input, order, "staff", "cancel", basedOn, { cancelReason: reason, detail: { reason } }, success));
+  };
+}
+
+export function writeToCustomer(order: OrderDetail) {
+  return async ({ app, request, url, formData, user, messages: t }: IntentInput) => {
+    const form = parseFormData(formData, messageSchema(t));
+    if (!form.ok) return formFailure({ errors: form.errors, values: form.values, intent: "message" });
+    if (!(await app.backend.orders.addMessage(order.id, { author: "staff", authorId: actorIdOf(user), body: form.data.body }, Date.now()))) throw data(null, { status: 404 });
+    await sendOrderMails(app, { orderId: order.id, origin: url.origin, event: { kind: "message", author: "staff", body: form.data.body } });
+    return redirectWithToast(`${url.pathname}#thread`, { type: "success", message: t.orders.detail.messageSent }, { request, config: app.config });
+  };
+}
+
+export function saveNote(order: OrderDetail) {
+  return async ({ app, request, url, formData, user, messages: t }: IntentInput) => {
+    const form = parseFormData(formData, noteSchema(t));
+    if (!form.ok) return formFailure({ errors: form.errors, values: form.values, intent: "note" });
+    await app.backend.orders.setNote(order.id, form.data.note, actorIdOf(user), Date.now());
+    return redirectWithToast(`${url.pathname}#note`, { type: "success", message: t.orders.detail.noteSaved }, { request, config: app.config });
+  };
+}
+
+export function revokeLink(order: OrderDetail) {
+  return async ({ app, request, url, user, messages: t }: IntentInput) => {
+    await app.backend.orders.revokeLink(order.id, actorIdOf(user), Date.now());
+    return redirectWithToast(`${url.pathname}#link`, { type: "success", message: t.orders.detail.revoked }, { request, config: app.config });
+  };
+}

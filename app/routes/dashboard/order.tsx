@@ -1,0 +1,207 @@
+// /Dashboard/Orders/<id> (admins): one order — the customer, the next step (quote, assign, deliver, complete, cancel),
+// the files, the thread, the internal note, the status link, the history and the e-mails sent about it.
+import { Form, Link, useActionData } from "react-router";
+import { useFocusOnHash } from "~/components/admin/url-state";
+import { FormAlert, SubmitButton, TextAreaField, useActionToast } from "~/components/forms";
+import { OfficeTime } from "~/components/OfficeTime";
+import { FileList, History, OrderFacts, OrderHeading, QuoteFacts, Thread } from "~/components/orders/OrderParts";
+import { StaffSteps } from "~/components/orders/StaffSteps";
+import { ORDER_LIMITS } from "~/domain/order-forms";
+import type { OrderFile } from "~/domain/order-records";
+import { availableTransitions, companyToday } from "~/domain/orders";
+import { appContext } from "~/lib/context.server";
+import { dashboardMeta } from "~/lib/dashboard-meta";
+import type { FormFailure } from "~/lib/form-failure";
+import { requireAdmin } from "~/lib/guards.server";
+import { runIntent } from "~/lib/intents.server";
+import { useMessages } from "~/lib/locale";
+import type { Route } from "./+types/order";
+import {
+  assignOrder,
+  cancelOrder,
+  completeOrder,
+  deliverOrder,
+  eligibleFor,
+  orderOr404,
+  quoteOrder,
+  revokeLink,
+  saveNote,
+  writeToCustomer,
+} from "./order-actions.server";
+
+export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.dashboard.orders);
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const { backend } = appContext(args.context);
+  const order = await orderOr404(backend, args.params.orderId);
+  const [eligible, mails] = await Promise.all([
+    order.status === "accepted" ? eligibleFor(backend, order) : Promise.resolve([]),
+    backend.mail.forOrder(order.id),
+  ]);
+  const now = new Date();
+  return {
+    order,
+    available: availableTransitions(order, "staff", now),
+    eligible: eligible.map(({ id, fullName }) => ({ id, fullName })),
+    mails,
+    today: companyToday(now),
+    confirmRevoke: args.url.searchParams.has("revoke"),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const admin = await requireAdmin(args);
+  const order = await orderOr404(appContext(args.context).backend, args.params.orderId);
+  return runIntent(
+    { ...args, user: admin },
+    {
+      quote: quoteOrder(order),
+      assign: assignOrder(order),
+      deliver: deliverOrder(order, "staff"),
+      complete: completeOrder(order),
+      cancel: cancelOrder(order),
+      message: writeToCustomer(order),
+      note: saveNote(order),
+      "revoke-link": revokeLink(order),
+    },
+  );
+}
+
+export default function Order({ loaderData }: Route.ComponentProps) {
+  const t = useMessages().orders;
+  const { order, available, eligible, mails, today, confirmRevoke } = loaderData;
+  const failure: FormFailure | null = useActionData<typeof action>() ?? null;
+  useActionToast(failure?.toast);
+  useFocusOnHash();
+  const fileHref = (file: OrderFile) => `/Dashboard/Orders/${order.id}/files/${file.id}`;
+  const note = failure?.intent === "note" ? failure : null;
+
+  return (
+    <>
+      <p>
+        <Link to="/Dashboard/Orders">{t.detail.back}</Link>
+      </p>
+      <OrderHeading id={order.id} status={order.status} />
+      <section aria-labelledby="customer-heading" className="panel">
+        <h2 id="customer-heading">{t.fields.customer}</h2>
+        <dl className="facts">
+          <dt>{t.fields.customer}</dt>
+          <dd>
+            <Link to={`/Dashboard/Dashboardcustomers/${order.customer.id}`}>
+              <bdi>{order.customer.name}</bdi>
+            </Link>
+          </dd>
+          <dt>{t.fields.email}</dt>
+          <dd>
+            <a href={`mailto:${order.customer.email}`} dir="ltr">
+              {order.customer.email}
+            </a>
+          </dd>
+          {order.customer.phone && (
+            <>
+              <dt>{t.fields.phone}</dt>
+              <dd>
+                <bdi dir="ltr">{order.customer.phone}</bdi>
+              </dd>
+            </>
+          )}
+          {order.customer.company && (
+            <>
+              <dt>{t.fields.company}</dt>
+              <dd>
+                <bdi>{order.customer.company}</bdi>
+              </dd>
+            </>
+          )}
+        </dl>
+        <OrderFacts {...order}>
+          {order.interpreter && (
+            <>
+              <dt>{t.fields.interpreter}</dt>
+              <dd>
+                <bdi>{order.interpreter.name}</bdi>
+              </dd>
+            </>
+          )}
+          <dt>{t.fields.details}</dt>
+          <dd className="pre-line" dir="auto">
+            {order.details || t.fields.noDetails}
+          </dd>
+        </OrderFacts>
+        {order.quote && <QuoteFacts quote={order.quote} />}
+      </section>
+
+      <StaffSteps order={order} available={available} eligible={eligible} failure={failure} today={today} />
+
+      <section aria-labelledby="files-heading" className="panel">
+        <h2 id="files-heading">{t.files.heading}</h2>
+        <FileList files={order.files.filter((file) => file.kind === "source")} hrefOf={fileHref} label={t.files.source} />
+        <FileList files={order.files.filter((file) => file.kind === "delivery")} hrefOf={fileHref} label={t.files.delivery} />
+      </section>
+
+      <Thread messages={order.messages} customerName={order.customer.name} viewer="staff" failure={failure?.intent === "message" ? failure : null} />
+
+      <section aria-labelledby="note" className="panel">
+        <h2 id="note" tabIndex={-1}>
+          {t.detail.noteHeading}
+        </h2>
+        <Form method="post" className="form">
+          <TextAreaField
+            id="order-note"
+            label={t.detail.noteHeading}
+            name="note"
+            rows={3}
+            maxLength={ORDER_LIMITS.note}
+            hint={t.detail.noteHint}
+            defaultValue={note?.values.note ?? order.internalNote}
+            error={note?.errors.note}
+          />
+          <div>
+            <SubmitButton intent="note" label={t.detail.saveNote} pendingLabel={t.detail.saveNote} />
+          </div>
+        </Form>
+      </section>
+
+      <section aria-labelledby="link" className="panel">
+        <h2 id="link" tabIndex={-1}>
+          {t.detail.linkHeading}
+        </h2>
+        <p>{order.linkRevoked ? t.detail.linkRevokedText : t.detail.linkActive}</p>
+        {!order.linkRevoked &&
+          (confirmRevoke ? (
+            <Form method="post" className="studio-confirm__actions" aria-label={t.detail.revokeConfirm}>
+              <p>{t.detail.revokeConfirm}</p>
+              <SubmitButton intent="revoke-link" label={t.detail.revokeYes} pendingLabel={t.detail.revokeYes} className="button--danger" />
+              <Link to="?#link" className="button button--ghost">
+                {t.detail.keep}
+              </Link>
+            </Form>
+          ) : (
+            <Link to="?revoke=1#link" className="button button--ghost">
+              {t.detail.revoke}
+            </Link>
+          ))}
+        <FormAlert message={failure?.intent === "revoke-link" ? failure.formError : null} />
+      </section>
+
+      <History events={order.events} />
+
+      <section aria-labelledby="mails-heading" className="panel">
+        <h2 id="mails-heading">{t.detail.mails}</h2>
+        {mails.length === 0 ? (
+          <p>{t.detail.noMails}</p>
+        ) : (
+          <ul className="mail-log">
+            {mails.map((mail) => (
+              <li key={mail.id}>
+                <OfficeTime at={mail.createdAt} /> — <bdi dir="ltr">{mail.to}</bdi>: <bdi>{mail.subject}</bdi> —{" "}
+                <span className={`mail-log__status mail-log__status--${mail.status}`}>{t.detail.mailStatus[mail.status]}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,161 @@
+// /Dashboard/Orders (admins): every quote request and order, with filters (status, service, language, requested
+// days), search (customer name, e-mail, order number) and pages, all in the URL. The spec's heading stays the h1.
+import { Form, Link } from "react-router";
+import { Pagination } from "~/components/admin/Pagination";
+import { OfficeTime } from "~/components/OfficeTime";
+import { StatusBadge } from "~/components/orders/OrderParts";
+import { Field, SelectField } from "~/components/forms";
+import { orderNumber, orderQueryFrom, type OrderQuery } from "~/domain/order-records";
+import { formatAmount, ORDER_STATUSES } from "~/domain/orders";
+import { format, formatDate, localeAttributes, plural, specArabic } from "~/i18n";
+import { failureToasts, load } from "~/lib/content.server";
+import { appContext } from "~/lib/context.server";
+import { dashboardMeta } from "~/lib/dashboard-meta";
+import { requireAdmin } from "~/lib/guards.server";
+import { messagesFor, useLocale, useMessages } from "~/lib/locale";
+import type { Route } from "./+types/orders";
+
+export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.dashboard.orders);
+
+export async function loader(args: Route.LoaderArgs) {
+  const admin = await requireAdmin(args);
+  const { backend } = appContext(args.context);
+  const query = orderQueryFrom(args.url);
+  const [page, services, languages] = await Promise.all([
+    load("the orders", () => backend.orders.list(query)),
+    load("the services", () => backend.content.services()),
+    load("the languages", () => backend.languages.list()),
+  ]);
+  return {
+    query,
+    page,
+    services: services.ok ? services.value.map(({ id, title }) => ({ id, title })) : [],
+    languages: languages.ok ? languages.value : [],
+    toasts: failureToasts(messagesFor(admin.locale), page, services, languages),
+  };
+}
+
+const filtered = (query: OrderQuery) => Boolean(query.search || query.status || query.serviceId || query.languageId || query.from || query.to);
+
+export default function Orders({ loaderData }: Route.ComponentProps) {
+  const t = useMessages();
+  const o = t.orders;
+  const locale = useLocale();
+  const { query, services, languages } = loaderData;
+  const page = loaderData.page.ok ? loaderData.page.value : null;
+
+  return (
+    <>
+      <h1 {...localeAttributes.ar}>{specArabic.dashboard.placeholders.orders}</h1>
+      <p>{o.list.intro}</p>
+      <section aria-labelledby="orders-list" className="panel">
+        <div className="panel__header">
+          <h2 id="orders-list" tabIndex={-1}>
+            {t.dashboard.orders}
+          </h2>
+          {page && <p className="panel__meta">{plural(locale, o.list.count, page.total)}</p>}
+        </div>
+        <Form method="get" role="search" aria-label={o.list.filters} className="filters">
+          <Field id="orders-q" label={o.list.search} name="q" type="search" defaultValue={query.search} maxLength={100} />
+          <SelectField
+            id="orders-status"
+            label={o.fields.status}
+            name="status"
+            placeholder={o.list.anyStatus}
+            options={ORDER_STATUSES.map((status) => ({ value: status, label: o.statuses[status] }))}
+            defaultValue={query.status ?? ""}
+          />
+          <SelectField
+            id="orders-service"
+            label={o.fields.service}
+            name="service"
+            placeholder={o.list.anyService}
+            options={services.map((service) => ({ value: String(service.id), label: service.title }))}
+            defaultValue={query.serviceId ? String(query.serviceId) : ""}
+          />
+          <SelectField
+            id="orders-language"
+            label={o.fields.languages}
+            name="language"
+            placeholder={o.list.anyLanguage}
+            options={languages.map((language) => ({ value: String(language.id), label: language.name }))}
+            defaultValue={query.languageId ? String(query.languageId) : ""}
+          />
+          <Field id="orders-from" label={o.list.from} name="from" type="date" defaultValue={query.from ?? ""} />
+          <Field id="orders-to" label={o.list.to} name="to" type="date" defaultValue={query.to ?? ""} />
+          <div className="filters__actions">
+            <button type="submit" className="button button--small">
+              {o.list.apply}
+            </button>
+            {filtered(query) && (
+              <Link to="?" className="search-form__clear">
+                {o.list.clear}
+              </Link>
+            )}
+          </div>
+        </Form>
+        {page && page.items.length === 0 ? (
+          <p className="empty-state">{filtered(query) ? o.list.noMatches : o.list.empty}</p>
+        ) : (
+          page && (
+            <>
+              <div className="table-scroll" role="region" aria-labelledby="orders-list" tabIndex={0}>
+                <table className="data-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{o.list.order}</th>
+                      <th scope="col">{o.fields.customer}</th>
+                      <th scope="col">{o.fields.service}</th>
+                      <th scope="col">{o.fields.languages}</th>
+                      <th scope="col">{o.fields.requested}</th>
+                      <th scope="col">{o.fields.deadline}</th>
+                      <th scope="col">{o.fields.status}</th>
+                      <th scope="col">{o.list.quote}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {page.items.map((order) => (
+                      <tr key={order.id}>
+                        <th scope="row">
+                          <Link to={`/Dashboard/Orders/${order.id}`}>
+                            <bdi dir="ltr">{orderNumber(order.id)}</bdi>
+                          </Link>
+                        </th>
+                        <td>
+                          <bdi>{order.customer.name}</bdi>
+                          {order.customer.company && (
+                            <>
+                              <br />
+                              <bdi className="muted">{order.customer.company}</bdi>
+                            </>
+                          )}
+                        </td>
+                        <td>
+                          <bdi>{order.serviceTitle}</bdi>
+                        </td>
+                        <td>
+                          <bdi>{format(o.fields.languagePair, { source: order.sourceLanguage, targets: order.targetLanguages.join(", ") })}</bdi>
+                        </td>
+                        <td>
+                          <OfficeTime at={order.createdAt} />
+                        </td>
+                        <td>
+                          <time dateTime={order.deadline}>{formatDate(locale, order.deadline, { dateStyle: "medium" })}</time>
+                        </td>
+                        <td>
+                          <StatusBadge status={order.status} />
+                        </td>
+                        <td>{order.quote ? <bdi dir="ltr">{formatAmount(order.quote.amountMinor, order.quote.currency, locale)}</bdi> : o.list.notQuoted}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <Pagination page={page.page} pageCount={page.pageCount} anchor="orders-list" />
+            </>
+          )
+        )}
+      </section>
+    </>
+  );
+}

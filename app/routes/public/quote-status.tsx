@@ -1,0 +1,108 @@
+// /Quote/<token> — the customer's private page of their order (issue 13): its progress, the quote to accept or
+// decline, the thread with staff, and the delivered files. Works without JavaScript; never indexed, never cached.
+import { data, type HeadersFunction } from "react-router";
+import { FileList, OrderFacts, OrderHeading, QuoteFacts, Thread, Timeline } from "~/components/orders/OrderParts";
+import { FormAlert, SubmitButton } from "~/components/forms";
+import type { OrderFile } from "~/domain/order-records";
+import { availableTransitions, quoteIsValid } from "~/domain/orders";
+import { format, formatDate } from "~/i18n";
+import { appContext } from "~/lib/context.server";
+import { localeOfPath, localizedPath, messagesFor, useLocale, useMessages } from "~/lib/locale";
+import type { Route } from "./+types/quote-status";
+import { customerAction, orderOfToken } from "./quote-status.server";
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" });
+
+export const meta: Route.MetaFunction = ({ location }) => [
+  { title: messagesFor(localeOfPath(location.pathname)).orders.status.metaTitle },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const app = appContext(context);
+  const order = await orderOfToken(app, params.token);
+  const now = new Date();
+  return data({
+    order: {
+      id: order.id,
+      status: order.status,
+      version: order.version,
+      serviceTitle: order.serviceTitle,
+      sourceLanguage: order.sourceLanguage,
+      targetLanguages: order.targetLanguages,
+      deadline: order.deadline,
+      createdAt: order.createdAt,
+      customerName: order.customer.name,
+      customerEmail: order.customer.email,
+      quote: order.quote,
+      cancelReason: order.cancelReason,
+      files: order.files,
+      messages: order.messages,
+      events: order.events,
+    },
+    canRespond: availableTransitions(order, "customer", now),
+    quoteExpired: order.status === "quoted" && order.quote !== null && !quoteIsValid(order.quote, now),
+    received: url.searchParams.has("received"),
+    link: `${url.origin}${url.pathname}`,
+  });
+}
+
+export async function action({ request, params, url, context }: Route.ActionArgs) {
+  return customerAction({ request, app: appContext(context), locale: localeOfPath(url.pathname), token: params.token });
+}
+
+export default function QuoteStatus({ loaderData, actionData, params }: Route.ComponentProps) {
+  const t = useMessages().orders;
+  const locale = useLocale();
+  const { order, canRespond, quoteExpired, received, link } = loaderData;
+  const failure = actionData ?? null;
+  const fileHref = (file: OrderFile) => `${localizedPath(locale, `/Quote/${params.token}`)}/files/${file.id}`;
+  const deliveries = order.files.filter((file) => file.kind === "delivery");
+  return (
+    <main id="main" className="page container order-page">
+      {received && (
+        <section className="notice-panel" aria-labelledby="received-heading">
+          <h2 id="received-heading">{t.status.receivedHeading}</h2>
+          <p>{format(t.status.receivedText, { email: order.customerEmail })}</p>
+          <label htmlFor="status-link">{t.status.linkLabel}</label>
+          <input id="status-link" type="text" readOnly value={link} dir="ltr" className="status-link" aria-describedby="status-link-hint" />
+          <p id="status-link-hint" className="field__hint">
+            {t.status.keepPrivate}
+          </p>
+        </section>
+      )}
+      <OrderHeading id={order.id} status={order.status} />
+      <OrderFacts {...order} />
+      {order.status === "cancelled" && <p className="form-alert">{format(t.status.cancelled, { reason: order.cancelReason })}</p>}
+      <Timeline status={order.status} events={order.events} />
+
+      {order.quote && (
+        <section aria-labelledby="quote-heading" className="panel" id="quote">
+          <h2 id="quote-heading" tabIndex={-1}>
+            {t.status.quoteHeading}
+          </h2>
+          <QuoteFacts quote={order.quote} />
+          <FormAlert message={failure?.intent === "accept" || failure?.intent === "decline" ? failure.formError : null} />
+          {quoteExpired && <p>{format(t.status.expired, { date: formatDate(locale, order.quote.validUntil) })}</p>}
+          {canRespond.length > 0 && (
+            <form method="post" className="quote__actions">
+              <input type="hidden" name="basedOn" value={order.version} />
+              <SubmitButton intent="accept" label={t.status.accept} pendingLabel={t.status.accepting} />
+              <SubmitButton intent="decline" label={t.status.decline} pendingLabel={t.status.declining} className="button--ghost" />
+            </form>
+          )}
+          {order.status === "declined" && <p>{t.status.declined}</p>}
+        </section>
+      )}
+
+      <section aria-labelledby="files-heading" className="panel">
+        <h2 id="files-heading">{deliveries.length > 0 ? t.status.deliveryHeading : t.files.heading}</h2>
+        {deliveries.length > 0 && <p>{t.status.deliveryReady}</p>}
+        {deliveries.length > 0 && <FileList files={deliveries} hrefOf={fileHref} label={t.files.delivery} />}
+        <FileList files={order.files.filter((file) => file.kind === "source")} hrefOf={fileHref} label={t.status.yourFiles} />
+      </section>
+
+      <Thread messages={order.messages} customerName={order.customerName} viewer="customer" failure={failure?.intent === "message" ? failure : null} />
+    </main>
+  );
+}

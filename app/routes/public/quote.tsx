@@ -1,0 +1,55 @@
+// /Quote — "Request a quote" (issue 13): server-rendered like every public page, a multipart form that works without
+// JavaScript. `?service=<id>` pre-selects a service (the service cards link here so).
+import { data } from "react-router";
+import { QuoteForm, type QuoteFormState } from "~/components/quote/QuoteForm";
+import { serviceIn } from "~/domain/content";
+import { failureToasts, load } from "~/lib/content.server";
+import { appContext } from "~/lib/context.server";
+import { publicPageHeaders } from "~/lib/headers";
+import { localeOfPath, messagesOfRequest, useMessages } from "~/lib/locale";
+import { pageMeta } from "~/lib/meta";
+import { useNonce } from "~/lib/nonce";
+import type { Route } from "./+types/quote";
+import { firstDeadline, requestQuote } from "./quote.server";
+
+export const headers = publicPageHeaders;
+
+export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(matches, location, (t) => ({ ...t.meta.quote, path: "/Quote" }));
+
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const { backend, config } = appContext(context);
+  const locale = localeOfPath(url.pathname);
+  const [services, languages] = await Promise.all([
+    load("services", async () => (await backend.content.services()).map((service) => serviceIn(locale, service))),
+    load("languages", () => backend.languages.list()),
+  ]);
+  const wanted = Number(url.searchParams.get("service"));
+  const options = {
+    services: services.ok ? services.value.map((service) => ({ id: service.id, title: service.title, inEnglish: service.inEnglish.includes("title") })) : [],
+    languages: languages.ok ? languages.value : [],
+    today: firstDeadline(),
+    preselectedService: services.ok && services.value.some((service) => service.id === wanted) ? wanted : null,
+    turnstileSiteKey: config.turnstile?.siteKey ?? null,
+  };
+  // A form: never from a shared cache (its options change with the services and languages staff edit).
+  return data({ options, toasts: failureToasts(messagesOfRequest(request), services, languages) }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action({ request, url, context }: Route.ActionArgs) {
+  return requestQuote({ request, app: appContext(context), locale: localeOfPath(url.pathname) });
+}
+
+export default function Quote({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useMessages().quote;
+  const nonce = useNonce();
+  const failure = actionData ?? null;
+  const state: QuoteFormState | null = failure ? { ...failure, targets: (failure.values.targets ?? "").split(",").filter(Boolean) } : null;
+  return (
+    <main id="main" className="page container quote">
+      <h1 id="quote-title">{t.heading}</h1>
+      <p className="page__intro">{t.intro}</p>
+      <QuoteForm options={loaderData.options} state={state} />
+      {loaderData.options.turnstileSiteKey && <script src="https://challenges.cloudflare.com/turnstile/v0/api.js" async defer nonce={nonce} />}
+    </main>
+  );
+}

@@ -60,7 +60,7 @@ export default defineConfig({
     // The content studio changes what the public pages show: it runs after the tests that read them.
     { name: "studio-d1", use: { baseURL: APP_URL }, testMatch: /studio\.spec\.ts$/, dependencies: ["d1"] },
     // The sign-in and interpreter flows, unchanged, with the worker on Supabase (DESIGN: one port, two adapters).
-    { name: "supabase", use: { baseURL: SUPABASE_APP_URL }, testMatch: /(auth|staff-management|account-security)\.spec\.ts$/ },
+    { name: "supabase", use: { baseURL: SUPABASE_APP_URL }, testMatch: /(auth|staff-management|account-security|orders)\.spec\.ts$/ },
     { name: "studio-supabase", use: { baseURL: SUPABASE_APP_URL }, testMatch: /studio\.spec\.ts$/, dependencies: ["supabase"] },
     { name: "supabase-check", testMatch: /supabase-double\.check\.ts$/, dependencies: ["supabase", "studio-supabase"] },
     // `npm run dev` as a new developer meets it: starts its own dev server (tests/dev), once the machine is

@@ -9,17 +9,30 @@ import { APP_URL } from "../../playwright.config";
 import { people } from "../../seed/content";
 import { ADMIN, expect, INTERPRETER, SAMPLE_PASSWORD, test } from "./fixtures";
 
+/** A record id no test creates: pages of one record answer 404 to those who may see such a record at all. */
+const MISSING = "999999";
 const ADMIN_ONLY = [
   "/Dashboard/Interpreter",
   "/Dashboard/Language",
   "/Dashboard/UserLanguages",
   "/Dashboard/Inbox",
   "/Dashboard/Dashboardcustomers",
+  `/Dashboard/Dashboardcustomers/${MISSING}`,
   "/Dashboard/Dashboardusers",
   "/Dashboard/Orders",
+  `/Dashboard/Orders/${MISSING}`,
   "/Dashboard/Website",
 ];
-const EVERY_ROLE = ["/Dashboard", "/Dashboard/Profile", "/Dashboard/Dashboardcall", "/call-room/sample", "/Dashboard/no-such-area"];
+const EVERY_ROLE = [
+  "/Dashboard",
+  "/Dashboard/Profile",
+  "/Dashboard/Dashboardcall",
+  "/Dashboard/Jobs",
+  `/Dashboard/Jobs/${MISSING}`,
+  `/Dashboard/Orders/${MISSING}/files/1`,
+  "/call-room/sample",
+  "/Dashboard/no-such-area",
+];
 /** Routes with an action (the rest answer POST with 405 Method Not Allowed, having run no loader). */
 const WITH_ACTION = new Set([
   "/Dashboard/Interpreter",
@@ -29,13 +42,21 @@ const WITH_ACTION = new Set([
   "/Dashboard/Dashboardusers",
   "/Dashboard/Profile",
   "/Dashboard/Website",
+  `/Dashboard/Orders/${MISSING}`,
+  `/Dashboard/Jobs/${MISSING}`,
 ]);
+/**
+ * A file of an order: the assigned interpreter may download it, so an interpreter passes the sign-in guard and is
+ * then refused (403) for an order that is not theirs; an administrator learns the file is not there (404).
+ */
+const ORDER_FILE = `/Dashboard/Orders/${MISSING}/files/1`;
 
 /** Every URL path app/routes.ts defines (params and splats filled in with sample values). */
 function allPaths(entries: RouteConfigEntry[], parent = ""): string[] {
   return entries.flatMap((entry) => {
     const path = entry.index ? parent : `${parent}/${entry.path ?? ""}`.replace(/\/+$/, "");
-    const own = entry.index || entry.path ? [path.replace(":roomId", "sample").replace(/\*$/, "no-such-area") || "/"] : [];
+    const sample = path.replace(":roomId", "sample").replace(/:(customerId|orderId)/g, MISSING).replace(":fileId", "1").replace(/\*$/, "no-such-area");
+    const own = entry.index || entry.path ? [sample || "/"] : [];
     return [...own, ...allPaths(entry.children ?? [], path)];
   });
 }
@@ -104,18 +125,22 @@ for (const role of ["anonymous", "interpreter", "admin"] as const) {
           return;
         }
 
-        const forbidden = cell.role === "interpreter" && ADMIN_ONLY.includes(path);
-        const expectedGet = forbidden ? 403 : notFound ? 404 : 200;
+        const forbidden = cell.role === "interpreter" && (ADMIN_ONLY.includes(path) || path === ORDER_FILE);
+        const missing = path.includes(MISSING);
+        const expectedGet = forbidden ? 403 : notFound || missing ? 404 : 200;
         expect(page.status()).toBe(expectedGet);
         expect(data.status()).toBe(expectedGet);
-        // A POST reaches the action only past its guard; the probe's unknown intent then gets 400.
-        expect(post.status()).toBe(!hasAction ? 405 : forbidden ? 403 : 400);
-        expect(postData.status()).toBe(!hasAction ? 405 : forbidden ? 403 : 400);
+        // A POST reaches the action only past its guard; the probe's unknown intent then gets 400 (a missing record
+        // is looked up first: 404).
+        const expectedPost = !hasAction ? 405 : forbidden ? 403 : missing ? 404 : 400;
+        expect(post.status()).toBe(expectedPost);
+        expect(postData.status()).toBe(expectedPost);
         // Every dashboard answer is private and not for search engines.
         expect(page.headers()["cache-control"]).toBe("private, no-store");
         expect(page.headers()["x-robots-tag"]).toBe("noindex, nofollow");
         expect(data.headers()["cache-control"]).toBe("private, no-store");
-        if (forbidden) {
+        // (A file route has no page around it: its refusal is the status alone.)
+        if (forbidden && path !== ORDER_FILE) {
           const body = await page.text();
           expect(body).toContain("You do not have access to this page.");
           for (const other of people.filter((person) => person.email !== INTERPRETER.email)) expect(body).not.toContain(other.phone);

@@ -46,7 +46,7 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(ar.dashboard.profileHeading);
     const nav = page.getByRole("navigation", { name: ar.dashboard.navLabel });
-    await expect(nav.getByRole("link")).toHaveText([ar.dashboard.overview, ar.dashboard.profile, ar.dashboard.calls]);
+    await expect(nav.getByRole("link")).toHaveText([ar.dashboard.overview, ar.dashboard.profile, ar.dashboard.calls, ar.dashboard.jobs]);
     // Right to left: the sidebar sits at the right edge, the page's content to its left.
     const sidebar = (await page.locator(".sidebar").boundingBox())!;
     const content = (await page.locator("main").boundingBox())!;
@@ -141,7 +141,7 @@ async function latinUiWords(page: Page): Promise<string[]> {
 test("an administrator's whole dashboard in Arabic: every area right to left, no English UI text, axe clean; headings first on a phone", async ({
   browser,
 }, testInfo) => {
-  test.setTimeout(240_000); // a new person promoted to admin, then each of the eleven areas at two sizes in two languages, with axe
+  test.setTimeout(240_000); // a new person promoted to admin, then each of the twelve areas at two sizes in two languages, with axe
   const person = await newInterpreter(browser);
   const admin = await device(browser, true);
   await signIn(admin, ADMIN.email, { landing: "/Dashboard/Dashboardusers" });
@@ -159,7 +159,7 @@ test("an administrator's whole dashboard in Arabic: every area right to left, no
   await signIn(page, person.email, { password: person.password });
   // (At this width the links are folded behind Menu, so they are read from the markup.)
   const areas = await page.locator(".sidebar nav a").evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
-  expect(areas).toHaveLength(11);
+  expect(areas).toHaveLength(12);
   /** On a phone, each area's heading is on the first screen (the navigation waits behind Menu). */
   const headingsFirst = async (language: string) => {
     await page.setViewportSize(PHONE);

@@ -1,0 +1,140 @@
+// Quote requests to orders in real Chromium (issue 13), with JavaScript on and off, on D1 and on the Supabase
+// adapter: a visitor asks for a quote with two documents, staff quote it, the customer accepts, staff assign an
+// eligible interpreter (an ineligible one is not offered), the interpreter delivers, and the customer downloads the
+// delivery byte for byte. Three browsers, as three people: the customer (no account), an admin, the interpreter.
+import type { Browser, Page } from "@playwright/test";
+import { docx, pdf } from "../fixtures/documents";
+import { ADMIN, expect, expectNotice, SAMPLE_PASSWORD, signIn, test, unique } from "./fixtures";
+
+/** A browser of its own, from its own client address (random: parallel tests and retries never share one). */
+async function person(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
+  const octet = () => Math.floor(Math.random() * 256);
+  const context = await browser.newContext({ javaScriptEnabled, extraHTTPHeaders: { "CF-Connecting-IP": `10.203.${octet()}.${octet()}` } });
+  return context.newPage();
+}
+
+const origin = () => new URL(test.info().project.use.baseURL!).origin;
+
+/** A new interpreter who speaks `languages` (set up through the admin's own forms, posted directly). */
+async function newInterpreter(admin: Page, languages: string[]) {
+  const id = unique();
+  const email = `ines.${id}@example.com`;
+  const name = `Ines Cole ${id}`;
+  const headers = { Origin: origin() };
+  const created = await admin.request.post("/Dashboard/Interpreter", {
+    form: { intent: "create", full_name: name, Gender: "Woman", email, phone: "+1 307 555 0181", password: "ines-secret-1" },
+    headers,
+    maxRedirects: 0,
+  });
+  expect(created.status()).toBe(302);
+  await admin.goto("/Dashboard/UserLanguages");
+  const form = admin.getByRole("region", { name: "Link an interpreter to a language" });
+  const userId = await form.getByLabel("Interpreter").locator("option", { hasText: email }).getAttribute("value");
+  for (const language of languages) {
+    const languageId = await form.getByLabel("Language").locator("option").filter({ hasText: new RegExp(`^${language}$`) }).getAttribute("value");
+    const linked = await admin.request.post("/Dashboard/UserLanguages", { form: { intent: "create", userId: userId!, languageId: languageId! }, headers, maxRedirects: 0 });
+    expect(linked.status()).toBe(302);
+  }
+  return { name, email, password: "ines-secret-1" };
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test("a quote request becomes an order: quoted, accepted, assigned, delivered, downloaded byte for byte", async ({ browser }) => {
+      test.slow(); // three people, eleven pages, four uploads and downloads
+      const admin = await person(browser, javaScriptEnabled);
+      await signIn(admin, ADMIN.email, { landing: null });
+      // Eligible: speaks Arabic, English and Somali. Ineligible: Arabic and English only.
+      const eligible = await newInterpreter(admin, ["Arabic", "English", "Somali"]);
+      const ineligible = await newInterpreter(admin, ["Arabic", "English"]);
+
+      // ---- The visitor asks for a quote, from a service card. ----
+      const customer = await person(browser, javaScriptEnabled);
+      await customer.goto("/Services");
+      await customer.getByRole("link", { name: "Request a quote for Document Translation" }).click();
+      await expect(customer.getByRole("heading", { level: 1 })).toHaveText("Request a quote");
+      await expect(customer.getByLabel("Service")).toHaveValue(/\d+/);
+      const email = `mona.${unique()}@example.com`;
+      await customer.getByLabel("Your name").fill("Mona Said");
+      await customer.getByLabel("Your email").fill(email);
+      await customer.getByLabel("Translate from").selectOption({ label: "Arabic" });
+      await customer.getByRole("group", { name: "Into" }).getByLabel("English").check();
+      await customer.getByRole("group", { name: "Into" }).getByLabel("Somali").check();
+      await customer.getByLabel("Needed by").fill("2031-06-30");
+      await customer.getByLabel("Details (optional)").fill("A lease and its annex, 9 pages.");
+      await customer.getByLabel("Documents (optional)").setInputFiles([
+        { name: "lease.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdf("Lease")) },
+        { name: "annex.docx", mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", buffer: Buffer.from(docx("Annex")) },
+      ]);
+      await customer.getByLabel(/I agree that PUSH stores/).check();
+      await customer.getByRole("button", { name: "Request a quote" }).click();
+
+      await expect(customer.getByRole("heading", { name: "Thank you: we have your request" })).toBeVisible();
+      const link = await customer.getByLabel("Your private status link").inputValue();
+      expect(link).toMatch(new RegExp(`^${origin()}/Quote/[A-Za-z0-9_-]{43}$`));
+      const number = (await customer.getByRole("heading", { level: 1 }).textContent())!.replace("Order ", "");
+      expect(number).toMatch(/^PUSH-\d{4,}$/);
+      await expect(customer.getByRole("link", { name: "Download lease.pdf" })).toBeVisible();
+
+      // ---- Staff quote it. ----
+      await admin.goto(`/Dashboard/Orders?q=${encodeURIComponent(email)}`);
+      await admin.getByRole("link", { name: number }).click();
+      await expect(admin.getByRole("heading", { level: 1 })).toHaveText(`Order ${number}`);
+      await admin.getByLabel("Price").fill("1,250.50");
+      await admin.getByLabel("Currency").selectOption("USD");
+      await admin.getByLabel("Delivery by").fill("2031-06-20");
+      await admin.getByLabel("Valid until").fill("2031-06-10");
+      await admin.getByRole("button", { name: "Send the quote" }).click();
+      await expectNotice(admin, `The quote has been sent to ${email}.`);
+
+      // ---- The customer accepts on their page. ----
+      await customer.goto(link);
+      const quote = customer.getByRole("region", { name: "Our quote" });
+      await expect(quote).toContainText("$1,250.50");
+      await quote.getByRole("button", { name: "Accept the quote" }).click();
+      await expectNotice(customer, "Thank you: you have accepted the quote.");
+      await expect(customer.getByRole("button", { name: "Accept the quote" })).toHaveCount(0);
+
+      // ---- Staff assign: only the eligible interpreter is offered. ----
+      await admin.reload();
+      const choose = admin.getByLabel("Interpreter", { exact: true });
+      await expect(choose.locator("option", { hasText: eligible.name })).toHaveCount(1);
+      await expect(choose.locator("option", { hasText: ineligible.name })).toHaveCount(0);
+      await expect(choose.locator("option", { hasText: "Daniel Reyes" })).toHaveCount(0);
+      await choose.selectOption({ label: eligible.name });
+      await admin.getByRole("button", { name: "Assign and start the work" }).click();
+      await expectNotice(admin, `${eligible.name} is now working on ${number}.`);
+
+      // ---- The interpreter downloads the documents and delivers. ----
+      const interpreter = await person(browser, javaScriptEnabled);
+      await signIn(interpreter, eligible.email, { password: eligible.password, landing: "/Dashboard/Jobs" });
+      await interpreter.getByRole("link", { name: number }).click();
+      const source = await interpreter.request.get((await interpreter.getByRole("link", { name: "Download lease.pdf" }).getAttribute("href"))!);
+      expect(Buffer.from(await source.body())).toEqual(Buffer.from(pdf("Lease")));
+      const delivery = Buffer.from(pdf(`Lease, translated ${unique()}`));
+      await interpreter.getByLabel("Translated files").setInputFiles([{ name: "lease-en.pdf", mimeType: "application/pdf", buffer: delivery }]);
+      await interpreter.getByRole("button", { name: "Upload and mark delivered" }).click();
+      await expectNotice(interpreter, `${number} has been delivered; the customer can download it now.`);
+
+      // ---- The customer downloads the translation: the same bytes. ----
+      await customer.goto(link);
+      await expect(customer.getByRole("heading", { name: "Your translation" })).toBeVisible();
+      const download = customer.getByRole("link", { name: "Download lease-en.pdf" });
+      const answer = await customer.request.get((await download.getAttribute("href"))!);
+      expect(answer.status()).toBe(200);
+      expect(answer.headers()["content-type"]).toBe("application/pdf");
+      expect(answer.headers()["content-disposition"]).toContain("attachment");
+      expect(Buffer.from(await answer.body())).toEqual(delivery);
+      await expect(customer.locator('.timeline [aria-current="step"]')).toContainText("Delivered");
+
+      for (const page of [admin, customer, interpreter]) await page.context().close();
+    });
+  });
+}
+
+test("an interpreter who signs in does not reach staff order pages, and another order's job is a 404", async ({ page }) => {
+  await signIn(page, "interpreter@example.com", { password: SAMPLE_PASSWORD, landing: null });
+  expect((await page.request.get("/Dashboard/Orders")).status()).toBe(403);
+  expect((await page.request.get("/Dashboard/Dashboardcustomers")).status()).toBe(403);
+  expect((await page.request.get("/Dashboard/Jobs/999999")).status()).toBe(404);
+});

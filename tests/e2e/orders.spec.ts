@@ -5,6 +5,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { docx, pdf } from "../fixtures/documents";
 import { ADMIN, expect, expectNotice, SAMPLE_PASSWORD, signIn, test, unique } from "./fixtures";
+import { axeViolations } from "./support";
 
 /** A browser of its own, from its own client address (random: parallel tests and retries never share one). */
 async function person(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
@@ -41,7 +42,11 @@ async function newInterpreter(admin: Page, languages: string[]) {
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test("a quote request becomes an order: quoted, accepted, assigned, delivered, downloaded byte for byte", async ({ browser }) => {
-      test.slow(); // three people, eleven pages, four uploads and downloads
+      test.slow(); // three people, eleven pages, four uploads and downloads (and, with JavaScript, an axe scan of each screen)
+      /** axe runs in the page: every screen and state of the path is scanned in the JavaScript run. */
+      const scan = async (page: Page, what: string) => {
+        if (javaScriptEnabled) expect(await axeViolations(page), what).toEqual([]);
+      };
       const admin = await person(browser, javaScriptEnabled);
       await signIn(admin, ADMIN.email, { landing: null });
       // Eligible: speaks Arabic, English and Somali. Ineligible: Arabic and English only.
@@ -54,6 +59,12 @@ for (const javaScriptEnabled of [true, false]) {
       await customer.getByRole("link", { name: "Request a quote for Document Translation" }).click();
       await expect(customer.getByRole("heading", { level: 1 })).toHaveText("Request a quote");
       await expect(customer.getByLabel("Service")).toHaveValue(/\d+/);
+      await scan(customer, "/Quote");
+      // Sent empty, it says what is missing, field by field.
+      await customer.getByRole("button", { name: "Request a quote" }).click();
+      await expect(customer.getByText("Please enter your name.")).toBeVisible();
+      await expect(customer.getByText("Please agree to the privacy policy so that we can prepare your quote.")).toBeVisible();
+      await scan(customer, "/Quote refused");
       const email = `mona.${unique()}@example.com`;
       await customer.getByLabel("Your name").fill("Mona Said");
       await customer.getByLabel("Your email").fill(email);
@@ -75,11 +86,20 @@ for (const javaScriptEnabled of [true, false]) {
       const number = (await customer.getByRole("heading", { level: 1 }).textContent())!.replace("Order ", "");
       expect(number).toMatch(/^PUSH-\d{4,}$/);
       await expect(customer.getByRole("link", { name: "Download lease.pdf" })).toBeVisible();
+      await scan(customer, "the status page, just received");
 
       // ---- Staff quote it. ----
       await admin.goto(`/Dashboard/Orders?q=${encodeURIComponent(email)}`);
       await admin.getByRole("link", { name: number }).click();
       await expect(admin.getByRole("heading", { level: 1 })).toHaveText(`Order ${number}`);
+      await scan(admin, "an order, new");
+      // A price with too many decimals is refused on its field, and nothing changes.
+      await admin.getByLabel("Price").fill("12.345");
+      await admin.getByLabel("Delivery by").fill("2031-06-20");
+      await admin.getByLabel("Valid until").fill("2031-06-10");
+      await admin.getByRole("button", { name: "Send the quote" }).click();
+      await expect(admin.getByText("Please enter a price above zero, with at most 2 digits after the point.")).toBeVisible();
+      await scan(admin, "the quote form refused");
       await admin.getByLabel("Price").fill("1,250.50");
       await admin.getByLabel("Currency").selectOption("USD");
       await admin.getByLabel("Delivery by").fill("2031-06-20");
@@ -91,6 +111,7 @@ for (const javaScriptEnabled of [true, false]) {
       await customer.goto(link);
       const quote = customer.getByRole("region", { name: "Our quote" });
       await expect(quote).toContainText("$1,250.50");
+      await scan(customer, "the status page with a quote");
       await quote.getByRole("button", { name: "Accept the quote" }).click();
       await expectNotice(customer, "Thank you: you have accepted the quote.");
       await expect(customer.getByRole("button", { name: "Accept the quote" })).toHaveCount(0);
@@ -101,6 +122,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(choose.locator("option", { hasText: eligible.name })).toHaveCount(1);
       await expect(choose.locator("option", { hasText: ineligible.name })).toHaveCount(0);
       await expect(choose.locator("option", { hasText: "Daniel Reyes" })).toHaveCount(0);
+      await scan(admin, "an order, accepted");
       await choose.selectOption({ label: eligible.name });
       await admin.getByRole("button", { name: "Assign and start the work" }).click();
       await expectNotice(admin, `${eligible.name} is now working on ${number}.`);
@@ -108,7 +130,9 @@ for (const javaScriptEnabled of [true, false]) {
       // ---- The interpreter downloads the documents and delivers. ----
       const interpreter = await person(browser, javaScriptEnabled);
       await signIn(interpreter, eligible.email, { password: eligible.password, landing: "/Dashboard/Jobs" });
+      await scan(interpreter, "My jobs");
       await interpreter.getByRole("link", { name: number }).click();
+      await scan(interpreter, "a job in progress");
       const source = await interpreter.request.get((await interpreter.getByRole("link", { name: "Download lease.pdf" }).getAttribute("href"))!);
       expect(Buffer.from(await source.body())).toEqual(Buffer.from(pdf("Lease")));
       const delivery = Buffer.from(pdf(`Lease, translated ${unique()}`));
@@ -125,6 +149,18 @@ for (const javaScriptEnabled of [true, false]) {
       expect(answer.headers()["content-type"]).toBe("application/pdf");
       expect(answer.headers()["content-disposition"]).toContain("attachment");
       expect(Buffer.from(await answer.body())).toEqual(delivery);
+      await scan(customer, "the status page, delivered");
+
+      // Staff see the order delivered, and the customer with the value they accepted.
+      await admin.reload();
+      await expect(admin.getByRole("button", { name: "Mark completed" })).toBeVisible();
+      await scan(admin, "an order, delivered");
+      await admin.goto(`/Dashboard/Dashboardcustomers?q=${encodeURIComponent(email)}`);
+      await expect(admin.getByRole("row").filter({ hasText: email })).toContainText("$1,250.50");
+      await scan(admin, "customers");
+      await admin.getByRole("link", { name: "Mona Said" }).click();
+      await expect(admin.getByRole("link", { name: number })).toBeVisible();
+      await scan(admin, "a customer");
       await expect(customer.locator('.timeline [aria-current="step"]')).toContainText("Delivered");
 
       for (const page of [admin, customer, interpreter]) await page.context().close();

@@ -179,8 +179,21 @@ test("an administrator's whole dashboard in Arabic: every area right to left, no
   await expectNotice(page, ar.dashboard.uiLanguage.saved);
   await headingsFirst("Arabic");
 
+  // An order and its customer, so that the pages of one record are walked too (a quote request, as a visitor sends it).
+  const customerEmail = `arabic.walk.${unique()}@example.com`;
+  const requested = await page.request.post("/Quote", {
+    multipart: { name: "Huda Karim", email: customerEmail, service: "1", source: "1", targets: "2", deadline: "2031-01-31", consent: "on" },
+    headers: { Origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(requested.status()).toBe(302);
+  await page.goto(`/Dashboard/Orders?q=${encodeURIComponent(customerEmail)}`);
+  const orderPath = (await page.locator("main table tbody a").first().getAttribute("href"))!;
+  await page.goto(orderPath);
+  const customerPath = (await page.locator("a[href^='/Dashboard/Dashboardcustomers/']").first().getAttribute("href"))!;
+
   await page.setViewportSize(DESKTOP);
-  for (const path of areas) {
+  for (const path of [...areas, orderPath, customerPath]) {
     await page.goto(path);
     await expect(page.locator("html"), path).toHaveAttribute("dir", "rtl");
     await expect(page.getByRole("heading", { level: 1 }), path).toBeVisible();

@@ -34,7 +34,7 @@ function form(fields: Fields): FormData {
   return body;
 }
 
-const file = (bytes: Uint8Array, name: string, type = "application/pdf") => new File([bytes], name, { type });
+const file = (bytes: Uint8Array, name: string, type = "application/pdf") => new File([bytes as Uint8Array<ArrayBuffer>], name, { type });
 let valid: Fields = {};
 
 async function postQuote(fields: Fields, testEnv: Env = env) {
@@ -76,7 +76,7 @@ describe("/Quote refuses, and stores nothing", () => {
     ["a .pdf whose bytes are a program", () => ({ files: file(new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0]), "contract.pdf") }), { files: "“contract.pdf” is not a PDF, Word (DOCX), text, JPEG or PNG file." }],
     ["an 11 MB file", () => ({ files: file(new Uint8Array(11 * 1024 * 1024), "scan.pdf") }), { files: "“scan.pdf” is larger than 10 MB." }],
     ["a sixth file", () => ({ files: Array.from({ length: 6 }, (_, n) => file(pdf(`page ${n}`), `page-${n}.pdf`)) }), { files: "Please attach at most 5 files." }],
-    ["the source among the targets", () => ({ targets: [valid.targets![0] as string, valid.source as string] }), { targets: "The languages to translate into must differ from the one to translate from." }],
+    ["the source among the targets", () => ({ targets: [(valid.targets as string[])[0]!, valid.source as string] }), { targets: "The languages to translate into must differ from the one to translate from." }],
     ["a deadline in the past", () => ({ deadline: "2020-01-01" }), { deadline: "Please choose a date from today on." }],
   ];
   for (const [what, fields, errors] of cases) {

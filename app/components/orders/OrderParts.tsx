@@ -131,6 +131,19 @@ export function FileList({ files, hrefOf, label }: { files: OrderFile[]; hrefOf:
   );
 }
 
+/** An order's files for staff and its interpreter: the documents sent with the request, and the delivery. */
+export function OrderFiles({ orderId, files }: { orderId: number; files: OrderFile[] }) {
+  const t = useMessages().orders.files;
+  const hrefOf = (file: OrderFile) => `/Dashboard/Orders/${orderId}/files/${file.id}`;
+  return (
+    <section aria-labelledby="files-heading" className="panel">
+      <h2 id="files-heading">{t.heading}</h2>
+      <FileList files={files.filter((file) => file.kind === "source")} hrefOf={hrefOf} label={t.source} />
+      <FileList files={files.filter((file) => file.kind === "delivery")} hrefOf={hrefOf} label={t.delivery} />
+    </section>
+  );
+}
+
 /** The message thread, oldest first, and the form to add one (`viewer`: who reads it). */
 export function Thread({ messages, customerName, viewer, failure }: { messages: OrderMessage[]; customerName: string; viewer: "customer" | "staff"; failure: { errors: Record<string, string | undefined>; values: Record<string, string> } | null }) {
   const t = useMessages().orders.thread;

@@ -1,13 +1,10 @@
 // /Dashboard/Dashboardcustomers/<id> (admins): a customer's contact details and their orders.
 import { data, Link } from "react-router";
-import { StatusBadge } from "~/components/orders/OrderParts";
-import { orderNumber } from "~/domain/order-records";
+import { OrderTable } from "~/components/orders/OrderTable";
 import { formatAmount } from "~/domain/orders";
-import { format } from "~/i18n";
 import { appContext } from "~/lib/context.server";
 import { dashboardMeta } from "~/lib/dashboard-meta";
 import { requireAdmin } from "~/lib/guards.server";
-import { OfficeTime } from "~/components/OfficeTime";
 import { useLocale, useMessages } from "~/lib/locale";
 import type { Route } from "./+types/customer";
 
@@ -68,44 +65,7 @@ export default function Customer({ loaderData }: Route.ComponentProps) {
       </section>
       <section aria-labelledby="their-orders" className="panel">
         <h2 id="their-orders">{t.customers.theirOrders}</h2>
-        <div className="table-scroll" role="region" aria-labelledby="their-orders" tabIndex={0}>
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">{t.list.order}</th>
-                <th scope="col">{t.fields.service}</th>
-                <th scope="col">{t.fields.languages}</th>
-                <th scope="col">{t.fields.requested}</th>
-                <th scope="col">{t.fields.status}</th>
-                <th scope="col">{t.list.quote}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((order) => (
-                <tr key={order.id}>
-                  <th scope="row">
-                    <Link to={`/Dashboard/Orders/${order.id}`}>
-                      <bdi dir="ltr">{orderNumber(order.id)}</bdi>
-                    </Link>
-                  </th>
-                  <td>
-                    <bdi>{order.serviceTitle}</bdi>
-                  </td>
-                  <td>
-                    <bdi>{format(t.fields.languagePair, { source: order.sourceLanguage, targets: order.targetLanguages.join(", ") })}</bdi>
-                  </td>
-                  <td>
-                    <OfficeTime at={order.createdAt} />
-                  </td>
-                  <td>
-                    <StatusBadge status={order.status} />
-                  </td>
-                  <td>{order.quote ? <bdi dir="ltr">{formatAmount(order.quote.amountMinor, order.quote.currency, locale)}</bdi> : t.list.notQuoted}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <OrderTable rows={orders} labelledBy="their-orders" hrefOf={(id) => `/Dashboard/Orders/${id}`} columns={{ requested: true, quote: true }} />
       </section>
     </>
   );

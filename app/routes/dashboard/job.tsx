@@ -2,9 +2,8 @@
 // progress, the delivery upload that marks it delivered. An order not assigned to them is a 404.
 import { data, Link, useActionData } from "react-router";
 import { useActionToast } from "~/components/forms";
-import { FileList, OrderFacts, OrderHeading } from "~/components/orders/OrderParts";
+import { OrderFacts, OrderFiles, OrderHeading } from "~/components/orders/OrderParts";
 import { DeliverForm } from "~/components/orders/StaffSteps";
-import type { OrderFile } from "~/domain/order-records";
 import { appContext } from "~/lib/context.server";
 import { dashboardMeta } from "~/lib/dashboard-meta";
 import type { FormFailure } from "~/lib/form-failure";
@@ -41,7 +40,6 @@ export default function Job({ loaderData }: Route.ComponentProps) {
   const { job } = loaderData;
   const failure: FormFailure | null = useActionData<typeof action>() ?? null;
   useActionToast(failure?.toast);
-  const fileHref = (file: OrderFile) => `/Dashboard/Orders/${job.id}/files/${file.id}`;
   return (
     <>
       <p>
@@ -57,11 +55,7 @@ export default function Job({ loaderData }: Route.ComponentProps) {
           </dd>
         </OrderFacts>
       </section>
-      <section aria-labelledby="files-heading" className="panel">
-        <h2 id="files-heading">{t.files.heading}</h2>
-        <FileList files={job.files.filter((file) => file.kind === "source")} hrefOf={fileHref} label={t.files.source} />
-        <FileList files={job.files.filter((file) => file.kind === "delivery")} hrefOf={fileHref} label={t.files.delivery} />
-      </section>
+      <OrderFiles orderId={job.id} files={job.files} />
       {job.status === "in_progress" && (
         <section aria-labelledby="actions" className="panel">
           <h2 id="actions" tabIndex={-1}>

@@ -4,10 +4,9 @@ import { Form, Link, useActionData } from "react-router";
 import { useFocusOnHash } from "~/components/admin/url-state";
 import { FormAlert, SubmitButton, TextAreaField, useActionToast } from "~/components/forms";
 import { OfficeTime } from "~/components/OfficeTime";
-import { FileList, History, OrderFacts, OrderHeading, QuoteFacts, Thread } from "~/components/orders/OrderParts";
+import { History, OrderFacts, OrderFiles, OrderHeading, QuoteFacts, Thread } from "~/components/orders/OrderParts";
 import { StaffSteps } from "~/components/orders/StaffSteps";
 import { ORDER_LIMITS } from "~/domain/order-forms";
-import type { OrderFile } from "~/domain/order-records";
 import { availableTransitions, companyToday } from "~/domain/orders";
 import { appContext } from "~/lib/context.server";
 import { dashboardMeta } from "~/lib/dashboard-meta";
@@ -74,7 +73,6 @@ export default function Order({ loaderData }: Route.ComponentProps) {
   const failure: FormFailure | null = useActionData<typeof action>() ?? null;
   useActionToast(failure?.toast);
   useFocusOnHash();
-  const fileHref = (file: OrderFile) => `/Dashboard/Orders/${order.id}/files/${file.id}`;
   const note = failure?.intent === "note" ? failure : null;
 
   return (
@@ -134,11 +132,7 @@ export default function Order({ loaderData }: Route.ComponentProps) {
 
       <StaffSteps order={order} available={available} eligible={eligible} failure={failure} today={today} />
 
-      <section aria-labelledby="files-heading" className="panel">
-        <h2 id="files-heading">{t.files.heading}</h2>
-        <FileList files={order.files.filter((file) => file.kind === "source")} hrefOf={fileHref} label={t.files.source} />
-        <FileList files={order.files.filter((file) => file.kind === "delivery")} hrefOf={fileHref} label={t.files.delivery} />
-      </section>
+      <OrderFiles orderId={order.id} files={order.files} />
 
       <Thread messages={order.messages} customerName={order.customer.name} viewer="staff" failure={failure?.intent === "message" ? failure : null} />
 

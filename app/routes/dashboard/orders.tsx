@@ -2,12 +2,11 @@
 // days), search (customer name, e-mail, order number) and pages, all in the URL. The spec's heading stays the h1.
 import { Form, Link } from "react-router";
 import { Pagination } from "~/components/admin/Pagination";
-import { OfficeTime } from "~/components/OfficeTime";
-import { StatusBadge } from "~/components/orders/OrderParts";
+import { OrderTable } from "~/components/orders/OrderTable";
 import { Field, SelectField } from "~/components/forms";
-import { orderNumber, orderQueryFrom, type OrderQuery } from "~/domain/order-records";
-import { formatAmount, ORDER_STATUSES } from "~/domain/orders";
-import { format, formatDate, localeAttributes, plural, specArabic } from "~/i18n";
+import { orderQueryFrom, type OrderQuery } from "~/domain/order-records";
+import { ORDER_STATUSES } from "~/domain/orders";
+import { localeAttributes, plural, specArabic } from "~/i18n";
 import { failureToasts, load } from "~/lib/content.server";
 import { appContext } from "~/lib/context.server";
 import { dashboardMeta } from "~/lib/dashboard-meta";
@@ -99,58 +98,12 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         ) : (
           page && (
             <>
-              <div className="table-scroll" role="region" aria-labelledby="orders-list" tabIndex={0}>
-                <table className="data-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{o.list.order}</th>
-                      <th scope="col">{o.fields.customer}</th>
-                      <th scope="col">{o.fields.service}</th>
-                      <th scope="col">{o.fields.languages}</th>
-                      <th scope="col">{o.fields.requested}</th>
-                      <th scope="col">{o.fields.deadline}</th>
-                      <th scope="col">{o.fields.status}</th>
-                      <th scope="col">{o.list.quote}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {page.items.map((order) => (
-                      <tr key={order.id}>
-                        <th scope="row">
-                          <Link to={`/Dashboard/Orders/${order.id}`}>
-                            <bdi dir="ltr">{orderNumber(order.id)}</bdi>
-                          </Link>
-                        </th>
-                        <td>
-                          <bdi>{order.customer.name}</bdi>
-                          {order.customer.company && (
-                            <>
-                              <br />
-                              <bdi className="muted">{order.customer.company}</bdi>
-                            </>
-                          )}
-                        </td>
-                        <td>
-                          <bdi>{order.serviceTitle}</bdi>
-                        </td>
-                        <td>
-                          <bdi>{format(o.fields.languagePair, { source: order.sourceLanguage, targets: order.targetLanguages.join(", ") })}</bdi>
-                        </td>
-                        <td>
-                          <OfficeTime at={order.createdAt} />
-                        </td>
-                        <td>
-                          <time dateTime={order.deadline}>{formatDate(locale, order.deadline, { dateStyle: "medium" })}</time>
-                        </td>
-                        <td>
-                          <StatusBadge status={order.status} />
-                        </td>
-                        <td>{order.quote ? <bdi dir="ltr">{formatAmount(order.quote.amountMinor, order.quote.currency, locale)}</bdi> : o.list.notQuoted}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <OrderTable
+                rows={page.items}
+                labelledBy="orders-list"
+                hrefOf={(id) => `/Dashboard/Orders/${id}`}
+                columns={{ customer: true, requested: true, deadline: true, quote: true }}
+              />
               <Pagination page={page.page} pageCount={page.pageCount} anchor="orders-list" />
             </>
           )

@@ -12,6 +12,7 @@ import * as job from "~/routes/dashboard/job";
 import * as quote from "~/routes/public/quote";
 import * as quoteFile from "~/routes/public/quote-file";
 import * as quoteStatus from "~/routes/public/quote-status";
+import { serveMedia } from "../../workers/media";
 import { docx, pdf } from "../fixtures/documents";
 import { envWith, recorded, setMode } from "./contact-helpers";
 import { asResponse, backendFor, cookieOf, count, failure, idOf, languageId, ORIGIN, rows, seed, statusOf, thrown } from "./helpers";
@@ -130,6 +131,15 @@ describe("who reaches an order and its files", () => {
     expect(statusOf(await customerGets(`${first.token.slice(0, -1)}A`, fileOfFirst))).toBe(404);
     expect(statusOf(await customerGets(String(first.id), fileOfFirst))).toBe(404);
     expect(statusOf(await thrown(() => quoteStatus.loader(args(`/Quote/${first.id}`, { params: { token: String(first.id) } }) as never)))).toBe(404);
+  });
+
+  it("a file's key reaches nothing: no route serves the private bucket, /media included", async () => {
+    const key = (await env.DB.prepare("SELECT object_key FROM order_files WHERE id = ?").bind(fileOfFirst).first<{ object_key: string }>())!.object_key;
+    expect(key).toMatch(/^orders\/[0-9a-f-]{36}$/);
+    expect((await env.FILES.head(key))?.size).toBe(pdf("first").length);
+    for (const path of [`/media/${key}`, `/media/Home/../${key}`, `/media/Services/${key.split("/")[1]}`]) {
+      expect((await serveMedia(new Request(`${ORIGIN}${path}`), env.MEDIA)).status, path).toBe(404);
+    }
   });
 
   it("a revoked link reaches nothing, the order page included", async () => {

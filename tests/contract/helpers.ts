@@ -53,6 +53,14 @@ export const double = {
     if (response.status === 404) return null;
     return { contentType: response.headers.get("content-type"), bytes: new Uint8Array(await response.arrayBuffer()) };
   },
+  /** The objects in the private bucket of orders' files, without their bytes. */
+  files: async () => (await (await control("files")).json()) as ObjectListing[],
+  /** One private object's bytes and Content-Type, or null when the bucket does not hold it. */
+  file: async (key: string) => {
+    const response = await fetch(`${DOUBLE_URL}/__double/files/${key.split("/").map(encodeURIComponent).join("/")}`);
+    if (response.status === 404) return null;
+    return { contentType: response.headers.get("content-type"), bytes: new Uint8Array(await response.arrayBuffer()) };
+  },
   /** false: GoTrue before v2.196.0, which accepts a banned user's unexpired access token (a reset restores true). */
   gotrue: (config: { rejectBannedAccessTokens: boolean }) => control("gotrue", { method: "POST", body: JSON.stringify(config) }),
 };

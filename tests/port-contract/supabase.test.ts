@@ -4,6 +4,7 @@ import { env } from "cloudflare:test";
 import { afterAll, expect } from "vitest";
 import { createBackend } from "~/backend/index.server";
 import type { Backend } from "~/backend/port.server";
+import { describeOrdersContract } from "./orders-suite";
 import { describeStudioContract } from "./studio-suite";
 import { describePortContract } from "./suite";
 
@@ -39,6 +40,14 @@ describeStudioContract({
     const response = await fetch(`${env.SUPABASE_URL!}/__double/storage/${folder}/${encodeURIComponent(file)}`);
     if (response.status === 404) return null;
     return { bytes: new Uint8Array(await response.arrayBuffer()), contentType: response.headers.get("content-type") ?? "" };
+  },
+});
+
+describeOrdersContract({
+  name: "supabase",
+  backendFor,
+  prepare: async () => {
+    await reset();
   },
 });
 

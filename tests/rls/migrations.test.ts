@@ -6,10 +6,10 @@ import { rlsRefusal } from "./support/expect";
 import { TABLES } from "./support/fixtures";
 
 /**
- * The worker's own tables (20261123000000_push_account_administration.sql, 20261124000000_push_content_studio.sql):
- * no policy, no API-role privilege.
+ * The worker's own tables (20261123000000_push_account_administration.sql, 20261124000000_push_content_studio.sql,
+ * 20261126000000_push_orders.sql's mail_outbox): no policy, no API-role privilege.
  */
-const WORKER_TABLES = ["content_versions", "security_events", "session_devices"];
+const WORKER_TABLES = ["content_versions", "mail_outbox", "security_events", "session_devices"];
 /**
  * Quote requests and orders (20261126000000_push_orders.sql): policies choose what signed-in users read, anon holds
  * no privilege, and only the worker writes.
@@ -109,6 +109,8 @@ describe("what the migrations leave", () => {
       "content_versions_record_version_key",
       "customers_email_key",
       "languages_name_lower_key",
+      "mail_outbox_due_idx",
+      "mail_outbox_order_idx",
       "order_events_order_idx",
       "order_files_object_key_key",
       "order_files_order_idx",

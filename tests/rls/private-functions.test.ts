@@ -59,7 +59,7 @@ describe("private.is_admin()", () => {
     });
   });
 
-  it("the API exposes only the content studio's functions through /rpc, and only to the service role", async () => {
+  it("the API exposes only the content studio's and the orders' functions through /rpc, and only to the service role", async () => {
     const functions = await asSuperuser(
       db,
       `select p.proname,
@@ -69,7 +69,22 @@ describe("private.is_admin()", () => {
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' order by p.proname`,
     );
     expect(functions).toEqual(
-      ["push_create_service", "push_move_service", "push_remove_service", "push_save_content"].map((proname) => ({
+      [
+        "push_add_order_message",
+        "push_create_order",
+        "push_create_service",
+        "push_get_customer",
+        "push_get_order",
+        "push_list_customers",
+        "push_list_orders",
+        "push_move_service",
+        "push_order_by_token",
+        "push_remove_service",
+        "push_revoke_order_link",
+        "push_save_content",
+        "push_set_order_note",
+        "push_transition_order",
+      ].map((proname) => ({
         proname,
         anon: false,
         authenticated: false,

@@ -6,7 +6,7 @@ import type { FileStore } from "../port.server";
 import { failIf } from "./clients.server";
 
 /** Storage's "no such object": HTTP 404, or the legacy 400 whose body says 404. */
-const isMissing = (error: { status?: number; statusCode?: string }) => error.status === 404 || error.statusCode === "404";
+const isMissing = (error: { status: number | undefined; statusCode: string | undefined }) => error.status === 404 || error.statusCode === "404";
 
 export function supabaseFileStore(service: SupabaseClient, bucketName: string): FileStore {
   const bucket = () => service.storage.from(bucketName);
@@ -19,7 +19,7 @@ export function supabaseFileStore(service: SupabaseClient, bucketName: string): 
 
     async get(key) {
       const { data, error } = await bucket().download(key);
-      if (error && isMissing(error as { status?: number; statusCode?: string })) return null;
+      if (error && isMissing(error)) return null;
       failIf(error);
       return { body: data!.stream(), size: data!.size };
     },

@@ -10,6 +10,9 @@
 //   GET  /__double/storage              the objects in the media bucket: [{ id, bucket, name, contentType,
 //                                       cacheControl, size, createdAt, seeded }] (seeded: a sample image of seed/media)
 //   GET  /__double/storage/<path>       one object's bytes, with its Content-Type (404 when it is not there)
+//   GET  /__double/files                the objects in the private bucket of orders' files, listed as above (apart
+//                                       from the images, so counting one bucket never counts the other)
+//   GET  /__double/files/<key>          one of those objects' bytes, with its Content-Type (404 when it is not there)
 //   DELETE /__double/tables/<name>      empties a public table (e.g. no company row)
 //   PATCH /__double/tables/<name>       body: { where: { column: value, … }, set: { column: value, … } } — changes
 //                                       rows of a public table directly (e.g. a device row last seen long ago);
@@ -46,12 +49,13 @@ export async function handleControl(context: DoubleContext, method: string, url:
     return json(200, violations.map(({ seq, method: verb, url: target, violation }) => ({ seq, method: verb, url: target, reasons: violation })));
   }
   if (route === "GET /requests") return json(200, context.requests.filter((request) => request.seq > since));
-  if (route === "GET /storage") return json(200, state.storage.list());
-  const objectName = /^GET \/storage\/(.+)$/.exec(route)?.[1];
-  if (objectName) {
-    const object = state.storage.get(decodeURIComponent(objectName));
-    if (!object) return json(404, { message: `no object ${objectName}` });
-    return { status: 200, headers: { "content-type": object.contentType }, body: object.body };
+  if (route === "GET /storage") return json(200, state.storage.list("media"));
+  if (route === "GET /files") return json(200, state.storage.list("files"));
+  const object = /^GET \/(storage|files)\/(.+)$/.exec(route);
+  if (object) {
+    const stored = state.storage.get(decodeURIComponent(object[2]!), object[1] === "files" ? "files" : "media");
+    if (!stored) return json(404, { message: `no object ${object[2]}` });
+    return { status: 200, headers: { "content-type": stored.contentType }, body: stored.body };
   }
   if (route === "GET /coverage") {
     const report = coverage(context.counts, context.requests.filter((request) => request.violation && !request.probe).length);

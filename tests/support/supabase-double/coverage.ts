@@ -2,6 +2,7 @@
 // suite prints at the end.
 import { ACCOUNT_SHAPES } from "./shapes-accounts";
 import { AUTH_SHAPES } from "./shapes-auth";
+import { ORDER_REST_SHAPES, ORDER_STORAGE_SHAPES } from "./shapes-orders";
 import { OUTBOX_SHAPES } from "./shapes-outbox";
 import { REST_SHAPES } from "./shapes-rest";
 import { STUDIO_REST_SHAPES, STUDIO_STORAGE_SHAPES } from "./shapes-studio";
@@ -9,7 +10,16 @@ import type { Shape } from "./match";
 import { SPEC_7, type SpecKey } from "./spec";
 
 /** The double's whole table of allowed requests. */
-export const SHAPES: readonly Shape[] = [...REST_SHAPES, ...OUTBOX_SHAPES, ...ACCOUNT_SHAPES, ...STUDIO_REST_SHAPES, ...AUTH_SHAPES, ...STUDIO_STORAGE_SHAPES];
+export const SHAPES: readonly Shape[] = [
+  ...REST_SHAPES,
+  ...OUTBOX_SHAPES,
+  ...ACCOUNT_SHAPES,
+  ...STUDIO_REST_SHAPES,
+  ...ORDER_REST_SHAPES,
+  ...AUTH_SHAPES,
+  ...STUDIO_STORAGE_SHAPES,
+  ...ORDER_STORAGE_SHAPES,
+];
 
 export type Coverage = {
   spec: { key: SpecKey; line: string; count: number; shapes: { id: string; count: number }[] }[];

@@ -20,6 +20,8 @@ type ShapeBase = {
   body?: BodySpec;
   /** The body is a file's raw bytes (a Storage upload), not JSON: it must not be empty. */
   binaryBody?: true;
+  /** The body is a JSON array of one or more objects (a bulk insert), each as `body` says. */
+  arrayBody?: true;
   /** Headers the request must carry (lower-case names), each equal to a string or matching a pattern. */
   headers?: Record<string, ParamCheck>;
 };
@@ -85,8 +87,8 @@ const checkParam = (check: ParamCheck, value: string) => (typeof check === "stri
 const preferTokens = (header: string | undefined) =>
   (header ?? "").split(",").map((token) => token.trim()).filter(Boolean).sort();
 
-function checkBody(spec: BodySpec | undefined, facts: RequestFacts, reasons: string[], binary = false) {
-  if (binary) {
+function checkBody(spec: BodySpec | undefined, facts: RequestFacts, reasons: string[], kind: "json" | "binary" | "array" = "json") {
+  if (kind === "binary") {
     if (facts.bytes.length === 0) reasons.push("the file body is empty");
     return;
   }
@@ -95,22 +97,29 @@ function checkBody(spec: BodySpec | undefined, facts: RequestFacts, reasons: str
     return;
   }
   const body = facts.body;
+  if (kind === "array") {
+    if (!Array.isArray(body) || body.length === 0) reasons.push(`the body is not a JSON array of rows: ${facts.rawBody.slice(0, 120)}`);
+    else body.forEach((item, index) => checkObject(spec, item, reasons, `row ${index}: `));
+  } else checkObject(spec, body, reasons);
+  if (!/^application\/json\b/i.test(facts.headers["content-type"] ?? "")) reasons.push(`Content-Type is ${facts.headers["content-type"] ?? "missing"}`);
+}
+
+function checkObject(spec: BodySpec, body: unknown, reasons: string[], where = "") {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    reasons.push(`the body is not one JSON object: ${facts.rawBody.slice(0, 120)}`);
+    reasons.push(`${where}the body is not one JSON object: ${JSON.stringify(body)?.slice(0, 120)}`);
     return;
   }
   const entries = body as Record<string, unknown>;
   for (const [key, check] of Object.entries(spec.required)) {
-    if (!(key in entries)) reasons.push(`body key "${key}" is missing`);
-    else if (!check(entries[key])) reasons.push(`body key "${key}" has an unexpected value ${JSON.stringify(entries[key])}`);
+    if (!(key in entries)) reasons.push(`${where}body key "${key}" is missing`);
+    else if (!check(entries[key])) reasons.push(`${where}body key "${key}" has an unexpected value ${JSON.stringify(entries[key])}`);
   }
   for (const [key, value] of Object.entries(entries)) {
     if (key in spec.required) continue;
     const check = spec.optional?.[key];
-    if (!check) reasons.push(`body key "${key}" is not allowed`);
-    else if (!check(value)) reasons.push(`body key "${key}" has an unexpected value ${JSON.stringify(value)}`);
+    if (!check) reasons.push(`${where}body key "${key}" is not allowed`);
+    else if (!check(value)) reasons.push(`${where}body key "${key}" has an unexpected value ${JSON.stringify(value)}`);
   }
-  if (!/^application\/json\b/i.test(facts.headers["content-type"] ?? "")) reasons.push(`Content-Type is ${facts.headers["content-type"] ?? "missing"}`);
 }
 
 function checkParams(facts: RequestFacts, required: Record<string, ParamCheck>, optional: Record<string, ParamCheck>, reasons: string[]) {
@@ -157,7 +166,7 @@ export function mismatches(shape: Shape, facts: RequestFacts): string[] {
     if (value === undefined) reasons.push(`header ${name} is missing`);
     else if (!checkParam(check, value)) reasons.push(`header ${name}: ${value} does not match ${String(check)}`);
   }
-  checkBody(shape.body, facts, reasons, shape.binaryBody);
+  checkBody(shape.body, facts, reasons, shape.binaryBody ? "binary" : shape.arrayBody ? "array" : "json");
   return reasons;
 }
 

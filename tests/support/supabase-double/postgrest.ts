@@ -3,7 +3,7 @@
 // application/vnd.pgrst.object+json`, PGRST116 as 406), INSERT/PATCH/DELETE with `Prefer:
 // return=representation`, and Postgres errors as PostgREST sends them (23505/23503 → 409).
 import { parseFilter, parseLogic, parseOrder, parseSelect, sortRows, matches, type Condition, type SelectItem } from "./query";
-import { isTable, jsonValue, PgError, relationship, SCHEMA, type Row, type TableName } from "./schema";
+import { isTable, jsonValue, keyOf, PgError, relationship, SCHEMA, type Row, type TableName } from "./schema";
 import type { DoubleState } from "./state";
 
 export type DoubleResponse = { status: number; headers: Record<string, string>; body?: string | Buffer };
@@ -118,10 +118,9 @@ function execute(state: DoubleState, request: RestRequest): DoubleResponse {
     // Supabase runs PostgREST with pg-safeupdate: an UPDATE or DELETE needs a WHERE clause.
     if (conditions.length === 0) throw new PgError(400, "21000", `${method === "PATCH" ? "UPDATE" : "DELETE"} requires a WHERE clause`);
     const targets = selected();
-    const key = SCHEMA[table].primaryKey;
     if (method === "DELETE") {
-      const keys = new Set(targets.map((row) => row[key]));
-      return represent(state, table, state.deleteWhere(table, (row) => keys.has(row[key])), request, 200);
+      const keys = new Set(targets.map((row) => keyOf(table, row)));
+      return represent(state, table, state.deleteWhere(table, (row) => keys.has(keyOf(table, row))), request, 200);
     }
     const patch = request.body;
     if (typeof patch !== "object" || patch === null || Array.isArray(patch)) throw new PgError(400, "PGRST102", "Empty or invalid json");

@@ -26,6 +26,8 @@ export type DoubleOptions = {
   seed?: boolean;
   /** The public Storage bucket of the images (default "media", as SUPABASE_MEDIA_BUCKET). */
   mediaBucket?: string;
+  /** The private Storage bucket of orders' files (default "order-files", as SUPABASE_FILES_BUCKET). */
+  filesBucket?: string;
   accessTokenTtlSeconds?: number;
   /** How long a recovery link's token is valid (GoTrue's mailer OTP expiry; default 3600). */
   recoveryTtlSeconds?: number;
@@ -138,7 +140,7 @@ export async function startSupabaseDouble(options: DoubleOptions = {}): Promise<
   const serviceRoleKey = options.serviceRoleKey ?? signJwt({ iss: "supabase-double", role: "service_role", exp: forever }, secret);
   const seed = options.seed ?? true;
   const mediaBucket = options.mediaBucket ?? "media";
-  const state = new DoubleState(seed, mediaBucket);
+  const state = new DoubleState(seed, mediaBucket, options.filesBucket ?? "order-files");
   const context: DoubleContext = {
     state,
     keys: { anon: anonKey, service: serviceRoleKey },

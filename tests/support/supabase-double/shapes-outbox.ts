@@ -1,6 +1,8 @@
-// The allowed requests of the contact outbox (app/backend/supabase/outbox.server.ts, table contact_messages).
-// All are extensions: SPEC §7 posts the contact form straight to the e-mail provider; the worker stores each
-// message first and relays it after (DESIGN "contact outbox"), with the service role only.
+// The allowed requests of the contact outbox (app/backend/supabase/outbox.server.ts, table contact_messages), and of
+// the relay side both e-mail queues share (app/backend/supabase/relay-queue.server.ts: contact_messages and the order
+// e-mails' mail_outbox, shapes-orders.ts). All are extensions: SPEC §7 posts the contact form straight to the e-mail
+// provider; the worker stores each message first and relays it after (DESIGN "contact outbox"), with the service
+// role only.
 import { is, type RestShape } from "./match";
 
 const OUTBOX = "contact outbox (contact_messages; the worker stores each message before relaying it)";
@@ -12,10 +14,67 @@ const REPRESENTATION = ["return=representation"];
 const CLAIMED = { id: EQ_INT, claim_id: EQ_UUID };
 const RELEASE = { claim_id: is.literal(null), claimed_until: is.literal(null) };
 
-const outbox = (shape: Omit<RestShape, "service" | "table" | "key" | "extension"> & { why: string }): RestShape => {
+type QueueShape = Omit<RestShape, "service" | "table" | "key" | "extension"> & { why: string };
+
+/** A shape of one queue's table, with the service role, explained under the queue's name. */
+export const queueShape = (table: string, queue: string) => (shape: QueueShape): RestShape => {
   const { why, ...rest } = shape;
-  return { ...rest, service: "rest", table: "contact_messages", key: "service", extension: `${OUTBOX}: ${why}` };
+  return { ...rest, service: "rest", table, key: "service", extension: `${queue}: ${why}` };
 };
+
+/**
+ * The relay's requests on a queue (supabaseRelayQueue): what is due, the claim a run takes, the attempts it reads
+ * under its claim, the outcome it writes while the claim holds, and one item. Ids `rest.<table>.<step>`.
+ */
+export function relayShapes(table: "contact_messages" | "mail_outbox", columns: string, queue: string, item: string): RestShape[] {
+  const shape = queueShape(table, queue);
+  return [
+    shape({
+      id: `rest.${table}.due`,
+      why: `the pending ${item}s due now and not claimed by another run, oldest first`,
+      method: "GET",
+      select: columns,
+      params: { status: "eq.pending", next_attempt_at: /^lte\.\d+$/, or: UNCLAIMED, order: "next_attempt_at.asc,id.asc", limit: /^\d+$/ },
+    }),
+    shape({
+      id: `rest.${table}.claim`,
+      why: `claim a due ${item} for one relay run (an expiring lease)`,
+      method: "PATCH",
+      select: "id",
+      params: { id: EQ_INT, status: "eq.pending", next_attempt_at: /^lte\.\d+$/, or: UNCLAIMED },
+      prefer: REPRESENTATION,
+      body: { required: { claim_id: is.uuid, claimed_until: is.int } },
+    }),
+    shape({ id: `rest.${table}.attempts`, why: `the attempts of a ${item} this run has claimed`, method: "GET", select: "attempts", params: CLAIMED }),
+    shape({
+      id: `rest.${table}.mark-sent`,
+      why: `the provider accepted the ${item}`,
+      method: "PATCH",
+      params: CLAIMED,
+      body: { required: { status: is.literal("sent"), sent_at: is.int, attempts: is.int, last_error: is.literal(null), ...RELEASE } },
+    }),
+    shape({
+      id: `rest.${table}.mark-failed`,
+      why: "one failed attempt: pending again later, or failed for good",
+      method: "PATCH",
+      params: CLAIMED,
+      body: {
+        required: { attempts: is.int, last_error: is.string, status: is.literal("pending", "failed"), ...RELEASE },
+        optional: { next_attempt_at: is.int },
+      },
+    }),
+    shape({
+      id: `rest.${table}.mark-waiting`,
+      why: "nothing attempted (no provider configured), the reason shown",
+      method: "PATCH",
+      params: CLAIMED,
+      body: { required: { last_error: is.string, ...RELEASE } },
+    }),
+    shape({ id: `rest.${table}.get`, why: `one ${item}`, method: "GET", select: columns, params: { id: EQ_INT } }),
+  ];
+}
+
+const outbox = queueShape("contact_messages", OUTBOX);
 
 export const OUTBOX_SHAPES: RestShape[] = [
   outbox({
@@ -28,55 +87,8 @@ export const OUTBOX_SHAPES: RestShape[] = [
       required: { name: is.text, email: is.text, subject: is.text, message: is.text, locale: is.literal("en", "ar"), received_at: is.int, next_attempt_at: is.int },
     },
   }),
-  outbox({
-    id: "rest.contact_messages.due",
-    why: "the pending messages due now and not claimed by another run, oldest first",
-    method: "GET",
-    select: COLUMNS,
-    params: { status: "eq.pending", next_attempt_at: /^lte\.\d+$/, or: UNCLAIMED, order: "next_attempt_at.asc,id.asc", limit: /^\d+$/ },
-  }),
-  outbox({
-    id: "rest.contact_messages.claim",
-    why: "claim a due message for one relay run (an expiring lease)",
-    method: "PATCH",
-    select: "id",
-    params: { id: EQ_INT, status: "eq.pending", next_attempt_at: /^lte\.\d+$/, or: UNCLAIMED },
-    prefer: REPRESENTATION,
-    body: { required: { claim_id: is.uuid, claimed_until: is.int } },
-  }),
-  outbox({
-    id: "rest.contact_messages.attempts",
-    why: "the attempts of a message this run has claimed",
-    method: "GET",
-    select: "attempts",
-    params: CLAIMED,
-  }),
-  outbox({
-    id: "rest.contact_messages.mark-sent",
-    why: "the provider accepted the message",
-    method: "PATCH",
-    params: CLAIMED,
-    body: { required: { status: is.literal("sent"), sent_at: is.int, attempts: is.int, last_error: is.literal(null), ...RELEASE } },
-  }),
-  outbox({
-    id: "rest.contact_messages.mark-failed",
-    why: "one failed attempt: pending again later, or failed for good",
-    method: "PATCH",
-    params: CLAIMED,
-    body: {
-      required: { attempts: is.int, last_error: is.string, status: is.literal("pending", "failed"), ...RELEASE },
-      optional: { next_attempt_at: is.int },
-    },
-  }),
-  outbox({
-    id: "rest.contact_messages.mark-waiting",
-    why: "nothing attempted (no provider configured), the reason shown",
-    method: "PATCH",
-    params: CLAIMED,
-    body: { required: { last_error: is.string, ...RELEASE } },
-  }),
+  ...relayShapes("contact_messages", COLUMNS, OUTBOX, "message"),
   outbox({ id: "rest.contact_messages.list", why: "the staff inbox, newest first", method: "GET", select: COLUMNS, params: { order: "received_at.desc,id.desc" } }),
-  outbox({ id: "rest.contact_messages.get", why: "one message", method: "GET", select: COLUMNS, params: { id: EQ_INT } }),
   outbox({
     id: "rest.contact_messages.set-read",
     why: "mark read or unread",

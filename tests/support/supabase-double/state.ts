@@ -1,10 +1,11 @@
-// The double's in-memory database: the public tables (schema.ts), Supabase Auth's users and sessions, and the
-// Storage bucket of the images (storage.ts), seeded with the sample content of seed/content.ts. Writes go through
-// `write`, which enforces the constraints the way Postgres reports them; deletes cascade along the foreign keys.
+// The double's in-memory database: the public tables (schema.ts, schema-orders.ts), Supabase Auth's users and
+// sessions, and the Storage buckets of the images and of orders' files (storage.ts), seeded with the sample content of
+// seed/content.ts. Writes go through `write`, which enforces the constraints the way Postgres reports them; deletes
+// follow the foreign keys (cascade, set null or restrict).
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { SAMPLE_PASSWORD, sampleContent } from "../../../seed/content";
 import { sampleTranslations } from "../../../seed/content-ar";
-import { coerce, PgError, SCHEMA, TABLE_NAMES, type Row, type TableName, type Value } from "./schema";
+import { coerce, keyOf, PgError, SCHEMA, TABLE_NAMES, type Row, type TableName, type Value } from "./schema";
 import { DoubleStorage } from "./storage";
 
 export type AuthUser = {
@@ -49,13 +50,13 @@ export class DoubleState {
   private sequences = {} as Record<TableName, number>;
   authUsers = new Map<string, AuthUser>();
   sessions = new Map<string, Session>();
-  /** The public bucket of the images. */
+  /** The public bucket of the images and the private bucket of orders' files. */
   readonly storage: DoubleStorage;
   /** The double's clock (the server moves it with POST /__double/clock). */
   nowMs: () => number = () => Date.now();
 
-  constructor(seed = true, mediaBucket = "media") {
-    this.storage = new DoubleStorage(mediaBucket);
+  constructor(seed = true, mediaBucket = "media", filesBucket = "order-files") {
+    this.storage = new DoubleStorage(mediaBucket, filesBucket);
     this.reset(seed);
   }
 
@@ -187,8 +188,8 @@ export class DoubleState {
     const schema = SCHEMA[table];
     if (table === "users" && kind === "update") this.keepAnAdmin(rows); // a BEFORE trigger: before the constraints
     const prepared = rows.map((input) => this.prepare(table, kind, input));
-    const replaced = new Set(kind === "update" ? prepared.map((row) => row[schema.primaryKey]) : []);
-    const others = this.tables[table].filter((row) => !replaced.has(row[schema.primaryKey]));
+    const replaced = new Set(kind === "update" ? prepared.map((row) => keyOf(table, row)) : []);
+    const others = this.tables[table].filter((row) => !replaced.has(keyOf(table, row)));
     const checked: Row[] = [];
     for (const row of prepared) {
       this.checkRow(table, row, [...others, ...checked]);
@@ -196,13 +197,13 @@ export class DoubleState {
     }
     if (kind === "insert") {
       for (const row of checked) {
-        const key = row[schema.primaryKey];
+        const key = keyOf(table, row);
         if (typeof key === "number") this.sequences[table] = Math.max(this.sequences[table], key);
       }
       this.tables[table].push(...checked);
     } else {
-      const byKey = new Map(checked.map((row) => [row[schema.primaryKey], row]));
-      this.tables[table] = this.tables[table].map((row) => byKey.get(row[schema.primaryKey]) ?? row);
+      const byKey = new Map(checked.map((row) => [keyOf(table, row), row]));
+      this.tables[table] = this.tables[table].map((row) => byKey.get(keyOf(table, row)) ?? row);
     }
     return checked;
   }
@@ -256,11 +257,12 @@ export class DoubleState {
       if (value === null && !column.nullable) {
         throw new PgError(400, "23502", `null value in column "${name}" of relation "${table}" violates not-null constraint`, `Failing row contains (${Object.values(row).join(", ")}).`);
       }
-      if (column.oneOf && value !== null && value !== undefined && !column.oneOf.includes(String(value))) {
+      const refused = column.oneOf ? !column.oneOf.includes(String(value)) : column.check ? !column.check(value!) : false;
+      if (value !== null && value !== undefined && refused) {
         throw new PgError(400, "23514", `new row for relation "${table}" violates check constraint "${table}_${name}_check"`, `Failing row contains (${Object.values(row).join(", ")}).`);
       }
     }
-    if (kind === "update" && row[primaryKey] === undefined) throw new Error("update without the primary key");
+    if (kind === "update" && [primaryKey].flat().some((column) => row[column] === undefined)) throw new Error("update without the primary key");
     return row;
   }
 
@@ -268,8 +270,10 @@ export class DoubleState {
     const schema = SCHEMA[table];
     const key = (item: Row, columns: readonly string[], lower?: boolean) =>
       JSON.stringify(columns.map((column) => (lower && typeof item[column] === "string" ? (item[column] as string).toLowerCase() : item[column])));
-    if (others.some((other) => other[schema.primaryKey] === row[schema.primaryKey])) {
-      throw new PgError(409, "23505", `duplicate key value violates unique constraint "${table}_pkey"`, `Key (${schema.primaryKey})=(${row[schema.primaryKey]}) already exists.`);
+    const primaryKey = [schema.primaryKey].flat();
+    if (others.some((other) => keyOf(table, other) === keyOf(table, row))) {
+      throw new PgError(409, "23505", `duplicate key value violates unique constraint "${table}_pkey"`,
+        `Key (${primaryKey.join(", ")})=(${primaryKey.map((column) => row[column]).join(", ")}) already exists.`);
     }
     for (const unique of schema.unique) {
       const wanted = key(row, unique.columns, unique.lower);
@@ -281,6 +285,7 @@ export class DoubleState {
     }
     for (const fk of schema.foreignKeys) {
       const value = row[fk.column];
+      if (value === null) continue; // a foreign key holds only for a value
       const exists = fk.table === "auth.users" ? this.authUsers.has(String(value)) : this.tables[fk.table].some((other) => other.id === value);
       if (!exists) {
         const referenced = fk.table === "auth.users" ? "users" : fk.table;
@@ -289,14 +294,30 @@ export class DoubleState {
     }
   }
 
-  /** Deletes matching rows and, along ON DELETE CASCADE foreign keys, the rows that refer to them. */
+  /**
+   * Deletes matching rows and follows the foreign keys that refer to them: refused when one is ON DELETE RESTRICT and
+   * a row refers to them, cascading to the referring rows (CASCADE), or emptying their column (SET NULL).
+   */
   deleteWhere(table: TableName, matches: (row: Row) => boolean): Row[] {
     const removed = this.tables[table].filter(matches);
     if (removed.length === 0) return [];
-    const keys = new Set<Value>(removed.map((row) => row[SCHEMA[table].primaryKey]!));
+    // Foreign keys refer to `id` (checkRow); an empty one refers to nothing.
+    const keys = new Set<Value | undefined>(removed.map((row) => row.id));
+    const referring = TABLE_NAMES.flatMap((child) =>
+      SCHEMA[child].foreignKeys
+        .filter((fk) => fk.table === table)
+        .map((fk) => ({ child, fk, refers: (row: Row) => row[fk.column] != null && keys.has(row[fk.column]) })),
+    );
+    for (const { child, fk, refers } of referring) {
+      if (fk.onDelete === "restrict" && this.tables[child].some(refers)) {
+        throw new PgError(409, "23503", `update or delete on table "${table}" violates foreign key constraint "${fk.name}" on table "${child}"`,
+          `Key is still referenced from table "${child}".`);
+      }
+    }
     this.tables[table] = this.tables[table].filter((row) => !matches(row));
-    for (const child of TABLE_NAMES) {
-      for (const fk of SCHEMA[child].foreignKeys) if (fk.table === table) this.deleteWhere(child, (row) => keys.has(row[fk.column]!));
+    for (const { child, fk, refers } of referring) {
+      if (fk.onDelete === "set null") this.tables[child] = this.tables[child].map((row) => (refers(row) ? { ...row, [fk.column]: null } : row));
+      else this.deleteWhere(child, refers);
     }
     return removed;
   }

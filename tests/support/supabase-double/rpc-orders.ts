@@ -1,0 +1,277 @@
+// PostgREST's /rpc/<function> for the orders' SQL functions (supabase/migrations/20261126000000_push_orders.sql), the
+// same steps over the double's in-memory tables: a request, a transition (compare-and-set on version and status), a
+// message, the note, a revoked link, and the reads of an order, the staff's lists and a customer. Registered in
+// rpc.ts, which runs each all or nothing, as one transaction; their answers are the functions' JSON.
+import { jsonValue, PgError, pgTimestamp, SCHEMA, type Row, type TableName } from "./schema";
+import type { DoubleState } from "./state";
+
+type Args = Record<string, unknown>;
+type Json = Record<string, unknown>;
+
+/** The file rows a request or a delivery records (jsonb_to_recordset: only these keys are read). */
+type FileArgument = { object_key: string; file_name: string; content_type: string; size: number };
+const fileRows = (value: unknown): FileArgument[] =>
+  Array.isArray(value) ? value.map(({ object_key, file_name, content_type, size }: FileArgument) => ({ object_key, file_name, content_type, size })) : [];
+
+const ms = (timestamp: unknown) => Date.parse(String(timestamp));
+/** to_jsonb(row) of the columns asked for (jsonb as JSON). */
+const columnsOf = (table: TableName, row: Row, names: string[]) =>
+  Object.fromEntries(names.map((name) => [name, jsonValue(SCHEMA[table].columns[name], row[name])]));
+const byTimeThenId = (time: string) => (a: Row, b: Row) => ms(a[time]) - ms(b[time]) || Number(a.id) - Number(b.id);
+const newestFirst = (a: Row, b: Row) => ms(b.created_at) - ms(a.created_at) || Number(b.id) - Number(a.id);
+
+/** private.push_like_pattern with ILIKE: the search text anywhere, ignoring case, its % _ \ only themselves. */
+const contains = (value: unknown, search: string) => String(value).toLowerCase().includes(search.toLowerCase());
+
+/**
+ * private.push_company_day_start: the instant a day begins in America/Denver (`date::timestamp at time zone`), found
+ * as app/domain/orders.ts startOfCompanyDay does: the offset read at 07:00 UTC, before 02:00 there, when DST switches.
+ */
+function companyDayStart(day: string): number {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  const name = new Intl.DateTimeFormat("en-US", { timeZone: "America/Denver", timeZoneName: "longOffset" })
+    .formatToParts(new Date(Date.UTC(year, month - 1, date, 7)))
+    .find((part) => part.type === "timeZoneName")!.value;
+  const [, sign, hours, minutes] = /GMT([+-])(\d{2}):(\d{2})/.exec(name)!;
+  return Date.UTC(year, month - 1, date) - (sign === "-" ? -1 : 1) * (Number(hours) * 60 + Number(minutes)) * 60_000;
+}
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+const one = (state: DoubleState, table: TableName, id: unknown) => state.tables[table].find((row) => row.id === id);
+const fullName = (state: DoubleState, id: unknown) => (id === null ? null : (one(state, "users", id)?.full_name ?? null));
+
+/** private.push_order_summary */
+function summary(state: DoubleState, order: Row): Json {
+  const customer = one(state, "customers", order.customer_id)!;
+  const quote = state.tables.order_quotes.find((row) => row.order_id === order.id);
+  const targets = state.tables.order_targets.filter((row) => row.order_id === order.id).sort((a, b) => Number(a.position) - Number(b.position));
+  return {
+    ...columnsOf("orders", order, ["id", "status", "version", "customer_id", "service_title", "source_language", "deadline", "created_at", "updated_at", "interpreter_id"]),
+    customer_name: customer.name,
+    customer_email: customer.email,
+    customer_company: customer.company,
+    amount_minor: quote?.amount_minor ?? null,
+    currency: quote?.currency ?? null,
+    interpreter_name: fullName(state, order.interpreter_id),
+    targets: targets.map((row) => row.language),
+  };
+}
+
+/** private.push_order_detail */
+function detail(state: DoubleState, order: Row | undefined): Json | null {
+  if (!order) return null;
+  const id = order.id;
+  const quote = state.tables.order_quotes.find((row) => row.order_id === id);
+  const of = (table: TableName) => state.tables[table].filter((row) => row.order_id === id);
+  return {
+    ...summary(state, order),
+    customer_phone: one(state, "customers", order.customer_id)!.phone,
+    ...columnsOf("orders", order, [
+      "service_id", "source_language_id", "details", "locale", "internal_note", "cancel_reason", "token_revoked_at", "token_sealed",
+    ]),
+    due_date: quote?.due_date ?? null,
+    valid_until: quote?.valid_until ?? null,
+    quoted_at: quote?.quoted_at ?? null,
+    targets: of("order_targets")
+      .sort((a, b) => Number(a.position) - Number(b.position))
+      .map((row) => ({ language_id: row.language_id, language: row.language })),
+    files: of("order_files")
+      .sort((a, b) => Number(a.id) - Number(b.id))
+      .map((row) => columnsOf("order_files", row, ["id", "order_id", "kind", "object_key", "file_name", "content_type", "size", "created_at"])),
+    messages: of("order_messages")
+      .sort(byTimeThenId("created_at"))
+      .map((row) => ({ ...columnsOf("order_messages", row, ["id", "author", "body", "created_at"]), author_name: fullName(state, row.author_id) })),
+    events: of("order_events")
+      .sort(byTimeThenId("at"))
+      .map((row) => ({
+        ...columnsOf("order_events", row, ["id", "at", "actor", "action", "from_status", "to_status", "detail"]),
+        actor_name: fullName(state, row.actor_id),
+      })),
+  };
+}
+
+/** private.push_customer_summary */
+function customerSummary(state: DoubleState, customer: Row): Json {
+  const orders = state.tables.orders.filter((row) => row.customer_id === customer.id);
+  const accepted = new Map<string, number>();
+  for (const order of orders.filter((row) => ["accepted", "in_progress", "delivered", "completed"].includes(String(row.status)))) {
+    const quote = state.tables.order_quotes.find((row) => row.order_id === order.id);
+    if (quote) accepted.set(String(quote.currency), (accepted.get(String(quote.currency)) ?? 0) + Number(quote.amount_minor));
+  }
+  const last = orders.map((row) => row.created_at as string).sort((a, b) => ms(b) - ms(a))[0] ?? null;
+  return {
+    ...columnsOf("customers", customer, ["id", "name", "email", "phone", "company", "created_at"]),
+    order_count: orders.length,
+    last_order_at: last,
+    accepted_value: [...accepted].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([currency, amount_minor]) => ({ currency, amount_minor })),
+  };
+}
+
+export const ORDER_RPC_FUNCTIONS = [
+  "push_create_order",
+  "push_transition_order",
+  "push_add_order_message",
+  "push_set_order_note",
+  "push_revoke_order_link",
+  "push_get_order",
+  "push_order_by_token",
+  "push_list_orders",
+  "push_list_customers",
+  "push_get_customer",
+] as const;
+
+export const ORDER_FUNCTIONS: Record<(typeof ORDER_RPC_FUNCTIONS)[number], (state: DoubleState, args: Args) => unknown> = {
+  push_create_order(state, args) {
+    const targets = (args.p_target_language_ids ?? []) as number[];
+    if (targets.length === 0) throw new PgError(400, "22023", "an order needs at least one target language");
+    const service = one(state, "services", args.p_service_id);
+    if (!service) return { ok: false, reason: "unknown-service" };
+    const names = new Map(state.tables.languages.map((row) => [row.id, row.name]));
+    if ([args.p_source_language_id, ...targets].some((id) => !names.has(id as number))) return { ok: false, reason: "unknown-language" };
+    const at = pgTimestamp(args.p_now as number);
+    // 1. Found by lower-cased e-mail, or created; the details on file stay as they are.
+    const email = String(args.p_email).toLowerCase();
+    const customer =
+      state.tables.customers.find((row) => row.email === email) ??
+      state.write("customers", "insert", [{ name: args.p_name, email, phone: args.p_phone, company: args.p_company, created_at: at }])[0]!;
+    // 2.
+    const [order] = state.write("orders", "insert", [
+      {
+        customer_id: customer.id,
+        service_id: service.id,
+        service_title: service.title,
+        source_language_id: args.p_source_language_id,
+        source_language: names.get(args.p_source_language_id as number),
+        deadline: args.p_deadline,
+        details: args.p_details,
+        locale: args.p_locale,
+        token_hash: args.p_token_hash,
+        token_sealed: args.p_token_sealed,
+        created_at: at,
+        updated_at: at,
+      },
+    ]);
+    const orderId = order!.id;
+    // 3.
+    state.write("order_targets", "insert", targets.map((id, position) => ({ order_id: orderId, language_id: id, language: names.get(id), position })));
+    state.write("order_files", "insert", fileRows(args.p_files).map((file) => ({ order_id: orderId, kind: "source", ...file, created_at: at })));
+    state.write("order_events", "insert", [{ order_id: orderId, at, actor: "customer", action: "requested", to_status: "new" }]);
+    return { ok: true, id: orderId };
+  },
+
+  push_transition_order(state, args) {
+    const order = one(state, "orders", args.p_id);
+    // The compare-and-set: version and status as the caller saw them, or nothing at all.
+    if (!order || order.version !== args.p_based_on || order.status !== args.p_from) return { ok: false, reason: order ? "stale" : "not-found" };
+    const at = pgTimestamp(args.p_now as number);
+    const version = Number(order.version) + 1;
+    state.write("orders", "update", [
+      {
+        ...order,
+        status: args.p_to as string,
+        version,
+        updated_at: at,
+        interpreter_id: (args.p_interpreter_id as string | null) ?? order.interpreter_id,
+        cancel_reason: (args.p_cancel_reason as string | null) ?? order.cancel_reason,
+      },
+    ]);
+    const quote = args.p_quote as Json | null;
+    if (typeof quote === "object" && quote !== null && !Array.isArray(quote)) {
+      const { amount_minor, currency, due_date, valid_until } = quote;
+      state.write("order_quotes", "insert", [{ order_id: order.id, amount_minor, currency, due_date, valid_until, quoted_at: at }]);
+    }
+    state.write(
+      "order_files",
+      "insert",
+      fileRows(args.p_delivery_files).map((file) => ({ order_id: order.id, kind: "delivery", ...file, uploaded_by: args.p_actor_id, created_at: at })),
+    );
+    state.write("order_events", "insert", [
+      {
+        order_id: order.id,
+        at,
+        actor: args.p_actor,
+        actor_id: args.p_actor_id,
+        action: args.p_transition,
+        from_status: args.p_from,
+        to_status: args.p_to,
+        detail: args.p_detail ?? {},
+      },
+    ]);
+    return { ok: true, version };
+  },
+
+  push_add_order_message(state, args) {
+    if (!one(state, "orders", args.p_id)) return false;
+    const created_at = pgTimestamp(args.p_now as number);
+    state.write("order_messages", "insert", [{ order_id: args.p_id, author: args.p_author, author_id: args.p_author_id, body: args.p_body, created_at }]);
+    return true;
+  },
+
+  push_set_order_note(state, args) {
+    const order = one(state, "orders", args.p_id);
+    if (!order) return false;
+    const at = pgTimestamp(args.p_now as number);
+    state.write("orders", "update", [{ ...order, internal_note: args.p_note as string, updated_at: at }]);
+    state.write("order_events", "insert", [{ order_id: order.id, at, actor: "staff", actor_id: args.p_by, action: "note" }]);
+    return true;
+  },
+
+  push_revoke_order_link(state, args) {
+    const order = one(state, "orders", args.p_id);
+    if (!order || order.token_revoked_at !== null) return false;
+    const at = pgTimestamp(args.p_now as number);
+    state.write("orders", "update", [{ ...order, token_revoked_at: at, updated_at: at }]);
+    state.write("order_events", "insert", [{ order_id: order.id, at, actor: "staff", actor_id: args.p_by, action: "link-revoked" }]);
+    return true;
+  },
+
+  push_get_order: (state, args) => detail(state, one(state, "orders", args.p_id)),
+
+  push_order_by_token: (state, args) =>
+    detail(state, state.tables.orders.find((row) => row.token_hash === args.p_token_hash && row.token_revoked_at === null)),
+
+  push_list_orders(state, args) {
+    const search = (args.p_search as string | null) ?? "";
+    const language = args.p_language_id;
+    const from = args.p_from as string | null;
+    const to = args.p_to as string | null;
+    const matching = state.tables.orders.filter((order) => {
+      const customer = one(state, "customers", order.customer_id)!;
+      return (
+        (args.p_status === null || order.status === args.p_status) &&
+        (args.p_service_id === null || order.service_id === args.p_service_id) &&
+        (language === null ||
+          order.source_language_id === language ||
+          state.tables.order_targets.some((target) => target.order_id === order.id && target.language_id === language)) &&
+        (from === null || ms(order.created_at) >= companyDayStart(from)) &&
+        (to === null || ms(order.created_at) < companyDayStart(nextDay(to))) &&
+        (search === "" || contains(customer.name, search) || contains(customer.email, search) || order.id === args.p_order_id)
+      );
+    });
+    const offset = args.p_offset as number;
+    const page = matching.sort(newestFirst).slice(offset, offset + (args.p_limit as number));
+    return { total: matching.length, items: page.map((order) => summary(state, order)) };
+  },
+
+  push_list_customers(state, args) {
+    const search = (args.p_search as string | null) ?? "";
+    const matching = state.tables.customers
+      .filter((row) => search === "" || contains(row.name, search) || contains(row.email, search) || contains(row.company, search))
+      .map((row) => customerSummary(state, row));
+    // Latest order first, those without any last; then by name (C collation: code points) and id.
+    matching.sort((a, b) => {
+      const [x, y] = [a.last_order_at as string | null, b.last_order_at as string | null];
+      if (x !== y) return x === null ? 1 : y === null ? -1 : ms(y) - ms(x);
+      return a.name === b.name ? Number(a.id) - Number(b.id) : String(a.name) < String(b.name) ? -1 : 1;
+    });
+    const offset = args.p_offset as number;
+    return { total: matching.length, items: matching.slice(offset, offset + (args.p_limit as number)) };
+  },
+
+  push_get_customer(state, args) {
+    const customer = one(state, "customers", args.p_id);
+    if (!customer) return null;
+    const orders = state.tables.orders.filter((row) => row.customer_id === customer.id).sort(newestFirst);
+    return { customer: customerSummary(state, customer), orders: orders.map((order) => summary(state, order)) };
+  },
+};

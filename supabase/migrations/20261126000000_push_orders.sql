@@ -198,8 +198,12 @@ create policy "order_events: admins read" on public.order_events
 -- Privileges: reads for signed-in users (the policies above choose the rows); every write goes through the worker.
 revoke all on table public.customers, public.orders, public.order_targets, public.order_quotes, public.order_files,
   public.order_messages, public.order_events from public, anon, authenticated;
-grant select on table public.customers, public.orders, public.order_targets, public.order_quotes, public.order_files,
+grant select on table public.customers, public.order_targets, public.order_quotes, public.order_files,
   public.order_messages, public.order_events to authenticated;
+-- An order row without its status link (the hash and the sealed copy) and the staff's internal note: an interpreter
+-- reads their own job's row, and needs neither. (The worker reads every column with the service role.)
+grant select (id, customer_id, service_id, service_title, source_language_id, source_language, deadline, details, locale,
+  status, version, interpreter_id, cancel_reason, token_revoked_at, created_at, updated_at) on table public.orders to authenticated;
 grant select, insert, update, delete on table public.customers, public.orders, public.order_targets, public.order_quotes,
   public.order_files, public.order_messages, public.order_events to service_role;
 

@@ -67,6 +67,15 @@ describe("reads", () => {
     },
   );
 
+  it("no signed-in user reads an order's status link (its hash or sealed copy) or the internal note; the rest of the row they may", async () => {
+    for (const actor of [interpreter, admin]) {
+      for (const column of ["token_hash", "token_sealed", "internal_note"]) {
+        expect(await run(db, actor, `select ${column} from public.orders`)).toEqual(permissionDenied("table orders"));
+      }
+    }
+    expect(await rowsAs(db, interpreter, "select id, status, version, details from public.orders")).toHaveLength(1);
+  });
+
   it("an admin reads every row of every order table", async () => {
     expect(await idsOf(admin, "orders", "id")).toEqual([1, 2, 3]);
     expect(await idsOf(admin, "customers", "id")).toEqual([1, 2]);

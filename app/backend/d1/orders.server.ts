@@ -3,35 +3,9 @@
 // adds in the same batch is inserted only where the order carries that id: a change that lost the race adds nothing.
 import type { OrderDetail } from "~/domain/order-records";
 import type { OrderStore } from "../port.server";
-import {
-  int,
-  toOrderEvent,
-  toOrderFile,
-  toOrderMessage,
-  toOrderSummary,
-  toStoredFile,
-  type EventRow,
-  type FileRow,
-  type MessageRow,
-  type OrderSummaryRow,
-} from "../rows/order.server";
+import { toOrderDetail, toStoredFile, type EventRow, type FileRow, type MessageRow, type OrderDetailParts, type OrderDetailRow } from "../rows/order.server";
 import { d1OrderLists, ORDER_JOINS, ORDER_SUMMARY_SQL } from "./order-lists.server";
 import { query } from "./query.server";
-
-type DetailRow = OrderSummaryRow & {
-  customer_phone: string;
-  service_id: number | null;
-  source_language_id: number | null;
-  details: string;
-  locale: "en" | "ar";
-  internal_note: string;
-  cancel_reason: string;
-  token_revoked_at: number | null;
-  token_sealed: string | null;
-  due_date: string | null;
-  valid_until: string | null;
-  quoted_at: number | null;
-};
 
 /** Rows a change adds: only where the order carries this change's id. */
 const IF_CHANGE = "FROM orders WHERE id = ? AND last_change = ?";
@@ -65,30 +39,14 @@ export function d1OrderStore(db: D1Database): OrderStore {
           .bind(id),
       ]),
     );
-    const row = orders!.results[0] as DetailRow | undefined;
+    const row = orders!.results[0] as OrderDetailRow | undefined;
     if (!row) return null;
-    const targetRows = targets!.results as { language_id: number | null; language: string }[];
-    const summary = toOrderSummary(row, targetRows.map((target) => target.language));
-    return {
-      ...summary,
-      customer: { ...summary.customer, phone: row.customer_phone },
-      serviceId: row.service_id,
-      sourceLanguageId: row.source_language_id,
-      targets: targetRows.map((target) => ({ languageId: target.language_id, name: target.language })),
-      details: row.details,
-      locale: row.locale,
-      internalNote: row.internal_note,
-      cancelReason: row.cancel_reason,
-      quote:
-        summary.quote && row.due_date && row.valid_until
-          ? { ...summary.quote, dueDate: row.due_date, validUntil: row.valid_until, quotedAt: int(row.quoted_at) }
-          : null,
-      linkRevoked: row.token_revoked_at !== null,
-      tokenSealed: row.token_sealed,
-      files: (files!.results as FileRow[]).map(toOrderFile),
-      messages: (messages!.results as MessageRow[]).map(toOrderMessage),
-      events: (events!.results as EventRow[]).map(toOrderEvent),
-    };
+    return toOrderDetail(row, {
+      targets: targets!.results as OrderDetailParts["targets"],
+      files: files!.results as FileRow[],
+      messages: messages!.results as MessageRow[],
+      events: events!.results as EventRow[],
+    });
   }
 
   return {

@@ -88,7 +88,9 @@ export function StaffSteps({ order, available, eligible, failure, today }: Props
             <Field id="quote-due" label={t.fields.dueDate} name="dueDate" type="date" min={today} required defaultValue={quoteForm?.values.dueDate ?? order.deadline} error={quoteForm?.errors.dueDate} />
             <Field id="quote-valid" label={t.fields.validUntil} name="validUntil" type="date" min={today} required defaultValue={quoteForm?.values.validUntil} error={quoteForm?.errors.validUntil} />
           </div>
-          <SubmitButton intent="quote" label={d.sendQuote} pendingLabel={d.sendingQuote} />
+          <div>
+            <SubmitButton intent="quote" label={d.sendQuote} pendingLabel={d.sendingQuote} />
+          </div>
         </Form>
       )}
 
@@ -111,7 +113,9 @@ export function StaffSteps({ order, available, eligible, failure, today }: Props
                 defaultValue={assignForm?.values.interpreterId ?? ""}
                 error={assignForm?.errors.interpreterId}
               />
-              <SubmitButton intent="assign" label={d.assign} pendingLabel={d.assigning} />
+              <div>
+                <SubmitButton intent="assign" label={d.assign} pendingLabel={d.assigning} />
+              </div>
             </>
           )}
         </Form>
@@ -122,7 +126,9 @@ export function StaffSteps({ order, available, eligible, failure, today }: Props
       {can("complete") && (
         <Form method="post" className="form">
           <input type="hidden" name="basedOn" value={order.version} />
-          <SubmitButton intent="complete" label={d.complete} pendingLabel={d.completing} />
+          <div>
+            <SubmitButton intent="complete" label={d.complete} pendingLabel={d.completing} />
+          </div>
         </Form>
       )}
 
@@ -141,7 +147,9 @@ export function StaffSteps({ order, available, eligible, failure, today }: Props
               defaultValue={cancelForm?.values.reason}
               error={cancelForm?.errors.reason}
             />
-            <SubmitButton intent="cancel" label={d.cancel} pendingLabel={d.cancelling} className="button--danger" />
+            <div>
+              <SubmitButton intent="cancel" label={d.cancel} pendingLabel={d.cancelling} className="button--danger" />
+            </div>
           </Form>
         </details>
       )}

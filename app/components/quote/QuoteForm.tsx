@@ -82,7 +82,7 @@ export function QuoteForm({ options, state }: { options: QuoteFormOptions; state
           {options.languages.map((language) => (
             <li key={language.id}>
               <label>
-                <input type="checkbox" name="targets" value={language.id} defaultChecked={chosenTargets.has(String(language.id))} aria-invalid={errors.targets ? true : undefined} />{" "}
+                <input type="checkbox" name="targets" value={language.id} defaultChecked={chosenTargets.has(String(language.id))} aria-invalid={errors.targets ? true : undefined} />
                 <bdi lang={locale !== "en" ? "en" : undefined}>{language.name}</bdi>
               </label>
             </li>
@@ -124,8 +124,10 @@ export function QuoteForm({ options, state }: { options: QuoteFormOptions; state
             defaultChecked={values.consent === "on"}
             aria-invalid={errors.consent ? true : undefined}
             aria-describedby={errors.consent ? "quote-consent-error" : undefined}
-          />{" "}
-          {q.consent} <Link to={href("/Privacy")}>{t.footer.privacy}</Link>
+          />
+          <span>
+            {q.consent} <Link to={href("/Privacy")}>{t.footer.privacy}</Link>
+          </span>
         </label>
         {errors.consent && (
           <p id="quote-consent-error" className="field__error">

@@ -23,12 +23,12 @@ function urlencoded(fields: Field[], rawBytes: boolean): Buffer {
   return Buffer.concat(parts.flatMap((part, i) => (i === 0 ? [part] : [Buffer.from("&"), part])));
 }
 
-function multipart(fields: Field[], boundary: string, rng: Rng): Buffer {
+function multipart(fields: Field[], boundary: string, rng: Rng, clean: boolean): Buffer {
   const chunks: Buffer[] = [];
   // Browsers escape " CR LF in names and file names as %22 %0D %0A; sometimes the raw bytes are sent instead.
   const quote = (value: Value) => {
     const raw = valueBytes(value).toString("latin1");
-    return rng.chance(0.8) ? raw.replace(/"/g, "%22").replace(/\r/g, "%0D").replace(/\n/g, "%0A") : raw;
+    return clean || rng.chance(0.8) ? raw.replace(/"/g, "%22").replace(/\r/g, "%0D").replace(/\n/g, "%0A") : raw;
   };
   for (const { name, value, file } of fields) {
     const quoted = quote(name);
@@ -41,7 +41,7 @@ function multipart(fields: Field[], boundary: string, rng: Rng): Buffer {
       content = valueBytes(file.bytes);
     } else {
       // Now and then a text field goes as a file part (a client that attaches what the form expects as text).
-      const asFile = rng.chance(0.07);
+      const asFile = !clean && rng.chance(0.07);
       disposition = `Content-Disposition: form-data; name="${quoted}"${asFile ? `; filename="${rng.pick(["x.txt", "../../x.sh", "<fz>.png", ""])}"` : ""}`;
       if (asFile) type = `\r\nContent-Type: ${rng.pick(["text/plain", "application/octet-stream", "image/svg+xml"])}`;
       content = valueBytes(value);
@@ -56,20 +56,23 @@ const asText = (value: Value) => valueBytes(value).toString("utf8");
 
 /**
  * Encodes fields into a body with a Content-Type; mostly right, sometimes wrong, missing or truncated. A `multipart`
- * form (surface.ts) is mostly sent as a browser sends it, multipart with its file parts.
+ * form (surface.ts) is mostly sent as a browser sends it, multipart with its file parts. A `clean` body is always
+ * what the browser sends: the form's own encoding, complete, every text field a text part.
  */
-export function buildBody(rng: Rng, allFields: Field[], multipartForm = false): Body {
+export function buildBody(rng: Rng, allFields: Field[], multipartForm = false, clean = false): Body {
   const boundary = `----fuzz${Array.from({ length: 16 }, () => rng.pick([...BOUNDARY_CHARS])).join("")}`;
-  const encoding = rng.weighted<string>([
-    [multipartForm ? 8 : 60, "urlencoded"], [multipartForm ? 72 : 20, "multipart"], [5, "raw-bytes"], [5, "json"], [4, "text"], [3, "empty"], [3, "garbage"],
-  ]);
+  const encoding = clean
+    ? multipartForm ? "multipart" : "urlencoded"
+    : rng.weighted<string>([
+        [multipartForm ? 8 : 60, "urlencoded"], [multipartForm ? 72 : 20, "multipart"], [5, "raw-bytes"], [5, "json"], [4, "text"], [3, "empty"], [3, "garbage"],
+      ]);
   // Outside multipart a file input sends its file name as text.
   const fields = encoding === "multipart" ? allFields : allFields.map(({ name, value, file }) => ({ name, value: file ? file.filename : value }));
   let bytes: Buffer;
   let contentType: string | undefined;
   switch (encoding) {
     case "multipart":
-      bytes = multipart(allFields, boundary, rng);
+      bytes = multipart(allFields, boundary, rng, clean);
       contentType = `multipart/form-data; boundary=${boundary}`;
       break;
     case "raw-bytes": // invalid UTF-8 and controls straight into a url-encoded body, unescaped
@@ -98,7 +101,7 @@ export function buildBody(rng: Rng, allFields: Field[], multipartForm = false): 
   }
   const labels = [encoding];
 
-  if (rng.chance(0.15)) {
+  if (!clean && rng.chance(0.15)) {
     contentType = rng.pick([
       undefined, "text/plain", "application/json", "multipart/form-data", `multipart/form-data; boundary=wrong${boundary}`,
       "multipart/form-data; boundary=", 'multipart/form-data; boundary="a b"', "application/x-www-form-urlencoded; charset=utf-16le",
@@ -108,7 +111,7 @@ export function buildBody(rng: Rng, allFields: Field[], multipartForm = false): 
     ]);
     labels.push(`content-type ${contentType === undefined ? "missing" : JSON.stringify(contentType.slice(0, 60))}`);
   }
-  if (bytes.length > 1 && rng.chance(0.1)) {
+  if (!clean && bytes.length > 1 && rng.chance(0.1)) {
     bytes = bytes.subarray(0, rng.int(1, bytes.length - 1));
     labels.push(`truncated at ${bytes.length}`);
   }

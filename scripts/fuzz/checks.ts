@@ -55,7 +55,10 @@ function javascriptUrls(html: string): { marker: number; raw: string; at: number
   return hits;
 }
 
-/** @param plantedBy which request planted each marker (a stored payload may come back in a later answer). */
+/**
+ * @param plantedBy which request planted each marker (a stored payload may come back in a later answer); -1: the
+ * run's order set-up (orders.ts).
+ */
 export function inspect(spec: RequestSpec, answer: Answer, origin: string, plantedBy: Map<number, number>): Finding[] {
   const findings: Finding[] = [];
   const body = answer.body.toString("utf8");
@@ -73,7 +76,8 @@ export function inspect(spec: RequestSpec, answer: Answer, origin: string, plant
   if (looksLikeHtml(answer)) {
     const report = (marker: number, raw: string, at: number) => {
       const from = plantedBy.get(marker);
-      const source = marker === 0 ? "a path of surface.ts" : from === undefined ? "an unknown request" : from === spec.index ? "this request" : `request #${from}`;
+      const source =
+        marker === 0 ? "a path of surface.ts" : from === undefined ? "an unknown request" : from === -1 ? "the order set-up" : from === spec.index ? "this request" : `request #${from}`;
       findings.push({ kind: "reflected", spec, answer, detail: `unescaped ${JSON.stringify(raw)} (marker ${marker}, planted by ${source})`, excerpt: excerptAround(body, at, raw.length) });
     };
     // The raw form of a marker only exists if something put the payload into the page unescaped.

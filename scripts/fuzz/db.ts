@@ -1,13 +1,14 @@
 // Row counts of every D1 table, read from the very state the server uses (wrangler's --persist-to DIR keeps
 // it in DIR/v3; getPlatformProxy opens that folder in a workerd of its own, as scripts/local-setup.ts does).
 // run.ts compares the counts before and after each rejected request: a rejected request must write nothing.
-// Tables whose rows are updated in place (the content studio's) are compared by content too, and the R2 bucket by
-// its keys around the requests that may store files.
+// Tables whose rows are updated in place (the content studio's, orders) are compared by content too, and the R2
+// buckets (MEDIA, FILES) by their keys around the requests that may store files in them.
 import { createHash } from "node:crypto";
 import { storageProxy } from "../lib/storage-proxy";
 import { quietCloudflareEnv } from "../lib/wrangler";
 import { sha256Hex } from "./cookies";
 import type { IdPools } from "./payloads";
+import type { BucketName } from "./surface";
 import { WalWatcher } from "./wal";
 
 /**
@@ -20,16 +21,19 @@ export const WRITES_ON_REJECTION_ALLOWED: readonly string[] = [
 
 /**
  * Tables whose rows change in place on success (a studio save rewrites the record and bumps its version, a move
- * renumbers positions): a count would not see such a write, so each also gets a digest of its rows, under the key
- * `<table>#content`. Kept versions are never rewritten: their snapshots are digested by length, not read whole.
+ * renumbers positions; an order's step moves its status and version, a note or a revoked link rewrites it): a count
+ * would not see such a write, so each also gets a digest of its rows, under the key `<table>#content`. Kept versions
+ * are never rewritten: their snapshots are digested by length, not read whole. The order tables that only ever gain
+ * rows (targets, quotes, files, messages, events, customers) are counted; mail_outbox is counted only, as its rows
+ * are rewritten by the relay after the response (attempts, status), whatever the request's answer was.
  */
-export const CONTENT_COMPARED: readonly string[] = ["company", "about", "services", "content_versions"];
+export const CONTENT_COMPARED: readonly string[] = ["company", "about", "services", "content_versions", "orders"];
 const DIGESTED_BY_LENGTH = new Set(["content_versions.snapshot"]);
 export const CONTENT_SUFFIX = "#content";
 
 export type Counts = Record<string, number>;
-/** The R2 bucket's objects: key → etag. */
-export type MediaListing = Map<string, string>;
+/** An R2 bucket's objects: key → etag. */
+export type Listing = Map<string, string>;
 
 export type Database = {
   tables: string[];
@@ -41,15 +45,20 @@ export type Database = {
   accountId(email: string): Promise<string>;
   /** A session row of `accountId` that expired a day ago; returns its token (the cookie's value). */
   insertExpiredSession(accountId: string, token: string): Promise<void>;
-  /** Every object of the media bucket (the studio's images), by key with its etag. */
-  media(): Promise<MediaListing>;
+  /** Every object of an R2 bucket (MEDIA: the studio's images, FILES: orders' documents), by key with its etag. */
+  listing(bucket: BucketName): Promise<Listing>;
+  /** The rows of a read-only query (the run's set-up looks up the orders it made: orders.ts). */
+  rows<T>(sql: string, ...binds: unknown[]): Promise<T[]>;
   dispose(): Promise<void>;
 };
 
 export async function openDatabase(state: string): Promise<Database> {
   Object.assign(process.env, quietCloudflareEnv, { WRANGLER_LOG: process.env.WRANGLER_LOG ?? "error" });
-  const { env, dispose } = await storageProxy(state);
-  const db = env.DB;
+  // Opened again when its channel fails (see listing below): every read goes through the current one.
+  let proxy = await storageProxy(state);
+  const db = { prepare: (sql: string) => proxy.env.DB.prepare(sql) };
+  // storageProxy opens every R2 binding of wrangler.toml; its type names only the ones local set-up uses.
+  const bucketOf = (name: BucketName) => (proxy.env as unknown as Record<BucketName, R2Bucket>)[name];
 
   // Two workerd processes share the SQLite files: a count that meets the server's commit fails now and then
   // (SQLITE_BUSY, or "internal error"; workerd prints it to stderr). Retrying is safe: counting changes no rows.
@@ -83,6 +92,8 @@ export async function openDatabase(state: string): Promise<Database> {
   // One statement for all tables (D1 refuses a UNION of this many SELECTs; scalar subqueries are fine).
   const countSql = `select ${[...counted.map((table) => `(select count(*) from "${table}") as "${table}"`), ...compared].join(", ")}`;
   const digest = (text: unknown) => Number.parseInt(createHash("sha256").update(String(text ?? "")).digest("hex").slice(0, 12), 16);
+
+  const all = async <T>(sql: string, ...binds: unknown[]) => (await retry(sql, () => db.prepare(sql).bind(...binds).all<T>())).results;
 
   let queries = 0;
   const query = () => {
@@ -121,15 +132,19 @@ export async function openDatabase(state: string): Promise<Database> {
       last = onlyBenign(wal?.pagesSinceLastCall()) ? counts : null;
       return counts;
     },
+    rows: all,
     async idPools(protectedEmails) {
       const placeholders = protectedEmails.map(() => "?").join(", ");
-      const all = async <T>(sql: string, ...binds: unknown[]) => (await retry(sql, () => db.prepare(sql).bind(...binds).all<T>())).results;
       return {
         userIds: (await all<{ id: string }>(`select id from users where email not in (${placeholders}) order by email`, ...protectedEmails)).map((row) => row.id),
         languageIds: (await all<{ id: number }>("select id from languages order by id")).map((row) => row.id),
         linkIds: (await all<{ id: number }>("select id from user_languages order by id")).map((row) => row.id),
         messageIds: (await all<{ id: number }>("select id from contact_messages order by id")).map((row) => row.id),
         serviceIds: (await all<{ id: number }>("select id from services order by id")).map((row) => row.id),
+        customerIds: (await all<{ id: number }>("select id from customers order by id")).map((row) => row.id),
+        // The run's set-up adds these (orders.ts).
+        sampleInterpreterId: null,
+        orders: [],
       };
     },
     async accountId(email) {
@@ -146,16 +161,27 @@ export async function openDatabase(state: string): Promise<Database> {
           .run(),
       );
     },
-    async media() {
-      const listing: MediaListing = new Map();
-      let cursor: string | undefined;
-      do {
-        const page = await retry("media listing", () => env.MEDIA.list({ cursor, limit: 1000 }));
-        for (const object of page.objects) listing.set(object.key, object.etag);
-        cursor = page.truncated ? page.cursor : undefined;
-      } while (cursor);
-      return listing;
+    // An object's key and etag are each read through the proxy by a synchronous round trip (miniflare's stubs). That
+    // channel has been seen to fall out of step ("false == true"), after which every such read fails: the proxy is
+    // then opened anew and the listing read again.
+    async listing(bucket) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const listing: Listing = new Map();
+          let cursor: string | undefined;
+          do {
+            const page = await retry(`${bucket} listing`, () => bucketOf(bucket).list({ cursor, limit: 1000 }));
+            for (const object of page.objects) listing.set(object.key, object.etag);
+            cursor = page.truncated ? page.cursor : undefined;
+          } while (cursor);
+          return listing;
+        } catch (error) {
+          if (attempt === 3) throw new Error(`Listing the R2 bucket ${bucket} failed 3 times: ${String(error)}`);
+          await proxy.dispose().catch(() => {});
+          proxy = await storageProxy(state);
+        }
+      }
     },
-    dispose,
+    dispose: () => proxy.dispose(),
   };
 }

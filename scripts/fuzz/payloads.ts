@@ -4,23 +4,14 @@
 // HTML payloads carry a numbered marker (fz<n>). checks.ts looks for the raw, unescaped forms below in
 // every HTML answer, the request's own and all later ones (so a value stored now and shown later is
 // caught too): React escapes text and attributes, so a raw hit is always a real bug.
-import { bytesOf, type FixtureName } from "../../tests/fixtures/images";
+import { hostileImage, type HostileSource } from "./files";
+import type { OrderFixture } from "./params";
+import { orderHostile, orderQueryHostile, plausibleOrderQuery, plausibleOrderValue, type OrderContext } from "./payloads-orders";
 import type { Rng } from "./prng";
 import type { FieldKind, QueryKind } from "./surface";
+import { bytes, encoded, text, utf8, type FilePayload, type Payload, type Value } from "./values";
 
-export type Value =
-  /** Text; sent as UTF-8 (a lone surrogate becomes U+FFFD, as browsers send it). */
-  | { kind: "text"; text: string }
-  /** Raw bytes, e.g. invalid UTF-8: percent-encoded in URLs, sent as they are in bodies. */
-  | { kind: "bytes"; bytes: Uint8Array }
-  /** Already percent-encoded (possibly broken) ASCII: put into URLs and url-encoded bodies verbatim. */
-  | { kind: "encoded"; text: string };
-
-export type Payload = { value: Value; label: string; marker?: number };
-
-/** A file part of a multipart body: its bytes, and the file name and Content-Type the client claims (none: no header). */
-export type FileValue = { bytes: Value; filename: Value; contentType?: string };
-export type FilePayload = { file: FileValue; label: string; marker?: number };
+export { describe, percentEncode, valueBytes, type FilePayload, type FileValue, type Payload, type Value } from "./values";
 
 /** Raw (unescaped) forms of the markers: any of these in an HTML answer is a reflection. */
 export const RAW_MARKER = /<(?:fz-|svg onload=fz|img src=x onerror=fz|script>fz|iframe src=javascript:fz)(\d+)/gi;
@@ -28,11 +19,6 @@ export const RAW_MARKER = /<(?:fz-|svg onload=fz|img src=x onerror=fz|script>fz|
 export const URL_ATTRIBUTES = new Set(["href", "src", "action", "formaction", "xlink:href", "poster", "data", "srcdoc", "background"]);
 /** A marker as the start of a javascript: URL (browsers ignore tabs, newlines and leading spaces there). */
 export const JS_URL_MARKER = /^javascript:fz(\d+)/i;
-
-const text = (value: string): Value => ({ kind: "text", text: value });
-const bytes = (...values: number[]): Value => ({ kind: "bytes", bytes: Uint8Array.from(values) });
-const encoded = (value: string): Value => ({ kind: "encoded", text: value });
-const utf8 = (value: string) => [...Buffer.from(value, "utf8")];
 
 const HTML = [
   (n: number) => `<fz-${n}>`,
@@ -106,47 +92,13 @@ const LINKS: ((n: number) => string)[] = [
   () => "https://user:pass@evil.example/", () => "https://evil.example:99999/", () => "ftp://files.example.com/", () => "https:\\\\evil.example",
   () => `https://www.facebook.com/${"a".repeat(300)}`, () => "https://xn--80ak6aa92e.com/", () => "https://www.facebook.com/\u202Egnp.exe",
 ];
-/** Hostile file names; `n` is the request's marker, `ext` the real image's extension. */
-const FILE_NAMES: ((n: number, ext: string) => string | Value)[] = [
-  (_, ext) => `../../../etc/passwd.${ext}`, (_, ext) => `..\\..\\windows\\win.${ext}`, (_, ext) => `/etc/cron.d/x.${ext}`, (_, ext) => `%2e%2e%2fx.${ext}`,
-  (n, ext) => `<script>fz${n}</script>.${ext}`, (n, ext) => `"><svg onload=fz${n}>.${ext}`, (n) => `<fz-${n}>`, (_, ext) => `${"A".repeat(5000)}.${ext}`,
-  (_, ext) => `翻訳者の写真.${ext}`, (_, ext) => `\u202Egnp.${ext}.exe`, (_, ext) => `x.${ext}\u0000.html`, () => ".htaccess", () => "", () => " ", (_, ext) => `con.${ext}`,
-  (_, ext) => `x.php.${ext}`, (_, ext) => `photo.${ext}"; name="intent`, (_, ext) => `photo.${ext}\r\nContent-Type: text/html`,
-  (_, ext) => bytes(...utf8("photo"), 0xff, 0xfe, ...utf8(`.${ext}`)), (_, ext) => `${"😀".repeat(300)}.${ext}`,
-];
 
-/** The tiny real images of tests/fixtures/images that the studio accepts, with the type a browser would claim. */
-const IMAGES: { name: FixtureName; extension: string; type: string }[] = [
-  { name: "jpegBaseline", extension: "jpg", type: "image/jpeg" },
-  { name: "jpegProgressive", extension: "jpg", type: "image/jpeg" },
-  { name: "jpegExifOrientation6", extension: "jpg", type: "image/jpeg" },
-  { name: "png", extension: "png", type: "image/png" },
-  { name: "webpLossy", extension: "webp", type: "image/webp" },
-  { name: "webpLossless", extension: "webp", type: "image/webp" },
-  { name: "webpAlpha", extension: "webp", type: "image/webp" },
-  { name: "avif", extension: "avif", type: "image/avif" },
-];
-const fixture = (name: FixtureName): Value => ({ kind: "bytes", bytes: bytesOf(name) });
-
-/** A PNG signature and IHDR claiming this size (8-bit RGB), without any image data: enough for a header check. */
-function pngHeader(width: number, height: number): Uint8Array {
-  const header = Buffer.alloc(33);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(header, 0);
-  header.writeUInt32BE(13, 8);
-  header.write("IHDR", 12, "latin1");
-  header.writeUInt32BE(width >>> 0, 16);
-  header.writeUInt32BE(height >>> 0, 20);
-  header[24] = 8; // bit depth
-  header[25] = 2; // colour type RGB
-  return Uint8Array.from(header);
-}
-
-export class Payloads {
+export class Payloads implements HostileSource {
   private markers = 0;
-  constructor(private readonly rng: Rng) {}
+  constructor(readonly rng: Rng) {}
 
   /** Markers numbered from 1 (0 is reserved for the surface's own static paths). */
-  private marker(): number {
+  marker(): number {
     return ++this.markers;
   }
 
@@ -165,10 +117,8 @@ export class Payloads {
       [2, "broken-escape"], [3, "unicode"], [2, "rtl"], [2, "empty"], [2, "long"], [2, "number"], [1, "proto"], [1, "format"], [1, "emailish"],
     ]);
     switch (category) {
-      case "html": {
-        const n = this.marker();
-        return { value: text(rng.pick(HTML)(n)), label: "html", marker: n };
-      }
+      case "html":
+        return this.markup();
       case "html-encoded": {
         const n = this.marker();
         return { value: encoded(rng.pick(ENCODED_HTML)(n)), label: "html-encoded", marker: n };
@@ -191,6 +141,12 @@ export class Payloads {
     }
   }
 
+  /** Markup with a marker: what must come out escaped wherever it is shown. */
+  markup(): Payload {
+    const n = this.marker();
+    return { value: text(this.rng.pick(HTML)(n)), label: "html", marker: n };
+  }
+
   /** A very long value; some end in a marker, to see that long input is still escaped. */
   long(maxLength = Infinity): Payload {
     const { rng } = this;
@@ -208,14 +164,18 @@ export class Payloads {
    * A hostile value aimed at a field of this kind: what its own check has to refuse (http: and javascript: links,
    * numbers that are not positive integers, names that are not in the list), or any hostile value.
    */
-  forKind(kind: FieldKind): Payload {
+  forKind(kind: FieldKind, ids?: IdPools, context: OrderContext = {}): Payload {
     const { rng } = this;
     switch (kind) {
       case "redirect":
         return rng.chance(0.6) ? this.redirect() : this.hostile();
       case "url":
         return rng.chance(0.6) ? this.link() : this.hostile();
+      // An order's step from a page that showed another version: well-formed, so the step's files are stored before
+      // the state machine refuses it (409), and must be deleted again.
       case "version":
+        if (context.order && rng.chance(0.4)) return { value: text(String(Math.max(1, context.order.version + rng.pick([-1, 1, 2])))), label: "stale version" };
+      // falls through
       case "contentId":
         return rng.chance(0.6) ? { value: text(rng.pick([...NUMBERS, ...STUDIO_NUMBERS])), label: "number" } : this.hostile();
       case "record":
@@ -225,7 +185,7 @@ export class Payloads {
       case "locale":
         return rng.chance(0.5) ? { value: text(rng.pick(["fr", "AR", "en-US", "", "ar "])), label: "locale" } : this.hostile();
       default:
-        return this.hostile();
+        return (ids && orderHostile(kind, this, ids, context)) ?? this.hostile();
     }
   }
 
@@ -236,85 +196,14 @@ export class Payloads {
     return { value: text(value), label: "link", marker: value.includes(`fz${n}`) || value.includes(`fz-${n}`) ? n : undefined };
   }
 
-  /**
-   * A hostile file part: wrong bytes under an image's name and type, a cut or oversized image, an empty file, a
-   * valid image under a hostile name or Content-Type, or one with markup after its header.
-   */
+  /** A hostile file part for an image input (files.ts). */
   hostileFile(): FilePayload {
-    const { rng } = this;
-    const category = rng.weighted<string>([
-      [5, "wrong-bytes"], [3, "truncated"], [2, "too-many-pixels"], [3, "empty"], [5, "hostile-name"], [3, "wrong-type"], [2, "polyglot"],
-      [1, "too-large"],
-    ]);
-    const image = rng.pick(IMAGES);
-    const name = `photo.${image.extension}`;
-    switch (category) {
-      case "wrong-bytes": {
-        const choice = rng.pick<[string, () => Value]>([
-          ["gif", () => fixture("gif")], ["svg", () => fixture("svg")], ["pdf", () => fixture("pdf")], ["text", () => text("not an image\n")],
-          ["html", () => text(`<html><body><fz-${this.marker()}></body></html>`)], ["garbage", () => bytes(...Array.from({ length: rng.int(1, 600) }, () => rng.int(0, 255)))],
-          ["hostile", () => this.hostile(4096).value],
-          ["png signature only", () => bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)], ["jpeg SOI only", () => bytes(0xff, 0xd8, 0xff)],
-          ["RIFF without WEBP", () => text("RIFF\x10\x00\x00\x00AVI LIST")], ["ftyp heic", () => bytes(0, 0, 0, 0x18, ...utf8("ftypheic"), 0, 0, 0, 0, ...utf8("mif1heic"))],
-        ]);
-        const marker = this.markers;
-        const value = choice[1]();
-        return { file: { bytes: value, filename: text(name), contentType: image.type }, label: `file of ${choice[0]} as ${name}`, marker: this.markers > marker ? this.markers : undefined };
-      }
-      case "truncated": {
-        const whole = fixture(image.name) as { kind: "bytes"; bytes: Uint8Array };
-        const cut = rng.int(1, Math.max(1, whole.bytes.length - 1));
-        return { file: { bytes: { kind: "bytes", bytes: whole.bytes.subarray(0, cut) }, filename: text(name), contentType: image.type }, label: `${image.name} cut at ${cut}` };
-      }
-      case "too-many-pixels": {
-        const choice = rng.pick<[string, Value]>([
-          ["pngWide 10000×1", fixture("pngWide")],
-          ["png 2147483647×1", { kind: "bytes", bytes: pngHeader(0x7fffffff, 1) }],
-          ["png 6001×6001", { kind: "bytes", bytes: pngHeader(6001, 6001) }],
-          ["png 0×0", { kind: "bytes", bytes: pngHeader(0, 0) }],
-          ["png 4294967295×4294967295", { kind: "bytes", bytes: pngHeader(0xffffffff, 0xffffffff) }],
-        ]);
-        return { file: { bytes: choice[1], filename: text("photo.png"), contentType: "image/png" }, label: `file ${choice[0]}` };
-      }
-      case "empty":
-        return { file: { bytes: text(""), filename: text(rng.pick(["photo.png", "", "x"])), contentType: rng.pick(["image/png", "application/octet-stream", undefined]) }, label: "empty file" };
-      case "hostile-name": {
-        const n = this.marker();
-        const choice = rng.pick(FILE_NAMES)(n, image.extension);
-        const filename = typeof choice === "string" ? text(choice) : choice;
-        const marked = filename.kind !== "bytes" && new RegExp(`fz-?${n}(?!\\d)`).test(filename.text);
-        return { file: { bytes: fixture(image.name), filename, contentType: image.type }, label: `${image.name} named ${describe(filename, 40)}`, marker: marked ? n : undefined };
-      }
-      case "wrong-type": {
-        const n = this.marker();
-        const type = rng.pick([
-          "text/html", "image/svg+xml", "application/x-msdownload", "application/octet-stream", "", "image/png; charset=utf-7", `image/png; name="<fz-${n}>"`,
-          "text/html; charset=utf-8", "image/gif", "IMAGE/PNG", "x".repeat(3000), undefined,
-        ]);
-        return {
-          file: { bytes: fixture(image.name), filename: text(rng.pick([name, "photo.html", "photo.svg", "photo"])), contentType: type },
-          label: `${image.name} as ${type === undefined ? "no Content-Type" : JSON.stringify(type.slice(0, 40))}`,
-          marker: type?.includes(`fz-${n}`) ? n : undefined,
-        };
-      }
-      case "polyglot": {
-        const n = this.marker();
-        const tail = Buffer.from(`<script>fz${n}</script><fz-${n}>`, "utf8");
-        const whole = fixture(image.name) as { kind: "bytes"; bytes: Uint8Array };
-        return {
-          file: { bytes: { kind: "bytes", bytes: Uint8Array.from([...whole.bytes, ...tail]) }, filename: text(`photo${n}.html`), contentType: "text/html" },
-          label: `${image.name} with markup after it, as text/html`,
-          marker: n,
-        };
-      }
-      default: {
-        // 5 MB and a byte (the studio's own refusal), or past the route's 11 MB body limit (413 before any route).
-        const size = rng.pick([5 * 1024 * 1024 + 1, 11 * 1024 * 1024 + 1]);
-        const big = new Uint8Array(size);
-        big.set(pngHeader(640, 400));
-        return { file: { bytes: { kind: "bytes", bytes: big }, filename: text("photo.png"), contentType: "image/png" }, label: `png of ${size} bytes` };
-      }
-    }
+    return hostileImage(this);
+  }
+
+  /** A hostile value of a query parameter: one aimed at its reader's check, or any hostile value (URL-sized). */
+  forQuery(kind: QueryKind, maxLength: number): Payload {
+    return kind === "redirect" && this.rng.chance(0.6) ? this.redirect() : (orderQueryHostile(kind, this.rng) ?? this.hostile(maxLength));
   }
 
   /** An open-redirect attempt for redirectTo-like fields. */
@@ -329,7 +218,18 @@ export class Payloads {
 }
 
 /** What the app's own forms would send: passes validation, so the fuzzed field is the only bad one. */
-export type IdPools = { userIds: string[]; languageIds: number[]; linkIds: number[]; messageIds: number[]; serviceIds: number[] };
+export type IdPools = {
+  userIds: string[];
+  languageIds: number[];
+  linkIds: number[];
+  messageIds: number[];
+  serviceIds: number[];
+  customerIds: number[];
+  /** The sample interpreter's users row: the one the set-up's orders can be assigned to. */
+  sampleInterpreterId: string | null;
+  /** The orders the run's set-up created, one in each state (orders.ts). */
+  orders: OrderFixture[];
+};
 
 /** A studio id: a service that exists at the start, or one the campaign's own create-service may have added. */
 function contentId(rng: Rng, ids: IdPools): number {
@@ -337,7 +237,9 @@ function contentId(rng: Rng, ids: IdPools): number {
   return ids.serviceIds.length && rng.chance(0.75) ? rng.pick(ids.serviceIds) : rng.int(1, highest + 6);
 }
 
-export function plausible(kind: FieldKind, rng: Rng, ids: IdPools): string {
+export function plausible(kind: FieldKind, rng: Rng, ids: IdPools, context: OrderContext = {}): string {
+  const order = plausibleOrderValue(kind, rng, ids, context);
+  if (order !== null) return order;
   const n = rng.int(1, 99_999);
   switch (kind) {
     // The sample accounts and their real password often enough that some sign-ins succeed: what happens
@@ -366,26 +268,25 @@ export function plausible(kind: FieldKind, rng: Rng, ids: IdPools): string {
     case "url": return rng.pick(["", `https://www.facebook.com/fuzz${n}`, `https://www.linkedin.com/company/fuzz-${n}`, `https://instagram.com/fuzz${n}`]);
     case "alt": return `Fuzz alt text ${n}`;
     // Versions start at 1 and grow by one a save: small numbers, so some saves name the current one and succeed
-    // (a stale one is a 409, itself a rejection that must write nothing).
-    case "version": return String(rng.weighted([[6, 1], [4, 2], [3, 3], [2, 4], [1, 5], [1, 6]]));
+    // (a stale one is a 409, itself a rejection that must write nothing). An order's form names the version the
+    // set-up left it at, as its page would show.
+    case "version":
+      if (context.order && rng.chance(0.6)) return String(context.order.version);
+      return String(rng.weighted([[6, 1], [4, 2], [3, 3], [2, 4], [1, 5], [1, 6]]));
     case "direction": return rng.pick(["up", "down"]);
     case "record": return rng.weighted([[2, "company"], [2, "about"], [3, "service"]]);
     case "contentId": return String(contentId(rng, ids));
-    // The file part's own value (bytes, name, type) comes from plausibleFile; this is what a text part holds.
+    // The file part's own value (bytes, name, type) comes from files.ts; this is what a text part holds.
     case "imageFile": return "";
     case "locale": return rng.pick(["en", "ar"]);
+    default: throw new Error(`payloads.ts has no plausible value of kind ${kind}`);
   }
-}
-
-/** What a browser sends for a file input: an empty part when no file is chosen, or a small real image. */
-export function plausibleFile(rng: Rng): FilePayload {
-  if (rng.chance(0.5)) return { file: { bytes: text(""), filename: text(""), contentType: "application/octet-stream" }, label: "no file" };
-  const image = rng.pick(IMAGES);
-  return { file: { bytes: fixture(image.name), filename: text(`fuzz-${rng.hex(6)}.${image.extension}`), contentType: image.type }, label: image.name };
 }
 
 /** A plausible value of a query parameter (hostile ones come from Payloads.hostile). */
 export function plausibleQuery(kind: QueryKind, rng: Rng, ids: IdPools): string {
+  const order = plausibleOrderQuery(kind, rng, ids);
+  if (order !== null) return order;
   switch (kind) {
     case "page": return String(rng.int(1, 4));
     case "sort": return rng.pick(["name", "email"]);
@@ -398,29 +299,6 @@ export function plausibleQuery(kind: QueryKind, rng: Rng, ids: IdPools): string 
     case "token": return rng.hex(43);
     case "routeIds": return rng.pick(["root", "routes/dashboard/layout", "routes/dashboard/interpreters", "routes/public/layout,root"]);
     case "flag": return "";
+    default: throw new Error(`payloads.ts has no plausible query value of kind ${kind}`);
   }
-}
-
-/** The value's bytes as UTF-8 (bytes as they are; encoded text as its ASCII). */
-export function valueBytes(value: Value): Buffer {
-  return value.kind === "bytes" ? Buffer.from(value.bytes) : Buffer.from(value.text, "utf8");
-}
-
-// Each byte's form in a URL: unreserved characters as they are, everything else %XX.
-const URL_BYTE = Array.from({ length: 256 }, (_, byte) =>
-  /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`,
-);
-
-/** The value for a URL or a url-encoded body: every byte outside the unreserved set escaped. */
-export function percentEncode(value: Value): string {
-  if (value.kind === "encoded") return value.text;
-  const parts: string[] = [];
-  for (const byte of valueBytes(value)) parts.push(URL_BYTE[byte]!);
-  return parts.join("");
-}
-
-/** Printable form for reports. */
-export function describe(value: Value, max = 80): string {
-  const shown = value.kind === "bytes" ? `bytes ${Buffer.from(value.bytes).toString("hex")}` : JSON.stringify(value.text);
-  return shown.length > max ? `${shown.slice(0, max)}… (${value.kind === "bytes" ? value.bytes.length : value.text.length} chars)` : shown;
 }

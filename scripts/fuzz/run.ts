@@ -2,8 +2,9 @@
 // generated requests over every form, page, query parameter and worker route of surface.ts, as anonymous,
 // interpreter and admin, sent one after another. Fails (exit 1) on any answer ≥ 500, any payload reflected
 // unescaped into HTML, any open redirect, any row written by a rejected request (or content rewritten in the
-// studio's tables, or an object stored or deleted in the media bucket), or a site that does not answer normally
-// afterwards; prints each offending request, then one summary line.
+// studio's tables or orders, or an object stored or deleted in an R2 bucket: MEDIA, FILES), or a site that does not
+// answer normally afterwards; prints each offending request, then one summary line. Before the fuzzing, orders.ts
+// makes one order in each state through the product's forms, for the requests to name.
 //
 //   npx tsx scripts/fuzz/run.ts [--seed N] [--requests N] [--port P] [--only I,J,…] [--trace FILE]
 //
@@ -16,14 +17,17 @@ import { appendFileSync, existsSync, rmSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { inspect, isRejected, type Finding } from "./checks";
 import { checkSurface } from "./coverage";
-import { CONTENT_SUFFIX, openDatabase, type Counts, type Database, type MediaListing } from "./db";
+import { CONTENT_SUFFIX, openDatabase, type Counts, type Database, type Listing } from "./db";
 import { RequestGenerator, type RequestSpec, type Sessions } from "./generate";
 import { redirectTarget, send } from "./http";
 import { bytesOf } from "../../tests/fixtures/images";
+import { orderSetUp } from "./orders";
 import { Rng } from "./prng";
 import { Reporter } from "./report";
 import { portInUse, startServer, type Server } from "./server";
-import { ADMIN_EMAIL, cookieFor, INTERPRETER_EMAIL, maintenanceIp, postForm, revokedCookie, sessionAlive, signIn } from "./sessions";
+import { ADMIN_EMAIL, cookieFor, INTERPRETER_EMAIL, maintenanceIp, postForm, postMultipart, revokedCookie, sessionAlive, signIn } from "./sessions";
+import type { BucketName } from "./surface";
+import { text } from "./values";
 
 const { values } = parseArgs({
   options: {
@@ -130,14 +134,20 @@ async function campaign(db: Database): Promise<void> {
   }
 
   await studioProbe(db, sessions.admin.real!);
+  // One order in each state, made through the product's forms; it also proves the FILES listing sees a stored file.
+  const orderPools = await orderSetUp(port, db, { admin: sessions.admin.real!, interpreter: sessions.interpreter.real! });
 
-  const ids = await db.idPools([ADMIN_EMAIL, INTERPRETER_EMAIL]);
+  const ids = { ...(await db.idPools([ADMIN_EMAIL, INTERPRETER_EMAIL])), ...orderPools };
+  // The status links are new each run: the trace names them by their order, so two runs of a seed compare.
+  const tokenNames = new Map(orderPools.orders.map((order) => [order.token, `{token of order ${order.id}}`]));
   const generator = new RequestGenerator(new Rng(seed), origin, ids);
   if (!only && total < generator.sweepSize) throw new Error(`--requests ${total} is less than one sweep of the surface (${generator.sweepSize})`);
-  const plantedBy = new Map<number, number>();
+  const plantedBy = new Map<number, number>(orderPools.markers.map((marker) => [marker, -1]));
   let counts: Counts | null = null;
-  // Only the studio's actions write the bucket: a listing stays valid until the next request aimed at one.
-  let media: MediaListing = await db.media();
+  // Only the forms marked with a bucket write it (the studio's, quote requests, deliveries): a bucket's listing stays
+  // valid until the next request aimed at one of them.
+  const listings = new Map<BucketName, Listing>();
+  for (const bucket of ["MEDIA", "FILES"] as const) listings.set(bucket, await db.listing(bucket));
   let previous: { spec: RequestSpec; label: string } | null = null;
 
   for (let index = 0; index < total; index++) {
@@ -161,15 +171,18 @@ async function campaign(db: Database): Promise<void> {
     timing.requests += Date.now() - clock;
     sent++;
     clock = Date.now();
-    if (spec.background && answer.status < 400) await new Promise((resolve) => setTimeout(resolve, 200));
+    // (A guard's redirect to sign in ran no action: nothing is left running.)
+    if (spec.background && answer.status < 400 && !isRejected(answer)) await new Promise((resolve) => setTimeout(resolve, 200));
     const countsAfter = await db.counts();
-    const mediaBefore = media;
-    if (spec.media) media = await db.media();
+    const listingBefore = spec.bucket ? listings.get(spec.bucket)! : null;
+    if (spec.bucket) listings.set(spec.bucket, await db.listing(spec.bucket));
     timing.counts += Date.now() - clock;
     counts = countsAfter;
     if (values.trace) {
       const body = spec.body ? `${spec.body.length} bytes ${createHash("sha256").update(spec.body).digest("hex").slice(0, 12)}` : "no body";
-      const line = [index, spec.role, spec.surface, spec.method, spec.target.slice(0, 120), body, answer.error ?? answer.status, `${answer.ms} ms`, spec.labels.join("; ").slice(0, 300)];
+      let target = spec.target;
+      for (const [token, name] of tokenNames) target = target.replaceAll(token, name);
+      const line = [index, spec.role, spec.surface, spec.method, target.slice(0, 120), body, answer.error ?? answer.status, `${answer.ms} ms`, spec.labels.join("; ").slice(0, 300)];
       appendFileSync(values.trace, `${line.join("\t")}\n`);
     }
     for (const marker of spec.markers) if (!plantedBy.has(marker)) plantedBy.set(marker, index);
@@ -189,11 +202,14 @@ async function campaign(db: Database): Promise<void> {
       const written = changed.map((key) =>
         key.endsWith(CONTENT_SUFFIX) ? `${key.slice(0, -CONTENT_SUFFIX.length)} rows changed` : `${key} ${countsBefore[key]} → ${countsAfter[key]}`,
       );
-      const added = [...media.keys()].filter((key) => !mediaBefore.has(key));
-      const removed = [...mediaBefore.keys()].filter((key) => !media.has(key));
-      const replaced = [...media.keys()].filter((key) => mediaBefore.has(key) && mediaBefore.get(key) !== media.get(key));
-      if (added.length + removed.length + replaced.length > 0) {
-        written.push(`R2 media ${[...added.map((key) => `+${key}`), ...removed.map((key) => `-${key}`), ...replaced.map((key) => `~${key}`)].join(" ")}`);
+      if (spec.bucket && listingBefore) {
+        const listing = listings.get(spec.bucket)!;
+        const added = [...listing.keys()].filter((key) => !listingBefore.has(key));
+        const removed = [...listingBefore.keys()].filter((key) => !listing.has(key));
+        const replaced = [...listing.keys()].filter((key) => listingBefore.has(key) && listingBefore.get(key) !== listing.get(key));
+        if (added.length + removed.length + replaced.length > 0) {
+          written.push(`R2 ${spec.bucket} ${[...added.map((key) => `+${key}`), ...removed.map((key) => `-${key}`), ...replaced.map((key) => `~${key}`)].join(" ")}`);
+        }
       }
       if (written.length > 0) {
         findings.push({ kind: "write-on-rejection", spec, answer, detail: `rejected with ${answer.status}, yet ${written.join(", ")}` });
@@ -224,20 +240,11 @@ async function studioProbe(db: Database, adminCookie: string): Promise<void> {
     throw new Error(`the content digest does not see a studio move (answer ${move.error ?? move.status}, services digest unchanged or row count changed)`);
   }
 
-  const mediaBefore = await db.media();
-  const form = new FormData();
-  for (const [name, value] of Object.entries({ intent: "create-service", title: "Fuzz probe service", description: "Seen by db.ts?", photo_alt: "A probe image" })) {
-    form.set(name, value);
-  }
-  form.set("photourl", new Blob([new Uint8Array(bytesOf("png"))], { type: "image/png" }), "probe.png");
-  const encoded = new Request(origin, { method: "POST", body: form });
-  const create = await send(port, {
-    method: "POST",
-    target: "/Dashboard/Website",
-    headers: { "Content-Type": encoded.headers.get("Content-Type")!, Origin: origin, Cookie: adminCookie, "CF-Connecting-IP": maintenanceIp() },
-    body: Buffer.from(await encoded.arrayBuffer()),
-  });
-  const added = [...(await db.media()).keys()].filter((key) => !mediaBefore.has(key));
+  const mediaBefore = await db.listing("MEDIA");
+  const fields = { intent: "create-service", title: "Fuzz probe service", description: "Seen by db.ts?", photo_alt: "A probe image" };
+  const image = { bytes: { kind: "bytes" as const, bytes: bytesOf("png") }, filename: text("probe.png"), contentType: "image/png" };
+  const create = await postMultipart(port, "/Dashboard/Website", fields, [{ name: "photourl", file: image }], { Cookie: adminCookie });
+  const added = [...(await db.listing("MEDIA")).keys()].filter((key) => !mediaBefore.has(key));
   if (create.status !== 302 || added.length !== 1 || !added[0]!.startsWith("Services/")) {
     throw new Error(`the R2 listing does not see a studio upload (answer ${create.error ?? create.status}, new objects: ${added.join(", ") || "none"})`);
   }

@@ -4,6 +4,7 @@
 import { SAMPLE_PASSWORD } from "../../seed/content";
 import { DEVICE_COOKIE, SESSION_COOKIE, signCookieValue } from "./cookies";
 import { send, type Answer } from "./http";
+import { valueBytes, type FileValue } from "./values";
 
 export const ADMIN_EMAIL = "admin@example.com";
 export const INTERPRETER_EMAIL = "interpreter@example.com";
@@ -25,6 +26,28 @@ export async function postForm(port: number, path: string, fields: Record<string
       ...headers,
     },
     body: Buffer.from(new URLSearchParams(fields).toString()),
+  });
+}
+
+/** A multipart form post as a browser sends it: the text fields (a list for a repeated one), then the file parts. */
+export async function postMultipart(
+  port: number,
+  path: string,
+  fields: Record<string, string | string[]>,
+  files: { name: string; file: FileValue }[],
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) for (const each of [value].flat()) form.append(name, each);
+  for (const { name, file } of files) {
+    form.append(name, new Blob([new Uint8Array(valueBytes(file.bytes))], { type: file.contentType }), valueBytes(file.filename).toString("utf8"));
+  }
+  const encoded = new Request(`http://127.0.0.1:${port}`, { method: "POST", body: form });
+  return send(port, {
+    method: "POST",
+    target: path,
+    headers: { "Content-Type": encoded.headers.get("Content-Type")!, Origin: `http://127.0.0.1:${port}`, "CF-Connecting-IP": maintenanceIp(), ...headers },
+    body: Buffer.from(await encoded.arrayBuffer()),
   });
 }
 

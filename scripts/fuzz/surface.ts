@@ -5,7 +5,9 @@
 // A new feature joins the campaign by adding its entries below: a page → PAGES (with its `query`), a form
 // → FORMS (one entry per intent), a worker route → PAGES/FORMS with `worker: true`. coverage.ts fails the
 // run when app/routes.ts, a route module's action/intents/query parameters or workers/*.ts name something
-// missing here, so nothing can be forgotten silently.
+// missing here, so nothing can be forgotten silently. Quote requests and orders have a file of their own,
+// surface-orders.ts, spread into PAGES and FORMS below.
+import { ORDER_FORMS, ORDER_PAGES } from "./surface-orders";
 
 /** Who sends a request: no cookie, or the real session of a sample account. */
 export const ROLES = ["anonymous", "interpreter", "admin"] as const;
@@ -53,15 +55,33 @@ export type FieldKind =
   /** A file input: sent as a file part of a multipart body (see FormEntry.multipart). */
   | "imageFile"
   /** A language of the site (the Profile page's dashboard language): en or ar. */
-  | "locale";
+  | "locale"
+  // Quote requests and orders (app/domain/quote-request.ts, order-forms.ts): a company name; a service's and the
+  // source language's id; the target languages (a repeated field: at least one, none the source); days (YYYY-MM-DD
+  // on the company's calendar) of a deadline, a quote's due date and its last valid day; a price ("1,250.50") and
+  // one of QUOTE_CURRENCIES; the consent checkbox ("on"); who to assign (a users row id); documents (repeated file
+  // parts: PDF, DOCX, TXT, JPEG or PNG by their bytes).
+  | "company" | "serviceId" | "sourceLanguage" | "targetLanguages" | "deadline" | "dueDate" | "validUntil"
+  | "amount" | "currency" | "consent" | "interpreterId" | "documents";
 
 /** What a query parameter holds. */
-export type QueryKind = "page" | "sort" | "direction" | "search" | "rowId" | "contentId" | "numericList" | "redirect" | "token" | "routeIds" | "flag";
+export type QueryKind =
+  | "page" | "sort" | "direction" | "search" | "rowId" | "contentId" | "numericList" | "redirect" | "token" | "routeIds" | "flag"
+  /** An order's status (ORDER_STATUSES), a day (YYYY-MM-DD), a language's id: the order list's filters. */
+  | "orderStatus" | "date" | "languageId";
+
+/** The R2 buckets a form may write: MEDIA (the studio's public images), FILES (orders' private documents). */
+export type BucketName = "MEDIA" | "FILES";
 
 export type PageEntry = {
   /** The path as app/routes.ts spells it ("/call-room/:roomId", "/Dashboard/*"), or the worker route's prefix. */
   route: string;
-  /** Concrete paths to request: params and splats filled in with real and unknown values. */
+  /**
+   * Concrete paths to request: params and splats filled in with real and unknown values. A `{…}` placeholder
+   * (params.ts) is filled per request from what the run's set-up created: `{order}` / `{order:quoted}` an order
+   * (one that started in that state), `{token}` / `{token:quoted}` its status link, `{revoked}` a revoked link,
+   * `{file}` / `{delivery}` a file of the order named before it, `{otherFile}` a file of another order, `{customer}`.
+   */
   paths: string[];
   access: Access;
   /** The query parameters its loader (or a helper it calls) reads. */
@@ -73,29 +93,30 @@ export type PageEntry = {
 export type FormEntry = {
   /** The route (as in PAGES) whose action receives this form. */
   route: string;
-  /** Where the form posts. */
+  /** Where the form posts (placeholders as in PageEntry.paths). */
   path: string;
   /** The `intent` the form's button sends, when the action dispatches on it (app/lib/intents.server.ts). */
   intent?: string;
   fields: Record<string, FieldKind>;
   access: Access;
-  /** Limited to 5 per minute per CF-Connecting-IP (wrangler.toml [[ratelimits]]). */
+  /** Limited per CF-Connecting-IP, 5 or 10 a minute (wrangler.toml [[ratelimits]]). */
   rateLimited?: true;
   /** Also used by scripts that ask for JSON (Accept: application/json). */
   json?: true;
   /**
-   * The form is multipart/form-data (encType): bodies.ts sends it that way most of the time, with its imageFile
-   * fields as file parts (valid images, wrong bytes, empty files, hostile names and types).
+   * The form is multipart/form-data (encType): bodies.ts sends it that way most of the time, with its imageFile and
+   * documents fields as file parts (valid files, wrong bytes, empty files, hostile names and types).
    */
   multipart?: true;
   /**
-   * Its action stores or deletes files in the R2 bucket (the studio's images): run.ts lists the bucket around these
-   * requests too, and a rejected one must leave it as it was (uploads of a refused save are deleted again).
+   * Its action stores or deletes files in this R2 bucket (the studio's images, orders' documents): run.ts lists the
+   * bucket around these requests too, and a rejected one must leave it as it was (uploads of a refused request are
+   * deleted again).
    */
-  media?: true;
+  bucket?: BucketName;
   worker?: true;
   /**
-   * Its success schedules ctx.waitUntil work that writes to D1 (the contact relay): run.ts lets it finish
+   * Its success schedules ctx.waitUntil work that writes to D1 (the contact relay, order e-mails): run.ts lets it finish
    * before reading row counts, so the two workerd processes sharing the SQLite files do not collide.
    */
   background?: true;
@@ -121,9 +142,7 @@ export const PAGES: PageEntry[] = [
   { route: "/Dashboard", paths: ["/Dashboard"], access: "signed-in" },
   { route: "/Dashboard/Profile", paths: ["/Dashboard/Profile"], access: "signed-in" },
   { route: "/Dashboard/Dashboardcall", paths: ["/Dashboard/Dashboardcall"], access: "signed-in" },
-  { route: "/Dashboard/Dashboardcustomers", paths: ["/Dashboard/Dashboardcustomers"], access: "admin" },
   { route: "/Dashboard/Dashboardusers", paths: ["/Dashboard/Dashboardusers"], access: "admin", query: { account: "search" } },
-  { route: "/Dashboard/Orders", paths: ["/Dashboard/Orders"], access: "admin" },
   {
     route: "/Dashboard/Interpreter",
     paths: ["/Dashboard/Interpreter"],
@@ -160,10 +179,13 @@ export const PAGES: PageEntry[] = [
   },
   // workers/contact.ts answers GET with 405.
   { route: "/api/contact", worker: true, paths: ["/api/contact"], access: "public" },
+
+  // /Quote, the status page and its files; the staff's orders, customers and the interpreters' jobs.
+  ...ORDER_PAGES,
 ];
 
 const interpreterFields = { full_name: "name", Gender: "gender", email: "email", phone: "phone" } as const;
-const website = { route: "/Dashboard/Website", path: "/Dashboard/Website", access: "admin", media: true } as const;
+const website = { route: "/Dashboard/Website", path: "/Dashboard/Website", access: "admin", bucket: "MEDIA" } as const;
 const studioEditor = { ...website, multipart: true } as const;
 
 export const FORMS: FormEntry[] = [
@@ -278,6 +300,9 @@ export const FORMS: FormEntry[] = [
     json: true,
     background: true,
   },
+
+  // /Quote, the status page's intents, an order's steps and a job's delivery.
+  ...ORDER_FORMS,
 ];
 
 /** A page's entry by its routes.ts path. */

@@ -1,0 +1,108 @@
+// Paths: fills the placeholders of surface.ts paths ("/Quote/{token:quoted}", "/Dashboard/Orders/{order}/files/{file}")
+// from the orders the run's set-up created (orders.ts), drawn from the run's Rng like every other value: the same
+// seed and the same set-up give the same requests. Mostly a real order, in the state the placeholder names; now
+// and then an id the set-up did not make (an order of the campaign's own /Quote posts, or none), a revoked link or
+// an unknown token, so the 404s and 403s are reached from the same entries. trickPath then spells some paths
+// differently, or gives them a hostile last segment.
+import type { IdPools } from "./payloads";
+import type { Rng } from "./prng";
+import { UNKNOWN_TOKEN } from "./surface-orders";
+import { percentEncode, type Payload } from "./values";
+
+export type OrderFixture = {
+  id: number;
+  /** The state the set-up left it in (the campaign's own requests may move it on). */
+  status: string;
+  version: number;
+  token: string;
+  revoked: boolean;
+  customerId: number;
+  /** Ids of its files: the customer's documents, the delivery. */
+  sourceFiles: number[];
+  deliveryFiles: number[];
+};
+
+/** A filled path, and the set-up's order it names (for a plausible `basedOn`: the version its page would show). */
+export type Filled = { path: string; order?: OrderFixture };
+
+const PLACEHOLDER = /\{(\w+)(?::(\w+))?\}/g;
+
+export function fillPath(template: string, rng: Rng, ids: IdPools): Filled {
+  let order: OrderFixture | undefined;
+  const fixtures = ids.orders;
+  const inState = (state: string | undefined, active: boolean) => {
+    const usable = fixtures.filter((fixture) => !active || !fixture.revoked);
+    const matching = usable.filter((fixture) => !state || fixture.status === state);
+    return matching.length ? matching : usable;
+  };
+  const allFiles = fixtures.flatMap((fixture) => [...fixture.sourceFiles, ...fixture.deliveryFiles]);
+  const madeUp = (known: number) => rng.int(1, known + 20);
+  const path = template.replace(PLACEHOLDER, (_, name: string, state: string | undefined) => {
+    switch (name) {
+      case "order": {
+        if (rng.chance(0.85) && fixtures.length) order = rng.pick(inState(state, false));
+        else {
+          const id = madeUp(fixtures.length);
+          order = fixtures.find((fixture) => fixture.id === id);
+          return String(id);
+        }
+        return String(order.id);
+      }
+      case "token": {
+        const roll = rng.float();
+        const revoked = fixtures.filter((fixture) => fixture.revoked);
+        if (roll < 0.05 || !fixtures.length) return UNKNOWN_TOKEN;
+        order = roll < 0.15 && revoked.length ? rng.pick(revoked) : rng.pick(inState(state, true));
+        return order.token;
+      }
+      case "revoked": {
+        const revoked = fixtures.filter((fixture) => fixture.revoked);
+        if (!revoked.length) return UNKNOWN_TOKEN;
+        order = rng.pick(revoked);
+        return order.token;
+      }
+      case "file":
+      case "delivery": {
+        const own = name === "file" ? (order?.sourceFiles ?? []) : (order?.deliveryFiles ?? []);
+        return String(own.length ? rng.pick(own) : allFiles.length ? rng.pick(allFiles) : 1);
+      }
+      case "otherFile": {
+        const others = fixtures.filter((fixture) => fixture !== order).flatMap((fixture) => [...fixture.sourceFiles, ...fixture.deliveryFiles]);
+        return String(others.length && rng.chance(0.7) ? rng.pick(others) : allFiles.length + rng.int(1, 20));
+      }
+      case "customer":
+        return String(ids.customerIds.length && rng.chance(0.85) ? rng.pick(ids.customerIds) : madeUp(ids.customerIds.length));
+      default:
+        throw new Error(`surface.ts names a placeholder params.ts does not know: {${name}} in ${template}`);
+    }
+  });
+  return { path, order };
+}
+
+export type Tricked = { path: string; labels: string[]; marker?: number };
+
+/** Sometimes the same path spelled differently, or with a hostile last segment (`hostile` makes its value). */
+export function trickPath(rng: Rng, hostile: () => Payload, path: string, probability: number): Tricked {
+  if (!rng.chance(probability)) return { path, labels: [] };
+  const trick = rng.pick(["lower", "upper", "slash", "double-slash", "data", "root-data", "matrix", "encoded-slash", "dot-segment", "segment", "encoded-letter"]);
+  const labels = [`path ${trick}`];
+  const as = (tricked: string): Tricked => ({ path: tricked, labels });
+  switch (trick) {
+    case "lower": return as(path.toLowerCase());
+    case "upper": return as(path.toUpperCase());
+    case "slash": return as(`${path}/`);
+    case "double-slash": return as(`/${path}`);
+    case "data": return as(`${path === "/" ? "/_root" : path}.data`);
+    case "root-data": return as("/_root.data");
+    case "matrix": return as(`${path};x=<fz>`.replace("<fz>", "%3Cfz-0%3E"));
+    // Only a slash after the first: a request target must start with "/" (workerd fails on one that does not).
+    case "encoded-slash": return as(path.lastIndexOf("/") > 0 ? path.replace(/\/(?=[^/]*$)/, "%2F") : `${path}%2F`);
+    case "dot-segment": return as(rng.pick([`${path}/..`, `${path}/.`, `/./${path.slice(1)}`, `/x/..${path}`, `${path}/%2e%2e/%2e%2e/etc/passwd`]));
+    case "encoded-letter": return as(path.replace(/[A-Za-z]/, (letter) => `%${letter.charCodeAt(0).toString(16).toUpperCase()}`));
+    default: {
+      const payload = hostile();
+      labels.push(`segment ${payload.label}`);
+      return { path: `${path.replace(/\/[^/]*$/, "")}/${percentEncode(payload.value)}`, labels, marker: payload.marker };
+    }
+  }
+}

@@ -4,7 +4,7 @@
 import type { Transaction } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anon, applyMigrations, asSuperuser, createStandIn, run, serviceRole, within, type Actor, type Db, type Row } from "./support/db";
-import { expectInsert, expectVisibleRows, expectWrite, NO_ROWS_AFFECTED, ONE_ROW_AFFECTED, permissionDenied, rlsRefusal } from "./support/expect";
+import { expectInsert, expectServiceRoleOnly, expectVisibleRows, expectWrite, NO_ROWS_AFFECTED, ONE_ROW_AFFECTED, permissionDenied, rlsRefusal } from "./support/expect";
 import { admin, createWithFixtures, FIXTURE_ROWS, interpreter } from "./support/fixtures";
 
 let db: Db;
@@ -82,28 +82,7 @@ describe("content_versions belongs to the worker (service role) alone", () => {
   });
 
   it("has row-level security on and no policy; only service_role holds privileges, none on the id sequence", async () => {
-    expect(
-      await asSuperuser(
-        db,
-        `select c.relrowsecurity, (select count(*)::int from pg_policies p where p.tablename = c.relname) as policies
-         from pg_class c where c.oid = 'public.content_versions'::regclass`,
-      ),
-    ).toEqual([{ relrowsecurity: true, policies: 0 }]);
-    expect(
-      await asSuperuser(
-        db,
-        `select grantee, string_agg(privilege_type, ',' order by privilege_type) as privileges from information_schema.role_table_grants
-         where table_schema = 'public' and table_name = 'content_versions' and grantee in ('anon', 'authenticated', 'service_role', 'PUBLIC')
-         group by grantee`,
-      ),
-    ).toEqual([{ grantee: "service_role", privileges: "DELETE,INSERT,REFERENCES,SELECT,TRIGGER,TRUNCATE,UPDATE" }]);
-    expect(
-      await asSuperuser(
-        db,
-        `select has_sequence_privilege('anon', pg_get_serial_sequence('public.content_versions', 'id'), 'usage') as anon,
-                has_sequence_privilege('authenticated', pg_get_serial_sequence('public.content_versions', 'id'), 'usage') as authenticated`,
-      ),
-    ).toEqual([{ anon: false, authenticated: false }]);
+    await expectServiceRoleOnly(db, "content_versions");
   });
 
   it("holds one state per version of a record, of a known record kind", async () => {

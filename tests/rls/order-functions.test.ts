@@ -4,7 +4,7 @@
 // thread, the note and the link are in order-changes.test.ts; the reads (lists, an order's page) in order-reads.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anon, asSuperuser, count, run, serviceRole, within, type Actor, type Db } from "./support/db";
-import { permissionDenied } from "./support/expect";
+import { expectServiceRoleOnly, permissionDenied } from "./support/expect";
 import { admin, ADMIN_ID, createWithFixtures, interpreter, LANGUAGE } from "./support/fixtures";
 import { createOrder as create, NOW, rowsOf, type OrderRequest } from "./support/orders";
 
@@ -48,28 +48,7 @@ describe("mail_outbox belongs to the worker (service role) alone", () => {
   });
 
   it("has row-level security on and no policy; only service_role holds privileges, none on the id sequence", async () => {
-    expect(
-      await asSuperuser(
-        db,
-        `select c.relrowsecurity, (select count(*)::int from pg_policies p where p.tablename = c.relname) as policies
-         from pg_class c where c.oid = 'public.mail_outbox'::regclass`,
-      ),
-    ).toEqual([{ relrowsecurity: true, policies: 0 }]);
-    expect(
-      await asSuperuser(
-        db,
-        `select grantee, string_agg(privilege_type, ',' order by privilege_type) as privileges from information_schema.role_table_grants
-         where table_schema = 'public' and table_name = 'mail_outbox' and grantee in ('anon', 'authenticated', 'service_role', 'PUBLIC')
-         group by grantee`,
-      ),
-    ).toEqual([{ grantee: "service_role", privileges: "DELETE,INSERT,REFERENCES,SELECT,TRIGGER,TRUNCATE,UPDATE" }]);
-    expect(
-      await asSuperuser(
-        db,
-        `select has_sequence_privilege('anon', pg_get_serial_sequence('public.mail_outbox', 'id'), 'usage') as anon,
-                has_sequence_privilege('authenticated', pg_get_serial_sequence('public.mail_outbox', 'id'), 'usage') as authenticated`,
-      ),
-    ).toEqual([{ anon: false, authenticated: false }]);
+    await expectServiceRoleOnly(db, "mail_outbox");
   });
 
   it("refuses a status outside pending, sent, failed", async () => {

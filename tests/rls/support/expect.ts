@@ -1,6 +1,6 @@
 // Assertions on what one attempt did, each naming exactly how it was refused.
 import { expect } from "vitest";
-import { count, run, type Actor, type Db, type Outcome } from "./db";
+import { asSuperuser, count, run, type Actor, type Db, type Outcome } from "./db";
 import { deleteSql, FIXTURE_ROWS, updateSql, WRITES, type Table } from "./fixtures";
 
 /** Refused by row-level security: no policy lets this role store this row. */
@@ -36,4 +36,36 @@ export async function expectInsert(db: Db, actor: Actor, table: Table, expected:
 export async function expectWrite(db: Db, actor: Actor, table: Table, op: "update" | "delete", expected: Outcome): Promise<void> {
   expect(await count(db, `public.${table}`, WRITES[table][op].where), `the ${table} row the ${op} aims at exists`).toBe(1);
   expect(await run(db, actor, op === "update" ? updateSql(table) : deleteSql(table))).toEqual(expected);
+}
+
+/**
+ * A table only the worker touches: row-level security on with no policy, privileges for service_role alone, and
+ * none on its id sequence for anon or authenticated.
+ */
+export async function expectServiceRoleOnly(db: Db, table: string): Promise<void> {
+  expect(
+    await asSuperuser(
+      db,
+      `select c.relrowsecurity, (select count(*)::int from pg_policies p where p.tablename = c.relname) as policies
+       from pg_class c where c.oid = $1::regclass`,
+      [`public.${table}`],
+    ),
+  ).toEqual([{ relrowsecurity: true, policies: 0 }]);
+  expect(
+    await asSuperuser(
+      db,
+      `select grantee, string_agg(privilege_type, ',' order by privilege_type) as privileges from information_schema.role_table_grants
+       where table_schema = 'public' and table_name = $1 and grantee in ('anon', 'authenticated', 'service_role', 'PUBLIC')
+       group by grantee`,
+      [table],
+    ),
+  ).toEqual([{ grantee: "service_role", privileges: "DELETE,INSERT,REFERENCES,SELECT,TRIGGER,TRUNCATE,UPDATE" }]);
+  expect(
+    await asSuperuser(
+      db,
+      `select has_sequence_privilege('anon', pg_get_serial_sequence($1, 'id'), 'usage') as anon,
+              has_sequence_privilege('authenticated', pg_get_serial_sequence($1, 'id'), 'usage') as authenticated`,
+      [`public.${table}`],
+    ),
+  ).toEqual([{ anon: false, authenticated: false }]);
 }

@@ -11,11 +11,13 @@ import { serveWithEdgeCache, type RenderedPage, type Secure } from "../app/lib/e
 import { isLoopbackHost } from "../app/lib/transport.server";
 import { withSecurityHeaders } from "../app/lib/security-headers.server";
 import { localeOfPath, localizedPath, messagesFor } from "../app/lib/locale";
+import { handleCallSocket, isCallSocket } from "./calls";
 import { CONTACT_PATH, contactLocale, handleContact } from "./contact";
 import { isMediaRequest, serveMedia } from "./media";
 import { admitRequest, type Refusal } from "./request-admission";
 
 export { AccountGuard } from "./account-guard";
+export { CallSwitchboard } from "./call-switchboard";
 
 const handleWithReactRouter = createRequestHandler(
   () => import("virtual:react-router/server-build"),
@@ -113,6 +115,11 @@ export default {
     if (!admission.ok) return refuse(admission, request, env, ctx);
     const admitted = admission.request;
     if (isMediaRequest(url)) return withSecurityHeaders(await serveMedia(admitted, env.MEDIA), { request });
+    // A switched protocol keeps its 101 as it is; a refusal gets the headers of every response.
+    if (isCallSocket(url)) {
+      const answer = await handleCallSocket(admitted, env);
+      return answer.webSocket ? answer : withSecurityHeaders(answer, { request });
+    }
 
     if (url.pathname === CONTACT_PATH) {
       const outcome = await handleContact(admitted, env, ctx);

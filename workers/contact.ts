@@ -11,6 +11,7 @@ import { relayMessage } from "../app/lib/contact-relay.server";
 import type { FieldErrors } from "../app/lib/form-failure";
 import { keptValues, parseFormData } from "../app/lib/forms.server";
 import { withinRateLimit } from "../app/lib/rate-limit.server";
+import { isSameOrigin } from "../app/lib/same-origin.server";
 import { recordSecurityEvent } from "../app/lib/security-log.server";
 import { passesTurnstile } from "../app/lib/turnstile.server";
 import { flashToastHeaders } from "../app/lib/toast.server";
@@ -91,11 +92,4 @@ async function succeeded(request: Request, config: AppConfig, wantsJson: boolean
   const headers = await flashToastHeaders(request, config, { type: "success", message });
   headers.set("Location", `${localizedPath(locale, "/Contactus")}#contact-form`);
   return new Response(null, { status: 303, headers });
-}
-
-/** Same-origin: the browser's Origin header names this site; without one, Sec-Fetch-Site must say so. */
-function isSameOrigin(request: Request, url: URL): boolean {
-  const origin = request.headers.get("Origin");
-  if (origin) return origin === url.origin;
-  return request.headers.get("Sec-Fetch-Site") === "same-origin";
 }

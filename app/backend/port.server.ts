@@ -5,6 +5,7 @@ import type { Role, SessionUser } from "~/domain/auth";
 import type { Locale } from "~/i18n";
 import type { ContactMessage, ContactSubmission } from "~/domain/contact";
 import type { About, Company, MediaFolder, Service } from "~/domain/content";
+import type { CallLogEntry, CallLogFilter } from "~/domain/call-log";
 import type { NewMail, OutgoingMail } from "~/domain/mail";
 import type {
   CustomerPage,
@@ -237,6 +238,14 @@ export interface OrderStore {
   customer(id: number): Promise<{ customer: CustomerSummary; orders: OrderSummary[] } | null>;
 }
 
+/** The log of live calls (issue 14): written by the switchboard when a call is over, read by staff. */
+export interface CallLogStore {
+  /** Stores a finished call; a call already logged (the same id) is left as it is. */
+  record(entry: CallLogEntry): Promise<void>;
+  /** Newest first, at most `limit`. */
+  list(filter: CallLogFilter, limit: number): Promise<CallLogEntry[]>;
+}
+
 /** Sign-in accounts as administrators manage them (the Users page). Callers have checked the admin guard. */
 export interface AccountStore {
   /** Every sign-in account, with or without a users row, ordered by email. */
@@ -278,6 +287,7 @@ export interface Backend {
   readonly mail: MailOutboxStore;
   readonly files: FileStore;
   readonly orders: OrderStore;
+  readonly calls: CallLogStore;
   readonly accounts: AccountStore;
   readonly events: SecurityEventStore;
 }

@@ -27,6 +27,7 @@ const envSchema = z.object({
   SUPABASE_SERVICE_ROLE_KEY: optional,
   SUPABASE_MEDIA_BUCKET: optional,
   SUPABASE_FILES_BUCKET: optional,
+  PUBLIC_CALLS: optional,
 });
 
 export type EmailJsConfig = {
@@ -63,6 +64,8 @@ export type AppConfig = {
   turnstile: TurnstileConfig | null;
   /** Set: the Supabase backend; null: the embedded D1 default. */
   supabase: SupabaseConfig | null;
+  /** Whether visitors may start a live call from /Call (PUBLIC_CALLS=off switches it off; staff call links still work). */
+  publicCalls: boolean;
 };
 
 const EMAILJS_REQUIRED = ["EMAILJS_SERVICE_ID", "EMAILJS_CONTACT_TEMPLATE_ID", "EMAILJS_PUBLIC_KEY", "EMAILJS_PRIVATE_KEY"] as const;
@@ -114,6 +117,7 @@ export function readConfig(env: Env): AppConfig {
             filesBucket: e.SUPABASE_FILES_BUCKET ?? "order-files",
           }
         : null,
+      publicCalls: (e.PUBLIC_CALLS ?? "on").toLowerCase() !== "off",
     };
     cache.set(env, config);
   }

@@ -179,6 +179,20 @@ export const PAGES: PageEntry[] = [
   },
   // workers/contact.ts answers GET with 405.
   { route: "/api/contact", worker: true, paths: ["/api/contact"], access: "public" },
+  // workers/calls.ts: the call sockets answer anything but a same-site WebSocket handshake with 426 (or 405, 403, 404).
+  {
+    route: "/api/calls/",
+    worker: true,
+    paths: [
+      "/api/calls/interpreter",
+      "/api/calls/caller",
+      "/api/calls/caller?language=1&type=video&name=Ann",
+      "/api/calls/room/6f1c2b9e-3a4d-4e5f-8a9b-0c1d2e3f4a5b?key=AAAA",
+      "/api/calls/room/..%2F..%2Fswitchboard",
+      "/api/calls/nothing",
+    ],
+    access: "public",
+  },
 
   // /Quote, the status page and its files; the staff's orders, customers and the interpreters' jobs.
   ...ORDER_PAGES,

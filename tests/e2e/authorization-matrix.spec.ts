@@ -7,7 +7,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
 import { APP_URL } from "../../playwright.config";
 import { people } from "../../seed/content";
-import { ADMIN, expect, INTERPRETER, SAMPLE_PASSWORD, test } from "./fixtures";
+import { ADMIN, expect, INTERPRETER, SAMPLE_PASSWORD, signIn, test } from "./fixtures";
 
 /** A record id no test creates: pages of one record answer 404 to those who may see such a record at all. */
 const MISSING = "999999";
@@ -147,5 +147,28 @@ for (const role of ["anonymous", "interpreter", "admin"] as const) {
         }
       });
     }
+  });
+}
+
+/**
+ * The call sockets (workers/calls.ts), opened the way a page of this site opens them: an interpreter's screen needs a
+ * session (anonymous: refused), and a call room's socket a party's key, whoever asks.
+ */
+for (const role of ["anonymous", "interpreter", "admin"] as const) {
+  test(`call sockets as ${role}`, async ({ page }) => {
+    if (role !== "anonymous") await signIn(page, role === "admin" ? ADMIN.email : INTERPRETER.email, { landing: null });
+    await page.goto("/Services");
+    const opens = (path: string) =>
+      page.evaluate(
+        (url) =>
+          new Promise<boolean>((resolve) => {
+            const socket = new WebSocket(url);
+            socket.onopen = () => (socket.close(), resolve(true));
+            socket.onerror = () => resolve(false);
+          }),
+        new URL(path, page.url()).href.replace(/^http/, "ws"),
+      );
+    expect(await opens("/api/calls/interpreter")).toBe(role !== "anonymous");
+    expect(await opens(`/api/calls/room/6f1c2b9e-3a4d-4e5f-8a9b-0c1d2e3f4a5b?key=${"A".repeat(43)}`)).toBe(false);
   });
 }

@@ -4,6 +4,7 @@ import { isSeeded } from "~/backend/d1/seed.server";
 import { createBackend } from "~/backend/index.server";
 import type { Backend } from "~/backend/port.server";
 import { seed } from "../integration/helpers";
+import { describeCallsContract } from "./calls-suite";
 import { describeOrdersContract } from "./orders-suite";
 import { describeStudioContract } from "./studio-suite";
 import { describePortContract } from "./suite";
@@ -30,6 +31,14 @@ describeStudioContract({
 });
 
 describeOrdersContract({
+  name: "d1",
+  backendFor,
+  prepare: async () => {
+    if (!(await isSeeded(env.DB))) await seed();
+  },
+});
+
+describeCallsContract({
   name: "d1",
   backendFor,
   prepare: async () => {

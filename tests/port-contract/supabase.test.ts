@@ -4,6 +4,7 @@ import { env } from "cloudflare:test";
 import { afterAll, expect } from "vitest";
 import { createBackend } from "~/backend/index.server";
 import type { Backend } from "~/backend/port.server";
+import { describeCallsContract } from "./calls-suite";
 import { describeOrdersContract } from "./orders-suite";
 import { describeStudioContract } from "./studio-suite";
 import { describePortContract } from "./suite";
@@ -44,6 +45,14 @@ describeStudioContract({
 });
 
 describeOrdersContract({
+  name: "supabase",
+  backendFor,
+  prepare: async () => {
+    await reset();
+  },
+});
+
+describeCallsContract({
   name: "supabase",
   backendFor,
   prepare: async () => {

@@ -15,6 +15,10 @@ const WORKER_TABLES = ["content_versions", "mail_outbox", "security_events", "se
  * no privilege, and only the worker writes.
  */
 const ORDER_TABLES = ["customers", "order_events", "order_files", "order_messages", "order_quotes", "order_targets", "orders"];
+/** The call log (20261127000000_push_call_log.sql): as the orders' tables, a policy chooses the rows signed-in users read. */
+const CALL_TABLES = ["call_log"];
+/** Tables signed-in users may only read (their policies choose the rows), anon not at all; the worker writes. */
+const READ_ONLY_TABLES = [...ORDER_TABLES, ...CALL_TABLES];
 
 describe("what the migrations leave", () => {
   let db: Db;
@@ -37,7 +41,7 @@ describe("what the migrations leave", () => {
       db,
       "select relname, relrowsecurity from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r' order by relname",
     );
-    expect(rows).toEqual([...TABLES, ...WORKER_TABLES, ...ORDER_TABLES].sort().map((relname) => ({ relname, relrowsecurity: true })));
+    expect(rows).toEqual([...TABLES, ...WORKER_TABLES, ...READ_ONLY_TABLES].sort().map((relname) => ({ relname, relrowsecurity: true })));
   });
 
   it("create exactly these policies", async () => {
@@ -50,6 +54,7 @@ describe("what the migrations leave", () => {
     const p = (tablename: string, cmd: string, roles: string[], policyname: string) => ({ tablename, cmd, roles, policyname, permissive: "PERMISSIVE" });
     expect(rows).toEqual([
       p("about", "SELECT", everyone, "about: anyone reads"),
+      p("call_log", "SELECT", signedInOnly, "call_log: admins all, interpreters their own"),
       p("company", "SELECT", everyone, "company: anyone reads"),
       p("contact_messages", "DELETE", signedInOnly, "contact_messages: admins delete"),
       p("contact_messages", "SELECT", signedInOnly, "contact_messages: admins read"),
@@ -87,11 +92,11 @@ describe("what the migrations leave", () => {
     const privilegesOf = (grantee: string, table: string) =>
       grantee === "service_role"
         ? "DELETE,INSERT,REFERENCES,SELECT,TRIGGER,TRUNCATE,UPDATE"
-        : ORDER_TABLES.includes(table)
+        : READ_ONLY_TABLES.includes(table)
           ? "SELECT"
           : "DELETE,INSERT,SELECT,UPDATE";
     const expected = ["anon", "authenticated", "service_role"].flatMap((grantee) =>
-      [...TABLES, ...(grantee === "service_role" ? WORKER_TABLES : []), ...(grantee === "anon" ? [] : ORDER_TABLES)]
+      [...TABLES, ...(grantee === "service_role" ? WORKER_TABLES : []), ...(grantee === "anon" ? [] : READ_ONLY_TABLES)]
         .sort()
         .map((table_name) => ({ grantee, table_name, privileges: privilegesOf(grantee, table_name) }))
         // Signed-in users read orders by column (below), not the whole table.
@@ -115,6 +120,8 @@ describe("what the migrations leave", () => {
       "select indexname, indexdef from pg_indexes where schemaname = 'public' and indexname not like '%_pkey' order by indexname",
     );
     expect(rows.map((row) => row.indexname)).toEqual([
+      "call_log_interpreter_idx",
+      "call_log_requested_idx",
       "contact_messages_due_idx",
       "contact_messages_received_idx",
       "content_versions_record_version_key",

@@ -1,6 +1,7 @@
 import type { Backend } from "../port.server";
 import { d1AccountStore } from "./accounts.server";
 import { d1AuthStore } from "./auth.server";
+import { d1CallLogStore } from "./call-log.server";
 import { d1ContentStore } from "./content.server";
 import { d1SecurityEventStore } from "./events.server";
 import { d1FileStore } from "./files.server";
@@ -40,6 +41,7 @@ export function createD1Backend({ env, request, sessionSecret }: D1BackendOption
     mail: d1MailOutboxStore(db),
     files: d1FileStore(env.FILES),
     orders: d1OrderStore(db),
+    calls: d1CallLogStore(db),
     accounts: d1AccountStore(db),
     events: d1SecurityEventStore(db),
   };

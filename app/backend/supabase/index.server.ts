@@ -2,6 +2,7 @@ import type { SupabaseConfig } from "~/lib/config.server";
 import type { Backend } from "../port.server";
 import { supabaseAccountStore } from "./accounts.server";
 import { supabaseAuthStore } from "./auth.server";
+import { supabaseCallLogStore } from "./call-log.server";
 import { supabaseClients } from "./clients.server";
 import { supabaseContentStore, supabaseMediaStore } from "./content.server";
 import { sessionDevices } from "./devices.server";
@@ -33,6 +34,7 @@ export function createSupabaseBackend(config: SupabaseConfig, request: Request):
     mail: supabaseMailOutboxStore(clients.service),
     files: supabaseFileStore(clients.service, config.filesBucket),
     orders: supabaseOrderStore(clients.service),
+    calls: supabaseCallLogStore(clients.service),
     accounts: supabaseAccountStore(clients.service, devices),
     events: supabaseSecurityEventStore(clients.service),
   };

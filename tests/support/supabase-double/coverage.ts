@@ -2,6 +2,7 @@
 // suite prints at the end.
 import { ACCOUNT_SHAPES } from "./shapes-accounts";
 import { AUTH_SHAPES } from "./shapes-auth";
+import { CALL_SHAPES } from "./shapes-calls";
 import { ORDER_REST_SHAPES, ORDER_STORAGE_SHAPES } from "./shapes-orders";
 import { OUTBOX_SHAPES } from "./shapes-outbox";
 import { REST_SHAPES } from "./shapes-rest";
@@ -16,6 +17,7 @@ export const SHAPES: readonly Shape[] = [
   ...ACCOUNT_SHAPES,
   ...STUDIO_REST_SHAPES,
   ...ORDER_REST_SHAPES,
+  ...CALL_SHAPES,
   ...AUTH_SHAPES,
   ...STUDIO_STORAGE_SHAPES,
   ...ORDER_STORAGE_SHAPES,

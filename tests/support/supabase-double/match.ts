@@ -7,6 +7,9 @@ import type { SpecKey } from "./spec";
 
 export type KeyKind = "anon" | "service" | "user" | "any";
 export type ParamCheck = string | RegExp;
+/** A parameter given once (one check), or one that may repeat (a range on one column: `gte` then `lt`): each value,
+ * in order, matches one of the checks, in their order, each check at most once. */
+export type ParamSpec = ParamCheck | readonly ParamCheck[];
 export type ValueCheck = (value: unknown) => boolean;
 export type BodySpec = { required: Record<string, ValueCheck>; optional?: Record<string, ValueCheck> };
 
@@ -31,8 +34,8 @@ export type RestShape = ShapeBase & {
   table: string;
   /** Exact select= (as supabase-js sends it, whitespace removed); absent means no select= at all. */
   select?: string;
-  params?: Record<string, ParamCheck>;
-  optional?: Record<string, ParamCheck>;
+  params?: Record<string, ParamSpec>;
+  optional?: Record<string, ParamSpec>;
   prefer?: string[];
   /** Accept: application/vnd.pgrst.object+json (a single object, PGRST116 otherwise). */
   single?: boolean;
@@ -84,6 +87,16 @@ export function keyKind({ headers, keys }: RequestFacts): { kind: KeyKind | null
 }
 
 const checkParam = (check: ParamCheck, value: string) => (typeof check === "string" ? check === value : check.test(value));
+const isRepeatable = (spec: ParamSpec): spec is readonly ParamCheck[] => Array.isArray(spec);
+/** Whether the values, in order, match checks in their order (each check used at most once). */
+function inOrder(checks: readonly ParamCheck[], values: string[]): boolean {
+  let next = 0;
+  for (const value of values) {
+    while (next < checks.length && !checkParam(checks[next]!, value)) next++;
+    if (next++ >= checks.length) return false;
+  }
+  return true;
+}
 const preferTokens = (header: string | undefined) =>
   (header ?? "").split(",").map((token) => token.trim()).filter(Boolean).sort();
 
@@ -122,13 +135,15 @@ function checkObject(spec: BodySpec, body: unknown, reasons: string[], where = "
   }
 }
 
-function checkParams(facts: RequestFacts, required: Record<string, ParamCheck>, optional: Record<string, ParamCheck>, reasons: string[]) {
+function checkParams(facts: RequestFacts, required: Record<string, ParamSpec>, optional: Record<string, ParamSpec>, reasons: string[]) {
   const names = new Set(facts.params.keys());
   for (const name of names) {
     const values = facts.params.getAll(name);
     const check = required[name] ?? optional[name];
     if (!check) reasons.push(`query parameter ${name}=${values.join("&")} is not allowed`);
-    else if (values.length !== 1) reasons.push(`query parameter ${name} is repeated`);
+    else if (isRepeatable(check)) {
+      if (!inOrder(check, values)) reasons.push(`query parameter ${name}=${values.join("&")} does not match ${check.map(String).join(" then ")}`);
+    } else if (values.length !== 1) reasons.push(`query parameter ${name} is repeated`);
     else if (!checkParam(check, values[0]!)) reasons.push(`query parameter ${name}=${values[0]} does not match ${String(check)}`);
   }
   for (const name of Object.keys(required)) if (!names.has(name)) reasons.push(`query parameter ${name} is missing`);
@@ -142,7 +157,7 @@ export function mismatches(shape: Shape, facts: RequestFacts): string[] {
     if (kind !== shape.key) reasons.push(`credentials: expected the ${shape.key} ${shape.key === "user" ? "access token" : "key"}, got ${kind ?? problem}`);
   }
   if (shape.service === "rest") {
-    const required: Record<string, ParamCheck> = { ...shape.params };
+    const required: Record<string, ParamSpec> = { ...shape.params };
     if (shape.select !== undefined) required.select = shape.select;
     checkParams(facts, required, shape.optional ?? {}, reasons);
     const prefer = preferTokens(facts.headers["prefer"]).join(", ");

@@ -1,9 +1,10 @@
 // PostgREST over the double's tables: GET/HEAD reads with embeds, counts (`Prefer: count=exact`,
 // `Content-Range: 0-19/21`, 206 for a part, 416 past the end), single objects (`Accept:
 // application/vnd.pgrst.object+json`, PGRST116 as 406), INSERT/PATCH/DELETE with `Prefer:
-// return=representation`, and Postgres errors as PostgREST sends them (23505/23503 → 409).
+// return=representation`, INSERT … ON CONFLICT DO NOTHING (`Prefer: resolution=ignore-duplicates`, `on_conflict=`),
+// and Postgres errors as PostgREST sends them (23505/23503 → 409).
 import { parseFilter, parseLogic, parseOrder, parseSelect, sortRows, matches, type Condition, type SelectItem } from "./query";
-import { isTable, jsonValue, keyOf, PgError, relationship, SCHEMA, type Row, type TableName } from "./schema";
+import { coerce, isTable, jsonValue, keyOf, PgError, relationship, SCHEMA, type Row, type TableName } from "./schema";
 import type { DoubleState } from "./state";
 
 export type DoubleResponse = { status: number; headers: Record<string, string>; body?: string | Buffer };
@@ -72,6 +73,29 @@ function singleOr(body: Record<string, unknown>[], request: RestRequest, status:
   return { status, headers: { ...headers, "content-type": JSON_TYPE }, body: JSON.stringify(body) };
 }
 
+/**
+ * `Prefer: resolution=ignore-duplicates` (supabase-js upsert with ignoreDuplicates): INSERT … ON CONFLICT (on_conflict,
+ * or the primary key) DO NOTHING. The rows whose conflict columns equal a stored row's, or an earlier row's of the same
+ * request, are left out; any other constraint still fails. The columns must be a primary key or unique constraint.
+ */
+function withoutDuplicates(state: DoubleState, table: TableName, rows: Record<string, unknown>[], onConflict: string | null): Record<string, unknown>[] {
+  const schema = SCHEMA[table];
+  const target = onConflict ? onConflict.split(",").map((column) => column.trim()) : [schema.primaryKey].flat();
+  const same = (a: readonly string[]) => [...a].sort().join() === [...target].sort().join();
+  if (![[schema.primaryKey].flat(), ...schema.unique.filter((unique) => !unique.lower).map((unique) => unique.columns)].some(same)) {
+    throw new PgError(400, "42P10", "there is no unique or exclusion constraint matching the ON CONFLICT specification");
+  }
+  const keyOfRow = (row: Record<string, unknown>) =>
+    JSON.stringify(target.map((column) => (schema.columns[column] ? coerce(schema.columns[column]!, row[column]) : null)));
+  const seen = new Set(state.tables[table].map(keyOfRow));
+  return rows.filter((row) => {
+    const key = keyOfRow(row);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 export function handleRest(state: DoubleState, request: RestRequest): DoubleResponse {
   try {
     return execute(state, request);
@@ -111,7 +135,10 @@ function execute(state: DoubleState, request: RestRequest): DoubleResponse {
     const input = request.body;
     const rows = Array.isArray(input) ? input : [input];
     if (rows.some((row) => typeof row !== "object" || row === null)) throw new PgError(400, "PGRST102", "Empty or invalid json");
-    return represent(state, table, state.write(table, "insert", rows as Record<string, unknown>[]), request, 201);
+    const inserted = request.prefer.has("resolution=ignore-duplicates")
+      ? withoutDuplicates(state, table, rows as Record<string, unknown>[], request.params.get("on_conflict"))
+      : (rows as Record<string, unknown>[]);
+    return represent(state, table, inserted.length ? state.write(table, "insert", inserted) : [], request, 201);
   }
 
   if (method === "PATCH" || method === "DELETE") {

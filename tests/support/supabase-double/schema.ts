@@ -5,8 +5,10 @@
 // photoaurl, …). session_devices and security_events are the worker's own (supabase/migrations/20261123000000_…):
 // the public keys hold no privilege on them, so only the service role reaches them (shapes-accounts.ts). So is
 // content_versions (supabase/migrations/20261124000000_push_content_studio.sql, with the studio's columns of company,
-// about and services: shapes-studio.ts). The orders' tables and mail_outbox are in schema-orders.ts.
+// about and services: shapes-studio.ts). The orders' tables and mail_outbox are in schema-orders.ts, the call log in
+// schema-calls.ts.
 import { pgTimestamp } from "./pg";
+import { CALL_SCHEMA, CALL_TABLE_NAMES } from "./schema-calls";
 import { ORDER_SCHEMA, ORDER_TABLE_NAMES } from "./schema-orders";
 
 export { coerce, jsonValue, PgError, pgTimestamp } from "./pg";
@@ -45,6 +47,7 @@ export const TABLE_NAMES = [
   "security_events",
   "content_versions",
   ...ORDER_TABLE_NAMES,
+  ...CALL_TABLE_NAMES,
 ] as const;
 export type TableName = (typeof TABLE_NAMES)[number];
 export const isTable = (name: string): name is TableName => (TABLE_NAMES as readonly string[]).includes(name);
@@ -70,6 +73,7 @@ const translations = { type: "jsonb", default: () => "{}" } as const;
 
 export const SCHEMA: Record<TableName, Table> = {
   ...ORDER_SCHEMA,
+  ...CALL_SCHEMA,
   company: {
     columns: {
       id,

@@ -1,0 +1,108 @@
+// The worker's call sockets (workers/calls.ts): who may open which, and what reaches the switchboard.
+import { env } from "cloudflare:test";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { roomToken } from "~/lib/room-token.server";
+import { handleCallSocket } from "../../workers/calls";
+import { cookieOf, languageId, ORIGIN, seed } from "./helpers";
+
+const open: WebSocket[] = [];
+afterEach(() => {
+  for (const ws of open.splice(0)) ws.close(1000);
+});
+
+beforeAll(async () => {
+  await seed();
+});
+
+const socketRequest = (path: string, headers: Record<string, string> = {}) =>
+  new Request(`${ORIGIN}${path}`, { headers: { Upgrade: "websocket", Origin: ORIGIN, "CF-Connecting-IP": "203.0.113.9", ...headers } });
+
+/** The first message of `type` (and shape) on an accepted socket, within 2 s. */
+function firstMessage(ws: WebSocket, type: string, match: (message: Record<string, unknown>) => boolean = () => true): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${type} message`)), 2000);
+    ws.addEventListener("message", (event) => {
+      const message = JSON.parse(String(event.data)) as Record<string, unknown>;
+      if (message.type === type && match(message)) {
+        clearTimeout(timer);
+        resolve(message);
+      }
+    });
+  });
+}
+
+function accepted(response: Response): WebSocket {
+  expect(response.status).toBe(101);
+  const ws = response.webSocket!;
+  ws.accept();
+  open.push(ws);
+  return ws;
+}
+
+describe("every call socket", () => {
+  it("answers a plain GET with 426, a POST with 405, and a handshake from another site with 403", async () => {
+    expect((await handleCallSocket(new Request(`${ORIGIN}/api/calls/caller`), env)).status).toBe(426);
+    expect((await handleCallSocket(new Request(`${ORIGIN}/api/calls/caller`, { method: "POST" }), env)).status).toBe(405);
+    expect((await handleCallSocket(socketRequest("/api/calls/interpreter", { Origin: "https://evil.example" }), env)).status).toBe(403);
+    expect((await handleCallSocket(socketRequest("/api/calls/nothing"), env)).status).toBe(404);
+  });
+});
+
+describe("the interpreter's socket", () => {
+  it("needs a session: anonymous gets 401", async () => {
+    expect((await handleCallSocket(socketRequest("/api/calls/interpreter"), env)).status).toBe(401);
+  });
+
+  it("puts a signed-in interpreter on the board with the languages they are linked to, and nothing a client sends", async () => {
+    const cookie = await cookieOf("interpreter@example.com");
+    // A header the object trusts, sent by the client, must not reach it.
+    const forged = JSON.stringify({ id: "someone-else", name: "Forged", languages: [999] });
+    const ws = accepted(await handleCallSocket(socketRequest("/api/calls/interpreter", { Cookie: cookie, "X-Push-Person": forged }), env));
+    // (The screen is first told it is Away; the answer to this choice comes after.)
+    const presence = firstMessage(ws, "presence", (message) => message.available === true);
+    ws.send(JSON.stringify({ type: "availability", available: true }));
+    await presence;
+    const board = await env.CALLS.get(env.CALLS.idFromName("switchboard")).availability();
+    const spanish = await languageId("Spanish");
+    expect(board[spanish]).toEqual([expect.any(String)]);
+    expect(JSON.stringify(board)).not.toContain("Forged");
+    ws.send(JSON.stringify({ type: "availability", available: false }));
+  });
+});
+
+describe("the caller's socket", () => {
+  it("refuses a request it cannot read, and a language nobody is linked to", async () => {
+    expect((await handleCallSocket(socketRequest("/api/calls/caller?language=abc&type=video&name=Ann"), env)).status).toBe(400);
+    expect((await handleCallSocket(socketRequest("/api/calls/caller?language=1&type=fax&name=Ann"), env)).status).toBe(400);
+    expect((await handleCallSocket(socketRequest(`/api/calls/caller?language=1&type=video&name=${"x".repeat(101)}`), env)).status).toBe(400);
+    expect((await handleCallSocket(socketRequest("/api/calls/caller?language=999999&type=video&name=Ann"), env)).status).toBe(400);
+  });
+
+  it("rings the switchboard for a language an interpreter speaks (nobody available here: the callback offer)", async () => {
+    const spanish = await languageId("Spanish");
+    const ws = accepted(await handleCallSocket(socketRequest(`/api/calls/caller?language=${spanish}&type=audio&name=Ann`), env));
+    expect(await firstMessage(ws, "unanswered")).toEqual({ type: "unanswered" });
+  });
+
+  it("can be switched off (PUBLIC_CALLS=off) and is rate limited", async () => {
+    const spanish = await languageId("Spanish");
+    const path = `/api/calls/caller?language=${spanish}&type=audio&name=Ann`;
+    expect((await handleCallSocket(socketRequest(path), { ...env, PUBLIC_CALLS: "off" } as Env)).status).toBe(403);
+    const exhausted = { ...env, CALL_LIMITER: { limit: async () => ({ success: false }) } };
+    expect((await handleCallSocket(socketRequest(path), exhausted)).status).toBe(429);
+  });
+});
+
+describe("the room's socket", () => {
+  const roomId = "6f1c2b9e-3a4d-4e5f-8a9b-0c1d2e3f4a5b";
+
+  it("opens with either party's key, and with nothing else (403): no key, another room's key, a made-up key", async () => {
+    const key = await roomToken(env.SESSION_SECRET, roomId, "caller");
+    accepted(await handleCallSocket(socketRequest(`/api/calls/room/${roomId}?key=${key}`), env));
+    const otherRoomKey = await roomToken(env.SESSION_SECRET, "0f1c2b9e-3a4d-4e5f-8a9b-0c1d2e3f4a5b", "caller");
+    for (const query of ["", `?key=${otherRoomKey}`, `?key=${"A".repeat(43)}`, "?key=short"]) {
+      expect((await handleCallSocket(socketRequest(`/api/calls/room/${roomId}${query}`), env)).status).toBe(403);
+    }
+    expect((await handleCallSocket(socketRequest(`/api/calls/room/not-a-room?key=${key}`), env)).status).toBe(404);
+  });
+});

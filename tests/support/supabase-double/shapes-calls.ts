@@ -1,0 +1,58 @@
+// The allowed requests of the call log (issue 14: app/backend/supabase/call-log.server.ts, table call_log of
+// supabase/migrations/20261127000000_push_call_log.sql). Extensions beyond SPEC §7, which has no live calls; both carry
+// the service-role key: the worker records each call when the switchboard ends it, and reads the log for staff after
+// the route's guard (an interpreter's own calls, an admin's every call).
+import { CALL_OUTCOMES } from "../../../app/domain/call-log";
+import { CALL_TYPES } from "../../../app/domain/switchboard";
+import { is, type RestShape, type ValueCheck } from "./match";
+
+const CALLS = "the call log of live interpreting calls (issue 14; call_log, written by the worker alone)";
+const COLUMNS = "id,language_id,language,type,caller_name,interpreter_id,interpreter_name,outcome,requested_at,answered_at,ended_at";
+/** A time as the worker writes it: Date#toISOString(). */
+const ISO = "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z";
+const isIso: ValueCheck = (value) => typeof value === "string" && new RegExp(`^${ISO}$`).test(value);
+const positive: ValueCheck = (value) => Number.isSafeInteger(value) && (value as number) > 0;
+
+const call = (shape: Omit<RestShape, "service" | "table" | "key" | "extension"> & { why: string }): RestShape => {
+  const { why, ...rest } = shape;
+  return { ...rest, service: "rest", table: "call_log", key: "service", extension: `${CALLS}: ${why}` };
+};
+
+export const CALL_SHAPES: RestShape[] = [
+  call({
+    id: "rest.call_log.record",
+    why: "a finished call, once: INSERT … ON CONFLICT (id) DO NOTHING, so a call logged already is left as it is",
+    method: "POST",
+    params: { on_conflict: "id" },
+    prefer: ["resolution=ignore-duplicates"],
+    body: {
+      required: {
+        id: is.uuid,
+        language_id: is.nullable(positive),
+        language: is.string,
+        type: is.literal(...CALL_TYPES),
+        caller_name: is.string,
+        interpreter_id: is.nullable(is.uuid),
+        interpreter_name: is.nullable(is.string),
+        outcome: is.literal(...CALL_OUTCOMES),
+        requested_at: isIso,
+        answered_at: is.nullable(isIso),
+        ended_at: isIso,
+      },
+    },
+  }),
+  call({
+    id: "rest.call_log.list",
+    why:
+      "the log, newest first (then by id), at most a limit; optionally requested from/to company days (the first instant " +
+      "of `from`, before the first of the day after `to`), one language, one interpreter",
+    method: "GET",
+    select: COLUMNS,
+    params: { order: "requested_at.desc,id.asc", limit: /^\d+$/ },
+    optional: {
+      requested_at: [new RegExp(`^gte\\.${ISO}$`), new RegExp(`^lt\\.${ISO}$`)],
+      language_id: /^eq\.\d+$/,
+      interpreter_id: /^eq\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+    },
+  }),
+];

@@ -1,0 +1,19 @@
+// What the worker tells the call switchboard about a connection it has authorized (workers/call-switchboard.ts),
+// and where a call room lives. The worker checks who is asking; the object trusts these headers, which only the
+// worker can set (a Durable Object has no public address).
+import type { CallType } from "../app/domain/switchboard";
+
+/** Which kind of socket the worker opens on the object (the object has no paths: it is never reached by URL). */
+export const SOCKET_HEADER = "X-Push-Socket";
+export type SocketKind = "interpreter" | "caller" | "room";
+
+/** A room's socket: the room and the party whose key the worker checked. */
+export const ROOM_HEADER = "X-Push-Room";
+
+/** An interpreter's socket: who they are and the languages they are linked to (read by the worker from the backend). */
+export const PERSON_HEADER = "X-Push-Person";
+export type PersonOnBoard = { id: string; name: string; languages: number[] };
+
+/** A caller's socket: what they asked for (validated by the worker). */
+export const CALL_HEADER = "X-Push-Call";
+export type CallRequest = { languageId: number; language: string; type: CallType; callerName: string };

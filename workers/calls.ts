@@ -1,0 +1,75 @@
+// The call sockets (issue 14): the worker checks who is asking, then hands the WebSocket to the switchboard
+// (workers/call-switchboard.ts, docs/decisions/0021), which only ever sees what the worker vouched for.
+//   /api/calls/interpreter   a signed-in interpreter's incoming-call screen (presence, ringing, accept)
+//   /api/calls/caller        a visitor calling from /Call (?language=&type=&name=), public unless switched off
+//   /api/calls/room/<id>     a call room's signalling (?key= one party's key)
+import { createBackend } from "../app/backend/index.server";
+import { callableLanguages, callRequestSchema } from "../app/domain/call-forms";
+import { readConfig } from "../app/lib/config.server";
+import { withinRateLimit } from "../app/lib/rate-limit.server";
+import { roomPartyOf } from "../app/lib/room-token.server";
+import { roomObjectName, SWITCHBOARD_NAME } from "../app/lib/switchboard.server";
+import { isSameOrigin } from "../app/lib/same-origin.server";
+import { passesTurnstile } from "../app/lib/turnstile.server";
+import { CALL_HEADER, PERSON_HEADER, ROOM_HEADER, SOCKET_HEADER, type CallRequest, type PersonOnBoard, type SocketKind } from "./call-protocol";
+
+export const CALLS_PATH = "/api/calls/";
+const ROOM_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export const isCallSocket = (url: URL) => url.pathname.startsWith(CALLS_PATH);
+
+const refusal = (status: number, text: string) => new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+
+export async function handleCallSocket(request: Request, env: Env): Promise<Response> {
+  const url = new URL(request.url);
+  if (request.method !== "GET") return new Response("Method Not Allowed", { status: 405, headers: { Allow: "GET" } });
+  if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return refusal(426, "A WebSocket is expected here.");
+  // Browsers send Origin with every WebSocket handshake; a page of another site may not open these sockets.
+  if (!isSameOrigin(request, url)) return refusal(403, "Forbidden");
+  const [kind, roomId, ...rest] = url.pathname.slice(CALLS_PATH.length).split("/");
+  if (kind === "interpreter" && roomId === undefined) return interpreterSocket(request, env);
+  if (kind === "caller" && roomId === undefined) return callerSocket(request, env, url);
+  if (kind === "room" && roomId && ROOM_ID.test(roomId) && rest.length === 0) return roomSocket(env, roomId, url.searchParams.get("key"));
+  return refusal(404, "Not Found");
+}
+
+async function interpreterSocket(request: Request, env: Env): Promise<Response> {
+  const backend = createBackend({ env, request });
+  const user = await backend.auth.currentUser();
+  if (!user) return refusal(401, "Sign in first.");
+  // An account without a users row is nobody a call could be logged against.
+  if (!user.profile) return refusal(403, "Forbidden");
+  const languages = await backend.links.forUser(user.id);
+  const person: PersonOnBoard = { id: user.id, name: user.profile.fullName, languages: languages.map((language) => language.id) };
+  return toObject(env, SWITCHBOARD_NAME, "interpreter", { [PERSON_HEADER]: JSON.stringify(person) });
+}
+
+async function callerSocket(request: Request, env: Env, url: URL): Promise<Response> {
+  const config = readConfig(env);
+  if (!config.publicCalls) return refusal(403, "Calls from the website are switched off.");
+  if (!(await withinRateLimit(env.CALL_LIMITER, request))) return refusal(429, "Too many calls from this address. Try again in a minute.");
+  if (config.turnstile) {
+    const form = new FormData();
+    form.set("cf-turnstile-response", url.searchParams.get("turnstile") ?? "");
+    if (!(await passesTurnstile(config.turnstile, form, request))) return refusal(403, "The challenge was not passed.");
+  }
+  const parsed = callRequestSchema.safeParse(Object.fromEntries(url.searchParams));
+  if (!parsed.success) return refusal(400, "Choose a language and a call type, and give your name.");
+  const backend = createBackend({ env, request });
+  const language = callableLanguages(await backend.links.list()).find((item) => item.id === parsed.data.language);
+  if (!language) return refusal(400, "No interpreter speaks that language.");
+  const call: CallRequest = { languageId: language.id, language: language.name, type: parsed.data.type, callerName: parsed.data.name };
+  return toObject(env, SWITCHBOARD_NAME, "caller", { [CALL_HEADER]: JSON.stringify(call) });
+}
+
+async function roomSocket(env: Env, roomId: string, key: string | null): Promise<Response> {
+  const party = await roomPartyOf(readConfig(env).SESSION_SECRET, roomId, key);
+  if (!party) return refusal(403, "Forbidden");
+  return toObject(env, roomObjectName(roomId), "room", { [ROOM_HEADER]: JSON.stringify({ roomId, party }) });
+}
+
+/** A fresh request to the object: only the headers set here reach it (never the client's own X-Push-* headers). */
+function toObject(env: Env, name: string, kind: SocketKind, headers: Record<string, string>): Promise<Response> {
+  const stub = env.CALLS.get(env.CALLS.idFromName(name));
+  return stub.fetch(new Request("https://switchboard.internal/", { headers: { Upgrade: "websocket", [SOCKET_HEADER]: kind, ...headers } }));
+}

@@ -12,9 +12,11 @@ process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
 // 130 ms instead of 390, at 40 % less CPU — and the suite is CPU-bound on two cores. The full browser is the fallback
 // (the Debian wrapper script prints a harmless warning; the real binary sits behind it). Lighthouse keeps the full
 // browser (scripts/lighthouse.ts).
-const executablePath =
+export const executablePath =
   process.env.CHROMIUM_PATH ??
   ["/usr/lib/chromium/chromium-headless-shell", "/usr/lib/chromium/chromium", "/usr/bin/chromium"].find((path) => existsSync(path));
+
+export const BROWSER_ARGS = ["--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--no-first-run"];
 
 // E2E_PORT lets two runs share a machine (each uses PORT and PORT + 1, and its own state folders).
 export const PORT = Number(process.env.E2E_PORT ?? 8787);
@@ -52,7 +54,7 @@ export default defineConfig({
     trace: "on-first-retry",
     launchOptions: {
       executablePath,
-      args: ["--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+      args: BROWSER_ARGS,
     },
   },
   projects: [

@@ -76,6 +76,8 @@ export class CallSwitchboard extends DurableObject<Env> {
       for (const old of this.ctx.getWebSockets(`r:${party}`)) old.close(4001, "replaced");
       this.ctx.acceptWebSocket(server, [`r:${party}`]);
       server.serializeAttachment({ kind: "room", roomId, party, since: now } satisfies Attachment);
+      // The newcomer learns whether the other side is already here; the other side learns that they came.
+      server.send(JSON.stringify({ type: "joined", peerPresent: this.ctx.getWebSockets(`r:${otherParty(party)}`).length > 0 }));
       relayInRoom(this.ctx, party, { type: "peer-joined" });
     } else {
       return new Response(null, { status: 404 });

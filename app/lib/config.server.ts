@@ -28,6 +28,7 @@ const envSchema = z.object({
   SUPABASE_MEDIA_BUCKET: optional,
   SUPABASE_FILES_BUCKET: optional,
   PUBLIC_CALLS: optional,
+  CALL_ICE_SERVERS: optional,
 });
 
 export type EmailJsConfig = {
@@ -66,7 +67,28 @@ export type AppConfig = {
   supabase: SupabaseConfig | null;
   /** Whether visitors may start a live call from /Call (PUBLIC_CALLS=off switches it off; staff call links still work). */
   publicCalls: boolean;
+  /** STUN/TURN servers for call rooms (CALL_ICE_SERVERS, JSON as RTCPeerConnection takes it); none locally. */
+  iceServers: IceServer[];
 };
+
+export type IceServer = { urls: string | string[]; username?: string; credential?: string };
+
+const iceServersSchema = z.array(
+  z.object({ urls: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]), username: z.string().optional(), credential: z.string().optional() }),
+);
+
+function parseIceServers(text: string | undefined): IceServer[] {
+  if (!text) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new Error("Invalid configuration: CALL_ICE_SERVERS is not JSON");
+  }
+  const parsed = iceServersSchema.safeParse(value);
+  if (!parsed.success) throw new Error("Invalid configuration: CALL_ICE_SERVERS must be a list of { urls, username?, credential? }");
+  return parsed.data;
+}
 
 const EMAILJS_REQUIRED = ["EMAILJS_SERVICE_ID", "EMAILJS_CONTACT_TEMPLATE_ID", "EMAILJS_PUBLIC_KEY", "EMAILJS_PRIVATE_KEY"] as const;
 const TURNSTILE_REQUIRED = ["TURNSTILE_SITE_KEY", "TURNSTILE_SECRET_KEY"] as const;
@@ -118,6 +140,7 @@ export function readConfig(env: Env): AppConfig {
           }
         : null,
       publicCalls: (e.PUBLIC_CALLS ?? "on").toLowerCase() !== "off",
+      iceServers: parseIceServers(e.CALL_ICE_SERVERS),
     };
     cache.set(env, config);
   }

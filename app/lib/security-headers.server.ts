@@ -37,6 +37,9 @@ export function contentSecurityPolicy(scripts: ScriptSources, secureOrigin: bool
   ].join("; ");
 }
 
+/** The call room (issue 14): the one page that may use the camera and microphone, for itself only. */
+const MEDIA_PAGE = /^\/call-room\/[^/]+$/i;
+
 /** The signed-in areas (documents and their .data requests): never cached by anyone, never indexed. */
 const PRIVATE_AREA = /^\/(dashboard|call-room)(\/|\.data|$)/i;
 
@@ -69,7 +72,8 @@ export function withSecurityHeaders(original: Response, { nonce, scriptHashes, r
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
+  const media = MEDIA_PAGE.test(normalizedPath(new URL(request.url).pathname)) ? "(self)" : "()";
+  headers.set("Permissions-Policy", `camera=${media}, microphone=${media}, geolocation=(), payment=(), usb=(), interest-cohort=()`);
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("X-Frame-Options", "DENY");
 

@@ -106,9 +106,10 @@ test.describe("incoming calls", () => {
     await expect(call).toBeHidden();
   });
 
-  test("a room that does not exist is a 404", async ({ page }) => {
+  test("any other room without one of its parties' keys is a 403, whether it exists or not (issue 14)", async ({ page }) => {
     await signIn(page, INTERPRETER.email);
-    expect((await page.goto("/call-room/nope"))?.status()).toBe(404);
+    expect((await page.goto("/call-room/nope"))?.status()).toBe(403);
+    expect((await page.goto("/call-room/6f1c2b9e-3a4d-4e5f-8a9b-0c1d2e3f4a5b?key=AAAA"))?.status()).toBe(403);
   });
 });
 

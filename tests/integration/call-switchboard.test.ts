@@ -3,7 +3,7 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createBackend } from "~/backend/index.server";
-import type { Board } from "~/domain/switchboard";
+import { PRESENCE_TIMEOUT_MS, type Board } from "~/domain/switchboard";
 import { roomPartyOf } from "~/lib/room-token.server";
 import type { CallSwitchboard } from "../../workers/call-switchboard";
 import { roomObjectName } from "~/lib/switchboard.server";
@@ -125,16 +125,16 @@ describe("presence", () => {
     await goAvailable(amal);
     amal.ws.send("ping");
     await amal.next("pong");
-    await silentFor(stub, 31_000);
+    await silentFor(stub, PRESENCE_TIMEOUT_MS + 1000);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect(await stub.availability()).toEqual({ [ARABIC]: ["Name amal"] });
   });
 
-  it("a connection with no heartbeat for 30 s is dropped by the alarm: they are unavailable", async () => {
+  it("a connection with no heartbeat for 20 s is dropped by the alarm: they are unavailable", async () => {
     const stub = freshSwitchboard();
     const amal = await interpreter(stub, "amal", [ARABIC]);
     await goAvailable(amal);
-    await silentFor(stub, 31_000);
+    await silentFor(stub, PRESENCE_TIMEOUT_MS + 1000);
     await runDurableObjectAlarm(stub);
     expect(await stub.availability()).toEqual({});
   });

@@ -1,26 +1,43 @@
 import { data, Link } from "react-router";
 import { CallDetails } from "~/components/CallDetails";
+import { LiveRoom } from "~/components/calls/LiveRoom";
 import { findCall } from "~/domain/calls";
 import { format } from "~/i18n";
 import { dashboardMeta } from "~/lib/dashboard-meta";
+import { readConfig } from "~/lib/config.server";
+import { appContext } from "~/lib/context.server";
 import { requireUser } from "~/lib/guards.server";
+import { roomPartyOf } from "~/lib/room-token.server";
 import { useMessages } from "~/lib/locale";
 import type { Route } from "./+types/call-room";
 
 export const meta: Route.MetaFunction = (args) =>
-  dashboardMeta(args, (t) => format(t.dashboard.callRoom.heading, { roomId: args.params.roomId ?? "" }));
+  dashboardMeta(args, (t) => (args.data?.kind === "live" ? t.dashboard.callRoom.liveHeading : format(t.dashboard.callRoom.heading, { roomId: args.params.roomId ?? "" })));
 
-/** The room an accepted call opens (the original navigated here but had no such route). */
+/**
+ * The room an accepted call opens. The spec's sample room is for signed-in staff; a live call's room (issue 14)
+ * opens with one of its two parties' keys, signed in or not (the caller is a visitor); anything else gets 403 and
+ * learns nothing about the room.
+ */
 export async function loader(args: Route.LoaderArgs) {
-  await requireUser(args);
-  const call = findCall(args.params.roomId);
-  if (!call) throw data(null, { status: 404 });
-  return { call };
+  const sample = findCall(args.params.roomId);
+  if (sample) {
+    await requireUser(args);
+    return { kind: "sample" as const, call: sample };
+  }
+  const config = readConfig(appContext(args.context).cloudflare.env);
+  const key = new URL(args.request.url).searchParams.get("key");
+  const party = await roomPartyOf(config.SESSION_SECRET, args.params.roomId, key);
+  if (!party || !key) throw data(null, { status: 403 });
+  return { kind: "live" as const, live: { roomId: args.params.roomId, roomKey: key, party, iceServers: config.iceServers } };
 }
 
 export default function CallRoom({ loaderData }: Route.ComponentProps) {
+  return loaderData.kind === "live" ? <LiveRoom {...loaderData.live} /> : <SampleRoom call={loaderData.call} />;
+}
+
+function SampleRoom({ call }: { call: NonNullable<ReturnType<typeof findCall>> }) {
   const t = useMessages();
-  const { call } = loaderData;
   return (
     <main id="main" className="call-room">
       <h1>{format(t.dashboard.callRoom.heading, { roomId: call.roomId })}</h1>

@@ -1,22 +1,30 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { CallDetails } from "~/components/CallDetails";
+import { LiveCalls } from "~/components/calls/LiveCalls";
 import { INCOMING_CALL_DELAY_MS, SAMPLE_CALL, type Call } from "~/domain/calls";
 import { localeAttributes, specArabic } from "~/i18n";
 import { dashboardMeta } from "~/lib/dashboard-meta";
+import { appContext } from "~/lib/context.server";
 import { requireUser } from "~/lib/guards.server";
+import { switchboardOf } from "~/lib/switchboard.server";
 import { useMessages } from "~/lib/locale";
 import type { Route } from "./+types/calls";
 
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.dashboard.calls);
 
+/** Everyone gets their own incoming-call screen; administrators also see who is available now, per language. */
 export async function loader(args: Route.LoaderArgs) {
-  await requireUser(args);
-  return null;
+  const user = await requireUser(args);
+  if (user.role !== "admin") return { availableNow: null };
+  const app = appContext(args.context);
+  const [byLanguage, languages] = await Promise.all([switchboardOf(app.cloudflare.env).availability(), app.backend.languages.list()]);
+  const availableNow = languages.filter((language) => byLanguage[language.id]?.length).map((language) => ({ language: language.name, people: byLanguage[language.id]! }));
+  return { availableNow };
 }
 
 /** SPEC §2/§4: no call, then (after 2 s) a pending call, then accepted (go to its room) or rejected (cleared). */
-export default function IncomingCalls() {
+export default function IncomingCalls({ loaderData }: Route.ComponentProps) {
   const t = useMessages();
   const c = t.dashboard.call;
   const navigate = useNavigate();
@@ -37,11 +45,16 @@ export default function IncomingCalls() {
   return (
     <>
       <h1>{c.heading}</h1>
-      {/* Announced when the call arrives and when it is cleared. */}
+      <LiveCalls />
+      {loaderData.availableNow ? <AvailableNow groups={loaderData.availableNow} /> : null}
+      {/* The spec's simulated call (SPEC §2), beside the real ones. Announced when it arrives and when it is cleared. */}
       <div aria-live="polite">
         {call ? (
           <section className="call-card" aria-labelledby="incoming-call">
             <h2 id="incoming-call">{c.incoming}</h2>
+            <p className="call-card__sample">
+              <strong>{c.live.sample}</strong> {c.live.sampleNote}
+            </p>
             <CallDetails call={call} />
             <div className="call-card__actions">
               <button type="button" className="button button--success" onClick={() => navigate(`/call-room/${call.roomId}`)}>
@@ -62,5 +75,35 @@ export default function IncomingCalls() {
         <p>{c.noScript}</p>
       </noscript>
     </>
+  );
+}
+
+/** Who is available now, per language (at the time the page was loaded). */
+function AvailableNow({ groups }: { groups: { language: string; people: string[] }[] }) {
+  const live = useMessages().dashboard.call.live;
+  return (
+    <section className="panel" aria-labelledby="available-now">
+      <h2 id="available-now">{live.availableNowHeading}</h2>
+      {groups.length === 0 ? (
+        <p>{live.noneAvailable}</p>
+      ) : (
+        <dl className="available-now">
+          {groups.map((group) => (
+            <div key={group.language}>
+              <dt>{group.language}</dt>
+              <dd>
+                <ul className="available-now__people">
+                  {group.people.map((name) => (
+                    <li key={name}>
+                      <bdi>{name}</bdi>
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
   );
 }

@@ -1,0 +1,87 @@
+// The interpreter's connection to the call switchboard (workers/calls.ts → workers/call-switchboard.ts): presence,
+// the calls ringing on them, and accepting one. Reconnects after a lost connection, and sends the heartbeat the
+// switchboard's alarm reads (docs/decisions/0021).
+import { useCallback, useEffect, useRef, useState } from "react";
+import { HEARTBEAT_MS, type InterpreterMessage, type RingingCall } from "~/domain/switchboard";
+
+export type LineState = "connecting" | "online" | "offline";
+
+export type Switchboard = {
+  line: LineState;
+  /** Null until the switchboard has said. */
+  available: boolean | null;
+  ringing: RingingCall[];
+  /** The call another interpreter took just before this one's accept, if any. */
+  taken: string | null;
+  setAvailable(available: boolean): void;
+  accept(callId: string): void;
+};
+
+const RECONNECT_MS = [1000, 2000, 5000, 10_000];
+
+export function useSwitchboard(): Switchboard {
+  const [line, setLine] = useState<LineState>("connecting");
+  const [available, setAvailableState] = useState<boolean | null>(null);
+  const [ringing, setRinging] = useState<RingingCall[]>([]);
+  const [taken, setTaken] = useState<string | null>(null);
+  const socket = useRef<WebSocket | null>(null);
+
+  useEffect(() => {
+    let stopped = false;
+    let attempt = 0;
+    let heartbeat: ReturnType<typeof setInterval> | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+
+    const open = () => {
+      const url = new URL("/api/calls/interpreter", window.location.href);
+      url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+      const ws = new WebSocket(url);
+      socket.current = ws;
+      setLine("connecting");
+      ws.onopen = () => {
+        attempt = 0;
+        setLine("online");
+        heartbeat = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send("ping"), HEARTBEAT_MS);
+      };
+      ws.onmessage = (event) => {
+        if (event.data === "pong") return;
+        const message = JSON.parse(String(event.data)) as InterpreterMessage & { url?: string };
+        if (message.type === "presence") setAvailableState(message.available);
+        else if (message.type === "ringing") setRinging(message.calls);
+        else if (message.type === "taken") setTaken(message.callId);
+        // The room's address carries this interpreter's key: a full navigation, so the room page's loader checks it.
+        else if (message.type === "accepted" && message.url) window.location.assign(message.url);
+      };
+      ws.onclose = () => {
+        clearInterval(heartbeat);
+        setRinging([]);
+        if (stopped) return;
+        setLine("offline");
+        retry = setTimeout(open, RECONNECT_MS[Math.min(attempt++, RECONNECT_MS.length - 1)]);
+      };
+    };
+    open();
+    return () => {
+      stopped = true;
+      clearInterval(heartbeat);
+      clearTimeout(retry);
+      socket.current?.close(1000);
+    };
+  }, []);
+
+  const send = useCallback((message: Record<string, unknown>) => {
+    if (socket.current?.readyState === WebSocket.OPEN) socket.current.send(JSON.stringify(message));
+  }, []);
+
+  return {
+    line,
+    available,
+    ringing,
+    taken,
+    setAvailable: (next) => send({ type: "availability", available: next }),
+    accept: (callId) => {
+      setTaken(null);
+      send({ type: "accept", callId });
+    },
+  };
+}

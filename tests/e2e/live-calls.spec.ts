@@ -1,0 +1,212 @@
+// Live calls end to end (issue 14), in two (and three) browser contexts with Chromium's fake camera and microphone:
+// an interpreter goes available, a caller calls in their language, it rings (and not on an interpreter of another
+// language), the interpreter accepts, both rooms connect by WebRTC and receive media, the caller hangs up and the
+// interpreter's room ends; anyone else gets 403 at the room. ICE stays on loopback (TOOLCHAIN.md).
+import type { BrowserContext, Page } from "@playwright/test";
+import { BROWSER_ARGS, executablePath } from "../../playwright.config";
+import { ADMIN, expect, INTERPRETER, signIn, test } from "./fixtures";
+import { axeViolations } from "./support";
+
+const MEDIA_FLAGS = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", "--allow-loopback-in-peer-connection"];
+test.use({ launchOptions: { executablePath, args: [...BROWSER_ARGS, ...MEDIA_FLAGS] } });
+// The same two people take part in both tests, and their choice of Available outlives a page: one at a time.
+test.describe.configure({ mode: "serial" });
+
+/** Available, whatever they chose last time (the switchboard keeps the choice). */
+async function becomeAvailable(page: Page): Promise<void> {
+  const toggle = page.getByRole("button", { name: /^(Become available|Step away)$/ });
+  await expect(toggle).toBeEnabled();
+  if ((await toggle.textContent()) === "Become available") await toggle.click();
+  await expect(page.getByText("Available: calls in your languages ring here.")).toBeVisible();
+}
+
+/** Test-only: keeps every candidate on loopback, and lists the page's peer connections for getStats. */
+function loopbackOnly() {
+  const Original = window.RTCPeerConnection;
+  const onLoopback = (candidate: string) => / (127\.0\.0\.1|::1) /.test(candidate);
+  const connections: RTCPeerConnection[] = [];
+  (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections = connections;
+  class LoopbackPeerConnection extends Original {
+    constructor(configuration?: RTCConfiguration) {
+      super(configuration);
+      connections.push(this);
+    }
+    override addIceCandidate(candidate?: RTCIceCandidateInit | null): Promise<void> {
+      if (candidate?.candidate && !onLoopback(candidate.candidate)) return Promise.resolve();
+      return super.addIceCandidate(candidate ?? undefined);
+    }
+    override setRemoteDescription(description: RTCSessionDescriptionInit): Promise<void> {
+      const sdp = description.sdp
+        ?.split("\r\n")
+        .filter((line) => !line.startsWith("a=candidate:") || onLoopback(line))
+        .join("\r\n");
+      return super.setRemoteDescription({ type: description.type, sdp });
+    }
+  }
+  window.RTCPeerConnection = LoopbackPeerConnection;
+}
+
+async function mediaContext(browser: import("@playwright/test").Browser, baseURL: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL });
+  await context.grantPermissions(["camera", "microphone"]);
+  await context.addInitScript(loopbackOnly);
+  return context;
+}
+
+async function bytesReceived(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    let total = 0;
+    for (const connection of (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections) {
+      (await connection.getStats()).forEach((report) => {
+        if (report.type === "inbound-rtp") total += (report as { bytesReceived?: number }).bytesReceived ?? 0;
+      });
+    }
+    return total;
+  });
+}
+
+/** The caller's side of /Call's request (the page itself comes next): a socket that waits for the room's address. */
+function callFrom(page: Page, languageId: string, name: string): Promise<string> {
+  return page.evaluate(
+    ({ languageId, name }) =>
+      new Promise<string>((resolve, reject) => {
+        const url = new URL(`/api/calls/caller?language=${languageId}&type=video&name=${encodeURIComponent(name)}`, window.location.href);
+        url.protocol = url.protocol.replace("http", "ws");
+        const socket = new WebSocket(url);
+        (window as unknown as { __callerSocket: WebSocket }).__callerSocket = socket;
+        socket.onmessage = (event) => {
+          const message = JSON.parse(String(event.data)) as { type: string; url?: string };
+          if (message.type === "answered" && message.url) resolve(message.url);
+          if (message.type === "unanswered") reject(new Error("nobody answered"));
+        };
+        socket.onerror = () => reject(new Error("the call socket did not open"));
+      }),
+    { languageId, name },
+  );
+}
+
+test("a caller reaches an available interpreter of their language; WebRTC connects, media flows; the caller hangs up", async ({ browser, baseURL }) => {
+  test.slow();
+  const interpreterContext = await mediaContext(browser, baseURL!);
+  const otherContext = await browser.newContext({ baseURL });
+  const callerContext = await mediaContext(browser, baseURL!);
+  const strangerContext = await browser.newContext({ baseURL });
+  try {
+    const interpreter = await interpreterContext.newPage();
+    await signIn(interpreter, INTERPRETER.email, { landing: "/Dashboard/Dashboardcall" });
+    await becomeAvailable(interpreter);
+
+    // The administrator speaks Arabic, English and French, not Spanish: available, but never rung for this call.
+    const other = await otherContext.newPage();
+    await signIn(other, ADMIN.email, { landing: "/Dashboard/Dashboardcall" });
+    await becomeAvailable(other);
+
+    const caller = await callerContext.newPage();
+    // Every page but the room keeps the camera and microphone off.
+    expect((await caller.goto("/Quote"))?.headers()["permissions-policy"]).toContain("camera=(), microphone=()");
+    const spanish = await caller.locator("#quote-source option", { hasText: /^Spanish$/ }).getAttribute("value");
+    const requestedAt = Date.now();
+    const roomAddress = callFrom(caller, spanish!, "Ana Caller");
+
+    const ringing = interpreter.getByRole("region", { name: "Incoming call" }).filter({ hasText: "Ana Caller" });
+    await expect(ringing).toBeVisible();
+    await expect(ringing).toContainText("Spanish");
+    await expect(interpreter).toHaveTitle(/^\(1\) Incoming call/);
+    expect(await axeViolations(interpreter), "incoming-call screen, ringing").toEqual([]);
+    await other.waitForTimeout(500);
+    await expect(other.getByText("Ana Caller")).toHaveCount(0);
+
+    await ringing.getByRole("button", { name: "Accept" }).click();
+    await interpreter.waitForURL(/\/call-room\/[0-9a-f-]{36}\?key=/);
+    const callerRoom = await roomAddress;
+    expect((await caller.goto(callerRoom))?.headers()["permissions-policy"]).toContain("camera=(self), microphone=(self)");
+
+    for (const page of [interpreter, caller]) await expect(page.getByRole("status").filter({ hasText: "Connected." })).toBeVisible({ timeout: 10_000 });
+    await expect.poll(() => bytesReceived(caller), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => bytesReceived(interpreter), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(Date.now() - requestedAt).toBeLessThan(30_000);
+    expect(await axeViolations(interpreter), "call room").toEqual([]);
+
+    // Anyone else with the room's address: 403, and nothing about the call.
+    const stranger = await strangerContext.newPage();
+    const bare = new URL(callerRoom, baseURL);
+    bare.search = "";
+    for (const address of [bare.pathname, `${bare.pathname}?key=${"A".repeat(43)}`]) {
+      const response = await stranger.goto(address);
+      expect(response?.status()).toBe(403);
+      await expect(stranger.getByText("Ana Caller")).toHaveCount(0);
+    }
+
+    await caller.getByRole("button", { name: "Hang up" }).click();
+    await expect(caller.getByText("The call has ended.")).toBeVisible();
+    await expect(interpreter.getByText("The call has ended.")).toBeVisible({ timeout: 5000 });
+  } finally {
+    for (const context of [interpreterContext, otherContext, callerContext, strangerContext]) await context.close();
+  }
+});
+
+test("two interpreters accept at once: exactly one gets the room, the other is told it was taken; a closed tab is unavailable", async ({ browser, baseURL }) => {
+  test.slow();
+  const interpreterContext = await mediaContext(browser, baseURL!);
+  const adminContext = await mediaContext(browser, baseURL!);
+  const callerContext = await browser.newContext({ baseURL });
+  try {
+    const interpreter = await interpreterContext.newPage();
+    const admin = await adminContext.newPage();
+    await signIn(interpreter, INTERPRETER.email, { landing: "/Dashboard/Dashboardcall" });
+    await signIn(admin, ADMIN.email, { landing: "/Dashboard/Dashboardcall" });
+    for (const page of [interpreter, admin]) await becomeAvailable(page);
+    // Staff see who is available now, per language.
+    await admin.reload();
+    const availableNow = admin.getByRole("region", { name: "Available now" });
+    await expect(availableNow).toContainText("Spanish");
+    await expect(availableNow).toContainText(INTERPRETER.name);
+
+    // Both speak English: the call rings on both.
+    const caller = await callerContext.newPage();
+    await caller.goto("/Quote");
+    const english = await caller.locator("#quote-source option", { hasText: /^English$/ }).getAttribute("value");
+    void callFrom(caller, english!, "Bo Caller").catch(() => {});
+    const cards = [interpreter, admin].map((page) => page.getByRole("region", { name: "Incoming call" }).filter({ hasText: "Bo Caller" }));
+    for (const card of cards) await expect(card).toBeVisible();
+    // Both press Accept in the same instant: the buttons are found first, then clicked together (a click that waited
+    // for the other's outcome would find its card already gone).
+    const buttons = await Promise.all(cards.map((card) => card.getByRole("button", { name: "Accept" }).elementHandle()));
+    await Promise.all(buttons.map((button) => button!.evaluate((element: HTMLElement) => element.click())));
+
+    const inRoom = async (page: Page) => {
+      try {
+        await page.waitForURL(/\/call-room\//, { timeout: 3000 });
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const outcomes = await Promise.all([inRoom(interpreter), inRoom(admin)]);
+    expect(outcomes.filter(Boolean)).toHaveLength(1);
+    const loser = outcomes[0] ? admin : interpreter;
+    await expect(loser.getByRole("alert")).toHaveText("Another interpreter answered that call first.");
+    await expect(loser.getByText("Bo Caller")).toHaveCount(0);
+
+    // The winner hangs up; then the interpreter's tab closes: within 30 s they are no longer available.
+    const winner = outcomes[0] ? interpreter : admin;
+    await winner.getByRole("button", { name: "Hang up" }).click();
+    if (winner === interpreter) await interpreter.goto("/Dashboard/Dashboardcall");
+    await expect(interpreter.getByText("Available: calls in your languages ring here.")).toBeVisible();
+    await interpreter.close();
+    const closedAt = Date.now();
+    const staffView = outcomes[0] ? admin : await adminContext.newPage();
+    await expect
+      .poll(
+        async () => {
+          await staffView.goto("/Dashboard/Dashboardcall");
+          return staffView.getByRole("region", { name: "Available now" }).textContent();
+        },
+        { timeout: 30_000, intervals: [500, 1000, 2000] },
+      )
+      .not.toContain(INTERPRETER.name);
+    expect(Date.now() - closedAt).toBeLessThan(30_000);
+  } finally {
+    for (const context of [interpreterContext, adminContext, callerContext]) await context.close();
+  }
+});

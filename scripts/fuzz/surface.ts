@@ -156,7 +156,14 @@ export const PAGES: PageEntry[] = [
   // The content studio: ?service=<id> opens a service's editor, ?delete=<id> asks before deleting one.
   { route: "/Dashboard/Website", paths: ["/Dashboard/Website"], access: "admin", query: { service: "contentId", delete: "contentId" } },
   { route: "/Dashboard/*", paths: ["/Dashboard/no-such-area", "/Dashboard/Interpreter/extra", "/Dashboard/%2e%2e/Login"], access: "signed-in" },
-  { route: "/call-room/:roomId", paths: ["/call-room/sample", "/call-room/no-such-room", "/call-room/%3Cfz-0%3E"], access: "signed-in" },
+  // app/routes/dashboard/call-room.tsx: the spec's sample room for signed-in staff; a live call's room with one of its
+  // parties' keys (?key=), signed in or not; anything else 403.
+  {
+    route: "/call-room/:roomId",
+    paths: ["/call-room/sample", "/call-room/no-such-room", "/call-room/%3Cfz-0%3E", "/call-room/6f1c2b9e-3a4d-4e5f-8a9b-0c1d2e3f4a5b"],
+    access: "public",
+    query: { key: "token" },
+  },
 
   // app/routes/public/*, in English and in Arabic (/ar, the same modules)
   ...["", "/ar"].flatMap((prefix): PageEntry[] => [

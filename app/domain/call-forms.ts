@@ -17,3 +17,21 @@ export function callableLanguages(links: { languageId: number; languageName: str
   const byId = new Map(links.map((link) => [link.languageId, link.languageName]));
   return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
 }
+
+export const CALLBACK_LIMITS = { name: 100, email: 254, phone: 40, note: 1000 } as const;
+
+/** The callback form (/Call): a name, and a phone number or an e-mail address to reach the caller by. */
+export function callbackSchema(t: { required: string; email: string; either: string; tooLong: (max: number) => string }) {
+  const text = (max: number) => z.string().trim().max(max, { error: t.tooLong(max) });
+  return z
+    .object({
+      name: text(CALLBACK_LIMITS.name).min(1, { error: t.required }),
+      email: z.union([z.literal(""), z.email({ error: t.email }).max(CALLBACK_LIMITS.email, { error: t.tooLong(CALLBACK_LIMITS.email) })]),
+      phone: text(CALLBACK_LIMITS.phone).regex(/^[+\d\s().-]*$/, { error: t.either }),
+      note: text(CALLBACK_LIMITS.note),
+      language: z.string().regex(/^\d{0,9}$/).default(""),
+      callId: z.string().regex(/^([0-9a-f-]{36})?$/).default(""),
+    })
+    .refine((value) => value.email !== "" || value.phone !== "", { path: ["phone"], error: t.either });
+}
+export type CallbackInput = z.infer<ReturnType<typeof callbackSchema>>;

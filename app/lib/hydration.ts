@@ -8,6 +8,10 @@ import { useMatches } from "react-router";
  */
 export type RouteHandle = { hydrate?: boolean };
 
+/** The deepest route that says decides: a public page that needs React (/Call) opts back in under its layout. */
 export function useShouldHydrate(): boolean {
-  return !useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);
+  const said = useMatches()
+    .map((match) => (match.handle as RouteHandle | undefined)?.hydrate)
+    .filter((hydrate) => hydrate !== undefined);
+  return said.at(-1) ?? true;
 }

@@ -37,8 +37,11 @@ export function contentSecurityPolicy(scripts: ScriptSources, secureOrigin: bool
   ].join("; ");
 }
 
-/** The call room (issue 14): the one page that may use the camera and microphone, for itself only. */
-const MEDIA_PAGE = /^\/call-room\/[^/]+$/i;
+/**
+ * The call pages (issue 14): the room, and /Call whose device check comes before the call. The only pages that may use
+ * the camera and microphone, for themselves only; every other page keeps them off.
+ */
+const MEDIA_PAGE = /^\/(call-room\/[^/]+|(ar\/)?Call)$/;
 
 /** The signed-in areas (documents and their .data requests): never cached by anyone, never indexed. */
 const PRIVATE_AREA = /^\/(dashboard|call-room)(\/|\.data|$)/i;

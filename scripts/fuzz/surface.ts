@@ -203,6 +203,9 @@ export const PAGES: PageEntry[] = [
 
   // /Quote, the status page and its files; the staff's orders, customers and the interpreters' jobs.
   ...ORDER_PAGES,
+  // app/routes/public/call.tsx: "Talk to an interpreter" (issue 14), in both languages.
+  { route: "/Call", paths: ["/Call"], access: "public" },
+  { route: "/ar/Call", paths: ["/ar/Call"], access: "public" },
 ];
 
 const interpreterFields = { full_name: "name", Gender: "gender", email: "email", phone: "phone" } as const;
@@ -324,6 +327,17 @@ export const FORMS: FormEntry[] = [
 
   // /Quote, the status page's intents, an order's steps and a job's delivery.
   ...ORDER_FORMS,
+  // app/routes/public/call.server.ts: the callback form (CALL_LIMITER), stored in the inbox and relayed after.
+  ...["", "/ar"].map(
+    (prefix): FormEntry => ({
+      route: `${prefix}/Call`,
+      path: `${prefix}/Call`,
+      fields: { name: "name", phone: "phone", email: "email", language: "languageId", note: "message", callId: "token", website: "honeypot" },
+      access: "public",
+      rateLimited: true,
+      background: true,
+    }),
+  ),
 ];
 
 /** A page's entry by its routes.ts path. */

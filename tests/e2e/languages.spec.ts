@@ -17,6 +17,7 @@ const PAGES = [
   { path: "/Aboutus", en: [en.about.heading], ar: [ar.about.heading, arabicContent.about.description] },
   { path: "/Contactus", en: [en.contact.heading, en.contact.formHeading], ar: [ar.contact.heading, ar.contact.formHeading, ar.contact.send] },
   { path: "/Quote", en: [en.quote.heading, en.quote.consent], ar: [ar.quote.heading, ar.quote.consent] },
+  { path: "/Call", en: [en.call.heading, en.call.callbackHeading], ar: [ar.call.heading, ar.call.callbackHeading] },
   { path: "/Privacy", en: ["Privacy Policy"], ar: ["سياسة الخصوصية", "النسخة الإنجليزية"] },
   { path: "/Terms", en: ["Terms &amp; Conditions"], ar: ["الشروط والأحكام", "النسخة الإنجليزية"] },
 ] as const;

@@ -101,12 +101,22 @@ test("a caller reaches an available interpreter of their language; WebRTC connec
     await signIn(other, ADMIN.email, { landing: "/Dashboard/Dashboardcall" });
     await becomeAvailable(other);
 
+    // The caller uses /Call: language, video, name, the device check, then Call.
     const caller = await callerContext.newPage();
-    // Every page but the room keeps the camera and microphone off.
-    expect((await caller.goto("/Quote"))?.headers()["permissions-policy"]).toContain("camera=(), microphone=()");
-    const spanish = await caller.locator("#quote-source option", { hasText: /^Spanish$/ }).getAttribute("value");
+    // Every page but /Call and the room keeps the camera and microphone off.
+    expect((await caller.goto("/Services"))?.headers()["permissions-policy"]).toContain("camera=(), microphone=()");
+    expect((await caller.goto("/Call"))?.headers()["permissions-policy"]).toContain("camera=(self), microphone=(self)");
+    // The call form appears once the page runs (it needs the browser's media and a socket).
+    const starter = caller.getByRole("form", { name: "Start a call" });
+    await starter.getByLabel("Language").selectOption({ label: "Spanish" });
+    await starter.getByLabel("Your name").fill("Ana Caller");
+    await caller.getByRole("button", { name: "Check camera and microphone" }).click();
+    await expect(caller.getByText("Your camera and microphone work.")).toBeVisible();
+    await expect(caller.getByRole("meter", { name: "Microphone level" })).toBeVisible();
+    expect(await axeViolations(caller), "/Call, devices checked").toEqual([]);
     const requestedAt = Date.now();
-    const roomAddress = callFrom(caller, spanish!, "Ana Caller");
+    await caller.getByRole("button", { name: "Call", exact: true }).click();
+    await expect(caller.getByText("Calling… Please stay on this page.")).toBeVisible();
 
     const ringing = interpreter.getByRole("region", { name: "Incoming call" }).filter({ hasText: "Ana Caller" });
     await expect(ringing).toBeVisible();
@@ -118,8 +128,9 @@ test("a caller reaches an available interpreter of their language; WebRTC connec
 
     await ringing.getByRole("button", { name: "Accept" }).click();
     await interpreter.waitForURL(/\/call-room\/[0-9a-f-]{36}\?key=/);
-    const callerRoom = await roomAddress;
-    expect((await caller.goto(callerRoom))?.headers()["permissions-policy"]).toContain("camera=(self), microphone=(self)");
+    await caller.waitForURL(/\/call-room\/[0-9a-f-]{36}\?key=/);
+    const callerRoom = caller.url();
+    expect((await caller.request.get(callerRoom)).headers()["permissions-policy"]).toContain("camera=(self), microphone=(self)");
 
     for (const page of [interpreter, caller]) await expect(page.getByRole("status").filter({ hasText: "Connected." })).toBeVisible({ timeout: 10_000 });
     await expect.poll(() => bytesReceived(caller), { timeout: 10_000 }).toBeGreaterThan(0);

@@ -310,9 +310,9 @@ describe("dashboard loaders", () => {
     expect(interpreter.languages.ok && interpreter.languages.value.map((l) => l.name)).toEqual(["English", "Portuguese", "Spanish"]);
   });
 
-  it("an unknown call room is a 404; an unknown dashboard path answers 404", async () => {
+  it("a call room without one of its parties' keys is a 403, signed in or not (issue 14); an unknown dashboard path answers 404", async () => {
     const missing = await thrown(() => callRoom.loader({ ...get("/call-room/nope", adminCookie), params: { roomId: "nope" } }));
-    expect(statusOf(missing)).toBe(404);
+    expect(statusOf(missing)).toBe(403);
     expect(statusOf(await notFound.loader({ ...get("/Dashboard/nowhere", interpreterCookie), params: { "*": "nowhere" } }))).toBe(404);
   });
 });

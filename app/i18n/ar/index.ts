@@ -2,6 +2,7 @@
 import type { Messages } from "../en";
 import { accounts } from "./accounts";
 import { orders } from "./orders";
+import { call } from "./call";
 import { quote } from "./quote";
 import { studio } from "./studio";
 
@@ -23,6 +24,7 @@ export const ar: Messages = {
       description: "من نحن: شركة خدمات لغوية في ولاية وايومنغ تصل الناس بمترجمين فوريين وتحريريين مختارين بعناية.",
     },
     quote: { title: "اطلب عرض سعر — PUSH", description: "اطلب من PUSH السعر وموعد التسليم: اختر الخدمة واللغات وأرفق مستنداتك." },
+    call: { title: "تحدّث إلى مترجم — PUSH", description: "اتصل بمترجم يتحدث لغتك، بالفيديو أو بالصوت، من متصفحك." },
     contact: {
       title: "اتصل بنا — PUSH",
       description: "تواصل مع PUSH عبر البريد الإلكتروني أو وسائل التواصل الاجتماعي للحصول على عروض الأسعار وحجز المترجمين الفوريين والدعم.",
@@ -421,4 +423,5 @@ export const ar: Messages = {
   studio,
   quote,
   orders,
+  call,
 };

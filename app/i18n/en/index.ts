@@ -2,6 +2,7 @@
 // loaded only by the legal pages). Spec texts are kept exactly as written, spelling included.
 import { accounts } from "./accounts";
 import { orders } from "./orders";
+import { call } from "./call";
 import { quote } from "./quote";
 import { studio } from "./studio";
 import type { Plural } from "../plural";
@@ -24,6 +25,7 @@ export const en = {
       description: "Who we are: a Wyoming language services company connecting people with vetted interpreters and translators.",
     },
     quote: { title: "Request a quote — PUSH", description: "Ask PUSH for a price and a delivery date: choose the service and languages, attach your documents." },
+    call: { title: "Talk to an interpreter — PUSH", description: "Call an interpreter who speaks your language, by video or voice, from your browser." },
     contact: {
       title: "Contact us — PUSH",
       description: "Reach PUSH by email or on social media for quotes, interpreter bookings and support.",
@@ -402,6 +404,7 @@ export const en = {
   studio,
   quote,
   orders,
+  call,
 };
 
 /**

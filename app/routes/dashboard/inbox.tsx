@@ -82,10 +82,16 @@ function MessageCard({ message, confirming }: { message: ContactMessage; confirm
         <dl className="message__meta">
           <dt>{t.from}</dt>
           <dd>
-            <bdi>{message.name}</bdi>{" "}
-            <bdi dir="ltr">
-              &lt;<a href={`mailto:${message.email}`}>{message.email}</a>&gt;
-            </bdi>
+            <bdi>{message.name}</bdi>
+            {/* A callback request from /Call may give a phone number alone (it is in the message). */}
+            {message.email ? (
+              <>
+                {" "}
+                <bdi dir="ltr">
+                  &lt;<a href={`mailto:${message.email}`}>{message.email}</a>&gt;
+                </bdi>
+              </>
+            ) : null}
           </dd>
           <dt>{t.received}</dt>
           <dd>

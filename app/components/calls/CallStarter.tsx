@@ -1,0 +1,197 @@
+// Starting a call on /Call (issue 14): the camera and microphone are checked first (a preview and a level meter,
+// and plain words when the browser refuses or finds no device); then the call rings the switchboard and waits,
+// and the caller can cancel. Answered: on to the room. Unanswered: the callback form below takes over.
+import { useEffect, useRef, useState } from "react";
+import { CALL_TYPES, type CallType, type CallerMessage } from "~/domain/switchboard";
+import { format } from "~/i18n";
+import { useMessages } from "~/lib/locale";
+
+type Device = "idle" | "checking" | "ready" | "ready-audio" | "denied" | "no-device" | "unsupported";
+type Calling = "idle" | "waiting" | "answered" | "unanswered" | "cancelled" | "failed";
+
+type Props = { languages: { id: number; name: string }[]; onUnanswered(callId: string | null, languageId: string): void };
+
+export function CallStarter({ languages, onUnanswered }: Props) {
+  const c = useMessages().call;
+  const [device, setDevice] = useState<Device>("idle");
+  const [calling, setCalling] = useState<Calling>("idle");
+  const [level, setLevel] = useState(0);
+  const [type, setType] = useState<CallType>("video");
+  const preview = useRef<HTMLVideoElement | null>(null);
+  const stream = useRef<MediaStream | null>(null);
+  const socket = useRef<WebSocket | null>(null);
+  const callId = useRef<string | null>(null);
+
+  useEffect(() => () => stopDevices(), []);
+
+  function stopDevices() {
+    for (const track of stream.current?.getTracks() ?? []) track.stop();
+    stream.current = null;
+  }
+
+  async function check() {
+    if (!navigator.mediaDevices?.getUserMedia) return setDevice("unsupported");
+    setDevice("checking");
+    stopDevices();
+    try {
+      const media = await navigator.mediaDevices.getUserMedia({ audio: true, video: type === "video" }).catch(async (error: DOMException) => {
+        // No camera: a voice call still works.
+        if (type === "video" && error.name === "NotFoundError") return navigator.mediaDevices.getUserMedia({ audio: true });
+        throw error;
+      });
+      stream.current = media;
+      if (preview.current) preview.current.srcObject = media.getVideoTracks().length ? media : null;
+      setDevice(media.getVideoTracks().length || type === "audio" ? "ready" : "ready-audio");
+      meterOf(media, setLevel);
+    } catch (error) {
+      setDevice((error as DOMException).name === "NotAllowedError" ? "denied" : "no-device");
+    }
+  }
+
+  function start(form: HTMLFormElement) {
+    const data = new FormData(form);
+    const url = new URL("/api/calls/caller", window.location.href);
+    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+    for (const name of ["language", "type", "name"]) url.searchParams.set(name, String(data.get(name) ?? ""));
+    stopDevices();
+    setCalling("waiting");
+    const ws = new WebSocket(url);
+    socket.current = ws;
+    let settled = false;
+    ws.onmessage = (event) => {
+      const message = JSON.parse(String(event.data)) as CallerMessage & { url?: string };
+      if (message.type === "waiting") callId.current = message.callId;
+      else if (message.type === "answered" && message.url) {
+        settled = true;
+        setCalling("answered");
+        window.location.assign(message.url);
+      } else if (message.type === "unanswered") {
+        settled = true;
+        setCalling("unanswered");
+        ws.close(1000);
+        onUnanswered(callId.current, String(data.get("language") ?? ""));
+      }
+    };
+    ws.onclose = () => {
+      if (!settled) setCalling((current) => (current === "waiting" ? "failed" : current));
+    };
+  }
+
+  function cancel() {
+    socket.current?.send(JSON.stringify({ type: "cancel" }));
+    socket.current?.close(1000);
+    setCalling("cancelled");
+  }
+
+  const deviceWords: Record<Device, string> = {
+    idle: c.checkFirst,
+    checking: c.checking,
+    ready: c.ready,
+    "ready-audio": c.readyAudio,
+    denied: c.denied,
+    "no-device": c.noDevice,
+    unsupported: c.unsupported,
+  };
+  const ready = device === "ready" || device === "ready-audio";
+  const busy = calling === "waiting" || calling === "answered";
+  const callingWords: Record<Calling, string | null> = {
+    idle: null,
+    waiting: c.waiting,
+    answered: c.answered,
+    unanswered: c.unanswered,
+    cancelled: c.cancelled,
+    failed: format(c.failed, { reason: c.notSent }),
+  };
+  return (
+    <form
+      className="form call-starter"
+      aria-labelledby="call-start-heading"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (ready && !busy) start(event.currentTarget);
+      }}
+    >
+      <h2 id="call-start-heading">{c.startHeading}</h2>
+      <div className="field">
+        <label htmlFor="call-language">{c.language}</label>
+        <select id="call-language" name="language" required disabled={busy} defaultValue="">
+          <option value="">{c.chooseLanguage}</option>
+          {languages.map((language) => (
+            <option key={language.id} value={language.id}>
+              {language.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset className="field" disabled={busy}>
+        <legend>{c.type}</legend>
+        {CALL_TYPES.map((option) => (
+          <label key={option} className="choice">
+            <input type="radio" name="type" value={option} checked={type === option} onChange={() => (setType(option), setDevice("idle"), stopDevices())} />
+            {c[option]}
+          </label>
+        ))}
+      </fieldset>
+      <div className="field">
+        <label htmlFor="call-name">{c.name}</label>
+        <input id="call-name" name="name" autoComplete="name" required maxLength={100} disabled={busy} />
+      </div>
+      <section className="call-starter__check" aria-labelledby="call-check-heading">
+        <h3 id="call-check-heading">{c.checkHeading}</h3>
+        <video ref={preview} className="call-starter__preview" autoPlay playsInline muted aria-label={c.preview} hidden={device !== "ready" || type !== "video"} />
+        {ready ? (
+          <p>
+            <label htmlFor="call-level">{c.level}</label> <meter id="call-level" min={0} max={1} value={level} />
+          </p>
+        ) : null}
+        <p role="status" className={`call-starter__device call-starter__device--${device}`}>
+          {deviceWords[device]}
+        </p>
+        <button type="button" className="button button--ghost" onClick={() => void check()} disabled={busy || device === "checking"}>
+          {c.check}
+        </button>
+      </section>
+      <p role="status" aria-live="polite" className="call-starter__calling">
+        {callingWords[calling]}
+      </p>
+      <div className="call-starter__actions">
+        {calling === "waiting" ? (
+          <button type="button" className="button button--danger" onClick={cancel}>
+            {c.cancel}
+          </button>
+        ) : (
+          <button type="submit" className="button button--success" disabled={!ready || busy} aria-describedby={ready ? undefined : "call-check-first"}>
+            {c.start}
+          </button>
+        )}
+        {!ready && !busy ? (
+          <span id="call-check-first" className="field__hint">
+            {c.checkFirst}
+          </span>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+/** Feeds a 0–1 loudness of the microphone to `set`, about 10 times a second, while the stream lives. */
+function meterOf(media: MediaStream, set: (level: number) => void) {
+  const [track] = media.getAudioTracks();
+  if (!track) return;
+  const context = new AudioContext();
+  const analyser = context.createAnalyser();
+  analyser.fftSize = 512;
+  context.createMediaStreamSource(media).connect(analyser);
+  const samples = new Uint8Array(analyser.fftSize);
+  const timer = setInterval(() => {
+    if (track.readyState === "ended") {
+      clearInterval(timer);
+      void context.close();
+      return set(0);
+    }
+    analyser.getByteTimeDomainData(samples);
+    let peak = 0;
+    for (const sample of samples) peak = Math.max(peak, Math.abs(sample - 128) / 128);
+    set(Math.min(1, peak * 2));
+  }, 100);
+}

@@ -1,0 +1,47 @@
+// The callback form on /Call (issue 14): works without JavaScript; after an unanswered call it carries that call's
+// id, so the call is logged as a callback.
+import { Form } from "react-router";
+import { Field, FormAlert, SelectField, SubmitButton, TextAreaField } from "~/components/forms";
+import { CALLBACK_LIMITS } from "~/domain/call-forms";
+import type { FormFailure } from "~/lib/form-failure";
+import { useMessages } from "~/lib/locale";
+
+type Props = { languages: { id: number; name: string }[]; failure: FormFailure | null; callId: string | null; languageId: string };
+
+export function CallbackForm({ languages, failure, callId, languageId }: Props) {
+  const t = useMessages();
+  const c = t.call;
+  const values = failure?.values ?? {};
+  const errors = failure?.errors ?? {};
+  return (
+    <Form method="post" className="form callback-form" id="callback" aria-labelledby="callback-heading">
+      <h2 id="callback-heading" tabIndex={-1}>
+        {c.callbackHeading}
+      </h2>
+      <p>{c.callbackIntro}</p>
+      <FormAlert message={failure?.formError} />
+      <Field id="callback-name" label={c.name} name="name" autoComplete="name" required maxLength={CALLBACK_LIMITS.name} defaultValue={values.name} error={errors.name} />
+      <Field id="callback-phone" label={c.callbackPhone} name="phone" type="tel" autoComplete="tel" dir="ltr" maxLength={CALLBACK_LIMITS.phone} defaultValue={values.phone} error={errors.phone} />
+      <Field id="callback-email" label={c.callbackEmail} name="email" type="email" autoComplete="email" dir="ltr" maxLength={CALLBACK_LIMITS.email} defaultValue={values.email} error={errors.email} />
+      <SelectField
+        id="callback-language"
+        label={c.language}
+        name="language"
+        placeholder={c.chooseLanguage}
+        options={languages.map((language) => ({ value: String(language.id), label: language.name }))}
+        defaultValue={values.language ?? languageId}
+        key={languageId}
+      />
+      <TextAreaField id="callback-note" label={c.callbackNote} name="note" rows={3} maxLength={CALLBACK_LIMITS.note} defaultValue={values.note} error={errors.note} />
+      <input type="hidden" name="callId" value={callId ?? ""} />
+      {/* A field people never see or reach: only bots fill it in, and their requests are dropped. */}
+      <div className="contact-form__trap" aria-hidden="true">
+        <label htmlFor="callback-website">{t.contact.honeypot}</label>
+        <input id="callback-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+      <div>
+        <SubmitButton label={c.callbackSend} pendingLabel={c.callbackSending} />
+      </div>
+    </Form>
+  );
+}

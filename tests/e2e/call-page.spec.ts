@@ -1,0 +1,62 @@
+// /Call without an interpreter to answer (issue 14): the device check, then nobody available → the callback form,
+// and the callback reaches staff in the inbox; the callback form also works without JavaScript.
+import { BROWSER_ARGS, executablePath } from "../../playwright.config";
+import { ADMIN, expect, expectNotice, signIn, test } from "./fixtures";
+import { axeViolations } from "./support";
+
+test.use({ launchOptions: { executablePath, args: [...BROWSER_ARGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"] } });
+
+test("nobody available: the caller is offered a callback, and it reaches the inbox", async ({ page, context, browser, baseURL }) => {
+  await context.grantPermissions(["camera", "microphone"]);
+  await page.goto("/Call");
+  expect(await axeViolations(page), "/Call").toEqual([]);
+  // Vietnamese: Linh is linked to it, and never signs in here.
+  // The call form appears once the page runs (it needs the browser's media and a socket).
+  const starter = page.getByRole("form", { name: "Start a call" });
+  await starter.getByLabel("Language").selectOption({ label: "Vietnamese" });
+  await starter.getByLabel("Voice only").check();
+  await starter.getByLabel("Your name").fill("Minh Caller");
+  await expect(page.getByRole("button", { name: "Call", exact: true })).toBeDisabled();
+  await page.getByRole("button", { name: "Check camera and microphone" }).click();
+  await expect(page.getByText("Your camera and microphone work.")).toBeVisible();
+  await page.getByRole("button", { name: "Call", exact: true }).click();
+  await expect(page.getByText("Nobody could answer just now.", { exact: false })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Ask for a callback" })).toBeFocused();
+
+  const form = page.locator("#callback");
+  await form.getByLabel("Your name").fill("Minh Caller");
+  await form.getByLabel("Phone (optional)").fill("+1 307 555 0142");
+  await form.getByLabel("Note (optional)").fill("About a hospital appointment tomorrow.");
+  await form.getByRole("button", { name: "Ask for a callback" }).click();
+  await expectNotice(page, "Thank you. We will call you back as soon as an interpreter is free.");
+
+  const staff = await browser.newContext({ baseURL });
+  try {
+    const inbox = await staff.newPage();
+    await signIn(inbox, ADMIN.email, { landing: "/Dashboard/Inbox" });
+    const message = inbox.getByRole("article").filter({ hasText: "Minh Caller" }).first();
+    await expect(message).toContainText("Callback request from the call page");
+    await expect(message).toContainText("+1 307 555 0142");
+    await expect(message).toContainText("Language: Vietnamese");
+  } finally {
+    await staff.close();
+  }
+});
+
+test.describe("JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the page says a call needs JavaScript; the callback form still works, and refuses a request with no way to reach the caller", async ({ page }) => {
+    await page.goto("/Call");
+    // (Playwright's text matching skips <noscript>: the page's HTML says it.)
+    expect(await page.content()).toContain("<noscript><p>A call needs JavaScript. You can still ask for a callback below.</p></noscript>");
+    await expect(page.getByRole("button", { name: "Call", exact: true })).toHaveCount(0);
+    const form = page.locator("#callback");
+    await form.getByLabel("Your name").fill("No Script");
+    await form.getByRole("button", { name: "Ask for a callback" }).click();
+    await expect(page.locator("#callback").getByText("Give a phone number or an e-mail address.")).toBeVisible();
+    await page.locator("#callback").getByLabel("E-mail (optional)").fill("noscript@example.com");
+    await page.locator("#callback").getByRole("button", { name: "Ask for a callback" }).click();
+    await expectNotice(page, "Thank you. We will call you back as soon as an interpreter is free.");
+  });
+});

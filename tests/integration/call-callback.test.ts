@@ -1,0 +1,83 @@
+// /Call's callback form (issue 14) through its action, against a real D1: a refusal stores nothing, a callback lands
+// in the staff inbox (and is relayed), and an unanswered call it follows is logged as a callback.
+import { createExecutionContext, env, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createRequestContext, routerContextFor } from "~/lib/context.server";
+import { switchboardOf } from "~/lib/switchboard.server";
+import * as callPage from "~/routes/public/call";
+import { asResponse, backendFor, failure, languageId, ORIGIN, rows, seed } from "./helpers";
+
+let lastIp = 0;
+const freshIp = () => `10.92.0.${++lastIp}`;
+
+async function postCallback(fields: Record<string, string>, path = "/Call") {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  const request = new Request(new URL(path, ORIGIN), { method: "POST", body, headers: { "CF-Connecting-IP": freshIp(), Origin: ORIGIN } });
+  const ctx = createExecutionContext();
+  const context = routerContextFor(createRequestContext(request, env, ctx));
+  const result = await callPage.action({ request, context, params: {}, pattern: path, url: new URL(request.url) } as never);
+  await waitOnExecutionContext(ctx);
+  return result;
+}
+
+beforeAll(seed);
+
+describe("the callback form", () => {
+  it("refuses a request with no phone and no e-mail, a bad e-mail or phone, and a note too long: 400, nothing stored", async () => {
+    const before = await rows("contact_messages");
+    for (const fields of <Record<string, string>[]>[
+      { name: "Ann" },
+      { name: "Ann", email: "not-an-email" },
+      { name: "Ann", phone: "call me <b>now</b>" },
+      { name: "", phone: "+1 555 0100" },
+      { name: "Ann", phone: "+1 555 0100", note: "x".repeat(1001) },
+      { name: "Ann", phone: "+1 555 0100", callId: "../../switchboard" },
+    ]) {
+      const result = await postCallback(fields);
+      expect(failure(result).status, JSON.stringify(fields)).toBe(400);
+    }
+    expect(await rows("contact_messages")).toBe(before);
+  });
+
+  it("a filled honeypot is thanked and stores nothing", async () => {
+    const before = await rows("contact_messages");
+    const response = asResponse(await postCallback({ name: "Bot", phone: "+1 555 0100", website: "https://spam.example" }));
+    expect(response.status).toBe(302);
+    expect(await rows("contact_messages")).toBe(before);
+  });
+
+  it("stores the callback in the inbox with the phone, the language and the note, and logs the unanswered call as a callback", async () => {
+    const spanish = await languageId("Spanish");
+    // An unanswered call on the real switchboard: nobody is available.
+    const board = switchboardOf(env);
+    const socket = await board.fetch(
+      new Request("https://switchboard.internal/", {
+        headers: { Upgrade: "websocket", "X-Push-Socket": "caller", "X-Push-Call": JSON.stringify({ languageId: spanish, language: "Spanish", type: "audio", callerName: "Ann" }) },
+      }),
+    );
+    const ws = socket.webSocket!;
+    ws.accept();
+    // The page learns the call's id from the switchboard's first message; here it is read from the board itself.
+    await new Promise((resolve) => ws.addEventListener("message", resolve, { once: true }));
+    const callId = await callIdOnBoard();
+    const response = asResponse(await postCallback({ name: "Ann Caller", phone: "+1 307 555 0142", email: "", language: String(spanish), note: "Tomorrow morning", callId }, "/ar/Call"));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/ar/Call#callback");
+    const [message] = (await backendFor().outbox.list()).filter((item) => item.name === "Ann Caller");
+    expect(message).toMatchObject({ email: "", locale: "ar", subject: "طلب معاودة اتصال من صفحة المكالمة" });
+    expect(message!.message).toContain("+1 307 555 0142");
+    expect(message!.message).toContain("Spanish");
+    expect(message!.message).toContain("Tomorrow morning");
+    const [logged] = await backendFor().calls.list({ from: null, to: null, languageId: spanish, interpreterId: null }, 5);
+    expect(logged).toMatchObject({ id: callId, outcome: "callback", callerName: "Ann" });
+    ws.close(1000);
+  });
+});
+
+async function callIdOnBoard(): Promise<string> {
+  return runInDurableObject(switchboardOf(env), async (_instance, state) => {
+    const board = await state.storage.get<{ calls: { id: string }[] }>("board");
+    return board!.calls.at(-1)!.id;
+  });
+}

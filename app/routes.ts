@@ -50,6 +50,8 @@ export default [
     index("routes/dashboard/overview.tsx"),
     route("Profile", "routes/dashboard/profile.tsx"),
     route("Dashboardcall", "routes/dashboard/calls.tsx"),
+    route("Calls", "routes/dashboard/call-log.tsx"),
+    route("Calls/export", "routes/dashboard/call-log-csv.ts"),
     route("Dashboardcustomers", "routes/dashboard/customers.tsx"),
     route("Dashboardcustomers/:customerId", "routes/dashboard/customer.tsx"),
     route("Dashboardusers", "routes/dashboard/users.tsx"),

@@ -31,6 +31,8 @@ export function Sidebar({ user, unread }: { user: SessionUser; unread: number | 
     { to: "/Dashboard/Website", label: d.website, adminOnly: true },
     { to: "/Dashboard/Inbox", label: d.inbox, adminOnly: true, badge: unread, badgeLabel: plural(locale, d.inboxUnread, unread ?? 0) },
     { to: "/Dashboard/Dashboardcall", label: d.calls },
+    // Everyone: administrators read every call, an interpreter their own.
+    { to: "/Dashboard/Calls", label: d.callLogNav },
     // Anyone can be assigned an order (an administrator who also interprets, too).
     { to: "/Dashboard/Jobs", label: d.jobs },
     { to: "/Dashboard/Dashboardcustomers", label: d.customers, adminOnly: true },

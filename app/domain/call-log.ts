@@ -35,6 +35,20 @@ export type CallLogFilter = {
   interpreterId: string | null;
 };
 
+/** ?from=&to=&language=&interpreter= → the log's filter; anything unreadable is left out. */
+export function callLogFilterFrom(url: URL): CallLogFilter {
+  const params = url.searchParams;
+  const day = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null);
+  const language = params.get("language");
+  const interpreter = params.get("interpreter");
+  return {
+    from: day(params.get("from")),
+    to: day(params.get("to")),
+    languageId: language && /^\d{1,9}$/.test(language) ? Number(language) : null,
+    interpreterId: interpreter && /^[\w-]{1,64}$/.test(interpreter) ? interpreter : null,
+  };
+}
+
 export type CallTotals = { calls: number; answered: number; answerRate: number | null; medianWaitMs: number | null; talkMinutes: number };
 
 /** The totals of a log: calls, the share answered, the median wait of the answered ones, minutes talked. */

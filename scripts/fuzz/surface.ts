@@ -203,6 +203,11 @@ export const PAGES: PageEntry[] = [
 
   // /Quote, the status page and its files; the staff's orders, customers and the interpreters' jobs.
   ...ORDER_PAGES,
+  // app/routes/dashboard/call-log.tsx and call-log-csv.ts: the call log and its CSV (issue 14); the filters are read by
+  // callLogFilterFrom (app/domain/call-log.ts); an interpreter gets their own calls whatever the address asks.
+  ...["/Dashboard/Calls", "/Dashboard/Calls/export"].map(
+    (route): PageEntry => ({ route, paths: [route], access: "signed-in", query: { from: "date", to: "date", language: "languageId", interpreter: "rowId" } }),
+  ),
   // app/routes/public/call.tsx: "Talk to an interpreter" (issue 14), in both languages.
   { route: "/Call", paths: ["/Call"], access: "public" },
   { route: "/ar/Call", paths: ["/ar/Call"], access: "public" },

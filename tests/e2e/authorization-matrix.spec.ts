@@ -27,6 +27,8 @@ const EVERY_ROLE = [
   "/Dashboard",
   "/Dashboard/Profile",
   "/Dashboard/Dashboardcall",
+  "/Dashboard/Calls",
+  "/Dashboard/Calls/export",
   "/Dashboard/Jobs",
   `/Dashboard/Jobs/${MISSING}`,
   `/Dashboard/Orders/${MISSING}/files/1`,

@@ -43,6 +43,7 @@ for (const viewport of [
         "/Dashboard/Dashboardusers",
         "/Dashboard/Orders",
         "/Dashboard/Jobs",
+        "/Dashboard/Calls",
         "/Dashboard/Interpreter",
         "/Dashboard/Language",
         "/Dashboard/UserLanguages",

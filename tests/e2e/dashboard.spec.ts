@@ -6,7 +6,7 @@ import { ADMIN, expect, INTERPRETER, signIn, test } from "./fixtures";
 test("an admin's sidebar: avatar, name to the profile, every area, sign out", async ({ page }) => {
   await signIn(page, ADMIN.email);
   const nav = page.getByRole("navigation", { name: "Dashboard" });
-  for (const area of ["Overview", "Profile", "Interpreters", "Languages", "Interpreter languages", "Incoming calls", "My jobs", "Customers", "Users", "Orders"]) {
+  for (const area of ["Overview", "Profile", "Interpreters", "Languages", "Interpreter languages", "Incoming calls", "Call log", "My jobs", "Customers", "Users", "Orders"]) {
     await expect(nav.getByRole("link", { name: area, exact: true })).toBeVisible();
   }
   await expect(nav.getByRole("link", { name: /^Inbox/ })).toHaveAttribute("href", "/Dashboard/Inbox");
@@ -19,7 +19,7 @@ test("an admin's sidebar: avatar, name to the profile, every area, sign out", as
 test("an interpreter's sidebar offers only their areas; admin areas answer 403", async ({ page }) => {
   await signIn(page, INTERPRETER.email);
   const nav = page.getByRole("navigation", { name: "Dashboard" });
-  await expect(nav.getByRole("link")).toHaveText(["Overview", "Profile", "Incoming calls", "My jobs"]);
+  await expect(nav.getByRole("link")).toHaveText(["Overview", "Profile", "Incoming calls", "Call log", "My jobs"]);
   const response = await page.goto("/Dashboard/Interpreter");
   expect(response?.status()).toBe(403);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("You do not have access to this page.");

@@ -126,6 +126,7 @@ test("a caller reaches an available interpreter of their language; WebRTC connec
     await other.waitForTimeout(500);
     await expect(other.getByText("Ana Caller")).toHaveCount(0);
 
+    const acceptedAt = Date.now();
     await ringing.getByRole("button", { name: "Accept" }).click();
     await interpreter.waitForURL(/\/call-room\/[0-9a-f-]{36}\?key=/);
     await caller.waitForURL(/\/call-room\/[0-9a-f-]{36}\?key=/);
@@ -148,9 +149,28 @@ test("a caller reaches an available interpreter of their language; WebRTC connec
       await expect(stranger.getByText("Ana Caller")).toHaveCount(0);
     }
 
+    const hungUpAt = Date.now();
     await caller.getByRole("button", { name: "Hang up" }).click();
     await expect(caller.getByText("The call has ended.")).toBeVisible();
     await expect(interpreter.getByText("The call has ended.")).toBeVisible({ timeout: 5000 });
+
+    // The log has the call, answered, with the wait and talk times the test measured (within a second).
+    const measured = { wait: (acceptedAt - requestedAt) / 1000, talk: (hungUpAt - acceptedAt) / 1000 };
+    let row: Record<string, string> | undefined;
+    await expect
+      .poll(async () => {
+        const [header, ...lines] = (await (await other.request.get("/Dashboard/Calls/export")).text()).trim().split("\r\n");
+        const names = header!.split(",");
+        row = lines.map((line) => Object.fromEntries(line.split(",").map((value, index) => [names[index]!, value]))).find((item) => item.caller === "Ana Caller");
+        return row?.outcome;
+      })
+      .toBe("answered");
+    expect(row).toMatchObject({ language: "Spanish", type: "video", interpreter: INTERPRETER.name });
+    expect(Math.abs(Number(row!.wait_seconds) - measured.wait)).toBeLessThanOrEqual(1);
+    expect(Math.abs(Number(row!.talk_seconds) - measured.talk)).toBeLessThanOrEqual(1);
+    await other.goto("/Dashboard/Calls");
+    await expect(other.getByRole("row").filter({ hasText: "Ana Caller" })).toContainText("Answered");
+    expect(await axeViolations(other), "call log").toEqual([]);
   } finally {
     for (const context of [interpreterContext, otherContext, callerContext, strangerContext]) await context.close();
   }

@@ -9,9 +9,9 @@ import { useMessages } from "~/lib/locale";
 type Device = "idle" | "checking" | "ready" | "ready-audio" | "denied" | "no-device" | "unsupported";
 type Calling = "idle" | "waiting" | "answered" | "unanswered" | "cancelled" | "failed";
 
-type Props = { languages: { id: number; name: string }[]; onUnanswered(callId: string | null, languageId: string): void };
+type Props = { languages: { id: number; name: string }[]; turnstileSiteKey: string | null; onUnanswered(callId: string | null, languageId: string): void };
 
-export function CallStarter({ languages, onUnanswered }: Props) {
+export function CallStarter({ languages, turnstileSiteKey, onUnanswered }: Props) {
   const c = useMessages().call;
   const [device, setDevice] = useState<Device>("idle");
   const [calling, setCalling] = useState<Calling>("idle");
@@ -53,6 +53,9 @@ export function CallStarter({ languages, onUnanswered }: Props) {
     const url = new URL("/api/calls/caller", window.location.href);
     url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
     for (const name of ["language", "type", "name"]) url.searchParams.set(name, String(data.get(name) ?? ""));
+    // With Turnstile on, the widget put its token in the form; the worker checks it before anything rings.
+    const challenge = data.get("cf-turnstile-response");
+    if (typeof challenge === "string" && challenge) url.searchParams.set("turnstile", challenge);
     stopDevices();
     setCalling("waiting");
     const ws = new WebSocket(url);
@@ -151,6 +154,7 @@ export function CallStarter({ languages, onUnanswered }: Props) {
           {c.check}
         </button>
       </section>
+      {turnstileSiteKey && <div className="cf-turnstile" data-sitekey={turnstileSiteKey} />}
       <p role="status" aria-live="polite" className="call-starter__calling">
         {callingWords[calling]}
       </p>

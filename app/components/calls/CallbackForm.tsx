@@ -6,9 +6,9 @@ import { CALLBACK_LIMITS } from "~/domain/call-forms";
 import type { FormFailure } from "~/lib/form-failure";
 import { useMessages } from "~/lib/locale";
 
-type Props = { languages: { id: number; name: string }[]; failure: FormFailure | null; callId: string | null; languageId: string };
+type Props = { languages: { id: number; name: string }[]; failure: FormFailure | null; callId: string | null; languageId: string; turnstileSiteKey: string | null };
 
-export function CallbackForm({ languages, failure, callId, languageId }: Props) {
+export function CallbackForm({ languages, failure, callId, languageId, turnstileSiteKey }: Props) {
   const t = useMessages();
   const c = t.call;
   const values = failure?.values ?? {};
@@ -39,6 +39,7 @@ export function CallbackForm({ languages, failure, callId, languageId }: Props) 
         <label htmlFor="callback-website">{t.contact.honeypot}</label>
         <input id="callback-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
       </div>
+      {turnstileSiteKey && <div className="cf-turnstile" data-sitekey={turnstileSiteKey} />}
       <div>
         <SubmitButton label={c.callbackSend} pendingLabel={c.callbackSending} />
       </div>

@@ -49,7 +49,8 @@ export function LiveCalls() {
 }
 
 function RingingCallCard({ call, onAccept, acceptLabel }: { call: RingingCall; onAccept: () => void; acceptLabel: string }) {
-  const c = useMessages().dashboard.call;
+  const t = useMessages();
+  const c = t.dashboard.call;
   const headingId = `ringing-${call.id}`;
   return (
     <section className="call-card call-card--live" aria-labelledby={headingId}>
@@ -62,7 +63,7 @@ function RingingCallCard({ call, onAccept, acceptLabel }: { call: RingingCall; o
         <dt>{c.language}</dt>
         <dd>{call.language}</dd>
         <dt>{c.type}</dt>
-        <dd>{call.type}</dd>
+        <dd>{t.call[call.type]}</dd>
       </dl>
       <div className="call-card__actions">
         <button type="button" className="button button--success" onClick={onAccept}>

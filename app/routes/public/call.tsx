@@ -11,6 +11,7 @@ import { appContext } from "~/lib/context.server";
 import type { RouteHandle } from "~/lib/hydration";
 import { localeOfPath, useMessages } from "~/lib/locale";
 import { pageMeta } from "~/lib/meta";
+import { useNonce } from "~/lib/nonce";
 import type { Route } from "./+types/call";
 import { askForCallback } from "./call.server";
 
@@ -23,7 +24,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const links = await load("languages", () => backend.links.list());
   const languages = links.ok ? callableLanguages(links.value) : [];
   // Who is linked to what changes with staff's edits: never from a shared cache.
-  return data({ languages, publicCalls: config.publicCalls }, { headers: { "Cache-Control": "private, no-store" } });
+  const turnstileSiteKey = config.turnstile?.siteKey ?? null;
+  return data({ languages, publicCalls: config.publicCalls, turnstileSiteKey }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
@@ -32,7 +34,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 
 export default function Call({ loaderData, actionData }: Route.ComponentProps) {
   const c = useMessages().call;
-  const { languages, publicCalls } = loaderData;
+  const { languages, publicCalls, turnstileSiteKey } = loaderData;
+  const nonce = useNonce();
   const [hydrated, setHydrated] = useState(false);
   const [missed, setMissed] = useState<{ callId: string | null; languageId: string } | null>(null);
   useEffect(() => setHydrated(true), []);
@@ -46,13 +49,14 @@ export default function Call({ loaderData, actionData }: Route.ComponentProps) {
       <p className="page__intro">{c.intro}</p>
       {!canCall ? <p role="status">{publicCalls ? c.noLanguages : c.switchedOff}</p> : null}
       {/* Without JavaScript there is no call to start: only the callback form below. */}
-      {canCall && hydrated ? <CallStarter languages={languages} onUnanswered={(callId, languageId) => setMissed({ callId, languageId })} /> : null}
+      {canCall && hydrated ? <CallStarter languages={languages} turnstileSiteKey={turnstileSiteKey} onUnanswered={(callId, languageId) => setMissed({ callId, languageId })} /> : null}
       {canCall ? (
         <noscript>
           <p>{c.noScript}</p>
         </noscript>
       ) : null}
-      <CallbackForm languages={languages} failure={actionData ?? null} callId={missed?.callId ?? null} languageId={missed?.languageId ?? ""} />
+      <CallbackForm languages={languages} failure={actionData ?? null} callId={missed?.callId ?? null} languageId={missed?.languageId ?? ""} turnstileSiteKey={turnstileSiteKey} />
+      {turnstileSiteKey && <script src="https://challenges.cloudflare.com/turnstile/v0/api.js" async defer nonce={nonce} />}
     </main>
   );
 }

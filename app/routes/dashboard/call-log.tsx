@@ -1,0 +1,149 @@
+// /Dashboard/Calls — the call log (issue 14): administrators read every call, filtered by period, language and
+// interpreter, with totals (calls, answer rate, median wait, talk time) and a CSV export; an interpreter their own.
+import { Form, Link, useLocation } from "react-router";
+import { SelectField } from "~/components/forms";
+import { OfficeTime } from "~/components/OfficeTime";
+import { durations, totalsOf, type CallLogEntry } from "~/domain/call-log";
+import { format } from "~/i18n";
+import { readCallLog } from "~/lib/call-log.server";
+import { appContext } from "~/lib/context.server";
+import { dashboardMeta } from "~/lib/dashboard-meta";
+import { requireUser } from "~/lib/guards.server";
+import { useLocale, useMessages } from "~/lib/locale";
+import type { Route } from "./+types/call-log";
+
+export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.dashboard.callLog.heading);
+
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requireUser(args);
+  const { backend } = appContext(args.context);
+  const { filter, entries } = await readCallLog(backend, user, new URL(args.request.url));
+  const isAdmin = user.role === "admin";
+  // The filters' choices: languages, and (for administrators) everyone linked to one.
+  const links = await backend.links.list();
+  const languages = [...new Map(links.map((link) => [link.languageId, link.languageName]))].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+  const interpreters = isAdmin ? [...new Map(links.map((link) => [link.userId, link.userName]))].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name)) : [];
+  return { entries, totals: totalsOf(entries), filter, languages, interpreters, isAdmin };
+}
+
+export default function CallLog({ loaderData }: Route.ComponentProps) {
+  const t = useMessages().dashboard.callLog;
+  const locale = useLocale();
+  const { search } = useLocation();
+  const { entries, totals, filter, languages, interpreters, isAdmin } = loaderData;
+  const number = new Intl.NumberFormat(locale);
+  const percent = new Intl.NumberFormat(locale, { style: "percent" });
+  const seconds = (ms: number) => format(t.seconds, { count: number.format(Math.round(ms / 1000)) });
+  return (
+    <>
+      <h1>{t.heading}</h1>
+      <p>{isAdmin ? t.intro : t.introOwn}</p>
+      <Form method="get" className="form form--inline call-log__filters" aria-label={t.filters}>
+        <div className="field">
+          <label htmlFor="log-from">{t.from}</label>
+          <input id="log-from" name="from" type="date" defaultValue={filter.from ?? ""} />
+        </div>
+        <div className="field">
+          <label htmlFor="log-to">{t.to}</label>
+          <input id="log-to" name="to" type="date" defaultValue={filter.to ?? ""} />
+        </div>
+        <SelectField
+          id="log-language"
+          label={t.language}
+          name="language"
+          placeholder={t.anyLanguage}
+          options={languages.map((language) => ({ value: String(language.id), label: language.name }))}
+          defaultValue={filter.languageId ? String(filter.languageId) : ""}
+        />
+        {isAdmin ? (
+          <SelectField
+            id="log-interpreter"
+            label={t.interpreter}
+            name="interpreter"
+            placeholder={t.anyInterpreter}
+            options={interpreters.map((person) => ({ value: person.id, label: person.name }))}
+            defaultValue={filter.interpreterId ?? ""}
+          />
+        ) : null}
+        <div>
+          <button type="submit" className="button">
+            {t.show}
+          </button>
+        </div>
+      </Form>
+      <p>
+        <Link to={`/Dashboard/Calls/export${search}`} reloadDocument>
+          {t.csv}
+        </Link>
+      </p>
+      <section className="panel" aria-labelledby="call-totals">
+        <h2 id="call-totals">{t.totalsHeading}</h2>
+        <dl className="call-log__totals">
+          <div>
+            <dt>{t.calls}</dt>
+            <dd>{number.format(totals.calls)}</dd>
+          </div>
+          <div>
+            <dt>{t.answerRate}</dt>
+            <dd>{totals.answerRate === null ? t.noFigure : percent.format(totals.answerRate)}</dd>
+          </div>
+          <div>
+            <dt>{t.medianWait}</dt>
+            <dd>{totals.medianWaitMs === null ? t.noFigure : seconds(totals.medianWaitMs)}</dd>
+          </div>
+          <div>
+            <dt>{t.talkTime}</dt>
+            <dd>{format(t.minutes, { count: number.format(totals.talkMinutes) })}</dd>
+          </div>
+        </dl>
+      </section>
+      {entries.length === 0 ? <p>{t.none}</p> : <CallTable entries={entries} seconds={seconds} />}
+    </>
+  );
+}
+
+function CallTable({ entries, seconds }: { entries: CallLogEntry[]; seconds: (ms: number) => string }) {
+  const t = useMessages().dashboard.callLog;
+  return (
+    <div className="table-scroll" role="region" aria-labelledby="call-log-table" tabIndex={0}>
+      <table className="data-table">
+        <caption id="call-log-table">{t.heading}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t.requested}</th>
+            <th scope="col">{t.language}</th>
+            <th scope="col">{t.type}</th>
+            <th scope="col">{t.caller}</th>
+            <th scope="col">{t.interpreter}</th>
+            <th scope="col">{t.outcome}</th>
+            <th scope="col">{t.wait}</th>
+            <th scope="col">{t.talk}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => {
+            const { waitMs, talkMs } = durations(entry);
+            return (
+              <tr key={entry.id}>
+                <td>
+                  <OfficeTime at={entry.requestedAt} />
+                </td>
+                <td>
+                  <bdi>{entry.language}</bdi>
+                </td>
+                <td>{t.types[entry.type]}</td>
+                <td>
+                  <bdi>{entry.callerName}</bdi>
+                </td>
+                <td>{entry.interpreterName ? <bdi>{entry.interpreterName}</bdi> : t.noFigure}</td>
+                <td>{t.outcomes[entry.outcome]}</td>
+                <td>{seconds(waitMs)}</td>
+                <td>{seconds(talkMs)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+// The call log's page and CSV (issue 14) through their loaders: administrators read every call and filter it; an
+// interpreter reads only their own calls, whatever the address asks for.
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { CallLogEntry } from "~/domain/call-log";
+import * as callLog from "~/routes/dashboard/call-log";
+import * as callLogCsv from "~/routes/dashboard/call-log-csv";
+import { backendFor, cookieOf, idOf, languageId, loaderArgs, seed, statusOf, thrown } from "./helpers";
+
+const get = (path: string, cookie?: string) => ({ ...loaderArgs(path, cookie ? { headers: { Cookie: cookie } } : undefined), params: {} }) as never;
+const T0 = Date.UTC(2026, 10, 20, 15, 0, 0);
+
+let admin = "";
+let interpreter = "";
+beforeAll(async () => {
+  await seed();
+  admin = await cookieOf("admin@example.com");
+  interpreter = await cookieOf("interpreter@example.com");
+  const calls = backendFor().calls;
+  const spanish = await languageId("Spanish");
+  const arabic = await languageId("Arabic");
+  const entry = (id: string, overrides: Partial<CallLogEntry>): CallLogEntry => ({
+    id, languageId: spanish, language: "Spanish", type: "video", callerName: "Caller", interpreterId: null, interpreterName: null,
+    outcome: "answered", requestedAt: T0, answeredAt: T0 + 8_000, endedAt: T0 + 128_000, ...overrides,
+  });
+  await calls.record(entry("call-daniel", { interpreterId: await idOf("interpreter@example.com"), interpreterName: "Daniel Reyes", callerName: "=cmd|' /C calc'!A0" }));
+  await calls.record(entry("call-amira", { languageId: arabic, language: "Arabic", interpreterId: await idOf("admin@example.com"), interpreterName: "Amira Haddad", answeredAt: T0 + 20_000 }));
+  await calls.record(entry("call-missed", { outcome: "missed", answeredAt: null, requestedAt: T0 + 60_000, endedAt: T0 + 105_000 }));
+});
+
+describe("the call log", () => {
+  it("needs a session", async () => {
+    expect(statusOf(await thrown(() => callLog.loader(get("/Dashboard/Calls"))))).toBe(302);
+    expect(statusOf(await thrown(() => callLogCsv.loader(get("/Dashboard/Calls/export"))))).toBe(302);
+  });
+
+  it("shows an administrator every call with totals, and filters by language", async () => {
+    const all = await callLog.loader(get("/Dashboard/Calls", admin));
+    expect(all.entries.map((item) => item.id)).toEqual(["call-missed", "call-amira", "call-daniel"]);
+    expect(all.totals).toMatchObject({ calls: 3, answered: 2, medianWaitMs: 14_000 });
+    const arabic = await languageId("Arabic");
+    const filtered = await callLog.loader(get(`/Dashboard/Calls?language=${arabic}`, admin));
+    expect(filtered.entries.map((item) => item.id)).toEqual(["call-amira"]);
+  });
+
+  it("shows an interpreter their own calls only, even when the address names someone else", async () => {
+    const adminId = await idOf("admin@example.com");
+    const own = await callLog.loader(get(`/Dashboard/Calls?interpreter=${adminId}`, interpreter));
+    expect(own.entries.map((item) => item.id)).toEqual(["call-daniel"]);
+    expect(own.interpreters).toEqual([]);
+    const csv = await (await callLogCsv.loader(get(`/Dashboard/Calls/export?interpreter=${adminId}`, interpreter))).text();
+    expect(csv.trim().split("\r\n")).toHaveLength(2);
+    expect(csv).toContain("call-daniel");
+  });
+
+  it("exports CSV as a private download that no spreadsheet reads as a formula", async () => {
+    const response = await callLogCsv.loader(get("/Dashboard/Calls/export", admin));
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="push-call-log.csv"');
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    const text = await response.text();
+    expect(text).toContain("'=cmd|' /C calc'!A0");
+    expect(text).toContain("call-daniel,2026-11-20T15:00:00.000Z,2026-11-20T15:00:08.000Z,2026-11-20T15:02:08.000Z,Spanish,video");
+  });
+});

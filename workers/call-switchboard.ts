@@ -19,7 +19,6 @@ import {
   setPresence,
   unanswered,
   type Board,
-  type CallType,
   type LiveCall,
   type Outbound,
 } from "../app/domain/switchboard";
@@ -128,9 +127,11 @@ export class CallSwitchboard extends DurableObject<Env> {
         await this.left(ws);
       }
     }
+    const expired = this.board.calls.filter((call) => call.status === "missed" && now - (call.endedAt ?? now) >= CALLBACK_WINDOW_MS);
+    for (const call of expired) await this.finish(call, "missed");
+    if (expired.length > 0) await this.save();
     for (const call of [...this.board.calls]) {
       if (call.status === "ringing" && now - call.requestedAt >= RING_TIMEOUT_MS) await this.apply(unanswered(this.board, call.id, now));
-      if (call.status === "missed" && now - (call.endedAt ?? now) >= CALLBACK_WINDOW_MS) await this.finish(call, "missed");
     }
     const room = this.ctx.getWebSockets().map((ws) => ({ ws, attachment: ws.deserializeAttachment() as Attachment }));
     const [alone] = room;
@@ -158,6 +159,7 @@ export class CallSwitchboard extends DurableObject<Env> {
     const call = this.board.calls.find((item) => item.id === callId && item.status === "missed");
     if (!call) return false;
     await this.finish(call, "callback");
+    await this.save();
     return true;
   }
 
@@ -192,6 +194,10 @@ export class CallSwitchboard extends DurableObject<Env> {
     for (const call of [...this.board.calls]) {
       if (call.status === "ended" || call.status === "cancelled") await this.finish(call, call.status === "ended" ? "answered" : "cancelled");
     }
+    await this.save();
+  }
+
+  private async save(): Promise<void> {
     await this.ctx.storage.put(BOARD_KEY, this.board);
   }
 
@@ -213,14 +219,14 @@ export class CallSwitchboard extends DurableObject<Env> {
     }
   }
 
-  /** Writes a finished call to the log (once: the log ignores an id it has) and takes it off the board. */
+  /** Writes a finished call to the log (once: the log ignores an id it has) and takes it off the board (saved by the caller). */
   private async finish(call: LiveCall, outcome: CallOutcome): Promise<void> {
     const backend = createBackend({ env: this.env, request: new Request("https://switchboard.internal/") });
     await backend.calls.record({
       id: call.id,
       languageId: call.languageId,
       language: call.language,
-      type: call.type as CallType,
+      type: call.type,
       callerName: call.callerName,
       interpreterId: call.interpreterId,
       interpreterName: call.interpreterName,
@@ -230,7 +236,6 @@ export class CallSwitchboard extends DurableObject<Env> {
       endedAt: call.endedAt ?? Date.now(),
     });
     this.board = forget(this.board, [call.id]);
-    await this.ctx.storage.put(BOARD_KEY, this.board);
   }
 
   /** An alarm every heartbeat while anyone is connected or a call waits; none when the object is idle. */

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { CALL_TYPES, type CallType, type CallerMessage } from "~/domain/switchboard";
 import { format } from "~/i18n";
 import { useMessages } from "~/lib/locale";
+import { callSocket } from "./socket";
 
 type Device = "idle" | "checking" | "ready" | "ready-audio" | "denied" | "no-device" | "unsupported";
 type Calling = "idle" | "waiting" | "answered" | "unanswered" | "cancelled" | "failed";
@@ -50,15 +51,13 @@ export function CallStarter({ languages, turnstileSiteKey, onUnanswered }: Props
 
   function start(form: HTMLFormElement) {
     const data = new FormData(form);
-    const url = new URL("/api/calls/caller", window.location.href);
-    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-    for (const name of ["language", "type", "name"]) url.searchParams.set(name, String(data.get(name) ?? ""));
+    const params = Object.fromEntries(["language", "type", "name"].map((name) => [name, String(data.get(name) ?? "")]));
     // With Turnstile on, the widget put its token in the form; the worker checks it before anything rings.
     const challenge = data.get("cf-turnstile-response");
-    if (typeof challenge === "string" && challenge) url.searchParams.set("turnstile", challenge);
+    if (typeof challenge === "string" && challenge) params.turnstile = challenge;
     stopDevices();
     setCalling("waiting");
-    const ws = new WebSocket(url);
+    const ws = callSocket("/api/calls/caller", params);
     socket.current = ws;
     let settled = false;
     ws.onmessage = (event) => {

@@ -3,8 +3,8 @@
 // The interpreter makes the offers; the caller answers. When the connection drops (a network change), the
 // interpreter restarts ICE on the same call; a party whose page reloads joins again with a fresh offer.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { HEARTBEAT_MS } from "~/domain/switchboard";
 import type { RoomParty } from "~/lib/room-token.server";
+import { callSocket, keepAlive } from "./socket";
 
 export type RoomState = "starting" | "waiting" | "connecting" | "connected" | "reconnecting" | "ended" | "no-media";
 
@@ -53,7 +53,7 @@ export function useCallRoom({ roomId, roomKey, party, iceServers }: { roomId: st
 
   useEffect(() => {
     let pc: RTCPeerConnection | null = null;
-    let heartbeat: ReturnType<typeof setInterval> | undefined;
+    let stopHeartbeat = () => {};
     let restartTimer: ReturnType<typeof setTimeout> | undefined;
     const pendingCandidates: RTCIceCandidateInit[] = [];
     const send = (message: Record<string, unknown>) => socket.current?.readyState === WebSocket.OPEN && socket.current.send(JSON.stringify(message));
@@ -67,7 +67,7 @@ export function useCallRoom({ roomId, roomKey, party, iceServers }: { roomId: st
 
     const end = () => {
       finished.current = true;
-      clearInterval(heartbeat);
+      stopHeartbeat();
       clearTimeout(restartTimer);
       pc?.close();
       for (const track of stream.current?.getTracks() ?? []) track.stop();
@@ -100,16 +100,13 @@ export function useCallRoom({ roomId, roomKey, party, iceServers }: { roomId: st
         }
       };
 
-      const url = new URL(`/api/calls/room/${encodeURIComponent(roomId)}`, window.location.href);
-      url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-      url.searchParams.set("key", roomKey);
-      const ws = new WebSocket(url);
+      const ws = callSocket(`/api/calls/room/${encodeURIComponent(roomId)}`, { key: roomKey });
       socket.current = ws;
       ws.onopen = () => {
-        heartbeat = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send("ping"), HEARTBEAT_MS);
+        stopHeartbeat = keepAlive(ws);
       };
       ws.onclose = () => {
-        clearInterval(heartbeat);
+        stopHeartbeat();
         if (!finished.current) setState((current) => (current === "connected" ? current : "reconnecting"));
       };
       ws.onmessage = async (event) => {
@@ -144,7 +141,7 @@ export function useCallRoom({ roomId, roomKey, party, iceServers }: { roomId: st
 
     return () => {
       finished.current = true;
-      clearInterval(heartbeat);
+      stopHeartbeat();
       clearTimeout(restartTimer);
       socket.current?.close(1000);
       pc?.close();

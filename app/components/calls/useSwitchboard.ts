@@ -2,7 +2,8 @@
 // the calls ringing on them, and accepting one. Reconnects after a lost connection, and sends the heartbeat the
 // switchboard's alarm reads (docs/decisions/0021).
 import { useCallback, useEffect, useRef, useState } from "react";
-import { HEARTBEAT_MS, type InterpreterMessage, type RingingCall } from "~/domain/switchboard";
+import type { InterpreterMessage, RingingCall } from "~/domain/switchboard";
+import { callSocket, keepAlive } from "./socket";
 
 export type LineState = "connecting" | "online" | "offline";
 
@@ -29,19 +30,17 @@ export function useSwitchboard(): Switchboard {
   useEffect(() => {
     let stopped = false;
     let attempt = 0;
-    let heartbeat: ReturnType<typeof setInterval> | undefined;
+    let stopHeartbeat = () => {};
     let retry: ReturnType<typeof setTimeout> | undefined;
 
     const open = () => {
-      const url = new URL("/api/calls/interpreter", window.location.href);
-      url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-      const ws = new WebSocket(url);
+      const ws = callSocket("/api/calls/interpreter");
       socket.current = ws;
       setLine("connecting");
       ws.onopen = () => {
         attempt = 0;
         setLine("online");
-        heartbeat = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send("ping"), HEARTBEAT_MS);
+        stopHeartbeat = keepAlive(ws);
       };
       ws.onmessage = (event) => {
         if (event.data === "pong") return;
@@ -53,7 +52,7 @@ export function useSwitchboard(): Switchboard {
         else if (message.type === "accepted" && message.url) window.location.assign(message.url);
       };
       ws.onclose = () => {
-        clearInterval(heartbeat);
+        stopHeartbeat();
         setRinging([]);
         if (stopped) return;
         setLine("offline");
@@ -63,7 +62,7 @@ export function useSwitchboard(): Switchboard {
     open();
     return () => {
       stopped = true;
-      clearInterval(heartbeat);
+      stopHeartbeat();
       clearTimeout(retry);
       socket.current?.close(1000);
     };

@@ -3,6 +3,7 @@
 import { Form, Link, useLocation } from "react-router";
 import { SelectField } from "~/components/forms";
 import { OfficeTime } from "~/components/OfficeTime";
+import { callableLanguages } from "~/domain/call-forms";
 import { durations, totalsOf, type CallLogEntry } from "~/domain/call-log";
 import { format } from "~/i18n";
 import { readCallLog } from "~/lib/call-log.server";
@@ -21,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
   const isAdmin = user.role === "admin";
   // The filters' choices: languages, and (for administrators) everyone linked to one.
   const links = await backend.links.list();
-  const languages = [...new Map(links.map((link) => [link.languageId, link.languageName]))].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+  const languages = callableLanguages(links);
   const interpreters = isAdmin ? [...new Map(links.map((link) => [link.userId, link.userName]))].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name)) : [];
   return { entries, totals: totalsOf(entries), filter, languages, interpreters, isAdmin };
 }

@@ -4,8 +4,7 @@
 // call it follows is logged as a callback.
 import { formFailure } from "~/lib/action-result.server";
 import type { RequestContext } from "~/lib/context.server";
-import { callbackSchema } from "~/domain/call-forms";
-import { callableLanguages } from "~/domain/call-forms";
+import { callableLanguages, callbackSchema } from "~/domain/call-forms";
 import { format, type Locale } from "~/i18n";
 import { relayMessage } from "~/lib/contact-relay.server";
 import { keptValues, parseFormData, readForm } from "~/lib/forms.server";

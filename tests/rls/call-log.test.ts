@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anon, asSuperuser, rowsAs, run, serviceRole, within, type Actor, type Db, type Row } from "./support/db";
-import { NO_ROWS_AFFECTED, ONE_ROW_AFFECTED, permissionDenied } from "./support/expect";
+import { itRefusesByPrivileges, NO_ROWS_AFFECTED, ONE_ROW_AFFECTED, permissionDenied } from "./support/expect";
 import {
   accountWithoutProfile,
   admin,
@@ -76,12 +76,7 @@ describe("writes", () => {
     ["an admin", admin],
   ];
 
-  it.each(ACTORS.flatMap(([name, actor]) => STATEMENTS.map(([kind, sql]) => [name, kind, sql, actor] as const)))(
-    "%s: %s is refused by the table privileges",
-    async (_name, _kind, sql, actor) => {
-      expect(await run(db, actor, sql)).toEqual(permissionDenied("table call_log"));
-    },
-  );
+  itRefusesByPrivileges(() => db, "call_log", Object.fromEntries(STATEMENTS), ACTORS);
 
   it("the worker (service role) records, updates and deletes calls; a call recorded again is left as it was", async () => {
     expect(await run(db, serviceRole, STATEMENTS[0]![1])).toEqual(ONE_ROW_AFFECTED);

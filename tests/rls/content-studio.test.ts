@@ -3,9 +3,9 @@
 // save, a new service, a removal and a move are — who may call them, and what they do on real Postgres.
 import type { Transaction } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anon, applyMigrations, asSuperuser, createStandIn, run, serviceRole, within, type Actor, type Db, type Row } from "./support/db";
-import { expectInsert, expectServiceRoleOnly, expectVisibleRows, expectWrite, NO_ROWS_AFFECTED, ONE_ROW_AFFECTED, permissionDenied, rlsRefusal } from "./support/expect";
-import { admin, createWithFixtures, FIXTURE_ROWS, interpreter } from "./support/fixtures";
+import { anon, applyMigrations, asSuperuser, createStandIn, run, serviceRole, within, type Db, type Row } from "./support/db";
+import { expectInsert, expectServiceRoleOnly, expectVisibleRows, itRefusesByPrivileges, expectWrite, NO_ROWS_AFFECTED, ONE_ROW_AFFECTED, permissionDenied, rlsRefusal } from "./support/expect";
+import { admin, createWithFixtures, FIXTURE_ROWS, interpreter, PUBLIC_ACTORS } from "./support/fixtures";
 
 let db: Db;
 beforeAll(async () => {
@@ -17,11 +17,6 @@ afterAll(async () => {
   await db?.close();
 });
 
-const PUBLIC_ACTORS: [string, Actor][] = [
-  ["anon", anon],
-  ["an interpreter", interpreter],
-  ["an admin", admin],
-];
 const STUDIO_TABLES = ["company", "services", "about"] as const;
 
 const SERVICE_COLUMNS = {
@@ -65,12 +60,7 @@ describe("content_versions belongs to the worker (service role) alone", () => {
     delete: "delete from public.content_versions",
   };
 
-  it.each(PUBLIC_ACTORS.flatMap(([name, actor]) => Object.entries(STATEMENTS).map(([operation, sql]) => [name, operation, sql, actor] as const)))(
-    "%s: %s is refused by the table privileges",
-    async (_name, _operation, sql, actor) => {
-      expect(await run(db, actor, sql)).toEqual(permissionDenied("table content_versions"));
-    },
-  );
+  itRefusesByPrivileges(() => db, "content_versions", STATEMENTS);
 
   it("service_role: inserts, reads, updates and deletes", async () => {
     await within(db, serviceRole, async (tx) => {

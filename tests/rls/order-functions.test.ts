@@ -3,9 +3,9 @@
 // on real Postgres: a request (customer found or created, all or nothing, refusals storing nothing). Transitions, the
 // thread, the note and the link are in order-changes.test.ts; the reads (lists, an order's page) in order-reads.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anon, asSuperuser, count, run, serviceRole, within, type Actor, type Db } from "./support/db";
-import { expectServiceRoleOnly, permissionDenied } from "./support/expect";
-import { admin, ADMIN_ID, createWithFixtures, interpreter, LANGUAGE } from "./support/fixtures";
+import { anon, asSuperuser, count, run, serviceRole, within, type Db } from "./support/db";
+import { expectServiceRoleOnly, itRefusesByPrivileges, permissionDenied } from "./support/expect";
+import { admin, ADMIN_ID, createWithFixtures, interpreter, LANGUAGE, PUBLIC_ACTORS } from "./support/fixtures";
 import { createOrder as create, NOW, rowsOf, type OrderRequest } from "./support/orders";
 
 let db: Db;
@@ -16,11 +16,6 @@ afterAll(async () => {
   await db?.close();
 });
 
-const PUBLIC_ACTORS: [string, Actor][] = [
-  ["anon", anon],
-  ["an interpreter", interpreter],
-  ["an admin", admin],
-];
 describe("mail_outbox belongs to the worker (service role) alone", () => {
   const STATEMENTS = {
     select: "select * from public.mail_outbox",
@@ -29,12 +24,7 @@ describe("mail_outbox belongs to the worker (service role) alone", () => {
     delete: "delete from public.mail_outbox",
   };
 
-  it.each(PUBLIC_ACTORS.flatMap(([name, actor]) => Object.entries(STATEMENTS).map(([operation, sql]) => [name, operation, sql, actor] as const)))(
-    "%s: %s is refused by the table privileges",
-    async (_name, _operation, sql, actor) => {
-      expect(await run(db, actor, sql)).toEqual(permissionDenied("table mail_outbox"));
-    },
-  );
+  itRefusesByPrivileges(() => db, "mail_outbox", STATEMENTS);
 
   it("service_role: stores a mail (instants in epoch ms), reads, updates and deletes it", async () => {
     await within(db, serviceRole, async (tx) => {

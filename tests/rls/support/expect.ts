@@ -1,7 +1,7 @@
 // Assertions on what one attempt did, each naming exactly how it was refused.
-import { expect } from "vitest";
+import { expect, it } from "vitest";
 import { asSuperuser, count, run, type Actor, type Db, type Outcome } from "./db";
-import { deleteSql, FIXTURE_ROWS, updateSql, WRITES, type Table } from "./fixtures";
+import { deleteSql, FIXTURE_ROWS, PUBLIC_ACTORS, updateSql, WRITES, type Table } from "./fixtures";
 
 /** Refused by row-level security: no policy lets this role store this row. */
 export function rlsRefusal(table: string): Outcome {
@@ -68,4 +68,14 @@ export async function expectServiceRoleOnly(db: Db, table: string): Promise<void
       [`public.${table}`],
     ),
   ).toEqual([{ anon: false, authenticated: false }]);
+}
+
+/** A test per actor and statement: each is refused by `table`'s privileges (before row-level security). */
+export function itRefusesByPrivileges(db: () => Db, table: string, statements: Record<string, string>, actors: [string, Actor][] = PUBLIC_ACTORS): void {
+  it.each(actors.flatMap(([name, actor]) => Object.entries(statements).map(([operation, sql]) => [name, operation, sql, actor] as const)))(
+    "%s: %s is refused by the table privileges",
+    async (_name, _operation, sql, actor) => {
+      expect(await run(db(), actor, sql)).toEqual(permissionDenied(`table ${table}`));
+    },
+  );
 }

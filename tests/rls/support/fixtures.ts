@@ -2,7 +2,7 @@
 // one signed-up account with no users row yet, some content, four languages, links and two contact messages.
 // Also the statements every role attempts on every table (the same statement for every role, so one role's
 // success is the control for another's refusal).
-import { asSuperuser, createMigrated, signedIn, type Db } from "./db";
+import { anon, asSuperuser, createMigrated, signedIn, type Actor, type Db } from "./db";
 
 export const ADMIN_ID = "00000000-0000-4000-8000-00000000a001";
 export const INTERPRETER_ID = "00000000-0000-4000-8000-00000000b001";
@@ -14,6 +14,13 @@ export const admin = signedIn(ADMIN_ID, "admin");
 export const interpreter = signedIn(INTERPRETER_ID, "interpreter");
 export const otherInterpreter = signedIn(OTHER_INTERPRETER_ID, "other interpreter");
 export const accountWithoutProfile = signedIn(NEW_ACCOUNT_ID, "account without users row");
+
+/** Everyone but the worker (service role): a visitor, an interpreter, an admin. */
+export const PUBLIC_ACTORS: [string, Actor][] = [
+  ["anon", anon],
+  ["an interpreter", interpreter],
+  ["an admin", admin],
+];
 
 export const LANGUAGE = { arabic: 1, english: 2, spanish: 3, french: 4 } as const;
 /** user_languages ids: the admin's Arabic, the interpreter's English and Spanish, the other interpreter's English. */

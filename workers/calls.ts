@@ -1,10 +1,12 @@
 // The call sockets (issue 14): the worker checks who is asking, then hands the WebSocket to the switchboard
 // (workers/call-switchboard.ts, docs/decisions/0021), which only ever sees what the worker vouched for.
 //   /api/calls/interpreter   a signed-in interpreter's incoming-call screen (presence, ringing, accept)
-//   /api/calls/caller        a visitor calling from /Call (?language=&type=&name=), public unless switched off
+//   /api/calls/caller        a visitor calling from /Call (?language=&type=&name=), public unless switched off;
+//                            or a customer by a staff member's call link (?link=), also when switched off
 //   /api/calls/room/<id>     a call room's signalling (?key= one party's key)
 import { createBackend } from "../app/backend/index.server";
 import { callableLanguages, callRequestSchema } from "../app/domain/call-forms";
+import { callLinkOffer } from "../app/lib/call-link.server";
 import { readConfig } from "../app/lib/config.server";
 import { withinRateLimit } from "../app/lib/rate-limit.server";
 import { roomPartyOf } from "../app/lib/room-token.server";
@@ -46,8 +48,18 @@ async function interpreterSocket(request: Request, env: Env): Promise<Response> 
 
 async function callerSocket(request: Request, env: Env, url: URL): Promise<Response> {
   const config = readConfig(env);
-  if (!config.publicCalls) return refusal(403, "Calls from the website are switched off.");
+  const linkToken = url.searchParams.get("link");
+  // A staff member's call link (app/lib/call-link.server.ts) rings even while public calls are switched off; its terms
+  // are signed, so the query's own language, type and name are not read. Turnstile is for anonymous callers.
+  if (linkToken === null && !config.publicCalls) return refusal(403, "Calls from the website are switched off.");
   if (!(await withinRateLimit(env.CALL_LIMITER, request))) return refusal(429, "Too many calls from this address. Try again in a minute.");
+  const callable = callableLanguages(await createBackend({ env, request }).links.list());
+  if (linkToken !== null) {
+    const offer = await callLinkOffer(config.SESSION_SECRET, linkToken, callable);
+    if (offer.state === "unavailable") return refusal(400, "No interpreter speaks that language.");
+    if (offer.state !== "ok") return refusal(403, "This call link is not valid.");
+    return ring(env, { languageId: offer.languageId, language: offer.language, type: offer.type, callerName: offer.name });
+  }
   if (config.turnstile) {
     const form = new FormData();
     form.set("cf-turnstile-response", url.searchParams.get("turnstile") ?? "");
@@ -55,12 +67,12 @@ async function callerSocket(request: Request, env: Env, url: URL): Promise<Respo
   }
   const parsed = callRequestSchema.safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) return refusal(400, "Choose a language and a call type, and give your name.");
-  const backend = createBackend({ env, request });
-  const language = callableLanguages(await backend.links.list()).find((item) => item.id === parsed.data.language);
+  const language = callable.find((item) => item.id === parsed.data.language);
   if (!language) return refusal(400, "No interpreter speaks that language.");
-  const call: CallRequest = { languageId: language.id, language: language.name, type: parsed.data.type, callerName: parsed.data.name };
-  return toObject(env, SWITCHBOARD_NAME, "caller", { [CALL_HEADER]: JSON.stringify(call) });
+  return ring(env, { languageId: language.id, language: language.name, type: parsed.data.type, callerName: parsed.data.name });
 }
+
+const ring = (env: Env, call: CallRequest) => toObject(env, SWITCHBOARD_NAME, "caller", { [CALL_HEADER]: JSON.stringify(call) });
 
 async function roomSocket(env: Env, roomId: string, key: string | null): Promise<Response> {
   const party = await roomPartyOf(readConfig(env).SESSION_SECRET, roomId, key);

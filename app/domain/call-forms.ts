@@ -1,7 +1,8 @@
 // What a caller asks for (issue 14): checked by the worker before a call reaches the switchboard, and by the /Call
 // page's form (one schema for both).
 import { z } from "zod";
-import { CALL_TYPES } from "./switchboard";
+import { format, localized, LOCALES } from "~/i18n";
+import { CALL_TYPES, type CallType } from "./switchboard";
 
 export const CALLER_NAME_MAX = 100;
 
@@ -35,3 +36,21 @@ export function callbackSchema(t: { required: string; email: string; either: str
     .refine((value) => value.email !== "" || value.phone !== "", { path: ["phone"], error: t.either });
 }
 export type CallbackInput = z.infer<ReturnType<typeof callbackSchema>>;
+
+/** A good call link as /Call shows it (app/lib/call-link.server.ts reads it): who for, which language, what call. */
+export type LinkedCallOffer = { state: "ok"; token: string; name: string; languageId: number; language: string; type: CallType };
+
+/** How long a staff member's call link for a customer works, in hours (the form offers these). */
+export const CALL_LINK_HOURS = ["1", "24", "168"] as const;
+
+/** The call link form (/Dashboard/Dashboardcall, administrators): who the link is for, and for what call. */
+export const callLinkSchema = localized((t) => {
+  const m = t.dashboard.call.link;
+  return z.object({
+    name: z.string({ error: m.nameRequired }).trim().min(1, { error: m.nameRequired }).max(CALLER_NAME_MAX, { error: format(m.nameTooLong, { max: CALLER_NAME_MAX }) }),
+    language: z.string({ error: m.languageRequired }).regex(/^\d{1,9}$/, { error: m.languageRequired }).transform(Number),
+    type: z.enum(CALL_TYPES, { error: m.typeRequired }),
+    validFor: z.enum(CALL_LINK_HOURS, { error: m.validForRequired }),
+    locale: z.enum(LOCALES, { error: m.pageLanguageRequired }),
+  });
+});

@@ -14,13 +14,13 @@ import { readForm } from "./forms.server";
  * `messages`: the catalogue of their dashboard language, for every message the handler answers with.
  */
 export type IntentInput = { request: Request; url: URL; app: RequestContext; formData: FormData; user: SessionUser; messages: Messages };
-/** A handler redirects (with a toast) on success, or answers a FormFailure. */
-type Handler = (input: IntentInput) => Promise<Response | ReturnType<typeof formFailure>>;
+/** A handler redirects (with a toast) on success, or answers a FormFailure (or what the form made: a call link). */
+type Handler<Result> = (input: IntentInput) => Promise<Result>;
 
-export async function runIntent(
+export async function runIntent<Result = Response | ReturnType<typeof formFailure>>(
   { request, url, context, user }: { request: Request; url: URL; context: Readonly<RouterContextProvider>; user: SessionUser },
-  handlers: Record<string, Handler>,
-) {
+  handlers: Record<string, Handler<Result>>,
+): Promise<Result | ReturnType<typeof formFailure>> {
   const messages = messagesFor(user.locale);
   const formData = await readForm(request);
   if (!formData) return formFailure({ formError: messages.errors.notAForm }, { status: 400 });

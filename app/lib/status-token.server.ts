@@ -1,6 +1,7 @@
 // The private status link of an order (/Quote/<token>, issue 13): a long random token the customer gets by e-mail,
 // of which only the SHA-256 is stored (docs/decisions/0018). A leaked database gives no working link, and a link
 // is revoked by its order row, not by the token.
+import { fromBase64Url, toBase64Url } from "./base64url";
 import { sha256Hex } from "./hash.server";
 
 /** 32 random bytes as base64url: 43 characters, 256 bits, nothing to guess. */
@@ -8,7 +9,7 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export async function newStatusToken(): Promise<{ token: string; hash: string }> {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  const token = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const token = toBase64Url(bytes);
   return { token, hash: await sha256Hex(token) };
 }
 
@@ -24,8 +25,6 @@ export async function statusTokenHash(token: string): Promise<string | null> {
 // e-mails (the quote, the delivery) can carry the customer's link. The database alone still opens nothing: without
 // the worker's secret the copy is noise, and a link is looked up by its hash only (docs/decisions/0020).
 
-const toBase64Url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-const fromBase64Url = (text: string) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (char) => char.charCodeAt(0));
 
 async function sealingKey(secret: string): Promise<CryptoKey> {
   const material = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), "HKDF", false, ["deriveKey"]);
@@ -52,6 +51,7 @@ export async function unsealStatusToken(sealed: string | null, secret: string): 
   if (!sealed) return null;
   try {
     const bytes = fromBase64Url(sealed);
+    if (!bytes) return null;
     const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes.subarray(0, 12) }, await sealingKey(secret), bytes.subarray(12));
     const token = new TextDecoder().decode(plain);
     return TOKEN_PATTERN.test(token) ? token : null;

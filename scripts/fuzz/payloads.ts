@@ -184,6 +184,10 @@ export class Payloads implements HostileSource {
         return rng.chance(0.6) ? { value: text(rng.pick(DIRECTIONS)), label: "direction" } : this.hostile();
       case "locale":
         return rng.chance(0.5) ? { value: text(rng.pick(["fr", "AR", "en-US", "", "ar "])), label: "locale" } : this.hostile();
+      case "callType":
+        return rng.chance(0.5) ? { value: text(rng.pick(["VIDEO", "fax", "audio ", "video,audio", ""])), label: "call type" } : this.hostile();
+      case "linkHours":
+        return rng.chance(0.5) ? { value: text(rng.pick(["0", "-1", "24.0", "8760", "99999999999", "1e3", ""])), label: "hours" } : this.hostile();
       default:
         return (ids && orderHostile(kind, this, ids, context)) ?? this.hostile();
     }
@@ -279,6 +283,8 @@ export function plausible(kind: FieldKind, rng: Rng, ids: IdPools, context: Orde
     // The file part's own value (bytes, name, type) comes from files.ts; this is what a text part holds.
     case "imageFile": return "";
     case "locale": return rng.pick(["en", "ar"]);
+    case "callType": return rng.pick(["video", "audio"]);
+    case "linkHours": return rng.pick(["1", "24", "168"]);
     default: throw new Error(`payloads.ts has no plausible value of kind ${kind}`);
   }
 }
@@ -297,6 +303,8 @@ export function plausibleQuery(kind: QueryKind, rng: Rng, ids: IdPools): string 
     case "numericList": return String(rng.int(1, 8));
     case "redirect": return plausible("redirect", rng, ids);
     case "token": return rng.hex(43);
+    // Well-formed, never signed here: the page says the link is not valid.
+    case "callLink": return `${btoa(JSON.stringify({ n: `Fuzz ${rng.int(1, 999)}`, l: rng.int(1, 9), t: "video", e: Date.now() + 3_600_000 })).replace(/=+$/, "")}.${rng.hex(43)}`;
     case "routeIds": return rng.pick(["root", "routes/dashboard/layout", "routes/dashboard/interpreters", "routes/public/layout,root"]);
     case "flag": return "";
     default: throw new Error(`payloads.ts has no plausible query value of kind ${kind}`);

@@ -62,13 +62,17 @@ export type FieldKind =
   // one of QUOTE_CURRENCIES; the consent checkbox ("on"); who to assign (a users row id); documents (repeated file
   // parts: PDF, DOCX, TXT, JPEG or PNG by their bytes).
   | "company" | "serviceId" | "sourceLanguage" | "targetLanguages" | "deadline" | "dueDate" | "validUntil"
-  | "amount" | "currency" | "consent" | "interpreterId" | "documents";
+  | "amount" | "currency" | "consent" | "interpreterId" | "documents"
+  // A staff member's call link (app/domain/call-forms.ts): video or audio, and how many hours it works.
+  | "callType" | "linkHours";
 
 /** What a query parameter holds. */
 export type QueryKind =
   | "page" | "sort" | "direction" | "search" | "rowId" | "contentId" | "numericList" | "redirect" | "token" | "routeIds" | "flag"
   /** An order's status (ORDER_STATUSES), a day (YYYY-MM-DD), a language's id: the order list's filters. */
-  | "orderStatus" | "date" | "languageId";
+  | "orderStatus" | "date" | "languageId"
+  /** A staff member's call link for /Call: the link's terms and their signature (app/lib/call-link.server.ts). */
+  | "callLink";
 
 /** The R2 buckets a form may write: MEDIA (the studio's public images), FILES (orders' private documents). */
 export type BucketName = "MEDIA" | "FILES";
@@ -194,6 +198,7 @@ export const PAGES: PageEntry[] = [
       "/api/calls/interpreter",
       "/api/calls/caller",
       "/api/calls/caller?language=1&type=video&name=Ann",
+      "/api/calls/caller?link=eyJuIjoiQW5uIn0.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
       "/api/calls/room/6f1c2b9e-3a4d-4e5f-8a9b-0c1d2e3f4a5b?key=AAAA",
       "/api/calls/room/..%2F..%2Fswitchboard",
       "/api/calls/nothing",
@@ -208,9 +213,9 @@ export const PAGES: PageEntry[] = [
   ...["/Dashboard/Calls", "/Dashboard/Calls/export"].map(
     (route): PageEntry => ({ route, paths: [route], access: "signed-in", query: { from: "date", to: "date", language: "languageId", interpreter: "rowId" } }),
   ),
-  // app/routes/public/call.tsx: "Talk to an interpreter" (issue 14), in both languages.
-  { route: "/Call", paths: ["/Call"], access: "public" },
-  { route: "/ar/Call", paths: ["/ar/Call"], access: "public" },
+  // app/routes/public/call.tsx: "Talk to an interpreter" (issue 14), in both languages; ?link= a staff member's call link.
+  { route: "/Call", paths: ["/Call"], access: "public", query: { link: "callLink" } },
+  { route: "/ar/Call", paths: ["/ar/Call"], access: "public", query: { link: "callLink" } },
 ];
 
 const interpreterFields = { full_name: "name", Gender: "gender", email: "email", phone: "phone" } as const;
@@ -332,6 +337,14 @@ export const FORMS: FormEntry[] = [
 
   // /Quote, the status page's intents, an order's steps and a job's delivery.
   ...ORDER_FORMS,
+  // app/routes/dashboard/call-link.server.ts: an administrator's call link for a named customer (shown, nothing stored).
+  {
+    route: "/Dashboard/Dashboardcall",
+    path: "/Dashboard/Dashboardcall",
+    intent: "call-link",
+    fields: { name: "name", language: "languageId", type: "callType", validFor: "linkHours", locale: "locale" },
+    access: "admin",
+  },
   // app/routes/public/call.server.ts: the callback form (CALL_LIMITER), stored in the inbox and relayed after.
   ...["", "/ar"].map(
     (prefix): FormEntry => ({

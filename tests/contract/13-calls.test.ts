@@ -1,11 +1,15 @@
 // The call log through the Supabase adapter (issue 14; supabase/migrations/20261127000000_push_call_log.sql): a call
 // is recorded with INSERT … ON CONFLICT (id) DO NOTHING, the log is one read with its filters — the exact requests,
 // the credentials they carry (always the service role), and what the double holds after them.
+import { createExecutionContext, env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { createRequestContext, routerContextFor } from "~/lib/context.server";
+import * as callsPage from "~/routes/dashboard/calls";
+import * as callPage from "~/routes/public/call";
 import type { CallLogEntry, CallLogFilter } from "~/domain/call-log";
 import { handleRest } from "../support/supabase-double/postgrest";
 import { DoubleState } from "../support/supabase-double/state";
-import { ADMIN, backendFor, double, DOUBLE_URL, idOf, INTERPRETER, languageIdOf, probe, step } from "./helpers";
+import { ADMIN, backendFor, double, DOUBLE_URL, idOf, INTERPRETER, languageIdOf, ORIGIN, probe, signIn, step } from "./helpers";
 
 type Call = { shape: string | null; credentials: string | null; url: string };
 const who = (requests: Call[]) => requests.map(({ shape, credentials }) => `${shape} ${credentials}`);
@@ -153,5 +157,37 @@ describe("the double's share", () => {
     const response = await probe(`/rest/v1/call_log?select=${columns}&${range}&order=requested_at.desc,id.asc&limit=5`, { key: "service" });
     expect(response.status).toBe(400);
     expect(JSON.stringify(await response.json())).toMatch(/query parameter requested_at=lt\..* does not match/);
+  });
+});
+
+// The call link for a named customer: made by the dashboard's form and read by /Call, whole routes on this adapter.
+describe("call links", () => {
+  const routeArgs = (path: string, init: RequestInit = {}) => {
+    const request = new Request(`${ORIGIN}${path}`, init);
+    const context = routerContextFor(createRequestContext(request, env, createExecutionContext()));
+    return { request, context, params: {}, pattern: path, url: new URL(request.url) } as never;
+  };
+
+  it("the form checks the administrator, then reads the linked languages once; /Call with the link reads them once", async () => {
+    const { cookie } = await signIn(ADMIN);
+    const body = new URLSearchParams({ intent: "call-link", name: "Maria López", language: String(arabic), type: "video", validFor: "1", locale: "ar" });
+    const headers = { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" };
+    const made = await step(() => callsPage.action(routeArgs("/Dashboard/Dashboardcall", { method: "POST", headers, body })));
+    // The guard (session, device, the user's row), then the links with their people's and languages' names.
+    const linkedLanguages = ["rest.user_languages.list service", "rest.users.link-names service", "rest.languages.link-names service"];
+    expect(who(made.requests)).toEqual(["auth.user.get user", "rest.session_devices.seen service", "rest.users.me user", ...linkedLanguages]);
+    const link = new URL((made.result as unknown as { data: { created: { url: string } } }).data.created.url);
+    expect(link.pathname).toBe("/ar/Call");
+
+    const opened = await step(() => callPage.loader(routeArgs(`${link.pathname}${link.search}`)));
+    expect(who(opened.requests)).toEqual(linkedLanguages);
+    expect((opened.result as unknown as { data: { link: unknown } }).data.link).toEqual({
+      state: "ok",
+      token: link.searchParams.get("link"),
+      name: "Maria López",
+      languageId: arabic,
+      language: "Arabic",
+      type: "video",
+    });
   });
 });

@@ -46,7 +46,10 @@ const WITH_ACTION = new Set([
   "/Dashboard/Website",
   `/Dashboard/Orders/${MISSING}`,
   `/Dashboard/Jobs/${MISSING}`,
+  "/Dashboard/Dashboardcall",
 ]);
+/** Pages every role sees whose action is for administrators (the incoming-call screen's call link form). */
+const ADMIN_ACTION = new Set(["/Dashboard/Dashboardcall"]);
 /**
  * A file of an order: the assigned interpreter may download it, so an interpreter passes the sign-in guard and is
  * then refused (403) for an order that is not theirs; an administrator learns the file is not there (404).
@@ -134,7 +137,8 @@ for (const role of ["anonymous", "interpreter", "admin"] as const) {
         expect(data.status()).toBe(expectedGet);
         // A POST reaches the action only past its guard; the probe's unknown intent then gets 400 (a missing record
         // is looked up first: 404).
-        const expectedPost = !hasAction ? 405 : forbidden ? 403 : missing ? 404 : 400;
+        const postForbidden = forbidden || (cell.role === "interpreter" && ADMIN_ACTION.has(path));
+        const expectedPost = !hasAction ? 405 : postForbidden ? 403 : missing ? 404 : 400;
         expect(post.status()).toBe(expectedPost);
         expect(postData.status()).toBe(expectedPost);
         // Every dashboard answer is private and not for search engines.

@@ -60,3 +60,54 @@ test.describe("JavaScript off", () => {
     await expectNotice(page, "Thank you. We will call you back as soon as an interpreter is free.");
   });
 });
+
+test("an administrator's call link for a named customer: made on the incoming-call screen, opened by the customer", async ({ page, context, browser, baseURL }) => {
+  const staff = await browser.newContext({ baseURL });
+  let link = "";
+  try {
+    const admin = await staff.newPage();
+    await signIn(admin, ADMIN.email, { landing: "/Dashboard/Dashboardcall" });
+    const form = admin.getByRole("region", { name: "Call link for a customer" });
+    await form.getByRole("button", { name: "Create the link" }).click();
+    await expect(form.getByText("Enter the customer's name.")).toBeVisible();
+    await expect(form.getByText("Choose a language.")).toBeVisible();
+    expect(await axeViolations(admin), "call link form errors").toEqual([]);
+    await form.getByLabel("Customer's name").fill("Ana Linkova");
+    // Vietnamese: Linh is linked to it, and never signs in here (nobody answers).
+    await form.getByLabel("Language", { exact: true }).selectOption({ label: "Vietnamese" });
+    await form.getByLabel("Call by").selectOption({ label: "Voice only" });
+    await form.getByLabel("Valid for").selectOption({ label: "1 hour" });
+    await form.getByRole("button", { name: "Create the link" }).click();
+    await expect(form.getByText(/^The link for Ana Linkova is ready\. It works until /)).toBeVisible();
+    link = await form.getByLabel("Call link").inputValue();
+    expect(link).toMatch(new RegExp(`^${baseURL}/Call\\?link=[A-Za-z0-9_%.-]+$`));
+    expect(await axeViolations(admin), "call link made").toEqual([]);
+  } finally {
+    await staff.close();
+  }
+
+  await context.grantPermissions(["camera", "microphone"]);
+  await page.goto(link);
+  const yourCall = page.getByRole("region", { name: "Your call" });
+  await expect(yourCall).toContainText("Ana Linkova");
+  await expect(yourCall).toContainText("Vietnamese");
+  await expect(yourCall).toContainText("Voice only");
+  expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex, nofollow");
+  const starter = page.getByRole("form", { name: "Start a call" });
+  await expect(starter.getByRole("button", { name: "Check camera and microphone" })).toBeVisible();
+  // The link has chosen: no language, type or name to pick.
+  await expect(starter.getByLabel("Language", { exact: true })).toHaveCount(0);
+  await expect(starter.getByLabel("Your name")).toHaveCount(0);
+  expect(await axeViolations(page), "/Call with a link").toEqual([]);
+  await starter.getByRole("button", { name: "Check camera and microphone" }).click();
+  await starter.getByRole("button", { name: "Call", exact: true }).click();
+  await expect(page.getByText("Nobody could answer just now.", { exact: false })).toBeVisible();
+  await expect(page.locator("#callback").getByLabel("Your name")).toHaveValue("Ana Linkova");
+  await expect(page.locator("#callback").getByLabel("Language", { exact: true })).toHaveValue(/^\d+$/);
+
+  // One character changed: the page says the link is not valid, and offers no call.
+  const spoilt = link.replace(/.$/, (last) => (last === "A" ? "B" : "A"));
+  await page.goto(spoilt);
+  await expect(page.getByText("This call link is not valid.", { exact: false })).toBeVisible();
+  await expect(page.getByRole("form", { name: "Start a call" })).toHaveCount(0);
+});

@@ -1,43 +1,14 @@
 // The worker's call sockets (workers/calls.ts): who may open which, and what reaches the switchboard.
 import { env } from "cloudflare:test";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { roomToken } from "~/lib/room-token.server";
 import { handleCallSocket } from "../../workers/calls";
 import { cookieOf, languageId, ORIGIN, seed } from "./helpers";
-
-const open: WebSocket[] = [];
-afterEach(() => {
-  for (const ws of open.splice(0)) ws.close(1000);
-});
+import { accepted, firstMessage, socketRequest } from "./sockets";
 
 beforeAll(async () => {
   await seed();
 });
-
-const socketRequest = (path: string, headers: Record<string, string> = {}) =>
-  new Request(`${ORIGIN}${path}`, { headers: { Upgrade: "websocket", Origin: ORIGIN, "CF-Connecting-IP": "203.0.113.9", ...headers } });
-
-/** The first message of `type` (and shape) on an accepted socket, within 2 s. */
-function firstMessage(ws: WebSocket, type: string, match: (message: Record<string, unknown>) => boolean = () => true): Promise<Record<string, unknown>> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${type} message`)), 2000);
-    ws.addEventListener("message", (event) => {
-      const message = JSON.parse(String(event.data)) as Record<string, unknown>;
-      if (message.type === type && match(message)) {
-        clearTimeout(timer);
-        resolve(message);
-      }
-    });
-  });
-}
-
-function accepted(response: Response): WebSocket {
-  expect(response.status).toBe(101);
-  const ws = response.webSocket!;
-  ws.accept();
-  open.push(ws);
-  return ws;
-}
 
 describe("every call socket", () => {
   it("answers a plain GET with 426, a POST with 405, and a handshake from another site with 403", async () => {

@@ -2,6 +2,7 @@
 // and plain words when the browser refuses or finds no device); then the call rings the switchboard and waits,
 // and the caller can cancel. Answered: on to the room. Unanswered: the callback form below takes over.
 import { useEffect, useRef, useState } from "react";
+import type { LinkedCallOffer } from "~/domain/call-forms";
 import { CALL_TYPES, type CallType, type CallerMessage } from "~/domain/switchboard";
 import { format } from "~/i18n";
 import { useMessages } from "~/lib/locale";
@@ -10,14 +11,20 @@ import { callSocket } from "./socket";
 type Device = "idle" | "checking" | "ready" | "ready-audio" | "denied" | "no-device" | "unsupported";
 type Calling = "idle" | "waiting" | "answered" | "unanswered" | "cancelled" | "failed";
 
-type Props = { languages: { id: number; name: string }[]; turnstileSiteKey: string | null; onUnanswered(callId: string | null, languageId: string): void };
+type Props = {
+  languages: { id: number; name: string }[];
+  /** A staff member's call link: its name, language and type are set, and only the link is sent. */
+  link: LinkedCallOffer | null;
+  turnstileSiteKey: string | null;
+  onUnanswered(callId: string | null, languageId: string): void;
+};
 
-export function CallStarter({ languages, turnstileSiteKey, onUnanswered }: Props) {
+export function CallStarter({ languages, link, turnstileSiteKey, onUnanswered }: Props) {
   const c = useMessages().call;
   const [device, setDevice] = useState<Device>("idle");
   const [calling, setCalling] = useState<Calling>("idle");
   const [level, setLevel] = useState(0);
-  const [type, setType] = useState<CallType>("video");
+  const [type, setType] = useState<CallType>(link?.type ?? "video");
   const preview = useRef<HTMLVideoElement | null>(null);
   const stream = useRef<MediaStream | null>(null);
   const socket = useRef<WebSocket | null>(null);
@@ -51,7 +58,8 @@ export function CallStarter({ languages, turnstileSiteKey, onUnanswered }: Props
 
   function start(form: HTMLFormElement) {
     const data = new FormData(form);
-    const params = Object.fromEntries(["language", "type", "name"].map((name) => [name, String(data.get(name) ?? "")]));
+    const params: Record<string, string> = link ? { link: link.token } : Object.fromEntries(["language", "type", "name"].map((name) => [name, String(data.get(name) ?? "")]));
+    const languageId = link ? String(link.languageId) : String(data.get("language") ?? "");
     // With Turnstile on, the widget put its token in the form; the worker checks it before anything rings.
     const challenge = data.get("cf-turnstile-response");
     if (typeof challenge === "string" && challenge) params.turnstile = challenge;
@@ -71,7 +79,7 @@ export function CallStarter({ languages, turnstileSiteKey, onUnanswered }: Props
         settled = true;
         setCalling("unanswered");
         ws.close(1000);
-        onUnanswered(callId.current, String(data.get("language") ?? ""));
+        onUnanswered(callId.current, languageId);
       }
     };
     ws.onclose = () => {
@@ -114,30 +122,7 @@ export function CallStarter({ languages, turnstileSiteKey, onUnanswered }: Props
       }}
     >
       <h2 id="call-start-heading">{c.startHeading}</h2>
-      <div className="field">
-        <label htmlFor="call-language">{c.language}</label>
-        <select id="call-language" name="language" required disabled={busy} defaultValue="">
-          <option value="">{c.chooseLanguage}</option>
-          {languages.map((language) => (
-            <option key={language.id} value={language.id}>
-              {language.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <fieldset className="field" disabled={busy}>
-        <legend>{c.type}</legend>
-        {CALL_TYPES.map((option) => (
-          <label key={option} className="choice">
-            <input type="radio" name="type" value={option} checked={type === option} onChange={() => (setType(option), setDevice("idle"), stopDevices())} />
-            {c[option]}
-          </label>
-        ))}
-      </fieldset>
-      <div className="field">
-        <label htmlFor="call-name">{c.name}</label>
-        <input id="call-name" name="name" autoComplete="name" required maxLength={100} disabled={busy} />
-      </div>
+      {link ? null : <CallChoices languages={languages} busy={busy} type={type} onType={(option) => (setType(option), setDevice("idle"), stopDevices())} />}
       <section className="call-starter__check" aria-labelledby="call-check-heading">
         <h3 id="call-check-heading">{c.checkHeading}</h3>
         <video ref={preview} className="call-starter__preview" autoPlay playsInline muted aria-label={c.preview} hidden={device !== "ready" || type !== "video"} />
@@ -174,6 +159,39 @@ export function CallStarter({ languages, turnstileSiteKey, onUnanswered }: Props
         ) : null}
       </div>
     </form>
+  );
+}
+
+/** The caller's own choices (a call link has made them already): language, video or voice, and their name. */
+function CallChoices({ languages, busy, type, onType }: { languages: Props["languages"]; busy: boolean; type: CallType; onType(type: CallType): void }) {
+  const c = useMessages().call;
+  return (
+    <>
+      <div className="field">
+        <label htmlFor="call-language">{c.language}</label>
+        <select id="call-language" name="language" required disabled={busy} defaultValue="">
+          <option value="">{c.chooseLanguage}</option>
+          {languages.map((language) => (
+            <option key={language.id} value={language.id}>
+              {language.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset className="field" disabled={busy}>
+        <legend>{c.type}</legend>
+        {CALL_TYPES.map((option) => (
+          <label key={option} className="choice">
+            <input type="radio" name="type" value={option} checked={type === option} onChange={() => onType(option)} />
+            {c[option]}
+          </label>
+        ))}
+      </fieldset>
+      <div className="field">
+        <label htmlFor="call-name">{c.name}</label>
+        <input id="call-name" name="name" autoComplete="name" required maxLength={100} disabled={busy} />
+      </div>
+    </>
   );
 }
 

@@ -6,9 +6,17 @@ import { CALLBACK_LIMITS } from "~/domain/call-forms";
 import type { FormFailure } from "~/lib/form-failure";
 import { useMessages } from "~/lib/locale";
 
-type Props = { languages: { id: number; name: string }[]; failure: FormFailure | null; callId: string | null; languageId: string; turnstileSiteKey: string | null };
+type Props = {
+  languages: { id: number; name: string }[];
+  failure: FormFailure | null;
+  callId: string | null;
+  languageId: string;
+  /** The customer's name, when they came by a staff member's call link. */
+  name?: string;
+  turnstileSiteKey: string | null;
+};
 
-export function CallbackForm({ languages, failure, callId, languageId, turnstileSiteKey }: Props) {
+export function CallbackForm({ languages, failure, callId, languageId, name, turnstileSiteKey }: Props) {
   const t = useMessages();
   const c = t.call;
   const values = failure?.values ?? {};
@@ -20,7 +28,7 @@ export function CallbackForm({ languages, failure, callId, languageId, turnstile
       </h2>
       <p>{c.callbackIntro}</p>
       <FormAlert message={failure?.formError} />
-      <Field id="callback-name" label={c.name} name="name" autoComplete="name" required maxLength={CALLBACK_LIMITS.name} defaultValue={values.name} error={errors.name} />
+      <Field id="callback-name" label={c.name} name="name" autoComplete="name" required maxLength={CALLBACK_LIMITS.name} defaultValue={values.name ?? name} error={errors.name} />
       <Field id="callback-phone" label={c.callbackPhone} name="phone" type="tel" autoComplete="tel" dir="ltr" maxLength={CALLBACK_LIMITS.phone} defaultValue={values.phone} error={errors.phone} />
       <Field id="callback-email" label={c.callbackEmail} name="email" type="email" autoComplete="email" dir="ltr" maxLength={CALLBACK_LIMITS.email} defaultValue={values.email} error={errors.email} />
       <SelectField

@@ -46,4 +46,8 @@ export const call: Messages["call"] = {
   callbackLanguageLine: "اللغة: {language}",
   callbackNoteLine: "ملاحظة: {note}",
   notSent: "تعذّر إرسال طلبك. حاول مرة أخرى من فضلك.",
+  linkHeading: "مكالمتك",
+  linkFor: "باسم",
+  linkExpired: "انتهت صلاحية رابط المكالمة هذا. اطلب منا رابطًا جديدًا، أو اترك بياناتك أدناه وسنعاود الاتصال بك.",
+  linkInvalid: "رابط المكالمة هذا غير صالح. تأكد من أنك فتحته كاملًا، أو اترك بياناتك أدناه وسنعاود الاتصال بك.",
 };

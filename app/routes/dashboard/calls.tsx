@@ -1,30 +1,46 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { CallDetails } from "~/components/CallDetails";
+import { CallLinkForm } from "~/components/calls/CallLinkForm";
 import { LiveCalls } from "~/components/calls/LiveCalls";
+import { callableLanguages } from "~/domain/call-forms";
 import { INCOMING_CALL_DELAY_MS, SAMPLE_CALL, type Call } from "~/domain/calls";
 import { localeAttributes, specArabic } from "~/i18n";
 import { dashboardMeta } from "~/lib/dashboard-meta";
 import { appContext } from "~/lib/context.server";
-import { requireUser } from "~/lib/guards.server";
+import { requireAdmin, requireUser } from "~/lib/guards.server";
+import { runIntent } from "~/lib/intents.server";
 import { switchboardOf } from "~/lib/switchboard.server";
 import { useMessages } from "~/lib/locale";
 import type { Route } from "./+types/calls";
+import { createCallLink } from "./call-link.server";
 
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.dashboard.calls);
 
-/** Everyone gets their own incoming-call screen; administrators also see who is available now, per language. */
+/**
+ * Everyone gets their own incoming-call screen; administrators also see who is available now, per language, and can
+ * make a call link for a customer (in a language someone is linked to).
+ */
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
-  if (user.role !== "admin") return { availableNow: null };
+  if (user.role !== "admin") return { availableNow: null, callLanguages: null };
   const app = appContext(args.context);
-  const [byLanguage, languages] = await Promise.all([switchboardOf(app.cloudflare.env).availability(), app.backend.languages.list()]);
+  const [byLanguage, languages, links] = await Promise.all([
+    switchboardOf(app.cloudflare.env).availability(),
+    app.backend.languages.list(),
+    app.backend.links.list(),
+  ]);
   const availableNow = languages.filter((language) => byLanguage[language.id]?.length).map((language) => ({ language: language.name, people: byLanguage[language.id]! }));
-  return { availableNow };
+  return { availableNow, callLanguages: callableLanguages(links) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const admin = await requireAdmin(args);
+  return runIntent({ ...args, user: admin }, { "call-link": createCallLink });
 }
 
 /** SPEC §2/§4: no call, then (after 2 s) a pending call, then accepted (go to its room) or rejected (cleared). */
-export default function IncomingCalls({ loaderData }: Route.ComponentProps) {
+export default function IncomingCalls({ loaderData, actionData }: Route.ComponentProps) {
   const t = useMessages();
   const c = t.dashboard.call;
   const navigate = useNavigate();
@@ -47,6 +63,7 @@ export default function IncomingCalls({ loaderData }: Route.ComponentProps) {
       <h1>{c.heading}</h1>
       <LiveCalls />
       {loaderData.availableNow ? <AvailableNow groups={loaderData.availableNow} /> : null}
+      {loaderData.callLanguages ? <CallLinkForm languages={loaderData.callLanguages} result={actionData ?? null} /> : null}
       {/* The spec's simulated call (SPEC §2), beside the real ones. Announced when it arrives and when it is cleared. */}
       <div aria-live="polite">
         {call ? (

@@ -5,9 +5,11 @@ import { useEffect, useState } from "react";
 import { data } from "react-router";
 import { CallbackForm } from "~/components/calls/CallbackForm";
 import { CallStarter } from "~/components/calls/CallStarter";
-import { callableLanguages } from "~/domain/call-forms";
+import { callableLanguages, type LinkedCallOffer } from "~/domain/call-forms";
+import { callLinkOffer } from "~/lib/call-link.server";
 import { load } from "~/lib/content.server";
 import { appContext } from "~/lib/context.server";
+import { publicPageHeaders } from "~/lib/headers";
 import type { RouteHandle } from "~/lib/hydration";
 import { localeOfPath, useMessages } from "~/lib/locale";
 import { pageMeta } from "~/lib/meta";
@@ -17,15 +19,24 @@ import { askForCallback } from "./call.server";
 
 export const handle: RouteHandle = { hydrate: true };
 
-export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(matches, location, (t) => ({ ...t.meta.call, path: "/Call" }));
+export const headers = publicPageHeaders;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
+  const tags = pageMeta(matches, location, (t) => ({ ...t.meta.call, path: "/Call" }));
+  // A customer's call link is theirs: not for search engines.
+  return loaderData?.link ? [...tags, { name: "robots", content: "noindex, nofollow" }] : tags;
+};
+
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { backend, config } = appContext(context);
   const links = await load("languages", () => backend.links.list());
   const languages = links.ok ? callableLanguages(links.value) : [];
+  // A staff member's call link for a named customer (?link=): its name, language and type, or why it cannot call.
+  const token = url.searchParams.get("link");
+  const link = token === null ? null : await callLinkOffer(config.SESSION_SECRET, token, languages);
   // Who is linked to what changes with staff's edits: never from a shared cache.
   const turnstileSiteKey = config.turnstile?.siteKey ?? null;
-  return data({ languages, publicCalls: config.publicCalls, turnstileSiteKey }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ languages, publicCalls: config.publicCalls, turnstileSiteKey, link }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
@@ -34,7 +45,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 
 export default function Call({ loaderData, actionData }: Route.ComponentProps) {
   const c = useMessages().call;
-  const { languages, publicCalls, turnstileSiteKey } = loaderData;
+  const { languages, publicCalls, turnstileSiteKey, link } = loaderData;
+  const linked = link?.state === "ok" ? link : null;
   const nonce = useNonce();
   const [hydrated, setHydrated] = useState(false);
   const [missed, setMissed] = useState<{ callId: string | null; languageId: string } | null>(null);
@@ -42,21 +54,64 @@ export default function Call({ loaderData, actionData }: Route.ComponentProps) {
   useEffect(() => {
     if (missed) document.getElementById("callback-heading")?.focus();
   }, [missed]);
-  const canCall = publicCalls && languages.length > 0;
+  // A staff member's call link works while public calls are switched off; a spoilt one says why, and no call starts.
+  const canCall = linked !== null || (link === null && publicCalls && languages.length > 0);
+  const linkProblem = !link || linked ? null : link.state === "expired" ? c.linkExpired : link.state === "invalid" ? c.linkInvalid : c.noLanguages;
   return (
     <main id="main" className="page container call-page">
       <h1>{c.heading}</h1>
       <p className="page__intro">{c.intro}</p>
-      {!canCall ? <p role="status">{publicCalls ? c.noLanguages : c.switchedOff}</p> : null}
+      {linkProblem ? <p role="status">{linkProblem}</p> : !canCall ? <p role="status">{publicCalls ? c.noLanguages : c.switchedOff}</p> : null}
+      {linked ? <LinkedCall link={linked} /> : null}
       {/* Without JavaScript there is no call to start: only the callback form below. */}
-      {canCall && hydrated ? <CallStarter languages={languages} turnstileSiteKey={turnstileSiteKey} onUnanswered={(callId, languageId) => setMissed({ callId, languageId })} /> : null}
+      {canCall && hydrated ? (
+        <CallStarter
+          languages={languages}
+          link={linked}
+          turnstileSiteKey={linked ? null : turnstileSiteKey}
+          onUnanswered={(callId, languageId) => setMissed({ callId, languageId })}
+        />
+      ) : null}
       {canCall ? (
         <noscript>
           <p>{c.noScript}</p>
         </noscript>
       ) : null}
-      <CallbackForm languages={languages} failure={actionData ?? null} callId={missed?.callId ?? null} languageId={missed?.languageId ?? ""} turnstileSiteKey={turnstileSiteKey} />
+      <CallbackForm
+        languages={languages}
+        failure={actionData ?? null}
+        callId={missed?.callId ?? null}
+        languageId={missed?.languageId ?? (linked ? String(linked.languageId) : "")}
+        name={linked?.name}
+        turnstileSiteKey={turnstileSiteKey}
+      />
       {turnstileSiteKey && <script src="https://challenges.cloudflare.com/turnstile/v0/api.js" async defer nonce={nonce} />}
     </main>
+  );
+}
+
+/** Who the call link is for and what it calls: chosen by the staff member who made it. */
+function LinkedCall({ link }: { link: LinkedCallOffer }) {
+  const c = useMessages().call;
+  return (
+    <section className="panel call-link-summary" aria-labelledby="call-link-heading">
+      <h2 id="call-link-heading">{c.linkHeading}</h2>
+      <dl>
+        <div>
+          <dt>{c.linkFor}</dt>
+          <dd>
+            <bdi>{link.name}</bdi>
+          </dd>
+        </div>
+        <div>
+          <dt>{c.language}</dt>
+          <dd>{link.language}</dd>
+        </div>
+        <div>
+          <dt>{c.type}</dt>
+          <dd>{c[link.type]}</dd>
+        </div>
+      </dl>
+    </section>
   );
 }

@@ -27,9 +27,10 @@ export function callbackSchema(t: { required: string; email: string; either: str
   return z
     .object({
       name: text(CALLBACK_LIMITS.name).min(1, { error: t.required }),
-      email: z.union([z.literal(""), z.email({ error: t.email }).max(CALLBACK_LIMITS.email, { error: t.tooLong(CALLBACK_LIMITS.email) })]),
-      phone: text(CALLBACK_LIMITS.phone).regex(/^[+\d\s().-]*$/, { error: t.either }),
-      note: text(CALLBACK_LIMITS.note),
+      // The optional fields may be left out altogether (a script, not the page): as if left empty.
+      email: z.union([z.literal(""), z.email({ error: t.email }).max(CALLBACK_LIMITS.email, { error: t.tooLong(CALLBACK_LIMITS.email) })]).default(""),
+      phone: text(CALLBACK_LIMITS.phone).regex(/^[+\d\s().-]*$/, { error: t.either }).default(""),
+      note: text(CALLBACK_LIMITS.note).default(""),
       language: z.string().regex(/^\d{0,9}$/).default(""),
       callId: z.string().regex(/^([0-9a-f-]{36})?$/).default(""),
     })

@@ -5,17 +5,18 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createRequestContext, routerContextFor } from "~/lib/context.server";
 import { switchboardOf } from "~/lib/switchboard.server";
 import * as callPage from "~/routes/public/call";
+import { envWith, TURNSTILE } from "./contact-helpers";
 import { asResponse, backendFor, failure, languageId, ORIGIN, rows, seed } from "./helpers";
 
 let lastIp = 0;
 const freshIp = () => `10.92.0.${++lastIp}`;
 
-async function postCallback(fields: Record<string, string>, path = "/Call") {
+async function postCallback(fields: Record<string, string>, path = "/Call", bindings: Env = env) {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
   const request = new Request(new URL(path, ORIGIN), { method: "POST", body, headers: { "CF-Connecting-IP": freshIp(), Origin: ORIGIN } });
   const ctx = createExecutionContext();
-  const context = routerContextFor(createRequestContext(request, env, ctx));
+  const context = routerContextFor(createRequestContext(request, bindings, ctx));
   const result = await callPage.action({ request, context, params: {}, pattern: path, url: new URL(request.url) } as never);
   await waitOnExecutionContext(ctx);
   return result;
@@ -38,6 +39,19 @@ describe("the callback form", () => {
       expect(failure(result).status, JSON.stringify(fields)).toBe(400);
     }
     expect(await rows("contact_messages")).toBe(before);
+  });
+
+  it("with Turnstile configured, stores nothing without a token that passes (403), and stores one that does", async () => {
+    const { env: challenged } = envWith(TURNSTILE);
+    const before = await rows("contact_messages");
+    for (const token of [undefined, "", "fail"]) {
+      const fields = { name: "Challenged", phone: "+1 555 0101", ...(token === undefined ? {} : { "cf-turnstile-response": token }) };
+      const refused = failure(await postCallback(fields, "/Call", challenged));
+      expect([refused.status, refused.formError]).toEqual([403, "We could not confirm that you are not a robot. Please try again."]);
+    }
+    expect(await rows("contact_messages")).toBe(before);
+    expect(asResponse(await postCallback({ name: "Challenged", phone: "+1 555 0101", "cf-turnstile-response": "pass" }, "/Call", challenged)).status).toBe(302);
+    expect(await rows("contact_messages")).toBe(before + 1);
   });
 
   it("a filled honeypot is thanked and stores nothing", async () => {

@@ -3,6 +3,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { roomToken } from "~/lib/room-token.server";
 import { handleCallSocket } from "../../workers/calls";
+import { envWith, TURNSTILE } from "./contact-helpers";
 import { cookieOf, languageId, ORIGIN, seed } from "./helpers";
 import { accepted, firstMessage, socketRequest } from "./sockets";
 
@@ -53,6 +54,15 @@ describe("the caller's socket", () => {
     const spanish = await languageId("Spanish");
     const ws = accepted(await handleCallSocket(socketRequest(`/api/calls/caller?language=${spanish}&type=audio&name=Ann`), env));
     expect(await firstMessage(ws, "unanswered")).toEqual({ type: "unanswered" });
+  });
+
+  it("with Turnstile configured, rings only with a token that passes (none or a failing one: 403)", async () => {
+    const { env: challenged } = envWith(TURNSTILE);
+    const spanish = await languageId("Spanish");
+    const path = `/api/calls/caller?language=${spanish}&type=audio&name=Ann`;
+    const from = { "CF-Connecting-IP": "203.0.113.12" };
+    for (const query of ["", "&turnstile=", "&turnstile=fail"]) expect((await handleCallSocket(socketRequest(`${path}${query}`, from), challenged)).status).toBe(403);
+    accepted(await handleCallSocket(socketRequest(`${path}&turnstile=pass`, from), challenged));
   });
 
   it("can be switched off (PUBLIC_CALLS=off) and is rate limited", async () => {

@@ -10,6 +10,13 @@ import { ORIGIN } from "./helpers";
 export const CONTACT_URL = `${ORIGIN}/api/contact`;
 
 /** The worker's env with its own EmailJS service id (the fake keeps modes and records per service id). */
+/** Turnstile configured against the fake service's siteverify (a token passes when it is "pass"). */
+export const TURNSTILE = {
+  TURNSTILE_SITE_KEY: "site-key-test",
+  TURNSTILE_SECRET_KEY: "secret-key-test",
+  TURNSTILE_VERIFY_URL: `${env.EMAILJS_API_URL}/turnstile/siteverify`,
+};
+
 export function envWith(overrides: Record<string, string> = {}) {
   const service = `svc-${crypto.randomUUID()}`;
   const testEnv = { ...env, EMAILJS_SERVICE_ID: service, ...overrides } as Env;

@@ -10,7 +10,7 @@ import { readFlashToast } from "~/lib/toast.server";
 import { ar } from "~/i18n";
 import type { ContactOutcome } from "../../workers/contact";
 import type { FakeMode } from "../support/fake-emailjs";
-import { CONTACT_URL, type ContactRequestOptions, contactRequest, envWith, postContact, recorded, setMode } from "./contact-helpers";
+import { CONTACT_URL, type ContactRequestOptions, contactRequest, envWith, postContact, recorded, setMode, TURNSTILE } from "./contact-helpers";
 import { ORIGIN, asResponse, count, rows } from "./helpers";
 
 const SENT = "Successfully The Email Is Sended!";
@@ -412,12 +412,7 @@ describe("configuration", () => {
 });
 
 describe("Turnstile, when configured", () => {
-  const turnstileEnv = () =>
-    envWith({
-      TURNSTILE_SITE_KEY: "site-key-test",
-      TURNSTILE_SECRET_KEY: "secret-key-test",
-      TURNSTILE_VERIFY_URL: `${env.EMAILJS_API_URL}/turnstile/siteverify`,
-    });
+  const turnstileEnv = () => envWith(TURNSTILE);
 
   it("no token, or a token that fails: 403 'not a robot' message and nothing stored", async () => {
     const { env: testEnv, service } = turnstileEnv();

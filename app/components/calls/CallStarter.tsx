@@ -7,6 +7,7 @@ import { CALL_TYPES, type CallType, type CallerMessage } from "~/domain/switchbo
 import { format } from "~/i18n";
 import { useMessages } from "~/lib/locale";
 import { callSocket } from "./socket";
+import { useTurnstileWidget } from "./turnstile";
 
 type Device = "idle" | "checking" | "ready" | "ready-audio" | "denied" | "no-device" | "unsupported";
 type Calling = "idle" | "waiting" | "answered" | "unanswered" | "cancelled" | "failed";
@@ -29,6 +30,7 @@ export function CallStarter({ languages, link, turnstileSiteKey, onUnanswered }:
   const stream = useRef<MediaStream | null>(null);
   const socket = useRef<WebSocket | null>(null);
   const callId = useRef<string | null>(null);
+  const challenge = useTurnstileWidget(turnstileSiteKey);
 
   useEffect(() => () => stopDevices(), []);
 
@@ -61,8 +63,9 @@ export function CallStarter({ languages, link, turnstileSiteKey, onUnanswered }:
     const params: Record<string, string> = link ? { link: link.token } : Object.fromEntries(["language", "type", "name"].map((name) => [name, String(data.get(name) ?? "")]));
     const languageId = link ? String(link.languageId) : String(data.get("language") ?? "");
     // With Turnstile on, the widget put its token in the form; the worker checks it before anything rings.
-    const challenge = data.get("cf-turnstile-response");
-    if (typeof challenge === "string" && challenge) params.turnstile = challenge;
+    const token = data.get("cf-turnstile-response");
+    if (typeof token === "string" && token) params.turnstile = token;
+    challenge.reset();
     stopDevices();
     setCalling("waiting");
     const ws = callSocket("/api/calls/caller", params);
@@ -138,7 +141,7 @@ export function CallStarter({ languages, link, turnstileSiteKey, onUnanswered }:
           {c.check}
         </button>
       </section>
-      {turnstileSiteKey && <div className="cf-turnstile" data-sitekey={turnstileSiteKey} />}
+      {turnstileSiteKey && <div ref={challenge.container} className="call-starter__challenge" />}
       <p role="status" aria-live="polite" className="call-starter__calling">
         {callingWords[calling]}
       </p>

@@ -53,7 +53,7 @@ describe("the call link form (/Dashboard/Dashboardcall)", () => {
     expect(result.headers.get("Cache-Control")).toBe("private, no-store");
     const url = new URL(created.url);
     expect(`${url.origin}${url.pathname}`).toBe(`${ORIGIN}/Call`);
-    expect(created.message).toMatch(/^The link for Maria López is ready\. It works until .+\.$/);
+    expect(created.message).toMatch(/^The link for \u2068Maria López\u2069 is ready\. It works until .+\.$/);
     const read = await readCallLink(env.SESSION_SECRET, url.searchParams.get("link")!);
     expect(read).toMatchObject({ name: "Maria López", languageId: spanish, type: "audio" });
     expect((read as { expiresAt: number }).expiresAt - before).toBeGreaterThanOrEqual(24 * HOUR);

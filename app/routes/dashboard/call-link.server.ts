@@ -11,6 +11,8 @@ import { keptValues, parseFormData } from "~/lib/forms.server";
 import type { IntentInput } from "~/lib/intents.server";
 
 const HOUR_MS = 3_600_000;
+/** A name in another script inside the sentence reads in its own direction (Unicode first-strong isolate). */
+const isolate = (text: string) => `\u2068${text}\u2069`;
 
 export async function createCallLink({ url, app, formData, messages, user }: IntentInput) {
   const m = messages.dashboard.call.link;
@@ -24,7 +26,7 @@ export async function createCallLink({ url, app, formData, messages, user }: Int
     ...{ year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" },
     ...{ timeZone: COMPANY_TIME_ZONE, timeZoneName: "short" },
   });
-  const created = { url: new URL(callLinkPath(token, form.data.locale), url.origin).href, message: format(m.created, { name: form.data.name, expires }) };
+  const created = { url: new URL(callLinkPath(token, form.data.locale), url.origin).href, message: format(m.created, { name: isolate(form.data.name), expires }) };
   // A private address: never kept by a cache.
   return data({ created }, { headers: { "Cache-Control": "private, no-store" } });
 }

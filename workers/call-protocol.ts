@@ -17,3 +17,7 @@ export type PersonOnBoard = { id: string; name: string; languages: number[] };
 /** A caller's socket: what they asked for (validated by the worker). */
 export const CALL_HEADER = "X-Push-Call";
 export type CallRequest = { languageId: number; language: string; type: CallType; callerName: string };
+
+// Header values are ASCII: names in any script travel percent-encoded (JSON, then encodeURIComponent).
+export const toHeader = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+export const fromHeader = <T>(text: string | null): T => JSON.parse(decodeURIComponent(text ?? "null")) as T;

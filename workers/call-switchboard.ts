@@ -25,7 +25,7 @@ import {
 import { readConfig } from "../app/lib/config.server";
 import { roomPath, roomToken, type RoomParty } from "../app/lib/room-token.server";
 import { switchboardOf } from "../app/lib/switchboard.server";
-import { CALL_HEADER, PERSON_HEADER, ROOM_HEADER, SOCKET_HEADER, type CallRequest, type PersonOnBoard, type SocketKind } from "./call-protocol";
+import { CALL_HEADER, fromHeader, PERSON_HEADER, ROOM_HEADER, SOCKET_HEADER, type CallRequest, type PersonOnBoard, type SocketKind } from "./call-protocol";
 import { otherParty, relayInRoom, ROOM_IDLE_MS } from "./call-room";
 
 type Attachment =
@@ -57,20 +57,20 @@ export class CallSwitchboard extends DurableObject<Env> {
     const { 0: client, 1: server } = new WebSocketPair();
     const now = Date.now();
     if (kind === "interpreter") {
-      const person = JSON.parse(request.headers.get(PERSON_HEADER) ?? "null") as PersonOnBoard;
+      const person = fromHeader<PersonOnBoard>(request.headers.get(PERSON_HEADER));
       this.ctx.acceptWebSocket(server, [`i:${person.id}`]);
       server.serializeAttachment({ kind: "interpreter", person, since: now } satisfies Attachment);
       const available = (await this.ctx.storage.get<boolean>(availableKey(person.id))) ?? false;
       await this.apply(setPresence(this.board, { ...person, available }));
     } else if (kind === "caller") {
-      const call = JSON.parse(request.headers.get(CALL_HEADER) ?? "null") as CallRequest;
+      const call = fromHeader<CallRequest>(request.headers.get(CALL_HEADER));
       const callId = crypto.randomUUID();
       this.ctx.acceptWebSocket(server, [`c:${callId}`]);
       server.serializeAttachment({ kind: "caller", callId, since: now } satisfies Attachment);
       await this.apply(requestCall(this.board, { ...call, id: callId, requestedAt: now }));
     } else if (kind === "room") {
       if (await this.ctx.storage.get<boolean>(ENDED_KEY)) return new Response(null, { status: 410 });
-      const { roomId, party } = JSON.parse(request.headers.get(ROOM_HEADER) ?? "null") as { roomId: string; party: RoomParty };
+      const { roomId, party } = fromHeader<{ roomId: string; party: RoomParty }>(request.headers.get(ROOM_HEADER));
       // A party who comes back (a reload, a new network) replaces their old socket.
       for (const old of this.ctx.getWebSockets(`r:${party}`)) old.close(4001, "replaced");
       this.ctx.acceptWebSocket(server, [`r:${party}`]);

@@ -13,7 +13,7 @@ import { roomPartyOf } from "../app/lib/room-token.server";
 import { roomObjectName, SWITCHBOARD_NAME } from "../app/lib/switchboard.server";
 import { isSameOrigin } from "../app/lib/same-origin.server";
 import { passesTurnstile } from "../app/lib/turnstile.server";
-import { CALL_HEADER, PERSON_HEADER, ROOM_HEADER, SOCKET_HEADER, type CallRequest, type PersonOnBoard, type SocketKind } from "./call-protocol";
+import { CALL_HEADER, PERSON_HEADER, ROOM_HEADER, SOCKET_HEADER, toHeader, type CallRequest, type PersonOnBoard, type SocketKind } from "./call-protocol";
 
 export const CALLS_PATH = "/api/calls/";
 const ROOM_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -43,27 +43,27 @@ async function interpreterSocket(request: Request, env: Env): Promise<Response> 
   if (!user.profile) return refusal(403, "Forbidden");
   const languages = await backend.links.forUser(user.id);
   const person: PersonOnBoard = { id: user.id, name: user.profile.fullName, languages: languages.map((language) => language.id) };
-  return toObject(env, SWITCHBOARD_NAME, "interpreter", { [PERSON_HEADER]: JSON.stringify(person) });
+  return toObject(env, SWITCHBOARD_NAME, "interpreter", { [PERSON_HEADER]: toHeader(person) });
 }
 
 async function callerSocket(request: Request, env: Env, url: URL): Promise<Response> {
   const config = readConfig(env);
   const linkToken = url.searchParams.get("link");
   // A staff member's call link (app/lib/call-link.server.ts) rings even while public calls are switched off; its terms
-  // are signed, so the query's own language, type and name are not read. Turnstile is for anonymous callers.
+  // are signed, so the query's own language, type and name are not read. Everything else applies to it as well.
   if (linkToken === null && !config.publicCalls) return refusal(403, "Calls from the website are switched off.");
   if (!(await withinRateLimit(env.CALL_LIMITER, request))) return refusal(429, "Too many calls from this address. Try again in a minute.");
+  if (config.turnstile) {
+    const form = new FormData();
+    form.set("cf-turnstile-response", url.searchParams.get("turnstile") ?? "");
+    if (!(await passesTurnstile(config.turnstile, form, request))) return refusal(403, "The challenge was not passed.");
+  }
   const callable = callableLanguages(await createBackend({ env, request }).links.list());
   if (linkToken !== null) {
     const offer = await callLinkOffer(config.SESSION_SECRET, linkToken, callable);
     if (offer.state === "unavailable") return refusal(400, "No interpreter speaks that language.");
     if (offer.state !== "ok") return refusal(403, "This call link is not valid.");
     return ring(env, { languageId: offer.languageId, language: offer.language, type: offer.type, callerName: offer.name });
-  }
-  if (config.turnstile) {
-    const form = new FormData();
-    form.set("cf-turnstile-response", url.searchParams.get("turnstile") ?? "");
-    if (!(await passesTurnstile(config.turnstile, form, request))) return refusal(403, "The challenge was not passed.");
   }
   const parsed = callRequestSchema.safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) return refusal(400, "Choose a language and a call type, and give your name.");
@@ -72,12 +72,12 @@ async function callerSocket(request: Request, env: Env, url: URL): Promise<Respo
   return ring(env, { languageId: language.id, language: language.name, type: parsed.data.type, callerName: parsed.data.name });
 }
 
-const ring = (env: Env, call: CallRequest) => toObject(env, SWITCHBOARD_NAME, "caller", { [CALL_HEADER]: JSON.stringify(call) });
+const ring = (env: Env, call: CallRequest) => toObject(env, SWITCHBOARD_NAME, "caller", { [CALL_HEADER]: toHeader(call) });
 
 async function roomSocket(env: Env, roomId: string, key: string | null): Promise<Response> {
   const party = await roomPartyOf(readConfig(env).SESSION_SECRET, roomId, key);
   if (!party) return refusal(403, "Forbidden");
-  return toObject(env, roomObjectName(roomId), "room", { [ROOM_HEADER]: JSON.stringify({ roomId, party }) });
+  return toObject(env, roomObjectName(roomId), "room", { [ROOM_HEADER]: toHeader({ roomId, party }) });
 }
 
 /** A fresh request to the object: only the headers set here reach it (never the client's own X-Push-* headers). */

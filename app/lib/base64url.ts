@@ -12,5 +12,8 @@ export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
   }
 }
 
-/** An HMAC-SHA-256 signature in base64url: 43 characters. */
-export const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
+/**
+ * An HMAC-SHA-256 signature in base64url: 43 characters, the last of which carries 2 bits of padding that must be zero
+ * (otherwise four spellings would decode to the same bytes).
+ */
+export const SIGNATURE = /^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/;

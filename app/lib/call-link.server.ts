@@ -18,8 +18,8 @@ export async function callLinkToken(secret: string, terms: CallLinkTerms): Promi
   return `${body}.${toBase64Url(signature)}`;
 }
 
-/** What a link says, "expired" past its time, or null for anything not signed here (altered, cut, made up). */
-export async function readCallLink(secret: string, token: string, now = Date.now()): Promise<CallLinkTerms | "expired" | null> {
+/** What a link says and whether its time is over, or null for anything not signed here (altered, cut, made up). */
+export async function readCallLink(secret: string, token: string, now = Date.now()): Promise<{ terms: CallLinkTerms; expired: boolean } | null> {
   // A name of 100 characters in any script stays far below this.
   if (token.length > 1200) return null;
   const [body = "", signatureText = "", ...rest] = token.split(".");
@@ -27,8 +27,7 @@ export async function readCallLink(secret: string, token: string, now = Date.now
   if (rest.length || !body || !signature) return null;
   if (!(await crypto.subtle.verify("HMAC", await linkKey(secret), signature, encoder.encode(body)))) return null;
   const terms = termsOf(fromBase64Url(body));
-  if (!terms) return null;
-  return terms.expiresAt <= now ? "expired" : terms;
+  return terms ? { terms, expired: terms.expiresAt <= now } : null;
 }
 
 function termsOf(bytes: Uint8Array | null): CallLinkTerms | null {
@@ -46,13 +45,17 @@ export function callLinkPath(token: string, locale: "en" | "ar"): string {
   return `${locale === "ar" ? "/ar" : ""}/Call?link=${encodeURIComponent(token)}`;
 }
 
-/** A link as the call page and the caller socket take it: good for a language someone still speaks, or why not. */
-export type CallLinkOffer = LinkedCallOffer | { state: "expired" | "invalid" | "unavailable" };
+/**
+ * A link as the call page and the caller socket take it: good for a language someone still speaks, or why not (an
+ * expired one still names its customer and language, for the callback form).
+ */
+export type CallLinkOffer = LinkedCallOffer | { state: "expired"; name: string; languageId: number } | { state: "invalid" | "unavailable" };
 
 export async function callLinkOffer(secret: string, token: string, callable: { id: number; name: string }[]): Promise<CallLinkOffer> {
-  const terms = await readCallLink(secret, token);
-  if (terms === null) return { state: "invalid" };
-  if (terms === "expired") return { state: "expired" };
+  const read = await readCallLink(secret, token);
+  if (read === null) return { state: "invalid" };
+  const { terms, expired } = read;
+  if (expired) return { state: "expired", name: terms.name, languageId: terms.languageId };
   const language = callable.find((item) => item.id === terms.languageId);
   if (!language) return { state: "unavailable" };
   return { state: "ok", token, name: terms.name, languageId: language.id, language: language.name, type: terms.type };

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createRequestContext, routerContextFor } from "~/lib/context.server";
 import { switchboardOf } from "~/lib/switchboard.server";
 import * as callPage from "~/routes/public/call";
+import { toHeader } from "../../workers/call-protocol";
 import { envWith, TURNSTILE } from "./contact-helpers";
 import { asResponse, backendFor, failure, languageId, ORIGIN, rows, seed } from "./helpers";
 
@@ -67,7 +68,7 @@ describe("the callback form", () => {
     const board = switchboardOf(env);
     const socket = await board.fetch(
       new Request("https://switchboard.internal/", {
-        headers: { Upgrade: "websocket", "X-Push-Socket": "caller", "X-Push-Call": JSON.stringify({ languageId: spanish, language: "Spanish", type: "audio", callerName: "Ann" }) },
+        headers: { Upgrade: "websocket", "X-Push-Socket": "caller", "X-Push-Call": toHeader({ languageId: spanish, language: "Spanish", type: "audio", callerName: "Ann" }) },
       }),
     );
     const ws = socket.webSocket!;

@@ -9,6 +9,7 @@ import * as callPage from "~/routes/public/call";
 import * as calls from "~/routes/dashboard/calls";
 import { handleCallSocket } from "../../workers/calls";
 import { cookieOf, failure, languageId, loaderArgs, ORIGIN, seed, statusOf, thrown, unwrap } from "./helpers";
+import { envWith, TURNSTILE } from "./contact-helpers";
 import { accepted, firstMessage, socketRequest } from "./sockets";
 
 const HOUR = 3_600_000;
@@ -17,11 +18,11 @@ beforeAll(seed);
 const terms = (overrides: Partial<Parameters<typeof callLinkToken>[1]> = {}) => ({ name: "Maria López", languageId: 1, type: "audio" as const, expiresAt: Date.now() + HOUR, ...overrides });
 
 describe("the call link's token", () => {
-  it("reads back exactly what was signed, and says 'expired' once its time is over", async () => {
+  it("reads back exactly what was signed, and says when its time is over", async () => {
     const signed = terms({ name: "مريم الأحمد" });
     const token = await callLinkToken(env.SESSION_SECRET, signed);
-    expect(await readCallLink(env.SESSION_SECRET, token)).toEqual(signed);
-    expect(await readCallLink(env.SESSION_SECRET, token, signed.expiresAt)).toBe("expired");
+    expect(await readCallLink(env.SESSION_SECRET, token)).toEqual({ terms: signed, expired: false });
+    expect(await readCallLink(env.SESSION_SECRET, token, signed.expiresAt)).toEqual({ terms: signed, expired: true });
   });
 
   it("refuses an altered, cut, re-signed or made-up link (null: the page learns nothing else)", async () => {
@@ -30,7 +31,9 @@ describe("the call link's token", () => {
     const longer = btoa(JSON.stringify({ n: "Maria López", l: 1, t: "audio", e: Date.now() + 1000 * HOUR })).replace(/=+$/, "");
     const roomKey = await roomToken(env.SESSION_SECRET, "6f1c2b9e-3a4d-4e5f-8a9b-0c1d2e3f4a5b", "caller");
     const otherSecret = await callLinkToken("another-secret-of-at-least-32-characters", terms());
-    for (const bad of [`${longer}.${signature}`, body, `${body}.`, `${body}.${signature}.x`, `${body}.${roomKey}`, otherSecret, "", "x".repeat(2000), `${body}A.${signature}`]) {
+    // The same signature bytes spelt with padding bits set (the last character + 1): one spelling only is accepted.
+    const respelt = `${body}.${signature.slice(0, -1)}${"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"["ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".indexOf(signature.at(-1)!) + 1]}`;
+    for (const bad of [`${longer}.${signature}`, body, `${body}.`, `${body}.${signature}.x`, `${body}.${roomKey}`, otherSecret, "", "x".repeat(2000), `${body}A.${signature}`, respelt]) {
       expect(await readCallLink(env.SESSION_SECRET, bad), bad.slice(0, 40)).toBeNull();
     }
   });
@@ -54,10 +57,10 @@ describe("the call link form (/Dashboard/Dashboardcall)", () => {
     const url = new URL(created.url);
     expect(`${url.origin}${url.pathname}`).toBe(`${ORIGIN}/Call`);
     expect(created.message).toMatch(/^The link for \u2068Maria López\u2069 is ready\. It works until .+\.$/);
-    const read = await readCallLink(env.SESSION_SECRET, url.searchParams.get("link")!);
-    expect(read).toMatchObject({ name: "Maria López", languageId: spanish, type: "audio" });
-    expect((read as { expiresAt: number }).expiresAt - before).toBeGreaterThanOrEqual(24 * HOUR);
-    expect((read as { expiresAt: number }).expiresAt - Date.now()).toBeLessThanOrEqual(24 * HOUR);
+    const read = (await readCallLink(env.SESSION_SECRET, url.searchParams.get("link")!))!;
+    expect(read).toMatchObject({ terms: { name: "Maria López", languageId: spanish, type: "audio" }, expired: false });
+    expect(read.terms.expiresAt - before).toBeGreaterThanOrEqual(24 * HOUR);
+    expect(read.terms.expiresAt - Date.now()).toBeLessThanOrEqual(24 * HOUR);
 
     const arabic = unwrap(await calls.action(post({ name: "Maria", language: String(spanish), type: "video", validFor: "1", locale: "ar" }, admin) as never));
     expect(new URL((arabic.data as { created: { url: string } }).created.url).pathname).toBe("/ar/Call");
@@ -98,7 +101,7 @@ describe("/Call opened with a link", () => {
     const token = await callLinkToken(env.SESSION_SECRET, terms({ languageId: spanish }));
     expect((await page(`?link=${encodeURIComponent(token)}`)).link).toEqual({ state: "ok", token, name: "Maria López", languageId: spanish, language: "Spanish", type: "audio" });
     const expired = await callLinkToken(env.SESSION_SECRET, terms({ languageId: spanish, expiresAt: Date.now() - 1 }));
-    expect((await page(`?link=${encodeURIComponent(expired)}`)).link).toEqual({ state: "expired" });
+    expect((await page(`?link=${encodeURIComponent(expired)}`)).link).toEqual({ state: "expired", name: "Maria López", languageId: spanish });
     expect((await page(`?link=${encodeURIComponent(token.slice(0, -2))}`)).link).toEqual({ state: "invalid" });
     const nobody = await callLinkToken(env.SESSION_SECRET, terms({ languageId: 999999 }));
     expect((await page(`?link=${encodeURIComponent(nobody)}`, "/ar/Call")).link).toEqual({ state: "unavailable" });
@@ -137,5 +140,17 @@ describe("the caller socket with a link", () => {
     for (const link of [expired, `${good}x`, ""]) expect((await handleCallSocket(callerRequest(`/api/calls/caller?link=${encodeURIComponent(link)}`, "203.0.113.78"), switchedOff)).status).toBe(403);
     expect((await handleCallSocket(callerRequest(`/api/calls/caller?link=${encodeURIComponent(nobody)}`, "203.0.113.79"), switchedOff)).status).toBe(400);
     expect((await handleCallSocket(callerRequest(`/api/calls/caller?language=${spanish}&type=audio&name=Ann`, "203.0.113.79"), switchedOff)).status).toBe(403);
+    // Public calls on: a spoilt link does not fall back to the query's own language, type and name.
+    const spoilt = await handleCallSocket(callerRequest(`/api/calls/caller?link=${encodeURIComponent(`${good}x`)}&language=${spanish}&type=audio&name=Ann`, "203.0.113.80"), env);
+    expect([spoilt.status, await spoilt.text()]).toEqual([403, "This call link is not valid."]);
+  });
+
+  it("with Turnstile configured, a link also needs a passing challenge", async () => {
+    const { env: challenged } = envWith({ ...TURNSTILE, PUBLIC_CALLS: "off" });
+    const token = encodeURIComponent(await callLinkToken(env.SESSION_SECRET, terms({ languageId: await languageId("Spanish") })));
+    expect((await handleCallSocket(callerRequest(`/api/calls/caller?link=${token}`, "203.0.113.81"), challenged)).status).toBe(403);
+    expect((await handleCallSocket(callerRequest(`/api/calls/caller?link=${token}&turnstile=fail`, "203.0.113.81"), challenged)).status).toBe(403);
+    const caller = accepted(await handleCallSocket(callerRequest(`/api/calls/caller?link=${token}&turnstile=pass`, "203.0.113.81"), challenged));
+    caller.send(JSON.stringify({ type: "cancel" }));
   });
 });

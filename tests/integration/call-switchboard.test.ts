@@ -7,7 +7,7 @@ import { PRESENCE_TIMEOUT_MS, type Board } from "~/domain/switchboard";
 import { roomPartyOf } from "~/lib/room-token.server";
 import type { CallSwitchboard } from "../../workers/call-switchboard";
 import { roomObjectName } from "~/lib/switchboard.server";
-import { CALL_HEADER, PERSON_HEADER, ROOM_HEADER, SOCKET_HEADER, type SocketKind } from "../../workers/call-protocol";
+import { CALL_HEADER, PERSON_HEADER, ROOM_HEADER, SOCKET_HEADER, toHeader, type SocketKind } from "../../workers/call-protocol";
 import { seed } from "./helpers";
 
 const ARABIC = 1;
@@ -74,13 +74,13 @@ const someCall = (message: Message) => Array.isArray(message.calls) && message.c
 
 /** An interpreter's dashboard connected: told at once whether they are available (they choose; Away at first). */
 async function interpreter(stub: DurableObjectStub<CallSwitchboard>, id: string, languages: number[], name = `Name ${id}`): Promise<Socket> {
-  const socket = await connect(stub, "interpreter", { [PERSON_HEADER]: JSON.stringify({ id, name, languages }) });
+  const socket = await connect(stub, "interpreter", { [PERSON_HEADER]: toHeader({ id, name, languages }) });
   await socket.next("presence");
   return socket;
 }
 
 const caller = (stub: DurableObjectStub<CallSwitchboard>, languageId = ARABIC) =>
-  connect(stub, "caller", { [CALL_HEADER]: JSON.stringify({ languageId, language: languageId === ARABIC ? "Arabic" : "Spanish", type: "video", callerName: "Test Caller" }) });
+  connect(stub, "caller", { [CALL_HEADER]: toHeader({ languageId, language: languageId === ARABIC ? "Arabic" : "Spanish", type: "video", callerName: "Test Caller" }) });
 
 async function goAvailable(socket: Socket): Promise<void> {
   socket.ws.send(JSON.stringify({ type: "availability", available: true }));
@@ -245,8 +245,8 @@ describe("the room and the log", () => {
 
     // A room reports its end to the object named "switchboard"; this test's board is told through the same RPC.
     const room = env.CALLS.get(env.CALLS.idFromName(roomObjectName(`${callId}-test`))) as DurableObjectStub<CallSwitchboard>;
-    const callerSide = await connect(room, "room", { [ROOM_HEADER]: JSON.stringify({ roomId: callId, party: "caller" }) });
-    const interpreterSide = await connect(room, "room", { [ROOM_HEADER]: JSON.stringify({ roomId: callId, party: "interpreter" }) });
+    const callerSide = await connect(room, "room", { [ROOM_HEADER]: toHeader({ roomId: callId, party: "caller" }) });
+    const interpreterSide = await connect(room, "room", { [ROOM_HEADER]: toHeader({ roomId: callId, party: "interpreter" }) });
     await callerSide.next("peer-joined");
     callerSide.ws.send(JSON.stringify({ type: "offer", sdp: "v=0 offer" }));
     expect(await interpreterSide.next("offer")).toMatchObject({ sdp: "v=0 offer" });
@@ -256,7 +256,7 @@ describe("the room and the log", () => {
     callerSide.ws.send(JSON.stringify({ type: "hangup" }));
     await interpreterSide.next("ended");
     // The room refuses anyone once ended.
-    const late = await room.fetch(socketRequest("room", { [ROOM_HEADER]: JSON.stringify({ roomId: callId, party: "caller" }) }));
+    const late = await room.fetch(socketRequest("room", { [ROOM_HEADER]: toHeader({ roomId: callId, party: "caller" }) }));
     expect(late.status).toBe(410);
 
     await stub.callEnded(callId);

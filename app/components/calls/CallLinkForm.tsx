@@ -60,20 +60,23 @@ export function CallLinkForm({ languages, result }: { languages: { id: number; n
           <SubmitButton label={m.create} pendingLabel={m.creating} intent="call-link" />
         </Form>
       )}
-      {created ? <CreatedLink url={created.url} message={created.message} /> : null}
+      {/* Always on the page, so that a new link's sentence is announced (and only the sentence, not the address). */}
+      <p role="status" className="call-link__made">
+        {created?.message}
+      </p>
+      {created ? <CreatedLink url={created.url} /> : null}
     </section>
   );
 }
 
-/** The new link: announced, in a read-only field (selectable without JavaScript), with a copy button. */
-function CreatedLink({ url, message }: { url: string; message: string }) {
+/** The new link in a read-only field (selectable without JavaScript), with a copy button. */
+function CreatedLink({ url }: { url: string }) {
   const m = useMessages().dashboard.call.link;
   const [copied, setCopied] = useState(false);
   const field = useRef<HTMLInputElement>(null);
   useEffect(() => setCopied(false), [url]);
   return (
-    <div className="call-link" role="status">
-      <p>{message}</p>
+    <div className="call-link">
       <div className="field">
         <label htmlFor="call-link-url">{m.linkLabel}</label>
         <input ref={field} id="call-link-url" readOnly value={url} dir="ltr" onFocus={(event) => event.currentTarget.select()} />
@@ -83,7 +86,11 @@ function CreatedLink({ url, message }: { url: string; message: string }) {
         className="button button--ghost"
         onClick={() => {
           field.current?.select();
-          void navigator.clipboard?.writeText(url).then(() => setCopied(true));
+          // Refused (no permission, an insecure page): the address is selected, to copy by hand.
+          navigator.clipboard?.writeText(url).then(
+            () => setCopied(true),
+            () => setCopied(false),
+          );
         }}
       >
         {m.copy}

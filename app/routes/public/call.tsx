@@ -47,6 +47,8 @@ export default function Call({ loaderData, actionData }: Route.ComponentProps) {
   const c = useMessages().call;
   const { languages, publicCalls, turnstileSiteKey, link } = loaderData;
   const linked = link?.state === "ok" ? link : null;
+  // Who a link was for, also once it has expired: the callback form starts with their name and language.
+  const linkedCustomer = link?.state === "ok" || link?.state === "expired" ? link : null;
   const nonce = useNonce();
   const [hydrated, setHydrated] = useState(false);
   const [missed, setMissed] = useState<{ callId: string | null; languageId: string } | null>(null);
@@ -68,7 +70,7 @@ export default function Call({ loaderData, actionData }: Route.ComponentProps) {
         <CallStarter
           languages={languages}
           link={linked}
-          turnstileSiteKey={linked ? null : turnstileSiteKey}
+          turnstileSiteKey={turnstileSiteKey}
           onUnanswered={(callId, languageId) => setMissed({ callId, languageId })}
         />
       ) : null}
@@ -81,8 +83,8 @@ export default function Call({ loaderData, actionData }: Route.ComponentProps) {
         languages={languages}
         failure={actionData ?? null}
         callId={missed?.callId ?? null}
-        languageId={missed?.languageId ?? (linked ? String(linked.languageId) : "")}
-        name={linked?.name}
+        languageId={missed?.languageId ?? (linkedCustomer ? String(linkedCustomer.languageId) : "")}
+        name={linkedCustomer?.name}
         turnstileSiteKey={turnstileSiteKey}
       />
       {turnstileSiteKey && <script src="https://challenges.cloudflare.com/turnstile/v0/api.js" async defer nonce={nonce} />}

@@ -2,11 +2,11 @@
 // machine's Chromium, offline. Prints the four category scores of each page and fails below budget.
 //
 //   npm run lighthouse            (builds first)
-import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import type LighthouseResult from "lighthouse/types/lhr/lhr";
+import { portInUse, startServer } from "./fuzz/server";
 
 const PORT = 8790;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -19,13 +19,13 @@ const BUDGET = { performance: 95, accessibility: 100, "best-practices": 100, seo
 const chromePath =
   process.env.CHROMIUM_PATH ?? ["/usr/lib/chromium/chromium", "/usr/bin/chromium"].find((path) => existsSync(path));
 
-const server = spawn("node_modules/.bin/tsx", ["scripts/serve-build.ts", "--port", String(PORT), "--state", ".tmp/lighthouse", "--fresh", "--test-secret"], {
-  stdio: ["ignore", "ignore", "inherit"],
-});
+// A server left on the port (say, by an interrupted run) would be measured instead of this build.
+if (await portInUse(PORT)) throw new Error(`Port ${PORT} is in use: stop what runs there first.`);
+// In a process group of its own, stopped as a whole: killing only the tsx parent left its workerd serving the port.
+const server = await startServer(PORT, ".tmp/lighthouse", ".tmp/lighthouse/server.log");
 
 let failed = false;
 try {
-  await waitFor(`${BASE}/robots.txt`);
   // Lighthouse is meant for a quiet machine (in `npm test` it runs right after the build, before the suites that
   // fill both cores), so it waits for one (at most 30 s).
   await quietMachine();
@@ -46,7 +46,7 @@ try {
     }
   }
 } finally {
-  server.kill("SIGTERM");
+  await server.stop();
 }
 process.exit(failed ? 1 : 0);
 
@@ -133,14 +133,3 @@ async function quietMachine(): Promise<void> {
   if (quietSeconds < 3) console.log("the machine was not quiet within 30 s: measuring anyway");
 }
 
-async function waitFor(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 120; attempt++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${url} did not come up`);
-}

@@ -1,8 +1,8 @@
 // Live interpreting calls (issue 14, docs/decisions/0021). One object named "switchboard" keeps who is available and
 // which calls ring whom (the rules are app/domain/switchboard.ts); one object per answered call ("room:<id>") relays
 // the two browsers' WebRTC offers, answers and ICE candidates. Every socket is accepted with the hibernation API, so
-// an idle object costs nothing; pages send "ping" every 10 s, answered by the runtime without waking the object, and
-// the alarm reads those answers' times to drop an interpreter whose connection went silent for 30 s.
+// an idle object costs nothing; pages send "ping" every HEARTBEAT_MS (5 s), answered by the runtime without waking the
+// object, and the alarm reads those answers' times to drop an interpreter silent for PRESENCE_TIMEOUT_MS (20 s).
 import { DurableObject } from "cloudflare:workers";
 import { createBackend } from "../app/backend/index.server";
 import type { CallOutcome } from "../app/domain/call-log";

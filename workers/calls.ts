@@ -12,7 +12,7 @@ import { withinRateLimit } from "../app/lib/rate-limit.server";
 import { roomPartyOf } from "../app/lib/room-token.server";
 import { roomObjectName, SWITCHBOARD_NAME } from "../app/lib/switchboard.server";
 import { isSameOrigin } from "../app/lib/same-origin.server";
-import { passesTurnstile } from "../app/lib/turnstile.server";
+import { turnstileTokenPasses } from "../app/lib/turnstile.server";
 import { CALL_HEADER, PERSON_HEADER, ROOM_HEADER, SOCKET_HEADER, toHeader, type CallRequest, type PersonOnBoard, type SocketKind } from "./call-protocol";
 
 export const CALLS_PATH = "/api/calls/";
@@ -53,10 +53,8 @@ async function callerSocket(request: Request, env: Env, url: URL): Promise<Respo
   // are signed, so the query's own language, type and name are not read. Everything else applies to it as well.
   if (linkToken === null && !config.publicCalls) return refusal(403, "Calls from the website are switched off.");
   if (!(await withinRateLimit(env.CALL_LIMITER, request))) return refusal(429, "Too many calls from this address. Try again in a minute.");
-  if (config.turnstile) {
-    const form = new FormData();
-    form.set("cf-turnstile-response", url.searchParams.get("turnstile") ?? "");
-    if (!(await passesTurnstile(config.turnstile, form, request))) return refusal(403, "The challenge was not passed.");
+  if (config.turnstile && !(await turnstileTokenPasses(config.turnstile, url.searchParams.get("turnstile") ?? "", request))) {
+    return refusal(403, "The challenge was not passed.");
   }
   const callable = callableLanguages(await createBackend({ env, request }).links.list());
   if (linkToken !== null) {

@@ -7,7 +7,7 @@ import { isLocale, type Locale } from "../app/i18n";
 import { localizedPath, messagesFor } from "../app/lib/locale";
 import type { AppConfig } from "../app/lib/config.server";
 import { readConfig } from "../app/lib/config.server";
-import { relayMessage } from "../app/lib/contact-relay.server";
+import { relayAfterResponse } from "../app/lib/contact-relay.server";
 import type { FieldErrors } from "../app/lib/form-failure";
 import { keptValues, parseFormData } from "../app/lib/forms.server";
 import { withinRateLimit } from "../app/lib/rate-limit.server";
@@ -82,7 +82,7 @@ export async function handleContact(request: Request, env: Env, ctx: ExecutionCo
     console.error("[contact] A message could not be stored:", error);
     return fail({ status: 503, formError: t.contact.notSent, values });
   }
-  ctx.waitUntil(relayMessage(outbox, config, id).catch((error) => console.error(`[contact] Relaying message ${id} failed:`, error)));
+  relayAfterResponse(ctx, outbox, config, id, `[contact] Relaying message ${id}`);
   return succeeded(request, config, wantsJson, locale);
 }
 

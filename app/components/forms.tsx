@@ -80,6 +80,11 @@ export function SelectField({ label, name, error, hint, id, layout, placeholder,
   );
 }
 
+/** The options of a choice of languages (rows of the languages table); `lang` marks their names when they are in
+ * another language than the page. */
+export const languageOptions = (languages: { id: number; name: string }[], lang?: string) =>
+  languages.map((language) => ({ value: String(language.id), label: language.name, lang }));
+
 export function TextAreaField({ label, name, error, hint, id, ...textarea }: FrameProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const { inputId, control } = useFieldIds({ label, name, error, hint, id });
   return (

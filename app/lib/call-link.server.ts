@@ -5,7 +5,9 @@
 import type { LinkedCallOffer } from "~/domain/call-forms";
 import { CALL_TYPES, type CallType } from "~/domain/switchboard";
 import { fromBase64Url, SIGNATURE, toBase64Url } from "./base64url";
+import type { Locale } from "~/i18n";
 import { hmacKey } from "./hmac-key.server";
+import { localizedPath } from "./locale";
 
 export type CallLinkTerms = { name: string; languageId: number; type: CallType; expiresAt: number };
 
@@ -41,8 +43,8 @@ function termsOf(bytes: Uint8Array | null): CallLinkTerms | null {
 }
 
 /** The page a customer opens: /Call (or /ar/Call) with the link. */
-export function callLinkPath(token: string, locale: "en" | "ar"): string {
-  return `${locale === "ar" ? "/ar" : ""}/Call?link=${encodeURIComponent(token)}`;
+export function callLinkPath(token: string, locale: Locale): string {
+  return `${localizedPath(locale, "/Call")}?link=${encodeURIComponent(token)}`;
 }
 
 /**

@@ -86,6 +86,14 @@ export function relayMessage(outbox: OutboxStore, config: AppConfig, id: number,
   return relayQueued(outbox, id, now, contactSender(config));
 }
 
+/**
+ * relayMessage after the response has gone (`waitUntil`): the message is stored already, so a failure is only logged
+ * (`what` names it: "[contact] Relaying message 7") and the outbox's schedule tries again.
+ */
+export function relayAfterResponse(ctx: { waitUntil(promise: Promise<unknown>): void }, outbox: OutboxStore, config: AppConfig, id: number, what: string) {
+  ctx.waitUntil(relayMessage(outbox, config, id).catch((error) => console.error(`${what} failed:`, error)));
+}
+
 /** One order e-mail, as relayMessage does a contact message. */
 export function relayOrderMail(mail: MailOutboxStore, config: AppConfig, id: number, now = Date.now()): Promise<RelayOutcome> {
   return relayQueued(mail, id, now, orderMailSender(config));

@@ -2,9 +2,15 @@
 // secret key; only when it is configured.
 import type { AppConfig } from "./config.server";
 
+type Turnstile = NonNullable<AppConfig["turnstile"]>;
+
 /** Whether the form's Turnstile token passes (the caller asks only when Turnstile is configured). */
-export async function passesTurnstile(turnstile: NonNullable<AppConfig["turnstile"]>, formData: FormData, request: Request): Promise<boolean> {
-  const token = String(formData.get("cf-turnstile-response") ?? "");
+export function passesTurnstile(turnstile: Turnstile, formData: FormData, request: Request): Promise<boolean> {
+  return turnstileTokenPasses(turnstile, String(formData.get("cf-turnstile-response") ?? ""), request);
+}
+
+/** Whether a Turnstile token passes, wherever it came from (a form field; the call socket's query). */
+export async function turnstileTokenPasses(turnstile: Turnstile, token: string, request: Request): Promise<boolean> {
   if (!token) return false;
   const body = new FormData();
   body.append("secret", turnstile.secretKey);

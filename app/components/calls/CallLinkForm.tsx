@@ -2,8 +2,8 @@
 // video or voice, how long it works and the page's language; the link it makes is shown below, ready to copy.
 import { useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
-import { Field, FormAlert, SelectField, SubmitButton } from "~/components/forms";
-import { CALL_LINK_HOURS } from "~/domain/call-forms";
+import { Field, FormAlert, languageOptions, SelectField, SubmitButton } from "~/components/forms";
+import { CALL_LINK_HOURS, CALLER_NAME_MAX } from "~/domain/call-forms";
 import { CALL_TYPES } from "~/domain/switchboard";
 import { LOCALE_ENDONYMS, LOCALES, localeAttributes } from "~/i18n";
 import type { FormFailure } from "~/lib/form-failure";
@@ -26,13 +26,13 @@ export function CallLinkForm({ languages, result }: { languages: { id: number; n
       ) : (
         <Form method="post" noValidate className="form" preventScrollReset>
           <FormAlert message={failure?.formError} />
-          <Field label={m.name} name="name" autoComplete="off" required maxLength={100} defaultValue={values.name ?? ""} error={failure?.errors.name} />
+          <Field label={m.name} name="name" autoComplete="off" required maxLength={CALLER_NAME_MAX} defaultValue={values.name ?? ""} error={failure?.errors.name} />
           <SelectField
             label={m.language}
             name="language"
             required
             placeholder={m.chooseLanguage}
-            options={languages.map((language) => ({ value: String(language.id), label: language.name }))}
+            options={languageOptions(languages)}
             defaultValue={values.language ?? ""}
             error={failure?.errors.language}
           />

@@ -2,7 +2,7 @@
 // and plain words when the browser refuses or finds no device); then the call rings the switchboard and waits,
 // and the caller can cancel. Answered: on to the room. Unanswered: the callback form below takes over.
 import { useEffect, useRef, useState } from "react";
-import type { LinkedCallOffer } from "~/domain/call-forms";
+import { CALLER_NAME_MAX, type LinkedCallOffer } from "~/domain/call-forms";
 import { CALL_TYPES, type CallType, type CallerMessage } from "~/domain/switchboard";
 import { format } from "~/i18n";
 import { useMessages } from "~/lib/locale";
@@ -192,7 +192,7 @@ function CallChoices({ languages, busy, type, onType }: { languages: Props["lang
       </fieldset>
       <div className="field">
         <label htmlFor="call-name">{c.name}</label>
-        <input id="call-name" name="name" autoComplete="name" required maxLength={100} disabled={busy} />
+        <input id="call-name" name="name" autoComplete="name" required maxLength={CALLER_NAME_MAX} disabled={busy} />
       </div>
     </>
   );

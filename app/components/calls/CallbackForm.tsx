@@ -1,7 +1,7 @@
 // The callback form on /Call (issue 14): works without JavaScript; after an unanswered call it carries that call's
 // id, so the call is logged as a callback.
 import { Form } from "react-router";
-import { Field, FormAlert, SelectField, SubmitButton, TextAreaField } from "~/components/forms";
+import { Field, FormAlert, languageOptions, SelectField, SubmitButton, TextAreaField } from "~/components/forms";
 import { CALLBACK_LIMITS } from "~/domain/call-forms";
 import type { FormFailure } from "~/lib/form-failure";
 import { useMessages } from "~/lib/locale";
@@ -36,7 +36,7 @@ export function CallbackForm({ languages, failure, callId, languageId, name, tur
         label={c.language}
         name="language"
         placeholder={c.chooseLanguage}
-        options={languages.map((language) => ({ value: String(language.id), label: language.name }))}
+        options={languageOptions(languages)}
         defaultValue={values.language ?? languageId}
         key={languageId}
       />

@@ -6,7 +6,7 @@ import { format, formatNumber, plural } from "~/i18n";
 import { DOCUMENT_MAX_BYTES, DOCUMENT_MAX_FILES } from "~/lib/document-bytes";
 import type { FormFailure } from "~/lib/form-failure";
 import { useLocale, useLocalizedPath, useMessages } from "~/lib/locale";
-import { Field, FormAlert, SelectField, TextAreaField } from "../forms";
+import { Field, FormAlert, languageOptions, SelectField, TextAreaField } from "../forms";
 
 export type QuoteFormOptions = {
   services: { id: number; title: string; inEnglish: boolean }[];
@@ -69,7 +69,7 @@ export function QuoteForm({ options, state }: { options: QuoteFormOptions; state
         name="source"
         required
         placeholder={q.chooseLanguage}
-        options={options.languages.map((language) => ({ value: String(language.id), label: language.name, lang: locale !== "en" ? "en" : undefined }))}
+        options={languageOptions(options.languages, locale !== "en" ? "en" : undefined)}
         defaultValue={values.source ?? ""}
         error={errors.source}
       />

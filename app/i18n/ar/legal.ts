@@ -1,12 +1,10 @@
 // Arabic legal texts for /ar/Privacy and /ar/Terms, mirroring ../en/legal.ts; the English version governs.
 
 import { EFFECTIVE_DATE, type LegalContact, type LegalDocument } from "../en/legal";
+import { isolate } from "../isolate";
 
 /** Must match the English version's VERSION in ../en/legal.ts (it is not exported there). */
 const VERSION = "1.0";
-
-/** Wraps a Latin-script value in First Strong Isolate / Pop Directional Isolate so it keeps its order inside Arabic text. */
-const isolate = (value: string) => `\u2068${value}\u2069`;
 
 /** Arabic counterpart of reachUs in ../en/legal.ts: the phone part only when a phone number is given. */
 function reachUs(contact: LegalContact): string {

@@ -5,14 +5,13 @@ import { data } from "react-router";
 import { callableLanguages, callLinkSchema } from "~/domain/call-forms";
 import { COMPANY_TIME_ZONE } from "~/domain/orders";
 import { format, formatDate } from "~/i18n";
+import { isolate } from "~/i18n/isolate";
 import { formFailure } from "~/lib/action-result.server";
 import { callLinkPath, callLinkToken } from "~/lib/call-link.server";
 import { keptValues, parseFormData } from "~/lib/forms.server";
 import type { IntentInput } from "~/lib/intents.server";
 
 const HOUR_MS = 3_600_000;
-/** A name in another script inside the sentence reads in its own direction (Unicode first-strong isolate). */
-const isolate = (text: string) => `\u2068${text}\u2069`;
 
 export async function createCallLink({ url, app, formData, messages, user }: IntentInput) {
   const m = messages.dashboard.call.link;

@@ -1,7 +1,7 @@
 // /Dashboard/Calls — the call log (issue 14): administrators read every call, filtered by period, language and
 // interpreter, with totals (calls, answer rate, median wait, talk time) and a CSV export; an interpreter their own.
 import { Form, Link, useLocation } from "react-router";
-import { SelectField } from "~/components/forms";
+import { languageOptions, SelectField } from "~/components/forms";
 import { OfficeTime } from "~/components/OfficeTime";
 import { callableLanguages } from "~/domain/call-forms";
 import { durations, totalsOf, type CallLogEntry } from "~/domain/call-log";
@@ -53,7 +53,7 @@ export default function CallLog({ loaderData }: Route.ComponentProps) {
           label={t.language}
           name="language"
           placeholder={t.anyLanguage}
-          options={languages.map((language) => ({ value: String(language.id), label: language.name }))}
+          options={languageOptions(languages)}
           defaultValue={filter.languageId ? String(filter.languageId) : ""}
         />
         {isAdmin ? (

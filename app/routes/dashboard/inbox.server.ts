@@ -3,7 +3,7 @@ import { numericIdSchema } from "~/domain/people";
 import { format } from "~/i18n";
 import { listUrl } from "~/lib/url-state";
 import { formFailure } from "~/lib/action-result.server";
-import { relayMessage } from "~/lib/contact-relay.server";
+import { relayAfterResponse } from "~/lib/contact-relay.server";
 import { parseFormData } from "~/lib/forms.server";
 import type { IntentInput } from "~/lib/intents.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -34,9 +34,7 @@ export async function retryMessage({ request, url, app, formData, messages }: In
   }
   if (!(await app.backend.outbox.retryNow(message.id, Date.now()))) return notFound(messages, "retry");
   // Sent right after the answer; the page shows the outcome on its next load.
-  app.cloudflare.ctx.waitUntil(
-    relayMessage(app.backend.outbox, app.config, message.id).catch((error) => console.error(`[contact] Retry of message ${message.id} failed:`, error)),
-  );
+  relayAfterResponse(app.cloudflare.ctx, app.backend.outbox, app.config, message.id, `[contact] Retry of message ${message.id}`);
   const toast = app.config.emailjs
     ? { type: "success" as const, message: format(t.retried, { subject: message.subject }) }
     : { type: "blank" as const, message: t.notConfigured };

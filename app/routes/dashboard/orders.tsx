@@ -3,7 +3,7 @@
 import { Form, Link } from "react-router";
 import { Pagination } from "~/components/admin/Pagination";
 import { OrderTable } from "~/components/orders/OrderTable";
-import { Field, SelectField } from "~/components/forms";
+import { Field, languageOptions, SelectField } from "~/components/forms";
 import { orderQueryFrom, type OrderQuery } from "~/domain/order-records";
 import { ORDER_STATUSES } from "~/domain/orders";
 import { localeAttributes, plural, specArabic } from "~/i18n";
@@ -77,7 +77,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             label={o.fields.languages}
             name="language"
             placeholder={o.list.anyLanguage}
-            options={languages.map((language) => ({ value: String(language.id), label: language.name }))}
+            options={languageOptions(languages)}
             defaultValue={query.languageId ? String(query.languageId) : ""}
           />
           <Field id="orders-from" label={o.list.from} name="from" type="date" defaultValue={query.from ?? ""} />

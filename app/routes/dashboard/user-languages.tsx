@@ -1,7 +1,7 @@
 import { Form, useActionData, useLocation } from "react-router";
 import { ConfirmDelete, RowActions } from "~/components/admin/RowActions";
 import { useFocusOnHash } from "~/components/admin/url-state";
-import { FormAlert, SelectField, SubmitButton, useActionToast } from "~/components/forms";
+import { FormAlert, languageOptions, SelectField, SubmitButton, useActionToast } from "~/components/forms";
 import { format } from "~/i18n";
 import { failureToasts, load } from "~/lib/content.server";
 import { dashboardMeta } from "~/lib/dashboard-meta";
@@ -62,7 +62,7 @@ export default function UserLanguages({ loaderData }: Route.ComponentProps) {
         <FormAlert message={adding?.formError} />
         <Form method="post" key={location.key} noValidate className="form form--inline" preventScrollReset>
           {select("userId", t.links.interpreter, people.map((person) => ({ value: person.id, label: `${person.fullName} (${person.email})` })))}
-          {select("languageId", t.links.language, languages.map((language) => ({ value: String(language.id), label: language.name })))}
+          {select("languageId", t.links.language, languageOptions(languages))}
           <SubmitButton label={t.links.add} pendingLabel={t.links.adding} intent="create" />
         </Form>
       </section>

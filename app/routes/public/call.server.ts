@@ -6,7 +6,7 @@ import { formFailure } from "~/lib/action-result.server";
 import type { RequestContext } from "~/lib/context.server";
 import { callableLanguages, callbackSchema } from "~/domain/call-forms";
 import { format, type Locale } from "~/i18n";
-import { relayMessage } from "~/lib/contact-relay.server";
+import { relayAfterResponse } from "~/lib/contact-relay.server";
 import { keptValues, parseFormData, readForm } from "~/lib/forms.server";
 import { localizedPath, messagesFor } from "~/lib/locale";
 import { refuseOverLimit } from "~/lib/rate-limit.server";
@@ -60,7 +60,7 @@ export async function askForCallback({ request, app, locale }: { request: Reques
     console.error("[call] A callback could not be stored:", error);
     return formFailure({ formError: c.notSent, values, intent: "callback" }, { status: 500 });
   }
-  app.cloudflare.ctx.waitUntil(relayMessage(backend.outbox, app.config, id).catch((error) => console.error(`[call] Relaying callback ${id} failed:`, error)));
+  relayAfterResponse(app.cloudflare.ctx, backend.outbox, app.config, id, `[call] Relaying callback ${id}`);
   if (form.data.callId) await switchboardOf(app.cloudflare.env).callbackLeft(form.data.callId);
   return redirectWithToast(page, { type: "success", message: c.callbackThanks }, { request, config: app.config });
 }

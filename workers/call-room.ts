@@ -1,6 +1,6 @@
 // A call room's signalling (the "room:<id>" objects of workers/call-switchboard.ts): whatever one party sends (an
 // offer, an answer, ICE candidates, an ICE restart's new offer) goes to the other party's socket, untouched.
-import type { RoomParty } from "../app/lib/room-token.server";
+import type { RoomParty } from "../app/domain/switchboard";
 
 /** A room with one party left for this long (their network did not come back) ends the call. */
 export const ROOM_IDLE_MS = 30_000;

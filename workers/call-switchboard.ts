@@ -21,9 +21,10 @@ import {
   type Board,
   type LiveCall,
   type Outbound,
+  type RoomParty,
 } from "../app/domain/switchboard";
 import { readConfig } from "../app/lib/config.server";
-import { roomPath, roomToken, type RoomParty } from "../app/lib/room-token.server";
+import { roomPath, roomToken } from "../app/lib/room-token.server";
 import { switchboardOf } from "../app/lib/switchboard.server";
 import { CALL_HEADER, fromHeader, PERSON_HEADER, ROOM_HEADER, SOCKET_HEADER, type CallRequest, type PersonOnBoard, type SocketKind } from "./call-protocol";
 import { otherParty, relayInRoom, ROOM_IDLE_MS } from "./call-room";

@@ -6,6 +6,10 @@
 export const CALL_TYPES = ["video", "audio"] as const;
 export type CallType = (typeof CALL_TYPES)[number];
 
+/** The two sides of an answered call, each with a key of their own to its room (app/lib/room-token.server.ts). */
+export const ROOM_PARTIES = ["caller", "interpreter"] as const;
+export type RoomParty = (typeof ROOM_PARTIES)[number];
+
 /** A caller who waits this long unanswered is offered a callback (issue 14). */
 export const RING_TIMEOUT_MS = 45_000;
 /**

@@ -1,11 +1,10 @@
 // A call room's keys (issue 14): one per party, an HMAC of the room and the party under a key derived from
 // SESSION_SECRET. The switchboard hands each party theirs when a call is answered; the room's page and its signalling
 // socket open only with one of the two (anyone else: 403). Nothing is stored: the key is checked by recomputing it.
+import { ROOM_PARTIES, type RoomParty } from "~/domain/switchboard";
 import { fromBase64Url, SIGNATURE, toBase64Url } from "./base64url";
 import { hmacKey } from "./hmac-key.server";
 
-export const ROOM_PARTIES = ["caller", "interpreter"] as const;
-export type RoomParty = (typeof ROOM_PARTIES)[number];
 
 const encoder = new TextEncoder();
 

@@ -2,7 +2,7 @@
 // state, the call's time, and mute, camera and hang-up. Every state is said in words for screen readers.
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import type { RoomParty } from "~/lib/room-token.server";
+import type { RoomParty } from "~/domain/switchboard";
 import { useLocale, useMessages } from "~/lib/locale";
 import { useCallRoom, type RoomState } from "./useCallRoom";
 

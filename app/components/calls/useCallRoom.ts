@@ -3,7 +3,7 @@
 // The interpreter makes the offers; the caller answers. When the connection drops (a network change), the
 // interpreter restarts ICE on the same call; a party whose page reloads joins again with a fresh offer.
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { RoomParty } from "~/lib/room-token.server";
+import type { RoomParty } from "~/domain/switchboard";
 import { callSocket, keepAlive } from "./socket";
 
 export type RoomState = "starting" | "waiting" | "connecting" | "connected" | "reconnecting" | "ended" | "no-media";

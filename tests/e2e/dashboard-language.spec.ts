@@ -198,6 +198,8 @@ test("an administrator's whole dashboard in Arabic: every area right to left, no
     await expect(page.locator("html"), path).toHaveAttribute("dir", "rtl");
     await expect(page.getByRole("heading", { level: 1 }), path).toBeVisible();
     expect.soft(await latinUiWords(page), `${path}: Latin-script UI text`).toEqual([]);
+    // Numbers in Western digits, as everywhere on the site (docs/decisions/0017): never ٠١٢٣٤٥٦٧٨٩.
+    expect.soft(await page.locator("main").innerText(), `${path}: Arabic-Indic digits`).not.toMatch(/[\u0660-\u0669]/);
     // A table's first column is at its right edge.
     for (const table of await page.locator("main table").all()) {
       const [tableBox, firstHeader] = [(await table.boundingBox())!, (await table.locator("tr").first().locator("th, td").first().boundingBox())!];

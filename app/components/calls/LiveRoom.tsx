@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { RoomParty } from "~/domain/switchboard";
+import { formatNumber } from "~/i18n";
 import { useLocale, useMessages } from "~/lib/locale";
 import { useCallRoom, type RoomState } from "./useCallRoom";
 
@@ -67,10 +68,10 @@ function CallTimer({ since, running }: { since: number | null; running: boolean 
   }, [running]);
   if (since === null) return null;
   const seconds = Math.max(0, Math.floor((now - since) / 1000));
-  const two = new Intl.NumberFormat(locale, { minimumIntegerDigits: 2 });
+  const two = (value: number) => formatNumber(locale, value, { minimumIntegerDigits: 2 });
   return (
     <p className="call-room__timer">
-      {t.time} <time dateTime={`PT${seconds}S`}>{`${two.format(Math.floor(seconds / 60))}:${two.format(seconds % 60)}`}</time>
+      {t.time} <time dateTime={`PT${seconds}S`}>{`${two(Math.floor(seconds / 60))}:${two(seconds % 60)}`}</time>
     </p>
   );
 }

@@ -5,7 +5,7 @@ import { languageOptions, SelectField } from "~/components/forms";
 import { OfficeTime } from "~/components/OfficeTime";
 import { callableLanguages } from "~/domain/call-forms";
 import { durations, totalsOf, type CallLogEntry } from "~/domain/call-log";
-import { format } from "~/i18n";
+import { format, formatNumber } from "~/i18n";
 import { readCallLog } from "~/lib/call-log.server";
 import { appContext } from "~/lib/context.server";
 import { dashboardMeta } from "~/lib/dashboard-meta";
@@ -32,9 +32,9 @@ export default function CallLog({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const { search } = useLocation();
   const { entries, totals, filter, languages, interpreters, isAdmin } = loaderData;
-  const number = new Intl.NumberFormat(locale);
-  const percent = new Intl.NumberFormat(locale, { style: "percent" });
-  const seconds = (ms: number) => format(t.seconds, { count: number.format(Math.round(ms / 1000)) });
+  // Western digits in both languages, as everywhere (formatNumber; docs/decisions/0017).
+  const number = (value: number) => formatNumber(locale, value);
+  const seconds = (ms: number) => format(t.seconds, { count: number(Math.round(ms / 1000)) });
   return (
     <>
       <h1>{t.heading}</h1>
@@ -82,11 +82,11 @@ export default function CallLog({ loaderData }: Route.ComponentProps) {
         <dl className="call-log__totals">
           <div>
             <dt>{t.calls}</dt>
-            <dd>{number.format(totals.calls)}</dd>
+            <dd>{number(totals.calls)}</dd>
           </div>
           <div>
             <dt>{t.answerRate}</dt>
-            <dd>{totals.answerRate === null ? t.noFigure : percent.format(totals.answerRate)}</dd>
+            <dd>{totals.answerRate === null ? t.noFigure : formatNumber(locale, totals.answerRate, { style: "percent" })}</dd>
           </div>
           <div>
             <dt>{t.medianWait}</dt>
@@ -94,7 +94,7 @@ export default function CallLog({ loaderData }: Route.ComponentProps) {
           </div>
           <div>
             <dt>{t.talkTime}</dt>
-            <dd>{format(t.minutes, { count: number.format(totals.talkMinutes) })}</dd>
+            <dd>{format(t.minutes, { count: number(totals.talkMinutes) })}</dd>
           </div>
         </dl>
       </section>

@@ -18,10 +18,9 @@ export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.d
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
   const { backend } = appContext(args.context);
-  const { filter, entries } = await readCallLog(backend, user, new URL(args.request.url));
+  // The log, and the filters' choices: languages, and (for administrators) everyone linked to one.
+  const [{ filter, entries }, links] = await Promise.all([readCallLog(backend, user, new URL(args.request.url)), backend.links.list()]);
   const isAdmin = user.role === "admin";
-  // The filters' choices: languages, and (for administrators) everyone linked to one.
-  const links = await backend.links.list();
   const languages = callableLanguages(links);
   const interpreters = isAdmin ? [...new Map(links.map((link) => [link.userId, link.userName]))].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name)) : [];
   return { entries, totals: totalsOf(entries), filter, languages, interpreters, isAdmin };

@@ -4,7 +4,6 @@ import { LiveRoom } from "~/components/calls/LiveRoom";
 import { findCall } from "~/domain/calls";
 import { format } from "~/i18n";
 import { dashboardMeta } from "~/lib/dashboard-meta";
-import { readConfig } from "~/lib/config.server";
 import { appContext } from "~/lib/context.server";
 import { requireUser } from "~/lib/guards.server";
 import { roomPartyOf } from "~/lib/room-token.server";
@@ -25,7 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
     await requireUser(args);
     return { kind: "sample" as const, call: sample };
   }
-  const config = readConfig(appContext(args.context).cloudflare.env);
+  const { config } = appContext(args.context);
   const key = new URL(args.request.url).searchParams.get("key");
   const party = await roomPartyOf(config.SESSION_SECRET, args.params.roomId, key);
   if (!party || !key) throw data(null, { status: 403 });

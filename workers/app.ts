@@ -17,6 +17,7 @@ import { isMediaRequest, serveMedia } from "./media";
 import { admitRequest, type Refusal } from "./request-admission";
 
 export { AccountGuard } from "./account-guard";
+export { CallRoom } from "./call-room";
 export { CallSwitchboard } from "./call-switchboard";
 
 const handleWithReactRouter = createRequestHandler(

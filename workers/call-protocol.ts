@@ -7,7 +7,7 @@ import type { CallType } from "../app/domain/switchboard";
 export const SOCKET_HEADER = "X-Push-Socket";
 export type SocketKind = "interpreter" | "caller" | "room";
 
-/** A room's socket: the room and the party whose key the worker checked. */
+/** A room's socket: the party the worker admitted (by the caller's room cookie or the interpreter's session) and its tab. */
 export const ROOM_HEADER = "X-Push-Room";
 
 /** An interpreter's socket: who they are and the languages they are linked to (read by the worker from the backend). */
@@ -21,3 +21,14 @@ export type CallRequest = { languageId: number; language: string; type: CallType
 // Header values are ASCII: names in any script travel percent-encoded (JSON, then encodeURIComponent).
 export const toHeader = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 export const fromHeader = <T>(text: string | null): T => JSON.parse(decodeURIComponent(text ?? "null")) as T;
+
+/** A socket's message as an object, or null (not JSON, too long, not an object). */
+export function parseMessage(raw: string | ArrayBuffer): Record<string, unknown> | null {
+  if (typeof raw !== "string" || raw.length > 64 * 1024) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}

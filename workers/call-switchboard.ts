@@ -1,10 +1,14 @@
-// Live interpreting calls (issue 14, docs/decisions/0021). One object named "switchboard" keeps who is available and
-// which calls ring whom (the rules are app/domain/switchboard.ts); one object per answered call ("room:<id>") relays
-// the two browsers' WebRTC offers, answers and ICE candidates. Every socket is accepted with the hibernation API, so
-// an idle object costs nothing; pages send "ping" every HEARTBEAT_MS (5 s), answered by the runtime without waking the
-// object, and the alarm reads those answers' times to drop an interpreter silent for PRESENCE_TIMEOUT_MS (20 s).
+// Live interpreting calls (issue 14, docs/decisions/0021): the one object named "switchboard" keeps who is available
+// and which calls ring whom (the rules are app/domain/switchboard.ts); each answered call's room is an object of its
+// own class (workers/call-room.ts). Every socket is accepted with the hibernation API, so an idle object costs
+// nothing; pages send "ping" every HEARTBEAT_MS (5 s), answered by the runtime without waking the object, and the alarm
+// reads those answers' times to drop an interpreter silent for PRESENCE_TIMEOUT_MS (20 s).
+//
+// Nothing gets stuck (issue 21): the board and the finished calls waiting for the log are written together, before
+// anyone is told anything, so a log write that fails (a database hiccup) never stops the board — the alarm retries it
+// from storage. The alarm also reconciles the stored board with the sockets that really exist (after a restart no
+// close event arrives), and re-opens a room that could not be opened when its call was answered.
 import { DurableObject } from "cloudflare:workers";
-import { createBackend } from "../app/backend/index.server";
 import type { CallOutcome } from "../app/domain/call-log";
 import {
   acceptCall,
@@ -13,6 +17,8 @@ import {
   endCall,
   forget,
   HEARTBEAT_MS,
+  languageRemoved,
+  personRemoved,
   PRESENCE_TIMEOUT_MS,
   requestCall,
   RING_TIMEOUT_MS,
@@ -21,25 +27,25 @@ import {
   type Board,
   type LiveCall,
   type Outbound,
-  type RoomParty,
 } from "../app/domain/switchboard";
 import { readConfig } from "../app/lib/config.server";
-import { roomPath, roomToken } from "../app/lib/room-token.server";
-import { switchboardOf } from "../app/lib/switchboard.server";
-import { CALL_HEADER, fromHeader, PERSON_HEADER, ROOM_HEADER, SOCKET_HEADER, type CallRequest, type PersonOnBoard, type SocketKind } from "./call-protocol";
-import { otherParty, relayInRoom, ROOM_IDLE_MS } from "./call-room";
+import { livePath, roomToken } from "../app/lib/room-token.server";
+import { roomOf } from "../app/lib/switchboard.server";
+import { CALL_HEADER, fromHeader, parseMessage, PERSON_HEADER, SOCKET_HEADER, type CallRequest, type PersonOnBoard, type SocketKind } from "./call-protocol";
+import { drainCallLog, type LoggedCall } from "./call-log-outbox";
 
-type Attachment =
-  | { kind: "interpreter"; person: PersonOnBoard; since: number }
-  | { kind: "caller"; callId: string; since: number }
-  | { kind: "room"; roomId: string; party: RoomParty; since: number };
+type Attachment = { kind: "interpreter"; person: PersonOnBoard; since: number } | { kind: "caller"; callId: string; since: number };
 
 const BOARD_KEY = "board";
 const availableKey = (id: string) => `available:${id}`;
-/** A room whose call has ended takes no new socket. */
-const ENDED_KEY = "ended";
+/** A finished call waiting for its line in the call log (written with the board that forgot it). */
+const LOG_PREFIX = "log:";
+/** An answered call whose room could not be opened yet (the alarm tries again). */
+const UNOPENED_PREFIX = "unopened:";
 /** How long an unanswered caller's call stays on the board for their callback before it is logged as missed. */
 const CALLBACK_WINDOW_MS = 10 * 60_000;
+/** Closed by staff: the person was removed or locked out. The page does not reconnect on this code. */
+export const REMOVED_CLOSE_CODE = 4003;
 
 export class CallSwitchboard extends DurableObject<Env> {
   private board: Board = { interpreters: [], calls: [] };
@@ -69,16 +75,6 @@ export class CallSwitchboard extends DurableObject<Env> {
       this.ctx.acceptWebSocket(server, [`c:${callId}`]);
       server.serializeAttachment({ kind: "caller", callId, since: now } satisfies Attachment);
       await this.apply(requestCall(this.board, { ...call, id: callId, requestedAt: now }));
-    } else if (kind === "room") {
-      if (await this.ctx.storage.get<boolean>(ENDED_KEY)) return new Response(null, { status: 410 });
-      const { roomId, party } = fromHeader<{ roomId: string; party: RoomParty }>(request.headers.get(ROOM_HEADER));
-      // A party who comes back (a reload, a new network) replaces their old socket.
-      for (const old of this.ctx.getWebSockets(`r:${party}`)) old.close(4001, "replaced");
-      this.ctx.acceptWebSocket(server, [`r:${party}`]);
-      server.serializeAttachment({ kind: "room", roomId, party, since: now } satisfies Attachment);
-      // The newcomer learns whether the other side is already here; the other side learns that they came.
-      server.send(JSON.stringify({ type: "joined", peerPresent: this.ctx.getWebSockets(`r:${otherParty(party)}`).length > 0 }));
-      relayInRoom(this.ctx, party, { type: "peer-joined" });
     } else {
       return new Response(null, { status: 404 });
     }
@@ -88,91 +84,110 @@ export class CallSwitchboard extends DurableObject<Env> {
 
   override async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer): Promise<void> {
     const attachment = ws.deserializeAttachment() as Attachment;
-    const message = parse(raw);
+    const message = parseMessage(raw);
     if (!message) return;
-    const now = Date.now();
     if (attachment.kind === "interpreter") {
       const { person } = attachment;
       if (message.type === "availability" && typeof message.available === "boolean") {
         await this.ctx.storage.put(availableKey(person.id), message.available);
         await this.apply(setPresence(this.board, { ...person, available: message.available }));
       } else if (message.type === "accept" && typeof message.callId === "string") {
-        // The room is named after the call: its id is random and each party also needs their own key to join.
-        await this.apply(acceptCall(this.board, message.callId, person.id, message.callId, now));
+        // The room is named after the call: its id is random, and only its two parties get in (workers/call-room.ts).
+        // The board is settled before anything is awaited (the first accept wins), and the room learns its parties
+        // before either is sent there.
+        const step = acceptCall(this.board, message.callId, person.id, message.callId, Date.now());
+        await this.apply(step, async () => {
+          const call = this.board.calls.find((item) => item.id === message.callId);
+          if (step.won && call) await this.openRoom(call);
+        });
       }
-    } else if (attachment.kind === "caller") {
-      if (message.type === "cancel") await this.apply(cancelCall(this.board, attachment.callId, now));
-    } else if (message.type === "hangup") {
-      await this.endRoom(attachment.roomId, attachment.party);
-    } else if (["offer", "answer", "candidate"].includes(String(message.type))) {
-      relayInRoom(this.ctx, attachment.party, message);
+    } else if (message.type === "cancel") {
+      await this.apply(cancelCall(this.board, attachment.callId, Date.now()));
     }
   }
 
   override async webSocketClose(ws: WebSocket): Promise<void> {
     await this.left(ws);
+    await this.keepWatching();
   }
 
   override async webSocketError(ws: WebSocket): Promise<void> {
     await this.left(ws);
+    await this.keepWatching();
   }
 
-  /** The alarm: silent interpreters leave, ringing calls time out, abandoned rooms and missed calls are closed. */
+  /**
+   * Every heartbeat while anything is going on: silent interpreters leave; the board is reconciled with the sockets
+   * that exist; ringing calls time out; missed calls whose callback window is over are logged; rooms that could not be
+   * opened and log lines that could not be written are tried again.
+   */
   override async alarm(): Promise<void> {
     const now = Date.now();
     for (const ws of this.ctx.getWebSockets()) {
       const attachment = ws.deserializeAttachment() as Attachment;
       const lastHeard = this.ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime() ?? attachment.since;
-      if (attachment.kind === "interpreter" && now - lastHeard > PRESENCE_TIMEOUT_MS) {
+      if (attachment.kind === "interpreter" && now - Math.max(lastHeard, attachment.since) > PRESENCE_TIMEOUT_MS) {
         ws.close(4000, "no heartbeat");
         await this.left(ws);
       }
     }
-    const expired = this.board.calls.filter((call) => call.status === "missed" && now - (call.endedAt ?? now) >= CALLBACK_WINDOW_MS);
-    for (const call of expired) await this.finish(call, "missed");
-    if (expired.length > 0) await this.save();
+    await this.reconcile(now);
     for (const call of [...this.board.calls]) {
       if (call.status === "ringing" && now - call.requestedAt >= RING_TIMEOUT_MS) await this.apply(unanswered(this.board, call.id, now));
     }
-    const room = this.ctx.getWebSockets().map((ws) => ({ ws, attachment: ws.deserializeAttachment() as Attachment }));
-    const [alone] = room;
-    if (room.length === 1 && alone!.attachment.kind === "room") {
-      const lastHeard = this.ctx.getWebSocketAutoResponseTimestamp(alone!.ws)?.getTime() ?? alone!.attachment.since;
-      if (now - lastHeard > ROOM_IDLE_MS) await this.endRoom(alone!.attachment.roomId, otherParty(alone!.attachment.party));
-    }
+    const expired = this.board.calls.filter((call) => call.status === "missed" && now - (call.endedAt ?? now) >= CALLBACK_WINDOW_MS);
+    if (expired.length > 0) await this.finishAs(expired, "missed");
+    await this.retryRooms();
+    await drainCallLog(this.ctx.storage, LOG_PREFIX, this.env, now);
     await this.keepWatching();
   }
 
-  // RPC from the worker and from the call rooms.
+  // RPC from the worker, the dashboard's actions and the call rooms.
 
   /** Who is available now, per language id (names): the staff view. */
   async availability(): Promise<Record<number, string[]>> {
     return Object.fromEntries(availableByLanguage(this.board));
   }
 
-  /** A call's room ended (a hang-up, or a party gone for good): the interpreter is free again and the call logged. */
-  async callEnded(callId: string): Promise<void> {
-    await this.apply(endCall(this.board, callId, Date.now()));
+  /** A call's room ended at `endedAt` (a hang-up, or the parties gone): the interpreter is free and the call logged. */
+  async callEnded(callId: string, endedAt: number = Date.now()): Promise<void> {
+    await this.apply(endCall(this.board, callId, endedAt));
+    await this.keepWatching();
   }
 
   /** The unanswered caller left a callback (stored by the /Call action): the call is logged as such. */
   async callbackLeft(callId: string): Promise<boolean> {
     const call = this.board.calls.find((item) => item.id === callId && item.status === "missed");
     if (!call) return false;
-    await this.finish(call, "callback");
-    await this.save();
+    await this.finishAs([call], "callback");
     return true;
   }
 
-  // Inside.
-
-  /** A hang-up by `by` (or their absence for good): both sides are told and closed, and the switchboard logs the call. */
-  private async endRoom(roomId: string, by: RoomParty): Promise<void> {
-    await this.ctx.storage.put(ENDED_KEY, true);
-    relayInRoom(this.ctx, by, { type: "ended" });
-    for (const socket of this.ctx.getWebSockets()) socket.close(1000, "ended");
-    await switchboardOf(this.env).callEnded(roomId);
+  /**
+   * Staff changed a person: removed or locked out (null) — off the board, their sockets closed, their call ended and
+   * logged — or their languages changed, which is what rings them from now on.
+   */
+  async personChanged(personId: string, person: PersonOnBoard | null): Promise<void> {
+    if (person === null) {
+      const theirCalls = this.board.calls.filter((call) => call.status === "answered" && call.interpreterId === personId);
+      await this.apply(personRemoved(this.board, personId, Date.now()));
+      for (const ws of this.ctx.getWebSockets(`i:${personId}`)) ws.close(REMOVED_CLOSE_CODE, "removed");
+      for (const call of theirCalls) await roomOf(this.env, call.roomId ?? call.id).end(Date.now(), false);
+    } else {
+      for (const ws of this.ctx.getWebSockets(`i:${personId}`)) ws.serializeAttachment({ ...(ws.deserializeAttachment() as Attachment), person });
+      const onBoard = this.board.interpreters.find((item) => item.id === personId);
+      if (onBoard) await this.apply(setPresence(this.board, { ...person, available: onBoard.available }));
+    }
+    await this.keepWatching();
   }
+
+  /** Staff deleted a language: nobody rings for it any more, and its waiting callers are offered a callback. */
+  async languageDeleted(languageId: number): Promise<void> {
+    await this.apply(languageRemoved(this.board, languageId, Date.now()));
+    await this.keepWatching();
+  }
+
+  // Inside.
 
   private async left(ws: WebSocket): Promise<void> {
     const attachment = ws.deserializeAttachment() as Attachment | null;
@@ -180,36 +195,78 @@ export class CallSwitchboard extends DurableObject<Env> {
     if (attachment.kind === "interpreter") {
       const stillOpen = this.ctx.getWebSockets(`i:${attachment.person.id}`).some((socket) => socket !== ws && socket.readyState === WebSocket.OPEN);
       if (!stillOpen) await this.apply(setPresence(this.board, { id: attachment.person.id, gone: true }));
-    } else if (attachment.kind === "caller") {
+    } else {
       const call = this.board.calls.find((item) => item.id === attachment.callId);
       if (call?.status === "ringing") await this.apply(cancelCall(this.board, call.id, Date.now()));
-    } else {
-      relayInRoom(this.ctx, attachment.party, { type: "peer-left" });
     }
   }
 
-  /** Applies a step of the rules: stores the board, tells everyone what changed for them, logs finished calls. */
-  private async apply(step: { board: Board; out: Outbound[] }): Promise<void> {
-    this.board = step.board;
-    for (const item of step.out) await this.deliver(item);
+  /**
+   * The stored board against the sockets that exist: after a restart or a deploy (every socket dropped, no close
+   * event), an interpreter with no connection is not available, and a ringing call whose caller is gone is unanswered
+   * (kept for the callback the caller's page offers when its socket drops).
+   */
+  private async reconcile(now: number): Promise<void> {
+    const connected = (tag: string) => this.ctx.getWebSockets(tag).some((socket) => socket.readyState === WebSocket.OPEN);
+    for (const person of [...this.board.interpreters]) {
+      if (!connected(`i:${person.id}`)) await this.apply(setPresence(this.board, { id: person.id, gone: true }));
+    }
     for (const call of [...this.board.calls]) {
-      if (call.status === "ended" || call.status === "cancelled") await this.finish(call, call.status === "ended" ? "answered" : "cancelled");
+      if (call.status === "ringing" && !connected(`c:${call.id}`)) await this.apply(unanswered(this.board, call.id, now));
     }
-    await this.save();
   }
 
-  private async save(): Promise<void> {
-    await this.ctx.storage.put(BOARD_KEY, this.board);
+  /**
+   * Applies a step of the rules. The next board and the log lines of the calls it finished are written in one put
+   * (atomic) before anyone is told: a crash or a failing log write can lose neither, and never blocks the board.
+   */
+  private async apply(step: { board: Board; out: Outbound[] }, beforeTelling?: () => Promise<void>): Promise<void> {
+    const finished = step.board.calls.filter((call) => call.status === "ended" || call.status === "cancelled");
+    await this.store(step.board, finished, (call) => (call.status === "ended" ? "answered" : "cancelled"));
+    await beforeTelling?.();
+    for (const item of step.out) await this.deliver(item);
+    if (finished.length > 0) await drainCallLog(this.ctx.storage, LOG_PREFIX, this.env, Date.now());
+  }
+
+  /** Takes calls off the board as `outcome` (a missed call's window is over, or its caller left a callback). */
+  private async finishAs(calls: LiveCall[], outcome: CallOutcome): Promise<void> {
+    await this.store(this.board, calls, () => outcome);
+    await drainCallLog(this.ctx.storage, LOG_PREFIX, this.env, Date.now());
+  }
+
+  private async store(board: Board, finished: LiveCall[], outcomeOf: (call: LiveCall) => CallOutcome): Promise<void> {
+    this.board = forget(board, finished.map((call) => call.id));
+    const lines = Object.fromEntries(finished.map((call) => [`${LOG_PREFIX}${call.id}`, logLine(call, outcomeOf(call))]));
+    await this.ctx.storage.put({ [BOARD_KEY]: this.board, ...lines });
+  }
+
+  /** The room of an answered call learns its parties before either is sent there. */
+  private async openRoom(call: LiveCall): Promise<void> {
+    try {
+      const opening = { callId: call.id, interpreterId: call.interpreterId!, answeredAt: call.answeredAt ?? Date.now(), switchboardId: this.ctx.id.toString() };
+      await roomOf(this.env, call.roomId ?? call.id).open(opening);
+    } catch (error) {
+      console.error(`call ${call.id}: its room could not be opened yet`, error);
+      await this.ctx.storage.put(`${UNOPENED_PREFIX}${call.id}`, true);
+    }
+  }
+
+  private async retryRooms(): Promise<void> {
+    const unopened = await this.ctx.storage.list({ prefix: UNOPENED_PREFIX });
+    for (const key of unopened.keys()) {
+      const call = this.board.calls.find((item) => item.id === key.slice(UNOPENED_PREFIX.length) && item.status === "answered");
+      await this.ctx.storage.delete(key);
+      if (call) await this.openRoom(call);
+    }
   }
 
   private async deliver({ to, message }: Outbound): Promise<void> {
     const tag = "interpreter" in to ? `i:${to.interpreter}` : `c:${to.caller}`;
     let payload: Record<string, unknown> = message;
-    if (message.type === "accepted" || message.type === "answered") {
-      const party: RoomParty = message.type === "accepted" ? "interpreter" : "caller";
-      const key = await roomToken(readConfig(this.env).SESSION_SECRET, message.roomId, party);
-      payload = { ...message, url: roomPath(message.roomId, key) };
-    }
+    // The interpreter's room opens with their own session; the caller's with a key of the room's, which their page
+    // hands to the worker in a form post (never in an address) in exchange for a cookie scoped to the room.
+    if (message.type === "accepted") payload = { ...message, url: livePath(message.roomId) };
+    if (message.type === "answered") payload = { ...message, url: livePath(message.roomId), key: await roomToken(readConfig(this.env).SESSION_SECRET, message.roomId, "caller") };
     const text = JSON.stringify(payload);
     for (const socket of this.ctx.getWebSockets(tag)) {
       try {
@@ -220,38 +277,26 @@ export class CallSwitchboard extends DurableObject<Env> {
     }
   }
 
-  /** Writes a finished call to the log (once: the log ignores an id it has) and takes it off the board (saved by the caller). */
-  private async finish(call: LiveCall, outcome: CallOutcome): Promise<void> {
-    const backend = createBackend({ env: this.env, request: new Request("https://switchboard.internal/") });
-    await backend.calls.record({
-      id: call.id,
-      languageId: call.languageId,
-      language: call.language,
-      type: call.type,
-      callerName: call.callerName,
-      interpreterId: call.interpreterId,
-      interpreterName: call.interpreterName,
-      outcome,
-      requestedAt: call.requestedAt,
-      answeredAt: call.answeredAt,
-      endedAt: call.endedAt ?? Date.now(),
-    });
-    this.board = forget(this.board, [call.id]);
-  }
-
-  /** An alarm every heartbeat while anyone is connected or a call waits; none when the object is idle. */
+  /** An alarm every heartbeat while anyone is connected, a call is on the board or a log line waits; none when idle. */
   private async keepWatching(): Promise<void> {
-    const busy = this.ctx.getWebSockets().length > 0 || this.board.calls.length > 0;
+    const waiting = (await this.ctx.storage.list({ prefix: LOG_PREFIX, limit: 1 })).size > 0 || (await this.ctx.storage.list({ prefix: UNOPENED_PREFIX, limit: 1 })).size > 0;
+    const busy = this.ctx.getWebSockets().length > 0 || this.board.calls.length > 0 || waiting;
     if (busy && (await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + HEARTBEAT_MS);
   }
 }
 
-function parse(raw: string | ArrayBuffer): Record<string, unknown> | null {
-  if (typeof raw !== "string" || raw.length > 64 * 1024) return null;
-  try {
-    const value: unknown = JSON.parse(raw);
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
+function logLine(call: LiveCall, outcome: CallOutcome): LoggedCall {
+  return {
+    id: call.id,
+    languageId: call.languageId,
+    language: call.language,
+    type: call.type,
+    callerName: call.callerName,
+    interpreterId: call.interpreterId,
+    interpreterName: call.interpreterName,
+    outcome,
+    requestedAt: call.requestedAt,
+    answeredAt: call.answeredAt,
+    endedAt: call.endedAt ?? Date.now(),
+  };
 }

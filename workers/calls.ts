@@ -3,20 +3,25 @@
 //   /api/calls/interpreter   a signed-in interpreter's incoming-call screen (presence, ringing, accept)
 //   /api/calls/caller        a visitor calling from /Call (?language=&type=&name=), public unless switched off;
 //                            or a customer by a staff member's call link (?link=), also when switched off
-//   /api/calls/room/<id>     a call room's signalling (?key= one party's key)
+//   /api/calls/room/<id>     a call room's signalling (?tab= the page's tab): the caller by the room's cookie, the
+//                            interpreter by their session (app/lib/room-access.server.ts)
+//   POST /api/calls/room/<id>/enter    the caller's page posts the room's key; answered with the room's cookie
+//   POST /api/calls/room/<id>/hangup   a hang-up when the page's socket is down
 import { createBackend } from "../app/backend/index.server";
 import { callableLanguages, callRequestSchema } from "../app/domain/call-forms";
 import { callLinkOffer } from "../app/lib/call-link.server";
 import { readConfig } from "../app/lib/config.server";
 import { withinRateLimit } from "../app/lib/rate-limit.server";
-import { roomPartyOf } from "../app/lib/room-token.server";
-import { roomObjectName, SWITCHBOARD_NAME } from "../app/lib/switchboard.server";
+import { callerCookies, ROOM_ID, roomPartyFor } from "../app/lib/room-access.server";
+import { livePath, roomPartyOf } from "../app/lib/room-token.server";
+import { roomOf, SWITCHBOARD_NAME } from "../app/lib/switchboard.server";
 import { isSameOrigin } from "../app/lib/same-origin.server";
 import { turnstileTokenPasses } from "../app/lib/turnstile.server";
 import { CALL_HEADER, PERSON_HEADER, ROOM_HEADER, SOCKET_HEADER, toHeader, type CallRequest, type PersonOnBoard, type SocketKind } from "./call-protocol";
 
 export const CALLS_PATH = "/api/calls/";
-const ROOM_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A page's own name for its tab (sessionStorage), so a reload replaces its old socket and a second tab does not. */
+const TAB = /^[A-Za-z0-9-]{1,64}$/;
 
 export const isCallSocket = (url: URL) => url.pathname.startsWith(CALLS_PATH);
 
@@ -24,14 +29,21 @@ const refusal = (status: number, text: string) => new Response(text, { status, h
 
 export async function handleCallSocket(request: Request, env: Env): Promise<Response> {
   const url = new URL(request.url);
+  const [kind, roomId, action, ...rest] = url.pathname.slice(CALLS_PATH.length).split("/");
+  const room = kind === "room" && roomId && ROOM_ID.test(roomId) && rest.length === 0 ? roomId : null;
+  if (room && (action === "enter" || action === "hangup")) {
+    if (request.method !== "POST") return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+    // A form post or a fetch from this site only: another site cannot push a key or end a call.
+    if (!isSameOrigin(request, url)) return refusal(403, "Forbidden");
+    return action === "enter" ? enterRoom(request, env, room) : hangUp(request, env, room);
+  }
   if (request.method !== "GET") return new Response("Method Not Allowed", { status: 405, headers: { Allow: "GET" } });
   if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return refusal(426, "A WebSocket is expected here.");
   // Browsers send Origin with every WebSocket handshake; a page of another site may not open these sockets.
   if (!isSameOrigin(request, url)) return refusal(403, "Forbidden");
-  const [kind, roomId, ...rest] = url.pathname.slice(CALLS_PATH.length).split("/");
   if (kind === "interpreter" && roomId === undefined) return interpreterSocket(request, env);
   if (kind === "caller" && roomId === undefined) return callerSocket(request, env, url);
-  if (kind === "room" && roomId && ROOM_ID.test(roomId) && rest.length === 0) return roomSocket(env, roomId, url.searchParams.get("key"));
+  if (room && action === undefined) return roomSocket(request, env, room, url.searchParams.get("tab"));
   return refusal(404, "Not Found");
 }
 
@@ -72,13 +84,35 @@ async function callerSocket(request: Request, env: Env, url: URL): Promise<Respo
 
 const ring = (env: Env, call: CallRequest) => toObject(env, SWITCHBOARD_NAME, "caller", { [CALL_HEADER]: toHeader(call) });
 
-async function roomSocket(env: Env, roomId: string, key: string | null): Promise<Response> {
-  const party = await roomPartyOf(readConfig(env).SESSION_SECRET, roomId, key);
-  if (!party) return refusal(403, "Forbidden");
-  return toObject(env, roomObjectName(roomId), "room", { [ROOM_HEADER]: toHeader({ roomId, party }) });
+const admission = (request: Request, env: Env, roomId: string) =>
+  roomPartyFor(request, env, readConfig(env).SESSION_SECRET, roomId, async () => (await createBackend({ env, request }).auth.currentUser())?.id ?? null);
+
+async function roomSocket(request: Request, env: Env, roomId: string, tab: string | null): Promise<Response> {
+  const admitted = await admission(request, env, roomId);
+  if (!admitted) return refusal(403, "Forbidden");
+  const headers = { Upgrade: "websocket", [SOCKET_HEADER]: "room", [ROOM_HEADER]: toHeader({ party: admitted.party, tab: tab && TAB.test(tab) ? tab : crypto.randomUUID() }) };
+  return roomOf(env, roomId).fetch(new Request("https://room.internal/", { headers }));
 }
 
-/** A fresh request to the object: only the headers set here reach it (never the client's own X-Push-* headers). */
+/** The caller's page hands over the room's key (from its socket) and is sent to the room with the room's cookie. */
+async function enterRoom(request: Request, env: Env, roomId: string): Promise<Response> {
+  const form = await request.formData().catch(() => null);
+  const key = form?.get("key");
+  if (typeof key !== "string" || (await roomPartyOf(readConfig(env).SESSION_SECRET, roomId, key)) !== "caller") return refusal(403, "Forbidden");
+  const headers = new Headers({ Location: livePath(roomId), "Cache-Control": "no-store" });
+  for (const cookie of await callerCookies(request, roomId, key)) headers.append("Set-Cookie", cookie);
+  return new Response(null, { status: 303, headers });
+}
+
+/** A hang-up over HTTP, for a page whose socket is down: the room ends now, for the party this request speaks for. */
+async function hangUp(request: Request, env: Env, roomId: string): Promise<Response> {
+  const admitted = await admission(request, env, roomId);
+  if (!admitted) return refusal(403, "Forbidden");
+  await roomOf(env, roomId).end(Date.now());
+  return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+}
+
+/** A fresh request to the switchboard: only the headers set here reach it (never the client's own X-Push-* headers). */
 function toObject(env: Env, name: string, kind: SocketKind, headers: Record<string, string>): Promise<Response> {
   const stub = env.CALLS.get(env.CALLS.idFromName(name));
   return stub.fetch(new Request("https://switchboard.internal/", { headers: { Upgrade: "websocket", [SOCKET_HEADER]: kind, ...headers } }));

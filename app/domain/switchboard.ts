@@ -18,6 +18,11 @@ export const RING_TIMEOUT_MS = 45_000;
  * the 30 s issue 14 allows, even when the close itself never reaches the object (a network that just went away).
  */
 export const PRESENCE_TIMEOUT_MS = 20_000;
+/**
+ * A call's room ends when a party has been gone this long without coming back (a closed tab, a network that did not
+ * return), at the moment they left; both gone, at the last departure (issue 21).
+ */
+export const ROOM_GRACE_MS = 30_000;
 /** How often pages send their heartbeat, and how often the switchboard looks: four chances within PRESENCE_TIMEOUT_MS. */
 export const HEARTBEAT_MS = 5_000;
 
@@ -136,26 +141,70 @@ export function unanswered(board: Board, callId: string, now: number): Step {
   return { board: next, out: [{ to: { caller: callId }, message: { type: "unanswered" } }, ...ringingMessages(next, call.ringing)] };
 }
 
-/** Either party hangs up (or leaves the room for good): the call ends, the interpreter is free again. */
-export function endCall(board: Board, callId: string, now: number): Step {
+/**
+ * Either party hangs up, or the room ends without them (both gone, or one gone for good): the call ends at `at` (the
+ * room says when the talking stopped), the interpreter is free again.
+ */
+export function endCall(board: Board, callId: string, at: number): Step {
   const call = board.calls.find((item) => item.id === callId);
   if (!call || call.status !== "answered") return { board, out: [] };
-  return { board: withCall(board, { ...call, status: "ended", endedAt: now }), out: [{ to: { caller: callId }, message: { type: "ended" } }] };
+  const endedAt = Math.max(at, call.answeredAt ?? at);
+  return { board: withCall(board, { ...call, status: "ended", endedAt }), out: [{ to: { caller: callId }, message: { type: "ended" } }] };
 }
 
-/** An interpreter's connection, or their choice of Available or Away: what rings them changes at once. */
+/**
+ * An interpreter's connection, or their choice of Available or Away: what rings them changes at once. A person who
+ * leaves or steps away stops ringing; one who arrives, comes back (a reconnect after a restart or a lost network) or
+ * chooses Available rings at once for the calls of their languages that are still waiting, so a caller who was ringing
+ * on them before a dropped connection is still ringing on them after it. A person whose languages changed stops
+ * ringing for the ones they no longer have.
+ */
 export function setPresence(board: Board, person: Interpreter | { id: string; gone: true }): Step {
   const rest = board.interpreters.filter((item) => item.id !== person.id);
-  const interpreters = "gone" in person ? rest : [...rest, person];
-  const available = !("gone" in person) && person.available;
-  // A person who leaves or steps away stops ringing; one who arrives does not ring for calls already waiting
-  // (those rang everyone available when they came in and time out on their own).
-  const calls = board.calls.map((call) =>
-    call.status === "ringing" && !available && call.ringing.includes(person.id) ? { ...call, ringing: call.ringing.filter((id) => id !== person.id) } : call,
-  );
+  const present = "gone" in person ? null : person;
+  const interpreters = present ? [...rest, present] : rest;
+  const busy = board.calls.some((call) => call.status === "answered" && call.interpreterId === person.id);
+  const calls = board.calls.map((call) => {
+    if (call.status !== "ringing") return call;
+    const rings = present !== null && present.available && !busy && present.languages.includes(call.languageId);
+    const listed = call.ringing.includes(person.id);
+    if (rings && !listed) return { ...call, ringing: [...call.ringing, person.id] };
+    if (!rings && listed) return { ...call, ringing: call.ringing.filter((id) => id !== person.id) };
+    return call;
+  });
   const next = { interpreters, calls };
-  const out: Outbound[] = "gone" in person ? [] : [{ to: { interpreter: person.id }, message: { type: "presence", available } }, ...ringingMessages(next, [person.id])];
+  const out: Outbound[] = present ? [{ to: { interpreter: person.id }, message: { type: "presence", available: present.available } }, ...ringingMessages(next, [person.id])] : [];
   return { board: next, out };
+}
+
+/**
+ * A person removed or locked out by staff: off the board at once, their ringing stops, and a call they are in ends
+ * now (it is logged, and the caller is told).
+ */
+export function personRemoved(board: Board, personId: string, now: number): Step {
+  const gone = setPresence(board, { id: personId, gone: true });
+  const theirs = gone.board.calls.filter((call) => call.status === "answered" && call.interpreterId === personId);
+  return theirs.reduce<Step>((step, call) => {
+    const ended = endCall(step.board, call.id, now);
+    return { board: ended.board, out: [...step.out, ...ended.out] };
+  }, gone);
+}
+
+/**
+ * A language deleted by staff: nobody is linked to it any more, so its waiting callers are offered a callback now
+ * (instead of ringing on for nobody); a call in that language already answered goes on and is logged under the
+ * language's name, which the call keeps.
+ */
+export function languageRemoved(board: Board, languageId: number, now: number): Step {
+  const interpreters = board.interpreters.map((person) => ({ ...person, languages: person.languages.filter((id) => id !== languageId) }));
+  const waiting = board.calls.filter((call) => call.status === "ringing" && call.languageId === languageId);
+  return waiting.reduce<Step>(
+    (step, call) => {
+      const missed = unanswered(step.board, call.id, now);
+      return { board: missed.board, out: [...step.out, ...missed.out] };
+    },
+    { board: { ...board, interpreters }, out: [] },
+  );
 }
 
 /** Calls that no longer need a place on the board: finished ones, once logged. */

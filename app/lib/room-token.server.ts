@@ -1,6 +1,8 @@
-// A call room's keys (issue 14): one per party, an HMAC of the room and the party under a key derived from
-// SESSION_SECRET. The switchboard hands each party theirs when a call is answered; the room's page and its signalling
-// socket open only with one of the two (anyone else: 403). Nothing is stored: the key is checked by recomputing it.
+// A call room's caller key (issue 14; issue 21 keeps it out of addresses): an HMAC of the room and the party under a
+// key derived from SESSION_SECRET. The switchboard hands it to the caller's page over its socket when the call is
+// answered; the page posts it to the worker (workers/room-entry.ts), which answers with an HttpOnly cookie scoped to
+// the room's two paths. The interpreter needs no key: the room admits the account that accepted (workers/call-room.ts).
+// Nothing is stored: the key is checked by recomputing it.
 import { ROOM_PARTIES, type RoomParty } from "~/domain/switchboard";
 import { fromBase64Url, SIGNATURE, toBase64Url } from "./base64url";
 import { hmacKey } from "./hmac-key.server";
@@ -26,7 +28,5 @@ export async function roomPartyOf(secret: string, roomId: string, token: string 
   return null;
 }
 
-/** The room's page for one party: their key in the address, checked by the page and by the room's socket. */
-export function roomPath(roomId: string, key: string): string {
-  return `/call-room/${encodeURIComponent(roomId)}?key=${encodeURIComponent(key)}`;
-}
+/** A live call's room page: the same address for both parties, with no secret in it. */
+export const livePath = (roomId: string) => `/call-room/${encodeURIComponent(roomId)}`;

@@ -27,6 +27,8 @@ export function contentSecurityPolicy(scripts: ScriptSources, secureOrigin: bool
     ["img-src 'self' data:", ...imageOrigins].join(" "),
     "font-src 'self'",
     "connect-src 'self'",
+    // The live-call pages' heartbeat clock (public/call-heartbeat.js), a same-site dedicated worker.
+    "worker-src 'self'",
     // The footer map, and Cloudflare Turnstile's challenge when the contact form is configured to use it.
     `frame-src ${MAP_ORIGIN} https://challenges.cloudflare.com`,
     "object-src 'none'",

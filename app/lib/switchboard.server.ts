@@ -1,10 +1,38 @@
-// Where the live-call objects are (workers/call-switchboard.ts, docs/decisions/0021): the switchboard is one object;
-// each call's room is another, named after the call.
+// Where the live-call objects are (docs/decisions/0021): the switchboard is one object of its class
+// (workers/call-switchboard.ts); each answered call's room is an object of another class (workers/call-room.ts),
+// named after the call.
+import type { CallRoom } from "../../workers/call-room";
 import type { CallSwitchboard } from "../../workers/call-switchboard";
+import type { PersonOnBoard } from "../../workers/call-protocol";
 
 export const SWITCHBOARD_NAME = "switchboard";
-export const roomObjectName = (roomId: string) => `room:${roomId}`;
 
 export function switchboardOf(env: Env): DurableObjectStub<CallSwitchboard> {
   return env.CALLS.get(env.CALLS.idFromName(SWITCHBOARD_NAME));
+}
+
+export function roomOf(env: Env, roomId: string): DurableObjectStub<CallRoom> {
+  return env.CALL_ROOMS.get(env.CALL_ROOMS.idFromName(roomId));
+}
+
+/**
+ * Tells the switchboard what staff just changed about a person (removed or locked: null; else their languages now).
+ * The change itself is already stored: a switchboard that cannot be told now learns it when the person next connects
+ * (the worker reads them afresh), so this never fails the staff member's action.
+ */
+export async function tellSwitchboardAboutPerson(env: Env, personId: string, person: PersonOnBoard | null): Promise<void> {
+  try {
+    await switchboardOf(env).personChanged(personId, person);
+  } catch (error) {
+    console.error(`the switchboard was not told about person ${personId}`, error);
+  }
+}
+
+/** Tells the switchboard a language is gone (its waiting callers are offered a callback). Never fails the action. */
+export async function tellSwitchboardLanguageDeleted(env: Env, languageId: number): Promise<void> {
+  try {
+    await switchboardOf(env).languageDeleted(languageId);
+  } catch (error) {
+    console.error(`the switchboard was not told that language ${languageId} was deleted`, error);
+  }
 }

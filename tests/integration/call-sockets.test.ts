@@ -1,7 +1,6 @@
 // The worker's call sockets (workers/calls.ts): who may open which, and what reaches the switchboard.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { roomToken } from "~/lib/room-token.server";
 import { handleCallSocket } from "../../workers/calls";
 import { envWith, TURNSTILE } from "./contact-helpers";
 import { cookieOf, languageId, ORIGIN, seed } from "./helpers";
@@ -71,19 +70,5 @@ describe("the caller's socket", () => {
     expect((await handleCallSocket(socketRequest(path), { ...env, PUBLIC_CALLS: "off" } as Env)).status).toBe(403);
     const exhausted = { ...env, CALL_LIMITER: { limit: async () => ({ success: false }) } };
     expect((await handleCallSocket(socketRequest(path), exhausted)).status).toBe(429);
-  });
-});
-
-describe("the room's socket", () => {
-  const roomId = "6f1c2b9e-3a4d-4e5f-8a9b-0c1d2e3f4a5b";
-
-  it("opens with either party's key, and with nothing else (403): no key, another room's key, a made-up key", async () => {
-    const key = await roomToken(env.SESSION_SECRET, roomId, "caller");
-    accepted(await handleCallSocket(socketRequest(`/api/calls/room/${roomId}?key=${key}`), env));
-    const otherRoomKey = await roomToken(env.SESSION_SECRET, "0f1c2b9e-3a4d-4e5f-8a9b-0c1d2e3f4a5b", "caller");
-    for (const query of ["", `?key=${otherRoomKey}`, `?key=${"A".repeat(43)}`, "?key=short"]) {
-      expect((await handleCallSocket(socketRequest(`/api/calls/room/${roomId}${query}`), env)).status).toBe(403);
-    }
-    expect((await handleCallSocket(socketRequest(`/api/calls/room/not-a-room?key=${key}`), env)).status).toBe(404);
   });
 });

@@ -1,99 +1,17 @@
 // The call switchboard Durable Object (workers/call-switchboard.ts) in workerd: presence over hibernatable sockets,
 // ringing by language, the single winner, heartbeats, rooms, and the call log it writes.
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createBackend } from "~/backend/index.server";
 import { PRESENCE_TIMEOUT_MS, type Board } from "~/domain/switchboard";
 import { roomPartyOf } from "~/lib/room-token.server";
-import type { CallSwitchboard } from "../../workers/call-switchboard";
-import { roomObjectName } from "~/lib/switchboard.server";
-import { CALL_HEADER, PERSON_HEADER, ROOM_HEADER, SOCKET_HEADER, toHeader, type SocketKind } from "../../workers/call-protocol";
 import { seed } from "./helpers";
-
-const ARABIC = 1;
-const SPANISH = 2;
-const SECRET = "integration-test-secret-0123456789abcdef";
-
-type Message = Record<string, unknown> & { type: string };
-type Socket = { ws: WebSocket; messages: Message[]; next(type: string, match?: (message: Message) => boolean): Promise<Message> };
+import { ARABIC, caller, freshSwitchboard, goAvailable, interpreter, joinRoom, roomStub, SECRET, settle, silentFor, someCall, SPANISH } from "./switchboard-sockets";
 
 // Languages 1 and 2 and the sample people exist (the log references them).
 beforeAll(async () => {
   await seed();
 });
-
-const open: WebSocket[] = [];
-afterEach(() => {
-  for (const ws of open.splice(0)) ws.close(1000);
-});
-
-/** A fresh switchboard per test (each its own object: no state shared between tests). */
-const freshSwitchboard = () => env.CALLS.get(env.CALLS.idFromName(`switchboard-test-${crypto.randomUUID()}`)) as DurableObjectStub<CallSwitchboard>;
-
-/** A socket opened on the object as the worker opens them: its kind and what the worker checked, in headers. */
-const socketRequest = (kind: SocketKind, headers: Record<string, string> = {}) =>
-  new Request("https://switchboard.internal/", { headers: { Upgrade: "websocket", [SOCKET_HEADER]: kind, ...headers } });
-
-async function connect(stub: DurableObjectStub<CallSwitchboard>, kind: SocketKind, headers: Record<string, string> = {}): Promise<Socket> {
-  const response = await stub.fetch(socketRequest(kind, headers));
-  expect(response.status).toBe(101);
-  const ws = response.webSocket!;
-  ws.accept();
-  open.push(ws);
-  const messages: Message[] = [];
-  const consumed = new Set<Message>();
-  const waiting: { accepts: (message: Message) => boolean; resolve: (message: Message) => void }[] = [];
-  ws.addEventListener("message", (event) => {
-    const message = event.data === "pong" ? { type: "pong" } : (JSON.parse(String(event.data)) as Message);
-    messages.push(message);
-    const waiter = waiting.find((item) => item.accepts(message));
-    if (waiter) {
-      waiting.splice(waiting.indexOf(waiter), 1);
-      consumed.add(message);
-      waiter.resolve(message);
-    }
-  });
-  return {
-    ws,
-    messages,
-    /** The first message of this type (and shape) not yet taken by an earlier call, waiting up to 2 s for it. */
-    next(type, match = () => true) {
-      const accepts = (message: Message) => message.type === type && !consumed.has(message) && match(message);
-      const seen = messages.find(accepts);
-      if (seen) return Promise.resolve((consumed.add(seen), seen));
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no "${type}" message within 2 s; got ${JSON.stringify(messages)}`)), 2000);
-        waiting.push({ accepts, resolve: (message) => (clearTimeout(timer), resolve(message)) });
-      });
-    },
-  };
-}
-
-/** A ringing message that lists at least one call. */
-const someCall = (message: Message) => Array.isArray(message.calls) && message.calls.length > 0;
-
-/** An interpreter's dashboard connected: told at once whether they are available (they choose; Away at first). */
-async function interpreter(stub: DurableObjectStub<CallSwitchboard>, id: string, languages: number[], name = `Name ${id}`): Promise<Socket> {
-  const socket = await connect(stub, "interpreter", { [PERSON_HEADER]: toHeader({ id, name, languages }) });
-  await socket.next("presence");
-  return socket;
-}
-
-const caller = (stub: DurableObjectStub<CallSwitchboard>, languageId = ARABIC) =>
-  connect(stub, "caller", { [CALL_HEADER]: toHeader({ languageId, language: languageId === ARABIC ? "Arabic" : "Spanish", type: "video", callerName: "Test Caller" }) });
-
-async function goAvailable(socket: Socket): Promise<void> {
-  socket.ws.send(JSON.stringify({ type: "availability", available: true }));
-  await socket.next("presence", (message) => message.available === true);
-}
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
-
-/** Makes every socket of the object look silent since `ms` ago, as its next alarm will find them. */
-const silentFor = (stub: DurableObjectStub<CallSwitchboard>, ms: number) =>
-  runInDurableObject(stub, (_instance, state) => {
-    for (const ws of state.getWebSockets()) ws.serializeAttachment({ ...ws.deserializeAttachment(), since: Date.now() - ms });
-  });
 
 describe("presence", () => {
   it("an interpreter is Away until they choose Available; staff see them per language; closing the socket takes them off", async () => {
@@ -190,10 +108,11 @@ describe("ringing and the single winner", () => {
     expect(losers[0]).not.toBe(winners[0]);
     const accepted = winners[0]!.messages.find((message) => message.type === "accepted")!;
     expect(accepted.roomId).toBe(answered.roomId);
-    // Each party's room address carries their own key.
-    const keyOf = (url: unknown) => new URL(String(url), "https://push.test").searchParams.get("key");
-    expect(await roomPartyOf(SECRET, String(answered.roomId), keyOf(answered.url))).toBe("caller");
-    expect(await roomPartyOf(SECRET, String(accepted.roomId), keyOf(accepted.url))).toBe("interpreter");
+    // Both go to the same address, with no secret in it; the caller alone gets the room's key (to post, never to link).
+    expect(accepted.url).toBe(`/call-room/${accepted.roomId}`);
+    expect(answered.url).toBe(`/call-room/${answered.roomId}`);
+    expect(await roomPartyOf(SECRET, String(answered.roomId), String(answered.key))).toBe("caller");
+    expect(accepted.key).toBeUndefined();
     expect(await roomPartyOf(SECRET, String(accepted.roomId), "x".repeat(43))).toBeNull();
   });
 
@@ -243,10 +162,9 @@ describe("the room and the log", () => {
     amal.ws.send(JSON.stringify({ type: "accept", callId }));
     await call.next("answered");
 
-    // A room reports its end to the object named "switchboard"; this test's board is told through the same RPC.
-    const room = env.CALLS.get(env.CALLS.idFromName(roomObjectName(`${callId}-test`))) as DurableObjectStub<CallSwitchboard>;
-    const callerSide = await connect(room, "room", { [ROOM_HEADER]: toHeader({ roomId: callId, party: "caller" }) });
-    const interpreterSide = await connect(room, "room", { [ROOM_HEADER]: toHeader({ roomId: callId, party: "interpreter" }) });
+    // The switchboard opened the call's room for its two parties before sending either there.
+    const callerSide = await joinRoom(callId, "caller");
+    const interpreterSide = await joinRoom(callId, "interpreter");
     await callerSide.next("peer-joined");
     callerSide.ws.send(JSON.stringify({ type: "offer", sdp: "v=0 offer" }));
     expect(await interpreterSide.next("offer")).toMatchObject({ sdp: "v=0 offer" });
@@ -255,12 +173,11 @@ describe("the room and the log", () => {
 
     callerSide.ws.send(JSON.stringify({ type: "hangup" }));
     await interpreterSide.next("ended");
-    // The room refuses anyone once ended.
-    const late = await room.fetch(socketRequest("room", { [ROOM_HEADER]: toHeader({ roomId: callId, party: "caller" }) }));
-    expect(late.status).toBe(410);
-
-    await stub.callEnded(callId);
+    // The room tells the switchboard that answered the call: the caller's line hears it is over.
     await call.next("ended");
+    // Anyone coming back to the room once it has ended only hears that it has.
+    const late = await joinRoom(callId, "caller", "another-tab");
+    await late.next("ended");
     const [logged] = await createBackend({ env, request: new Request("https://push.test/") }).calls.list({ from: null, to: null, languageId: null, interpreterId: person.id }, 10);
     expect(logged).toMatchObject({ id: callId, outcome: "answered", interpreterId: person.id, interpreterName: person.name, type: "video" });
     expect(Math.abs(logged!.requestedAt - requestedAt)).toBeLessThan(1000);

@@ -68,16 +68,17 @@ export function CallStarter({ languages, link, turnstileSiteKey, onUnanswered }:
     challenge.reset();
     stopDevices();
     setCalling("waiting");
+    callId.current = null;
     const ws = callSocket("/api/calls/caller", params);
     socket.current = ws;
     let settled = false;
     ws.onmessage = (event) => {
-      const message = JSON.parse(String(event.data)) as CallerMessage & { url?: string };
+      const message = JSON.parse(String(event.data)) as CallerMessage & { key?: string };
       if (message.type === "waiting") callId.current = message.callId;
-      else if (message.type === "answered" && message.url) {
+      else if (message.type === "answered" && message.key) {
         settled = true;
         setCalling("answered");
-        window.location.assign(message.url);
+        enterRoom(message.roomId, message.key);
       } else if (message.type === "unanswered") {
         settled = true;
         setCalling("unanswered");
@@ -86,11 +87,21 @@ export function CallStarter({ languages, link, turnstileSiteKey, onUnanswered }:
       }
     };
     ws.onclose = () => {
-      if (!settled) setCalling((current) => (current === "waiting" ? "failed" : current));
+      if (settled) return;
+      // Refused before it rang (no call id yet): it could not be started. Dropped while ringing (a lost network, or
+      // the switchboard restarting): the call is not lost on the board (it waits there for a callback), and the
+      // caller is offered the callback at once rather than left waiting.
+      if (callId.current === null) setCalling((current) => (current === "waiting" ? "failed" : current));
+      else {
+        settled = true;
+        setCalling("unanswered");
+        onUnanswered(callId.current, languageId);
+      }
     };
   }
 
   function cancel() {
+    if (socket.current) socket.current.onclose = null;
     socket.current?.send(JSON.stringify({ type: "cancel" }));
     socket.current?.close(1000);
     setCalling("cancelled");
@@ -218,4 +229,22 @@ function meterOf(media: MediaStream, set: (level: number) => void) {
     for (const sample of samples) peak = Math.max(peak, Math.abs(sample - 128) / 128);
     set(Math.min(1, peak * 2));
   }, 100);
+}
+
+/**
+ * Into the answered call's room: the room's key goes in a form post (never in an address, where logs and history keep
+ * it), and the worker answers with a cookie scoped to the room and the room's page (workers/calls.ts).
+ */
+function enterRoom(roomId: string, key: string): void {
+  const form = document.createElement("form");
+  form.method = "post";
+  form.action = `/api/calls/room/${encodeURIComponent(roomId)}/enter`;
+  form.hidden = true;
+  const field = document.createElement("input");
+  field.type = "hidden";
+  field.name = "key";
+  field.value = key;
+  form.appendChild(field);
+  document.body.appendChild(form);
+  form.submit();
 }

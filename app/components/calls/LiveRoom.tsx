@@ -7,7 +7,7 @@ import { formatNumber } from "~/i18n";
 import { useLocale, useMessages } from "~/lib/locale";
 import { useCallRoom, type RoomState } from "./useCallRoom";
 
-type Props = { roomId: string; roomKey: string; party: RoomParty; iceServers: RTCIceServer[] };
+type Props = { roomId: string; party: RoomParty; ended: boolean; iceServers: RTCIceServer[] };
 
 export function LiveRoom(props: Props) {
   const t = useMessages().dashboard.callRoom;
@@ -20,8 +20,9 @@ export function LiveRoom(props: Props) {
     reconnecting: t.reconnecting,
     ended: t.ended,
     "no-media": t.noMedia,
+    elsewhere: t.elsewhere,
   };
-  const ended = room.state === "ended";
+  const ended = room.state === "ended" || room.state === "elsewhere";
   return (
     <main id="main" className="call-room call-room--live">
       <h1>{t.liveHeading}</h1>

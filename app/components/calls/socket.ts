@@ -1,5 +1,5 @@
 // The browser's side of the worker's call sockets (workers/calls.ts): the address on this site (ws: or wss: as the
-// page), and the heartbeat the switchboard's alarm reads (docs/decisions/0021).
+// page), and the heartbeat the switchboard's and the rooms' alarms read (docs/decisions/0021).
 import { HEARTBEAT_MS } from "~/domain/switchboard";
 
 export function callSocket(path: string, params: Record<string, string> = {}): WebSocket {
@@ -9,8 +9,34 @@ export function callSocket(path: string, params: Record<string, string> = {}): W
   return new WebSocket(url);
 }
 
-/** Sends "ping" every HEARTBEAT_MS while the socket is open (the runtime answers it); returns the stop. */
+/**
+ * Sends "ping" every HEARTBEAT_MS while the socket is open (the runtime answers it); returns the stop. The beat comes
+ * from a dedicated worker (public/call-heartbeat.js), whose timer a hidden tab does not slow down (issue 21); where a
+ * worker cannot start, the page's own timer beats instead.
+ */
 export function keepAlive(ws: WebSocket): () => void {
-  const timer = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send("ping"), HEARTBEAT_MS);
-  return () => clearInterval(timer);
+  const ping = () => ws.readyState === WebSocket.OPEN && ws.send("ping");
+  try {
+    const clock = new Worker("/call-heartbeat.js");
+    clock.onmessage = ping;
+    clock.postMessage(HEARTBEAT_MS);
+    return () => clock.terminate();
+  } catch {
+    const timer = setInterval(ping, HEARTBEAT_MS);
+    return () => clearInterval(timer);
+  }
+}
+
+/** This tab's own name for a room (kept across its reloads, not shared with other tabs): one live connection per party. */
+export function tabName(roomId: string): string {
+  const key = `push-room-tab:${roomId}`;
+  try {
+    const known = sessionStorage.getItem(key);
+    if (known) return known;
+    const fresh = crypto.randomUUID();
+    sessionStorage.setItem(key, fresh);
+    return fresh;
+  } catch {
+    return crypto.randomUUID();
+  }
 }

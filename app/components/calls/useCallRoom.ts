@@ -2,15 +2,18 @@
 // and the room's socket carrying the offer, the answer and ICE candidates between them (workers/call-room.ts).
 // The interpreter makes the offers; the caller answers. When the connection drops (a network change), the
 // interpreter restarts ICE on the same call; a party whose page reloads joins again with a fresh offer.
+// Issue 21: the socket comes first and the camera only once the room has taken this tab (a second tab of the same
+// party is told the call is open elsewhere and never touches the camera); a dropped socket is opened again, with
+// backoff, and a hang-up while it is down goes over HTTP.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { RoomParty } from "~/domain/switchboard";
-import { callSocket, keepAlive } from "./socket";
+import { callSocket, keepAlive, tabName } from "./socket";
 
-export type RoomState = "starting" | "waiting" | "connecting" | "connected" | "reconnecting" | "ended" | "no-media";
+export type RoomState = "starting" | "waiting" | "connecting" | "connected" | "reconnecting" | "ended" | "no-media" | "elsewhere";
 
 type Signal =
   | { type: "joined"; peerPresent: boolean }
-  | { type: "peer-joined" | "peer-left" | "ended" }
+  | { type: "peer-joined" | "peer-left" | "ended" | "elsewhere" }
   | { type: "offer" | "answer"; sdp: string }
   | { type: "candidate"; candidate: RTCIceCandidateInit };
 
@@ -39,8 +42,13 @@ async function localMedia(): Promise<MediaStream | null> {
   }
 }
 
-export function useCallRoom({ roomId, roomKey, party, iceServers }: { roomId: string; roomKey: string; party: RoomParty; iceServers: RTCIceServer[] }): CallRoom {
-  const [state, setState] = useState<RoomState>("starting");
+/** Waits before opening a dropped room socket again: 1 s, 2 s, 5 s, then every 10 s. */
+const RECONNECT_MS = [1000, 2000, 5000, 10_000];
+
+type Props = { roomId: string; party: RoomParty; ended: boolean; iceServers: RTCIceServer[] };
+
+export function useCallRoom({ roomId, party, ended, iceServers }: Props): CallRoom {
+  const [state, setState] = useState<RoomState>(ended ? "ended" : "starting");
   const [connectedAt, setConnectedAt] = useState<number | null>(null);
   const [muted, setMuted] = useState(false);
   const [cameraOff, setCameraOff] = useState(false);
@@ -49,12 +57,16 @@ export function useCallRoom({ roomId, roomKey, party, iceServers }: { roomId: st
   const remoteVideo = useRef<HTMLVideoElement | null>(null);
   const stream = useRef<MediaStream | null>(null);
   const socket = useRef<WebSocket | null>(null);
-  const finished = useRef(false);
+  const finished = useRef(ended);
 
   useEffect(() => {
+    if (finished.current) return;
     let pc: RTCPeerConnection | null = null;
+    let media: Promise<RTCPeerConnection | null> | null = null;
     let stopHeartbeat = () => {};
     let restartTimer: ReturnType<typeof setTimeout> | undefined;
+    let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+    let attempt = 0;
     const pendingCandidates: RTCIceCandidateInit[] = [];
     const send = (message: Record<string, unknown>) => socket.current?.readyState === WebSocket.OPEN && socket.current.send(JSON.stringify(message));
     const offerer = party === "interpreter";
@@ -65,89 +77,118 @@ export function useCallRoom({ roomId, roomKey, party, iceServers }: { roomId: st
       send({ type: "offer", sdp: pc.localDescription!.sdp });
     };
 
-    const end = () => {
+    const stop = (next: RoomState) => {
       finished.current = true;
       stopHeartbeat();
       clearTimeout(restartTimer);
+      clearTimeout(reconnectTimer);
       pc?.close();
       for (const track of stream.current?.getTracks() ?? []) track.stop();
-      setState("ended");
+      setState(next);
     };
 
-    (async () => {
-      const media = await localMedia();
-      if (!media) return setState("no-media");
-      stream.current = media;
-      setHasVideo(media.getVideoTracks().length > 0);
-      if (localVideo.current) localVideo.current.srcObject = media;
-
-      pc = new RTCPeerConnection({ iceServers });
-      for (const track of media.getTracks()) pc.addTrack(track, media);
-      pc.ontrack = (event) => {
-        if (remoteVideo.current && event.streams[0]) remoteVideo.current.srcObject = event.streams[0];
-      };
-      pc.onicecandidate = (event) => event.candidate && send({ type: "candidate", candidate: event.candidate.toJSON() });
-      pc.onconnectionstatechange = () => {
-        if (!pc || finished.current) return;
-        if (pc.connectionState === "connected") {
-          clearTimeout(restartTimer);
-          setState("connected");
-          setConnectedAt((at) => at ?? Date.now());
-        } else if (pc.connectionState === "disconnected" || pc.connectionState === "failed") {
-          setState("reconnecting");
-          // A short interruption: the same call, new ICE candidates (the interpreter asks; the caller answers).
-          if (offerer) restartTimer = setTimeout(() => void offer(true), pc.connectionState === "failed" ? 0 : 2000);
+    /** The camera, the microphone and the peer connection: once, after the room has taken this tab. */
+    const startMedia = (): Promise<RTCPeerConnection | null> =>
+      (media ??= (async () => {
+        const local = await localMedia();
+        if (finished.current) return null;
+        if (!local) {
+          setState("no-media");
+          return null;
         }
-      };
+        stream.current = local;
+        setHasVideo(local.getVideoTracks().length > 0);
+        if (localVideo.current) localVideo.current.srcObject = local;
+        pc = new RTCPeerConnection({ iceServers });
+        for (const track of local.getTracks()) pc.addTrack(track, local);
+        pc.ontrack = (event) => {
+          if (remoteVideo.current && event.streams[0]) remoteVideo.current.srcObject = event.streams[0];
+        };
+        pc.onicecandidate = (event) => event.candidate && send({ type: "candidate", candidate: event.candidate.toJSON() });
+        pc.onconnectionstatechange = () => {
+          if (!pc || finished.current) return;
+          if (pc.connectionState === "connected") {
+            clearTimeout(restartTimer);
+            setState("connected");
+            setConnectedAt((at) => at ?? Date.now());
+          } else if (pc.connectionState === "disconnected" || pc.connectionState === "failed") {
+            setState("reconnecting");
+            // A short interruption: the same call, new ICE candidates (the interpreter asks; the caller answers).
+            if (offerer) restartTimer = setTimeout(() => void offer(true), pc.connectionState === "failed" ? 0 : 2000);
+          }
+        };
+        return pc;
+      })());
 
-      const ws = callSocket(`/api/calls/room/${encodeURIComponent(roomId)}`, { key: roomKey });
+    const onSignal = async (signal: Signal) => {
+      if (signal.type === "elsewhere") return stop("elsewhere");
+      if (signal.type === "ended") return stop("ended");
+      if (signal.type === "joined") {
+        attempt = 0;
+        const connection = await startMedia();
+        if (!connection) return;
+        setState((current) => (current === "connected" ? current : signal.peerPresent ? "connecting" : "waiting"));
+        // A first join, or a return after a dropped socket: the other side needs an offer (an ICE restart if they had one).
+        if (signal.peerPresent && offerer) await offer(connection.remoteDescription !== null);
+        return;
+      }
+      const connection = await media;
+      if (!connection) return;
+      if (signal.type === "peer-joined") {
+        setState((current) => (current === "connected" ? current : "connecting"));
+        // The other side (re)joined: they need an offer, a fresh one if they had one before.
+        if (offerer) await offer(connection.remoteDescription !== null);
+      } else if (signal.type === "peer-left") {
+        setState("reconnecting");
+      } else if (signal.type === "offer") {
+        await connection.setRemoteDescription({ type: "offer", sdp: signal.sdp });
+        await connection.setLocalDescription(await connection.createAnswer());
+        send({ type: "answer", sdp: connection.localDescription!.sdp });
+        for (const candidate of pendingCandidates.splice(0)) await connection.addIceCandidate(candidate).catch(() => {});
+      } else if (signal.type === "answer") {
+        await connection.setRemoteDescription({ type: "answer", sdp: signal.sdp });
+        for (const candidate of pendingCandidates.splice(0)) await connection.addIceCandidate(candidate).catch(() => {});
+      } else if (signal.type === "candidate") {
+        // Candidates may arrive before the description they belong to.
+        if (connection.remoteDescription) await connection.addIceCandidate(signal.candidate).catch(() => {});
+        else pendingCandidates.push(signal.candidate);
+      }
+    };
+
+    const connect = () => {
+      const ws = callSocket(`/api/calls/room/${encodeURIComponent(roomId)}`, { tab: tabName(roomId) });
       socket.current = ws;
       ws.onopen = () => {
         stopHeartbeat = keepAlive(ws);
       };
-      ws.onclose = () => {
-        stopHeartbeat();
-        if (!finished.current) setState((current) => (current === "connected" ? current : "reconnecting"));
-      };
-      ws.onmessage = async (event) => {
-        if (event.data === "pong" || !pc) return;
+      // Signals are handled one after the other: an offer must be answered before its candidates are added.
+      let queue = Promise.resolve();
+      ws.onmessage = (event) => {
+        if (event.data === "pong") return;
         const signal = JSON.parse(String(event.data)) as Signal;
-        if (signal.type === "joined") {
-          setState(signal.peerPresent ? "connecting" : "waiting");
-          if (signal.peerPresent && offerer) await offer(false);
-        } else if (signal.type === "peer-joined") {
-          setState((current) => (current === "connected" ? current : "connecting"));
-          // The other side (re)joined: they need an offer, a fresh one if they had one before.
-          if (offerer) await offer(pc.remoteDescription !== null);
-        } else if (signal.type === "peer-left") {
-          setState("reconnecting");
-        } else if (signal.type === "ended") {
-          end();
-        } else if (signal.type === "offer") {
-          await pc.setRemoteDescription({ type: "offer", sdp: signal.sdp });
-          await pc.setLocalDescription(await pc.createAnswer());
-          send({ type: "answer", sdp: pc.localDescription!.sdp });
-          for (const candidate of pendingCandidates.splice(0)) await pc.addIceCandidate(candidate).catch(() => {});
-        } else if (signal.type === "answer") {
-          await pc.setRemoteDescription({ type: "answer", sdp: signal.sdp });
-          for (const candidate of pendingCandidates.splice(0)) await pc.addIceCandidate(candidate).catch(() => {});
-        } else if (signal.type === "candidate") {
-          // Candidates may arrive before the description they belong to.
-          if (pc.remoteDescription) await pc.addIceCandidate(signal.candidate).catch(() => {});
-          else pendingCandidates.push(signal.candidate);
-        }
+        queue = queue.then(() => onSignal(signal)).catch(() => {});
       };
-    })();
+      ws.onclose = (event) => {
+        stopHeartbeat();
+        if (finished.current) return;
+        // Replaced by another socket of this party: that one has the call now.
+        if (event.code === 4001) return stop("elsewhere");
+        setState((current) => (current === "connected" ? current : current === "starting" ? current : "reconnecting"));
+        reconnectTimer = setTimeout(connect, RECONNECT_MS[Math.min(attempt++, RECONNECT_MS.length - 1)]);
+      };
+    };
+    connect();
 
     return () => {
       finished.current = true;
       stopHeartbeat();
       clearTimeout(restartTimer);
+      clearTimeout(reconnectTimer);
       socket.current?.close(1000);
       pc?.close();
       for (const track of stream.current?.getTracks() ?? []) track.stop();
     };
-  }, [roomId, roomKey, party, iceServers]);
+  }, [roomId, party, iceServers]);
 
   const toggleMute = useCallback(() => {
     for (const track of stream.current?.getAudioTracks() ?? []) track.enabled = muted;
@@ -161,10 +202,13 @@ export function useCallRoom({ roomId, roomKey, party, iceServers }: { roomId: st
 
   const hangUp = useCallback(() => {
     if (socket.current?.readyState === WebSocket.OPEN) socket.current.send(JSON.stringify({ type: "hangup" }));
+    // The socket is down (a network change, a deploy): the hang-up goes over HTTP, and outlives this page.
+    else void fetch(`/api/calls/room/${encodeURIComponent(roomId)}/hangup`, { method: "POST", keepalive: true, credentials: "same-origin" }).catch(() => {});
     finished.current = true;
+    socket.current?.close(1000);
     for (const track of stream.current?.getTracks() ?? []) track.stop();
     setState("ended");
-  }, []);
+  }, [roomId]);
 
   return { state, connectedAt, muted, cameraOff, hasVideo, localVideo, remoteVideo, toggleMute, toggleCamera, hangUp };
 }

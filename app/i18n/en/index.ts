@@ -335,6 +335,7 @@ export const en = {
       connectedLive: "Connected.",
       reconnecting: "The connection dropped. Reconnecting…",
       ended: "The call has ended.",
+      elsewhere: "This call is open in another tab. Carry on there; this tab does not use your camera or microphone.",
       noMedia: "Your camera and microphone could not be used. Allow them for this site in your browser, then reload this page.",
       remoteVideo: "The other side",
       localVideo: "You",

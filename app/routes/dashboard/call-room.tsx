@@ -6,7 +6,7 @@ import { format } from "~/i18n";
 import { dashboardMeta } from "~/lib/dashboard-meta";
 import { appContext } from "~/lib/context.server";
 import { requireUser } from "~/lib/guards.server";
-import { roomPartyOf } from "~/lib/room-token.server";
+import { roomPartyFor } from "~/lib/room-access.server";
 import { useMessages } from "~/lib/locale";
 import type { Route } from "./+types/call-room";
 
@@ -14,9 +14,10 @@ export const meta: Route.MetaFunction = (args) =>
   dashboardMeta(args, (t) => (args.data?.kind === "live" ? t.dashboard.callRoom.liveHeading : format(t.dashboard.callRoom.heading, { roomId: args.params.roomId ?? "" })));
 
 /**
- * The room an accepted call opens. The spec's sample room is for signed-in staff; a live call's room (issue 14)
- * opens with one of its two parties' keys, signed in or not (the caller is a visitor); anything else gets 403 and
- * learns nothing about the room.
+ * The room an accepted call opens. The spec's sample room is for signed-in staff. A live call's room (issue 14) opens
+ * for its two parties only (issue 21): the interpreter who accepted, signed in as themselves, and the caller, whose
+ * page exchanged the room's key for a cookie scoped to this room (app/lib/room-access.server.ts). Anyone else — signed
+ * out, another staff member — gets 403 and learns nothing about the room. The address itself holds no secret.
  */
 export async function loader(args: Route.LoaderArgs) {
   const sample = findCall(args.params.roomId);
@@ -24,11 +25,10 @@ export async function loader(args: Route.LoaderArgs) {
     await requireUser(args);
     return { kind: "sample" as const, call: sample };
   }
-  const { config } = appContext(args.context);
-  const key = new URL(args.request.url).searchParams.get("key");
-  const party = await roomPartyOf(config.SESSION_SECRET, args.params.roomId, key);
-  if (!party || !key) throw data(null, { status: 403 });
-  return { kind: "live" as const, live: { roomId: args.params.roomId, roomKey: key, party, iceServers: config.iceServers } };
+  const { config, backend, cloudflare } = appContext(args.context);
+  const admitted = await roomPartyFor(args.request, cloudflare.env, config.SESSION_SECRET, args.params.roomId, async () => (await backend.auth.currentUser())?.id ?? null);
+  if (!admitted) throw data(null, { status: 403 });
+  return { kind: "live" as const, live: { roomId: args.params.roomId, party: admitted.party, ended: admitted.ended, iceServers: config.iceServers } };
 }
 
 export default function CallRoom({ loaderData }: Route.ComponentProps) {

@@ -9,6 +9,7 @@ import { keptValues, parseFormData } from "~/lib/forms.server";
 import { recordSecurityEvent } from "~/lib/security-log.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { listUrl } from "~/lib/url-state";
+import { tellSwitchboardAboutPerson } from "~/lib/switchboard.server";
 
 /** SPEC §8's sign-up messages: the spec's prefix, then the reason in the page's language or the backend's words. */
 function refusalOf(t: IntentInput["messages"]["people"]["interpreters"], result: Exclude<CreateInterpreterResult, { ok: true }>): string {
@@ -71,6 +72,8 @@ export async function deleteInterpreter({ request, url, app, formData, user: adm
   if (form.data.id === admin.id) return formFailure({ formError: t.cannotDeleteSelf, intent: "delete", id: admin.id }, { status: 403 });
   const result = await app.backend.interpreters.remove(form.data.id);
   if (!result.ok) return formFailure({ formError: t.notFound, intent: "delete" }, { status: 404 });
+  // Off the board at once: never rung again, and a call they are in ends and is logged (issue 21).
+  await tellSwitchboardAboutPerson(app.cloudflare.env, form.data.id, null);
   await recordSecurityEvent(app, request, { kind: "account-deleted", account: result.email, actor: admin.email, detail: result.name });
   return redirectWithToast(listUrl(url, "interpreters-list"), { type: "success", message: format(t.deleted, { name: result.name }) }, { request, config: app.config });
 }

@@ -6,6 +6,7 @@ import { formFailure } from "~/lib/action-result.server";
 import { parseFormData } from "~/lib/forms.server";
 import type { IntentInput } from "~/lib/intents.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { tellSwitchboardLanguageDeleted } from "~/lib/switchboard.server";
 
 export async function addLanguage({ request, url, app, formData, messages }: IntentInput) {
   const t = messages.people.languages;
@@ -40,6 +41,8 @@ export async function deleteLanguage({ request, url, app, formData, messages }: 
   const t = messages.people.languages;
   const form = parseFormData(formData, numericIdSchema);
   const result = form.ok ? await app.backend.languages.remove(form.data.id) : null;
-  if (!result?.ok) return formFailure({ formError: t.notFound, intent: "delete" }, { status: 404 });
+  if (!form.ok || !result?.ok) return formFailure({ formError: t.notFound, intent: "delete" }, { status: 404 });
+  // Its waiting callers are offered a callback at once; a call in it already answered goes on and is logged by name.
+  await tellSwitchboardLanguageDeleted(app.cloudflare.env, form.data.id);
   return redirectWithToast(listUrl(url, "languages-list"), { type: "success", message: format(t.deleted, { name: result.name }) }, { request, config: app.config });
 }

@@ -6,6 +6,7 @@ import { formFailure } from "~/lib/action-result.server";
 import { parseFormData } from "~/lib/forms.server";
 import type { IntentInput } from "~/lib/intents.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { tellSwitchboardAboutPerson } from "~/lib/switchboard.server";
 
 export async function addLink({ request, url, app, formData, messages }: IntentInput) {
   const t = messages.people.links;
@@ -20,6 +21,7 @@ export async function addLink({ request, url, app, formData, messages }: IntentI
     return formFailure({ values, formError: format(t.duplicate, names), intent: "create" }, { status: 409 });
   }
   const { userName: user, languageName: language } = result.link;
+  await languagesChanged(app, result.link.userId, user);
   return redirectWithToast(listUrl(url, "add-link"), { type: "success", message: format(t.added, { user, language }) }, { request, config: app.config });
 }
 
@@ -29,6 +31,7 @@ export async function deleteLink({ request, url, app, formData, messages }: Inte
   const result = form.ok ? await app.backend.links.unlink(form.data.id) : null;
   if (!result?.ok) return formFailure({ formError: t.notFound, intent: "delete" }, { status: 404 });
   const { userName: user, languageName: language } = result.link;
+  await languagesChanged(app, result.link.userId, user);
   return redirectWithToast(listUrl(url, "links-list"), { type: "success", message: format(t.deleted, { user, language }) }, { request, config: app.config });
 }
 
@@ -36,4 +39,10 @@ async function namesOf(app: IntentInput["app"], userId: string, languageId: numb
   const links = await app.backend.links.list();
   const link = links.find((item) => item.userId === userId && item.languageId === languageId);
   return { user: link?.userName ?? "", language: link?.languageName ?? "" };
+}
+
+/** What rings a person follows their links at once: an unlinked language stops ringing them (issue 21). */
+async function languagesChanged(app: IntentInput["app"], userId: string, name: string) {
+  const languages = await app.backend.links.forUser(userId);
+  await tellSwitchboardAboutPerson(app.cloudflare.env, userId, { id: userId, name, languages: languages.map((language) => language.id) });
 }

@@ -10,6 +10,7 @@ import type { IntentInput } from "~/lib/intents.server";
 import { mailResetLink } from "~/lib/password-reset.server";
 import { recordSecurityEvent } from "~/lib/security-log.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { tellSwitchboardAboutPerson } from "~/lib/switchboard.server";
 
 const notFound = (t: IntentInput["messages"], intent: string) => formFailure({ formError: t.accounts.users.notFound, intent }, { status: 404 });
 const ownAccount = (intent: string, id: string, message: string) => formFailure({ formError: message, intent, id }, { status: 403 });
@@ -43,6 +44,8 @@ async function setLocked({ request, url, app, formData, user, messages }: Intent
   if (form.data.id === user.id) return ownAccount(intent, form.data.id, t.cannotLockSelf);
   const result = await app.backend.accounts.setLocked(form.data.id, locked);
   if (!result.ok) return notFound(messages, intent);
+  // A locked person's open incoming-call screen is closed and never rung again; a call they are in ends (issue 21).
+  if (locked) await tellSwitchboardAboutPerson(app.cloudflare.env, form.data.id, null);
   await recordSecurityEvent(app, request, { kind: locked ? "account-locked" : "account-unlocked", account: result.email, actor: user.email });
   const message = format(locked ? t.lockedDone : t.unlockedDone, { email: result.email });
   return redirectWithToast(listUrl(url, `account-${form.data.id}`), { type: "success", message }, { request, config: app.config });

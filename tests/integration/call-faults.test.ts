@@ -1,0 +1,207 @@
+// Live calls as real people and real systems behave (issue 21), in workerd: a call-log write that fails, a language or
+// an interpreter deleted mid-call, both parties gone without a hang-up, one party gone while the other stays, a
+// restart that drops every socket without a close event, and a second tab.
+import { abortAllDurableObjects, env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createBackend } from "~/backend/index.server";
+import type { CallLogEntry } from "~/domain/call-log";
+import { ROOM_GRACE_MS, type Board } from "~/domain/switchboard";
+import { seed } from "./helpers";
+import { ARABIC, answeredCall, caller, connect, freshSwitchboard, goAvailable, interpreter, joinRoom, roomStub, settle, someCall, type Socket } from "./switchboard-sockets";
+
+let person = { id: "", name: "" };
+beforeAll(async () => {
+  await seed();
+  person = (await env.DB.prepare("SELECT id, full_name AS name FROM users WHERE role = 'interpreter' ORDER BY email LIMIT 1").first<{ id: string; name: string }>())!;
+});
+
+const logged = async (id: string): Promise<CallLogEntry | undefined> =>
+  (await createBackend({ env, request: new Request("https://push.test/") }).calls.list({ from: null, to: null, languageId: null, interpreterId: null }, 1000)).find((line) => line.id === id);
+
+/** Makes the database refuse every new call-log line until the returned function is called. */
+async function refuseCallLog(): Promise<() => Promise<void>> {
+  await env.DB.exec("CREATE TRIGGER refuse_call_log BEFORE INSERT ON call_log BEGIN SELECT RAISE(ABORT, 'injected failure'); END");
+  return async () => void (await env.DB.exec("DROP TRIGGER refuse_call_log"));
+}
+
+/**
+ * Moves an answered call `ms` into the past — its times on the board and its room's departures — as the alarms will
+ * find them after that long.
+ */
+async function callAged(stub: ReturnType<typeof freshSwitchboard>, callId: string, ms: number): Promise<Record<string, number | null>> {
+  await runInDurableObject(stub, async (instance, state) => {
+    const inside = instance as unknown as { board: Board };
+    const back = (at: number | null) => (at === null ? null : at - ms);
+    inside.board = { ...inside.board, calls: inside.board.calls.map((call) => (call.id === callId ? { ...call, requestedAt: call.requestedAt - ms, answeredAt: back(call.answeredAt) } : call)) };
+    await state.storage.put("board", inside.board);
+  });
+  return runInDurableObject(roomStub(callId), async (_instance, state) => {
+    const room = (await state.storage.get<{ awaySince: Record<string, number | null> }>("room"))!;
+    const awaySince = Object.fromEntries(Object.entries(room.awaySince).map(([party, since]) => [party, since === null ? null : since - ms]));
+    await state.storage.put("room", { ...room, awaySince });
+    return awaySince;
+  });
+}
+
+async function callInRoom(): Promise<{ stub: ReturnType<typeof freshSwitchboard>; staff: Socket; line: Socket; callId: string }> {
+  const stub = freshSwitchboard();
+  const staff = await interpreter(stub, person.id, [ARABIC], person.name);
+  await goAvailable(staff);
+  const line = await caller(stub);
+  const callId = await answeredCall(stub, staff, line);
+  return { stub, staff, line, callId };
+}
+
+describe("a call-log write that fails", () => {
+  it("does not stop the board: later callers still ring, and the line is written once the database takes it", async () => {
+    const { stub, staff, line, callId } = await callInRoom();
+    const restore = await refuseCallLog();
+    await stub.callEnded(callId);
+    await line.next("ended");
+    // Before issue 21, the failed write left the board unsaved and every later connection failed with it.
+    const next = await caller(stub);
+    expect(await next.next("waiting")).toMatchObject({ interpreters: 1 });
+    await staff.next("ringing", someCall);
+    expect(await logged(callId)).toBeUndefined();
+    await restore();
+    await runInDurableObject(stub, async (_instance, state) => {
+      // The retry waits a little after a failure; the alarm finds it due.
+      for (const [key, pending] of await state.storage.list<Record<string, unknown>>({ prefix: "log:" })) await state.storage.put(key, { ...pending, nextAttemptAt: 0 });
+    });
+    await runDurableObjectAlarm(stub);
+    expect(await logged(callId)).toMatchObject({ outcome: "answered", interpreterId: person.id });
+  });
+
+  it("a language deleted while its call is on the board: new callers still connect, and the old call is logged by name", async () => {
+    const { stub, line, callId } = await callInRoom();
+    const { meta } = await env.DB.prepare("INSERT INTO languages (name) VALUES ('Tigrinya')").run();
+    const tigrinya = Number(meta.last_row_id);
+    const other = await interpreter(stub, "other-person", [tigrinya]);
+    await goAvailable(other);
+    const waiting = await connect(stub, "caller", { "X-Push-Call": encodeURIComponent(JSON.stringify({ languageId: tigrinya, language: "Tigrinya", type: "audio", callerName: "Second" })) });
+    await other.next("ringing", someCall);
+    await env.DB.prepare("DELETE FROM languages WHERE id = ?").bind(tigrinya).run();
+    await stub.languageDeleted(tigrinya);
+    // Nobody speaks it any more: its waiting caller is offered a callback at once instead of ringing for nobody.
+    await waiting.next("unanswered");
+    await stub.callEnded(callId);
+    await line.next("ended");
+    expect(await logged(callId)).toMatchObject({ outcome: "answered", language: "Arabic" });
+    expect(await (await caller(stub)).next("waiting")).toMatchObject({ interpreters: 1 });
+  });
+});
+
+describe("the room ends on its own", () => {
+  it("both parties leave without a hang-up: logged with talk time up to the last departure, and the interpreter rings again", async () => {
+    const { stub, staff, line, callId } = await callInRoom();
+    const callerSide = await joinRoom(callId, "caller");
+    const interpreterSide = await joinRoom(callId, "interpreter");
+    callerSide.ws.close(1001);
+    await settle();
+    interpreterSide.ws.close(1001);
+    await settle();
+    const away = await callAged(stub, callId, ROOM_GRACE_MS);
+    await runDurableObjectAlarm(roomStub(callId));
+    await line.next("ended");
+    const log = await logged(callId);
+    expect(log).toMatchObject({ outcome: "answered" });
+    expect(log!.endedAt).toBe(Math.max(away.caller!, away.interpreter!));
+    // Free again: the next caller rings on them.
+    await caller(stub);
+    await staff.next("ringing", someCall);
+  });
+
+  it("only the caller leaves: the call ends for the interpreter after the grace time, at the moment the caller left", async () => {
+    const { stub, line, callId } = await callInRoom();
+    const callerSide = await joinRoom(callId, "caller");
+    const interpreterSide = await joinRoom(callId, "interpreter");
+    callerSide.ws.close(1001);
+    await interpreterSide.next("peer-left");
+    // The interpreter's page keeps its heartbeat going; that must not keep the call alive.
+    interpreterSide.ws.send("ping");
+    await runDurableObjectAlarm(roomStub(callId));
+    expect(interpreterSide.messages.some((message) => message.type === "ended")).toBe(false);
+    const away = await callAged(stub, callId, ROOM_GRACE_MS);
+    await runDurableObjectAlarm(roomStub(callId));
+    await interpreterSide.next("ended");
+    await line.next("ended");
+    expect((await logged(callId))!.endedAt).toBe(away.caller);
+  });
+
+  it("a caller who never arrives ends the call after the grace time", async () => {
+    const { stub, line, callId } = await callInRoom();
+    const interpreterSide = await joinRoom(callId, "interpreter");
+    await callAged(stub, callId, ROOM_GRACE_MS);
+    await runDurableObjectAlarm(roomStub(callId));
+    await interpreterSide.next("ended");
+    await line.next("ended");
+  });
+});
+
+describe("one live connection per party", () => {
+  it("a second tab is told the call is open elsewhere and the first keeps it; the same tab coming back replaces its socket", async () => {
+    const { callId } = await callInRoom();
+    const first = await joinRoom(callId, "interpreter", "tab-one");
+    const callerSide = await joinRoom(callId, "caller");
+    await callerSide.next("joined");
+    const second = await joinRoom(callId, "interpreter", "tab-two");
+    await second.next("elsewhere");
+    await settle();
+    expect(callerSide.messages.filter((message) => message.type === "peer-joined")).toHaveLength(0);
+    callerSide.ws.send(JSON.stringify({ type: "offer", sdp: "v=0" }));
+    await first.next("offer");
+    const again = await joinRoom(callId, "interpreter", "tab-one");
+    await again.next("joined");
+    callerSide.ws.send(JSON.stringify({ type: "offer", sdp: "v=1" }));
+    expect(await again.next("offer")).toMatchObject({ sdp: "v=1" });
+  });
+});
+
+describe("a restart that drops every socket without a close event", () => {
+  it("the stored board is reconciled: nobody stays available without a connection, and a ringing caller can leave a callback", async () => {
+    const before = freshSwitchboard();
+    const staff = await interpreter(before, "amal", [ARABIC]);
+    await goAvailable(staff);
+    const line = await caller(before);
+    await staff.next("ringing", someCall);
+    await abortAllDurableObjects();
+    // The same object, started again from its storage.
+    const stub = env.CALLS.get(before.id);
+    const board = await runInDurableObject(stub, (_instance, state) => state.storage.get<Board>("board"));
+    expect(board!.interpreters.map((item) => item.id)).toEqual(["amal"]);
+    await runDurableObjectAlarm(stub);
+    expect(await stub.availability()).toEqual({});
+    const [call] = (await runInDurableObject(stub, (_instance, state) => state.storage.get<Board>("board")))!.calls;
+    expect(call).toMatchObject({ status: "missed" });
+    expect(await stub.callbackLeft(call!.id)).toBe(true);
+    expect(line.ws.readyState).not.toBe(WebSocket.OPEN);
+  });
+
+  it("an interpreter who reconnects while a call still rings is rung for it again", async () => {
+    const stub = freshSwitchboard();
+    const first = await interpreter(stub, "amal", [ARABIC]);
+    await goAvailable(first);
+    const line = await caller(stub);
+    await first.next("ringing", someCall);
+    first.ws.close(1001);
+    await settle();
+    const back = await interpreter(stub, "amal", [ARABIC]);
+    const ringing = await back.next("ringing", someCall);
+    expect(ringing.calls).toHaveLength(1);
+    expect(line.messages.some((message) => message.type === "unanswered")).toBe(false);
+  });
+});
+
+describe("staff remove or lock an interpreter", () => {
+  it("they leave the board at once, their sockets close, and their call ends and is logged", async () => {
+    const { stub, staff, line, callId } = await callInRoom();
+    const interpreterSide = await joinRoom(callId, "interpreter");
+    const closed = new Promise<number>((resolve) => staff.ws.addEventListener("close", (event) => resolve(event.code)));
+    await stub.personChanged(person.id, null);
+    expect(await closed).toBe(4003);
+    await interpreterSide.next("ended");
+    await line.next("ended");
+    expect(await logged(callId)).toMatchObject({ outcome: "answered", interpreterId: person.id });
+    expect(await stub.availability()).toEqual({});
+  });
+});

@@ -1,0 +1,103 @@
+// The call switchboard's and the call rooms' Durable Objects as the worker drives them, in tests: sockets opened with
+// the headers the worker sets, messages awaited by type, and the board's clock moved by hand.
+import { env, runInDurableObject } from "cloudflare:test";
+import { afterEach, expect } from "vitest";
+import type { CallRoom } from "../../workers/call-room";
+import type { CallSwitchboard } from "../../workers/call-switchboard";
+import { CALL_HEADER, PERSON_HEADER, ROOM_HEADER, SOCKET_HEADER, toHeader, type SocketKind } from "../../workers/call-protocol";
+
+export const ARABIC = 1;
+export const SPANISH = 2;
+export const SECRET = "integration-test-secret-0123456789abcdef";
+
+export type Message = Record<string, unknown> & { type: string };
+export type Socket = { ws: WebSocket; messages: Message[]; next(type: string, match?: (message: Message) => boolean): Promise<Message> };
+type Stub = DurableObjectStub<CallSwitchboard> | DurableObjectStub<CallRoom>;
+
+const open: WebSocket[] = [];
+afterEach(() => {
+  for (const ws of open.splice(0)) ws.close(1000);
+});
+
+/** A fresh switchboard per test (each its own object: no state shared between tests). */
+export const freshSwitchboard = () => env.CALLS.get(env.CALLS.idFromName(`switchboard-test-${crypto.randomUUID()}`)) as DurableObjectStub<CallSwitchboard>;
+
+/** A socket opened on the object as the worker opens them: its kind and what the worker checked, in headers. */
+export const socketRequest = (kind: SocketKind, headers: Record<string, string> = {}) =>
+  new Request("https://switchboard.internal/", { headers: { Upgrade: "websocket", [SOCKET_HEADER]: kind, ...headers } });
+
+export async function connect(stub: Stub, kind: SocketKind, headers: Record<string, string> = {}): Promise<Socket> {
+  const response = await stub.fetch(socketRequest(kind, headers));
+  expect(response.status).toBe(101);
+  const ws = response.webSocket!;
+  ws.accept();
+  open.push(ws);
+  const messages: Message[] = [];
+  const consumed = new Set<Message>();
+  const waiting: { accepts: (message: Message) => boolean; resolve: (message: Message) => void }[] = [];
+  ws.addEventListener("message", (event) => {
+    const message = event.data === "pong" ? { type: "pong" } : (JSON.parse(String(event.data)) as Message);
+    messages.push(message);
+    const waiter = waiting.find((item) => item.accepts(message));
+    if (waiter) {
+      waiting.splice(waiting.indexOf(waiter), 1);
+      consumed.add(message);
+      waiter.resolve(message);
+    }
+  });
+  return {
+    ws,
+    messages,
+    /** The first message of this type (and shape) not yet taken by an earlier call, waiting up to 2 s for it. */
+    next(type, match = () => true) {
+      const accepts = (message: Message) => message.type === type && !consumed.has(message) && match(message);
+      const seen = messages.find(accepts);
+      if (seen) return Promise.resolve((consumed.add(seen), seen));
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no "${type}" message within 2 s; got ${JSON.stringify(messages)}`)), 2000);
+        waiting.push({ accepts, resolve: (message) => (clearTimeout(timer), resolve(message)) });
+      });
+    },
+  };
+}
+
+/** A ringing message that lists at least one call. */
+export const someCall = (message: Message) => Array.isArray(message.calls) && message.calls.length > 0;
+
+/** An interpreter's dashboard connected: told at once whether they are available (they choose; Away at first). */
+export async function interpreter(stub: DurableObjectStub<CallSwitchboard>, id: string, languages: number[], name = `Name ${id}`): Promise<Socket> {
+  const socket = await connect(stub, "interpreter", { [PERSON_HEADER]: toHeader({ id, name, languages }) });
+  await socket.next("presence");
+  return socket;
+}
+
+export const caller = (stub: DurableObjectStub<CallSwitchboard>, languageId = ARABIC) =>
+  connect(stub, "caller", { [CALL_HEADER]: toHeader({ languageId, language: languageId === ARABIC ? "Arabic" : "Spanish", type: "video", callerName: "Test Caller" }) });
+
+export async function goAvailable(socket: Socket): Promise<void> {
+  socket.ws.send(JSON.stringify({ type: "availability", available: true }));
+  await socket.next("presence", (message) => message.available === true);
+}
+
+export const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+/** Makes every socket of the object look silent since `ms` ago, as its next alarm will find them. */
+export const silentFor = (stub: Stub, ms: number) =>
+  runInDurableObject(stub, (_instance, state) => {
+    for (const ws of state.getWebSockets()) ws.serializeAttachment({ ...ws.deserializeAttachment(), since: Date.now() - ms });
+  });
+
+/** The room of an answered call (opened by the switchboard that answered it), and a party's socket in it. */
+export const roomStub = (callId: string) => env.CALL_ROOMS.get(env.CALL_ROOMS.idFromName(callId));
+
+export const joinRoom = (callId: string, party: "caller" | "interpreter", tab = `${party}-tab`) =>
+  connect(roomStub(callId), "room", { [ROOM_HEADER]: toHeader({ party, tab }) });
+
+/** A ringing call answered by `person`: the call's id and the caller's message with the room. */
+export async function answeredCall(stub: DurableObjectStub<CallSwitchboard>, person: Socket, call: Socket): Promise<string> {
+  const { calls } = (await person.next("ringing", someCall)) as unknown as { calls: { id: string }[] };
+  const callId = calls[0]!.id;
+  person.ws.send(JSON.stringify({ type: "accept", callId }));
+  await call.next("answered");
+  return callId;
+}

@@ -38,10 +38,10 @@ describe("signIn", () => {
         profile: { fullName: "Amira Haddad", email: ADMIN, phone: "+1 (307) 555-0100", gender: "Female", department: "Operations" },
       },
     });
-    // The password grant with the anon key, the new session's device row with the service role (the worker's own
-    // table), then the users row with the new session's access token.
-    expect(shapes).toEqual(["auth.token.password", "rest.session_devices.record", "rest.users.me"]);
-    expect(requests.map((request) => request.credentials)).toEqual(["anon", "service", "user"]);
+    // The password grant with the anon key, the users row with the new session's access token (no row, no sign-in),
+    // then the new session's device row with the service role (the worker's own table).
+    expect(shapes).toEqual(["auth.token.password", "rest.users.me", "rest.session_devices.record"]);
+    expect(requests.map((request) => request.credentials)).toEqual(["anon", "user", "service"]);
 
     const setCookies = backend.responseHeaders.getSetCookie();
     expect(setCookies.length).toBeGreaterThan(0);
@@ -150,15 +150,18 @@ describe("currentUser", () => {
     expect(again.requests.map(({ shape, status }) => ({ shape, status }))).toEqual([{ shape: "auth.token.refresh", status: 400 }]);
   });
 
-  it("an account with no users row is signed in with no profile (the dashboard says there is no user data)", async () => {
+  it("an account with no users row is refused (no row, no role: issue 22), and the session Supabase opened is ended", async () => {
     await double.people([{ full_name: "Row Less", email: "rowless@example.com", password: "Row-Less-Pass-1", usersRow: false }]);
-    const { result, requests } = await step(() => backendFor().auth.signIn({ email: "rowless@example.com", password: "Row-Less-Pass-1" }));
-    expect(result).toMatchObject({ ok: true, user: { email: "rowless@example.com", role: "interpreter", profile: null } });
+    const backend = backendFor();
+    const { result, requests } = await step(() => backend.auth.signIn({ email: "rowless@example.com", password: "Row-Less-Pass-1" }));
+    expect(result).toEqual({ ok: false, reason: "no-users-row" });
     expect(requests.map(({ shape, status }) => ({ shape, status }))).toEqual([
       { shape: "auth.token.password", status: 200 },
-      { shape: "rest.session_devices.record", status: 201 },
       { shape: "rest.users.me", status: 200 },
+      { shape: "auth.logout.local", status: 204 },
     ]);
+    // The cookies @supabase/ssr already wrote name a session that is ended: they carry no user.
+    expect(await backendFor(cookieHeader(backend.responseHeaders)).auth.currentUser()).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 // SPEC §7 "Sign up … then INSERT users" (all or nothing), "UPDATE users with the edited fields where id equals
-// the chosen id" (with the sign-in email kept in step) and "Delete users … then delete the auth account".
+// the chosen id" (with the sign-in email kept in step) and "Delete users … then delete the auth account" (the account
+// first, taking the row with it: 14-people-removal.test.ts).
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, backendFor, double, idOf, INTERPRETER, signIn, step } from "./helpers";
 
@@ -108,7 +109,7 @@ describe("interpreters.update", () => {
 });
 
 describe("interpreters.remove", () => {
-  it("deletes the users row (its links go with it), then the account, which ends its sessions", async () => {
+  it("deletes the account, which takes the users row (its links go with it) and ends its sessions", async () => {
     const id = await idOf(INTERPRETER);
     const { cookie } = await signIn(INTERPRETER);
     const links = (await double.table<{ user_id: string }>("user_languages")).filter((link) => link.user_id === id);
@@ -116,7 +117,7 @@ describe("interpreters.remove", () => {
 
     const { result, requests } = await step(() => backendFor().interpreters.remove(id));
     expect(result).toEqual({ ok: true, name: "Daniel Reyes", email: INTERPRETER });
-    expect(calls(requests)).toEqual(["rest.users.delete 200", "auth.admin.delete-user 200"]);
+    expect(calls(requests)).toEqual(["rest.users.before-remove 200", "auth.admin.delete-user 200"]);
     expect(await usersRow(id)).toBeUndefined();
     expect((await double.table<{ user_id: string }>("user_languages")).filter((link) => link.user_id === id)).toEqual([]);
     expect(await authUser(INTERPRETER)).toBeUndefined();
@@ -131,7 +132,7 @@ describe("interpreters.remove", () => {
     const accounts = (await double.table("auth.users")).length;
     const { result, requests } = await step(() => backendFor().interpreters.remove(crypto.randomUUID()));
     expect(result).toEqual({ ok: false, reason: "not-found" });
-    expect(calls(requests)).toEqual(["rest.users.delete 200"]);
+    expect(calls(requests)).toEqual(["rest.users.before-remove 200", "auth.admin.get-user 404"]);
     expect((await double.table("auth.users")).length).toBe(accounts);
   });
 });

@@ -66,7 +66,7 @@ describe("signIn records the new session's device", () => {
     const backend = backendFor(undefined, `${ORIGIN}/Login`, LAPTOP);
     const { result, requests } = await step(() => backend.auth.signIn({ email: INTERPRETER, password: SAMPLE_PASSWORD }));
     expect(result.ok).toBe(true);
-    expect(who(requests)).toEqual(["auth.token.password anon", "rest.session_devices.record service", "rest.users.me user"]);
+    expect(who(requests)).toEqual(["auth.token.password anon", "rest.users.me user", "rest.session_devices.record service"]);
     const sessionId = sessionIdIn(cookieHeader(backend.responseHeaders));
     const row = await deviceRow(sessionId);
     expect(row).toEqual({

@@ -61,6 +61,9 @@ export const double = {
     if (response.status === 404) return null;
     return { contentType: response.headers.get("content-type"), bytes: new Uint8Array(await response.arrayBuffer()) };
   },
+  /** The next `times` (1) requests of this shape fail with this answer (500 unexpected_failure) instead of being served. */
+  fault: (shape: string, failure: { status?: number; code?: string; message?: string; times?: number } = {}) =>
+    control("faults", { method: "POST", body: JSON.stringify({ shape, ...failure }) }),
   /** false: GoTrue before v2.196.0, which accepts a banned user's unexpired access token (a reset restores true). */
   gotrue: (config: { rejectBannedAccessTokens: boolean }) => control("gotrue", { method: "POST", body: JSON.stringify(config) }),
 };

@@ -15,18 +15,21 @@ import { supabaseSelfService } from "./self-service.server";
 const USER_COLUMNS = 'id, full_name, email, phone, "Gender", account_type, role';
 type UserRow = { id: string; full_name: string; email: string; phone: string | null; Gender: string | null; account_type: string | null; role: Role | null };
 
-async function sessionUser(client: SupabaseClient, user: Pick<User, "id" | "email" | "user_metadata">, email: string): Promise<SessionUser> {
+/**
+ * The signed-in person, or null for an account without a users row: the role lives in that row, so such an account
+ * (a public sign-up with the anon key, or one whose removal stopped half way) has no role and is not let in.
+ */
+async function sessionUser(client: SupabaseClient, user: Pick<User, "id" | "email" | "user_metadata">, email: string): Promise<SessionUser | null> {
   const row = check<UserRow | null>(await client.from("users").select(USER_COLUMNS).eq("id", user.id).maybeSingle());
+  if (!row) return null;
   // The dashboard language is the account's own preference: Supabase Auth keeps it in the user's metadata.
   const locale: unknown = user.user_metadata?.locale;
   return {
     id: user.id,
     email,
-    role: row?.role ?? "interpreter",
+    role: row.role ?? "interpreter",
     locale: isLocale(locale) ? locale : "en",
-    profile: row
-      ? { fullName: row.full_name, email: row.email, phone: row.phone ?? "", gender: row.Gender ?? "", department: row.account_type }
-      : null,
+    profile: { fullName: row.full_name, email: row.email, phone: row.phone ?? "", gender: row.Gender ?? "", department: row.account_type },
   };
 }
 
@@ -54,7 +57,7 @@ export function supabaseAuthStore(clients: SupabaseClients, request: Request, de
       const [user, known] = await Promise.all([sessionUser(client, data.user, data.user.email ?? ""), devices.seen(sessionId)]);
       // A session without its row was ended by the worker. Supabase Auth may still accept it: a ban does not end
       // sessions, so after an unlock the ones from before the lock would work again (docs/decisions/0013).
-      return known ? { user, sessionId } : null;
+      return user && known ? { user, sessionId } : null;
     })();
     return current;
   }
@@ -74,10 +77,16 @@ export function supabaseAuthStore(clients: SupabaseClients, request: Request, de
         throw new BackendError(error.message);
       }
       if (!data.session || !data.user) return { ok: false, reason: "no-session" };
+      const user = await sessionUser(client, data.user, data.user.email ?? email);
+      if (!user) {
+        // The password was right, but the account has no users row: end the session Supabase just opened.
+        failIf((await client.auth.signOut({ scope: "local" })).error);
+        return { ok: false, reason: "no-users-row" };
+      }
       // The session cookies were set through setAll, into responseHeaders.
       const sessionId = sessionIdOf(data.session.access_token);
       if (sessionId) await devices.record(sessionId, data.user.id, request);
-      return { ok: true, user: await sessionUser(client, data.user, data.user.email ?? email) };
+      return { ok: true, user };
     },
 
     ...supabaseSelfService({ client, recovery, devices, signedIn }),

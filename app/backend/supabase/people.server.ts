@@ -5,6 +5,7 @@ import type { Interpreter, Language, LanguageLink } from "~/domain/people";
 import { looksLikePhone, PAGE_SIZE } from "~/domain/people";
 import type { InterpreterStore, LanguageStore, LinkStore } from "../port.server";
 import { check, checkExcept, CONFLICT, escapeLike, failIf, PG } from "./clients.server";
+import { UUID } from "./devices.server";
 
 /** SPEC §7: users with id, full_name, email, phone, Gender and nested user_languages(language_id, languages(name)). */
 const INTERPRETER_SELECT = 'id, full_name, email, phone, "Gender", account_type, role, user_languages(language_id, languages(name))';
@@ -128,12 +129,25 @@ export function supabaseInterpreterStore(service: SupabaseClient): InterpreterSt
     },
 
     async remove(id) {
-      // SPEC §7: delete users where id equals the chosen id, then delete the auth account (which also ends
-      // its sessions); the links go with the users row (on delete cascade).
-      const rows = check<{ full_name: string; email: string }[]>(await service.from("users").delete().eq("id", id).select("full_name, email"));
-      if (rows.length === 0) return { ok: false, reason: "not-found" };
-      failIf((await service.auth.admin.deleteUser(id)).error);
-      return { ok: true, name: rows[0]!.full_name, email: rows[0]!.email };
+      // SPEC §7 deletes the users row, then the auth account; when the second step failed, the person vanished from
+      // the list but still signed in, and a second removal found nothing. So the account goes first, in one call:
+      // the row, its links and device rows go with it (users.id references auth.users on delete cascade, in one
+      // transaction). A failure leaves everything as it was, and removing again finishes what an earlier removal left.
+      if (!UUID.test(id)) return { ok: false, reason: "not-found" };
+      const row = check<{ full_name: string; email: string } | null>(await service.from("users").select("full_name, email").eq("id", id).maybeSingle());
+      if (!row) {
+        // An account without its row (left by a removal of an earlier version): it is what is left to remove.
+        const { data, error } = await service.auth.admin.getUserById(id);
+        if (error?.status === 404) return { ok: false, reason: "not-found" };
+        failIf(error);
+        failIf((await service.auth.admin.deleteUser(id)).error);
+        return { ok: true, name: "", email: data.user?.email ?? "" };
+      }
+      const { error } = await service.auth.admin.deleteUser(id);
+      // Already gone (e.g. deleted in Supabase's dashboard while the row stayed): the row is all that is left.
+      if (error?.status === 404) check(await service.from("users").delete().eq("id", id).select("full_name, email"));
+      else failIf(error);
+      return { ok: true, name: row.full_name, email: row.email };
     },
   };
 }

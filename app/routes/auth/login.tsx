@@ -24,8 +24,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { redirectTo };
 }
 
-const signInFailure = (t: Messages, reason: "invalid-credentials" | "no-session" | "locked") =>
-  ({ "invalid-credentials": t.auth.invalidCredentials, "no-session": t.auth.notAuthenticated, locked: t.accounts.lockedAccount })[reason];
+const signInFailure = (t: Messages, reason: "invalid-credentials" | "no-session" | "locked" | "no-users-row") =>
+  ({
+    "invalid-credentials": t.auth.invalidCredentials,
+    "no-session": t.auth.notAuthenticated,
+    "no-users-row": t.auth.notAuthenticated,
+    locked: t.accounts.lockedAccount,
+  })[reason];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = appContext(context);

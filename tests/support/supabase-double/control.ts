@@ -21,10 +21,13 @@
 //                                       which accepts a banned user's unexpired access token (a reset restores true)
 // Every answer of the double carries X-Double-Last-Seq: the number of requests recorded so far.
 //   POST /__double/clock                body: { advanceSeconds } — moves the double's clock (token expiry)
+//   POST /__double/faults               body: { shape, status?, code?, message?, times? } — the next `times` (1) requests
+//                                       matching that shape id are answered with that failure (500 unexpected_failure)
+//                                       and not served: a service that fails once (a reset disarms every fault)
 import type { DoubleResponse } from "./postgrest";
-import { coverage, formatCoverage } from "./coverage";
+import { coverage, formatCoverage, SHAPES } from "./coverage";
 import { isTable, jsonValue, SCHEMA } from "./schema";
-import type { DoubleContext } from "./server";
+import type { DoubleContext, Fault } from "./server";
 import type { PersonFixture } from "./state";
 
 const json = (status: number, body: unknown): DoubleResponse => ({ status, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -38,6 +41,7 @@ export async function handleControl(context: DoubleContext, method: string, url:
     state.reset(context.seed);
     context.clockOffsetMs = 0;
     context.auth.rejectBannedAccessTokens = true;
+    context.faults.clear();
     if (url.searchParams.get("log") === "clear") {
       context.requests.length = 0;
       context.counts.clear();
@@ -74,6 +78,12 @@ export async function handleControl(context: DoubleContext, method: string, url:
     const { advanceSeconds } = JSON.parse(rawBody || "{}") as { advanceSeconds?: number };
     context.clockOffsetMs += (advanceSeconds ?? 0) * 1000;
     return json(200, { offsetSeconds: context.clockOffsetMs / 1000 });
+  }
+  if (route === "POST /faults") {
+    const { shape, status = 500, code = "unexpected_failure", message = "Unexpected failure (armed by the test)", times = 1 } = JSON.parse(rawBody || "{}") as Partial<Fault> & { shape?: string };
+    if (!shape || !SHAPES.some((known) => known.id === shape)) return json(400, { message: `no shape ${String(shape)}` });
+    context.faults.set(shape, { status, code, message, times });
+    return json(200, context.faults.get(shape));
   }
   if (route === "POST /gotrue") {
     const { rejectBannedAccessTokens } = JSON.parse(rawBody || "{}") as { rejectBannedAccessTokens?: boolean };

@@ -208,6 +208,7 @@ export function handleAuth(ctx: AuthContext, request: AuthRequest): DoubleRespon
       return json(200, userJson(state.createAuthUser(body.email, password, body.email_confirm === true)));
     }
 
+    case "GET /admin/users/:id":
     case "PUT /admin/users/:id":
     case "DELETE /admin/users/:id": {
       const denied = admin(ctx, bearer);
@@ -216,6 +217,7 @@ export function handleAuth(ctx: AuthContext, request: AuthRequest): DoubleRespon
       if (!UUID.test(id)) return fail(404, "validation_failed", "user_id must be an UUID");
       const user = state.authUsers.get(id.toLowerCase());
       if (!user) return fail(404, "user_not_found", "User not found");
+      if (method === "GET") return json(200, userJson(user));
       if (method === "DELETE") {
         state.deleteAuthUser(user.id);
         return json(200, {});

@@ -1,7 +1,9 @@
 // The call log of live interpreting calls (supabase/migrations/20261127000000_push_call_log.sql), with the rules the
-// double enforces: types, NOT NULL, the CHECKs on one column, the primary key and the foreign keys (a language or
-// person deleted later leaves the call, SET NULL). The CHECKs across columns (answered and ended after requested) are
-// left to the real Postgres of tests/rls/call-log.test.ts. The worker's alone (service role): shapes-calls.ts.
+// double enforces: types, NOT NULL, the CHECKs on one column and the primary key. Its language and interpreter are no
+// foreign keys (20261128000100_push_call_log_without_foreign_keys.sql) but triggers: an id is kept only while its row
+// exists (a deletion empties it, and a line naming a row that is gone is stored with the id emptied, never refused).
+// The CHECKs across columns (answered and ended after requested) are left to the real Postgres of
+// tests/rls/call-log.test.ts. The worker's alone (service role): shapes-calls.ts.
 import { CALL_OUTCOMES } from "../../../app/domain/call-log";
 import { CALL_TYPES } from "../../../app/domain/switchboard";
 import type { Table } from "./schema";
@@ -29,8 +31,8 @@ export const CALL_SCHEMA: Record<CallTableName, Table> = {
     primaryKey: "id",
     unique: [],
     foreignKeys: [
-      { name: "call_log_language_id_fkey", column: "language_id", table: "languages", onDelete: "set null" },
-      { name: "call_log_interpreter_id_fkey", column: "interpreter_id", table: "users", onDelete: "set null" },
+      { name: "call_log_language_deleted", column: "language_id", table: "languages", onDelete: "set null", unknown: "set null" },
+      { name: "call_log_interpreter_deleted", column: "interpreter_id", table: "users", onDelete: "set null", unknown: "set null" },
     ],
   },
 };

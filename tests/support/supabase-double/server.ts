@@ -56,7 +56,11 @@ export type DoubleContext = {
   counts: Map<string, number>;
   requests: RecordedRequest[];
   clockOffsetMs: number;
+  /** Failures armed by POST /__double/faults: the next `times` requests of a shape get this answer instead. */
+  faults: Map<string, Fault>;
 };
+
+export type Fault = { status: number; code: string; message: string; times: number };
 
 export type SupabaseDouble = { url: string; server: Server; state: DoubleState; anonKey: string; serviceRoleKey: string; context: DoubleContext };
 
@@ -72,6 +76,13 @@ function violationResponse(service: RequestFacts["service"], reasons: string[]):
   if (service === "rest") return pgErrorResponse(new PgError(400, "DOUBLE", message, details, "Add the shape to the double if the call is right"));
   if (service === "storage") return { status: 400, headers: { "content-type": "application/json" }, body: JSON.stringify({ statusCode: "400", error: "double_violation", message: `${message}: ${details}` }) };
   return { status: 400, headers: { "content-type": "application/json", "x-supabase-api-version": "2024-01-01" }, body: JSON.stringify({ code: "double_violation", message: `${message}: ${details}` }) };
+}
+
+/** A failure in the service's own error shape (GoTrue `{ code, message }`, PostgREST's error, Storage's). */
+function faultResponse(service: RequestFacts["service"], { status, code, message }: Fault): DoubleResponse {
+  if (service === "rest") return pgErrorResponse(new PgError(status, code, message));
+  if (service === "storage") return { status, headers: { "content-type": "application/json" }, body: JSON.stringify({ statusCode: String(status), error: code, message }) };
+  return { status, headers: { "content-type": "application/json", "x-supabase-api-version": "2024-01-01" }, body: JSON.stringify({ code, message }) };
 }
 
 async function serve(context: DoubleContext, facts: RequestFacts, shape: Shape): Promise<DoubleResponse> {
@@ -117,7 +128,13 @@ async function gate(context: DoubleContext, facts: RequestFacts, url: string): P
   }
   const reasons = matched ? null : tried.length ? tried : [`no allowed request is ${facts.method} ${url.split("?")[0]}`];
   const probe = facts.headers["x-double-probe"] !== undefined;
-  const response = matched ? await serve(context, facts, matched) : violationResponse(facts.service, reasons!);
+  const fault = matched && !probe ? context.faults.get(matched.id) : undefined;
+  let response: DoubleResponse;
+  if (fault && fault.times > 0) {
+    // An armed failure: the request is answered as the service fails, and nothing is served.
+    fault.times -= 1;
+    response = faultResponse(facts.service, fault);
+  } else response = matched ? await serve(context, facts, matched) : violationResponse(facts.service, reasons!);
   if (matched && !probe) context.counts.set(matched.id, (context.counts.get(matched.id) ?? 0) + 1);
   context.requests.push({
     seq: context.requests.length + 1,
@@ -149,6 +166,7 @@ export async function startSupabaseDouble(options: DoubleOptions = {}): Promise<
     counts: new Map(),
     requests: [],
     clockOffsetMs: 0,
+    faults: new Map(),
     auth: {
       state,
       secret,

@@ -155,9 +155,22 @@ export const AUTH_SHAPES: AuthShape[] = [
     key: "service",
   },
   {
+    id: "auth.admin.get-user",
+    extension:
+      "a removal that finds no users row asks whether the sign-in account is still there (left by a removal half done " +
+      "before the account was deleted first), to finish it and name its email",
+    service: "auth",
+    method: "GET",
+    path: USER_ID,
+    key: "service",
+  },
+  {
     id: "auth.admin.delete-user",
     spec: "remove",
-    extension: "also the undo of a sign-up whose users row could not be stored (all or nothing)",
+    extension:
+      "first, not after the users row: the row, its links and its device rows go with the account in one " +
+      "transaction (users.id references auth.users on delete cascade), so a failed call leaves nothing half done; " +
+      "also the undo of a sign-up whose users row could not be stored (all or nothing)",
     service: "auth",
     method: "DELETE",
     path: USER_ID,

@@ -111,10 +111,13 @@ export interface AuthStore {
   setLocale(locale: Locale): Promise<boolean>;
 }
 
-/** `locked`: the password was right, but an administrator has locked the account. */
+/**
+ * `locked`: the password was right, but an administrator has locked the account. `no-users-row`: the password was
+ * right, but the account has no users row and so no role (on Supabase, where accounts live apart from the rows).
+ */
 export type SignInResult =
   | { ok: true; user: SessionUser }
-  | { ok: false; reason: "invalid-credentials" | "no-session" | "locked" };
+  | { ok: false; reason: "invalid-credentials" | "no-session" | "locked" | "no-users-row" };
 
 export type ChangePasswordResult = { ok: true } | { ok: false; reason: "wrong-password" | "signed-out" };
 
@@ -174,8 +177,14 @@ export interface RelayQueue<M> {
   markSent(id: number, claim: string, now: number): Promise<void>;
   /** One failed attempt: pending again at `retryAt`, or failed for good when `retryAt` is null. */
   markAttemptFailed(id: number, claim: string, error: string, retryAt: number | null): Promise<void>;
-  /** Nothing was attempted (no provider configured): the item waits, with the reason shown. */
-  markWaiting(id: number, claim: string, reason: string): Promise<void>;
+  /** Nothing was attempted (no provider configured): an unclaimed item waits, with the reason shown. */
+  markWaiting(id: number, reason: string): Promise<void>;
+  /**
+   * Claims whose lease passed with no outcome recorded (the run died while sending): the provider may have the mail,
+   * and EmailJS has no idempotency key, so it is never sent again by itself. Marked failed with `reason`, for a
+   * person to judge; answers how many.
+   */
+  settleAbandoned(now: number, reason: string): Promise<number>;
 }
 
 /** The contact form's outbox: a message is stored first and relayed after (it is also the staff inbox). */
@@ -216,15 +225,20 @@ export interface OrderStore {
   /**
    * A visitor's request: the customer found by e-mail (lower-cased) or created, the order (status `new`) with its
    * targets, files and first history entry — all or nothing. Service and languages by id, names kept beside them.
+   * `mails(id)`: the e-mails of the request, written for the order's id, stored in the same write (issue 21).
    */
-  create(order: NewOrder, now: number): Promise<{ ok: true; id: number } | { ok: false; reason: "unknown-service" | "unknown-language" }>;
+  create(order: NewOrder, now: number, mails?: (id: number) => NewMail[]): Promise<{ ok: true; id: number } | { ok: false; reason: "unknown-service" | "unknown-language" }>;
   list(query: OrderQuery): Promise<OrderPage>;
   get(id: number): Promise<OrderDetail | null>;
   /** The order behind a status link (the SHA-256 of its token); null when unknown or revoked. */
   byTokenHash(tokenHash: string): Promise<OrderDetail | null>;
-  /** Stored only if the order still has `change.basedOn` as its version and `change.from` as its status. */
-  transition(id: number, change: OrderChange, now: number): Promise<{ ok: true; version: number } | { ok: false; reason: "stale" | "not-found" }>;
-  addMessage(id: number, message: { author: "customer" | "staff"; authorId: string | null; body: string }, now: number): Promise<boolean>;
+  /**
+   * Stored only if the order still has `change.basedOn` as its version and `change.from` as its status; `mails` are
+   * stored with it, in the same write, and only when it is.
+   */
+  transition(id: number, change: OrderChange, now: number, mails?: NewMail[]): Promise<{ ok: true; version: number } | { ok: false; reason: "stale" | "not-found" }>;
+  /** The message and its `mails`, in one write; false when there is no such order. */
+  addMessage(id: number, message: { author: "customer" | "staff"; authorId: string | null; body: string }, now: number, mails?: NewMail[]): Promise<boolean>;
   /** The internal note (staff only), logged in the history. */
   setNote(id: number, note: string, by: string | null, now: number): Promise<boolean>;
   /** The status link stops working for good (staff can still reach the order). */

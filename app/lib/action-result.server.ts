@@ -17,7 +17,7 @@ type FailureInput = {
 
 export function formFailure(
   { errors = {}, values = {}, formError = null, intent = null, id = null, conflict = null }: FailureInput,
-  init: { status: 400 | 403 | 404 | 409 | 429 | 500; headers?: HeadersInit } = { status: 400 },
+  init: { status: 400 | 403 | 404 | 409 | 429 | 500 | 503; headers?: HeadersInit } = { status: 400 },
 ) {
   const toast: Toast | null = formError ? { id: crypto.randomUUID(), type: "error", message: formError } : null;
   return data<FormFailure>({ errors, values, formError, toast, intent, id, conflict }, init);

@@ -1,7 +1,9 @@
 // Relaying stored e-mails to the mail provider: the contact outbox and the order e-mails (docs/decisions/0007, 0020).
-// An item is claimed before it is sent, so the request that stored it, the cron run and a "Retry now" never send it
-// twice; a failed attempt is retried with exponential backoff and given up after MAX_ATTEMPTS, keeping the last error
-// for staff. Without a provider (or its template) nothing is attempted: the item waits, marked with the reason.
+// An item is claimed before it is sent, and the claim is the record of the attempt: only an outcome releases it. So the
+// request that stored it, the cron run and a "Retry now" never send it twice, and neither does a run that follows one
+// cut off while sending (EmailJS has no idempotency key; issue 21): such an item is settled as unconfirmed, for a
+// person to judge. A failed attempt is retried with exponential backoff and given up after MAX_ATTEMPTS, keeping the
+// last error for staff. Without a provider (or its template) nothing is attempted: the item waits, marked with the reason.
 import type { OutboxStore, MailOutboxStore, RelayQueue } from "~/backend/port.server";
 import { MAIL_PROVIDER_NOT_CONFIGURED } from "~/domain/contact";
 import type { ContactMessage } from "~/domain/contact";
@@ -30,20 +32,23 @@ export function backoffMs(attempts: number): number {
 
 export type RelayOutcome = "sent" | "retry" | "failed" | "waiting" | "skipped";
 
-/** How one queue's items go out: a send, or the reason nothing can be attempted yet. */
-type Sender<M> = (item: M) => Promise<SendResult> | { waiting: string };
+/** What a claimed attempt with no outcome is marked with once its lease has passed. */
+export const UNCONFIRMED =
+  "Unconfirmed: the relay stopped while sending this, so the provider may have it. It is not sent again by itself; check with the recipient before sending it again.";
 
-async function relayQueued<M extends { attempts: number }>(queue: RelayQueue<M>, id: number, now: number, send: Sender<M>): Promise<RelayOutcome> {
+/** How one queue's items go out: a send, or the reason nothing can be attempted (decided before anything is claimed). */
+type Sender<M> = { send: (item: M) => Promise<SendResult> } | { waiting: string };
+
+async function relayQueued<M extends { attempts: number }>(queue: RelayQueue<M>, id: number, now: number, sender: Sender<M>): Promise<RelayOutcome> {
+  if ("waiting" in sender) {
+    await queue.markWaiting(id, sender.waiting);
+    return "waiting";
+  }
   const claim = await queue.claim(id, now, RELAY.leaseMs);
   if (!claim) return "skipped";
   const item = await queue.get(id);
   if (!item) return "skipped";
-  const sending = send(item);
-  if ("waiting" in sending) {
-    await queue.markWaiting(id, claim, sending.waiting);
-    return "waiting";
-  }
-  const result = await sending;
+  const result = await sender.send(item);
   if (result.ok) {
     await queue.markSent(id, claim, Date.now());
     return "sent";
@@ -57,29 +62,43 @@ async function relayQueued<M extends { attempts: number }>(queue: RelayQueue<M>,
 
 type RelayDueOptions = { now?: () => number; limit?: number; minIntervalMs?: number };
 
-async function relayQueue<M extends { id: number; attempts: number }>(queue: RelayQueue<M>, send: Sender<M>, options: RelayDueOptions) {
+/**
+ * The one paced loop of every relay run (the cron's and the one after a response): claims whose run died are settled
+ * first, then `pick`'s items go out one at a time, at most one request per `minIntervalMs`.
+ */
+async function relayQueue<M extends { id: number; attempts: number }>(
+  queue: RelayQueue<M>,
+  sender: Sender<M>,
+  options: RelayDueOptions,
+  pick: (now: number, limit: number) => Promise<{ id: number }[]> = (now, limit) => queue.due(now, limit),
+) {
   const { now = Date.now, limit = RELAY.batchSize, minIntervalMs = RELAY.minIntervalMs } = options;
   const outcomes: Record<RelayOutcome, number> = { sent: 0, retry: 0, failed: 0, waiting: 0, skipped: 0 };
-  const due = await queue.due(now(), limit);
+  const settled = await queue.settleAbandoned(now(), UNCONFIRMED);
+  if (settled > 0) console.warn(`[mail] ${settled} item(s) whose relay stopped while sending: marked unconfirmed, not sent again`);
+  const due = await pick(now(), limit);
   for (const [index, item] of due.entries()) {
-    if (index > 0 && minIntervalMs > 0) await new Promise((resolve) => setTimeout(resolve, minIntervalMs));
-    outcomes[await relayQueued(queue, item.id, now(), send)]++;
+    // Pacing is for the provider: marking items as waiting sends nothing.
+    if (index > 0 && minIntervalMs > 0 && "send" in sender) await new Promise((resolve) => setTimeout(resolve, minIntervalMs));
+    outcomes[await relayQueued(queue, item.id, now(), sender)]++;
   }
   return outcomes;
 }
 
 const contactSender =
-  (config: AppConfig): Sender<ContactMessage> =>
-  ({ name, email, subject, message }) =>
-    config.emailjs ? sendWithEmailJs(config.emailjs, config.emailjs.contactTemplateId, { name, email, subject, message }) : { waiting: MAIL_PROVIDER_NOT_CONFIGURED };
-
-const orderMailSender =
-  (config: AppConfig): Sender<OutgoingMail> =>
-  ({ to, subject, body }) => {
-    if (!config.emailjs) return { waiting: MAIL_PROVIDER_NOT_CONFIGURED };
-    if (!config.emailjs.orderTemplateId) return { waiting: ORDER_TEMPLATE_NOT_CONFIGURED };
-    return sendWithEmailJs(config.emailjs, config.emailjs.orderTemplateId, { to_email: to, subject, message: body });
+  (config: AppConfig): Sender<ContactMessage> => {
+    const emailjs = config.emailjs;
+    if (!emailjs) return { waiting: MAIL_PROVIDER_NOT_CONFIGURED };
+    return { send: ({ name, email, subject, message }) => sendWithEmailJs(emailjs, emailjs.contactTemplateId, { name, email, subject, message }) };
   };
+
+function orderMailSender(config: AppConfig): Sender<OutgoingMail> {
+  const emailjs = config.emailjs;
+  if (!emailjs) return { waiting: MAIL_PROVIDER_NOT_CONFIGURED };
+  const template = emailjs.orderTemplateId;
+  if (!template) return { waiting: ORDER_TEMPLATE_NOT_CONFIGURED };
+  return { send: ({ to, subject, body }) => sendWithEmailJs(emailjs, template, { to_email: to, subject, message: body }) };
+}
 
 /** One contact message: claim it, send it, record what happened. "skipped": not due, or another run has it. */
 export function relayMessage(outbox: OutboxStore, config: AppConfig, id: number, now = Date.now()): Promise<RelayOutcome> {
@@ -94,9 +113,16 @@ export function relayAfterResponse(ctx: { waitUntil(promise: Promise<unknown>): 
   ctx.waitUntil(relayMessage(outbox, config, id).catch((error) => console.error(`${what} failed:`, error)));
 }
 
-/** One order e-mail, as relayMessage does a contact message. */
-export function relayOrderMail(mail: MailOutboxStore, config: AppConfig, id: number, now = Date.now()): Promise<RelayOutcome> {
-  return relayQueued(mail, id, now, orderMailSender(config));
+/**
+ * After the response that stored an order change (`waitUntil`): that order's due e-mails, through the cron's paced
+ * loop, so a burst of them never outruns the provider's rate; what fails waits for the cron.
+ */
+export function relayOrderMailsAfterResponse(ctx: { waitUntil(promise: Promise<unknown>): void }, mail: MailOutboxStore, config: AppConfig, orderId: number) {
+  const pending = async (now: number, limit: number) =>
+    (await mail.forOrder(orderId)).filter((item) => item.status === "pending" && item.nextAttemptAt <= now).reverse().slice(0, limit);
+  ctx.waitUntil(
+    relayQueue(mail, orderMailSender(config), {}, pending).catch((error) => console.error(`[mail] Relaying the e-mails of order ${orderId} failed:`, error)),
+  );
 }
 
 /** The cron's work for the contact outbox: every due message, one at a time, at most one request per `minIntervalMs`. */

@@ -6,8 +6,13 @@ import { formatAmount, type OrderTransition } from "~/domain/orders";
 import { format, formatDate, type Locale } from "~/i18n";
 import { localizedPath, messagesFor } from "./locale";
 
+/** What the e-mails say of an order: read from the store, or as a change is about to leave it (issue 21). */
+export type MailOrder = Pick<OrderDetail, "id" | "locale" | "serviceTitle" | "sourceLanguage" | "targetLanguages" | "deadline" | "details" | "status" | "quote" | "cancelReason"> & {
+  customer: Pick<OrderDetail["customer"], "name" | "email">;
+};
+
 export type MailContext = {
-  order: OrderDetail;
+  order: MailOrder;
   /** The site's origin, for the links in the mails. */
   origin: string;
   /** The customer's status link token, when it can be read; without it, mails point to the first e-mail's link. */
@@ -44,7 +49,7 @@ function customerValues(context: MailContext) {
   };
 }
 
-const languagesOf = (order: OrderDetail, locale: Locale) =>
+const languagesOf = (order: MailOrder, locale: Locale) =>
   format(messagesFor(locale).orders.fields.languagePair, { source: order.sourceLanguage, targets: order.targetLanguages.join(", ") });
 
 /** A new request: the acknowledgement with the status link, and the staff's notice. */

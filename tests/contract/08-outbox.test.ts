@@ -34,7 +34,7 @@ describe("outbox", () => {
     expect(requests[0]!.credentials).toBe("service");
   });
 
-  it("lists due messages oldest first; a claim holds a message against other runs until its lease ends", async () => {
+  it("lists due messages oldest first; a claim holds a message against other runs, also after its lease, until it is settled", async () => {
     const second = await outbox().save(message(2), T0 + 1000);
     const due = await step(() => outbox().due(T0 + 5000, 10));
     expect(due.result.map((item) => item.subject)).toEqual(["Question 1", "Question 2"]);
@@ -46,8 +46,14 @@ describe("outbox", () => {
     expect(claim.shapes).toEqual(["rest.contact_messages.claim"]);
     expect(await outbox().claim(second.id, T0 + 6000, 60_000)).toBeNull();
     expect((await outbox().due(T0 + 6000, 10)).map((item) => item.id)).not.toContain(second.id);
-    // After the lease, another run may claim it.
-    expect(await outbox().claim(second.id, T0 + 70_000, 60_000)).toEqual(expect.any(String));
+    // After the lease, nobody claims it again (the run may have died after EmailJS took it, issue 21): it is settled
+    // as unconfirmed, for a person to judge ("Retry now").
+    expect(await outbox().claim(second.id, T0 + 70_000, 60_000)).toBeNull();
+    expect((await step(() => outbox().settleAbandoned(T0 + 65_000, "unconfirmed"))).result).toBe(0);
+    const settled = await step(() => outbox().settleAbandoned(T0 + 70_000, "unconfirmed"));
+    expect([settled.result, settled.shapes]).toEqual([1, ["rest.contact_messages.settle-abandoned"]]);
+    expect(await outbox().get(second.id)).toMatchObject({ status: "failed", lastError: "unconfirmed", attempts: 0 });
+    expect(await outbox().retryNow(second.id, T0 + 71_000)).toBe(true);
   });
 
   it("marks a sent message with its attempt, releasing the claim; a stale claim changes nothing", async () => {
@@ -74,10 +80,9 @@ describe("outbox", () => {
     expect(await outbox().get(item.id)).toMatchObject({ status: "failed", attempts: 2, lastError: "HTTP 403" });
   });
 
-  it("with no provider, a claimed message waits with the reason shown, and can be claimed again", async () => {
+  it("with no provider, an unclaimed message waits with the reason shown (nothing claimed), and can be claimed later", async () => {
     const item = await outbox().save(message(4), T0);
-    const claim = (await outbox().claim(item.id, T0, 60_000))!;
-    const { shapes } = await step(() => outbox().markWaiting(item.id, claim, "mail provider not configured"));
+    const { shapes } = await step(() => outbox().markWaiting(item.id, "mail provider not configured"));
     expect(shapes).toEqual(["rest.contact_messages.mark-waiting"]);
     expect(await outbox().get(item.id)).toMatchObject({ status: "pending", attempts: 0, lastError: "mail provider not configured" });
     expect(await outbox().claim(item.id, T0 + 1, 60_000)).toEqual(expect.any(String));

@@ -69,14 +69,14 @@ async function assigned(id: number) {
   }
 }
 
-describe("a quote request: one push_create_order call", () => {
+describe("a quote request: its id (push_next_order_id), then one push_create_order call", () => {
   it("stores the customer (e-mail lower-cased), the order, its targets in order, its file and first entry, at the exact millisecond", async () => {
     const order = await newOrder();
     const { result, requests } = await step(() => orders().create(order, NOW));
     expect(result).toEqual({ ok: true, id: 1 });
-    expect(who(requests)).toEqual(["rpc.push_create_order service"]);
-    expect(requests[0]).toMatchObject({ method: "POST", status: 200 });
-    expect(pathOf(requests[0]!)).toBe("/rest/v1/rpc/push_create_order");
+    expect(who(requests)).toEqual(["rpc.push_next_order_id service", "rpc.push_create_order service"]);
+    expect(requests[1]).toMatchObject({ method: "POST", status: 200 });
+    expect(pathOf(requests[1]!)).toBe("/rest/v1/rpc/push_create_order");
     expect(await double.table("customers")).toEqual([
       { id: 1, name: "Lena Park", email: "lena@example.com", phone: "+1 307 555 0199", company: "Park & Co", created_at: at(NOW) },
     ]);
@@ -104,7 +104,7 @@ describe("a quote request: one push_create_order call", () => {
     for (const [overrides, reason] of refusals) {
       const { result, requests } = await step(async () => orders().create(await newOrder(overrides), NOW));
       expect(result).toEqual({ ok: false, reason });
-      expect(who(requests)).toEqual(["rpc.push_create_order service"]);
+      expect(who(requests)).toEqual(["rpc.push_next_order_id service", "rpc.push_create_order service"]);
     }
     for (const table of ["customers", "orders", "order_targets", "order_files", "order_events"]) expect(await double.table(table), table).toEqual([]);
   });

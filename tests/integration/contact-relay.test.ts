@@ -5,7 +5,7 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { d1OutboxStore } from "~/backend/d1/outbox.server";
 import type { ContactSubmission } from "~/domain/contact";
-import { RELAY, backoffMs, relayDue, relayMessage } from "~/lib/contact-relay.server";
+import { RELAY, UNCONFIRMED, backoffMs, relayDue, relayMessage } from "~/lib/contact-relay.server";
 import { contactRequest, envWith, postContact, recorded, setMode } from "./contact-helpers";
 
 const MINUTE = 60_000;
@@ -163,7 +163,7 @@ describe("an outage of the mail provider", () => {
 });
 
 describe("claims", () => {
-  it("a claimed message is skipped by every other run until the lease has passed", async () => {
+  it("a claimed message is skipped by every other run; after the lease it is settled as unconfirmed, never sent again by itself", async () => {
     const { config, service } = envWith();
     const t0 = Date.now();
     const { id } = await outbox().save(message("Claimed"), t0);
@@ -178,17 +178,21 @@ describe("claims", () => {
     expect(await recorded(service)).toEqual([]);
     expect(await rowOf(id)).toMatchObject({ status: "pending", attempts: 0 });
 
-    // The lease has passed (the claiming run died): another run may claim it.
+    // The lease has passed (the claiming run died, perhaps after EmailJS took the message): nobody claims it again,
+    // and the next run marks it unconfirmed for a person to judge (issue 21: at most once per message).
     const expired = t0 + RELAY.leaseMs + 1;
-    const second = await outbox().claim(id, expired, RELAY.leaseMs);
-    expect(second).toEqual(expect.any(String));
-    expect(second).not.toBe(first);
-    // The first run, late, can no longer record an outcome: its claim is not the message's claim any more.
+    expect(await outbox().claim(id, expired, RELAY.leaseMs)).toBeNull();
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    expect(await relayDue(outbox(), config, { now: () => expired, minIntervalMs: 0 })).toEqual(NO_OUTCOMES);
+    expect(await rowOf(id)).toMatchObject({ status: "failed", attempts: 0, last_error: UNCONFIRMED });
+    // The first run, late, can no longer record an outcome: its claim was settled.
     await outbox().markSent(id, first!, expired);
-    expect(await rowOf(id)).toMatchObject({ status: "pending", attempts: 0, sent_at: null });
+    expect(await rowOf(id)).toMatchObject({ status: "failed", sent_at: null });
+    expect(await recorded(service)).toEqual([]);
 
-    // After the second lease, a relay claims and sends it — once.
-    expect(await relayMessage(outbox(), config, id, expired + RELAY.leaseMs + 1)).toBe("sent");
+    // Staff's "Retry now": a relay claims and sends it — once.
+    expect(await outbox().retryNow(id, expired + 1)).toBe(true);
+    expect(await relayMessage(outbox(), config, id, expired + 1)).toBe("sent");
     expect(await rowOf(id)).toMatchObject({ status: "sent", attempts: 1 });
     expect((await recorded(service)).map((r) => r.fields.subject)).toEqual(["Claimed"]);
     expect(await relayMessage(outbox(), config, id, expired + 10 * RELAY.leaseMs)).toBe("skipped");

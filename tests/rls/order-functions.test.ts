@@ -61,6 +61,7 @@ describe("the functions: only the service role executes them", () => {
     push_list_orders: "public.push_list_orders('', null, null, null, null, null, null, 20, 0)",
     push_list_customers: "public.push_list_customers('', 20, 0)",
     push_get_customer: "public.push_get_customer(1)",
+    push_next_order_id: "public.push_next_order_id()",
   };
   const HELPERS = {
     push_like_pattern: "private.push_like_pattern('x')",
@@ -68,6 +69,7 @@ describe("the functions: only the service role executes them", () => {
     push_order_summary: "private.push_order_summary(1)",
     push_order_detail: "private.push_order_detail(1)",
     push_customer_summary: "private.push_customer_summary(1)",
+    push_enqueue_order_mails: "private.push_enqueue_order_mails(null, '[]', 1)",
   };
 
   it.each(PUBLIC_ACTORS.flatMap(([name, actor]) => Object.entries(CALLS).map(([fn, sql]) => [name, fn, sql, actor] as const)))(
@@ -111,8 +113,9 @@ describe("the functions: only the service role executes them", () => {
        where n.nspname in ('public', 'private') and p.proname like 'push\\_%' and (p.prosecdef or p.proconfig is distinct from array['search_path=""'])`,
     );
     expect(rows).toEqual([]);
-    // The query above did look at them: the studio's 8 and the orders' 15.
-    expect(await count(db, "pg_proc", "proname like 'push\\_%'")).toBe(23);
+    // The query above did look at them: the studio's 8 and the orders' 17 (push_next_order_id and
+    // push_enqueue_order_mails: 20261128000000_push_order_mail_atomic.sql).
+    expect(await count(db, "pg_proc", "proname like 'push\\_%'")).toBe(25);
   });
 });
 

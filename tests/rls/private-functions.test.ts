@@ -78,6 +78,7 @@ describe("private.is_admin()", () => {
         "push_list_customers",
         "push_list_orders",
         "push_move_service",
+        "push_next_order_id",
         "push_order_by_token",
         "push_remove_service",
         "push_revoke_order_link",

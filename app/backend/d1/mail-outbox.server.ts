@@ -1,8 +1,21 @@
 // Order e-mails in D1 (table mail_outbox); relaying them is d1RelayQueue's, as for the contact outbox.
+import type { NewMail } from "~/domain/mail";
 import type { MailOutboxStore } from "../port.server";
 import { MAIL_COLUMNS, toOutgoingMail, type MailRow } from "../rows/order.server";
 import { query } from "./query.server";
 import { d1RelayQueue } from "./relay-queue.server";
+
+/**
+ * The statements that store an order change's e-mails in the change's own batch (issue 21): each row is inserted only
+ * where `where` finds the order (`FROM orders WHERE …`), so a change that is refused or lost its race stores none.
+ */
+export function orderMailStatements(db: D1Database, mails: NewMail[], now: number, where: string, ...binds: unknown[]): D1PreparedStatement[] {
+  return mails.map((mail) =>
+    db
+      .prepare(`INSERT INTO mail_outbox (kind, to_email, subject, body, order_id, created_at, next_attempt_at) SELECT ?, ?, ?, ?, id, ?, ? FROM orders WHERE ${where}`)
+      .bind(mail.kind, mail.to, mail.subject, mail.body, now, now, ...binds),
+  );
+}
 
 export function d1MailOutboxStore(db: D1Database): MailOutboxStore {
   return {

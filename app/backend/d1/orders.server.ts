@@ -1,11 +1,13 @@
 // Orders on D1 (issue 13; docs/decisions/0018): a request, a transition, a message — each one batch, so one
 // transaction. A change writes a random `last_change` id into the order with its compare-and-set, and every row it
 // adds in the same batch is inserted only where the order carries that id: a change that lost the race adds nothing.
+// The e-mails of a change are rows of its batch too (issue 21): stored with it, or not at all.
 import type { OrderDetail } from "~/domain/order-records";
 import type { OrderStore } from "../port.server";
 import { toOrderDetail, toStoredFile, type EventRow, type FileRow, type MessageRow, type OrderDetailParts, type OrderDetailRow } from "../rows/order.server";
+import { orderMailStatements } from "./mail-outbox.server";
 import { d1OrderLists, ORDER_JOINS, ORDER_SUMMARY_SQL } from "./order-lists.server";
-import { query } from "./query.server";
+import { brokenConstraint, query } from "./query.server";
 
 /** Rows a change adds: only where the order carries this change's id. */
 const IF_CHANGE = "FROM orders WHERE id = ? AND last_change = ?";
@@ -53,7 +55,7 @@ export function d1OrderStore(db: D1Database): OrderStore {
     ...lists,
     get: detail,
 
-    async create(order, now) {
+    async create(order, now, mails = () => []) {
       const service = await query(() => db.prepare("SELECT id, title FROM services WHERE id = ?").bind(order.serviceId).first<{ title: string }>());
       if (!service) return { ok: false, reason: "unknown-service" };
       const ids = [order.sourceLanguageId, ...order.targetLanguageIds];
@@ -65,19 +67,19 @@ export function d1OrderStore(db: D1Database): OrderStore {
 
       const email = order.customer.email.toLowerCase();
       const ofThisOrder = "FROM orders WHERE token_hash = ?";
-      const statements = [
+      const statements = (id: number) => [
         // Found by e-mail or created: details typed later never overwrite those on file.
         db
           .prepare("INSERT INTO customers (name, email, phone, company, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (email) DO NOTHING")
           .bind(order.customer.name, email, order.customer.phone, order.customer.company, now),
         db
           .prepare(
-            `INSERT INTO orders (customer_id, service_id, service_title, source_language_id, source_language, deadline, details, locale,
+            `INSERT INTO orders (id, customer_id, service_id, service_title, source_language_id, source_language, deadline, details, locale,
                token_hash, token_sealed, created_at, updated_at)
-             SELECT id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM customers WHERE email = ? RETURNING id`,
+             SELECT ?, id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM customers WHERE email = ?`,
           )
           .bind(
-            ...[order.serviceId, service.title, order.sourceLanguageId, nameOf.get(order.sourceLanguageId)!, order.deadline, order.details],
+            ...[id, order.serviceId, service.title, order.sourceLanguageId, nameOf.get(order.sourceLanguageId)!, order.deadline, order.details],
             ...[order.locale, order.tokenHash, order.tokenSealed, now, now, email],
           ),
         ...order.targetLanguageIds.map((languageId, position) =>
@@ -93,9 +95,20 @@ export function d1OrderStore(db: D1Database): OrderStore {
         db
           .prepare(`INSERT INTO order_events (order_id, at, actor, action, to_status) SELECT id, ?, 'customer', 'requested', 'new' ${ofThisOrder}`)
           .bind(now, order.tokenHash),
+        ...orderMailStatements(db, mails(id), now, "id = ?", id),
       ];
-      const outcomes = await query(() => db.batch<{ id: number }>(statements));
-      return { ok: true, id: outcomes[1]!.results[0]!.id };
+      // The id is chosen before the batch, so that the e-mails written for it (its number is in them) go in the same
+      // batch; a request that took the same id at the same moment makes this batch fail whole, and the next id is tried.
+      for (let attempt = 1; ; attempt++) {
+        const next = (await query(() => db.prepare("SELECT COALESCE(MAX(id), 0) + 1 AS id FROM orders").first<{ id: number }>()))!.id;
+        try {
+          await query(() => db.batch(statements(next)));
+          return { ok: true, id: next };
+        } catch (error) {
+          const broken = brokenConstraint(error);
+          if (attempt >= 3 || broken?.kind !== "unique" || broken.column !== "orders.id") throw error;
+        }
+      }
     },
 
     async byTokenHash(tokenHash) {
@@ -105,7 +118,7 @@ export function d1OrderStore(db: D1Database): OrderStore {
       return row ? detail(row.id) : null;
     },
 
-    async transition(id, change, now) {
+    async transition(id, change, now, mails = []) {
       const changeId = crypto.randomUUID();
       const statements = [
         db
@@ -136,6 +149,7 @@ export function d1OrderStore(db: D1Database): OrderStore {
              SELECT id, ?, ?, ?, ?, ?, ?, ? ${IF_CHANGE}`,
           )
           .bind(now, change.actor, change.actorId, change.transition, change.from, change.to, JSON.stringify(change.detail), id, changeId),
+        ...orderMailStatements(db, mails, now, "id = ? AND last_change = ?", id, changeId),
       ];
       const [updated] = await query(() => db.batch(statements));
       if (updated!.meta.changes === 1) return { ok: true, version: change.basedOn + 1 };
@@ -143,14 +157,16 @@ export function d1OrderStore(db: D1Database): OrderStore {
       return { ok: false, reason: exists ? "stale" : "not-found" };
     },
 
-    async addMessage(id, { author, authorId, body }, now) {
-      const { meta } = await query(() =>
-        db
-          .prepare("INSERT INTO order_messages (order_id, author, author_id, body, created_at) SELECT id, ?, ?, ?, ? FROM orders WHERE id = ?")
-          .bind(author, authorId, body, now, id)
-          .run(),
+    async addMessage(id, { author, authorId, body }, now, mails = []) {
+      const [added] = await query(() =>
+        db.batch([
+          db
+            .prepare("INSERT INTO order_messages (order_id, author, author_id, body, created_at) SELECT id, ?, ?, ?, ? FROM orders WHERE id = ?")
+            .bind(author, authorId, body, now, id),
+          ...orderMailStatements(db, mails, now, "id = ?", id),
+        ]),
       );
-      return meta.changes === 1;
+      return added!.meta.changes === 1;
     },
 
     async setNote(id, note, by, now) {

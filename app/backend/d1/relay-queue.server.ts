@@ -1,5 +1,7 @@
 // The relay side of D1's two e-mail queues (contact_messages and mail_outbox share these columns): what is due, the
 // claim a run takes before sending, and the outcome of an attempt, written only while the run's claim still holds.
+// A claim is the record of an attempt: only an outcome releases it, so a claim whose lease passed is settled as
+// unconfirmed, never taken again (EmailJS has no idempotency key; issue 21).
 import type { RelayQueue } from "../port.server";
 import { query } from "./query.server";
 
@@ -11,7 +13,7 @@ export function d1RelayQueue<Row, M>(db: D1Database, table: "contact_messages" |
         db
           .prepare(
             `SELECT ${columns} FROM ${table}
-             WHERE status = 'pending' AND next_attempt_at <= ?1 AND (claimed_until IS NULL OR claimed_until < ?1)
+             WHERE status = 'pending' AND next_attempt_at <= ?1 AND claimed_until IS NULL
              ORDER BY next_attempt_at, id LIMIT ?2`,
           )
           .bind(now, limit)
@@ -26,7 +28,7 @@ export function d1RelayQueue<Row, M>(db: D1Database, table: "contact_messages" |
         db
           .prepare(
             `UPDATE ${table} SET claim_id = ?1, claimed_until = ?2
-             WHERE id = ?3 AND status = 'pending' AND next_attempt_at <= ?4 AND (claimed_until IS NULL OR claimed_until < ?4)`,
+             WHERE id = ?3 AND status = 'pending' AND next_attempt_at <= ?4 AND claimed_until IS NULL`,
           )
           .bind(claim, now + leaseMs, id, now)
           .run(),
@@ -64,8 +66,18 @@ export function d1RelayQueue<Row, M>(db: D1Database, table: "contact_messages" |
       );
     },
 
-    async markWaiting(id, claim, reason) {
-      await query(() => db.prepare(`UPDATE ${table} SET last_error = ?, claim_id = NULL, claimed_until = NULL WHERE ${mine}`).bind(reason, id, claim).run());
+    async markWaiting(id, reason) {
+      await query(() => db.prepare(`UPDATE ${table} SET last_error = ? WHERE id = ? AND status = 'pending' AND claimed_until IS NULL`).bind(reason, id).run());
+    },
+
+    async settleAbandoned(now, reason) {
+      const { meta } = await query(() =>
+        db
+          .prepare(`UPDATE ${table} SET status = 'failed', last_error = ?, claim_id = NULL, claimed_until = NULL WHERE status = 'pending' AND claimed_until < ?`)
+          .bind(reason, now)
+          .run(),
+      );
+      return meta.changes;
     },
   };
 }

@@ -1,9 +1,11 @@
 // Orders on Supabase (issue 13; docs/decisions/0018), with the service-role client (callers have checked who may
-// act). Every change is ONE call of a SQL function (supabase/migrations/20261126000000_push_orders.sql): the request
+// act). Every change is ONE call of a SQL function (supabase/migrations/20261126000000_push_orders.sql, with its
+// e-mails since 20261128000000_push_order_mail_atomic.sql: issue 21): the request
 // with its customer, targets, files and first history entry; a transition's compare-and-set with the rows it adds;
 // a message; the note; a revoked link — each one transaction, as the D1 adapter's batches are (d1/orders.server.ts;
 // the same semantics, held to the same contract by tests/port-contract/orders-suite.ts).
 import type { SupabaseClient } from "@supabase/supabase-js";
+import type { NewMail } from "~/domain/mail";
 import type { OrderDetail } from "~/domain/order-records";
 import type { OrderStore } from "../port.server";
 import { int, toOrderDetail, toStoredFile, type FileRow, type OrderDetailParts, type OrderDetailRow } from "../rows/order.server";
@@ -24,15 +26,21 @@ const fileArgument = (file: { objectKey: string; fileName: string; contentType: 
   size: file.size,
 });
 
+/** p_mails: the e-mails the function stores with the change (private.push_enqueue_order_mails). */
+const mailArgument = (mails: NewMail[]) => mails.map((mail) => ({ kind: mail.kind, to_email: mail.to, subject: mail.subject, body: mail.body }));
+
 export function supabaseOrderStore(service: SupabaseClient): OrderStore {
   const detail = (answer: DetailAnswer): OrderDetail | null => (answer ? toOrderDetail(answer, answer) : null);
 
   return {
     ...supabaseOrderLists(service),
 
-    async create(order, now) {
+    async create(order, now, mails = () => []) {
+      // The id first (a sequence value: never handed out twice), so that the e-mails written for it go in the same call.
+      const id = int(check<number | string>(await service.rpc("push_next_order_id")));
       const answer = check<CreateAnswer>(
         await service.rpc("push_create_order", {
+          p_id: id,
           p_name: order.customer.name,
           p_email: order.customer.email,
           p_phone: order.customer.phone,
@@ -46,6 +54,7 @@ export function supabaseOrderStore(service: SupabaseClient): OrderStore {
           p_token_hash: order.tokenHash,
           p_token_sealed: order.tokenSealed,
           p_files: order.files.map(fileArgument),
+          p_mails: mailArgument(mails(id)),
           p_now: now,
         }),
       );
@@ -60,7 +69,7 @@ export function supabaseOrderStore(service: SupabaseClient): OrderStore {
       return detail(check<DetailAnswer>(await service.rpc("push_order_by_token", { p_token_hash: tokenHash })));
     },
 
-    async transition(id, change, now) {
+    async transition(id, change, now, mails = []) {
       const { quote } = change;
       const answer = check<TransitionAnswer>(
         await service.rpc("push_transition_order", {
@@ -76,14 +85,17 @@ export function supabaseOrderStore(service: SupabaseClient): OrderStore {
           p_cancel_reason: change.cancelReason ?? null,
           p_delivery_files: (change.deliveryFiles ?? []).map(fileArgument),
           p_detail: change.detail,
+          p_mails: mailArgument(mails),
           p_now: now,
         }),
       );
       return answer.ok ? { ok: true, version: int(answer.version) } : answer;
     },
 
-    async addMessage(id, { author, authorId, body }, now) {
-      return check<boolean>(await service.rpc("push_add_order_message", { p_id: id, p_author: author, p_author_id: authorId, p_body: body, p_now: now }));
+    async addMessage(id, { author, authorId, body }, now, mails = []) {
+      return check<boolean>(
+        await service.rpc("push_add_order_message", { p_id: id, p_author: author, p_author_id: authorId, p_body: body, p_mails: mailArgument(mails), p_now: now }),
+      );
     },
 
     async setNote(id, note, by, now) {

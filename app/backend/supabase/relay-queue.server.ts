@@ -1,6 +1,7 @@
 // The relay side of Supabase's two e-mail queues (contact_messages and mail_outbox share these columns), with the
 // service role: what is due, the claim a run takes before sending, and the outcome of an attempt, written only while
-// the run's claim still holds (the D1 counterpart is d1/relay-queue.server.ts).
+// the run's claim still holds (the D1 counterpart is d1/relay-queue.server.ts). A claim is the record of an attempt:
+// only an outcome releases it; one whose lease passed is settled as unconfirmed, never taken again (issue 21).
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { RelayQueue } from "../port.server";
 import { check } from "./clients.server";
@@ -12,7 +13,6 @@ export function supabaseRelayQueue<Row, M>(
   toItem: (row: Row) => M,
 ): RelayQueue<M> {
   const rows = () => service.from(table);
-  const unclaimed = (now: number) => `claimed_until.is.null,claimed_until.lt.${now}`;
 
   /** Attempts of an item this run has claimed (the claim makes the read-then-write safe). */
   async function attemptsUnder(id: number, claim: string): Promise<number | null> {
@@ -27,7 +27,7 @@ export function supabaseRelayQueue<Row, M>(
           .select(columns)
           .eq("status", "pending")
           .lte("next_attempt_at", now)
-          .or(unclaimed(now))
+          .is("claimed_until", null)
           .order("next_attempt_at")
           .order("id")
           .limit(limit),
@@ -43,7 +43,7 @@ export function supabaseRelayQueue<Row, M>(
           .eq("id", id)
           .eq("status", "pending")
           .lte("next_attempt_at", now)
-          .or(unclaimed(now))
+          .is("claimed_until", null)
           .select("id"),
       );
       return claimed.length === 1 ? claim : null;
@@ -83,8 +83,15 @@ export function supabaseRelayQueue<Row, M>(
       );
     },
 
-    async markWaiting(id, claim, reason) {
-      check(await rows().update({ last_error: reason, claim_id: null, claimed_until: null }).eq("id", id).eq("claim_id", claim));
+    async markWaiting(id, reason) {
+      check(await rows().update({ last_error: reason }).eq("id", id).eq("status", "pending").is("claimed_until", null));
+    },
+
+    async settleAbandoned(now, reason) {
+      const settled = check<{ id: number }[]>(
+        await rows().update({ status: "failed", last_error: reason, claim_id: null, claimed_until: null }).eq("status", "pending").lt("claimed_until", now).select("id"),
+      );
+      return settled.length;
     },
   };
 }

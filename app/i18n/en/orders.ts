@@ -73,6 +73,8 @@ export const orders = {
     stale: "Someone changed this order while you were looking at it. The page now shows it as it is; please check and try again.",
     "quote-expired": "This quote is no longer valid. Please send us a message and we will prepare a new one.",
     notFound: "This order no longer exists.",
+    /** The write of a step (with its e-mails) failed: nothing was stored (issue 21). */
+    unavailable: "We could not save this just now, and nothing was changed. Please try again in a moment.",
   },
   // ---- the customer's page ----
   status: {

@@ -1,7 +1,8 @@
 // What staff and interpreters do to an order (issue 13; docs/decisions/0018): every step is judged by the order's
 // state machine (checkTransition) against the version the page showed, stored as a compare-and-set, logged, and
-// e-mailed to the customer. A step that is not allowed, or comes from a stale page, is refused (409) and changes
-// nothing; files uploaded with a refused step are deleted again.
+// e-mailed to the customer — the step and its e-mails in one write (issue 21). A step that is not allowed, comes from
+// a stale page (409) or whose write fails (503) changes nothing; files uploaded with it are deleted again, and only
+// then: once the step is stored, nothing can remove the files it refers to.
 import { data } from "react-router";
 import type { Backend } from "~/backend/port.server";
 import { assignSchema, cancelSchema, messageSchema, noteSchema, quoteFormSchema, versionSchema } from "~/domain/order-forms";
@@ -12,7 +13,7 @@ import { formFailure } from "~/lib/action-result.server";
 import { keptValues, parseFormData } from "~/lib/forms.server";
 import type { IntentInput } from "~/lib/intents.server";
 import { checkDocuments, chosenFiles, storeDocuments } from "~/lib/order-files.server";
-import { sendOrderMails } from "~/lib/order-notices.server";
+import { orderAfter, orderMails, relayOrderMails, unlessWriteFails } from "~/lib/order-notices.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 /** Who acted, as the history stores it: a person with a users row (an account without one is recorded as nobody). */
@@ -39,18 +40,32 @@ export async function eligibleFor(backend: Backend, order: OrderDetail) {
 
 type Step = Omit<OrderChange, "from" | "to" | "basedOn" | "actor" | "actorId" | "transition">;
 
-/** Checks, stores and announces one step; answers the refusal or the redirect back to the page with its toast. */
-async function step(input: IntentInput, order: OrderDetail, actor: OrderActor, transition: OrderTransition, basedOn: number, change: Step, success: string) {
-  const { app, request, url, user, messages: t } = input;
+/**
+ * Checks and stores one step with its e-mails; answers the refusal, or `stored` (the files it names are now referred
+ * to). Telling the page and relaying the e-mails come after (`announce`), outside any clean-up of files.
+ */
+async function store(input: IntentInput, order: OrderDetail, actor: OrderActor, transition: OrderTransition, basedOn: number, step: Step) {
+  const { app, url, user, messages: t } = input;
   const check = checkTransition(order, transition, { actor, basedOn, now: new Date() });
   if (!check.ok) return { refused: formFailure({ formError: t.orders.refusals[check.reason], intent: transition }, { status: check.reason === "not-yours" ? 403 : 409 }) };
-  const stored = await app.backend.orders.transition(order.id, { ...change, transition, from: order.status, to: check.to, basedOn, actor, actorId: actorIdOf(user) }, Date.now());
+  const change: OrderChange = { ...step, transition, from: order.status, to: check.to, basedOn, actor, actorId: actorIdOf(user) };
+  const now = Date.now();
+  const mails = await orderMails(app, { order: orderAfter(order, change, now), origin: url.origin, event: { kind: "transition", transition } });
+  const stored = await unlessWriteFails(`Order ${order.id} ${transition}`, () => app.backend.orders.transition(order.id, change, now, mails(order.id)));
+  if (stored === "unavailable") return { refused: formFailure({ formError: t.orders.refusals.unavailable, intent: transition }, { status: 503 }) };
   if (!stored.ok) return { refused: formFailure({ formError: t.orders.refusals[stored.reason === "stale" ? "stale" : "notFound"], intent: transition }, { status: 409 }) };
-  await sendOrderMails(app, { orderId: order.id, origin: url.origin, event: { kind: "transition", transition } });
-  return { done: await redirectWithToast(`${url.pathname}#actions`, { type: "success", message: success }, { request, config: app.config }) };
+  return { stored: true as const };
 }
 
-const outcome = (result: Awaited<ReturnType<typeof step>>) => ("refused" in result ? result.refused! : result.done!);
+/** The refusal, or — the step stored — its e-mails relayed after the response and the redirect back with its toast. */
+async function announce({ app, request, url }: IntentInput, order: OrderDetail, result: Awaited<ReturnType<typeof store>>, success: string) {
+  if ("refused" in result) return result.refused!;
+  relayOrderMails(app, order.id);
+  return redirectWithToast(`${url.pathname}#actions`, { type: "success", message: success }, { request, config: app.config });
+}
+
+const step = async (input: IntentInput, order: OrderDetail, actor: OrderActor, transition: OrderTransition, basedOn: number, change: Step, success: string) =>
+  announce(input, order, await store(input, order, actor, transition, basedOn, change), success);
 
 export function quoteOrder(order: OrderDetail) {
   return async (input: IntentInput) => {
@@ -58,7 +73,7 @@ export function quoteOrder(order: OrderDetail) {
     if (!form.ok) return formFailure({ errors: form.errors, values: form.values, intent: "quote" });
     const { basedOn, quote } = form.data;
     const success = format(input.messages.orders.detail.quoted, { email: order.customer.email });
-    return outcome(await step(input, order, "staff", "quote", basedOn, { quote, detail: { quote } }, success));
+    return step(input, order, "staff", "quote", basedOn, { quote, detail: { quote } }, success);
   };
 }
 
@@ -71,7 +86,7 @@ export function assignOrder(order: OrderDetail) {
     if (!person) return formFailure({ errors: { interpreterId: input.messages.orders.detail.validation.interpreterInvalid }, values: keptValues(input.formData), intent: "assign" });
     const interpreter = { id: person.id, name: person.fullName };
     const success = format(input.messages.orders.detail.assigned, { name: person.fullName, number: orderNumber(order.id) });
-    return outcome(await step(input, order, "staff", "assign", form.data.basedOn, { interpreterId: person.id, detail: { interpreter } }, success));
+    return step(input, order, "staff", "assign", form.data.basedOn, { interpreterId: person.id, detail: { interpreter } }, success);
   };
 }
 
@@ -86,11 +101,12 @@ export function deliverOrder(order: OrderDetail, actor: "staff" | "interpreter")
       return formFailure({ errors: { files: checked.ok ? undefined : checked.error }, formError: files.length > 0 ? t.orders.files.chooseAgain : null, intent: "deliver" });
     }
     const success = format(t.orders.detail.delivered, { number: orderNumber(order.id) });
+    // The files stay exactly when the step that names them is stored (issue 21).
     const result = await storeDocuments(app.backend.files, checked.documents, async (deliveryFiles) => {
-      const done = await step(input, order, actor, "deliver", form.data.basedOn, { deliveryFiles, detail: { files: deliveryFiles.length } }, success);
-      return { kept: "done" in done, value: done };
+      const stored = await store(input, order, actor, "deliver", form.data.basedOn, { deliveryFiles, detail: { files: deliveryFiles.length } });
+      return { kept: "stored" in stored, value: stored };
     });
-    return outcome(result);
+    return announce(input, order, result, success);
   };
 }
 
@@ -98,7 +114,7 @@ export function completeOrder(order: OrderDetail) {
   return async (input: IntentInput) => {
     const form = parseFormData(input.formData, versionSchema);
     if (!form.ok) return formFailure({ formError: input.messages.orders.refusals.stale, intent: "complete" }, { status: 409 });
-    return outcome(await step(input, order, "staff", "complete", form.data.basedOn, { detail: {} }, format(input.messages.orders.detail.completed, { number: orderNumber(order.id) })));
+    return step(input, order, "staff", "complete", form.data.basedOn, { detail: {} }, format(input.messages.orders.detail.completed, { number: orderNumber(order.id) }));
   };
 }
 
@@ -108,7 +124,7 @@ export function cancelOrder(order: OrderDetail) {
     if (!form.ok) return formFailure({ errors: form.errors, values: form.values, intent: "cancel" });
     const { basedOn, reason } = form.data;
     const success = format(input.messages.orders.detail.cancelled, { number: orderNumber(order.id) });
-    return outcome(await step(input, order, "staff", "cancel", basedOn, { cancelReason: reason, detail: { reason } }, success));
+    return step(input, order, "staff", "cancel", basedOn, { cancelReason: reason, detail: { reason } }, success);
   };
 }
 
@@ -116,8 +132,13 @@ export function writeToCustomer(order: OrderDetail) {
   return async ({ app, request, url, formData, user, messages: t }: IntentInput) => {
     const form = parseFormData(formData, messageSchema(t));
     if (!form.ok) return formFailure({ errors: form.errors, values: form.values, intent: "message" });
-    if (!(await app.backend.orders.addMessage(order.id, { author: "staff", authorId: actorIdOf(user), body: form.data.body }, Date.now()))) throw data(null, { status: 404 });
-    await sendOrderMails(app, { orderId: order.id, origin: url.origin, event: { kind: "message", author: "staff", body: form.data.body } });
+    const mails = await orderMails(app, { order, origin: url.origin, event: { kind: "message", author: "staff", body: form.data.body } });
+    const added = await unlessWriteFails(`Order ${order.id} message`, () =>
+      app.backend.orders.addMessage(order.id, { author: "staff", authorId: actorIdOf(user), body: form.data.body }, Date.now(), mails(order.id)),
+    );
+    if (added === "unavailable") return formFailure({ values: { body: form.data.body }, formError: t.orders.refusals.unavailable, intent: "message" }, { status: 503 });
+    if (!added) throw data(null, { status: 404 });
+    relayOrderMails(app, order.id);
     return redirectWithToast(`${url.pathname}#thread`, { type: "success", message: t.orders.detail.messageSent }, { request, config: app.config });
   };
 }

@@ -1,6 +1,7 @@
 // The customer's side of an order (/Quote/<token>, issue 13): the order is found by the SHA-256 of the token in the
 // URL, only while the link is not revoked; anything else is a plain 404. The customer accepts or declines a quote
-// and writes to staff; each step is checked by the order's state machine and stored as a compare-and-set.
+// and writes to staff; each step is checked by the order's state machine and stored as a compare-and-set, with its
+// e-mails in the same write (issue 21): a write that fails stores nothing and says so (503).
 import { data } from "react-router";
 import type { OrderDetail } from "~/domain/order-records";
 import { checkTransition, type OrderTransition } from "~/domain/orders";
@@ -8,7 +9,7 @@ import { messagesFor } from "~/lib/locale";
 import type { Locale } from "~/i18n";
 import { formFailure } from "~/lib/action-result.server";
 import type { RequestContext } from "~/lib/context.server";
-import { sendOrderMails } from "~/lib/order-notices.server";
+import { orderAfter, orderMails, relayOrderMails, unlessWriteFails } from "~/lib/order-notices.server";
 import { messageSchema } from "~/domain/order-forms";
 import { parseFormData, readForm } from "~/lib/forms.server";
 import { refuseOverLimit } from "~/lib/rate-limit.server";
@@ -39,10 +40,13 @@ export async function customerAction({ request, app, locale, token }: Input) {
   if (intent === "message") {
     const form = parseFormData(formData, messageSchema(t));
     if (!form.ok) return formFailure({ errors: form.errors, values: form.values, intent });
-    if (!(await app.backend.orders.addMessage(order.id, { author: "customer", authorId: null, body: form.data.body }, Date.now()))) {
-      throw data(null, { status: 404 });
-    }
-    await sendOrderMails(app, { orderId: order.id, origin: url.origin, token, event: { kind: "message", author: "customer", body: form.data.body } });
+    const mails = await orderMails(app, { order, origin: url.origin, token, event: { kind: "message", author: "customer", body: form.data.body } });
+    const added = await unlessWriteFails("A customer's message", () =>
+      app.backend.orders.addMessage(order.id, { author: "customer", authorId: null, body: form.data.body }, Date.now(), mails(order.id)),
+    );
+    if (added === "unavailable") return formFailure({ values: { body: form.data.body }, formError: t.orders.refusals.unavailable, intent }, { status: 503 });
+    if (!added) throw data(null, { status: 404 });
+    relayOrderMails(app, order.id);
     return redirectWithToast(back, { type: "success", message: t.orders.thread.sent }, { request, config: app.config });
   }
 
@@ -51,13 +55,13 @@ export async function customerAction({ request, app, locale, token }: Input) {
   const basedOn = Number(formData.get("basedOn"));
   const check = checkTransition(order, transition, { actor: "customer", basedOn, now: new Date() });
   if (!check.ok) return formFailure({ formError: t.orders.refusals[check.reason], intent }, { status: check.reason === "not-yours" ? 403 : 409 });
-  const stored = await app.backend.orders.transition(
-    order.id,
-    { transition, from: order.status, to: check.to, basedOn, actor: "customer", actorId: null, detail: {} },
-    Date.now(),
-  );
+  const change = { transition, from: order.status, to: check.to, basedOn, actor: "customer" as const, actorId: null, detail: {} };
+  const now = Date.now();
+  const mails = await orderMails(app, { order: orderAfter(order, change, now), origin: url.origin, token, event: { kind: "transition", transition } });
+  const stored = await unlessWriteFails(`A customer's ${transition}`, () => app.backend.orders.transition(order.id, change, now, mails(order.id)));
+  if (stored === "unavailable") return formFailure({ formError: t.orders.refusals.unavailable, intent }, { status: 503 });
   if (!stored.ok) return formFailure({ formError: t.orders.refusals[stored.reason === "stale" ? "stale" : "notFound"], intent }, { status: 409 });
-  await sendOrderMails(app, { orderId: order.id, origin: url.origin, token, event: { kind: "transition", transition } });
+  relayOrderMails(app, order.id);
   const message = transition === "accept" ? t.orders.status.accepted : t.orders.status.declined;
   return redirectWithToast(back, { type: "success", message }, { request, config: app.config });
 }

@@ -1,6 +1,7 @@
 // PostgREST's /rpc/<function> for the orders' SQL functions (supabase/migrations/20261126000000_push_orders.sql), the
-// same steps over the double's in-memory tables: a request, a transition (compare-and-set on version and status), a
-// message, the note, a revoked link, and the reads of an order, the staff's lists and a customer. Registered in
+// same steps over the double's in-memory tables (and 20261128000000_push_order_mail_atomic.sql: each change stores its
+// e-mails; a request is stored under the id push_next_order_id gave): a request, a transition (compare-and-set on
+// version and status), a message, the note, a revoked link, and the reads of an order, the staff's lists and a customer. Registered in
 // rpc.ts, which runs each all or nothing, as one transaction; their answers are the functions' JSON.
 import { jsonValue, PgError, pgTimestamp, SCHEMA, type Row, type TableName } from "./schema";
 import type { DoubleState } from "./state";
@@ -12,6 +13,13 @@ type Json = Record<string, unknown>;
 type FileArgument = { object_key: string; file_name: string; content_type: string; size: number };
 const fileRows = (value: unknown): FileArgument[] =>
   Array.isArray(value) ? value.map(({ object_key, file_name, content_type, size }: FileArgument) => ({ object_key, file_name, content_type, size })) : [];
+
+/** private.push_enqueue_order_mails: p_mails ([{ kind, to_email, subject, body }]) pending for the order, due at once. */
+function enqueueMails(state: DoubleState, orderId: unknown, mails: unknown, now: unknown) {
+  const rows = Array.isArray(mails) ? (mails as Json[]) : [];
+  const stored = rows.map(({ kind, to_email, subject, body }) => ({ kind, to_email, subject, body, order_id: orderId, created_at: now, next_attempt_at: now }));
+  state.write("mail_outbox", "insert", stored);
+}
 
 const ms = (timestamp: unknown) => Date.parse(String(timestamp));
 /** to_jsonb(row) of the columns asked for (jsonb as JSON). */
@@ -108,6 +116,7 @@ function customerSummary(state: DoubleState, customer: Row): Json {
 }
 
 export const ORDER_RPC_FUNCTIONS = [
+  "push_next_order_id",
   "push_create_order",
   "push_transition_order",
   "push_add_order_message",
@@ -121,6 +130,8 @@ export const ORDER_RPC_FUNCTIONS = [
 ] as const;
 
 export const ORDER_FUNCTIONS: Record<(typeof ORDER_RPC_FUNCTIONS)[number], (state: DoubleState, args: Args) => unknown> = {
+  push_next_order_id: (state) => state.nextval("orders"),
+
   push_create_order(state, args) {
     const targets = (args.p_target_language_ids ?? []) as number[];
     if (targets.length === 0) throw new PgError(400, "22023", "an order needs at least one target language");
@@ -134,9 +145,10 @@ export const ORDER_FUNCTIONS: Record<(typeof ORDER_RPC_FUNCTIONS)[number], (stat
     const customer =
       state.tables.customers.find((row) => row.email === email) ??
       state.write("customers", "insert", [{ name: args.p_name, email, phone: args.p_phone, company: args.p_company, created_at: at }])[0]!;
-    // 2.
+    // 2. Under the id push_next_order_id gave (OVERRIDING SYSTEM VALUE).
     const [order] = state.write("orders", "insert", [
       {
+        id: args.p_id ?? state.nextval("orders"),
         customer_id: customer.id,
         service_id: service.id,
         service_title: service.title,
@@ -150,12 +162,13 @@ export const ORDER_FUNCTIONS: Record<(typeof ORDER_RPC_FUNCTIONS)[number], (stat
         created_at: at,
         updated_at: at,
       },
-    ]);
+    ], true);
     const orderId = order!.id;
     // 3.
     state.write("order_targets", "insert", targets.map((id, position) => ({ order_id: orderId, language_id: id, language: names.get(id), position })));
     state.write("order_files", "insert", fileRows(args.p_files).map((file) => ({ order_id: orderId, kind: "source", ...file, created_at: at })));
     state.write("order_events", "insert", [{ order_id: orderId, at, actor: "customer", action: "requested", to_status: "new" }]);
+    enqueueMails(state, orderId, args.p_mails, args.p_now);
     return { ok: true, id: orderId };
   },
 
@@ -197,6 +210,7 @@ export const ORDER_FUNCTIONS: Record<(typeof ORDER_RPC_FUNCTIONS)[number], (stat
         detail: args.p_detail ?? {},
       },
     ]);
+    enqueueMails(state, order.id, args.p_mails, args.p_now);
     return { ok: true, version };
   },
 
@@ -204,6 +218,7 @@ export const ORDER_FUNCTIONS: Record<(typeof ORDER_RPC_FUNCTIONS)[number], (stat
     if (!one(state, "orders", args.p_id)) return false;
     const created_at = pgTimestamp(args.p_now as number);
     state.write("order_messages", "insert", [{ order_id: args.p_id, author: args.p_author, author_id: args.p_author_id, body: args.p_body, created_at }]);
+    enqueueMails(state, args.p_id, args.p_mails, args.p_now);
     return true;
   },
 

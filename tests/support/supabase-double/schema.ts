@@ -31,7 +31,14 @@ export type Column = {
 };
 export type Unique = { name: string; columns: readonly string[]; lower?: boolean };
 /** What deleting the referenced row does to this one: CASCADE (the default), SET NULL, or RESTRICT (refused). */
-export type ForeignKey = { name: string; column: string; table: TableName | "auth.users"; onDelete?: "cascade" | "set null" | "restrict" };
+export type ForeignKey = {
+  name: string;
+  column: string;
+  table: TableName | "auth.users";
+  onDelete?: "cascade" | "set null" | "restrict";
+  /** "set null": not a constraint but triggers that keep it — a value naming no row is stored as null, never refused. */
+  unknown?: "set null";
+};
 /** The primary key: one column, or several (a composite key). */
 export type Table = { columns: Record<string, Column>; primaryKey: string | readonly string[]; unique: readonly Unique[]; foreignKeys: readonly ForeignKey[] };
 
@@ -66,8 +73,10 @@ const int = { type: "int8", nullable: true } as const;
 const version = { type: "int8", default: () => 1 } as const;
 /** An image slot's alt text and pixel size (the studio's columns beside the spec's file-name column). */
 const slot = (prefix: string) => ({ [`${prefix}_alt`]: text, [`${prefix}_width`]: int, [`${prefix}_height`]: int });
-/** timestamptz not null default now() */
-const now = { type: "timestamptz", default: () => pgTimestamp(Date.now()) } as const;
+/** The instant of the statement being written (DoubleState.write): Postgres's now() is one instant per transaction. */
+export const statementClock: { at: number | null } = { at: null };
+/** timestamptz not null default now(): two such columns of one row hold the same instant, as in Postgres. */
+const now = { type: "timestamptz", default: () => pgTimestamp(statementClock.at ?? Date.now()) } as const;
 /** A record's other languages: jsonb not null default '{}' (docs/decisions/0017). */
 const translations = { type: "jsonb", default: () => "{}" } as const;
 

@@ -14,7 +14,7 @@ import { queueShape, relayShapes } from "./shapes-outbox";
 const ORDERS = "quote requests and orders (issue 13)";
 const MAIL = "order e-mails (mail_outbox; the worker stores each before relaying it, docs/decisions/0020)";
 const FILES = "orders' files in the private bucket (customers' documents, deliveries; never public)";
-const MIGRATION = "supabase/migrations/20261126000000_push_orders.sql";
+const MIGRATION = "supabase/migrations/20261126000000_push_orders.sql, 20261128000000_push_order_mail_atomic.sql";
 const EQ_INT = /^eq\.\d+$/;
 const EQ_UUID = /^eq\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A private object's key: random, under orders/ (app/lib/order-files.server.ts). */
@@ -50,6 +50,10 @@ const quote: ValueCheck = (value) =>
   /^[A-Z]{3}$/.test(value.currency) &&
   day(value.due_date) &&
   day(value.valid_until);
+/** p_mails: [{ kind, to_email, subject, body }], the e-mails stored with a change (maybe none). */
+const mails: ValueCheck = (value) =>
+  Array.isArray(value) &&
+  value.every((mail) => isRecord(mail) && keys(mail, ["kind", "to_email", "subject", "body"]) && is.literal(...MAIL_KINDS)(mail.kind) && is.text(mail.to_email) && is.text(mail.subject) && is.text(mail.body));
 const ids: ValueCheck = (value) => Array.isArray(value) && value.length > 0 && value.every(positive);
 
 const rpc = (name: string, why: string, body: RestShape["body"]): RestShape => ({
@@ -70,8 +74,11 @@ const mail = queueShape("mail_outbox", MAIL);
 
 export const ORDER_REST_SHAPES: RestShape[] = [
   // ---- The changes: one SQL function call each ----
-  rpc("push_create_order", "a quote request — the customer found by lower-cased e-mail or created, the order, its targets, files and first history entry; unknown service or language refused, storing nothing", {
+  rpc("push_next_order_id", "the id the next request is stored under (a sequence value), so that its e-mails can name it", { required: {} }),
+  rpc("push_create_order", "a quote request — the customer found by lower-cased e-mail or created, the order under the id asked for, its targets, files, first history entry and e-mails; unknown service or language refused, storing nothing", {
     required: {
+      p_id: positive,
+      p_mails: mails,
       p_name: is.text,
       p_email: is.text,
       p_phone: is.string,
@@ -88,8 +95,9 @@ export const ORDER_REST_SHAPES: RestShape[] = [
       p_now: positive,
     },
   }),
-  rpc("push_transition_order", "a transition — the compare-and-set on version and status, and only when it wins the quote, interpreter, cancel reason, delivered files and history entry", {
+  rpc("push_transition_order", "a transition — the compare-and-set on version and status, and only when it wins the quote, interpreter, cancel reason, delivered files, history entry and e-mails", {
     required: {
+      p_mails: mails,
       p_id: positive,
       p_transition: is.literal("quote", "accept", "decline", "assign", "deliver", "complete", "cancel"),
       p_from: status,
@@ -105,8 +113,8 @@ export const ORDER_REST_SHAPES: RestShape[] = [
       p_now: positive,
     },
   }),
-  rpc("push_add_order_message", "a message of the thread, the customer's or staff's", {
-    required: { p_id: positive, p_author: is.literal("customer", "staff"), p_author_id: is.nullable(is.uuid), p_body: is.text, p_now: positive },
+  rpc("push_add_order_message", "a message of the thread, the customer's or staff's, with its e-mails", {
+    required: { p_mails: mails, p_id: positive, p_author: is.literal("customer", "staff"), p_author_id: is.nullable(is.uuid), p_body: is.text, p_now: positive },
   }),
   rpc("push_set_order_note", "the internal note, logged in the history", { required: { p_id: positive, p_note: is.string, p_by: is.uuid, p_now: positive } }),
   rpc("push_revoke_order_link", "the status link revoked for good, logged in the history", { required: { p_id: positive, p_by: is.uuid, p_now: positive } }),

@@ -9,7 +9,8 @@ const OUTBOX = "contact outbox (contact_messages; the worker stores each message
 const COLUMNS = "id,name,email,subject,message,received_at,status,attempts,last_error,next_attempt_at,sent_at,read_at,locale";
 const EQ_INT = /^eq\.\d+$/;
 const EQ_UUID = /^eq\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const UNCLAIMED = /^\(claimed_until\.is\.null,claimed_until\.lt\.\d+\)$/;
+/** Unclaimed: only an outcome releases a claim (an expired one is settled, never taken again; issue 21). */
+const UNCLAIMED = "is.null";
 const REPRESENTATION = ["return=representation"];
 const CLAIMED = { id: EQ_INT, claim_id: EQ_UUID };
 const RELEASE = { claim_id: is.literal(null), claimed_until: is.literal(null) };
@@ -34,14 +35,14 @@ export function relayShapes(table: "contact_messages" | "mail_outbox", columns: 
       why: `the pending ${item}s due now and not claimed by another run, oldest first`,
       method: "GET",
       select: columns,
-      params: { status: "eq.pending", next_attempt_at: /^lte\.\d+$/, or: UNCLAIMED, order: "next_attempt_at.asc,id.asc", limit: /^\d+$/ },
+      params: { status: "eq.pending", next_attempt_at: /^lte\.\d+$/, claimed_until: UNCLAIMED, order: "next_attempt_at.asc,id.asc", limit: /^\d+$/ },
     }),
     shape({
       id: `rest.${table}.claim`,
       why: `claim a due ${item} for one relay run (an expiring lease)`,
       method: "PATCH",
       select: "id",
-      params: { id: EQ_INT, status: "eq.pending", next_attempt_at: /^lte\.\d+$/, or: UNCLAIMED },
+      params: { id: EQ_INT, status: "eq.pending", next_attempt_at: /^lte\.\d+$/, claimed_until: UNCLAIMED },
       prefer: REPRESENTATION,
       body: { required: { claim_id: is.uuid, claimed_until: is.int } },
     }),
@@ -65,10 +66,19 @@ export function relayShapes(table: "contact_messages" | "mail_outbox", columns: 
     }),
     shape({
       id: `rest.${table}.mark-waiting`,
-      why: "nothing attempted (no provider configured), the reason shown",
+      why: "nothing attempted (no provider configured): an unclaimed pending item, the reason shown",
       method: "PATCH",
-      params: CLAIMED,
-      body: { required: { last_error: is.string, ...RELEASE } },
+      params: { id: EQ_INT, status: "eq.pending", claimed_until: UNCLAIMED },
+      body: { required: { last_error: is.string } },
+    }),
+    shape({
+      id: `rest.${table}.settle-abandoned`,
+      why: `claims whose lease passed with no outcome (the run died while sending): failed as unconfirmed, never sent again`,
+      method: "PATCH",
+      select: "id",
+      params: { status: "eq.pending", claimed_until: /^lt\.\d+$/ },
+      prefer: REPRESENTATION,
+      body: { required: { status: is.literal("failed"), last_error: is.string, ...RELEASE } },
     }),
     shape({ id: `rest.${table}.get`, why: `one ${item}`, method: "GET", select: columns, params: { id: EQ_INT } }),
   ];

@@ -5,7 +5,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { SAMPLE_PASSWORD, sampleContent } from "../../../seed/content";
 import { sampleTranslations } from "../../../seed/content-ar";
-import { coerce, keyOf, PgError, SCHEMA, TABLE_NAMES, type Row, type TableName, type Value } from "./schema";
+import { coerce, keyOf, PgError, SCHEMA, statementClock, TABLE_NAMES, type Row, type TableName, type Value } from "./schema";
 import { DoubleStorage } from "./storage";
 
 export type AuthUser = {
@@ -183,11 +183,25 @@ export class DoubleState {
 
   // ---- Tables ----------------------------------------------------------------------------------------
 
-  /** Inserts rows, or replaces rows (same primary key) with updated copies, all or nothing. */
-  write(table: TableName, kind: "insert" | "update", rows: Record<string, unknown>[]): Row[] {
+  /** nextval() of a table's identity sequence: never the same value twice. */
+  nextval(table: TableName): number {
+    return ++this.sequences[table];
+  }
+
+  /**
+   * Inserts rows, or replaces rows (same primary key) with updated copies, all or nothing. `overriding`: INSERT …
+   * OVERRIDING SYSTEM VALUE (an id from nextval, as push_create_order stores a request under).
+   */
+  write(table: TableName, kind: "insert" | "update", rows: Record<string, unknown>[], overriding = false): Row[] {
     const schema = SCHEMA[table];
     if (table === "users" && kind === "update") this.keepAnAdmin(rows); // a BEFORE trigger: before the constraints
-    const prepared = rows.map((input) => this.prepare(table, kind, input));
+    statementClock.at = Date.now();
+    let prepared: Row[];
+    try {
+      prepared = rows.map((input) => this.prepare(table, kind, input, overriding));
+    } finally {
+      statementClock.at = null;
+    }
     const replaced = new Set(kind === "update" ? prepared.map((row) => keyOf(table, row)) : []);
     const others = this.tables[table].filter((row) => !replaced.has(keyOf(table, row)));
     const checked: Row[] = [];
@@ -227,13 +241,13 @@ export class DoubleState {
     }
   }
 
-  private prepare(table: TableName, kind: "insert" | "update", input: Record<string, unknown>): Row {
+  private prepare(table: TableName, kind: "insert" | "update", input: Record<string, unknown>, overriding: boolean): Row {
     const { columns, primaryKey } = SCHEMA[table];
     const row: Row = {};
     for (const [name, value] of Object.entries(input)) {
       const column = columns[name];
       if (!column) throw new PgError(400, "PGRST204", `Could not find the '${name}' column of '${table}' in the schema cache`);
-      if (column.identity === "always" && kind === "insert") {
+      if (column.identity === "always" && kind === "insert" && !overriding) {
         throw new PgError(400, "428C9", `cannot insert a non-DEFAULT value into column "${name}"`, `Column "${name}" is an identity column defined as GENERATED ALWAYS.`,
           "Use OVERRIDING SYSTEM VALUE to override.");
       }
@@ -287,7 +301,8 @@ export class DoubleState {
       const value = row[fk.column];
       if (value === null) continue; // a foreign key holds only for a value
       const exists = fk.table === "auth.users" ? this.authUsers.has(String(value)) : this.tables[fk.table].some((other) => other.id === value);
-      if (!exists) {
+      if (!exists && fk.unknown === "set null") row[fk.column] = null;
+      else if (!exists) {
         const referenced = fk.table === "auth.users" ? "users" : fk.table;
         throw new PgError(409, "23503", `insert or update on table "${table}" violates foreign key constraint "${fk.name}"`, `Key (${fk.column})=(${value}) is not present in table "${referenced}".`);
       }

@@ -157,6 +157,9 @@ export class CallSwitchboard extends DurableObject<Env> {
 
   /** The unanswered caller left a callback (stored by the /Call action): the call is logged as such. */
   async callbackLeft(callId: string): Promise<boolean> {
+    // A caller whose line dropped while ringing (a restart) may leave it before the alarm has seen that they are gone.
+    const ringing = this.board.calls.find((item) => item.id === callId && item.status === "ringing");
+    if (ringing && !this.connected(`c:${callId}`)) await this.apply(unanswered(this.board, callId, Date.now()));
     const call = this.board.calls.find((item) => item.id === callId && item.status === "missed");
     if (!call) return false;
     await this.finishAs([call], "callback");
@@ -207,13 +210,16 @@ export class CallSwitchboard extends DurableObject<Env> {
    * (kept for the callback the caller's page offers when its socket drops).
    */
   private async reconcile(now: number): Promise<void> {
-    const connected = (tag: string) => this.ctx.getWebSockets(tag).some((socket) => socket.readyState === WebSocket.OPEN);
     for (const person of [...this.board.interpreters]) {
-      if (!connected(`i:${person.id}`)) await this.apply(setPresence(this.board, { id: person.id, gone: true }));
+      if (!this.connected(`i:${person.id}`)) await this.apply(setPresence(this.board, { id: person.id, gone: true }));
     }
     for (const call of [...this.board.calls]) {
-      if (call.status === "ringing" && !connected(`c:${call.id}`)) await this.apply(unanswered(this.board, call.id, now));
+      if (call.status === "ringing" && !this.connected(`c:${call.id}`)) await this.apply(unanswered(this.board, call.id, now));
     }
+  }
+
+  private connected(tag: string): boolean {
+    return this.ctx.getWebSockets(tag).some((socket) => socket.readyState === WebSocket.OPEN);
   }
 
   /**

@@ -17,10 +17,11 @@ export function portInUse(port: number): Promise<boolean> {
   });
 }
 
-export async function startServer(port: number, state: string, log: string, timeoutMs = 100_000): Promise<Server> {
+/** `fresh: false` starts again on the state a stopped server left (a restart, as a deploy is one). */
+export async function startServer(port: number, state: string, log: string, { timeoutMs = 100_000, fresh = true }: { timeoutMs?: number; fresh?: boolean } = {}): Promise<Server> {
   const child: ChildProcess = spawn(
     "npx",
-    ["tsx", "scripts/serve-build.ts", "--port", String(port), "--state", state, "--fresh", "--test-secret", "--log", log],
+    ["tsx", "scripts/serve-build.ts", "--port", String(port), "--state", state, ...(fresh ? ["--fresh"] : []), "--test-secret", "--log", log],
     // detached: its own process group, so stop() reaches wrangler and workerd, which it spawns.
     { detached: true, stdio: ["ignore", "pipe", "pipe"], env: quietCloudflareEnv },
   );

@@ -2,68 +2,14 @@
 // an interpreter goes available, a caller calls in their language, it rings (and not on an interpreter of another
 // language), the interpreter accepts, both rooms connect by WebRTC and receive media, the caller hangs up and the
 // interpreter's room ends; anyone else gets 403 at the room. ICE stays on loopback (TOOLCHAIN.md).
-import type { BrowserContext, Page } from "@playwright/test";
-import { BROWSER_ARGS, executablePath } from "../../playwright.config";
+import type { Page } from "@playwright/test";
 import { ADMIN, expect, INTERPRETER, signIn, test } from "./fixtures";
+import { becomeAvailable, bytesReceived, MEDIA_BROWSER, mediaContext } from "./calls-support";
 import { axeViolations } from "./support";
 
-const MEDIA_FLAGS = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", "--allow-loopback-in-peer-connection"];
-test.use({ launchOptions: { executablePath, args: [...BROWSER_ARGS, ...MEDIA_FLAGS] } });
+test.use(MEDIA_BROWSER);
 // The same two people take part in both tests, and their choice of Available outlives a page: one at a time.
 test.describe.configure({ mode: "serial" });
-
-/** Available, whatever they chose last time (the switchboard keeps the choice). */
-async function becomeAvailable(page: Page): Promise<void> {
-  const toggle = page.getByRole("button", { name: /^(Become available|Step away)$/ });
-  await expect(toggle).toBeEnabled();
-  if ((await toggle.textContent()) === "Become available") await toggle.click();
-  await expect(page.getByText("Available: calls in your languages ring here.")).toBeVisible();
-}
-
-/** Test-only: keeps every candidate on loopback, and lists the page's peer connections for getStats. */
-function loopbackOnly() {
-  const Original = window.RTCPeerConnection;
-  const onLoopback = (candidate: string) => / (127\.0\.0\.1|::1) /.test(candidate);
-  const connections: RTCPeerConnection[] = [];
-  (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections = connections;
-  class LoopbackPeerConnection extends Original {
-    constructor(configuration?: RTCConfiguration) {
-      super(configuration);
-      connections.push(this);
-    }
-    override addIceCandidate(candidate?: RTCIceCandidateInit | null): Promise<void> {
-      if (candidate?.candidate && !onLoopback(candidate.candidate)) return Promise.resolve();
-      return super.addIceCandidate(candidate ?? undefined);
-    }
-    override setRemoteDescription(description: RTCSessionDescriptionInit): Promise<void> {
-      const sdp = description.sdp
-        ?.split("\r\n")
-        .filter((line) => !line.startsWith("a=candidate:") || onLoopback(line))
-        .join("\r\n");
-      return super.setRemoteDescription({ type: description.type, sdp });
-    }
-  }
-  window.RTCPeerConnection = LoopbackPeerConnection;
-}
-
-async function mediaContext(browser: import("@playwright/test").Browser, baseURL: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL });
-  await context.grantPermissions(["camera", "microphone"]);
-  await context.addInitScript(loopbackOnly);
-  return context;
-}
-
-async function bytesReceived(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    let total = 0;
-    for (const connection of (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections) {
-      (await connection.getStats()).forEach((report) => {
-        if (report.type === "inbound-rtp") total += (report as { bytesReceived?: number }).bytesReceived ?? 0;
-      });
-    }
-    return total;
-  });
-}
 
 /** The caller's side of /Call's request (the page itself comes next): a socket that waits for the room's address. */
 function callFrom(page: Page, languageId: string, name: string): Promise<string> {
@@ -91,6 +37,11 @@ test("a caller reaches an available interpreter of their language; WebRTC connec
   const otherContext = await browser.newContext({ baseURL });
   const callerContext = await mediaContext(browser, baseURL!);
   const strangerContext = await browser.newContext({ baseURL });
+  const addresses: string[] = [];
+  for (const context of [interpreterContext, callerContext]) {
+    context.on("request", (request) => addresses.push(request.url()));
+    context.on("page", (page) => page.on("websocket", (socket) => addresses.push(socket.url())));
+  }
   try {
     const interpreter = await interpreterContext.newPage();
     await signIn(interpreter, INTERPRETER.email, { landing: "/Dashboard/Dashboardcall" });
@@ -128,9 +79,12 @@ test("a caller reaches an available interpreter of their language; WebRTC connec
 
     const acceptedAt = Date.now();
     await ringing.getByRole("button", { name: "Accept" }).click();
-    await interpreter.waitForURL(/\/call-room\/[0-9a-f-]{36}\?key=/);
-    await caller.waitForURL(/\/call-room\/[0-9a-f-]{36}\?key=/);
+    // Both parties are in the same room at an address with no secret in it (issue 21): the interpreter by their own
+    // session, the caller by a cookie scoped to the room.
+    await interpreter.waitForURL(/\/call-room\/[0-9a-f-]{36}$/);
+    await caller.waitForURL(/\/call-room\/[0-9a-f-]{36}$/);
     const callerRoom = caller.url();
+    expect(interpreter.url()).toBe(callerRoom);
     expect((await caller.request.get(callerRoom)).headers()["permissions-policy"]).toContain("camera=(self), microphone=(self)");
 
     for (const page of [interpreter, caller]) await expect(page.getByRole("status").filter({ hasText: "Connected." })).toBeVisible({ timeout: 10_000 });
@@ -139,15 +93,20 @@ test("a caller reaches an available interpreter of their language; WebRTC connec
     expect(Date.now() - requestedAt).toBeLessThan(30_000);
     expect(await axeViolations(interpreter), "call room").toEqual([]);
 
-    // Anyone else with the room's address: 403, and nothing about the call.
+    // Anyone else with the room's address — signed out, or another staff member signed in: 403, and nothing about the call.
     const stranger = await strangerContext.newPage();
-    const bare = new URL(callerRoom, baseURL);
-    bare.search = "";
-    for (const address of [bare.pathname, `${bare.pathname}?key=${"A".repeat(43)}`]) {
-      const response = await stranger.goto(address);
-      expect(response?.status()).toBe(403);
-      await expect(stranger.getByText("Ana Caller")).toHaveCount(0);
+    const bare = new URL(callerRoom, baseURL).pathname;
+    for (const [page, address] of [[stranger, bare], [stranger, `${bare}?key=${"A".repeat(43)}`], [other, bare]] as const) {
+      const response = await page.goto(address);
+      expect(response?.status(), address).toBe(403);
+      await expect(page.getByText("Ana Caller")).toHaveCount(0);
     }
+    // A second tab of the interpreter's is told the call is open elsewhere; the call goes on in the first.
+    const secondTab = await interpreterContext.newPage();
+    await secondTab.goto(bare);
+    await expect(secondTab.getByRole("status")).toHaveText("This call is open in another tab. Carry on there; this tab does not use your camera or microphone.");
+    await secondTab.close();
+    await expect(interpreter.getByRole("status").filter({ hasText: "Connected." })).toBeVisible();
 
     const hungUpAt = Date.now();
     await caller.getByRole("button", { name: "Hang up" }).click();
@@ -171,6 +130,9 @@ test("a caller reaches an available interpreter of their language; WebRTC connec
     await other.goto("/Dashboard/Calls");
     await expect(other.getByRole("row").filter({ hasText: "Ana Caller" })).toContainText("Answered");
     expect(await axeViolations(other), "call log").toEqual([]);
+    // No address either browser asked for — pages, data, sockets — carried a room key (it would land in logs).
+    expect(addresses.filter((address) => address.includes("/call-room/")).length).toBeGreaterThan(0);
+    expect(addresses.filter((address) => /[?&]key=/.test(address))).toEqual([]);
   } finally {
     for (const context of [interpreterContext, otherContext, callerContext, strangerContext]) await context.close();
   }

@@ -129,6 +129,13 @@ export class CallRoom extends DurableObject<Env> {
         }
       }
       room = (await this.record())!;
+      // Present by the record, with no socket: dropped by a restart or a deploy, which sends no close. They left no
+      // later than now.
+      const vanished = ROOM_PARTIES.filter((party) => room!.awaySince[party] === null && this.socketsOf(party).length === 0);
+      if (vanished.length > 0) {
+        room = { ...room, awaySince: { ...room.awaySince, ...Object.fromEntries(vanished.map((party) => [party, now])) } };
+        await this.save(room);
+      }
       const away = ROOM_PARTIES.map((party) => room!.awaySince[party]);
       const gone = away.filter((since): since is number => since !== null && now - since >= ROOM_GRACE_MS);
       // Both gone: the talk went on until the last of them left. One gone for good: it stopped when they left.

@@ -55,6 +55,8 @@ export class CallSwitchboard extends DurableObject<Env> {
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
     void ctx.blockConcurrencyWhile(async () => {
       this.board = (await ctx.storage.get<Board>(BOARD_KEY)) ?? this.board;
+      // Woken from hibernation, the sockets are all still here; started again after a restart or a deploy, none are.
+      await this.reconcile(Date.now());
     });
   }
 

@@ -160,8 +160,9 @@ export const PAGES: PageEntry[] = [
   // The content studio: ?service=<id> opens a service's editor, ?delete=<id> asks before deleting one.
   { route: "/Dashboard/Website", paths: ["/Dashboard/Website"], access: "admin", query: { service: "contentId", delete: "contentId" } },
   { route: "/Dashboard/*", paths: ["/Dashboard/no-such-area", "/Dashboard/Interpreter/extra", "/Dashboard/%2e%2e/Login"], access: "signed-in" },
-  // app/routes/dashboard/call-room.tsx: the spec's sample room for signed-in staff; a live call's room with one of its
-  // parties' keys (?key=), signed in or not; anything else 403.
+  // app/routes/dashboard/call-room.tsx: the spec's sample room for signed-in staff; a live call's room for its two
+  // parties only (the interpreter's session, the caller's room cookie: app/lib/room-access.server.ts); anything else
+  // 403. A key in the query opens nothing (issue 21), so the campaign still sends one.
   {
     route: "/call-room/:roomId",
     paths: ["/call-room/sample", "/call-room/no-such-room", "/call-room/%3Cfz-0%3E", "/call-room/6f1c2b9e-3a4d-4e5f-8a9b-0c1d2e3f4a5b"],
@@ -200,6 +201,9 @@ export const PAGES: PageEntry[] = [
       "/api/calls/caller?language=1&type=video&name=Ann",
       "/api/calls/caller?link=eyJuIjoiQW5uIn0.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
       "/api/calls/room/6f1c2b9e-3a4d-4e5f-8a9b-0c1d2e3f4a5b?key=AAAA",
+      "/api/calls/room/6f1c2b9e-3a4d-4e5f-8a9b-0c1d2e3f4a5b?tab=%3Cfz%3E",
+      "/api/calls/room/6f1c2b9e-3a4d-4e5f-8a9b-0c1d2e3f4a5b/enter",
+      "/api/calls/room/6f1c2b9e-3a4d-4e5f-8a9b-0c1d2e3f4a5b/hangup",
       "/api/calls/room/..%2F..%2Fswitchboard",
       "/api/calls/nothing",
     ],
@@ -334,6 +338,11 @@ export const FORMS: FormEntry[] = [
     json: true,
     background: true,
   },
+
+  // workers/calls.ts (issue 21): a caller's page hands over the room's key for the room's cookie; a hang-up over HTTP
+  // when a room page's socket is down. Neither opens anything without the key, the cookie or the interpreter's session.
+  { route: "/api/calls/", path: "/api/calls/room/6f1c2b9e-3a4d-4e5f-8a9b-0c1d2e3f4a5b/enter", worker: true, fields: { key: "token" }, access: "public" },
+  { route: "/api/calls/", path: "/api/calls/room/6f1c2b9e-3a4d-4e5f-8a9b-0c1d2e3f4a5b/hangup", worker: true, fields: {}, access: "public" },
 
   // /Quote, the status page's intents, an order's steps and a job's delivery.
   ...ORDER_FORMS,

@@ -158,7 +158,8 @@ for (const role of ["anonymous", "interpreter", "admin"] as const) {
 
 /**
  * The call sockets (workers/calls.ts), opened the way a page of this site opens them: an interpreter's screen needs a
- * session (anonymous: refused), and a call room's socket a party's key, whoever asks.
+ * session (anonymous: refused); a call room's socket and its hang-up need one of the room's two parties (the caller's
+ * room cookie or the interpreter who accepted), never a key in the address, whoever asks.
  */
 for (const role of ["anonymous", "interpreter", "admin"] as const) {
   test(`call sockets as ${role}`, async ({ page }) => {
@@ -176,5 +177,11 @@ for (const role of ["anonymous", "interpreter", "admin"] as const) {
       );
     expect(await opens("/api/calls/interpreter")).toBe(role !== "anonymous");
     expect(await opens(`/api/calls/room/6f1c2b9e-3a4d-4e5f-8a9b-0c1d2e3f4a5b?key=${"A".repeat(43)}`)).toBe(false);
+    expect(await opens("/api/calls/room/6f1c2b9e-3a4d-4e5f-8a9b-0c1d2e3f4a5b")).toBe(false);
+    const origin = new URL(page.url()).origin;
+    for (const action of ["enter", "hangup"]) {
+      const answer = await page.request.post(`/api/calls/room/6f1c2b9e-3a4d-4e5f-8a9b-0c1d2e3f4a5b/${action}`, { form: { key: "A".repeat(43) }, headers: { Origin: origin }, maxRedirects: 0 });
+      expect(answer.status(), `${action} as ${role}`).toBe(403);
+    }
   });
 }

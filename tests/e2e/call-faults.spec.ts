@@ -198,3 +198,27 @@ test("the switchboard restarts while a call rings: the caller is offered a callb
     await interpreter.context.close();
   }
 });
+
+test("a restart mid-call: the room pages reopen their sockets, and a hang-up made while the server was down still ends the call for the other side", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const interpreter = await signedIn(browser, INTERPRETER.email);
+  try {
+    const caller = await call(browser, "Spanish", "Mid Call");
+    await answer(interpreter.page, caller.page, "Mid Call");
+    await server.stop();
+    // The media goes browser to browser: the call itself carries on while the server is away.
+    await interpreter.page.waitForTimeout(1_000);
+    await expect(caller.page.getByRole("status").filter({ hasText: "Connected." })).toBeVisible();
+    // Hung up while nothing can be told: the page says so at once, and tells the server once it can.
+    await interpreter.page.getByRole("button", { name: "Hang up" }).click();
+    await expect(interpreter.page.getByRole("status").filter({ hasText: "The call has ended." })).toBeVisible();
+    server = await startServer(OWN_PORT, STATE, `${STATE}/server.log`, { fresh: false });
+    await expect(caller.page.getByRole("status").filter({ hasText: "The call has ended." })).toBeVisible({ timeout: 30_000 });
+    const admin = await adminPage(browser);
+    await expect.poll(async () => (await logLine(admin, "Mid Call"))?.outcome, { timeout: 15_000 }).toBe("answered");
+    await admin.context().close();
+    await caller.context.close();
+  } finally {
+    await interpreter.context.close();
+  }
+});

@@ -156,6 +156,7 @@ export function useCallRoom({ roomId, party, ended, iceServers }: Props): CallRo
     };
 
     const connect = () => {
+      if (finished.current) return;
       const ws = callSocket(`/api/calls/room/${encodeURIComponent(roomId)}`, { tab: tabName(roomId) });
       socket.current = ws;
       ws.onopen = () => {
@@ -203,7 +204,7 @@ export function useCallRoom({ roomId, party, ended, iceServers }: Props): CallRo
   const hangUp = useCallback(() => {
     if (socket.current?.readyState === WebSocket.OPEN) socket.current.send(JSON.stringify({ type: "hangup" }));
     // The socket is down (a network change, a deploy): the hang-up goes over HTTP, and outlives this page.
-    else void fetch(`/api/calls/room/${encodeURIComponent(roomId)}/hangup`, { method: "POST", keepalive: true, credentials: "same-origin" }).catch(() => {});
+    else void hangUpOverHttp(roomId);
     finished.current = true;
     socket.current?.close(1000);
     for (const track of stream.current?.getTracks() ?? []) track.stop();
@@ -211,4 +212,21 @@ export function useCallRoom({ roomId, party, ended, iceServers }: Props): CallRo
   }, [roomId]);
 
   return { state, connectedAt, muted, cameraOff, hasVideo, localVideo, remoteVideo, toggleMute, toggleCamera, hangUp };
+}
+
+/**
+ * Tells the room over HTTP that this party hung up, trying again while the server cannot be reached (a deploy), for
+ * about a minute; after that, or once the page is gone, the room's own rule ends the call (a party gone for good).
+ */
+async function hangUpOverHttp(roomId: string): Promise<void> {
+  for (const wait of [0, ...RECONNECT_MS, 10_000, 10_000, 10_000, 10_000]) {
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    try {
+      // A form body: every POST the worker takes is a form (workers/request-admission.ts).
+      const answer = await fetch(`/api/calls/room/${encodeURIComponent(roomId)}/hangup`, { method: "POST", body: new URLSearchParams(), keepalive: true, credentials: "same-origin" });
+      if (answer.status < 500) return;
+    } catch {
+      // Not reachable yet.
+    }
+  }
 }

@@ -1,4 +1,5 @@
 // The call log (issue 14): every live call once it is over, with its times, and the figures staff read from it.
+import { filterDay } from "./orders";
 import type { CallType } from "./switchboard";
 
 export const CALL_OUTCOMES = ["answered", "missed", "cancelled", "callback"] as const;
@@ -38,12 +39,11 @@ export type CallLogFilter = {
 /** ?from=&to=&language=&interpreter= → the log's filter; anything unreadable is left out. */
 export function callLogFilterFrom(url: URL): CallLogFilter {
   const params = url.searchParams;
-  const day = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null);
   const language = params.get("language");
   const interpreter = params.get("interpreter");
   return {
-    from: day(params.get("from")),
-    to: day(params.get("to")),
+    from: filterDay(params.get("from")),
+    to: filterDay(params.get("to")),
     languageId: language && /^\d{1,9}$/.test(language) ? Number(language) : null,
     interpreterId: interpreter && /^[\w-]{1,64}$/.test(interpreter) ? interpreter : null,
   };

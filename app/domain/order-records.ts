@@ -2,7 +2,7 @@
 // Pure types and the small rules that go with them (order numbers, list queries from the URL).
 import type { Locale } from "~/i18n";
 import type { OrderActor, OrderStatus, OrderTransition, Quote } from "./orders";
-import { ORDER_STATUSES } from "./orders";
+import { filterDay, ORDER_STATUSES } from "./orders";
 
 export type OrderFileKind = "source" | "delivery";
 
@@ -156,7 +156,6 @@ export type CustomerQuery = { search: string; page: number };
 export type CustomerPage = { items: CustomerSummary[]; total: number; page: number; pageCount: number };
 
 const positiveInt = (value: string | null) => (value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null);
-const day = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null);
 const pageOf = (value: string | null) => positiveInt(value) ?? 1;
 
 /** ?q=&status=&service=&language=&from=&to=&page= → the list's query; anything unreadable is left out. */
@@ -168,8 +167,8 @@ export function orderQueryFrom(url: URL): OrderQuery {
     status: (ORDER_STATUSES as readonly string[]).includes(status ?? "") ? (status as OrderStatus) : null,
     serviceId: positiveInt(params.get("service")),
     languageId: positiveInt(params.get("language")),
-    from: day(params.get("from")),
-    to: day(params.get("to")),
+    from: filterDay(params.get("from")),
+    to: filterDay(params.get("to")),
     page: pageOf(params.get("page")),
   };
 }

@@ -113,6 +113,14 @@ export function isCalendarDate(text: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/**
+ * A list's ?from= or ?to= day: a real calendar date whose next day still has four digits (a filter "to" a day reads
+ * up to the start of the next one), or null. A day that only looks like one (9999-99-99) answered 500 before.
+ */
+export function filterDay(value: string | null): string | null {
+  return value && isCalendarDate(value) && value < "9999-12-31" ? value : null;
+}
+
 // ---- money ----
 
 /** The currencies staff can quote in: the company's own, and those of the customers it serves most. */

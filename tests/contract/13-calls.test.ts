@@ -6,10 +6,13 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { createRequestContext, routerContextFor } from "~/lib/context.server";
 import * as callsPage from "~/routes/dashboard/calls";
 import * as callPage from "~/routes/public/call";
+import * as callRoom from "~/routes/dashboard/call-room";
+import { roomToken } from "~/lib/room-token.server";
+import { handleCallSocket } from "../../workers/calls";
 import type { CallLogEntry, CallLogFilter } from "~/domain/call-log";
 import { handleRest } from "../support/supabase-double/postgrest";
 import { DoubleState } from "../support/supabase-double/state";
-import { ADMIN, backendFor, double, DOUBLE_URL, idOf, INTERPRETER, languageIdOf, ORIGIN, probe, signIn, step } from "./helpers";
+import { ADMIN, backendFor, bindings, double, DOUBLE_URL, idOf, INTERPRETER, languageIdOf, ORIGIN, probe, signIn, step } from "./helpers";
 
 type Call = { shape: string | null; credentials: string | null; url: string };
 const who = (requests: Call[]) => requests.map(({ shape, credentials }) => `${shape} ${credentials}`);
@@ -192,5 +195,44 @@ describe("call links", () => {
       language: "Arabic",
       type: "video",
     });
+  });
+});
+
+// A live call's room (issue 21): the interpreter who accepted is admitted by their own session, read through this
+// adapter; the caller by the room's cookie, with no request to Supabase at all; anyone else gets 403.
+describe("call rooms", () => {
+  const routeArgs = (path: string, cookie?: string) => {
+    const request = new Request(`${ORIGIN}${path}`, cookie ? { headers: { Cookie: cookie } } : {});
+    const context = routerContextFor(createRequestContext(request, env, createExecutionContext()));
+    return { request, context, params: { roomId: path.split("/")[2] }, pattern: path, url: new URL(request.url) } as never;
+  };
+  const openRoom = async () => {
+    const roomId = crypto.randomUUID();
+    const switchboardId = env.CALLS.idFromName(`contract-${roomId}`).toString();
+    await env.CALL_ROOMS.get(env.CALL_ROOMS.idFromName(roomId)).open({ callId: roomId, interpreterId: interpreter, answeredAt: Date.now(), switchboardId });
+    return roomId;
+  };
+
+  it("admits the interpreter who accepted by their session; another staff member and a signed-out visitor get 403", async () => {
+    const roomId = await openRoom();
+    const staff = (await signIn(INTERPRETER)).cookie;
+    const admitted = await step(() => callRoom.loader(routeArgs(`/call-room/${roomId}`, staff)));
+    expect(who(admitted.requests)).toEqual(["auth.user.get user", "rest.session_devices.seen service", "rest.users.me user"]);
+    expect(admitted.result).toMatchObject({ kind: "live", live: { party: "interpreter", ended: false } });
+    const other = (await signIn(ADMIN)).cookie;
+    await expect(callRoom.loader(routeArgs(`/call-room/${roomId}`, other))).rejects.toMatchObject({ init: { status: 403 } });
+    const anonymous = await step(() => callRoom.loader(routeArgs(`/call-room/${roomId}`)).catch((refusal: unknown) => refusal));
+    expect(anonymous.result).toMatchObject({ init: { status: 403 } });
+  });
+
+  it("admits the caller by the room's cookie without asking Supabase anything", async () => {
+    const roomId = await openRoom();
+    const key = await roomToken(bindings.SESSION_SECRET, roomId, "caller");
+    const entered = await handleCallSocket(new Request(`${ORIGIN}/api/calls/room/${roomId}/enter`, { method: "POST", headers: { Origin: ORIGIN }, body: new URLSearchParams({ key }) }), env);
+    expect(entered.status).toBe(303);
+    const cookie = entered.headers.getSetCookie()[0]!.split(";")[0]!;
+    const admitted = await step(() => callRoom.loader(routeArgs(`/call-room/${roomId}`, cookie)));
+    expect(admitted.requests).toEqual([]);
+    expect(admitted.result).toMatchObject({ kind: "live", live: { party: "caller" } });
   });
 });

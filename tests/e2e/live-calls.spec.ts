@@ -105,6 +105,7 @@ test("a caller reaches an available interpreter of their language; WebRTC connec
     const secondTab = await interpreterContext.newPage();
     await secondTab.goto(bare);
     await expect(secondTab.getByRole("status")).toHaveText("This call is open in another tab. Carry on there; this tab does not use your camera or microphone.");
+    expect(await axeViolations(secondTab), "call room, open in another tab").toEqual([]);
     await secondTab.close();
     await expect(interpreter.getByRole("status").filter({ hasText: "Connected." })).toBeVisible();
 

@@ -43,6 +43,16 @@ describe("the call log", () => {
     expect(filtered.entries.map((item) => item.id)).toEqual(["call-amira"]);
   });
 
+  it("a day that only looks like one (or whose next day has five digits) is left out of the filter, not a 500", async () => {
+    for (const to of ["9999-99-99", "9999-12-31", "2026-02-30"]) {
+      const page = await callLog.loader(get(`/Dashboard/Calls?to=${to}`, admin));
+      expect(page.filter.to, to).toBeNull();
+      expect(page.entries).toHaveLength(3);
+      expect((await callLogCsv.loader(get(`/Dashboard/Calls/export?to=${to}&from=${to}`, admin))).status, to).toBe(200);
+    }
+    expect((await callLog.loader(get("/Dashboard/Calls?to=9999-12-30", admin))).filter.to).toBe("9999-12-30");
+  });
+
   it("shows an interpreter their own calls only, even when the address names someone else", async () => {
     const adminId = await idOf("admin@example.com");
     const own = await callLog.loader(get(`/Dashboard/Calls?interpreter=${adminId}`, interpreter));

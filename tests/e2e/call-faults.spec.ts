@@ -1,12 +1,12 @@
 // Live calls as people really behave (issue 21), in Chromium with fake camera and microphone, on a server of this
-// file's own (it is restarted in the last test, as a deploy restarts the switchboard): a caller who just closes the
-// tab, two parties who both do, an interpreter who keeps the incoming-call screen in a background tab, and a restart
-// while a call rings.
+// file's own (the last test restarts it, as a deploy does): a caller who just closes the tab, two parties who both do,
+// an interpreter who keeps the incoming-call screen in a background tab, and a deploy while one call rings and another
+// is connected.
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { PORT } from "../../playwright.config";
 import { startServer, type Server } from "../../scripts/fuzz/server";
 import { becomeAvailable, MEDIA_BROWSER, mediaContext } from "./calls-support";
-import { ADMIN, expect, INTERPRETER, SAMPLE_PASSWORD, test } from "./fixtures";
+import { ADMIN, expect, expectNotice, fillInterpreter, INTERPRETER, SAMPLE_PASSWORD, test, unique } from "./fixtures";
 
 const OWN_PORT = PORT + 20;
 const OWN_URL = `http://127.0.0.1:${OWN_PORT}`;
@@ -102,123 +102,118 @@ function backgroundTab() {
   Object.defineProperty(document, "hidden", { get: () => state.__background });
 }
 
-test("a caller who just closes the tab: the call ends for the interpreter within 45 s, and the interpreter rings again; an interpreter in a background tab stays on line", async ({ browser }) => {
+test("people who just close the tab: a caller alone (the interpreter's call ends within 45 s), and both parties (in the log within 60 s, talk time up to the last departure); both interpreters ring again; one who keeps the screen in a background tab all along is rung too", async ({ browser }) => {
   test.setTimeout(180_000);
-  const interpreter = await signedIn(browser, INTERPRETER.email);
-  // The administrator (Arabic, English, French) keeps their screen in a background tab the whole time.
-  const adminContext = await mediaContext(browser, OWN_URL);
-  await adminContext.addInitScript(backgroundTab);
-  const { page: admin } = await signedIn(browser, ADMIN.email, adminContext);
-  await admin.evaluate(() => {
+  const admin = await adminPage(browser);
+  // A third interpreter, for Vietnamese, whose incoming-call screen goes to the background once they are Available.
+  const bao = { name: "Bao Tran", email: `bao.${unique()}@example.com` };
+  await admin.goto("/Dashboard/Interpreter");
+  await fillInterpreter(admin, { ...bao, gender: "Man", phone: "+1 307 555 0177", password: SAMPLE_PASSWORD });
+  await expectNotice(admin, /Bao Tran/);
+  await admin.goto("/Dashboard/UserLanguages");
+  const linkForm = admin.getByRole("region", { name: "Link an interpreter to a language" });
+  await linkForm.getByLabel("Interpreter").selectOption({ label: `${bao.name} (${bao.email})` });
+  await linkForm.getByLabel("Language").selectOption({ label: "Vietnamese" });
+  await linkForm.getByRole("button", { name: "Link" }).click();
+  await expectNotice(admin, /Bao Tran/);
+  const backgroundContext = await mediaContext(browser, OWN_URL);
+  await backgroundContext.addInitScript(backgroundTab);
+  const { page: background } = await signedIn(browser, bao.email, backgroundContext);
+  await background.evaluate(() => {
     (window as unknown as { __background: boolean }).__background = true;
     document.dispatchEvent(new Event("visibilitychange"));
   });
   const backgroundSince = Date.now();
+
+  const daniel = await signedIn(browser, INTERPRETER.email);
+  const amira = await signedIn(browser, ADMIN.email);
   try {
-    const first = await call(browser, "Spanish", "Leaves Early");
-    await answer(interpreter.page, first.page, "Leaves Early");
-    const leftAt = Date.now();
-    await first.context.close();
-    await expect(interpreter.page.getByRole("status").filter({ hasText: "The call has ended." })).toBeVisible({ timeout: 45_000 });
-    expect(Date.now() - leftAt).toBeLessThan(45_000);
+    // Two calls at once: Spanish to Daniel, French to Amira (the administrator).
+    const leavesEarly = await call(browser, "Spanish", "Leaves Early");
+    await answer(daniel.page, leavesEarly.page, "Leaves Early");
+    const bothGone = await call(browser, "French", "Both Gone");
+    const acceptedAt = await answer(amira.page, bothGone.page, "Both Gone");
 
-    await interpreter.page.goto("/Dashboard/Dashboardcall");
-    const second = await call(browser, "Spanish", "Next Caller");
-    await expect(ringingFor(interpreter.page, "Next Caller")).toBeVisible();
-    await second.context.close();
-
-    // Minutes of a background tab's slowed timers would have dropped its heartbeat (silent 20 s = gone); it still rings.
-    expect(Date.now() - backgroundSince).toBeGreaterThan(30_000);
-    const french = await call(browser, "French", "Background Check");
-    await expect(ringingFor(admin, "Background Check")).toBeVisible();
-    await french.context.close();
-  } finally {
-    await interpreter.context.close();
-    await adminContext.close();
-  }
-});
-
-test("both parties close their tabs without hanging up: the call is in the log within 60 s with talk time up to the last departure; the interpreter rings for the next call", async ({ browser }) => {
-  test.setTimeout(180_000);
-  const interpreter = await signedIn(browser, INTERPRETER.email);
-  const admin = await adminPage(browser);
-  try {
-    const caller = await call(browser, "Spanish", "Both Gone");
-    const acceptedAt = await answer(interpreter.page, caller.page, "Both Gone");
-    await caller.context.close();
-    await expect(interpreter.page.getByRole("status").filter({ hasText: "The connection dropped. Reconnecting…" })).toBeVisible();
-    await interpreter.page.close();
+    // Daniel's caller closes the tab; Daniel stays, and his page keeps its heartbeat going.
+    const callerLeftAt = Date.now();
+    await leavesEarly.context.close();
+    // Amira's caller closes the tab, then Amira closes hers.
+    await bothGone.context.close();
+    await expect(amira.page.getByRole("status").filter({ hasText: "The connection dropped. Reconnecting…" })).toBeVisible();
+    await amira.page.close();
     const lastLeftAt = Date.now();
+
+    await expect(daniel.page.getByRole("status").filter({ hasText: "The call has ended." })).toBeVisible({ timeout: 45_000 });
+    expect(Date.now() - callerLeftAt).toBeLessThan(45_000);
     await expect.poll(async () => (await logLine(admin, "Both Gone"))?.outcome, { timeout: 60_000, intervals: [2_000] }).toBe("answered");
     expect(Date.now() - lastLeftAt).toBeLessThan(60_000);
     const line = (await logLine(admin, "Both Gone"))!;
     expect(Math.abs(Number(line.talk_seconds) - (lastLeftAt - acceptedAt) / 1000)).toBeLessThanOrEqual(2);
 
-    // Free again: a new tab of theirs is still Available (their choice is kept), and the next call rings there.
-    const back = await interpreter.context.newPage();
+    // Both are free again: Daniel back on his screen, Amira in a new tab (still Available: the choice is kept).
+    await daniel.page.goto("/Dashboard/Dashboardcall");
+    const back = await amira.context.newPage();
     await back.goto("/Dashboard/Dashboardcall");
     await expect(back.getByText("Available: calls in your languages ring here.")).toBeVisible();
-    const next = await call(browser, "Spanish", "After Both");
-    await expect(ringingFor(back, "After Both")).toBeVisible();
-    await next.context.close();
+    const spanish = await call(browser, "Spanish", "Next Spanish");
+    const french = await call(browser, "French", "Next French");
+    await expect(ringingFor(daniel.page, "Next Spanish")).toBeVisible();
+    await expect(ringingFor(back, "Next French")).toBeVisible();
+
+    // Half a minute and more of a background tab's slowed timers would have silenced a page-timer heartbeat (silent
+    // 20 s = gone): Bao is still on line and rings.
+    expect(Date.now() - backgroundSince).toBeGreaterThan(30_000);
+    const vietnamese = await call(browser, "Vietnamese", "Background Check");
+    await expect(ringingFor(background, "Background Check")).toBeVisible();
+    for (const caller of [spanish, french, vietnamese]) await caller.context.close();
   } finally {
-    await interpreter.context.close();
-    await admin.context().close();
+    for (const context of [daniel.context, amira.context, admin.context(), backgroundContext]) await context.close();
   }
 });
 
-test("the switchboard restarts while a call rings: the caller is offered a callback at once, the interpreter's screen reconnects and rings for the next call", async ({ browser }) => {
+test("a deploy while one call rings and another is connected: the ringing caller is offered a callback, the connected one hears the hang-up made meanwhile, screens reconnect and ring", async ({ browser }) => {
   test.setTimeout(180_000);
-  const interpreter = await signedIn(browser, INTERPRETER.email);
+  const daniel = await signedIn(browser, INTERPRETER.email);
+  const amira = await signedIn(browser, ADMIN.email);
   try {
-    const caller = await call(browser, "Spanish", "During Deploy");
-    await expect(ringingFor(interpreter.page, "During Deploy")).toBeVisible();
-    // A deploy: the worker and its objects stop (no close event reaches the switchboard) and start again on the same data.
+    const midCall = await call(browser, "Spanish", "Mid Call");
+    await answer(daniel.page, midCall.page, "Mid Call");
+    const ringing = await call(browser, "French", "During Deploy");
+    await expect(ringingFor(amira.page, "During Deploy")).toBeVisible();
+
+    // The worker and its objects stop (no close event reaches them) and start again on the same data.
     await server.stop();
-    const restartedAt = Date.now();
-    await expect(caller.page.getByRole("heading", { name: "Ask for a callback" })).toBeVisible({ timeout: 60_000 });
+    const stoppedAt = Date.now();
+    // The ringing caller is offered a callback at once.
+    await expect(ringing.page.getByRole("heading", { name: "Ask for a callback" })).toBeVisible({ timeout: 60_000 });
+    // The media goes browser to browser: the connected call carries on while the server is away.
+    await expect(midCall.page.getByRole("status").filter({ hasText: "Connected." })).toBeVisible();
+    // Daniel hangs up while nothing can be told: his page says so at once, and tells the server once it can.
+    await daniel.page.getByRole("button", { name: "Hang up" }).click();
+    await expect(daniel.page.getByRole("status").filter({ hasText: "The call has ended." })).toBeVisible();
     server = await startServer(OWN_PORT, STATE, `${STATE}/server.log`, { fresh: false });
-    const form = caller.page.locator("#callback");
+
+    const form = ringing.page.locator("#callback");
     await form.getByLabel("Your name").fill("During Deploy");
     await form.getByLabel("Phone (optional)").fill("+1 307 555 0142");
     await form.getByRole("button", { name: "Ask for a callback" }).click();
-    await expect(caller.page.getByText("Thank you. We will call you back as soon as an interpreter is free.").first()).toBeAttached();
-    expect(Date.now() - restartedAt).toBeLessThan(60_000);
-    await caller.context.close();
-    // The call was not lost with the restart: it is in the log, as a callback.
-    const admin = await adminPage(browser);
-    await expect.poll(async () => (await logLine(admin, "During Deploy"))?.outcome, { timeout: 15_000 }).toBe("callback");
-    await admin.context().close();
+    await expect(ringing.page.getByText("Thank you. We will call you back as soon as an interpreter is free.").first()).toBeAttached();
+    expect(Date.now() - stoppedAt).toBeLessThan(60_000);
+    // The caller's room page reopened its socket and heard the end.
+    await expect(midCall.page.getByRole("status").filter({ hasText: "The call has ended." })).toBeVisible({ timeout: 30_000 });
 
-    await expect(interpreter.page.getByText("Available: calls in your languages ring here.")).toBeVisible({ timeout: 30_000 });
-    const next = await call(browser, "Spanish", "After Deploy");
-    await expect(ringingFor(interpreter.page, "After Deploy")).toBeVisible();
+    // Nothing was lost with the restart: both calls are in the log.
+    const admin = await adminPage(browser);
+    await expect.poll(async () => [(await logLine(admin, "During Deploy"))?.outcome, (await logLine(admin, "Mid Call"))?.outcome], { timeout: 15_000 }).toEqual(["callback", "answered"]);
+    await admin.context().close();
+    for (const caller of [midCall, ringing]) await caller.context.close();
+
+    // Amira's screen reconnected (still Available) and rings for the next call.
+    await expect(amira.page.getByText("Available: calls in your languages ring here.")).toBeVisible({ timeout: 30_000 });
+    const next = await call(browser, "French", "After Deploy");
+    await expect(ringingFor(amira.page, "After Deploy")).toBeVisible();
     await next.context.close();
   } finally {
-    await interpreter.context.close();
-  }
-});
-
-test("a restart mid-call: the room pages reopen their sockets, and a hang-up made while the server was down still ends the call for the other side", async ({ browser }) => {
-  test.setTimeout(180_000);
-  const interpreter = await signedIn(browser, INTERPRETER.email);
-  try {
-    const caller = await call(browser, "Spanish", "Mid Call");
-    await answer(interpreter.page, caller.page, "Mid Call");
-    await server.stop();
-    // The media goes browser to browser: the call itself carries on while the server is away.
-    await interpreter.page.waitForTimeout(1_000);
-    await expect(caller.page.getByRole("status").filter({ hasText: "Connected." })).toBeVisible();
-    // Hung up while nothing can be told: the page says so at once, and tells the server once it can.
-    await interpreter.page.getByRole("button", { name: "Hang up" }).click();
-    await expect(interpreter.page.getByRole("status").filter({ hasText: "The call has ended." })).toBeVisible();
-    server = await startServer(OWN_PORT, STATE, `${STATE}/server.log`, { fresh: false });
-    await expect(caller.page.getByRole("status").filter({ hasText: "The call has ended." })).toBeVisible({ timeout: 30_000 });
-    const admin = await adminPage(browser);
-    await expect.poll(async () => (await logLine(admin, "Mid Call"))?.outcome, { timeout: 15_000 }).toBe("answered");
-    await admin.context().close();
-    await caller.context.close();
-  } finally {
-    await interpreter.context.close();
+    for (const context of [daniel.context, amira.context]) await context.close();
   }
 });

@@ -138,6 +138,41 @@ describe("a delivery whose e-mail cannot be written (defect 8)", () => {
   });
 });
 
+describe("a delivery whose write fails once (a database hiccup)", () => {
+  it("is tried again and goes through: delivered, the file downloads, and the e-mail is sent", async () => {
+    const { id } = await inProgressOrder();
+    await env.DB.exec("DELETE FROM mail_outbox");
+    // The database refuses the first write of an e-mail it is given (the delivery's batch), then works again.
+    let refusals = 0;
+    const writesMail = (statements: D1PreparedStatement[]) => statements.some((item) => String((item as unknown as { statement?: string }).statement ?? "").includes("mail_outbox"));
+    const db = new Proxy(env.DB, {
+      get(target, name) {
+        if (name === "batch") {
+          return (statements: D1PreparedStatement[]) =>
+            writesMail(statements) && refusals++ === 0 ? Promise.reject(new Error("D1_ERROR: injected: fails once")) : target.batch(statements);
+        }
+        const value = Reflect.get(target, name);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const deliver = post(orderPage.action, `/Dashboard/Orders/${id}`, { intent: "deliver", basedOn: "4", files: file("once.pdf") }, { params: { orderId: String(id) }, cookie: admin, env: { ...env, DB: db } });
+    const result = await deliver;
+    if (result instanceof Error) throw result;
+    expect(answer(result).status).toBe(302);
+    // Refused once, then stored by the second try.
+    expect(refusals).toBe(2);
+    expect(await orderRow(id)).toEqual({ status: "delivered", version: 5 });
+    const delivered = (await env.DB.prepare("SELECT id FROM order_files WHERE order_id = ? AND kind = 'delivery'").bind(id).first<{ id: number }>())!.id;
+    const download = asResponse(await orderFile.loader({ ...(await staffArgs(`/Dashboard/Orders/${id}/files/${delivered}`)), params: { orderId: String(id), fileId: String(delivered) } } as never));
+    expect(new Uint8Array(await download.arrayBuffer())).toEqual(pdf("once.pdf"));
+    expect(await mailsOf(id)).toBe(1);
+    const { config, service } = envWith({ EMAILJS_ORDER_TEMPLATE_ID: "template_order" });
+    await setMode(service, "ok");
+    expect((await relayDueMails(d1MailOutboxStore(env.DB), config, { now: () => Date.now() + 60_000, minIntervalMs: 0 })).sent).toBe(1);
+    expect((await recorded(service)).map((sent) => sent.fields.subject)).toContain(`PUSH-${String(id).padStart(4, "0")}: Delivered`);
+  });
+});
+
 async function staffArgs(path: string) {
   const request = new Request(new URL(path, ORIGIN), { headers: { Cookie: admin } });
   return { request, context: routerContextFor(createRequestContext(request, env, createExecutionContext())), pattern: path, url: new URL(request.url) };

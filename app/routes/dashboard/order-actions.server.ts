@@ -51,10 +51,25 @@ async function store(input: IntentInput, order: OrderDetail, actor: OrderActor, 
   const change: OrderChange = { ...step, transition, from: order.status, to: check.to, basedOn, actor, actorId: actorIdOf(user) };
   const now = Date.now();
   const mails = await orderMails(app, { order: orderAfter(order, change, now), origin: url.origin, event: { kind: "transition", transition } });
-  const stored = await unlessWriteFails(`Order ${order.id} ${transition}`, () => app.backend.orders.transition(order.id, change, now, mails(order.id)));
+  const write = () => unlessWriteFails(`Order ${order.id} ${transition}`, () => app.backend.orders.transition(order.id, change, now, mails(order.id)));
+  const stored = await writeOnceMore(app, order.id, change, write);
   if (stored === "unavailable") return { refused: formFailure({ formError: t.orders.refusals.unavailable, intent: transition }, { status: 503 }) };
   if (!stored.ok) return { refused: formFailure({ formError: t.orders.refusals[stored.reason === "stale" ? "stale" : "notFound"], intent: transition }, { status: 409 }) };
   return { stored: true as const };
+}
+
+/**
+ * A step whose write failed is not given up at once: a write that fails once (a database hiccup) is tried again, so
+ * the person's step — a delivery with its files — goes through. Before trying again the order is read: a write whose
+ * answer was lost may have been stored after all (then it counts as stored, and its files stay). The write is a
+ * compare-and-set on the version, so trying it again can never apply the step twice.
+ */
+async function writeOnceMore(app: IntentInput["app"], orderId: number, change: OrderChange, write: () => Promise<{ ok: true; version: number } | { ok: false; reason: "stale" | "not-found" } | "unavailable">) {
+  const first = await write();
+  if (first !== "unavailable") return first;
+  const now = await app.backend.orders.get(orderId).catch(() => null);
+  if (now && now.version === change.basedOn + 1 && now.status === change.to) return { ok: true as const, version: now.version };
+  return write();
 }
 
 /** The refusal, or — the step stored — its e-mails relayed after the response and the redirect back with its toast. */

@@ -77,6 +77,11 @@ test("a caller reaches an available interpreter of their language; WebRTC connec
     await other.waitForTimeout(500);
     await expect(other.getByText("Ana Caller")).toHaveCount(0);
 
+    // The interpreter also has the incoming-call screen open in a second tab: it rings there too.
+    const secondScreen = await interpreterContext.newPage();
+    await secondScreen.goto("/Dashboard/Dashboardcall");
+    await expect(secondScreen.getByRole("region", { name: "Incoming call" }).filter({ hasText: "Ana Caller" })).toBeVisible();
+
     const acceptedAt = Date.now();
     await ringing.getByRole("button", { name: "Accept" }).click();
     // Both parties are in the same room at an address with no secret in it (issue 21): the interpreter by their own
@@ -85,6 +90,10 @@ test("a caller reaches an available interpreter of their language; WebRTC connec
     await caller.waitForURL(/\/call-room\/[0-9a-f-]{36}$/);
     const callerRoom = caller.url();
     expect(interpreter.url()).toBe(callerRoom);
+    // Only the tab that accepted went to the room; the other stays on the incoming-call screen, its ringing gone.
+    await expect(secondScreen.getByRole("region", { name: "Incoming call" }).filter({ hasText: "Ana Caller" })).toHaveCount(0);
+    expect(new URL(secondScreen.url()).pathname).toBe("/Dashboard/Dashboardcall");
+    await secondScreen.close();
     expect((await caller.request.get(callerRoom)).headers()["permissions-policy"]).toContain("camera=(self), microphone=(self)");
 
     for (const page of [interpreter, caller]) await expect(page.getByRole("status").filter({ hasText: "Connected." })).toBeVisible({ timeout: 10_000 });

@@ -26,6 +26,8 @@ export function useSwitchboard(): Switchboard {
   const [ringing, setRinging] = useState<RingingCall[]>([]);
   const [taken, setTaken] = useState<string | null>(null);
   const socket = useRef<WebSocket | null>(null);
+  /** The call this tab asked to accept. */
+  const acceptedHere = useRef<string | null>(null);
 
   useEffect(() => {
     let stopped = false;
@@ -48,8 +50,9 @@ export function useSwitchboard(): Switchboard {
         if (message.type === "presence") setAvailableState(message.available);
         else if (message.type === "ringing") setRinging(message.calls);
         else if (message.type === "taken") setTaken(message.callId);
-        // The room's address carries this interpreter's key: a full navigation, so the room page's loader checks it.
-        else if (message.type === "accepted" && message.url) window.location.assign(message.url);
+        // Only the tab whose Accept won goes to the room (a full navigation: the room page's loader checks who comes);
+        // the person's other tabs stay where they are (issue 21: a second tab no longer takes the call over).
+        else if (message.type === "accepted" && message.url && message.callId === acceptedHere.current) window.location.assign(message.url);
       };
       ws.onclose = () => {
         stopHeartbeat();
@@ -80,6 +83,7 @@ export function useSwitchboard(): Switchboard {
     setAvailable: (next) => send({ type: "availability", available: next }),
     accept: (callId) => {
       setTaken(null);
+      acceptedHere.current = callId;
       send({ type: "accept", callId });
     },
   };

@@ -5,9 +5,7 @@
 import { createBackend } from "../app/backend/index.server";
 import type { CallLogEntry } from "../app/domain/call-log";
 
-export type LoggedCall = CallLogEntry;
-
-type Pending = LoggedCall & { attempts?: number; nextAttemptAt?: number };
+type Pending = CallLogEntry & { attempts?: number; nextAttemptAt?: number };
 
 /** Waits between attempts: 5 s, 10 s, 20 s … at most 10 minutes. */
 const retryDelay = (attempts: number) => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 10 * 60_000);

@@ -9,7 +9,7 @@
 // from storage. The alarm also reconciles the stored board with the sockets that really exist (after a restart no
 // close event arrives), and re-opens a room that could not be opened when its call was answered.
 import { DurableObject } from "cloudflare:workers";
-import type { CallOutcome } from "../app/domain/call-log";
+import type { CallLogEntry, CallOutcome } from "../app/domain/call-log";
 import {
   acceptCall,
   availableByLanguage,
@@ -32,7 +32,7 @@ import { readConfig } from "../app/lib/config.server";
 import { livePath, roomToken } from "../app/lib/room-token.server";
 import { roomOf } from "../app/lib/switchboard.server";
 import { CALL_HEADER, fromHeader, parseMessage, PERSON_HEADER, SOCKET_HEADER, type CallRequest, type PersonOnBoard, type SocketKind } from "./call-protocol";
-import { drainCallLog, type LoggedCall } from "./call-log-outbox";
+import { drainCallLog } from "./call-log-outbox";
 
 type Attachment = { kind: "interpreter"; person: PersonOnBoard; since: number } | { kind: "caller"; callId: string; since: number };
 
@@ -293,7 +293,7 @@ export class CallSwitchboard extends DurableObject<Env> {
   }
 }
 
-function logLine(call: LiveCall, outcome: CallOutcome): LoggedCall {
+function logLine(call: LiveCall, outcome: CallOutcome): CallLogEntry {
   return {
     id: call.id,
     languageId: call.languageId,

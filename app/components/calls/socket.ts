@@ -9,6 +9,12 @@ export function callSocket(path: string, params: Record<string, string> = {}): W
   return new WebSocket(url);
 }
 
+/** Waits before opening a dropped call socket again, by attempt: 1 s, 2 s, 5 s, then every 10 s. */
+export function reconnectDelay(attempt: number): number {
+  const schedule = [1000, 2000, 5000, 10_000];
+  return schedule[Math.min(attempt, schedule.length - 1)]!;
+}
+
 /**
  * Sends "ping" every HEARTBEAT_MS while the socket is open (the runtime answers it); returns the stop. The beat comes
  * from a dedicated worker (public/call-heartbeat.js), whose timer a hidden tab does not slow down (issue 21); where a

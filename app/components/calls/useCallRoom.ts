@@ -7,7 +7,7 @@
 // backoff, and a hang-up while it is down goes over HTTP.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { RoomParty } from "~/domain/switchboard";
-import { callSocket, keepAlive, tabName } from "./socket";
+import { callSocket, keepAlive, reconnectDelay, tabName } from "./socket";
 
 export type RoomState = "starting" | "waiting" | "connecting" | "connected" | "reconnecting" | "ended" | "no-media" | "elsewhere";
 
@@ -41,9 +41,6 @@ async function localMedia(): Promise<MediaStream | null> {
     }
   }
 }
-
-/** Waits before opening a dropped room socket again: 1 s, 2 s, 5 s, then every 10 s. */
-const RECONNECT_MS = [1000, 2000, 5000, 10_000];
 
 type Props = { roomId: string; party: RoomParty; ended: boolean; iceServers: RTCIceServer[] };
 
@@ -175,7 +172,7 @@ export function useCallRoom({ roomId, party, ended, iceServers }: Props): CallRo
         // Replaced by another socket of this party: that one has the call now.
         if (event.code === 4001) return stop("elsewhere");
         setState((current) => (current === "connected" ? current : current === "starting" ? current : "reconnecting"));
-        reconnectTimer = setTimeout(connect, RECONNECT_MS[Math.min(attempt++, RECONNECT_MS.length - 1)]);
+        reconnectTimer = setTimeout(connect, reconnectDelay(attempt++));
       };
     };
     connect();
@@ -219,8 +216,8 @@ export function useCallRoom({ roomId, party, ended, iceServers }: Props): CallRo
  * about a minute; after that, or once the page is gone, the room's own rule ends the call (a party gone for good).
  */
 async function hangUpOverHttp(roomId: string): Promise<void> {
-  for (const wait of [0, ...RECONNECT_MS, 10_000, 10_000, 10_000, 10_000]) {
-    await new Promise((resolve) => setTimeout(resolve, wait));
+  for (let attempt = -1; attempt < 8; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, attempt < 0 ? 0 : reconnectDelay(attempt)));
     try {
       // A form body: every POST the worker takes is a form (workers/request-admission.ts).
       const answer = await fetch(`/api/calls/room/${encodeURIComponent(roomId)}/hangup`, { method: "POST", body: new URLSearchParams(), keepalive: true, credentials: "same-origin" });

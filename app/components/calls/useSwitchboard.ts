@@ -3,7 +3,7 @@
 // switchboard's alarm reads (docs/decisions/0021).
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { InterpreterMessage, RingingCall } from "~/domain/switchboard";
-import { callSocket, keepAlive } from "./socket";
+import { callSocket, keepAlive, reconnectDelay } from "./socket";
 
 export type LineState = "connecting" | "online" | "offline";
 
@@ -17,8 +17,6 @@ export type Switchboard = {
   setAvailable(available: boolean): void;
   accept(callId: string): void;
 };
-
-const RECONNECT_MS = [1000, 2000, 5000, 10_000];
 
 export function useSwitchboard(): Switchboard {
   const [line, setLine] = useState<LineState>("connecting");
@@ -59,7 +57,7 @@ export function useSwitchboard(): Switchboard {
         setRinging([]);
         if (stopped) return;
         setLine("offline");
-        retry = setTimeout(open, RECONNECT_MS[Math.min(attempt++, RECONNECT_MS.length - 1)]);
+        retry = setTimeout(open, reconnectDelay(attempt++));
       };
     };
     open();

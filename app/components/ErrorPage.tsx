@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { useLocalizedPath, useMessages } from "~/lib/locale";
+import { sameSitePath, useLocalizedPath, useMessages } from "~/lib/locale";
 
 /** The page shown for a thrown response or an unexpected error: 404, 403, a refused form, and everything else. */
 export function ErrorPage({ status }: { status: number }) {
@@ -16,7 +16,7 @@ export function ErrorPage({ status }: { status: number }) {
           ? {
               heading: status === 413 ? t.errors.tooLarge : t.errors.notAForm,
               hint: status === 413 ? t.errors.tooLargeHint : t.errors.notAFormHint,
-              link: { to: pathname, label: t.errors.backToForm },
+              link: { to: sameSitePath(pathname), label: t.errors.backToForm },
             }
           : { heading: t.errors.unexpected, hint: t.errors.unexpectedHint, link: { to: href("/"), label: t.errors.backHome } };
   return (

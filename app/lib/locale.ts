@@ -26,9 +26,18 @@ export function englishPath(pathname: string): string {
   return pathname.slice(ARABIC_PREFIX.length) || "/";
 }
 
-/** A page's path in `locale`: `/Services` → `/ar/Services`, `/` → `/ar`. */
+/**
+ * A path on this site, whatever the request's path was: runs of `/` and `\` become one `/`. A browser reads `//host`
+ * and `/\host` as another site, so `/ar//evil.example/x` must not become a link to `//evil.example/x`.
+ */
+export function sameSitePath(path: string): string {
+  const collapsed = path.replace(/[\\/]+/g, "/");
+  return collapsed.startsWith("/") ? collapsed : `/${collapsed}`;
+}
+
+/** A page's path in `locale`: `/Services` → `/ar/Services`, `/` → `/ar`. Always a path on this site (sameSitePath). */
 export function localizedPath(locale: Locale, path: string): string {
-  const english = englishPath(path);
+  const english = englishPath(sameSitePath(path));
   if (locale === "en") return english;
   return english === "/" ? ARABIC_PREFIX : `${ARABIC_PREFIX}${english}`;
 }

@@ -75,25 +75,64 @@ test("a form route refuses a body that is not a form with 415", async ({ request
   expectSecurityHeaders(response.headers(), "415");
 });
 
-test("a refused browser post to // gets its page (found by the fuzz campaign)", async () => {
-  const send = (method: string, path: string) =>
-    new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const url = new URL(APP_URL);
-      const headers = { Accept: "text/html", "Content-Type": "text/plain", "Content-Length": "1", "CF-Connecting-IP": "10.204.0.1" };
-      const req = httpRequest({ host: url.hostname, port: url.port, method, path, headers }, (res) => {
-        let body = "";
-        res.on("data", (chunk) => (body += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-      });
-      req.on("error", reject);
-      req.end("x");
+/** A browser-like post that is not a form, to a request target as written (node:http sends `//host/x` unchanged). */
+function postNotAForm(method: string, path: string, clientIp: string) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const url = new URL(APP_URL);
+    const headers = { Accept: "text/html", "Content-Type": "text/plain", "Content-Length": "1", "CF-Connecting-IP": clientIp };
+    const req = httpRequest({ host: url.hostname, port: url.port, method, path, headers }, (res) => {
+      let body = "";
+      res.on("data", (chunk) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
     });
+    req.on("error", reject);
+    req.end("x");
+  });
+}
+
+test("a refused browser post to // gets its page (found by the fuzz campaign)", async () => {
+  const send = (method: string, path: string) => postNotAForm(method, path, "10.204.0.1");
   // `new URL("//", base)` names no host at all (it was a 500). (Locally, wrangler's proxy answers `//host/path` itself.)
   for (const [method, path] of [["DELETE", "//"], ["POST", "//"]]) {
     const answer = await send(method!, path!);
     expect(answer.status, `${method} ${path}`).toBe(415);
     expect(answer.body).toContain("This request could not be read as a form.");
   }
+});
+
+/** Every address a page points to (links, forms, scripts, images), resolved as the browser resolves them. */
+const LINK_ATTRIBUTES = ["href", "action", "src", "formaction"] as const;
+function hostsLinkedFrom(html: string, pageUrl: string): string[] {
+  const pattern = new RegExp(`\\s(?:${LINK_ATTRIBUTES.join("|")})="([^"]*)"`, "g");
+  return [...html.matchAll(pattern)].map(([, value]) => new URL(value!.replaceAll("&amp;", "&"), pageUrl).host);
+}
+
+test("a page reached by a path naming another site links only to this site (issue 22: the language switch linked to //evil.example)", async ({ page }) => {
+  const site = new URL(APP_URL).host;
+  // (A browser sends "/ar/\\evil.example/x" as "/ar//evil.example/x"; "//evil.example/x" it would send to that site.)
+  for (const path of ["/ar//evil.example/x", "/%2F%2Fevil.example", "/ar/\\evil.example/x"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    const hosts = await page.evaluate((attributes) => {
+      const selector = attributes.map((name) => `[${name}]`).join(",");
+      return [...document.querySelectorAll(selector)].flatMap((element) =>
+        attributes.filter((name) => element.hasAttribute(name)).map((name) => new URL(element.getAttribute(name)!, document.baseURI).host),
+      );
+    }, [...LINK_ATTRIBUTES]);
+    expect(hosts.length, `links on ${path}`).toBeGreaterThan(10);
+    expect(hosts.filter((host) => host.includes("evil.example")), path).toEqual([]);
+    expect(hosts, path).toContain(site);
+    // The language switch, which linked there: to this site.
+    const languageSwitch = await page.locator("a[hreflang]").first().getAttribute("href");
+    expect(new URL(languageSwitch!, page.url()).host, path).toBe(site);
+  }
+  // A refused form post names its own page as the way back: that link must stay on this site too.
+  const answer = await postNotAForm("POST", "//evil.example/x", "10.204.0.2");
+  expect(answer.status).toBe(415);
+  const hosts = hostsLinkedFrom(answer.body, `${APP_URL}//evil.example/x`);
+  expect(answer.body).toContain("Back to the form");
+  expect(hosts.filter((host) => host.includes("evil.example"))).toEqual([]);
+  expect(hosts).toContain(site);
 });
 
 test("plain HTTP to a real host name is sent to HTTPS with 308", async () => {

@@ -2,6 +2,7 @@
 // page's form (one schema for both).
 import { z } from "zod";
 import { format, localized, LOCALES } from "~/i18n";
+import { isSingleLine } from "./single-line";
 import { CALL_TYPES, type CallType } from "./switchboard";
 
 export const CALLER_NAME_MAX = 100;
@@ -9,7 +10,7 @@ export const CALLER_NAME_MAX = 100;
 export const callRequestSchema = z.object({
   language: z.string().regex(/^\d{1,9}$/).transform(Number),
   type: z.enum(CALL_TYPES),
-  name: z.string().trim().min(1).max(CALLER_NAME_MAX),
+  name: z.string().trim().min(1).max(CALLER_NAME_MAX).refine(isSingleLine),
 });
 export type CallRequestInput = z.infer<typeof callRequestSchema>;
 
@@ -22,14 +23,15 @@ export function callableLanguages(links: { languageId: number; languageName: str
 export const CALLBACK_LIMITS = { name: 100, email: 254, phone: 40, note: 1000 } as const;
 
 /** The callback form (/Call): a name, and a phone number or an e-mail address to reach the caller by. */
-export function callbackSchema(t: { required: string; email: string; either: string; tooLong: (max: number) => string }) {
+export function callbackSchema(t: { required: string; email: string; either: string; oneLine: string; tooLong: (max: number) => string }) {
   const text = (max: number) => z.string().trim().max(max, { error: t.tooLong(max) });
+  const oneLine = { error: t.oneLine, abort: true };
   return z
     .object({
-      name: text(CALLBACK_LIMITS.name).min(1, { error: t.required }),
+      name: text(CALLBACK_LIMITS.name).min(1, { error: t.required }).refine(isSingleLine, oneLine),
       // The optional fields may be left out altogether (a script, not the page): as if left empty.
       email: z.union([z.literal(""), z.email({ error: t.email }).max(CALLBACK_LIMITS.email, { error: t.tooLong(CALLBACK_LIMITS.email) })]).default(""),
-      phone: text(CALLBACK_LIMITS.phone).regex(/^[+\d\s().-]*$/, { error: t.either }).default(""),
+      phone: text(CALLBACK_LIMITS.phone).refine(isSingleLine, oneLine).regex(/^[+\d\s().-]*$/, { error: t.either }).default(""),
       note: text(CALLBACK_LIMITS.note).default(""),
       language: z.string().regex(/^\d{0,9}$/).default(""),
       callId: z.string().regex(/^([0-9a-f-]{36})?$/).default(""),

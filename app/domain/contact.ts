@@ -1,6 +1,7 @@
 // The contact form (SPEC §3, §5) and its outbox: what a visitor sends and what staff see of it.
 import { z } from "zod";
 import { format, localized, type Locale } from "~/i18n";
+import { isSingleLine } from "./single-line";
 
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;
 
@@ -14,9 +15,9 @@ export const contactSchema = localized((t) => {
       .min(1, { error: message })
       .max(max, { error: format(t.validation.tooLong, { max }) });
   return z.object({
-  name: required(v.nameRequired, CONTACT_LIMITS.name),
+  name: required(v.nameRequired, CONTACT_LIMITS.name).refine(isSingleLine, { error: t.validation.oneLine }),
   email: required(v.emailRequired, CONTACT_LIMITS.email).regex(/^[^\s@]+@[^\s@]+$/, { error: v.emailInvalid }),
-  subject: required(v.subjectRequired, CONTACT_LIMITS.subject),
+  subject: required(v.subjectRequired, CONTACT_LIMITS.subject).refine(isSingleLine, { error: t.validation.oneLine }),
   // Browsers submit a textarea's line breaks as CRLF but count each as one character against maxlength:
   // normalised to \n before the length check, so what the form accepts the server accepts too.
     message: z.preprocess((text) => (typeof text === "string" ? text.replace(/\r\n?/g, "\n") : text), required(v.messageRequired, CONTACT_LIMITS.message)),

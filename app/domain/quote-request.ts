@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { format, type Messages } from "~/i18n";
 import { companyToday, isCalendarDate } from "./orders";
+import { isSingleLine } from "./single-line";
 
 export const QUOTE_LIMITS = { name: 100, email: 254, phone: 40, company: 200, details: 5000, targets: 10 } as const;
 
@@ -49,18 +50,20 @@ export function quoteRequestFields(form: FormData): QuoteRequestForm {
 export function quoteRequestSchema(t: Messages, now: Date) {
   const v = t.quote.validation;
   const tooLong = (max: number) => ({ error: format(t.validation.tooLong, { max }) });
+  const oneLine = { error: t.validation.oneLine };
   const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, { error: message }).max(max, tooLong(max));
   const id = (message: string) => z.string({ error: message }).regex(/^[1-9]\d{0,9}$/, { error: message }).transform(Number);
   return z
     .object({
-      name: required(v.nameRequired, QUOTE_LIMITS.name),
+      name: required(v.nameRequired, QUOTE_LIMITS.name).refine(isSingleLine, oneLine),
       email: required(v.emailRequired, QUOTE_LIMITS.email).regex(/^[^\s@]+@[^\s@]+$/, { error: v.emailInvalid }),
       phone: z
         .string()
         .trim()
         .max(QUOTE_LIMITS.phone, tooLong(QUOTE_LIMITS.phone))
+        .refine(isSingleLine, { ...oneLine, abort: true })
         .refine((phone) => phone === "" || (/^\+?[\d\s().-]+$/.test(phone) && /^(\D*\d){7,15}\D*$/.test(phone)), { error: v.phoneInvalid }),
-      company: z.string().trim().max(QUOTE_LIMITS.company, tooLong(QUOTE_LIMITS.company)),
+      company: z.string().trim().max(QUOTE_LIMITS.company, tooLong(QUOTE_LIMITS.company)).refine(isSingleLine, oneLine),
       service: id(v.serviceRequired),
       source: id(v.sourceRequired),
       targets: z

@@ -42,6 +42,16 @@ describe("the callback form", () => {
     expect(await rows("contact_messages")).toBe(before);
   });
 
+  it("refuses a line break in the name or the phone with the field's message (issue 22); the note may have them", async () => {
+    const before = await rows("contact_messages");
+    const oneLine = "Please keep this on one line.";
+    const refused = failure(await postCallback({ name: "Ann\r\nBcc: list@example.com", phone: "+1 555\r\n0100" }));
+    expect([refused.status, refused.errors]).toEqual([400, { name: oneLine, phone: oneLine }]);
+    expect(await rows("contact_messages")).toBe(before);
+    expect(asResponse(await postCallback({ name: "Ann", phone: "+1 555 0100", note: "Mornings,\r\nnot Fridays" })).status).toBe(302);
+    expect(await rows("contact_messages")).toBe(before + 1);
+  });
+
   it("with Turnstile configured, stores nothing without a token that passes (403), and stores one that does", async () => {
     const { env: challenged } = envWith(TURNSTILE);
     const before = await rows("contact_messages");

@@ -26,6 +26,7 @@ const V = {
   subject: "Please enter a subject.",
   message: "Please enter a message.",
   tooLong: (max: number) => `This is too long (at most ${max} characters).`,
+  oneLine: "Please keep this on one line.",
 };
 const MINUTE = 60_000;
 
@@ -206,6 +207,10 @@ describe("invalid input: 400 with the field's message, nothing stored, nothing r
     { name: "an email of 255 characters", fields: { ...valid, email: `${"e".repeat(243)}@example.com` }, errors: { email: V.tooLong(254) } },
     { name: "a subject of 201 characters", fields: { ...valid, subject: "s".repeat(201) }, errors: { subject: V.tooLong(200) } },
     { name: "nothing at all", fields: {}, errors: { name: V.name, email: V.email, subject: V.subject, message: V.message } },
+    // Issue 22: a line break in a field the mail provider may put in a header (or a greeting) never reaches it.
+    { name: "CR/LF in the name", fields: { ...valid, name: "Amina\r\nBcc: list@example.com" }, errors: { name: V.oneLine } },
+    { name: "LF in the subject", fields: { ...valid, subject: "Quote\nBcc: list@example.com" }, errors: { subject: V.oneLine } },
+    { name: "a Unicode line separator in the subject", fields: { ...valid, subject: "Quote\u2028Bcc: x@example.com" }, errors: { subject: V.oneLine } },
   ];
 
   it.each(cases)("$name", async ({ fields, errors }) => {

@@ -92,6 +92,15 @@ describe("/Quote refuses, and stores nothing", () => {
     });
   }
 
+  it("a line break in the name, phone or company (issue 22: they reach mail fields): 400 on each, nothing stored or mailed", async () => {
+    const before = { ...(await counts()), mails: await rows("mail_outbox") };
+    const result = failure(await postQuote({ ...valid, name: "Rosa\r\nBcc: list@example.com", phone: "+1 555\n0100 200", company: "Acme\u2029Ltd" }));
+    expect(result.status).toBe(400);
+    const oneLine = "Please keep this on one line.";
+    expect(result.errors).toEqual({ name: oneLine, phone: oneLine, company: oneLine });
+    expect({ ...(await counts()), mails: await rows("mail_outbox") }).toEqual(before);
+  });
+
   it("an unknown service or language id: 400 on its field, nothing stored (the files it carried deleted again)", async () => {
     const before = await counts();
     const unknownService = failure(await postQuote({ ...valid, service: "987654", files: file(pdf("a"), "a.pdf") }));

@@ -468,6 +468,7 @@ export const ar: Messages = {
   validation: {
     emailRequired: "يرجى إدخال بريدك الإلكتروني.",
     emailInvalid: "يرجى إدخال عنوان بريد إلكتروني صالح.",
+    oneLine: "يُرجى كتابة هذا في سطر واحد.",
     tooLong: "هذا النص طويل جدًا (الحد الأقصى لعدد الأحرف: {max}).",
     passwordRequired: "يرجى إدخال كلمة المرور.",
     newPasswordRequired: "يرجى إدخال كلمة مرور جديدة.",

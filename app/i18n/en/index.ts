@@ -449,6 +449,7 @@ export const en = {
   validation: {
     emailRequired: "Please enter your email.",
     emailInvalid: "Please enter a valid email address.",
+    oneLine: "Please keep this on one line.",
     tooLong: "This is too long (at most {max} characters).",
     passwordRequired: "Please enter your password.",
     newPasswordRequired: "Please enter a new password.",

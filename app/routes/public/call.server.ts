@@ -35,6 +35,7 @@ export async function askForCallback({ request, app, locale }: { request: Reques
     required: t.contact.validation.nameRequired,
     email: t.contact.validation.emailInvalid,
     either: c.callbackEither,
+    oneLine: t.validation.oneLine,
     tooLong: (max) => format(t.validation.tooLong, { max }),
   });
   formData.delete(HONEYPOT);

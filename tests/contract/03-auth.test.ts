@@ -1,6 +1,9 @@
 // SPEC §7 sign-in calls through the Supabase adapter: "Sign in with password", "Get the current auth session,
 // then GET users where id equals the session user id", "Sign out" — and the session cookies of @supabase/ssr.
+import { createExecutionContext, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { createRequestContext, routerContextFor } from "~/lib/context.server";
+import * as login from "~/routes/auth/login";
 import {
   ADMIN,
   AUTH_COOKIE,
@@ -11,6 +14,7 @@ import {
   fromBase64Url,
   INTERPRETER,
   NO_PASSWORD,
+  ORIGIN,
   SAMPLE_PASSWORD,
   sessionOf,
   signIn,
@@ -148,6 +152,28 @@ describe("currentUser", () => {
     const again = await step(() => backendFor(stale).auth.currentUser()).finally(() => error.mockRestore());
     expect(again.result).toBeNull();
     expect(again.requests.map(({ shape, status }) => ({ shape, status }))).toEqual([{ shape: "auth.token.refresh", status: 400 }]);
+  });
+
+  it("at /Login, an account with no users row gets 'User is not authenticated properly' and no session, logged as a security event", async () => {
+    await double.people([{ full_name: "Signed Up", email: "signed-up@example.com", password: "Signed-Up-Pass-1", usersRow: false }]);
+    const request = new Request(`${ORIGIN}/Login`, {
+      method: "POST",
+      headers: { Origin: ORIGIN, "CF-Connecting-IP": "10.203.0.1", "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: "signed-up@example.com", password: "Signed-Up-Pass-1" }),
+    });
+    const requestContext = createRequestContext(request, env, createExecutionContext());
+    const answer = (await login.action({ request, context: routerContextFor(requestContext), params: {}, url: new URL(request.url) } as never)) as {
+      data: { formError: string };
+      init: { status?: number } | null;
+    };
+    expect(answer.data.formError).toBe("User is not authenticated properly");
+    expect(answer.init?.status ?? 200).toBe(400);
+    const sessionCookies = requestContext.backend.responseHeaders.get("Set-Cookie") ?? "";
+    expect(await backendFor(cookieHeader(requestContext.backend.responseHeaders)).auth.currentUser(), sessionCookies).toBeNull();
+    const events = await double.table<{ kind: string; account: string | null; detail: string | null }>("security_events");
+    expect(events.filter((event) => event.account === "signed-up@example.com")).toEqual([
+      expect.objectContaining({ kind: "sign-in-failed", account: "signed-up@example.com", detail: "no-users-row" }),
+    ]);
   });
 
   it("an account with no users row is refused (no row, no role: issue 22), and the session Supabase opened is ended", async () => {

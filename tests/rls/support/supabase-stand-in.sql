@@ -107,3 +107,26 @@ grant execute on function auth.uid(), auth.role(), auth.jwt() to anon, authentic
 alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
 alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
 alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+
+-- ─── Supabase Storage: buckets and objects, with row-level security on and no policy (as a new project has) ──────
+-- The Storage API runs each request as the caller's role, so these policies decide what anon and authenticated reach.
+create schema storage;
+grant usage on schema storage to anon, authenticated, service_role;
+create table storage.buckets (
+  id         text primary key,
+  name       text not null unique,
+  public     boolean not null default false,
+  created_at timestamptz not null default now()
+);
+create table storage.objects (
+  id         uuid primary key default gen_random_uuid(),
+  bucket_id  text references storage.buckets (id),
+  name       text not null,
+  owner      uuid,
+  metadata   jsonb,
+  created_at timestamptz not null default now(),
+  unique (bucket_id, name)
+);
+alter table storage.buckets enable row level security;
+alter table storage.objects enable row level security;
+grant all on storage.buckets, storage.objects to anon, authenticated, service_role;

@@ -13,6 +13,12 @@ export const ROOM_HEADER = "X-Push-Room";
 /** An interpreter's socket: who they are and the languages they are linked to (read by the worker from the backend). */
 export const PERSON_HEADER = "X-Push-Person";
 export type PersonOnBoard = { id: string; name: string; languages: number[] };
+/**
+ * Whose sign-in an interpreter's socket rides on: the account's email and the session's key (the same opaque key the
+ * Profile page's session list uses). When that session ends, so does the socket (issue 22).
+ */
+export const SIGN_IN_HEADER = "X-Push-Sign-In";
+export type SocketSignIn = { email: string; session: string | null };
 
 /** A caller's socket: what they asked for (validated by the worker). */
 export const CALL_HEADER = "X-Push-Call";

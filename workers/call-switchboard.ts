@@ -11,6 +11,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { CallLogEntry, CallOutcome } from "../app/domain/call-log";
 import {
+  ACCESS_ENDED_CLOSE_CODE,
   acceptCall,
   availableByLanguage,
   cancelCall,
@@ -31,10 +32,27 @@ import {
 import { readConfig } from "../app/lib/config.server";
 import { livePath, roomToken } from "../app/lib/room-token.server";
 import { roomOf } from "../app/lib/switchboard.server";
-import { CALL_HEADER, fromHeader, parseMessage, PERSON_HEADER, SOCKET_HEADER, type CallRequest, type PersonOnBoard, type SocketKind } from "./call-protocol";
+import {
+  CALL_HEADER,
+  fromHeader,
+  parseMessage,
+  PERSON_HEADER,
+  SIGN_IN_HEADER,
+  SOCKET_HEADER,
+  type CallRequest,
+  type PersonOnBoard,
+  type SocketKind,
+  type SocketSignIn,
+} from "./call-protocol";
 import { drainCallLog } from "./call-log-outbox";
+import { callReadiness } from "./call-readiness";
 
-type Attachment = { kind: "interpreter"; person: PersonOnBoard; since: number } | { kind: "caller"; callId: string; since: number };
+type Attachment =
+  | { kind: "interpreter"; person: PersonOnBoard; signIn: SocketSignIn; since: number }
+  | { kind: "caller"; callId: string; since: number };
+
+/** Which of an account's sessions ended: one (signed out), all but the one that stays (the others signed out), or all. */
+export type EndedSessions = { only: string } | { allBut: string | null } | "all";
 
 const BOARD_KEY = "board";
 const availableKey = (id: string) => `available:${id}`;
@@ -44,8 +62,6 @@ const LOG_PREFIX = "log:";
 const UNOPENED_PREFIX = "unopened:";
 /** How long an unanswered caller's call stays on the board for their callback before it is logged as missed. */
 const CALLBACK_WINDOW_MS = 10 * 60_000;
-/** Closed by staff: the person was removed or locked out. The page does not reconnect on this code. */
-export const REMOVED_CLOSE_CODE = 4003;
 
 export class CallSwitchboard extends DurableObject<Env> {
   private board: Board = { interpreters: [], calls: [] };
@@ -67,8 +83,9 @@ export class CallSwitchboard extends DurableObject<Env> {
     const now = Date.now();
     if (kind === "interpreter") {
       const person = fromHeader<PersonOnBoard>(request.headers.get(PERSON_HEADER));
-      this.ctx.acceptWebSocket(server, [`i:${person.id}`]);
-      server.serializeAttachment({ kind: "interpreter", person, since: now } satisfies Attachment);
+      const signIn = fromHeader<SocketSignIn>(request.headers.get(SIGN_IN_HEADER));
+      this.ctx.acceptWebSocket(server, [`i:${person.id}`, emailTag(signIn.email)]);
+      server.serializeAttachment({ kind: "interpreter", person, signIn, since: now } satisfies Attachment);
       const available = (await this.ctx.storage.get<boolean>(availableKey(person.id))) ?? false;
       await this.apply(setPresence(this.board, { ...person, available }));
     } else if (kind === "caller") {
@@ -76,6 +93,7 @@ export class CallSwitchboard extends DurableObject<Env> {
       const callId = crypto.randomUUID();
       this.ctx.acceptWebSocket(server, [`c:${callId}`]);
       server.serializeAttachment({ kind: "caller", callId, since: now } satisfies Attachment);
+      await this.recheck(this.board.interpreters.filter((person) => person.available).map((person) => person.id));
       await this.apply(requestCall(this.board, { ...call, id: callId, requestedAt: now }));
     } else {
       return new Response(null, { status: 404 });
@@ -94,6 +112,9 @@ export class CallSwitchboard extends DurableObject<Env> {
         await this.ctx.storage.put(availableKey(person.id), message.available);
         await this.apply(setPresence(this.board, { ...person, available: message.available }));
       } else if (message.type === "accept" && typeof message.callId === "string") {
+        // Still signed in with this screen's session, and still linked to the call's language?
+        await this.recheck([person.id]);
+        if (ws.readyState !== WebSocket.OPEN) return;
         // The room is named after the call: its id is random, and only its two parties get in (workers/call-room.ts).
         // The board is settled before anything is awaited (the first accept wins), and the room learns its parties
         // before either is sent there.
@@ -176,14 +197,32 @@ export class CallSwitchboard extends DurableObject<Env> {
     if (person === null) {
       const theirCalls = this.board.calls.filter((call) => call.status === "answered" && call.interpreterId === personId);
       await this.apply(personRemoved(this.board, personId, Date.now()));
-      for (const ws of this.ctx.getWebSockets(`i:${personId}`)) ws.close(REMOVED_CLOSE_CODE, "removed");
+      for (const ws of this.ctx.getWebSockets(`i:${personId}`)) ws.close(ACCESS_ENDED_CLOSE_CODE, "removed");
       for (const call of theirCalls) await roomOf(this.env, call.roomId ?? call.id).end(Date.now(), false);
     } else {
-      for (const ws of this.ctx.getWebSockets(`i:${personId}`)) ws.serializeAttachment({ ...(ws.deserializeAttachment() as Attachment), person });
-      const onBoard = this.board.interpreters.find((item) => item.id === personId);
-      if (onBoard) await this.apply(setPresence(this.board, { ...person, available: onBoard.available }));
+      await this.relink(person);
     }
     await this.keepWatching();
+  }
+
+  /**
+   * Sessions of the account with this email ended (a sign-out, "sign out everywhere else", a password change or reset):
+   * the incoming-call screens riding on them close (ACCESS_ENDED_CLOSE_CODE), and an interpreter left with none is off the
+   * board. A call already answered goes on in its room.
+   */
+  async sessionsEnded(email: string, ended: EndedSessions): Promise<number> {
+    const closing = this.ctx.getWebSockets(emailTag(email)).filter((ws) => {
+      const attachment = ws.deserializeAttachment() as Attachment;
+      if (attachment.kind !== "interpreter") return false;
+      const session = attachment.signIn.session;
+      return ended === "all" || ("only" in ended ? session === ended.only : session !== ended.allBut);
+    });
+    for (const ws of closing) {
+      ws.close(ACCESS_ENDED_CLOSE_CODE, "signed out");
+      await this.left(ws);
+    }
+    await this.keepWatching();
+    return closing.length;
   }
 
   /** Staff deleted a language: nobody rings for it any more, and its waiting callers are offered a callback. */
@@ -193,6 +232,36 @@ export class CallSwitchboard extends DurableObject<Env> {
   }
 
   // Inside.
+
+  /** A person's languages as they are now: what rings them from here on. */
+  private async relink(person: PersonOnBoard): Promise<void> {
+    for (const ws of this.ctx.getWebSockets(`i:${person.id}`)) ws.serializeAttachment({ ...(ws.deserializeAttachment() as Attachment), person });
+    const onBoard = this.board.interpreters.find((item) => item.id === person.id);
+    if (onBoard) await this.apply(setPresence(this.board, { ...person, available: onBoard.available }));
+  }
+
+  /**
+   * Asks the backend whether these people may still take calls (workers/call-readiness.ts): a screen whose session has
+   * ended (signed out, locked, deleted) closes, and a changed set of languages applies before anything rings.
+   */
+  private async recheck(personIds: string[]): Promise<void> {
+    const readiness = await callReadiness(this.env, personIds);
+    if (!readiness) return;
+    for (const id of personIds) {
+      const ready = readiness.get(id);
+      for (const ws of this.ctx.getWebSockets(`i:${id}`)) {
+        const attachment = ws.deserializeAttachment() as Attachment;
+        if (attachment.kind !== "interpreter" || ready?.sessions.includes(attachment.signIn.session ?? "")) continue;
+        ws.close(ACCESS_ENDED_CLOSE_CODE, "signed out");
+        await this.left(ws);
+      }
+      const onBoard = this.board.interpreters.find((item) => item.id === id);
+      const languages = ready ? [...ready.languages].sort((a, b) => a - b) : [];
+      if (ready && onBoard && languages.join() !== [...onBoard.languages].sort((a, b) => a - b).join()) {
+        await this.relink({ id, name: onBoard.name, languages });
+      }
+    }
+  }
 
   private async left(ws: WebSocket): Promise<void> {
     const attachment = ws.deserializeAttachment() as Attachment | null;
@@ -292,6 +361,9 @@ export class CallSwitchboard extends DurableObject<Env> {
     if (busy && (await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + HEARTBEAT_MS);
   }
 }
+
+/** Sockets are tagged by the account's email too: a password reset names the account by its email only. */
+const emailTag = (email: string) => `e:${email.toLowerCase()}`;
 
 function logLine(call: LiveCall, outcome: CallOutcome): CallLogEntry {
   return {

@@ -14,10 +14,10 @@ import { readConfig } from "../app/lib/config.server";
 import { withinRateLimit } from "../app/lib/rate-limit.server";
 import { callerCookies, ROOM_ID, roomPartyFor } from "../app/lib/room-access.server";
 import { livePath, roomPartyOf } from "../app/lib/room-token.server";
-import { roomOf, SWITCHBOARD_NAME } from "../app/lib/switchboard.server";
+import { currentSessionKey, roomOf, SWITCHBOARD_NAME } from "../app/lib/switchboard.server";
 import { isSameOrigin } from "../app/lib/same-origin.server";
 import { turnstileTokenPasses } from "../app/lib/turnstile.server";
-import { CALL_HEADER, PERSON_HEADER, ROOM_HEADER, SOCKET_HEADER, toHeader, type CallRequest, type PersonOnBoard, type SocketKind } from "./call-protocol";
+import { CALL_HEADER, PERSON_HEADER, ROOM_HEADER, SIGN_IN_HEADER, SOCKET_HEADER, toHeader, type CallRequest, type PersonOnBoard, type SocketKind, type SocketSignIn } from "./call-protocol";
 
 export const CALLS_PATH = "/api/calls/";
 /** A page's own name for its tab (sessionStorage), so a reload replaces its old socket and a second tab does not. */
@@ -53,9 +53,10 @@ async function interpreterSocket(request: Request, env: Env): Promise<Response> 
   if (!user) return refusal(401, "Sign in first.");
   // An account without a users row is nobody a call could be logged against.
   if (!user.profile) return refusal(403, "Forbidden");
-  const languages = await backend.links.forUser(user.id);
+  const [languages, session] = await Promise.all([backend.links.forUser(user.id), currentSessionKey(backend)]);
   const person: PersonOnBoard = { id: user.id, name: user.profile.fullName, languages: languages.map((language) => language.id) };
-  return toObject(env, SWITCHBOARD_NAME, "interpreter", { [PERSON_HEADER]: toHeader(person) });
+  const signIn: SocketSignIn = { email: user.email, session };
+  return toObject(env, SWITCHBOARD_NAME, "interpreter", { [PERSON_HEADER]: toHeader(person), [SIGN_IN_HEADER]: toHeader(signIn) });
 }
 
 async function callerSocket(request: Request, env: Env, url: URL): Promise<Response> {

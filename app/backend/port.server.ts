@@ -162,7 +162,15 @@ export interface LinkStore {
   /** One link per (interpreter, language). */
   link(userId: string, languageId: number): Promise<{ ok: true; link: LanguageLink } | { ok: false; reason: "duplicate" | "not-found" }>;
   unlink(id: number): Promise<{ ok: true; link: LanguageLink } | { ok: false; reason: "not-found" }>;
+  /**
+   * What the call switchboard checks when a call rings and when one is accepted (issue 22): for each of these people
+   * who can still be signed in, the keys of their live sessions (as `AuthStore.sessions` keys them) and the ids of the
+   * languages they are linked to now. A locked or deleted account has no sessions, so it is not listed.
+   */
+  callReadiness(userIds: string[]): Promise<CallReadiness[]>;
 }
+
+export type CallReadiness = { id: string; sessions: string[]; languages: number[] };
 
 /**
  * A queue of e-mails stored before they are relayed: a relay run claims one (an expiring lease) before sending it,

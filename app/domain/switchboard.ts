@@ -25,6 +25,12 @@ export const PRESENCE_TIMEOUT_MS = 20_000;
 export const ROOM_GRACE_MS = 30_000;
 /** How often pages send their heartbeat, and how often the switchboard looks: four chances within PRESENCE_TIMEOUT_MS. */
 export const HEARTBEAT_MS = 5_000;
+/**
+ * An incoming-call screen closed because its access ended: the person was removed or locked out, or the session it
+ * was opened with ended (issue 22). The page does not reconnect: it loads itself again, and the guard sends a person
+ * without a session to sign in.
+ */
+export const ACCESS_ENDED_CLOSE_CODE = 4003;
 
 export type Interpreter = { id: string; name: string; languages: number[]; available: boolean };
 

@@ -1,8 +1,9 @@
 // Where the live-call objects are (docs/decisions/0021): the switchboard is one object of its class
 // (workers/call-switchboard.ts); each answered call's room is an object of another class (workers/call-room.ts),
 // named after the call.
+import type { Backend } from "~/backend/port.server";
 import type { CallRoom } from "../../workers/call-room";
-import type { CallSwitchboard } from "../../workers/call-switchboard";
+import type { CallSwitchboard, EndedSessions } from "../../workers/call-switchboard";
 import type { PersonOnBoard } from "../../workers/call-protocol";
 
 export const SWITCHBOARD_NAME = "switchboard";
@@ -35,4 +36,21 @@ export async function tellSwitchboardLanguageDeleted(env: Env, languageId: numbe
   } catch (error) {
     console.error(`the switchboard was not told that language ${languageId} was deleted`, error);
   }
+}
+
+/**
+ * Tells the switchboard that sessions of this account ended, so the incoming-call screens signed in with them close
+ * (issue 22). Already ended in the backend: a screen missed here cannot load a page or open a socket again.
+ */
+export async function tellSwitchboardSessionsEnded(env: Env, email: string, ended: EndedSessions): Promise<void> {
+  try {
+    await switchboardOf(env).sessionsEnded(email, ended);
+  } catch (error) {
+    console.error(`the switchboard was not told that sessions of ${email} ended`, error);
+  }
+}
+
+/** The key of this request's session (the one the Profile page's list marks as this device), or null without one. */
+export async function currentSessionKey(backend: Backend): Promise<string | null> {
+  return (await backend.auth.sessions()).find((session) => session.current)?.key ?? null;
 }

@@ -167,6 +167,21 @@ describe("the double's share", () => {
 });
 
 // The call link for a named customer: made by the dashboard's form and read by /Call, whole routes on this adapter.
+describe("who may take calls (issue 22)", () => {
+  it("reads the live sessions and the links of the people on the board with the service role, and keys sessions as the session list does", async () => {
+    const { cookie } = await signIn(INTERPRETER);
+    const listed = (await backendFor(cookie).auth.sessions()).find((session) => session.current)!.key;
+    const { result, requests } = await step(() => backendFor().links.callReadiness([interpreter, "00000000-0000-4000-8000-000000000000"]));
+    expect(who(requests).sort()).toEqual(["rest.session_devices.call-readiness service", "rest.user_languages.call-readiness service"]);
+    expect(result).toHaveLength(1);
+    expect(result[0]!.id).toBe(interpreter);
+    expect(result[0]!.sessions).toContain(listed);
+    const own = (await backendFor(cookie).links.forUser(interpreter)).map((language) => language.id);
+    expect(own.length).toBeGreaterThan(0);
+    expect(new Set(result[0]!.languages)).toEqual(new Set(own));
+  });
+});
+
 describe("call links", () => {
   const routeArgs = (path: string, init: RequestInit = {}) => {
     const request = new Request(`${ORIGIN}${path}`, init);

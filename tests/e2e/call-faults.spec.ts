@@ -171,6 +171,47 @@ test("people who just close the tab: a caller alone (the interpreter's call ends
   }
 });
 
+test("a locked interpreter's open incoming-call screen stops taking calls: within 5 s it is on the sign-in page, and a call in their language rings nobody (issue 22)", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const admin = await adminPage(browser);
+  // Tagalog: a language only this new interpreter is linked to.
+  const lena = { name: "Lena Locked", email: `lena.${unique()}@example.com` };
+  await admin.goto("/Dashboard/Interpreter");
+  await fillInterpreter(admin, { ...lena, gender: "Woman", phone: "+1 307 555 0178", password: SAMPLE_PASSWORD });
+  await expectNotice(admin, /Lena Locked/);
+  await admin.goto("/Dashboard/UserLanguages");
+  const linkForm = admin.getByRole("region", { name: "Link an interpreter to a language" });
+  await linkForm.getByLabel("Interpreter").selectOption({ label: `${lena.name} (${lena.email})` });
+  await linkForm.getByLabel("Language").selectOption({ label: "Tagalog" });
+  await linkForm.getByRole("button", { name: "Link" }).click();
+  await expectNotice(admin, /Lena Locked/);
+  const screen = await signedIn(browser, lena.email);
+  const callerContext = await mediaContext(browser, OWN_URL);
+  try {
+    await admin.goto("/Dashboard/Dashboardusers");
+    const row = admin.getByRole("region", { name: "Accounts" }).first().getByRole("row").filter({ has: admin.getByRole("cell", { name: lena.email, exact: true }) });
+    await row.getByRole("button", { name: `Lock ${lena.email}` }).click();
+    await expectNotice(admin, `${lena.email} is locked, and every session of the account has ended.`);
+    const lockedAt = Date.now();
+    await expect(screen.page).toHaveURL(/\/Login/, { timeout: 5_000 });
+    expect(Date.now() - lockedAt).toBeLessThan(5_000);
+
+    const caller = await callerContext.newPage();
+    await caller.goto("/Call");
+    const starter = caller.getByRole("form", { name: "Start a call" });
+    await starter.getByLabel("Language").selectOption({ label: "Tagalog" });
+    await starter.getByLabel("Your name").fill("Rings Nobody");
+    await caller.getByRole("button", { name: "Check camera and microphone" }).click();
+    await expect(caller.getByText("Your camera and microphone work.")).toBeVisible();
+    await caller.getByRole("button", { name: "Call", exact: true }).click();
+    await expect(caller.getByRole("heading", { name: "Ask for a callback" })).toBeVisible();
+  } finally {
+    await callerContext.close();
+    await screen.context.close();
+    await admin.context().close();
+  }
+});
+
 test("a deploy while one call rings and another is connected: the ringing caller is offered a callback, the connected one hears the hang-up made meanwhile, screens reconnect and ring", async ({ browser }) => {
   test.setTimeout(180_000);
   const daniel = await signedIn(browser, INTERPRETER.email);

@@ -4,7 +4,8 @@ import { env, runInDurableObject } from "cloudflare:test";
 import { afterEach, expect } from "vitest";
 import type { CallRoom } from "../../workers/call-room";
 import type { CallSwitchboard } from "../../workers/call-switchboard";
-import { CALL_HEADER, PERSON_HEADER, ROOM_HEADER, SOCKET_HEADER, toHeader, type SocketKind } from "../../workers/call-protocol";
+import { sha256Hex } from "~/lib/hash.server";
+import { CALL_HEADER, PERSON_HEADER, ROOM_HEADER, SIGN_IN_HEADER, SOCKET_HEADER, toHeader, type SocketKind } from "../../workers/call-protocol";
 
 export const ARABIC = 1;
 export const SPANISH = 2;
@@ -64,9 +65,29 @@ export async function connect(stub: Stub, kind: SocketKind, headers: Record<stri
 /** A ringing message that lists at least one call. */
 export const someCall = (message: Message) => Array.isArray(message.calls) && message.calls.length > 0;
 
+/**
+ * The person as the backend knows them, which the switchboard asks when a call rings (issue 22): an account with a users
+ * row, a live session (the socket's) and links to `languages`. Returns what the worker puts in the sign-in header.
+ */
+export async function signedInPerson(id: string, name: string, languages: number[]): Promise<{ email: string; session: string }> {
+  const email = `${id.toLowerCase()}@switchboard.test`;
+  const idHash = await sha256Hex(`session of ${id}`);
+  const now = Date.now();
+  await env.DB.batch([
+    env.DB.prepare("INSERT OR IGNORE INTO accounts (id, email, password_hash) VALUES (?, ?, 'none')").bind(id, email),
+    env.DB.prepare("INSERT OR IGNORE INTO users (id, full_name, email) VALUES (?, ?, ?)").bind(id, name, email),
+    env.DB.prepare("INSERT OR IGNORE INTO sessions (id_hash, account_id, created_at, expires_at, last_seen_at) VALUES (?, ?, ?, ?, ?)").bind(idHash, id, now, now + 86_400_000, now),
+    env.DB.prepare("INSERT OR IGNORE INTO languages (id, name) VALUES (?, 'Arabic'), (?, 'Spanish')").bind(ARABIC, SPANISH),
+    env.DB.prepare("DELETE FROM user_languages WHERE user_id = ?").bind(id),
+    ...languages.map((language) => env.DB.prepare("INSERT INTO user_languages (user_id, language_id) VALUES (?, ?)").bind(id, language)),
+  ]);
+  return { email, session: idHash.slice(0, 12) };
+}
+
 /** An interpreter's dashboard connected: told at once whether they are available (they choose; Away at first). */
 export async function interpreter(stub: DurableObjectStub<CallSwitchboard>, id: string, languages: number[], name = `Name ${id}`): Promise<Socket> {
-  const socket = await connect(stub, "interpreter", { [PERSON_HEADER]: toHeader({ id, name, languages }) });
+  const signIn = await signedInPerson(id, name, languages);
+  const socket = await connect(stub, "interpreter", { [PERSON_HEADER]: toHeader({ id, name, languages }), [SIGN_IN_HEADER]: toHeader(signIn) });
   await socket.next("presence");
   return socket;
 }

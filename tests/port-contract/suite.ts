@@ -214,6 +214,33 @@ export function describePortContract(target: ContractTarget) {
         await backend().languages.remove(language!.id);
         expect((await backend().links.list()).some((item) => item.languageId === language!.id)).toBe(false);
       });
+
+      it("tells the switchboard who may take calls: each person's live sessions by their list key, and their languages now", async () => {
+        const [ana, ben, never] = [await newInterpreter(), await newInterpreter(), await newInterpreter()];
+        const added = await backend().languages.create(unique("Ready "));
+        const language = added.ok ? added.language : null;
+        await backend().links.link(ana.id, language!.id);
+        const anaPhone = await signIn(ana.email, ana.password);
+        const anaLaptop = await signIn(ana.email, ana.password);
+        const benCookie = await signIn(ben.email, ben.password);
+        const keyOf = async (cookie: string) => (await backend(cookie).auth.sessions()).find((session) => session.current)!.key;
+        const byId = async () => new Map((await backend().links.callReadiness([ana.id, ben.id, never.id])).map((person) => [person.id, person]));
+
+        const ready = await byId();
+        expect(new Set(ready.get(ana.id)?.sessions)).toEqual(new Set([await keyOf(anaPhone), await keyOf(anaLaptop)]));
+        expect(ready.get(ana.id)?.languages).toEqual([language!.id]);
+        expect(ready.get(ben.id)).toEqual({ id: ben.id, sessions: [await keyOf(benCookie)], languages: [] });
+        expect(ready.has(never.id)).toBe(false); // never signed in: no session to take calls with
+        expect(await backend().links.callReadiness([])).toEqual([]);
+
+        // Signed out on one device: that session is gone. Locked: nothing is left.
+        const phoneKey = await keyOf(anaPhone);
+        await backend(anaPhone).auth.signOut();
+        expect((await byId()).get(ana.id)?.sessions).toEqual([await keyOf(anaLaptop)]);
+        expect((await backend().accounts.setLocked(ben.id, true)).ok).toBe(true);
+        expect((await byId()).has(ben.id)).toBe(false);
+        expect(phoneKey).toMatch(/^[0-9a-f]{12}$/);
+      });
     });
 
     describe("contact outbox", () => {

@@ -5,6 +5,7 @@
 // alone: every call here uses the service role.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { clientOf } from "~/lib/client-key.server";
+import { sha256Hex } from "~/lib/hash.server";
 import { check } from "./clients.server";
 
 /** "Last used" is written again only when it is older than this: one write per 5 minutes of use, as on D1. */
@@ -13,6 +14,11 @@ export const DEVICE_TOUCH_MS = 5 * 60 * 1000;
 export type DeviceRow = { session_id: string; user_agent: string | null; address: string | null; created_at: string; last_seen_at: string };
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A session's key in the session list (and for the call switchboard): a prefix of its id's hash, useless to sign in with. */
+export async function sessionKeyOf(sessionId: string): Promise<string> {
+  return (await sha256Hex(sessionId)).slice(0, 12);
+}
 
 /**
  * The session_id claim of an access token, or null. The token is only decoded here, not verified: callers take it

@@ -3,9 +3,9 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { Interpreter, Language, LanguageLink } from "~/domain/people";
 import { looksLikePhone, PAGE_SIZE } from "~/domain/people";
-import type { InterpreterStore, LanguageStore, LinkStore } from "../port.server";
+import type { CallReadiness, InterpreterStore, LanguageStore, LinkStore } from "../port.server";
 import { check, checkExcept, CONFLICT, escapeLike, failIf, PG } from "./clients.server";
-import { UUID } from "./devices.server";
+import { sessionKeyOf, UUID } from "./devices.server";
 
 /** SPEC §7: users with id, full_name, email, phone, Gender and nested user_languages(language_id, languages(name)). */
 const INTERPRETER_SELECT = 'id, full_name, email, phone, "Gender", account_type, role, user_languages(language_id, languages(name))';
@@ -210,6 +210,22 @@ export function supabaseLinkStore(user: SupabaseClient, service: SupabaseClient)
     },
 
     list: all,
+
+    async callReadiness(userIds) {
+      if (userIds.length === 0) return [];
+      const [devices, links] = await Promise.all([
+        service.from("session_devices").select("user_id,session_id").in("user_id", userIds),
+        service.from("user_languages").select("user_id,language_id").in("user_id", userIds),
+      ]);
+      const ready = new Map<string, CallReadiness>();
+      for (const row of check<{ user_id: string; session_id: string }[]>(devices)) {
+        const person = ready.get(row.user_id) ?? { id: row.user_id, sessions: [], languages: [] };
+        person.sessions.push(await sessionKeyOf(row.session_id));
+        ready.set(row.user_id, person);
+      }
+      for (const row of check<{ user_id: string; language_id: number }[]>(links)) ready.get(row.user_id)?.languages.push(row.language_id);
+      return [...ready.values()];
+    },
 
     async link(userId, languageId) {
       const result = await service.from("user_languages").insert({ user_id: userId, language_id: languageId }).select("id");

@@ -3,10 +3,9 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { currentSessionFirst, type DeviceSession } from "~/domain/accounts";
 import type { SessionUser } from "~/domain/auth";
-import { sha256Hex } from "~/lib/hash.server";
 import { BackendError, type AuthStore } from "../port.server";
 import { failIf } from "./clients.server";
-import type { SessionDevices } from "./devices.server";
+import { sessionKeyOf, type SessionDevices } from "./devices.server";
 
 type SelfServiceDeps = {
   /** The visitor's client (their session in cookies). */
@@ -60,8 +59,7 @@ export function supabaseSelfService({ client, recovery, devices, signedIn }: Sel
       const list = await Promise.all(
         rows.map(
           async (row): Promise<DeviceSession> => ({
-            // A prefix of the session id's hash: stable for the list's keys, useless to sign in with.
-            key: (await sha256Hex(row.session_id)).slice(0, 12),
+            key: await sessionKeyOf(row.session_id),
             current: row.session_id === found.sessionId,
             userAgent: row.user_agent,
             address: row.address,

@@ -2,7 +2,7 @@
 // the calls ringing on them, and accepting one. Reconnects after a lost connection, and sends the heartbeat the
 // switchboard's alarm reads (docs/decisions/0021).
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { InterpreterMessage, RingingCall } from "~/domain/switchboard";
+import { ACCESS_ENDED_CLOSE_CODE, type InterpreterMessage, type RingingCall } from "~/domain/switchboard";
 import { callSocket, keepAlive, reconnectDelay } from "./socket";
 
 export type LineState = "connecting" | "online" | "offline";
@@ -52,10 +52,12 @@ export function useSwitchboard(): Switchboard {
         // the person's other tabs stay where they are (issue 21: a second tab no longer takes the call over).
         else if (message.type === "accepted" && message.url && message.callId === acceptedHere.current) window.location.assign(message.url);
       };
-      ws.onclose = () => {
+      ws.onclose = (event) => {
         stopHeartbeat();
         setRinging([]);
         if (stopped) return;
+        // Locked out, removed or signed out: this page's own load decides where they belong now (the sign-in page).
+        if (event.code === ACCESS_ENDED_CLOSE_CODE) return window.location.reload();
         setLine("offline");
         retry = setTimeout(open, reconnectDelay(attempt++));
       };

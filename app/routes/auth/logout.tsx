@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { specArabic } from "~/i18n";
 import { localizedPath, messagesFor } from "~/lib/locale";
 import { requireUser } from "~/lib/guards.server";
+import { currentSessionKey, tellSwitchboardSessionsEnded } from "~/lib/switchboard.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/logout";
 import { appContext } from "~/lib/context.server";
@@ -15,7 +16,9 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const app = appContext(context);
   const user = await requireUser({ url, context });
   try {
+    const session = await currentSessionKey(app.backend);
     await app.backend.auth.signOut();
+    if (session) await tellSwitchboardSessionsEnded(app.cloudflare.env, user.email, { only: session });
     // Signed out into the sign-in page of their own language.
     const message = messagesFor(user.locale).auth.signedOut;
     return redirectWithToast(localizedPath(user.locale, "/Login"), { type: "success", message }, { request, config: app.config });

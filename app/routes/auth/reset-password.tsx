@@ -8,6 +8,7 @@ import { localeOfPath, localizedPath, messagesOfRequest, useLocalizedPath, useMe
 import { pageMeta } from "~/lib/meta";
 import { refuseOverLimit } from "~/lib/rate-limit.server";
 import { recordSecurityEvent } from "~/lib/security-log.server";
+import { tellSwitchboardSessionsEnded } from "~/lib/switchboard.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/reset-password";
 import { accountGuard } from "~/lib/account-guard.server";
@@ -41,6 +42,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
   // The link came by e-mail, so whoever used it reads that mailbox: the account's sign-in lock ends.
   await accountGuard(app.cloudflare.env, form.data.email).passwordReset();
+  await tellSwitchboardSessionsEnded(app.cloudflare.env, form.data.email, "all");
   await recordSecurityEvent(app, request, { kind: "password-reset", account: form.data.email });
   return redirectWithToast(localizedPath(localeOfPath(url.pathname), "/Login"), { type: "success", message: t.auth.passwordReset }, { request, config: app.config });
 }

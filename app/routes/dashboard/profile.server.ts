@@ -8,6 +8,7 @@ import { formFailure } from "~/lib/action-result.server";
 import { parseFormData } from "~/lib/forms.server";
 import type { IntentInput } from "~/lib/intents.server";
 import { recordSecurityEvent } from "~/lib/security-log.server";
+import { currentSessionKey, tellSwitchboardSessionsEnded } from "~/lib/switchboard.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { redirect } from "react-router";
 
@@ -31,6 +32,7 @@ export async function changePassword({ request, app, formData, user, messages }:
     await recordSecurityEvent(app, request, { kind: "password-change-failed", account: user.email, actor: user.email, detail: "wrong current password" });
     return formFailure({ errors: { currentPassword: t.password.wrongCurrent }, intent });
   }
+  await tellSwitchboardSessionsEnded(app.cloudflare.env, user.email, { allBut: await currentSessionKey(app.backend) });
   await recordSecurityEvent(app, request, { kind: "password-changed", account: user.email, actor: user.email });
   return redirectWithToast("/Dashboard/Profile#change-password", { type: "success", message: t.password.changed }, { request, config: app.config });
 }
@@ -38,6 +40,7 @@ export async function changePassword({ request, app, formData, user, messages }:
 export async function signOutOthers({ request, app, user, messages }: IntentInput) {
   const t = messages.accounts;
   const ended = await app.backend.auth.signOutOthers();
+  await tellSwitchboardSessionsEnded(app.cloudflare.env, user.email, { allBut: await currentSessionKey(app.backend) });
   await recordSecurityEvent(app, request, { kind: "other-sessions-ended", account: user.email, actor: user.email, detail: String(ended) });
   const message = ended > 0 ? plural(user.locale, t.sessions.othersEnded, ended) : t.sessions.onlyThisOne;
   return redirectWithToast("/Dashboard/Profile#your-sessions", { type: "success", message }, { request, config: app.config });

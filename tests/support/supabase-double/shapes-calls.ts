@@ -11,6 +11,9 @@ const COLUMNS = "id,language_id,language,type,caller_name,interpreter_id,interpr
 /** A time as the worker writes it: Date#toISOString(). */
 const ISO = "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z";
 const isIso: ValueCheck = (value) => typeof value === "string" && new RegExp(`^${ISO}$`).test(value);
+/** `in.(…)`: one or more ids, as supabase-js writes `.in("user_id", ids)`. */
+const UUID_TEXT = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+const IN_UUIDS = new RegExp(`^in\\.\\(${UUID_TEXT}(,${UUID_TEXT})*\\)$`, "i");
 const positive: ValueCheck = (value) => Number.isSafeInteger(value) && (value as number) > 0;
 
 const call = (shape: Omit<RestShape, "service" | "table" | "key" | "extension"> & { why: string }): RestShape => {
@@ -55,4 +58,27 @@ export const CALL_SHAPES: RestShape[] = [
       interpreter_id: /^eq\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
     },
   }),
+  // ---- Who may take calls (issue 22) ----
+  {
+    id: "rest.session_devices.call-readiness",
+    extension:
+      "the call switchboard, when a call rings and when one is accepted: which of the interpreters on its board are still " +
+      "signed in, and with which sessions (a lock, a sign-out or a password change deletes these rows)",
+    service: "rest",
+    method: "GET",
+    table: "session_devices",
+    key: "service",
+    select: "user_id,session_id",
+    params: { user_id: IN_UUIDS },
+  },
+  {
+    id: "rest.user_languages.call-readiness",
+    extension: "the call switchboard, when a call rings and when one is accepted: the languages those interpreters are linked to now",
+    service: "rest",
+    method: "GET",
+    table: "user_languages",
+    key: "service",
+    select: "user_id,language_id",
+    params: { user_id: IN_UUIDS },
+  },
 ];

@@ -144,7 +144,7 @@ export default {
     ctx.waitUntil(
       relayDue(backend.outbox, config)
         .then(report("contact"))
-        .then(() => relayDueMails(backend.mail, config))
+        .then(() => relayDueMails(backend, config))
         .then(report("mail")),
     );
     if (new Date(controller.scheduledTime).getUTCMinutes() === 0) ctx.waitUntil(pruneSecurityEvents(backend.events, controller.scheduledTime));

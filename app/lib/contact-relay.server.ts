@@ -4,12 +4,13 @@
 // cut off while sending (EmailJS has no idempotency key; issue 21): such an item is settled as unconfirmed, for a
 // person to judge. A failed attempt is retried with exponential backoff and given up after MAX_ATTEMPTS, keeping the
 // last error for staff. Without a provider (or its template) nothing is attempted: the item waits, marked with the reason.
-import type { OutboxStore, MailOutboxStore, RelayQueue } from "~/backend/port.server";
+import type { MailOutboxStore, OrderStore, OutboxStore, RelayQueue } from "~/backend/port.server";
 import { MAIL_PROVIDER_NOT_CONFIGURED } from "~/domain/contact";
 import type { ContactMessage } from "~/domain/contact";
 import type { OutgoingMail } from "~/domain/mail";
 import type { AppConfig } from "./config.server";
 import { sendWithEmailJs, type SendResult } from "./mail/emailjs.server";
+import { withStatusLink } from "./order-mail.server";
 
 export const RELAY = {
   /** Attempts before a message is marked failed: retries 1, 2, 4, 8, 16, 32 and 60 minutes apart (about 2 hours). */
@@ -92,12 +93,16 @@ const contactSender =
     return { send: ({ name, email, subject, message }) => sendWithEmailJs(emailjs, emailjs.contactTemplateId, { name, email, subject, message }) };
   };
 
-function orderMailSender(config: AppConfig): Sender<OutgoingMail> {
+/** Order e-mails go out with the customer's link filled in at this moment (it is never stored: issue 22). */
+function orderMailSender(config: AppConfig, orders: Pick<OrderStore, "get">): Sender<OutgoingMail> {
   const emailjs = config.emailjs;
   if (!emailjs) return { waiting: MAIL_PROVIDER_NOT_CONFIGURED };
   const template = emailjs.orderTemplateId;
   if (!template) return { waiting: ORDER_TEMPLATE_NOT_CONFIGURED };
-  return { send: ({ to, subject, body }) => sendWithEmailJs(emailjs, template, { to_email: to, subject, message: body }) };
+  return {
+    send: async (mail) =>
+      sendWithEmailJs(emailjs, template, { to_email: mail.to, subject: mail.subject, message: await withStatusLink(mail, orders, config.SESSION_SECRET) }),
+  };
 }
 
 /** One contact message: claim it, send it, record what happened. "skipped": not due, or another run has it. */
@@ -117,11 +122,16 @@ export function relayAfterResponse(ctx: { waitUntil(promise: Promise<unknown>): 
  * After the response that stored an order change (`waitUntil`): that order's due e-mails, through the cron's paced
  * loop, so a burst of them never outruns the provider's rate; what fails waits for the cron.
  */
-export function relayOrderMailsAfterResponse(ctx: { waitUntil(promise: Promise<unknown>): void }, mail: MailOutboxStore, config: AppConfig, orderId: number) {
+export function relayOrderMailsAfterResponse(
+  ctx: { waitUntil(promise: Promise<unknown>): void },
+  { mail, orders }: { mail: MailOutboxStore; orders: Pick<OrderStore, "get"> },
+  config: AppConfig,
+  orderId: number,
+) {
   const pending = async (now: number, limit: number) =>
     (await mail.forOrder(orderId)).filter((item) => item.status === "pending" && item.nextAttemptAt <= now).reverse().slice(0, limit);
   ctx.waitUntil(
-    relayQueue(mail, orderMailSender(config), {}, pending).catch((error) => console.error(`[mail] Relaying the e-mails of order ${orderId} failed:`, error)),
+    relayQueue(mail, orderMailSender(config, orders), {}, pending).catch((error) => console.error(`[mail] Relaying the e-mails of order ${orderId} failed:`, error)),
   );
 }
 
@@ -133,7 +143,7 @@ export async function relayDue(outbox: OutboxStore, config: AppConfig, options: 
 }
 
 /** The cron's work for the order e-mails. */
-export async function relayDueMails(mail: MailOutboxStore, config: AppConfig, options: RelayDueOptions = {}) {
+export async function relayDueMails({ mail, orders }: { mail: MailOutboxStore; orders: Pick<OrderStore, "get"> }, config: AppConfig, options: RelayDueOptions = {}) {
   if (!config.emailjs?.orderTemplateId) return { sent: 0, retry: 0, failed: 0, waiting: 0, skipped: 0 };
-  return relayQueue(mail, orderMailSender(config), options);
+  return relayQueue(mail, orderMailSender(config, orders), options);
 }

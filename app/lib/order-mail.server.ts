@@ -4,7 +4,9 @@ import type { NewMail } from "~/domain/mail";
 import { orderNumber, type OrderDetail } from "~/domain/order-records";
 import { formatAmount, type OrderTransition } from "~/domain/orders";
 import { format, formatDate, type Locale } from "~/i18n";
+import type { OrderStore } from "~/backend/port.server";
 import { localizedPath, messagesFor } from "./locale";
+import { unsealStatusToken } from "./status-token.server";
 
 /** What the e-mails say of an order: read from the store, or as a change is about to leave it (issue 21). */
 export type MailOrder = Pick<OrderDetail, "id" | "locale" | "serviceTitle" | "sourceLanguage" | "targetLanguages" | "deadline" | "details" | "status" | "quote" | "cancelReason"> & {
@@ -21,8 +23,31 @@ export type MailContext = {
   staffEmail: string | null;
 };
 
+/**
+ * What a stored e-mail holds where the customer's status link goes: the address with this slot for its token. The
+ * outbox (and so a database backup, or the admin's order page) never holds a working link (issue 22); the relay fills
+ * the token in from the order's sealed copy as it sends the mail (withStatusLink).
+ */
+export const STATUS_TOKEN_SLOT = "{status-link-token}";
+
+/** The customer's link in a stored e-mail, or null when there is none to give (`token`: the link exists now). */
 export function statusLink({ order, origin, token }: Pick<MailContext, "order" | "origin" | "token">): string | null {
-  return token ? `${origin}${localizedPath(order.locale, `/Quote/${token}`)}` : null;
+  return token ? `${origin}${localizedPath(order.locale, "/Quote/")}${STATUS_TOKEN_SLOT}` : null;
+}
+
+/** The e-mails whose reader is the customer: the only ones whose link slot is filled (staff mails quote customers' text). */
+const TO_CUSTOMER: readonly NewMail["kind"][] = ["order-received", "order-status", "order-message-to-customer"];
+
+/**
+ * The body to send: the link slot filled with the order's token, unsealed now. A link that is gone since (revoked, or
+ * sealed under a secret that has been rotated) becomes the sentence that points to the first e-mail, not a dead address.
+ */
+export async function withStatusLink(mail: Pick<NewMail, "kind" | "body" | "orderId">, orders: Pick<OrderStore, "get">, secret: string): Promise<string> {
+  if (mail.orderId === null || !TO_CUSTOMER.includes(mail.kind) || !mail.body.includes(STATUS_TOKEN_SLOT)) return mail.body;
+  const order = await orders.get(mail.orderId);
+  const token = order && !order.linkRevoked ? await unsealStatusToken(order.tokenSealed, secret) : null;
+  if (token) return mail.body.replaceAll(STATUS_TOKEN_SLOT, token);
+  return mail.body.replace(/\S*\{status-link-token\}/g, messagesFor(order?.locale ?? "en").orders.mail.noLink);
 }
 
 const dashboardLink = ({ order, origin }: MailContext) => `${origin}/Dashboard/Orders/${order.id}`;

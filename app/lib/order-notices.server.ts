@@ -63,5 +63,5 @@ export function orderAfter(order: OrderDetail, change: OrderChange, now: number)
 
 /** After the response: the order's e-mails just stored go out, paced; a failure waits for the cron. */
 export function relayOrderMails(app: RequestContext, orderId: number) {
-  relayOrderMailsAfterResponse(app.cloudflare.ctx, app.backend.mail, app.config, orderId);
+  relayOrderMailsAfterResponse(app.cloudflare.ctx, app.backend, app.config, orderId);
 }

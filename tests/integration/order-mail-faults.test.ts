@@ -133,7 +133,7 @@ describe("a delivery whose e-mail cannot be written (defect 8)", () => {
 
     const { config, service } = envWith({ EMAILJS_ORDER_TEMPLATE_ID: "template_order" });
     await setMode(service, "ok");
-    expect((await relayDueMails(d1MailOutboxStore(env.DB), config, { now: () => Date.now() + 60_000, minIntervalMs: 0 })).sent).toBe(1);
+    expect((await relayDueMails(backendFor(), config, { now: () => Date.now() + 60_000, minIntervalMs: 0 })).sent).toBe(1);
     expect((await recorded(service)).map((sent) => sent.fields.subject)).toEqual([`PUSH-${String(id).padStart(4, "0")}: Delivered`]);
   });
 });
@@ -168,7 +168,7 @@ describe("a delivery whose write fails once (a database hiccup)", () => {
     expect(await mailsOf(id)).toBe(1);
     const { config, service } = envWith({ EMAILJS_ORDER_TEMPLATE_ID: "template_order" });
     await setMode(service, "ok");
-    expect((await relayDueMails(d1MailOutboxStore(env.DB), config, { now: () => Date.now() + 60_000, minIntervalMs: 0 })).sent).toBe(1);
+    expect((await relayDueMails(backendFor(), config, { now: () => Date.now() + 60_000, minIntervalMs: 0 })).sent).toBe(1);
     expect((await recorded(service)).map((sent) => sent.fields.subject)).toContain(`PUSH-${String(id).padStart(4, "0")}: Delivered`);
   });
 });
@@ -239,7 +239,7 @@ describe("the relay after a response (defect 10)", () => {
     expect(answer(await post(quoteStatus.action, `/Quote/${token}`, { intent: "message", body: "Any news?" }, { params: { token }, env: mailEnv })).status).toBe(302);
     expect.soft(await copies()).toBe(1);
     // A's lease has long passed: the cron does not send it again; the mail says what happened, for a person to judge.
-    await relayDueMails(mail, config, { now: () => t0 + 10 * RELAY.leaseMs, minIntervalMs: 0 });
+    await relayDueMails({ mail, orders: backendFor().orders }, config, { now: () => t0 + 10 * RELAY.leaseMs, minIntervalMs: 0 });
     expect(await copies()).toBe(1);
     expect(await mail.get(acknowledgement.id)).toMatchObject({ status: "failed", lastError: expect.stringMatching(/^Unconfirmed/) });
   });

@@ -209,7 +209,7 @@ describe("order e-mails survive a mail outage", () => {
 
     await setMode(service, "ok");
     const later = Date.now() + 60 * 60_000;
-    const outcomes = await relayDueMails(mail, config, { now: () => later, minIntervalMs: 0 });
+    const outcomes = await relayDueMails({ mail, orders: backendFor().orders }, config, { now: () => later, minIntervalMs: 0 });
     expect(outcomes.sent).toBeGreaterThanOrEqual(3);
     expect((await mail.forOrder(id)).map((item) => item.status)).toEqual(["sent", "sent", "sent"]);
     const sent = (await recorded(service)).filter((request) => request.fields.template_id === "template_order" && request.mode === "ok");

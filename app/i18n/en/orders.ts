@@ -202,7 +202,7 @@ export const orders = {
     linkLine: "Your order's page: {link}",
     receivedSubject: "We have your quote request {number}",
     receivedBody:
-      "Hello {name},\n\nThank you for your request. We will reply with a price and a delivery date, usually within one business day.\n\nFollow your order, accept our quote and download the translation on your private page:\n{link}\n\nKeep this link to yourself: anyone who has it can see your order.",
+      "Hello,\n\nThank you for your request {number}. We will reply with a price and a delivery date, usually within one business day.\n\nFollow your order, accept our quote and download the translation on your private page:\n{link}\n\nKeep this link to yourself: anyone who has it can see your order.",
     staffNewSubject: "New quote request {number} from {name}",
     staffNewBody: "{name} <{email}> asks for {service}, {languages}, needed by {deadline}.\n\n{details}\n\nOpen it in the dashboard: {link}",
     statusSubject: "{number}: {status}",

@@ -43,7 +43,8 @@ export async function loader(args: Route.LoaderArgs) {
     order,
     available: availableTransitions(order, "staff", now),
     eligible: eligible.map(({ id, fullName }) => ({ id, fullName })),
-    mails,
+    // What the page lists of each e-mail; not its body (the page does not show it, and the browser needs none of it).
+    mails: mails.map(({ id, createdAt, to, subject, status }) => ({ id, createdAt, to, subject, status })),
     today: companyToday(now),
     confirmRevoke: args.url.searchParams.has("revoke"),
   };

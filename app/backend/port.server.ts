@@ -249,6 +249,11 @@ export interface OrderStore {
   addMessage(id: number, message: { author: "customer" | "staff"; authorId: string | null; body: string }, now: number, mails?: NewMail[]): Promise<boolean>;
   /** The internal note (staff only), logged in the history. */
   setNote(id: number, note: string, by: string | null, now: number): Promise<boolean>;
+  /**
+   * The order becomes its customer's: the requester opened the e-mailed link (proving the address), or staff confirmed
+   * it. False when there is no such order; an order verified already stays as it was.
+   */
+  verifyIdentity(id: number, now: number): Promise<boolean>;
   /** The status link stops working for good (staff can still reach the order). */
   revokeLink(id: number, by: string | null, now: number): Promise<boolean>;
   file(orderId: number, fileId: number): Promise<StoredOrderFile | null>;

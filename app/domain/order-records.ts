@@ -53,6 +53,11 @@ export type OrderSummary = {
   updatedAt: number;
   quote: Pick<Quote, "amountMinor" | "currency"> | null;
   interpreter: { id: string; name: string } | null;
+  /**
+   * The requester proved the e-mail address (opened the e-mailed link) or staff confirmed it: only then is the order
+   * its customer's. Until then `customer.name` (and company, phone) are only what the requester typed (issue 22).
+   */
+  identityVerified: boolean;
 };
 
 export type OrderDetail = Omit<OrderSummary, "quote" | "customer"> & {

@@ -6,6 +6,7 @@ import { formatAmount, type OrderTransition } from "~/domain/orders";
 import { format, formatDate, type Locale } from "~/i18n";
 import type { OrderStore } from "~/backend/port.server";
 import { localizedPath, messagesFor } from "./locale";
+import { identityProof } from "./identity-proof.server";
 import { unsealStatusToken } from "./status-token.server";
 
 /** What the e-mails say of an order: read from the store, or as a change is about to leave it (issue 21). */
@@ -39,14 +40,15 @@ export function statusLink({ order, origin, token }: Pick<MailContext, "order" |
 const TO_CUSTOMER: readonly NewMail["kind"][] = ["order-received", "order-status", "order-message-to-customer"];
 
 /**
- * The body to send: the link slot filled with the order's token, unsealed now. A link that is gone since (revoked, or
+ * The body to send: the link slot filled with the order's token, unsealed now, and the proof of the mailbox. A link that is gone since (revoked, or
  * sealed under a secret that has been rotated) becomes the sentence that points to the first e-mail, not a dead address.
  */
 export async function withStatusLink(mail: Pick<NewMail, "kind" | "body" | "orderId">, orders: Pick<OrderStore, "get">, secret: string): Promise<string> {
   if (mail.orderId === null || !TO_CUSTOMER.includes(mail.kind) || !mail.body.includes(STATUS_TOKEN_SLOT)) return mail.body;
   const order = await orders.get(mail.orderId);
   const token = order && !order.linkRevoked ? await unsealStatusToken(order.tokenSealed, secret) : null;
-  if (token) return mail.body.replaceAll(STATUS_TOKEN_SLOT, token);
+  // The e-mailed link also proves that its reader has this mailbox (app/lib/identity-proof.server.ts).
+  if (token) return mail.body.replaceAll(STATUS_TOKEN_SLOT, `${token}?confirm=${await identityProof(secret, mail.orderId)}`);
   return mail.body.replace(/\S*\{status-link-token\}/g, messagesFor(order?.locale ?? "en").orders.mail.noLink);
 }
 

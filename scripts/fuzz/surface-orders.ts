@@ -31,8 +31,9 @@ export const ORDER_PAGES: PageEntry[] = [
             `/Quote/${UNKNOWN_TOKEN.slice(1)}`, "/Quote/{token}x", // 42 and 44 characters
           ],
       access: "public",
-      // has("received"): the confirmation after a request (coverage.ts sees get/getAll only).
-      query: { received: "flag" },
+      // has("received"): the confirmation after a request (coverage.ts sees get/getAll only); confirm: the e-mailed
+      // link's proof of the mailbox (issue 22), which hostile values must never pass.
+      query: { received: "flag", confirm: "token" },
     },
     {
       route: `${prefix}/Quote/:token/files/:fileId`,
@@ -102,6 +103,7 @@ export const ORDER_FORMS: FormEntry[] = [
   { ...order(""), intent: "message", fields: { body: "message" } },
   { ...order(""), intent: "note", fields: { note: "message" }, background: undefined },
   { ...order(":new"), intent: "revoke-link", fields: {}, background: undefined },
+  { ...order(""), intent: "verify-identity", fields: {}, background: undefined },
   // app/routes/dashboard/job.tsx: the assigned interpreter's delivery (anyone else: 404).
   {
     route: "/Dashboard/Jobs/:orderId",

@@ -245,6 +245,10 @@ describe("the staff's lists: one call each", () => {
     expect(list.result).toMatchObject({ total: 1, page: 1, pageCount: 1, items: [{ id: first, quote: { amountMinor: QUOTE.amountMinor, currency: "USD" } }] });
     expect((await orders().list(query)).items.map((order) => order.id)).toEqual([second, first]);
 
+    // An order is its customer's once the address is proven or staff confirm it (issue 22): one call.
+    const verified = await step(() => orders().verifyIdentity(first, NOW + 3));
+    expect([verified.result, who(verified.requests)]).toEqual([true, ["rpc.push_verify_order_identity service"]]);
+    expect(await orders().get(first)).toMatchObject({ identityVerified: true, customer: { name: "Omar Said" } });
     const customers = await step(() => orders().customers({ search: "said", page: 1 }));
     expect(who(customers.requests)).toEqual(["rpc.push_list_customers service"]);
     expect(customers.result).toMatchObject({ total: 1, items: [{ name: "Omar Said", company: "Said Legal", orderCount: 1, acceptedValue: [], lastOrderAt: NOW }] });

@@ -105,15 +105,24 @@ export function describeOrdersContract(target: OrdersContractTarget) {
         ]);
       });
 
-      it("finds a returning customer by e-mail, whatever its case, and keeps the details on file", async () => {
+      it("finds a returning customer by e-mail, whatever its case; each order keeps its own name, and is theirs once verified", async () => {
         const email = `${unique("omar")}@example.com`;
         const first = await request({ email, name: "Omar Said" });
         const second = await request({ email: email.toUpperCase(), name: "Someone Else" });
         const [a, b] = [(await orders().get(first.id))!, (await orders().get(second.id))!];
-        expect(b.customer).toEqual(a.customer);
-        expect(b.customer.name).toBe("Omar Said");
+        // Issue 22: the same customer record, never its stored name for a request that typed another.
+        expect([b.customer.id, b.customer.email]).toEqual([a.customer.id, a.customer.email]);
+        expect([a.customer.name, b.customer.name, a.identityVerified, b.identityVerified]).toEqual(["Omar Said", "Someone Else", false, false]);
+        expect((await orders().customer(a.customer.id))!.orders).toEqual([]);
+        expect(await orders().verifyIdentity(first.id, Date.now())).toBe(true);
+        expect(await orders().verifyIdentity(second.id, Date.now())).toBe(true);
+        expect(await orders().verifyIdentity(987_654, Date.now())).toBe(false);
         const customer = (await orders().customer(a.customer.id))!;
-        expect(customer.orders.map((summary) => summary.id)).toEqual([second.id, first.id]);
+        expect(customer.customer.name).toBe("Omar Said"); // the record on file, unchanged
+        expect(customer.orders.map((summary) => [summary.id, summary.customer.name, summary.identityVerified])).toEqual([
+          [second.id, "Someone Else", true],
+          [first.id, "Omar Said", true],
+        ]);
         expect(customer.customer.orderCount).toBe(2);
       });
 
@@ -318,12 +327,14 @@ export function describeOrdersContract(target: OrdersContractTarget) {
         const company = unique("Acme");
         const one = await request({ email, customer: { name: "Val Ue", email, phone: "", company } });
         const two = await request({ email });
-        await request({ email });
+        const three = await request({ email });
         for (const [id, amountMinor] of [[one.id, 10_000], [two.id, 2_500]] as const) {
           const priced = { ...quote, amountMinor };
           await orders().transition(id, change({ transition: "quote", from: "new", to: "quoted", basedOn: 1, quote: priced, detail: { quote: priced } }), Date.now());
         }
         await orders().transition(one.id, change({ transition: "accept", from: "quoted", to: "accepted", basedOn: 2, actor: "customer", actorId: null }), Date.now());
+        // Counted as the customer's once verified (issue 22).
+        for (const { id } of [one, two, three]) await orders().verifyIdentity(id, Date.now());
         const page = await orders().customers({ search: company.toLowerCase(), page: 1 });
         expect(page.items).toHaveLength(1);
         expect(page.items[0]).toMatchObject({ email, company, orderCount: 3, acceptedValue: [{ currency: "USD", amountMinor: 10_000 }] });

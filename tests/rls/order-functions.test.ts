@@ -62,6 +62,7 @@ describe("the functions: only the service role executes them", () => {
     push_list_customers: "public.push_list_customers('', 20, 0)",
     push_get_customer: "public.push_get_customer(1)",
     push_next_order_id: "public.push_next_order_id()",
+    push_verify_order_identity: "public.push_verify_order_identity(1, 1)",
   };
   const HELPERS = {
     push_like_pattern: "private.push_like_pattern('x')",
@@ -115,7 +116,7 @@ describe("the functions: only the service role executes them", () => {
     expect(rows).toEqual([]);
     // The query above did look at them: the studio's 8 and the orders' 17 (push_next_order_id and
     // push_enqueue_order_mails: 20261128000000_push_order_mail_atomic.sql).
-    expect(await count(db, "pg_proc", "proname like 'push\\_%'")).toBe(25);
+    expect(await count(db, "pg_proc", "proname like 'push\\_%'")).toBe(26);
   });
 });
 

@@ -6,7 +6,7 @@ import type { Transaction } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serviceRole, within, type Db } from "./support/db";
 import { ADMIN_ID, createWithFixtures, INTERPRETER_ID, LANGUAGE } from "./support/fixtures";
-import { call, createOrder, NOW, QUOTE, transitionOrder } from "./support/orders";
+import { call, createOrder, NOW, QUOTE, rowsOf, transitionOrder } from "./support/orders";
 
 let db: Db;
 beforeAll(async () => {
@@ -131,6 +131,8 @@ describe("push_list_customers and push_get_customer", () => {
       const two = (await createOrder(tx, { email: "val@x.test" }, NOW + 1)).id;
       const three = (await createOrder(tx, { email: "val@x.test" }, NOW + 2)).id;
       const quoted = (await createOrder(tx, { email: "val@x.test" }, NOW + 3)).id;
+      // Proven by the e-mailed link (issue 22): only then are they this customer's.
+      for (const id of [one, two, three, quoted]) await call(tx, "public.push_verify_order_identity($1, $2)", [id, NOW + 5]);
       await quoteAndAccept(tx, one, { ...QUOTE, amount_minor: 10_000 });
       await quoteAndAccept(tx, two, { ...QUOTE, amount_minor: 2_500 });
       await quoteAndAccept(tx, three, { ...QUOTE, amount_minor: 900, currency: "EUR" });
@@ -156,13 +158,40 @@ describe("push_list_customers and push_get_customer", () => {
 
   it("search name, e-mail or company; the latest orders first, then the rest by name; pages with the total", async () => {
     await within(db, serviceRole, async (tx) => {
-      await createOrder(tx, { email: "old@x.test", name: "Old Customer" }, NOW);
-      await createOrder(tx, { email: "new@x.test", name: "New Customer" }, NOW + 10);
+      const old = await createOrder(tx, { email: "old@x.test", name: "Old Customer" }, NOW);
+      const recent = await createOrder(tx, { email: "new@x.test", name: "New Customer" }, NOW + 10);
+      for (const { id } of [old, recent]) await call(tx, "public.push_verify_order_identity($1, $2)", [id, NOW + 20]);
       await tx.query("insert into public.customers (name, email) values ('Aaron Nothing', 'none@x.test')");
       expect((await customers(tx)).items.map((item) => item.email)).toEqual(["new@x.test", "old@x.test", "none@x.test"]);
       expect((await customers(tx, "OLD@")).items.map((item) => item.email)).toEqual(["old@x.test"]);
       expect((await customers(tx, "park & co")).total).toBe(2);
       expect(await customers(tx, "", 1, 1)).toMatchObject({ total: 3, items: [{ email: "old@x.test" }] });
+    });
+  });
+});
+
+describe("a request with a known customer's e-mail and another name (issue 22)", () => {
+  it("shows its own name, counts for nobody and changes nothing on file until the address is proven", async () => {
+    await within(db, serviceRole, async (tx) => {
+      const alices = (await createOrder(tx, { email: "alice@corp.test", name: "Alice Victim", company: "Acme Secret Corp" })).id;
+      await call(tx, "public.push_verify_order_identity($1, $2)", [alices, NOW]);
+      const customerBefore = await rowsOf(tx, "select name, company, phone from public.customers where email = 'alice@corp.test'");
+      const mallorys = (await createOrder(tx, { email: "ALICE@corp.test", name: "Mallory", company: "" }, NOW + 1)).id;
+
+      const order = await call<Record<string, unknown>>(tx, "public.push_get_order($1)", [mallorys]);
+      expect(order).toMatchObject({ customer_name: "Mallory", customer_company: "", customer_email: "alice@corp.test", identity_verified_at: null });
+      expect(await rowsOf(tx, "select name, company, phone from public.customers where email = 'alice@corp.test'")).toEqual(customerBefore);
+      const customerId = order.customer_id;
+      const before = await call<{ customer: { order_count: number }; orders: { id: number }[] }>(tx, "public.push_get_customer($1)", [customerId]);
+      expect([before.customer.order_count, before.orders.map((item) => item.id)]).toEqual([1, [alices]]);
+      // Alice's own order still shows her name.
+      expect(await call(tx, "public.push_get_order($1)", [alices])).toMatchObject({ customer_name: "Alice Victim", customer_company: "Acme Secret Corp" });
+
+      // The address proven (or staff confirm it): the order is the customer's, still under its own name.
+      expect(await call(tx, "public.push_verify_order_identity($1, $2)", [mallorys, NOW + 2])).toBe(true);
+      const after = await call<{ customer: { order_count: number }; orders: { id: number; customer_name: string }[] }>(tx, "public.push_get_customer($1)", [customerId]);
+      expect([after.customer.order_count, after.orders.map((item) => [item.id, item.customer_name])]).toEqual([2, [[mallorys, "Mallory"], [alices, "Alice Victim"]]]);
+      expect(await call(tx, "public.push_verify_order_identity($1, $2)", [99999, NOW])).toBe(false);
     });
   });
 });

@@ -85,6 +85,7 @@ describe("private.is_admin()", () => {
         "push_save_content",
         "push_set_order_note",
         "push_transition_order",
+        "push_verify_order_identity",
       ].map((proname) => ({
         proname,
         anon: false,

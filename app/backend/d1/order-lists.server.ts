@@ -16,9 +16,10 @@ import {
 import { query } from "./query.server";
 
 /** An order with its customer, quote amount and interpreter (aliases o, c, q, u must be joined as ORDER_JOINS). */
-export const ORDER_SUMMARY_SQL = `SELECT o.id, o.status, o.version, o.customer_id, c.name AS customer_name, c.email AS customer_email,
-  c.company AS customer_company, o.service_title, o.source_language, o.deadline, o.created_at, o.updated_at,
-  q.amount_minor, q.currency, o.interpreter_id, u.full_name AS interpreter_name`;
+// The name and company are the order's own, as its requester typed them (issue 22), not the customer record's.
+export const ORDER_SUMMARY_SQL = `SELECT o.id, o.status, o.version, o.customer_id, o.requester_name AS customer_name, c.email AS customer_email,
+  o.requester_company AS customer_company, o.identity_verified_at, o.service_title, o.source_language, o.deadline, o.created_at,
+  o.updated_at, q.amount_minor, q.currency, o.interpreter_id, u.full_name AS interpreter_name`;
 export const ORDER_JOINS = `FROM orders o JOIN customers c ON c.id = o.customer_id LEFT JOIN order_quotes q ON q.order_id = o.id
   LEFT JOIN users u ON u.id = o.interpreter_id`;
 
@@ -43,7 +44,7 @@ function orderFilter(search: OrderQuery): { where: string; params: unknown[] } {
   if (search.search) {
     const id = orderIdOf(search.search);
     const pattern = likePattern(search.search);
-    where(`(lower(c.name) LIKE ? ESCAPE '\\' OR c.email LIKE ? ESCAPE '\\'${id ? " OR o.id = ?" : ""})`, pattern, pattern, ...(id ? [id] : []));
+    where(`(lower(o.requester_name) LIKE ? ESCAPE '\\' OR c.email LIKE ? ESCAPE '\\'${id ? " OR o.id = ?" : ""})`, pattern, pattern, ...(id ? [id] : []));
   }
   return { where: clauses.length ? `WHERE ${clauses.join(" AND ")}` : "", params };
 }
@@ -73,7 +74,7 @@ export function d1OrderLists(db: D1Database): Pick<OrderStore, "list" | "jobs" |
       db
         .prepare(
           `SELECT o.customer_id, q.currency, SUM(q.amount_minor) AS amount_minor FROM orders o JOIN order_quotes q ON q.order_id = o.id
-           WHERE o.status IN (${ACCEPTED}) AND o.customer_id IN (${customerIds.map(() => "?").join(", ")})
+           WHERE o.status IN (${ACCEPTED}) AND o.identity_verified_at IS NOT NULL AND o.customer_id IN (${customerIds.map(() => "?").join(", ")})
            GROUP BY o.customer_id, q.currency ORDER BY q.currency`,
         )
         .bind(...customerIds)
@@ -82,8 +83,10 @@ export function d1OrderLists(db: D1Database): Pick<OrderStore, "list" | "jobs" |
     return valuesByCustomer(results);
   }
 
+  // A customer's orders are those whose address was proven (or that staff confirmed): an unproven request with the same
+  // e-mail is not theirs yet (issue 22).
   const CUSTOMER_SQL = `SELECT c.id, c.name, c.email, c.phone, c.company, c.created_at, COUNT(o.id) AS order_count, MAX(o.created_at) AS last_order_at
-    FROM customers c LEFT JOIN orders o ON o.customer_id = c.id`;
+    FROM customers c LEFT JOIN orders o ON o.customer_id = c.id AND o.identity_verified_at IS NOT NULL`;
 
   return {
     async list(search) {
@@ -148,7 +151,7 @@ export function d1OrderLists(db: D1Database): Pick<OrderStore, "list" | "jobs" |
       const [customers, orders] = await query(() =>
         db.batch<unknown>([
           db.prepare(`${CUSTOMER_SQL} WHERE c.id = ? GROUP BY c.id`).bind(id),
-          db.prepare(`${ORDER_SUMMARY_SQL} ${ORDER_JOINS} WHERE o.customer_id = ? ORDER BY o.created_at DESC, o.id DESC`).bind(id),
+          db.prepare(`${ORDER_SUMMARY_SQL} ${ORDER_JOINS} WHERE o.customer_id = ? AND o.identity_verified_at IS NOT NULL ORDER BY o.created_at DESC, o.id DESC`).bind(id),
         ]),
       );
       const row = customers!.results[0] as CustomerRow | undefined;

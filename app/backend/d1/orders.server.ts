@@ -20,7 +20,7 @@ export function d1OrderStore(db: D1Database): OrderStore {
       db.batch<unknown>([
         db
           .prepare(
-            `${ORDER_SUMMARY_SQL}, c.phone AS customer_phone, o.service_id, o.source_language_id, o.details, o.locale, o.internal_note,
+            `${ORDER_SUMMARY_SQL}, o.requester_phone AS customer_phone, o.service_id, o.source_language_id, o.details, o.locale, o.internal_note,
                o.cancel_reason, o.token_revoked_at, o.token_sealed, q.due_date, q.valid_until, q.quoted_at
              ${ORDER_JOINS} WHERE o.id = ?`,
           )
@@ -55,6 +55,13 @@ export function d1OrderStore(db: D1Database): OrderStore {
     ...lists,
     get: detail,
 
+    async verifyIdentity(id, now) {
+      const row = await query(() =>
+        db.prepare("UPDATE orders SET identity_verified_at = COALESCE(identity_verified_at, ?) WHERE id = ? RETURNING id").bind(now, id).first<{ id: number }>(),
+      );
+      return row !== null;
+    },
+
     async create(order, now, mails = () => []) {
       const service = await query(() => db.prepare("SELECT id, title FROM services WHERE id = ?").bind(order.serviceId).first<{ title: string }>());
       if (!service) return { ok: false, reason: "unknown-service" };
@@ -68,19 +75,19 @@ export function d1OrderStore(db: D1Database): OrderStore {
       const email = order.customer.email.toLowerCase();
       const ofThisOrder = "FROM orders WHERE token_hash = ?";
       const statements = (id: number) => [
-        // Found by e-mail or created: details typed later never overwrite those on file.
+        // Found by e-mail or created: details typed later never overwrite those on file, and the order keeps its own.
         db
           .prepare("INSERT INTO customers (name, email, phone, company, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (email) DO NOTHING")
           .bind(order.customer.name, email, order.customer.phone, order.customer.company, now),
         db
           .prepare(
             `INSERT INTO orders (id, customer_id, service_id, service_title, source_language_id, source_language, deadline, details, locale,
-               token_hash, token_sealed, created_at, updated_at)
-             SELECT ?, id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM customers WHERE email = ?`,
+               token_hash, token_sealed, requester_name, requester_company, requester_phone, created_at, updated_at)
+             SELECT ?, id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM customers WHERE email = ?`,
           )
           .bind(
             ...[id, order.serviceId, service.title, order.sourceLanguageId, nameOf.get(order.sourceLanguageId)!, order.deadline, order.details],
-            ...[order.locale, order.tokenHash, order.tokenSealed, now, now, email],
+            ...[order.locale, order.tokenHash, order.tokenSealed, order.customer.name, order.customer.company, order.customer.phone, now, now, email],
           ),
         ...order.targetLanguageIds.map((languageId, position) =>
           db

@@ -31,6 +31,7 @@ export type OrderSummaryRow = {
   customer_name: string;
   customer_email: string;
   customer_company: string;
+  identity_verified_at: number | string | null;
   service_title: string;
   source_language: string;
   deadline: string;
@@ -56,6 +57,7 @@ export function toOrderSummary(row: OrderSummaryRow, targets: string[]): OrderSu
     updatedAt: instant(row.updated_at),
     quote: row.amount_minor === null || row.currency === null ? null : { amountMinor: int(row.amount_minor), currency: row.currency },
     interpreter: row.interpreter_id ? { id: row.interpreter_id, name: row.interpreter_name ?? "" } : null,
+    identityVerified: row.identity_verified_at !== null && row.identity_verified_at !== undefined,
   };
 }
 

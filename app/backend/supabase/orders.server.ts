@@ -102,6 +102,10 @@ export function supabaseOrderStore(service: SupabaseClient): OrderStore {
       return check<boolean>(await service.rpc("push_set_order_note", { p_id: id, p_note: note, p_by: by, p_now: now }));
     },
 
+    async verifyIdentity(id, now) {
+      return check<boolean>(await service.rpc("push_verify_order_identity", { p_id: id, p_now: now }));
+    },
+
     async revokeLink(id, by, now) {
       return check<boolean>(await service.rpc("push_revoke_order_link", { p_id: id, p_by: by, p_now: now }));
     },

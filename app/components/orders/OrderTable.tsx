@@ -8,7 +8,7 @@ import { format, formatDate } from "~/i18n";
 import { useLocale, useMessages } from "~/lib/locale";
 import { StatusBadge } from "./OrderParts";
 
-type Row = JobSummary & Partial<Pick<OrderSummary, "customer" | "quote">>;
+type Row = JobSummary & Partial<Pick<OrderSummary, "customer" | "quote" | "identityVerified">>;
 
 type Props = {
   rows: Row[];
@@ -47,6 +47,7 @@ export function OrderTable({ rows, labelledBy, hrefOf, columns }: Props) {
               {columns.customer && (
                 <td>
                   <bdi>{order.customer?.name}</bdi>
+                  {order.identityVerified === false && <span className="muted"> ({t.detail.notVerifiedShort})</span>}
                   {order.customer?.company && (
                     <>
                       <br />

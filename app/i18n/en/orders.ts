@@ -119,6 +119,12 @@ export const orders = {
     notQuoted: "Not quoted yet",
   },
   detail: {
+    identity: "Identity",
+    notVerified: "Not verified: this request's e-mail address has not been confirmed. Its name, company and phone are as the sender typed them; it counts as the customer's once they open the link we e-mailed, or once you confirm it.",
+    notVerifiedShort: "not verified",
+    customerOnFile: "The customer on file with this e-mail address",
+    confirmIdentity: "Confirm it is this customer",
+    identityConfirmed: "The order now counts as this customer's.",
     back: "All orders",
     actions: "Next step",
     noActions: "Nothing to do: this order is {status}.",

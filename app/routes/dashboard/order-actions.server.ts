@@ -167,6 +167,14 @@ export function saveNote(order: OrderDetail) {
   };
 }
 
+/** Staff confirm by hand that a request is the customer on file with its e-mail address (issue 22). */
+export function verifyIdentity(order: OrderDetail) {
+  return async ({ app, request, url, messages: t }: IntentInput) => {
+    await app.backend.orders.verifyIdentity(order.id, Date.now());
+    return redirectWithToast(`${url.pathname}#customer-heading`, { type: "success", message: t.orders.detail.identityConfirmed }, { request, config: app.config });
+  };
+}
+
 export function revokeLink(order: OrderDetail) {
   return async ({ app, request, url, user, messages: t }: IntentInput) => {
     await app.backend.orders.revokeLink(order.id, actorIdOf(user), Date.now());

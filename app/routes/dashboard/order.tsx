@@ -24,6 +24,7 @@ import {
   orderOr404,
   quoteOrder,
   revokeLink,
+  verifyIdentity,
   saveNote,
   writeToCustomer,
 } from "./order-actions.server";
@@ -64,6 +65,7 @@ export async function action(args: Route.ActionArgs) {
       message: writeToCustomer(order),
       note: saveNote(order),
       "revoke-link": revokeLink(order),
+      "verify-identity": verifyIdentity(order),
     },
   );
 }
@@ -87,9 +89,13 @@ export default function Order({ loaderData }: Route.ComponentProps) {
         <dl className="facts">
           <dt>{t.fields.customer}</dt>
           <dd>
-            <Link to={`/Dashboard/Dashboardcustomers/${order.customer.id}`}>
+            {order.identityVerified ? (
+              <Link to={`/Dashboard/Dashboardcustomers/${order.customer.id}`}>
+                <bdi>{order.customer.name}</bdi>
+              </Link>
+            ) : (
               <bdi>{order.customer.name}</bdi>
-            </Link>
+            )}
           </dd>
           <dt>{t.fields.email}</dt>
           <dd>
@@ -102,6 +108,20 @@ export default function Order({ loaderData }: Route.ComponentProps) {
               <dt>{t.fields.phone}</dt>
               <dd>
                 <bdi dir="ltr">{order.customer.phone}</bdi>
+              </dd>
+            </>
+          )}
+          {!order.identityVerified && (
+            <>
+              <dt>{t.detail.identity}</dt>
+              <dd id="identity">
+                <p>{t.detail.notVerified}</p>
+                <p>
+                  <Link to={`/Dashboard/Dashboardcustomers/${order.customer.id}`}>{t.detail.customerOnFile}</Link>
+                </p>
+                <Form method="post">
+                  <SubmitButton intent="verify-identity" label={t.detail.confirmIdentity} pendingLabel={t.detail.confirmIdentity} />
+                </Form>
               </dd>
             </>
           )}

@@ -1,12 +1,13 @@
 // /Quote/<token> — the customer's private page of their order (issue 13): its progress, the quote to accept or
 // decline, the thread with staff, and the delivered files. Works without JavaScript; never indexed, never cached.
-import { data, type HeadersFunction } from "react-router";
+import { data, redirect, type HeadersFunction } from "react-router";
 import { FileList, OrderFacts, OrderHeading, QuoteFacts, Thread, Timeline } from "~/components/orders/OrderParts";
 import { FormAlert, SubmitButton } from "~/components/forms";
 import type { OrderFile } from "~/domain/order-records";
 import { availableTransitions, quoteIsValid } from "~/domain/orders";
 import { format, formatDate } from "~/i18n";
 import { appContext } from "~/lib/context.server";
+import { isIdentityProof } from "~/lib/identity-proof.server";
 import { localeOfPath, localizedPath, messagesFor, useLocale, useMessages } from "~/lib/locale";
 import type { Route } from "./+types/quote-status";
 import { customerAction, orderOfToken } from "./quote-status.server";
@@ -21,6 +22,13 @@ export const meta: Route.MetaFunction = ({ location }) => [
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const app = appContext(context);
   const order = await orderOfToken(app, params.token);
+  // Opened from the e-mail: the reader has the mailbox, so the order becomes its customer's (issue 22). The proof
+  // leaves the address at once, so it stays in no history or bookmark.
+  const proof = url.searchParams.get("confirm");
+  if (proof !== null) {
+    if (!order.identityVerified && (await isIdentityProof(app.config.SESSION_SECRET, order.id, proof))) await app.backend.orders.verifyIdentity(order.id, Date.now());
+    throw redirect(url.pathname);
+  }
   const now = new Date();
   return data({
     order: {

@@ -55,9 +55,11 @@ function summary(state: DoubleState, order: Row): Json {
   const targets = state.tables.order_targets.filter((row) => row.order_id === order.id).sort((a, b) => Number(a.position) - Number(b.position));
   return {
     ...columnsOf("orders", order, ["id", "status", "version", "customer_id", "service_title", "source_language", "deadline", "created_at", "updated_at", "interpreter_id"]),
-    customer_name: customer.name,
+    // The order's own name and company, as typed (20261129000100_push_order_requester.sql).
+    customer_name: order.requester_name,
     customer_email: customer.email,
-    customer_company: customer.company,
+    customer_company: order.requester_company,
+    identity_verified_at: order.identity_verified_at,
     amount_minor: quote?.amount_minor ?? null,
     currency: quote?.currency ?? null,
     interpreter_name: fullName(state, order.interpreter_id),
@@ -73,7 +75,7 @@ function detail(state: DoubleState, order: Row | undefined): Json | null {
   const of = (table: TableName) => state.tables[table].filter((row) => row.order_id === id);
   return {
     ...summary(state, order),
-    customer_phone: one(state, "customers", order.customer_id)!.phone,
+    customer_phone: order.requester_phone,
     ...columnsOf("orders", order, [
       "service_id", "source_language_id", "details", "locale", "internal_note", "cancel_reason", "token_revoked_at", "token_sealed",
     ]),
@@ -99,8 +101,11 @@ function detail(state: DoubleState, order: Row | undefined): Json | null {
 }
 
 /** private.push_customer_summary */
+/** A customer's orders: those whose address was proven, or that staff confirmed. */
+const ordersOf = (state: DoubleState, customer: Row) => state.tables.orders.filter((row) => row.customer_id === customer.id && row.identity_verified_at !== null);
+
 function customerSummary(state: DoubleState, customer: Row): Json {
-  const orders = state.tables.orders.filter((row) => row.customer_id === customer.id);
+  const orders = ordersOf(state, customer);
   const accepted = new Map<string, number>();
   for (const order of orders.filter((row) => ["accepted", "in_progress", "delivered", "completed"].includes(String(row.status)))) {
     const quote = state.tables.order_quotes.find((row) => row.order_id === order.id);
@@ -127,6 +132,7 @@ export const ORDER_RPC_FUNCTIONS = [
   "push_list_orders",
   "push_list_customers",
   "push_get_customer",
+  "push_verify_order_identity",
 ] as const;
 
 export const ORDER_FUNCTIONS: Record<(typeof ORDER_RPC_FUNCTIONS)[number], (state: DoubleState, args: Args) => unknown> = {
@@ -159,6 +165,9 @@ export const ORDER_FUNCTIONS: Record<(typeof ORDER_RPC_FUNCTIONS)[number], (stat
         locale: args.p_locale,
         token_hash: args.p_token_hash,
         token_sealed: args.p_token_sealed,
+        requester_name: args.p_name,
+        requester_company: args.p_company,
+        requester_phone: args.p_phone,
         created_at: at,
         updated_at: at,
       },
@@ -260,7 +269,7 @@ export const ORDER_FUNCTIONS: Record<(typeof ORDER_RPC_FUNCTIONS)[number], (stat
           state.tables.order_targets.some((target) => target.order_id === order.id && target.language_id === language)) &&
         (from === null || ms(order.created_at) >= companyDayStart(from)) &&
         (to === null || ms(order.created_at) < companyDayStart(nextDay(to))) &&
-        (search === "" || contains(customer.name, search) || contains(customer.email, search) || order.id === args.p_order_id)
+        (search === "" || contains(order.requester_name, search) || contains(customer.email, search) || order.id === args.p_order_id)
       );
     });
     const offset = args.p_offset as number;
@@ -286,7 +295,16 @@ export const ORDER_FUNCTIONS: Record<(typeof ORDER_RPC_FUNCTIONS)[number], (stat
   push_get_customer(state, args) {
     const customer = one(state, "customers", args.p_id);
     if (!customer) return null;
-    const orders = state.tables.orders.filter((row) => row.customer_id === customer.id).sort(newestFirst);
+    const orders = ordersOf(state, customer).sort(newestFirst);
     return { customer: customerSummary(state, customer), orders: orders.map((order) => summary(state, order)) };
+  },
+
+  push_verify_order_identity(state, args) {
+    const order = one(state, "orders", args.p_id);
+    if (!order) return false;
+    if (order.identity_verified_at === null) {
+      state.write("orders", "update", [{ ...order, identity_verified_at: pgTimestamp(args.p_now as number) }]);
+    }
+    return true;
   },
 };

@@ -58,6 +58,11 @@ export const ORDER_SCHEMA: Record<OrderTableName, Table> = {
       token_hash: { type: "text", check: matches(/^[0-9a-f]{64}$/) },
       token_sealed: optionalText,
       token_revoked_at: { type: "timestamptz", nullable: true },
+      // 20261129000100_push_order_requester.sql (issue 22): what the requester typed, and when the address was proven.
+      requester_name: emptyText,
+      requester_company: emptyText,
+      requester_phone: emptyText,
+      identity_verified_at: { type: "timestamptz", nullable: true },
       created_at: now,
       updated_at: now,
     },

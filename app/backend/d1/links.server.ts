@@ -21,28 +21,25 @@ export function d1LinkStore(db: D1Database): LinkStore {
 
     async callReadiness(userIds) {
       const ready = new Map<string, CallReadiness>();
-      // D1 binds at most 100 parameters per statement.
-      for (let start = 0; start < userIds.length; start += 90) {
-        const ids = userIds.slice(start, start + 90);
-        const marks = ids.map(() => "?").join(", ");
-        const [sessions, links] = await query(() =>
-          db.batch([
-            db
-              .prepare(
-                `SELECT s.account_id AS id, substr(s.id_hash, 1, 12) AS session FROM sessions s JOIN accounts a ON a.id = s.account_id
-                 JOIN users u ON u.id = s.account_id WHERE a.locked_at IS NULL AND s.expires_at > ? AND s.account_id IN (${marks})`,
-              )
-              .bind(Date.now(), ...ids),
-            db.prepare(`SELECT user_id AS id, language_id AS language FROM user_languages WHERE user_id IN (${marks})`).bind(...ids),
-          ]),
-        );
-        for (const row of sessions!.results as { id: string; session: string }[]) {
-          const person = ready.get(row.id) ?? { id: row.id, sessions: [], languages: [] };
-          person.sessions.push(row.session);
-          ready.set(row.id, person);
-        }
-        for (const row of links!.results as { id: string; language: number }[]) ready.get(row.id)?.languages.push(row.language);
+      // One JSON parameter for the list, whatever its length (D1 binds at most 100 parameters per statement).
+      const ids = JSON.stringify(userIds);
+      const [sessions, links] = await query(() =>
+        db.batch([
+          db
+            .prepare(
+              `SELECT s.account_id AS id, substr(s.id_hash, 1, 12) AS session FROM sessions s JOIN accounts a ON a.id = s.account_id
+               JOIN users u ON u.id = s.account_id WHERE a.locked_at IS NULL AND s.expires_at > ? AND s.account_id IN (SELECT value FROM json_each(?))`,
+            )
+            .bind(Date.now(), ids),
+          db.prepare("SELECT user_id AS id, language_id AS language FROM user_languages WHERE user_id IN (SELECT value FROM json_each(?))").bind(ids),
+        ]),
+      );
+      for (const row of sessions!.results as { id: string; session: string }[]) {
+        const person = ready.get(row.id) ?? { id: row.id, sessions: [], languages: [] };
+        person.sessions.push(row.session);
+        ready.set(row.id, person);
       }
+      for (const row of links!.results as { id: string; language: number }[]) ready.get(row.id)?.languages.push(row.language);
       return [...ready.values()];
     },
 

@@ -56,8 +56,8 @@ export function d1OrderLists(db: D1Database): Pick<OrderStore, "list" | "jobs" |
     if (ids.length === 0) return new Map<number, string[]>();
     const { results } = await query(() =>
       db
-        .prepare(`SELECT order_id, language FROM order_targets WHERE order_id IN (${ids.map(() => "?").join(", ")}) ORDER BY order_id, position`)
-        .bind(...ids)
+        .prepare(`SELECT order_id, language FROM order_targets WHERE order_id IN (SELECT value FROM json_each(?)) ORDER BY order_id, position`)
+        .bind(JSON.stringify(ids))
         .all<{ order_id: number; language: string }>(),
     );
     return targetsByOrder(results);
@@ -74,10 +74,10 @@ export function d1OrderLists(db: D1Database): Pick<OrderStore, "list" | "jobs" |
       db
         .prepare(
           `SELECT o.customer_id, q.currency, SUM(q.amount_minor) AS amount_minor FROM orders o JOIN order_quotes q ON q.order_id = o.id
-           WHERE o.status IN (${ACCEPTED}) AND o.identity_verified_at IS NOT NULL AND o.customer_id IN (${customerIds.map(() => "?").join(", ")})
+           WHERE o.status IN (${ACCEPTED}) AND o.identity_verified_at IS NOT NULL AND o.customer_id IN (SELECT value FROM json_each(?))
            GROUP BY o.customer_id, q.currency ORDER BY q.currency`,
         )
-        .bind(...customerIds)
+        .bind(JSON.stringify(customerIds))
         .all<{ customer_id: number; currency: string; amount_minor: number }>(),
     );
     return valuesByCustomer(results);

@@ -67,7 +67,7 @@ export function d1OrderStore(db: D1Database): OrderStore {
       if (!service) return { ok: false, reason: "unknown-service" };
       const ids = [order.sourceLanguageId, ...order.targetLanguageIds];
       const { results } = await query(() =>
-        db.prepare(`SELECT id, name FROM languages WHERE id IN (${ids.map(() => "?").join(", ")})`).bind(...ids).all<{ id: number; name: string }>(),
+        db.prepare("SELECT id, name FROM languages WHERE id IN (SELECT value FROM json_each(?))").bind(JSON.stringify(ids)).all<{ id: number; name: string }>(),
       );
       const nameOf = new Map(results.map((language) => [language.id, language.name]));
       if (ids.some((id) => !nameOf.has(id))) return { ok: false, reason: "unknown-language" };

@@ -5,7 +5,7 @@ import type { Role, SessionUser } from "~/domain/auth";
 import type { Locale } from "~/i18n";
 import type { ContactMessage, ContactSubmission } from "~/domain/contact";
 import type { About, Company, MediaFolder, Service } from "~/domain/content";
-import type { CallLogEntry, CallLogFilter } from "~/domain/call-log";
+import type { CallLogCursor, CallLogEntry, CallLogFilter, CallTotals } from "~/domain/call-log";
 import type { NewMail, OutgoingMail } from "~/domain/mail";
 import type {
   CustomerPage,
@@ -269,8 +269,13 @@ export interface OrderStore {
 export interface CallLogStore {
   /** Stores a finished call; a call already logged (the same id) is left as it is. */
   record(entry: CallLogEntry): Promise<void>;
-  /** Newest first, at most `limit`. */
-  list(filter: CallLogFilter, limit: number): Promise<CallLogEntry[]>;
+  /**
+   * One page, newest first (requested_at, then id): the calls after `after` (the last entry of the page before; null
+   * for the first page), at most `limit`. Keyset paging: a deep page costs what the first does (issue 23).
+   */
+  page(filter: CallLogFilter, after: CallLogCursor | null, limit: number): Promise<CallLogEntry[]>;
+  /** Calls, answered calls, talk time and the median wait of the answered ones, over every call the filter matches. */
+  totals(filter: CallLogFilter): Promise<CallTotals>;
 }
 
 /** Sign-in accounts as administrators manage them (the Users page). Callers have checked the admin guard. */

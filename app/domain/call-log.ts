@@ -51,20 +51,40 @@ export function callLogFilterFrom(url: URL): CallLogFilter {
 
 export type CallTotals = { calls: number; answered: number; answerRate: number | null; medianWaitMs: number | null; talkMinutes: number };
 
-/** The totals of a log: calls, the share answered, the median wait of the answered ones, minutes talked. */
+/** Calls a page of the log shows; the CSV reads the log in chunks of CALL_LOG_CHUNK until the filter is exhausted. */
+export const CALL_LOG_PAGE_SIZE = 100;
+export const CALL_LOG_CHUNK = 500;
+
+/** Where a page of the log starts: after this call (the last of the page before), newest first. */
+export type CallLogCursor = { requestedAt: number; id: string };
+
+/** ?before=<ms>.<call id> → the cursor; anything else is the first page. */
+export function callLogCursorFrom(url: URL): CallLogCursor | null {
+  const match = /^(\d{1,15})\.([0-9a-f-]{36})$/i.exec(url.searchParams.get("before") ?? "");
+  return match ? { requestedAt: Number(match[1]), id: match[2]!.toLowerCase() } : null;
+}
+
+export const callLogCursorParam = (entry: Pick<CallLogEntry, "requestedAt" | "id">) => `${entry.requestedAt}.${entry.id}`;
+
+/** The totals as the stores count them over the whole filter: calls, answered, talk time and the median wait. */
+export function callTotals(counts: { calls: number; answered: number; talkMs: number; medianWaitMs: number | null }): CallTotals {
+  return {
+    calls: counts.calls,
+    answered: counts.answered,
+    answerRate: counts.calls === 0 ? null : counts.answered / counts.calls,
+    medianWaitMs: counts.medianWaitMs,
+    talkMinutes: Math.round((counts.talkMs / 60_000) * 10) / 10,
+  };
+}
+
+/** The totals of a set of calls: calls, the share answered, the median wait of the answered ones, minutes talked. */
 export function totalsOf(entries: CallLogEntry[]): CallTotals {
   const answered = entries.filter((entry) => entry.outcome === "answered");
   const waits = answered.map((entry) => durations(entry).waitMs).sort((a, b) => a - b);
   const middle = Math.floor(waits.length / 2);
   const median = waits.length === 0 ? null : waits.length % 2 ? waits[middle]! : (waits[middle - 1]! + waits[middle]!) / 2;
   const talkMs = answered.reduce((sum, entry) => sum + durations(entry).talkMs, 0);
-  return {
-    calls: entries.length,
-    answered: answered.length,
-    answerRate: entries.length === 0 ? null : answered.length / entries.length,
-    medianWaitMs: median,
-    talkMinutes: Math.round((talkMs / 60_000) * 10) / 10,
-  };
+  return callTotals({ calls: entries.length, answered: answered.length, talkMs, medianWaitMs: median });
 }
 
 /** One CSV field: quoted when it must be, and never read as a formula by a spreadsheet. */
@@ -77,12 +97,14 @@ function csvField(value: string | number | null): string {
 
 const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString());
 
-/** The log as CSV (RFC 4180, UTF-8): one row per call, times in UTC, durations in seconds. */
-export function callLogCsv(entries: CallLogEntry[]): string {
-  const header = ["call", "requested_at", "answered_at", "ended_at", "language", "type", "caller", "interpreter", "outcome", "wait_seconds", "talk_seconds"];
+const CSV_HEADER = ["call", "requested_at", "answered_at", "ended_at", "language", "type", "caller", "interpreter", "outcome", "wait_seconds", "talk_seconds"];
+
+/** The log as CSV (RFC 4180, UTF-8): one row per call, times in UTC, durations in seconds. `header`: the first chunk. */
+export function callLogCsv(entries: CallLogEntry[], { header = true }: { header?: boolean } = {}): string {
   const rows = entries.map((entry) => {
     const { waitMs, talkMs } = durations(entry);
     return [entry.id, iso(entry.requestedAt), iso(entry.answeredAt), iso(entry.endedAt), entry.language, entry.type, entry.callerName, entry.interpreterName, entry.outcome, Math.round(waitMs / 1000), Math.round(talkMs / 1000)];
   });
-  return [header, ...rows].map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
+  const lines = header ? [CSV_HEADER, ...rows] : rows;
+  return lines.length === 0 ? "" : lines.map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
 }

@@ -1,14 +1,49 @@
 // The call log as staff read it (issue 14): administrators every call, with any filter; an interpreter only their
-// own calls, whatever the address asks for. Shared by the log's page and its CSV export.
-import { callLogFilterFrom, type CallLogEntry, type CallLogFilter } from "~/domain/call-log";
+// own calls, whatever the address asks for. Shared by the log's page and its CSV export. Nothing is cut short
+// (issue 23): the page shows one page of calls with a link to the older ones, the totals count everything the filter
+// matches, and the export reads the log chunk by chunk until it is exhausted.
+import {
+  CALL_LOG_CHUNK,
+  CALL_LOG_PAGE_SIZE,
+  callLogCsv,
+  callLogCursorFrom,
+  callLogCursorParam,
+  callLogFilterFrom,
+  type CallLogCursor,
+  type CallLogFilter,
+} from "~/domain/call-log";
 import type { SessionUser } from "~/domain/auth";
 import type { Backend } from "~/backend/port.server";
 
-/** The most calls one page or export reads. */
-export const CALL_LOG_LIMIT = 1000;
-
-export async function readCallLog(backend: Backend, user: SessionUser, url: URL): Promise<{ filter: CallLogFilter; entries: CallLogEntry[] }> {
+function filterFor(user: SessionUser, url: URL): CallLogFilter {
   const asked = callLogFilterFrom(url);
-  const filter = user.role === "admin" ? asked : { ...asked, interpreterId: user.id };
-  return { filter, entries: await backend.calls.list(filter, CALL_LOG_LIMIT) };
+  return user.role === "admin" ? asked : { ...asked, interpreterId: user.id };
+}
+
+/** One page of the log (after ?before=), the totals over the whole filter, and the cursor of the next page, if any. */
+export async function readCallLog(backend: Backend, user: SessionUser, url: URL) {
+  const filter = filterFor(user, url);
+  // One more than a page: whether there is a next page, without counting.
+  const [rows, totals] = await Promise.all([backend.calls.page(filter, callLogCursorFrom(url), CALL_LOG_PAGE_SIZE + 1), backend.calls.totals(filter)]);
+  const entries = rows.slice(0, CALL_LOG_PAGE_SIZE);
+  const older = rows.length > CALL_LOG_PAGE_SIZE ? callLogCursorParam(entries.at(-1)!) : null;
+  return { filter, entries, totals, older };
+}
+
+/** Every call the filter matches as CSV, read and sent in chunks: a year of calls never sits in memory at once. */
+export function callLogCsvStream(backend: Backend, user: SessionUser, url: URL): ReadableStream<Uint8Array> {
+  const filter = filterFor(user, url);
+  const encoder = new TextEncoder();
+  let after: CallLogCursor | null = null;
+  let first = true;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const chunk = await backend.calls.page(filter, after, CALL_LOG_CHUNK);
+      const text = callLogCsv(chunk, { header: first });
+      first = false;
+      if (text) controller.enqueue(encoder.encode(text));
+      if (chunk.length < CALL_LOG_CHUNK) return controller.close();
+      after = { requestedAt: chunk.at(-1)!.requestedAt, id: chunk.at(-1)!.id };
+    },
+  });
 }

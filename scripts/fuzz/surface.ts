@@ -213,9 +213,15 @@ export const PAGES: PageEntry[] = [
   // /Quote, the status page and its files; the staff's orders, customers and the interpreters' jobs.
   ...ORDER_PAGES,
   // app/routes/dashboard/call-log.tsx and call-log-csv.ts: the call log and its CSV (issue 14); the filters are read by
-  // callLogFilterFrom (app/domain/call-log.ts); an interpreter gets their own calls whatever the address asks.
+  // callLogFilterFrom (app/domain/call-log.ts); an interpreter gets their own calls whatever the address asks. ?before=
+  // is the page's keyset cursor (<ms>.<call id>, callLogCursorFrom; issue 23); the export reads every page itself.
   ...["/Dashboard/Calls", "/Dashboard/Calls/export"].map(
-    (route): PageEntry => ({ route, paths: [route], access: "signed-in", query: { from: "date", to: "date", language: "languageId", interpreter: "rowId" } }),
+    (route): PageEntry => ({
+      route,
+      paths: [route],
+      access: "signed-in",
+      query: { from: "date", to: "date", language: "languageId", interpreter: "rowId", before: "token" },
+    }),
   ),
   // app/routes/public/call.tsx: "Talk to an interpreter" (issue 14), in both languages; ?link= a staff member's call link.
   { route: "/Call", paths: ["/Call"], access: "public", query: { link: "callLink" } },

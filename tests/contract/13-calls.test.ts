@@ -85,7 +85,7 @@ describe("record", () => {
     // Deleted after the call began (or never there): the line is stored with its names, the ids emptied (issue 21).
     const orphan = entry({ languageId: 9999, interpreterId: crypto.randomUUID() });
     await step(() => calls().record(orphan));
-    expect(await calls().list(NONE, 50)).toContainEqual({ ...orphan, languageId: null, interpreterId: null });
+    expect(await calls().page(NONE, null, 50)).toContainEqual({ ...orphan, languageId: null, interpreterId: null });
   });
 });
 
@@ -93,7 +93,7 @@ describe("list", () => {
   it("reads the log newest first (then by id) with a limit, and maps every column", async () => {
     const [a, b, c] = [entry({ requestedAt: T0 - 1000 }), entry(), entry({ requestedAt: T0 + 1000, answeredAt: null, outcome: "cancelled", endedAt: T0 + 5000 })];
     for (const call of [b, c, a]) await calls().record(call);
-    const { result, requests } = await step(() => calls().list(NONE, 50));
+    const { result, requests } = await step(() => calls().page(NONE, null, 50));
     expect(who(requests)).toEqual(["rest.call_log.list service"]);
     expect(paramsOf(requests[0]!)).toEqual([
       ["select", "id,language_id,language,type,caller_name,interpreter_id,interpreter_name,outcome,requested_at,answered_at,ended_at"],
@@ -101,7 +101,7 @@ describe("list", () => {
       ["limit", "50"],
     ]);
     expect(result).toEqual([c, b, a]);
-    expect((await calls().list(NONE, 2)).map((call) => call.id)).toEqual([c.id, b.id]);
+    expect((await calls().page(NONE, null, 2)).map((call) => call.id)).toEqual([c.id, b.id]);
   });
 
   it("filters by company days (from the first instant of `from` to before the day after `to`), language and interpreter", async () => {
@@ -115,7 +115,7 @@ describe("list", () => {
     for (const call of [first, last, before, after]) await calls().record(call);
 
     const day = { ...NONE, from: "2026-11-25", to: "2026-11-25" };
-    const { result, requests } = await step(() => calls().list(day, 50));
+    const { result, requests } = await step(() => calls().page(day, null, 50));
     expect(paramsOf(requests[0]!)).toEqual([
       ["select", expect.any(String)],
       ["requested_at", `gte.${new Date(start).toISOString()}`],
@@ -124,21 +124,38 @@ describe("list", () => {
       ["limit", "50"],
     ]);
     expect(result.map((call) => call.id)).toEqual([last.id, first.id]);
-    expect((await calls().list({ ...NONE, from: "2026-11-25" }, 50)).map((call) => call.id)).toEqual([after.id, last.id, first.id]);
-    expect((await calls().list({ ...NONE, to: "2026-11-25" }, 50)).map((call) => call.id)).toEqual([last.id, first.id, before.id]);
+    expect((await calls().page({ ...NONE, from: "2026-11-25" }, null, 50)).map((call) => call.id)).toEqual([after.id, last.id, first.id]);
+    expect((await calls().page({ ...NONE, to: "2026-11-25" }, null, 50)).map((call) => call.id)).toEqual([last.id, first.id, before.id]);
 
-    const both = await step(() => calls().list({ ...day, languageId: english, interpreterId: admin }, 10));
+    const both = await step(() => calls().page({ ...day, languageId: english, interpreterId: admin }, null, 10));
     expect(paramsOf(both.requests[0]!).slice(3, 5)).toEqual([
       ["language_id", `eq.${english}`],
       ["interpreter_id", `eq.${admin}`],
     ]);
     expect(both.result).toEqual([last]);
-    expect(await calls().list({ ...NONE, interpreterId: interpreter }, 10)).toEqual([after, first, before]);
+    expect(await calls().page({ ...NONE, interpreterId: interpreter }, null, 10)).toEqual([after, first, before]);
+  });
+
+  it("pages by keyset after the last call of the page before, and counts the totals of the whole filter in one call (issue 23)", async () => {
+    const [a, b, c] = [entry({ requestedAt: T0 - 1000 }), entry(), entry({ requestedAt: T0 + 1000, answeredAt: null, outcome: "cancelled", endedAt: T0 + 5000 })];
+    for (const call of [a, b, c]) await calls().record(call);
+    const next = await step(() => calls().page(NONE, { requestedAt: c.requestedAt, id: c.id }, 1));
+    expect(paramsOf(next.requests[0]!)).toContainEqual(["or", `(requested_at.lt.${new Date(c.requestedAt).toISOString()},and(requested_at.eq.${new Date(c.requestedAt).toISOString()},id.gt.${c.id}))`]);
+    expect(next.result).toEqual([b]);
+    expect(await calls().page(NONE, { requestedAt: b.requestedAt, id: b.id }, 5)).toEqual([a]);
+
+    const day = { ...NONE, from: "2026-11-25", to: "2026-11-25" };
+    const totals = await step(() => calls().totals({ ...day, languageId: arabic }));
+    expect(who(totals.requests)).toEqual(["rpc.push_call_log_totals service"]);
+    // a and b answered (waits of 13 s and 12 s, talk of 5 min each), c cancelled.
+    expect(totals.result).toEqual({ calls: 3, answered: 2, answerRate: 2 / 3, medianWaitMs: 12_500, talkMinutes: 10 });
+    expect(await calls().totals({ ...NONE, from: "2026-11-26" })).toMatchObject({ calls: 0 });
+    expect(await calls().totals({ ...day, languageId: english })).toMatchObject({ calls: 0 });
   });
 
   it("answers an interpreter id that is not a uuid with no calls, without asking", async () => {
     await calls().record(entry());
-    const { result, requests } = await step(() => calls().list({ ...NONE, interpreterId: "not-a-uuid" }, 10));
+    const { result, requests } = await step(() => calls().page({ ...NONE, interpreterId: "not-a-uuid" }, null, 10));
     expect(result).toEqual([]);
     expect(requests).toEqual([]);
   });

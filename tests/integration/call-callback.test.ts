@@ -94,7 +94,7 @@ describe("the callback form", () => {
     expect(message!.message).toContain("+1 307 555 0142");
     expect(message!.message).toContain("Spanish");
     expect(message!.message).toContain("Tomorrow morning");
-    const [logged] = await backendFor().calls.list({ from: null, to: null, languageId: spanish, interpreterId: null }, 5);
+    const [logged] = await backendFor().calls.page({ from: null, to: null, languageId: spanish, interpreterId: null }, null, 5);
     expect(logged).toMatchObject({ id: callId, outcome: "callback", callerName: "Ann" });
     ws.close(1000);
   });

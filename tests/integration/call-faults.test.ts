@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 
 const logged = async (id: string): Promise<CallLogEntry | undefined> =>
-  (await createBackend({ env, request: new Request("https://push.test/") }).calls.list({ from: null, to: null, languageId: null, interpreterId: null }, 1000)).find((line) => line.id === id);
+  (await createBackend({ env, request: new Request("https://push.test/") }).calls.page({ from: null, to: null, languageId: null, interpreterId: null }, null, 1000)).find((line) => line.id === id);
 
 /** Makes the database refuse every new call-log line until the returned function is called. */
 async function refuseCallLog(): Promise<() => Promise<void>> {

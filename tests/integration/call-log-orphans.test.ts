@@ -11,7 +11,7 @@ import { backendFor, seed } from "./helpers";
 const T0 = Date.UTC(2026, 10, 26, 10, 0, 0);
 const ALL: CallLogFilter = { from: null, to: null, languageId: null, interpreterId: null };
 const calls = () => backendFor().calls;
-const logged = async (id: string) => (await calls().list(ALL, 500)).find((entry) => entry.id === id);
+const logged = async (id: string) => (await calls().page(ALL, null, 500)).find((entry) => entry.id === id);
 
 const call = (id: string, overrides: Partial<CallLogEntry> = {}): CallLogEntry => ({
   id,
@@ -68,8 +68,8 @@ describe("a call whose language and interpreter were deleted before it was logge
     const entry = call("orphan-kept", { languageId, language, interpreterId, interpreterName });
     await calls().record(entry);
     expect(await logged(entry.id)).toEqual(entry);
-    expect((await calls().list({ ...ALL, languageId }, 50)).map((line) => line.id)).toEqual([entry.id]);
-    expect((await calls().list({ ...ALL, interpreterId }, 50)).map((line) => line.id)).toEqual([entry.id]);
+    expect((await calls().page({ ...ALL, languageId }, null, 50)).map((line) => line.id)).toEqual([entry.id]);
+    expect((await calls().page({ ...ALL, interpreterId }, null, 50)).map((line) => line.id)).toEqual([entry.id]);
   });
 
   it("a language added after the newest one was deleted (SQLite gives it the same id) does not inherit its calls", async () => {
@@ -80,7 +80,7 @@ describe("a call whose language and interpreter were deleted before it was logge
     const next = await backendFor().languages.create(`Orphan successor ${serial}`);
     if (!next.ok) throw new Error("could not create the next language");
     expect(next.language.id).toBe(languageId); // the premise: SQLite reuses the largest rowid
-    expect(await calls().list({ ...ALL, languageId: next.language.id }, 50)).toEqual([]);
+    expect(await calls().page({ ...ALL, languageId: next.language.id }, null, 50)).toEqual([]);
     expect(await logged(entry.id)).toEqual({ ...entry, languageId: null });
   });
 });

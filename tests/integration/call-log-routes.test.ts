@@ -73,3 +73,47 @@ describe("the call log", () => {
     expect(text).toContain("call-daniel,2026-11-20T15:00:00.000Z,2026-11-20T15:00:08.000Z,2026-11-20T15:02:08.000Z,Spanish,video");
   });
 });
+
+describe("a year of calls is never cut short (issue 23)", () => {
+  // 5,200 calls in 2024 (the page showed "Calls 1,000" for a year, and the CSV held the last 1,000 calls only).
+  const YEAR_CALLS = 5_200;
+  const callId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+  beforeAll(async () => {
+    const start = Date.UTC(2024, 0, 2, 12);
+    const spacing = Math.floor((Date.UTC(2024, 11, 30) - start) / YEAR_CALLS);
+    const rows = Array.from({ length: YEAR_CALLS }, (_, n) => {
+      const at = start + n * spacing;
+      const answered = n % 4 !== 0;
+      return env.DB.prepare(
+        `INSERT INTO call_log (id, language_id, language, type, caller_name, interpreter_id, interpreter_name, outcome, requested_at, answered_at, ended_at)
+         VALUES (?, NULL, 'Spanish', 'audio', 'Caller', NULL, NULL, ?, ?, ?, ?)`,
+      ).bind(callId(n), answered ? "answered" : "missed", at, answered ? at + 10_000 : null, at + 70_000);
+    });
+    for (let start = 0; start < rows.length; start += 500) await env.DB.batch(rows.slice(start, start + 500));
+  });
+
+  it("the totals count every call of the year; the page shows 100 and links to the older ones, page after page", async () => {
+    const year = "/Dashboard/Calls?from=2024-01-01&to=2024-12-31";
+    const counted = await env.DB.prepare("SELECT COUNT(*) AS n, SUM(outcome = 'answered') AS answered FROM call_log WHERE requested_at >= ? AND requested_at < ?")
+      .bind(Date.UTC(2024, 0, 1, 7), Date.UTC(2025, 0, 1, 7))
+      .first<{ n: number; answered: number }>();
+    expect(counted!.n).toBe(YEAR_CALLS);
+    const first = await callLog.loader(get(year, admin));
+    expect(first.totals).toMatchObject({ calls: counted!.n, answered: counted!.answered, medianWaitMs: 10_000 });
+    expect(first.entries).toHaveLength(100);
+    expect(first.older).toBe(`${first.entries.at(-1)!.requestedAt}.${callId(5100)}`);
+    const second = await callLog.loader(get(`${year}&before=${first.older}`, admin));
+    expect(second.totals.calls).toBe(YEAR_CALLS);
+    expect(second.entries[0]!.id).toBe(callId(5099));
+    expect(second.entries).toHaveLength(100);
+  });
+
+  it("the CSV export has every call of the year, streamed", async () => {
+    const response = await callLogCsv.loader(get("/Dashboard/Calls/export?from=2024-01-01&to=2024-12-31&before=1.x", admin));
+    const lines = (await response.text()).trimEnd().split("\r\n");
+    expect(lines).toHaveLength(YEAR_CALLS + 1);
+    expect(lines[1]!.startsWith(`${callId(5199)},`)).toBe(true);
+    expect(lines.at(-1)!.startsWith(`${callId(0)},`)).toBe(true);
+    expect(new Set(lines.slice(1).map((line) => line.split(",")[0])).size).toBe(YEAR_CALLS);
+  });
+});

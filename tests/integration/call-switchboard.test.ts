@@ -124,7 +124,7 @@ describe("ringing and the single winner", () => {
     const callId = board!.calls[0]!.id;
     expect(await stub.callbackLeft(callId)).toBe(true);
     expect(await stub.callbackLeft(callId)).toBe(false);
-    const [logged] = await createBackend({ env, request: new Request("https://push.test/") }).calls.list({ from: null, to: null, languageId: SPANISH, interpreterId: null }, 10);
+    const [logged] = await createBackend({ env, request: new Request("https://push.test/") }).calls.page({ from: null, to: null, languageId: SPANISH, interpreterId: null }, null, 10);
     expect(logged).toMatchObject({ id: callId, outcome: "callback", answeredAt: null, language: "Spanish" });
   });
 
@@ -178,7 +178,7 @@ describe("the room and the log", () => {
     // Anyone coming back to the room once it has ended only hears that it has.
     const late = await joinRoom(callId, "caller", "another-tab");
     await late.next("ended");
-    const [logged] = await createBackend({ env, request: new Request("https://push.test/") }).calls.list({ from: null, to: null, languageId: null, interpreterId: person.id }, 10);
+    const [logged] = await createBackend({ env, request: new Request("https://push.test/") }).calls.page({ from: null, to: null, languageId: null, interpreterId: person.id }, null, 10);
     expect(logged).toMatchObject({ id: callId, outcome: "answered", interpreterId: person.id, interpreterName: person.name, type: "video" });
     expect(Math.abs(logged!.requestedAt - requestedAt)).toBeLessThan(1000);
     expect(logged!.answeredAt).toBeGreaterThanOrEqual(logged!.requestedAt);

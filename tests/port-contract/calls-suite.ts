@@ -61,7 +61,7 @@ export function describeCallsContract(target: CallsContractTarget) {
     it("lists a recorded call with every field as it was recorded", async () => {
       const entry = call(january(6, 3) + 123, { type: "audio", callerName: "Omar Said — مكالمة" });
       await record(entry);
-      expect(await calls().list(only(6), 50)).toEqual([entry]);
+      expect(await calls().page(only(6), null, 50)).toEqual([entry]);
     });
 
     it("round-trips unanswered calls: no interpreter, no answer, maybe no language", async () => {
@@ -69,16 +69,16 @@ export function describeCallsContract(target: CallsContractTarget) {
       const callback = unanswered(january(7, 1), { outcome: "callback", languageId: null, language: "Somali" });
       const cancelled = unanswered(january(7, 0) + 1, { outcome: "cancelled", endedAt: january(7, 0) + 2 });
       await record(missed, callback, cancelled);
-      expect(await calls().list(only(7), 50)).toEqual([missed, callback, cancelled]);
+      expect(await calls().page(only(7), null, 50)).toEqual([missed, callback, cancelled]);
     });
 
     it("leaves a call recorded again (the same id) as it was", async () => {
       const entry = call(january(8, 5));
       await record(entry);
       await expect(calls().record({ ...entry, outcome: "missed", answeredAt: null, callerName: "Someone else", endedAt: entry.endedAt + 1 })).resolves.toBeUndefined();
-      expect(await calls().list(only(8), 50)).toEqual([entry]);
+      expect(await calls().page(only(8), null, 50)).toEqual([entry]);
       await expect(calls().record(entry)).resolves.toBeUndefined();
-      expect(await calls().list(only(8), 50)).toEqual([entry]);
+      expect(await calls().page(only(8), null, 50)).toEqual([entry]);
     });
 
     it("lists newest first (calls requested at the same instant by id), at most `limit`", async () => {
@@ -89,9 +89,27 @@ export function describeCallsContract(target: CallsContractTarget) {
       const tieB = unanswered(at + 1000, { id: second! });
       const newest = call(at + 60_000);
       await record(tieB, oldest, newest, tieA);
-      expect(ids(await calls().list(only(9), 50))).toEqual([newest.id, tieA.id, tieB.id, oldest.id]);
-      expect(ids(await calls().list(only(9), 2))).toEqual([newest.id, tieA.id]);
-      expect(ids(await calls().list(only(9), 1))).toEqual([newest.id]);
+      expect(ids(await calls().page(only(9), null, 50))).toEqual([newest.id, tieA.id, tieB.id, oldest.id]);
+      expect(ids(await calls().page(only(9), null, 2))).toEqual([newest.id, tieA.id]);
+      expect(ids(await calls().page(only(9), null, 1))).toEqual([newest.id]);
+      // Keyset pages (issue 23): each starts after the last call of the page before, through the tie by id.
+      const cursor = (entry: CallLogEntry) => ({ requestedAt: entry.requestedAt, id: entry.id });
+      expect(ids(await calls().page(only(9), cursor(newest), 2))).toEqual([tieA.id, tieB.id]);
+      expect(ids(await calls().page(only(9), cursor(tieA), 2))).toEqual([tieB.id, oldest.id]);
+      expect(ids(await calls().page(only(9), cursor(oldest), 2))).toEqual([]);
+    });
+
+    it("counts the totals over every call the filter matches, not over a page (issue 23)", async () => {
+      const at = january(14, 2);
+      // Waits of 10, 20, 30 and 40 s (median 25 s); talk of 1, 2, 3 and 4 minutes; two missed calls.
+      const answered = [1, 2, 3, 4].map((n) => call(at + n * 60_000, { answeredAt: at + n * 60_000 + n * 10_000, endedAt: at + n * 60_000 + n * 10_000 + n * 60_000 }));
+      const missed = [unanswered(at + 300_000), unanswered(at + 360_000, { outcome: "cancelled" })];
+      await record(...answered, ...missed);
+      expect(await calls().totals(only(14))).toEqual({ calls: 6, answered: 4, answerRate: 4 / 6, medianWaitMs: 25_000, talkMinutes: 10 });
+      expect(await calls().totals({ ...only(14), languageId: 987_654 })).toEqual({ calls: 0, answered: 0, answerRate: null, medianWaitMs: null, talkMinutes: 0 });
+      // An odd number: the middle wait.
+      await record(call(at + 420_000, { answeredAt: at + 420_000 + 5_000, endedAt: at + 420_000 + 65_000 }));
+      expect(await calls().totals(only(14))).toMatchObject({ calls: 7, answered: 5, medianWaitMs: 20_000, talkMinutes: 11 });
     });
 
     it("filters from/to by whole company days: the first and last millisecond are in, their neighbours out", async () => {
@@ -104,12 +122,12 @@ export function describeCallsContract(target: CallsContractTarget) {
       const after = unanswered(end);
       await record(after, first, before, last);
       const range = { ...NONE, from: "2031-03-08", to: "2031-03-09" };
-      expect(ids(await calls().list(range, 50))).toEqual([last.id, first.id]);
-      expect(ids(await calls().list({ ...range, to: null }, 50))).toEqual([after.id, last.id, first.id]);
-      const untilTo = ids(await calls().list({ ...range, from: null }, 500));
+      expect(ids(await calls().page(range, null, 50))).toEqual([last.id, first.id]);
+      expect(ids(await calls().page({ ...range, to: null }, null, 50))).toEqual([after.id, last.id, first.id]);
+      const untilTo = ids(await calls().page({ ...range, from: null }, null, 500));
       expect(untilTo.slice(0, 3)).toEqual([last.id, first.id, before.id]);
       expect(untilTo).not.toContain(after.id);
-      expect(ids(await calls().list({ ...NONE, from: "2031-03-10", to: "2031-03-10" }, 50))).toEqual([after.id]);
+      expect(ids(await calls().page({ ...NONE, from: "2031-03-10", to: "2031-03-10" }, null, 50))).toEqual([after.id]);
     });
 
     it("filters by language and by interpreter, alone or together", async () => {
@@ -121,13 +139,13 @@ export function describeCallsContract(target: CallsContractTarget) {
       const d = unanswered(january(10, 1), { languageId: one.id, language: one.name });
       await record(a, b, c, d);
       const day = only(10);
-      expect(ids(await calls().list({ ...day, languageId: one.id }, 50))).toEqual([a.id, c.id, d.id]);
-      expect(ids(await calls().list({ ...day, languageId: two.id }, 50))).toEqual([b.id]);
-      expect(await calls().list({ ...day, languageId: three.id }, 50)).toEqual([]);
-      expect(ids(await calls().list({ ...day, interpreterId: me.id }, 50))).toEqual([a.id, b.id]);
-      expect(ids(await calls().list({ ...day, interpreterId: other.id }, 50))).toEqual([c.id]);
-      expect(await calls().list({ ...day, languageId: one.id, interpreterId: me.id }, 50)).toEqual([a]);
-      expect(await calls().list({ ...day, interpreterId: "not-a-user" }, 50)).toEqual([]);
+      expect(ids(await calls().page({ ...day, languageId: one.id }, null, 50))).toEqual([a.id, c.id, d.id]);
+      expect(ids(await calls().page({ ...day, languageId: two.id }, null, 50))).toEqual([b.id]);
+      expect(await calls().page({ ...day, languageId: three.id }, null, 50)).toEqual([]);
+      expect(ids(await calls().page({ ...day, interpreterId: me.id }, null, 50))).toEqual([a.id, b.id]);
+      expect(ids(await calls().page({ ...day, interpreterId: other.id }, null, 50))).toEqual([c.id]);
+      expect(await calls().page({ ...day, languageId: one.id, interpreterId: me.id }, null, 50)).toEqual([a]);
+      expect(await calls().page({ ...day, interpreterId: "not-a-user" }, null, 50)).toEqual([]);
     });
 
     it("keeps a call whose language or interpreter is removed later, with their names and without their ids", async () => {
@@ -150,7 +168,7 @@ export function describeCallsContract(target: CallsContractTarget) {
       await record(entry);
       expect((await backend().languages.remove(language.language.id)).ok).toBe(true);
       expect((await backend().interpreters.remove(person.id)).ok).toBe(true);
-      expect(await calls().list(only(11), 50)).toEqual([{ ...entry, languageId: null, interpreterId: null }]);
+      expect(await calls().page(only(11), null, 50)).toEqual([{ ...entry, languageId: null, interpreterId: null }]);
     });
   });
 }

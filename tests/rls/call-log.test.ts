@@ -64,6 +64,30 @@ describe("reads", () => {
   });
 });
 
+describe("push_call_log_totals (issue 23)", () => {
+  const totals = (actor: Actor, args: string) => run(db, actor, `select public.push_call_log_totals(${args}) as totals`);
+  const ms = (iso: string) => Date.parse(iso);
+
+  it("counts every call the filter matches: calls, answered, talk time and the median wait (percentile_cont)", async () => {
+    // c1: waited 12 s, talked 4 min 48 s; c2: waited 5 s, talked 59 min 55 s; c3 missed.
+    expect(await totals(serviceRole, "null, null, null, null")).toMatchObject({
+      ok: true,
+      rows: [{ totals: { calls: 3, answered: 2, talk_ms: 288_000 + 3_595_000, median_wait_ms: 8_500 } }],
+    });
+    const day = `${ms(T0) - 9 * 3_600_000}, ${ms(T0) + 15 * 3_600_000}`;
+    expect(await totals(serviceRole, `${day}, ${LANGUAGE.english}, null`)).toMatchObject({ rows: [{ totals: { calls: 1, answered: 1, median_wait_ms: 12_000 } }] });
+    expect(await totals(serviceRole, `${day}, null, '${OTHER_INTERPRETER_ID}'`)).toMatchObject({ rows: [{ totals: { calls: 1, median_wait_ms: 5_000 } }] });
+    expect(await totals(serviceRole, `${ms(T0) + 2 * 3_600_000}, null, null, null`)).toMatchObject({ rows: [{ totals: { calls: 1, answered: 0, talk_ms: 0, median_wait_ms: null } }] });
+  });
+
+  it.each([
+    ["anon", anon],
+    ["an admin", admin],
+  ] as const)("%s may not call it", async (_, actor) => {
+    expect(await totals(actor, "null, null, null, null")).toMatchObject({ ok: false, code: "42501" });
+  });
+});
+
 describe("writes", () => {
   const STATEMENTS: [string, string][] = [
     ["insert", "insert into public.call_log (id, language, type, caller_name, outcome, requested_at, ended_at) values ('c9', 'English', 'audio', 'Forger', 'missed', now(), now())"],

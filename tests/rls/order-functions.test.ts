@@ -116,7 +116,7 @@ describe("the functions: only the service role executes them", () => {
     expect(rows).toEqual([]);
     // The query above did look at them: the studio's 8 and the orders' 17 (push_next_order_id and
     // push_enqueue_order_mails: 20261128000000_push_order_mail_atomic.sql).
-    expect(await count(db, "pg_proc", "proname like 'push\\_%'")).toBe(26);
+    expect(await count(db, "pg_proc", "proname like 'push\\_%'")).toBe(27);
   });
 });
 

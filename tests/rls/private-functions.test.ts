@@ -71,6 +71,7 @@ describe("private.is_admin()", () => {
     expect(functions).toEqual(
       [
         "push_add_order_message",
+        "push_call_log_totals",
         "push_create_order",
         "push_create_service",
         "push_get_customer",

@@ -294,6 +294,9 @@ export const en = {
       },
     },
     callLog: {
+      pages: "Pages of the call log",
+      newest: "Newest calls",
+      older: "Older calls",
       heading: "Call log",
       intro: "Every live call, newest first.",
       introOwn: "Your live calls, newest first.",

@@ -4,7 +4,7 @@ import { Form, Link, useLocation } from "react-router";
 import { languageOptions, SelectField } from "~/components/forms";
 import { OfficeTime } from "~/components/OfficeTime";
 import { callableLanguages } from "~/domain/call-forms";
-import { durations, totalsOf, type CallLogEntry } from "~/domain/call-log";
+import { durations, type CallLogEntry } from "~/domain/call-log";
 import { format, formatNumber } from "~/i18n";
 import { readCallLog } from "~/lib/call-log.server";
 import { appContext } from "~/lib/context.server";
@@ -19,18 +19,18 @@ export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
   const { backend } = appContext(args.context);
   // The log, and the filters' choices: languages, and (for administrators) everyone linked to one.
-  const [{ filter, entries }, links] = await Promise.all([readCallLog(backend, user, new URL(args.request.url)), backend.links.list()]);
+  const [{ filter, entries, totals, older }, links] = await Promise.all([readCallLog(backend, user, new URL(args.request.url)), backend.links.list()]);
   const isAdmin = user.role === "admin";
   const languages = callableLanguages(links);
   const interpreters = isAdmin ? [...new Map(links.map((link) => [link.userId, link.userName]))].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name)) : [];
-  return { entries, totals: totalsOf(entries), filter, languages, interpreters, isAdmin };
+  return { entries, totals, older, filter, languages, interpreters, isAdmin };
 }
 
 export default function CallLog({ loaderData }: Route.ComponentProps) {
   const t = useMessages().dashboard.callLog;
   const locale = useLocale();
   const { search } = useLocation();
-  const { entries, totals, filter, languages, interpreters, isAdmin } = loaderData;
+  const { entries, totals, older, filter, languages, interpreters, isAdmin } = loaderData;
   // Western digits in both languages, as everywhere (formatNumber; docs/decisions/0017).
   const number = (value: number) => formatNumber(locale, value);
   const seconds = (ms: number) => format(t.seconds, { count: number(Math.round(ms / 1000)) });
@@ -98,8 +98,22 @@ export default function CallLog({ loaderData }: Route.ComponentProps) {
         </dl>
       </section>
       {entries.length === 0 ? <p>{t.none}</p> : <CallTable entries={entries} seconds={seconds} />}
+      {(older || new URLSearchParams(search).has("before")) && (
+        <nav className="pagination" aria-label={t.pages}>
+          {new URLSearchParams(search).has("before") && <Link to={`?${withBefore(search, null)}`}>{t.newest}</Link>}
+          {older && <Link to={`?${withBefore(search, older)}`}>{t.older}</Link>}
+        </nav>
+      )}
     </>
   );
+}
+
+/** The page's address with another starting point (null: the newest calls), the filters kept. */
+function withBefore(search: string, before: string | null): string {
+  const params = new URLSearchParams(search);
+  if (before) params.set("before", before);
+  else params.delete("before");
+  return params.toString();
 }
 
 function CallTable({ entries, seconds }: { entries: CallLogEntry[]; seconds: (ms: number) => string }) {

@@ -53,11 +53,32 @@ export const CALL_SHAPES: RestShape[] = [
     select: COLUMNS,
     params: { order: "requested_at.desc,id.asc", limit: /^\d+$/ },
     optional: {
+      // Keyset paging (issue 23): after the last call of the page before.
+      or: new RegExp(`^\\(requested_at\\.lt\\.${ISO},and\\(requested_at\\.eq\\.${ISO},id\\.gt\\.${UUID_TEXT}\\)\\)$`, "i"),
       requested_at: [new RegExp(`^gte\\.${ISO}$`), new RegExp(`^lt\\.${ISO}$`)],
       language_id: /^eq\.\d+$/,
       interpreter_id: /^eq\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
     },
   }),
+  // ---- The totals over the whole filter (issue 23) ----
+  {
+    id: "rpc.push_call_log_totals",
+    extension:
+      "the call log's totals over every call a filter matches: calls, answered, talk time and the median wait (supabase/migrations/" +
+      "20261129000200_push_call_log_totals.sql public.push_call_log_totals, service role only)",
+    service: "rest",
+    method: "POST",
+    table: "rpc/push_call_log_totals",
+    key: "service",
+    body: {
+      required: {
+        p_from: is.nullable(positive),
+        p_to: is.nullable(positive),
+        p_language_id: is.nullable(positive),
+        p_interpreter_id: is.nullable(is.uuid),
+      },
+    },
+  },
   // ---- Who may take calls (issue 22) ----
   {
     id: "rest.session_devices.call-readiness",

@@ -3,7 +3,7 @@
 import type { Account, DeviceSession, NewSecurityEvent, SecurityEvent } from "~/domain/accounts";
 import type { Role, SessionUser } from "~/domain/auth";
 import type { Locale } from "~/i18n";
-import type { ContactMessage, ContactSubmission } from "~/domain/contact";
+import type { ContactMessage, ContactSubmission, InboxCursor, InboxView } from "~/domain/contact";
 import type { About, Company, MediaFolder, Service } from "~/domain/content";
 import type { CallLogCursor, CallLogEntry, CallLogFilter, CallTotals } from "~/domain/call-log";
 import type { NewMail, OutgoingMail } from "~/domain/mail";
@@ -198,7 +198,8 @@ export interface RelayQueue<M> {
 /** The contact form's outbox: a message is stored first and relayed after (it is also the staff inbox). */
 export interface OutboxStore extends RelayQueue<ContactMessage> {
   save(message: ContactSubmission, now: number): Promise<ContactMessage>;
-  list(): Promise<ContactMessage[]>;
+  /** One page of the inbox, newest first (received_at, then id), after `before`; at most `limit` (issue 23). */
+  page(view: InboxView, before: InboxCursor | null, limit: number): Promise<ContactMessage[]>;
   setRead(id: number, read: boolean, now: number): Promise<boolean>;
   /** Pending again, due now (staff's "Retry now"); false for a message already sent or gone. */
   retryNow(id: number, now: number): Promise<boolean>;

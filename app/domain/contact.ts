@@ -52,3 +52,21 @@ export type ContactFormState = {
   errors: Partial<Record<string, string>>;
   formError: string | null;
 };
+
+/** The inbox's views (issue 23): every message, the unread ones, or those whose e-mail failed. */
+export const INBOX_VIEWS = ["all", "unread", "failed"] as const;
+export type InboxView = (typeof INBOX_VIEWS)[number];
+export const INBOX_PAGE_SIZE = 50;
+
+/** Where a page of the inbox starts: after this message (the last of the page before), newest first. */
+export type InboxCursor = { receivedAt: number; id: number };
+
+/** ?show=unread|failed and ?before=<ms>.<id> → the view and the cursor; anything else is all messages, first page. */
+export function inboxQueryFrom(url: URL): { view: InboxView; before: InboxCursor | null } {
+  const show = url.searchParams.get("show");
+  const before = /^(\d{1,15})\.(\d{1,15})$/.exec(url.searchParams.get("before") ?? "");
+  return {
+    view: (INBOX_VIEWS as readonly string[]).includes(show ?? "") ? (show as InboxView) : "all",
+    before: before ? { receivedAt: Number(before[1]), id: Number(before[2]) } : null,
+  };
+}

@@ -156,7 +156,8 @@ export const PAGES: PageEntry[] = [
   },
   { route: "/Dashboard/Language", paths: ["/Dashboard/Language"], access: "admin", query: { edit: "rowId", delete: "rowId" } },
   { route: "/Dashboard/UserLanguages", paths: ["/Dashboard/UserLanguages"], access: "admin", query: { delete: "rowId" } },
-  { route: "/Dashboard/Inbox", paths: ["/Dashboard/Inbox"], access: "admin", query: { delete: "rowId" } },
+  // ?show= a view, ?before= the page's keyset cursor (<ms>.<id>; inboxQueryFrom, issue 23).
+  { route: "/Dashboard/Inbox", paths: ["/Dashboard/Inbox"], access: "admin", query: { delete: "rowId", show: "sort", before: "token" } },
   // The content studio: ?service=<id> opens a service's editor, ?delete=<id> asks before deleting one.
   { route: "/Dashboard/Website", paths: ["/Dashboard/Website"], access: "admin", query: { service: "contentId", delete: "contentId" } },
   { route: "/Dashboard/*", paths: ["/Dashboard/no-such-area", "/Dashboard/Interpreter/extra", "/Dashboard/%2e%2e/Login"], access: "signed-in" },

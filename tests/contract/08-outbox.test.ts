@@ -89,9 +89,20 @@ describe("outbox", () => {
   });
 
   it("the staff inbox: newest first, one message, read and unread, the unread count, Retry now, delete", async () => {
-    const { result: all, shapes } = await step(() => outbox().list());
+    const { result: all, shapes } = await step(() => outbox().page("all", null, 500));
     expect(all.map((item) => item.subject)).toEqual(["Question 2", "Question 4", "Question 3", "Question 1"]);
     expect(shapes).toEqual(["rest.contact_messages.list"]);
+    // One page, after the last message of the page before, of the unread ones alone (issue 23): what the double was asked.
+    const second = all[1]!;
+    const paged = await step(() => outbox().page("unread", { receivedAt: second.receivedAt, id: second.id }, 2));
+    expect([...new URL(paged.requests[0]!.url, "http://double").searchParams]).toEqual([
+      ["select", expect.any(String)],
+      ["read_at", "is.null"],
+      ["or", `(received_at.lt.${second.receivedAt},and(received_at.eq.${second.receivedAt},id.lt.${second.id}))`],
+      ["order", "received_at.desc,id.desc"],
+      ["limit", "2"],
+    ]);
+    expect(paged.result.map((item) => item.subject)).toEqual(["Question 3", "Question 1"]);
     expect((await step(() => outbox().get(999_999))).result).toBeNull();
 
     const unread = await step(() => outbox().unreadCount());
@@ -112,6 +123,6 @@ describe("outbox", () => {
 
     expect((await step(() => outbox().remove(first.id))).result).toBe(true);
     expect(await outbox().remove(first.id)).toBe(false);
-    expect((await outbox().list()).map((item) => item.id)).not.toContain(first.id);
+    expect((await outbox().page("all", null, 500)).map((item) => item.id)).not.toContain(first.id);
   });
 });

@@ -68,6 +68,35 @@ beforeEach(async () => {
 });
 afterEach(() => vi.restoreAllMocks());
 
+describe("views and pages (issue 23: the inbox rendered every message, 62.8 MB at 20,000)", () => {
+  it("shows 50 a page with a link to the older ones, the unread or the failed alone, and the unread count over all", async () => {
+    const t0 = Date.UTC(2098, 0, 1);
+    const ids: number[] = [];
+    for (let n = 0; n < 55; n++) ids.push(await stored(`Paged ${n}`, t0 + n * MINUTE, n % 10 === 0 ? { status: "failed", attempts: 8 } : {}));
+    await env.DB.prepare("UPDATE contact_messages SET read_at = ? WHERE subject LIKE 'Paged %' AND id % 2 = 0").bind(t0).run();
+    type Page = { messages: Loaded<{ page: ContactMessage[]; unread: number; older: string | null }> };
+    const read = async (query: string) => {
+      const { messages } = (await inbox.loader(get(`${INBOX}${query}`, adminCookie))) as Page;
+      if (!messages.ok) throw new Error("the inbox failed");
+      return messages.value;
+    };
+    const first = await read("");
+    expect(first.page).toHaveLength(50);
+    expect(first.page[0]!.subject).toBe("Paged 54");
+    const unreadInDb = await env.DB.prepare("SELECT COUNT(*) AS n FROM contact_messages WHERE read_at IS NULL").first<{ n: number }>();
+    expect(first.unread).toBe(unreadInDb!.n);
+    const second = await read(`?before=${first.older}`);
+    expect(second.page[0]!.subject).toBe("Paged 4");
+    const unread = await read("?show=unread");
+    expect(unread.page.every((message) => message.readAt === null)).toBe(true);
+    expect(unread.page.filter((message) => message.subject.startsWith("Paged ")).length).toBe(ids.filter((id) => id % 2 !== 0).length);
+    const failed = await read("?show=failed");
+    expect(failed.page.filter((message) => message.subject.startsWith("Paged ")).map((message) => message.subject)).toEqual(
+      ["Paged 50", "Paged 40", "Paged 30", "Paged 20", "Paged 10", "Paged 0"],
+    );
+  });
+});
+
 describe("the list", () => {
   it("shows every message newest first, with its e-mail status, attempts and last error", async () => {
     const t0 = Date.now() - 60 * MINUTE;
@@ -76,12 +105,12 @@ describe("the list", () => {
     const pendingId = await stored("Newest, pending", t0 + 2 * MINUTE, { attempts: 2, lastError: "429 Too Many Requests: EmailJS's rate limit was hit. Will retry." });
 
     const { messages, deleteId, toasts } = (await inbox.loader(get(INBOX, adminCookie))) as {
-      messages: Loaded<ContactMessage[]>;
+      messages: Loaded<{ page: ContactMessage[]; unread: number; older: string | null }>;
       deleteId: string | null;
       toasts: unknown[];
     };
     expect(messages.ok).toBe(true);
-    const list = messages.ok ? messages.value : [];
+    const list = messages.ok ? messages.value.page : [];
     expect(list.map(({ id, subject, status, attempts, lastError }) => ({ id, subject, status, attempts, lastError }))).toEqual([
       { id: pendingId, subject: "Newest, pending", status: "pending", attempts: 2, lastError: "429 Too Many Requests: EmailJS's rate limit was hit. Will retry." },
       { id: failedId, subject: "Middle, failed", status: "failed", attempts: 8, lastError: "500: EmailJS is having trouble. Will retry." },

@@ -286,10 +286,32 @@ export function describePortContract(target: ContractTarget) {
         expect(unread).toBeGreaterThanOrEqual(1);
         expect(await backend().outbox.setRead(saved.id, true, Date.now())).toBe(true);
         expect(await backend().outbox.unreadCount()).toBe(unread - 1);
-        expect((await backend().outbox.list()).map((item) => item.id)).toContain(saved.id);
+        expect((await backend().outbox.page("all", null, 500)).map((item) => item.id)).toContain(saved.id);
         expect(await backend().outbox.remove(saved.id)).toBe(true);
         expect(await backend().outbox.get(saved.id)).toBeNull();
         expect(await backend().outbox.remove(saved.id)).toBe(false);
+      });
+
+      it("pages the inbox newest first by keyset, and shows the unread or the failed messages alone (issue 23)", async () => {
+        // Far in the future, so these four are the newest of the store whatever the other tests saved.
+        const at = Date.UTC(2099, 0, 1);
+        const [a, b, c, d] = [
+          await backend().outbox.save(message(), at),
+          await backend().outbox.save(message(), at + 1000),
+          await backend().outbox.save(message(), at + 1000),
+          await backend().outbox.save(message(), at + 2000),
+        ];
+        await backend().outbox.setRead(d.id, true, at + 3000);
+        const claim = await backend().outbox.claim(b.id, at + 3000, 60_000);
+        await backend().outbox.markAttemptFailed(b.id, claim!, "400 The template is invalid", null);
+        const ids = (items: { id: number }[]) => items.map((item) => item.id);
+        // Same instant: the higher id first.
+        expect(ids(await backend().outbox.page("all", null, 2))).toEqual([d.id, c.id]);
+        expect(ids(await backend().outbox.page("all", { receivedAt: c.receivedAt, id: c.id }, 2))).toEqual([b.id, a.id]);
+        expect(ids(await backend().outbox.page("unread", null, 3))).toEqual([c.id, b.id, a.id]);
+        expect(ids(await backend().outbox.page("unread", { receivedAt: b.receivedAt, id: b.id }, 1))).toEqual([a.id]);
+        expect(ids(await backend().outbox.page("failed", null, 1))).toEqual([b.id]);
+        for (const item of [a, b, c, d]) await backend().outbox.remove(item.id);
       });
     });
 

@@ -21,9 +21,16 @@ export function d1OutboxStore(db: D1Database): OutboxStore {
       return toMessage(row!);
     },
 
-    async list() {
+    async page(view, before, limit) {
+      const conditions = [...(view === "unread" ? ["read_at IS NULL"] : view === "failed" ? ["status = 'failed'"] : [])];
+      const params: unknown[] = [];
+      if (before) {
+        conditions.push("(received_at < ? OR (received_at = ? AND id < ?))");
+        params.push(before.receivedAt, before.receivedAt, before.id);
+      }
+      const where = conditions.length ? `WHERE ${conditions.join(" AND ")}` : "";
       const { results } = await query(() =>
-        db.prepare(`SELECT ${COLUMNS} FROM contact_messages ORDER BY received_at DESC, id DESC`).all<MessageRow>(),
+        db.prepare(`SELECT ${COLUMNS} FROM contact_messages ${where} ORDER BY received_at DESC, id DESC LIMIT ?`).bind(...params, limit).all<MessageRow>(),
       );
       return results.map(toMessage);
     },

@@ -20,8 +20,13 @@ export function supabaseOutboxStore(service: SupabaseClient): OutboxStore {
       return toMessage(rows[0]!);
     },
 
-    async list() {
-      const rows = check<MessageRow[]>(await table().select(COLUMNS).order("received_at", { ascending: false }).order("id", { ascending: false }));
+    async page(view, before, limit) {
+      let request = table().select(COLUMNS);
+      if (view === "unread") request = request.is("read_at", null);
+      if (view === "failed") request = request.eq("status", "failed");
+      // Keyset: after the last message of the page before (newest first, then by id).
+      if (before) request = request.or(`received_at.lt.${before.receivedAt},and(received_at.eq.${before.receivedAt},id.lt.${before.id})`);
+      const rows = check<MessageRow[]>(await request.order("received_at", { ascending: false }).order("id", { ascending: false }).limit(limit));
       return rows.map(toMessage);
     },
 

@@ -108,6 +108,16 @@ export const en = {
     },
   },
   inbox: {
+    views: {
+      label: "Show",
+      all: "All messages",
+      unread: "Unread",
+      failed: "Not sent",
+      none: "No messages here.",
+      pages: "Pages of the inbox",
+      newest: "Newest messages",
+      older: "Older messages",
+    },
     heading: "Inbox",
     listHeading: "Messages",
     intro: "Every message sent through the contact form, whether or not its e-mail went out.",

@@ -3,7 +3,7 @@ import { ConfirmDeletePanel } from "~/components/admin/RowActions";
 import { useFocusOnHash } from "~/components/admin/url-state";
 import { searchWith } from "~/lib/url-state";
 import { FormAlert, SubmitButton, useActionToast } from "~/components/forms";
-import { MAIL_PROVIDER_NOT_CONFIGURED, type ContactMessage } from "~/domain/contact";
+import { INBOX_PAGE_SIZE, INBOX_VIEWS, inboxQueryFrom, MAIL_PROVIDER_NOT_CONFIGURED, type ContactMessage, type InboxView } from "~/domain/contact";
 import { format, plural } from "~/i18n";
 import { failureToasts, load } from "~/lib/content.server";
 import { dashboardMeta } from "~/lib/dashboard-meta";
@@ -19,8 +19,16 @@ export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.i
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAdmin(args);
-  const messages = await load("the inbox", () => appContext(args.context).backend.outbox.list());
-  return { messages, deleteId: args.url.searchParams.get("delete"), toasts: failureToasts(messagesFor(admin.locale), messages) };
+  const { outbox } = appContext(args.context).backend;
+  const { view, before } = inboxQueryFrom(args.url);
+  // One page (and one more message, to know whether an older page exists), and the unread count over everything.
+  const messages = await load("the inbox", async () => {
+    const [rows, unread] = await Promise.all([outbox.page(view, before, INBOX_PAGE_SIZE + 1), outbox.unreadCount()]);
+    const page = rows.slice(0, INBOX_PAGE_SIZE);
+    const last = page.at(-1);
+    return { page, unread, older: rows.length > INBOX_PAGE_SIZE && last ? `${last.receivedAt}.${last.id}` : null };
+  });
+  return { messages, view, deleteId: args.url.searchParams.get("delete"), toasts: failureToasts(messagesFor(admin.locale), messages) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -31,12 +39,14 @@ export async function action(args: Route.ActionArgs) {
 export default function Inbox({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const t = useMessages().inbox;
-  const { messages, deleteId } = loaderData;
+  const { messages, view, deleteId } = loaderData;
+  const { search } = useLocation();
   const failure = useActionData<typeof action>() ?? null;
   useActionToast(failure?.toast);
   useFocusOnHash();
-  const list = messages.ok ? messages.value : [];
-  const unread = list.filter((message) => message.readAt === null).length;
+  const list = messages.ok ? messages.value.page : [];
+  const unread = messages.ok ? messages.value.unread : 0;
+  const older = messages.ok ? messages.value.older : null;
 
   return (
     <>
@@ -49,9 +59,16 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           </h2>
           {messages.ok && <p className="panel__meta">{plural(locale, t.unreadCount, unread)}</p>}
         </div>
+        <nav aria-label={t.views.label} className="inbox__views">
+          {INBOX_VIEWS.map((name) => (
+            <Link key={name} to={`?${viewSearch(search, name)}`} aria-current={name === view ? "page" : undefined} className="button button--ghost button--small">
+              {t.views[name]}
+            </Link>
+          ))}
+        </nav>
         <FormAlert message={failure?.formError} />
         {messages.ok && list.length === 0 ? (
-          <p className="empty-state">{t.empty}</p>
+          <p className="empty-state">{view === "all" ? t.empty : t.views.none}</p>
         ) : (
           <ul className="messages">
             {list.map((message) => (
@@ -59,9 +76,20 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
+        {(older || new URLSearchParams(search).has("before")) && (
+          <nav className="pagination" aria-label={t.views.pages}>
+            {new URLSearchParams(search).has("before") && <Link to={`?${searchWith(search, { before: null, delete: null }).slice(1)}`}>{t.views.newest}</Link>}
+            {older && <Link to={searchWith(search, { before: older, delete: null })}>{t.views.older}</Link>}
+          </nav>
+        )}
       </section>
     </>
   );
+}
+
+/** The inbox's address for a view: its first page, the other parameters kept. */
+function viewSearch(search: string, view: InboxView): string {
+  return searchWith(search, { show: view === "all" ? null : view, before: null, delete: null }).slice(1);
 }
 
 function MessageCard({ message, confirming }: { message: ContactMessage; confirming: boolean }) {

@@ -98,7 +98,18 @@ export const OUTBOX_SHAPES: RestShape[] = [
     },
   }),
   ...relayShapes("contact_messages", COLUMNS, OUTBOX, "message"),
-  outbox({ id: "rest.contact_messages.list", why: "the staff inbox, newest first", method: "GET", select: COLUMNS, params: { order: "received_at.desc,id.desc" } }),
+  outbox({
+    id: "rest.contact_messages.list",
+    why: "a page of the staff inbox, newest first: all, unread or failed, after the last message of the page before (issue 23)",
+    method: "GET",
+    select: COLUMNS,
+    params: { order: "received_at.desc,id.desc", limit: /^\d{1,3}$/ },
+    optional: {
+      read_at: "is.null",
+      status: "eq.failed",
+      or: /^\(received_at\.lt\.\d{1,15},and\(received_at\.eq\.\d{1,15},id\.lt\.\d{1,15}\)\)$/,
+    },
+  }),
   outbox({
     id: "rest.contact_messages.set-read",
     why: "mark read or unread",

@@ -214,7 +214,7 @@ export class CallSwitchboard extends DurableObject<Env> {
     const closing = this.ctx.getWebSockets(emailTag(email)).filter((ws) => {
       const attachment = ws.deserializeAttachment() as Attachment;
       if (attachment.kind !== "interpreter") return false;
-      const session = attachment.signIn.session;
+      const session = attachment.signIn?.session ?? null; // (a socket from before sessions were recorded has none)
       return ended === "all" || ("only" in ended ? session === ended.only : session !== ended.allBut);
     });
     for (const ws of closing) {
@@ -251,7 +251,7 @@ export class CallSwitchboard extends DurableObject<Env> {
       const ready = readiness.get(id);
       for (const ws of this.ctx.getWebSockets(`i:${id}`)) {
         const attachment = ws.deserializeAttachment() as Attachment;
-        if (attachment.kind !== "interpreter" || ready?.sessions.includes(attachment.signIn.session ?? "")) continue;
+        if (attachment.kind !== "interpreter" || ready?.sessions.includes(attachment.signIn?.session ?? "")) continue;
         ws.close(ACCESS_ENDED_CLOSE_CODE, "signed out");
         await this.left(ws);
       }

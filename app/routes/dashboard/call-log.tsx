@@ -11,6 +11,7 @@ import { appContext } from "~/lib/context.server";
 import { dashboardMeta } from "~/lib/dashboard-meta";
 import { requireUser } from "~/lib/guards.server";
 import { useLocale, useMessages } from "~/lib/locale";
+import { searchWith } from "~/lib/url-state";
 import type { Route } from "./+types/call-log";
 
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.dashboard.callLog.heading);
@@ -100,20 +101,12 @@ export default function CallLog({ loaderData }: Route.ComponentProps) {
       {entries.length === 0 ? <p>{t.none}</p> : <CallTable entries={entries} seconds={seconds} />}
       {(older || new URLSearchParams(search).has("before")) && (
         <nav className="pagination" aria-label={t.pages}>
-          {new URLSearchParams(search).has("before") && <Link to={`?${withBefore(search, null)}`}>{t.newest}</Link>}
-          {older && <Link to={`?${withBefore(search, older)}`}>{t.older}</Link>}
+          {new URLSearchParams(search).has("before") && <Link to={searchWith(search, { before: null })}>{t.newest}</Link>}
+          {older && <Link to={searchWith(search, { before: older })}>{t.older}</Link>}
         </nav>
       )}
     </>
   );
-}
-
-/** The page's address with another starting point (null: the newest calls), the filters kept. */
-function withBefore(search: string, before: string | null): string {
-  const params = new URLSearchParams(search);
-  if (before) params.set("before", before);
-  else params.delete("before");
-  return params.toString();
 }
 
 function CallTable({ entries, seconds }: { entries: CallLogEntry[]; seconds: (ms: number) => string }) {

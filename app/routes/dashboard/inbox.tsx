@@ -61,7 +61,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         </div>
         <nav aria-label={t.views.label} className="inbox__views">
           {INBOX_VIEWS.map((name) => (
-            <Link key={name} to={`?${viewSearch(search, name)}`} aria-current={name === view ? "page" : undefined} className="button button--ghost button--small">
+            <Link key={name} to={viewSearch(search, name)} aria-current={name === view ? "page" : undefined} className="button button--ghost button--small">
               {t.views[name]}
             </Link>
           ))}
@@ -78,7 +78,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         )}
         {(older || new URLSearchParams(search).has("before")) && (
           <nav className="pagination" aria-label={t.views.pages}>
-            {new URLSearchParams(search).has("before") && <Link to={`?${searchWith(search, { before: null, delete: null }).slice(1)}`}>{t.views.newest}</Link>}
+            {new URLSearchParams(search).has("before") && <Link to={searchWith(search, { before: null, delete: null })}>{t.views.newest}</Link>}
             {older && <Link to={searchWith(search, { before: older, delete: null })}>{t.views.older}</Link>}
           </nav>
         )}
@@ -89,7 +89,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
 
 /** The inbox's address for a view: its first page, the other parameters kept. */
 function viewSearch(search: string, view: InboxView): string {
-  return searchWith(search, { show: view === "all" ? null : view, before: null, delete: null }).slice(1);
+  return searchWith(search, { show: view === "all" ? null : view, before: null, delete: null });
 }
 
 function MessageCard({ message, confirming }: { message: ContactMessage; confirming: boolean }) {

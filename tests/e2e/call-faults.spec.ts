@@ -46,6 +46,20 @@ async function adminPage(browser: Browser): Promise<Page> {
   return page;
 }
 
+/** An interpreter the administrator adds (with the sample password) and links to `language`, through their pages. */
+async function newInterpreter(admin: Page, person: { name: string; email: string; gender: string; phone: string }, language: string) {
+  await admin.goto("/Dashboard/Interpreter");
+  await fillInterpreter(admin, { ...person, password: SAMPLE_PASSWORD });
+  await expectNotice(admin, new RegExp(person.name));
+  await admin.goto("/Dashboard/UserLanguages");
+  const linkForm = admin.getByRole("region", { name: "Link an interpreter to a language" });
+  await linkForm.getByLabel("Interpreter").selectOption({ label: `${person.name} (${person.email})` });
+  await linkForm.getByLabel("Language").selectOption({ label: language });
+  await linkForm.getByRole("button", { name: "Link" }).click();
+  await expectNotice(admin, new RegExp(person.name));
+  return person;
+}
+
 /** A visitor on /Call: language, name, the device check, then Call. */
 async function call(browser: Browser, language: string, name: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await mediaContext(browser, OWN_URL);
@@ -106,16 +120,7 @@ test("people who just close the tab: a caller alone (the interpreter's call ends
   test.setTimeout(180_000);
   const admin = await adminPage(browser);
   // A third interpreter, for Vietnamese, whose incoming-call screen goes to the background once they are Available.
-  const bao = { name: "Bao Tran", email: `bao.${unique()}@example.com` };
-  await admin.goto("/Dashboard/Interpreter");
-  await fillInterpreter(admin, { ...bao, gender: "Man", phone: "+1 307 555 0177", password: SAMPLE_PASSWORD });
-  await expectNotice(admin, /Bao Tran/);
-  await admin.goto("/Dashboard/UserLanguages");
-  const linkForm = admin.getByRole("region", { name: "Link an interpreter to a language" });
-  await linkForm.getByLabel("Interpreter").selectOption({ label: `${bao.name} (${bao.email})` });
-  await linkForm.getByLabel("Language").selectOption({ label: "Vietnamese" });
-  await linkForm.getByRole("button", { name: "Link" }).click();
-  await expectNotice(admin, /Bao Tran/);
+  const bao = await newInterpreter(admin, { name: "Bao Tran", email: `bao.${unique()}@example.com`, gender: "Man", phone: "+1 307 555 0177" }, "Vietnamese");
   const backgroundContext = await mediaContext(browser, OWN_URL);
   await backgroundContext.addInitScript(backgroundTab);
   const { page: background } = await signedIn(browser, bao.email, backgroundContext);
@@ -175,16 +180,7 @@ test("a locked interpreter's open incoming-call screen stops taking calls: withi
   test.setTimeout(90_000);
   const admin = await adminPage(browser);
   // Tagalog: a language only this new interpreter is linked to.
-  const lena = { name: "Lena Locked", email: `lena.${unique()}@example.com` };
-  await admin.goto("/Dashboard/Interpreter");
-  await fillInterpreter(admin, { ...lena, gender: "Woman", phone: "+1 307 555 0178", password: SAMPLE_PASSWORD });
-  await expectNotice(admin, /Lena Locked/);
-  await admin.goto("/Dashboard/UserLanguages");
-  const linkForm = admin.getByRole("region", { name: "Link an interpreter to a language" });
-  await linkForm.getByLabel("Interpreter").selectOption({ label: `${lena.name} (${lena.email})` });
-  await linkForm.getByLabel("Language").selectOption({ label: "Tagalog" });
-  await linkForm.getByRole("button", { name: "Link" }).click();
-  await expectNotice(admin, /Lena Locked/);
+  const lena = await newInterpreter(admin, { name: "Lena Locked", email: `lena.${unique()}@example.com`, gender: "Woman", phone: "+1 307 555 0178" }, "Tagalog");
   const screen = await signedIn(browser, lena.email);
   const callerContext = await mediaContext(browser, OWN_URL);
   try {

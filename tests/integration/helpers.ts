@@ -1,4 +1,4 @@
-import { createExecutionContext, env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { expect } from "vitest";
 import type { FormFailure } from "~/lib/action-result.server";
 import { readConfig } from "~/lib/config.server";
@@ -6,6 +6,7 @@ import { readFlashToast } from "~/lib/toast.server";
 import { createD1Backend } from "~/backend/d1/index.server";
 import { seedSampleContent } from "~/backend/d1/seed.server";
 import { createRequestContext, routerContextFor } from "~/lib/context.server";
+import * as quote from "~/routes/public/quote";
 import { SAMPLE_PASSWORD, sampleContent } from "../../seed/content";
 
 export const ORIGIN = "http://127.0.0.1:8787";
@@ -19,6 +20,47 @@ export function loaderArgs(path: string, init?: RequestInit) {
   const request = new Request(new URL(path, ORIGIN), init);
   const context = routerContextFor(createRequestContext(request, env, createExecutionContext()));
   return { request, context, params: {}, pattern: path, url: new URL(request.url) };
+}
+
+let lastRouteIp = 0;
+
+/**
+ * A route call as the worker makes it, on `testEnv`, from a same-site browser with an address of its own (so rate
+ * limits never carry over), and the execution context to wait for what runs after the response.
+ */
+export function routeCall(path: string, init: RequestInit & { params?: Record<string, string> } = {}, testEnv: Env = env) {
+  const ip = ++lastRouteIp;
+  const headers = { "CF-Connecting-IP": `10.97.${Math.floor(ip / 250) % 250}.${(ip % 250) + 1}`, Origin: ORIGIN, ...(init.headers as Record<string, string>) };
+  const request = new Request(new URL(path, ORIGIN), { ...init, headers });
+  const ctx = createExecutionContext();
+  const context = routerContextFor(createRequestContext(request, testEnv, ctx));
+  return { call: { request, context, params: init.params ?? {}, pattern: path, url: new URL(request.url) } as never, ctx };
+}
+
+/**
+ * A quote request through /Quote on `testEnv` (Arabic into English, the first service), with `fields` typed over it;
+ * the relay right after the response has run when it returns. Its order's id and token, as the redirect names it.
+ */
+export async function postQuoteRequest(fields: Record<string, string>, testEnv: Env = env) {
+  const body = new FormData();
+  const typed: Record<string, string | string[]> = {
+    service: String((await env.DB.prepare("SELECT id FROM services ORDER BY id LIMIT 1").first<{ id: number }>())!.id),
+    source: String(await languageId("Arabic")),
+    targets: [String(await languageId("English"))],
+    deadline: "2031-03-01",
+    details: "",
+    company: "",
+    phone: "",
+    consent: "on",
+    ...fields,
+  };
+  for (const [name, value] of Object.entries(typed)) for (const item of [value].flat()) body.append(name, item);
+  const { call, ctx } = routeCall("/Quote", { method: "POST", body }, testEnv);
+  const response = asResponse(await quote.action(call));
+  await waitOnExecutionContext(ctx);
+  const token = /\/Quote\/([A-Za-z0-9_-]{43})\?received=1$/.exec(response.headers.get("Location")!)![1]!;
+  const id = (await env.DB.prepare("SELECT id FROM orders ORDER BY id DESC LIMIT 1").first<{ id: number }>())!.id;
+  return { token, id };
 }
 
 /** The payload and init of a loader's `data(...)` result. */

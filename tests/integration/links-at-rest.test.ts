@@ -1,27 +1,16 @@
 // Capability links stay secret at rest (issue 22, item 3): after a quote request, a reset request and a call link, no
 // table of the database and no admin page's data holds a working status, reset or call link. The mail that carries
 // the status link gets it filled in as it is relayed, from the order's sealed copy.
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { relayDueMails } from "~/lib/contact-relay.server";
-import { createRequestContext, routerContextFor } from "~/lib/context.server";
 import { STATUS_TOKEN_SLOT } from "~/lib/order-mail.server";
 import * as forgotPassword from "~/routes/auth/forgot-password";
 import * as calls from "~/routes/dashboard/calls";
 import * as orderPage from "~/routes/dashboard/order";
 import * as users from "~/routes/dashboard/users";
-import * as quote from "~/routes/public/quote";
 import { envWith, recorded } from "./contact-helpers";
-import { asResponse, backendFor, cookieOf, languageId, ORIGIN, seed, unwrap } from "./helpers";
-
-let lastIp = 0;
-/** Route arguments on `testEnv`, with the execution context to wait for what runs after the response. */
-function args(path: string, init: RequestInit & { params?: Record<string, string> }, testEnv: Env) {
-  const request = new Request(new URL(path, ORIGIN), { ...init, headers: { "CF-Connecting-IP": `10.95.0.${++lastIp}`, Origin: ORIGIN, ...(init.headers as Record<string, string>) } });
-  const ctx = createExecutionContext();
-  const context = routerContextFor(createRequestContext(request, testEnv, ctx));
-  return { call: { request, context, params: init.params ?? {}, pattern: path, url: new URL(request.url) } as never, ctx };
-}
+import { backendFor, cookieOf, languageId, ORIGIN, postQuoteRequest, routeCall, seed, unwrap } from "./helpers";
 
 /** Every row of every table, as text: where a leaked database or backup would show a link. */
 async function everythingStored(): Promise<string> {
@@ -39,24 +28,10 @@ beforeAll(async () => {
 
 describe("no working link at rest, nor in an admin page's data", () => {
   it("a quote request: the outbox holds the link's slot; the relayed e-mail has the link; the ack quotes no free text", async () => {
-    const body = new FormData();
-    const fields: Record<string, string | string[]> = {
-      name: "Mallory Typed-Name",
-      email: "rest.test@example.com",
-      company: "Typed Company",
-      service: String((await env.DB.prepare("SELECT id FROM services ORDER BY id LIMIT 1").first<{ id: number }>())!.id),
-      source: String(await languageId("Arabic")),
-      targets: [String(await languageId("English"))],
-      deadline: "2031-03-01",
-      details: "Please call me at www.example.net",
-      consent: "on",
-    };
-    for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(name, item);
-    const { call, ctx } = args("/Quote", { method: "POST", body }, mailEnv);
-    const response = asResponse(await quote.action(call));
-    await waitOnExecutionContext(ctx); // the relay right after the response
-    const token = /\/Quote\/([A-Za-z0-9_-]{43})\?received=1$/.exec(response.headers.get("Location")!)![1]!;
-    const id = (await env.DB.prepare("SELECT id FROM orders ORDER BY id DESC LIMIT 1").first<{ id: number }>())!.id;
+    const { token, id } = await postQuoteRequest(
+      { name: "Mallory Typed-Name", email: "rest.test@example.com", company: "Typed Company", details: "Please call me at www.example.net" },
+      mailEnv,
+    );
 
     const stored = await everythingStored();
     expect(stored).not.toContain(token);
@@ -70,32 +45,32 @@ describe("no working link at rest, nor in an admin page's data", () => {
     for (const typed of ["Mallory", "Typed Company", "www.example.net"]) expect(acknowledgement?.fields.message).not.toContain(typed);
     expect(await everythingStored()).not.toContain(token);
 
-    const page = await orderPage.loader(args(`/Dashboard/Orders/${id}`, { params: { orderId: String(id) }, headers: { Cookie: admin } }, env).call);
+    const page = await orderPage.loader(routeCall(`/Dashboard/Orders/${id}`, { params: { orderId: String(id) }, headers: { Cookie: admin } }, env).call);
     expect(JSON.stringify(page)).not.toContain(token);
   });
 
   it("a reset request: the e-mail has the link; no table and not the Users page holds it", async () => {
     const { env: resetEnv, service: resetService } = envWith();
     const body = new URLSearchParams({ email: "interpreter@example.com" });
-    const { call, ctx } = args("/Forgetpassword", { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } }, resetEnv);
+    const { call, ctx } = routeCall("/Forgetpassword", { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } }, resetEnv);
     await forgotPassword.action(call);
     await waitOnExecutionContext(ctx);
     const mail = (await recorded(resetService)).find((request) => request.fields.template_id === "template_reset");
     const token = new URL(mail!.fields.reset_link!).searchParams.get("token");
     expect(token).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     expect(await everythingStored()).not.toContain(token!);
-    const page = await users.loader(args("/Dashboard/Dashboardusers", { headers: { Cookie: admin } }, env).call);
+    const page = await users.loader(routeCall("/Dashboard/Dashboardusers", { headers: { Cookie: admin } }, env).call);
     expect(JSON.stringify(page)).not.toContain(token!);
   });
 
   it("a call link: shown once to the staff member who made it; no table and not the call page holds it", async () => {
     const body = new URLSearchParams({ intent: "call-link", name: "Maria López", language: String(await languageId("Spanish")), type: "audio", validFor: "24", locale: "en" });
-    const made = args("/Dashboard/Dashboardcall", { method: "POST", body, headers: { Cookie: admin, "Content-Type": "application/x-www-form-urlencoded" } }, env);
+    const made = routeCall("/Dashboard/Dashboardcall", { method: "POST", body, headers: { Cookie: admin, "Content-Type": "application/x-www-form-urlencoded" } }, env);
     const { created } = unwrap(await calls.action(made.call)).data as { created: { url: string } };
     const token = new URL(created.url).searchParams.get("link")!;
     expect(token.length).toBeGreaterThan(40);
     expect(await everythingStored()).not.toContain(token);
-    const page = await calls.loader(args("/Dashboard/Dashboardcall", { headers: { Cookie: admin } }, env).call);
+    const page = await calls.loader(routeCall("/Dashboard/Dashboardcall", { headers: { Cookie: admin } }, env).call);
     expect(JSON.stringify(page)).not.toContain(token);
   });
 });

@@ -2,50 +2,25 @@
 // customer's e-mail was filed under that customer with the stored name, company and phone: its sender saw the name on
 // file on their status page, and staff took it for the known customer's. Now the order keeps what its sender typed and
 // becomes the customer's only when the e-mailed link is opened (proving the mailbox) or staff confirm it.
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { relayDueMails } from "~/lib/contact-relay.server";
-import { createRequestContext, routerContextFor } from "~/lib/context.server";
 import * as customerPage from "~/routes/dashboard/customer";
 import * as orderPage from "~/routes/dashboard/order";
-import * as quote from "~/routes/public/quote";
 import * as quoteStatus from "~/routes/public/quote-status";
 import { envWith, recorded } from "./contact-helpers";
-import { asResponse, backendFor, cookieOf, languageId, ORIGIN, seed, thrown } from "./helpers";
-
-let lastIp = 0;
-function args(path: string, init: RequestInit & { params?: Record<string, string> } = {}, testEnv: Env = env) {
-  const request = new Request(new URL(path, ORIGIN), { ...init, headers: { "CF-Connecting-IP": `10.96.0.${++lastIp}`, Origin: ORIGIN, ...(init.headers as Record<string, string>) } });
-  const ctx = createExecutionContext();
-  const context = routerContextFor(createRequestContext(request, testEnv, ctx));
-  return { call: { request, context, params: init.params ?? {}, pattern: path, url: new URL(request.url) } as never, ctx };
-}
+import { asResponse, backendFor, cookieOf, ORIGIN, postQuoteRequest, routeCall, seed, thrown } from "./helpers";
 
 const { env: mailEnv, config, service } = envWith({ EMAILJS_ORDER_TEMPLATE_ID: "template_order" });
 let admin = "";
-let requestFields: Record<string, string | string[]> = {};
 beforeAll(async () => {
   await seed();
   admin = await cookieOf("admin@example.com");
-  requestFields = {
-    service: String((await env.DB.prepare("SELECT id FROM services ORDER BY id LIMIT 1").first<{ id: number }>())!.id),
-    source: String(await languageId("Arabic")),
-    targets: [String(await languageId("English"))],
-    deadline: "2031-03-01",
-    details: "",
-    consent: "on",
-  };
 });
 
 /** A request through /Quote, relayed; its id, its token, and the link its acknowledgement e-mail carries. */
 async function request(who: { name: string; email: string; company?: string; phone?: string }) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries({ ...requestFields, company: "", phone: "", ...who })) for (const item of [value].flat()) body.append(name, item);
-  const { call, ctx } = args("/Quote", { method: "POST", body }, mailEnv);
-  const response = asResponse(await quote.action(call));
-  await waitOnExecutionContext(ctx);
-  const token = /\/Quote\/([A-Za-z0-9_-]{43})\?received=1$/.exec(response.headers.get("Location")!)![1]!;
-  const id = (await env.DB.prepare("SELECT id FROM orders WHERE token_hash IS NOT NULL ORDER BY id DESC LIMIT 1").first<{ id: number }>())!.id;
+  const { id, token } = await postQuoteRequest(who, mailEnv);
   await relayDueMails(backendFor(), config, { now: () => Date.now() + 60 * 60_000, minIntervalMs: 0 });
   const mail = (await recorded(service)).find((item) => item.mode === "ok" && item.fields.message?.includes(`/Quote/${token}`));
   const link = new URL(/https?:\/\/\S+/.exec(mail!.fields.message!)![0]!);
@@ -55,14 +30,14 @@ async function request(who: { name: string; email: string; company?: string; pho
 const statusPage = async (path: string) => {
   const url = new URL(path, ORIGIN);
   const token = url.pathname.split("/").pop()!;
-  return quoteStatus.loader(args(`${url.pathname}${url.search}`, { params: { token } }).call);
+  return quoteStatus.loader(routeCall(`${url.pathname}${url.search}`, { params: { token } }).call);
 };
 const staffView = async (id: number) =>
-  (await orderPage.loader(args(`/Dashboard/Orders/${id}`, { params: { orderId: String(id) }, headers: { Cookie: admin } }).call)) as unknown as {
+  (await orderPage.loader(routeCall(`/Dashboard/Orders/${id}`, { params: { orderId: String(id) }, headers: { Cookie: admin } }).call)) as unknown as {
     order: { customer: { id: number; name: string; company: string; phone: string }; identityVerified: boolean };
   };
 const customerOrders = async (customerId: number) =>
-  ((await customerPage.loader(args(`/Dashboard/Dashboardcustomers/${customerId}`, { params: { customerId: String(customerId) }, headers: { Cookie: admin } }).call)) as {
+  ((await customerPage.loader(routeCall(`/Dashboard/Dashboardcustomers/${customerId}`, { params: { customerId: String(customerId) }, headers: { Cookie: admin } }).call)) as {
     orders: { id: number }[];
   }).orders.map((order) => order.id);
 const onFile = () => env.DB.prepare("SELECT name, company, phone FROM customers WHERE email = 'alice@corp.example'").first();
@@ -100,7 +75,7 @@ describe("a second request with a known customer's e-mail and another name", () 
 
   it("staff can confirm it by hand", async () => {
     const again = await request({ name: "Alice Again", email: "alice@corp.example" });
-    const confirm = args(`/Dashboard/Orders/${again.id}`, {
+    const confirm = routeCall(`/Dashboard/Orders/${again.id}`, {
       method: "POST",
       params: { orderId: String(again.id) },
       headers: { Cookie: admin, "Content-Type": "application/x-www-form-urlencoded" },

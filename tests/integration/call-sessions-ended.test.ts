@@ -65,24 +65,17 @@ describe("an incoming-call screen ends with its session", () => {
     expect(await availableFor(person.languageId)).toEqual([person.name]);
   });
 
-  it("'sign out everywhere else' closes the other devices' screens and keeps this one's", async () => {
+  it.each([
+    ["'sign out everywhere else'", { intent: "sign-out-others" }],
+    ["a password change", { intent: "change-password", currentPassword: PASSWORD, newPassword: "second-Password-2", confirmPassword: "second-Password-2" }],
+  ])("%s closes the other devices' screens and keeps this one's", async (_, fields) => {
     const person = await interpreter();
     const other = await device(person.email);
     const here = await device(person.email);
-    expect(asResponse(await profile.action(post("/Dashboard/Profile", { intent: "sign-out-others" }, here.cookie))).status).toBe(302);
+    expect(asResponse(await profile.action(post("/Dashboard/Profile", fields, here.cookie))).status).toBe(302);
     expect(await closedWithin(other)).toBe(4003);
     expect(here.ws.readyState).toBe(WebSocket.OPEN);
     expect(await availableFor(person.languageId)).toEqual([person.name]);
-  });
-
-  it("a password change closes the other devices' screens", async () => {
-    const person = await interpreter();
-    const other = await device(person.email);
-    const here = await device(person.email);
-    const change = { intent: "change-password", currentPassword: PASSWORD, newPassword: "second-Password-2", confirmPassword: "second-Password-2" };
-    expect(asResponse(await profile.action(post("/Dashboard/Profile", change, here.cookie))).status).toBe(302);
-    expect(await closedWithin(other)).toBe(4003);
-    expect(here.ws.readyState).toBe(WebSocket.OPEN);
   });
 
   it("a password reset closes every screen of the account and takes them off the board: a call in their language rings nobody", async () => {

@@ -1,6 +1,7 @@
 // The backend port: the one object route code talks to. It is shaped by what the product does,
 // not by tables, so the D1 adapter (default) and the Supabase adapter can both stand behind it.
-import type { Account, DeviceSession, NewSecurityEvent, SecurityEvent } from "~/domain/accounts";
+import type { Account, AccountQuery, DeviceSession, EventCursor, NewSecurityEvent, SecurityEvent } from "~/domain/accounts";
+import type { Paged } from "~/domain/paging";
 import type { Role, SessionUser } from "~/domain/auth";
 import type { Locale } from "~/i18n";
 import type { ContactMessage, ContactSubmission, InboxCursor, InboxView } from "~/domain/contact";
@@ -8,17 +9,16 @@ import type { About, Company, MediaFolder, Service } from "~/domain/content";
 import type { CallLogCursor, CallLogEntry, CallLogFilter, CallTotals } from "~/domain/call-log";
 import type { NewMail, OutgoingMail } from "~/domain/mail";
 import type {
+  CustomerDetail,
   CustomerPage,
   CustomerQuery,
-  CustomerSummary,
   Job,
-  JobSummary,
+  JobPage,
   NewOrder,
   OrderChange,
   OrderDetail,
   OrderPage,
   OrderQuery,
-  OrderSummary,
   StoredOrderFile,
 } from "~/domain/order-records";
 import type {
@@ -237,6 +237,7 @@ export interface OrderStore {
    * `mails(id)`: the e-mails of the request, written for the order's id, stored in the same write (issue 21).
    */
   create(order: NewOrder, now: number, mails?: (id: number) => NewMail[]): Promise<{ ok: true; id: number } | { ok: false; reason: "unknown-service" | "unknown-language" }>;
+  /** One page, newest first; the search reads the requester's name, e-mail and company (any part, any case) or a number. */
   list(query: OrderQuery): Promise<OrderPage>;
   get(id: number): Promise<OrderDetail | null>;
   /** The order behind a status link (the SHA-256 of its token); null when unknown or revoked. */
@@ -258,12 +259,14 @@ export interface OrderStore {
   /** The status link stops working for good (staff can still reach the order). */
   revokeLink(id: number, by: string | null, now: number): Promise<boolean>;
   file(orderId: number, fileId: number): Promise<StoredOrderFile | null>;
-  /** The orders assigned to this interpreter, newest first. */
-  jobs(interpreterId: string): Promise<JobSummary[]>;
+  /** One page of the orders assigned to this interpreter, newest first. */
+  jobs(interpreterId: string, page: number): Promise<JobPage>;
   /** One of them; null when the order is not assigned to this interpreter. */
   job(interpreterId: string, orderId: number): Promise<Job | null>;
+  /** One page, those with the latest order first; the search reads name, e-mail and company (any part, any case). */
   customers(query: CustomerQuery): Promise<CustomerPage>;
-  customer(id: number): Promise<{ customer: CustomerSummary; orders: OrderSummary[] } | null>;
+  /** The customer and one page of their orders, newest first. */
+  customer(id: number, page: number): Promise<CustomerDetail | null>;
 }
 
 /** The log of live calls (issue 14): written by the switchboard when a call is over, read by staff. */
@@ -281,8 +284,13 @@ export interface CallLogStore {
 
 /** Sign-in accounts as administrators manage them (the Users page). Callers have checked the admin guard. */
 export interface AccountStore {
-  /** Every sign-in account, with or without a users row, ordered by email. */
-  list(): Promise<Account[]>;
+  /**
+   * One page (ACCOUNTS_PAGE_SIZE) of the sign-in accounts, with or without a users row, ordered by email; the search
+   * reads the email and the name (any part, any case).
+   */
+  list(query: AccountQuery): Promise<Paged<Account>>;
+  /** The sign-in email of an account, or null when there is none. */
+  emailOf(id: string): Promise<string | null>;
   /**
    * Refused with `last-admin` when the change would leave no administrator who can sign in (unlocked); the check
    * and the change are one step, so two administrators demoting each other at once cannot both succeed.
@@ -295,8 +303,11 @@ export interface AccountStore {
 /** The security log (docs/decisions/0013). */
 export interface SecurityEventStore {
   record(event: NewSecurityEvent): Promise<void>;
-  /** Newest first; `account` keeps only the events about that email. */
-  list(filter: { account?: string; limit: number }): Promise<SecurityEvent[]>;
+  /**
+   * Newest first (at, then id), at most `limit`; `account` keeps only the events about that email; `before`: the last
+   * event of the page before (keyset paging: a deep page costs what the first does).
+   */
+  list(filter: { account?: string; before?: EventCursor | null; limit: number }): Promise<SecurityEvent[]>;
   /** Deletes events older than `before` (epoch ms); answers how many. */
   prune(before: number): Promise<number>;
 }

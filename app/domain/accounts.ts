@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { LOCALES, localized } from "~/i18n";
 import { newPasswordField, PASSWORD_MAX_LENGTH, ROLES, type Role } from "./auth";
+import { keysetFrom, pageParam, searchParam, type Keyset } from "./paging";
 
 /** One row of the Users page: a sign-in account, with its users row's name when it has one. */
 export type Account = {
@@ -14,6 +15,13 @@ export type Account = {
   lastSignInAt: number | null;
   locked: boolean;
 };
+
+/** The Users page's list: a search in names and e-mails, and pages in e-mail order. */
+export type AccountQuery = { search: string; page: number };
+export const ACCOUNTS_PAGE_SIZE = 25;
+
+/** ?q=&page= → the Users page's query. */
+export const accountQueryFrom = (url: URL): AccountQuery => ({ search: searchParam(url), page: pageParam(url) });
 
 /** One live session of the signed-in account, as "Your sessions" lists it (no token or id of the session). */
 export type DeviceSession = {
@@ -71,6 +79,9 @@ export type NewSecurityEvent = Omit<SecurityEvent, "id">;
 export const SECURITY_EVENT_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
 /** How many events the Users page shows at once (newest first). */
 export const SECURITY_EVENTS_SHOWN = 100;
+/** Where a page of the security log starts: after this event (?events_before=<ms>.<id>). */
+export type EventCursor = Keyset;
+export const eventCursorFrom = (url: URL): EventCursor | null => keysetFrom(url, "events_before");
 /** Longer user agents are cut to this length before they are stored. */
 export const USER_AGENT_MAX_LENGTH = 300;
 

@@ -3,6 +3,7 @@
 import type { Locale } from "~/i18n";
 import type { OrderActor, OrderStatus, OrderTransition, Quote } from "./orders";
 import { filterDay, ORDER_STATUSES } from "./orders";
+import { pageParam, positiveInt, searchParam, type Paged } from "./paging";
 
 export type OrderFileKind = "source" | "delivery";
 
@@ -155,31 +156,32 @@ export type OrderQuery = {
   to: string | null;
   page: number;
 };
-export type OrderPage = { items: OrderSummary[]; total: number; page: number; pageCount: number };
+export type OrderPage = Paged<OrderSummary>;
 
 export type CustomerQuery = { search: string; page: number };
-export type CustomerPage = { items: CustomerSummary[]; total: number; page: number; pageCount: number };
-
-const positiveInt = (value: string | null) => (value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null);
-const pageOf = (value: string | null) => positiveInt(value) ?? 1;
+export type CustomerPage = Paged<CustomerSummary>;
+/** A customer's page: their details and one page of their orders. */
+export type CustomerDetail = { customer: CustomerSummary; orders: OrderPage };
+/** The signed-in interpreter's jobs, a page at a time. */
+export type JobPage = Paged<JobSummary>;
 
 /** ?q=&status=&service=&language=&from=&to=&page= → the list's query; anything unreadable is left out. */
 export function orderQueryFrom(url: URL): OrderQuery {
   const params = url.searchParams;
   const status = params.get("status");
   return {
-    search: (params.get("q") ?? "").trim().slice(0, 100),
+    search: searchParam(url),
     status: (ORDER_STATUSES as readonly string[]).includes(status ?? "") ? (status as OrderStatus) : null,
     serviceId: positiveInt(params.get("service")),
     languageId: positiveInt(params.get("language")),
     from: filterDay(params.get("from")),
     to: filterDay(params.get("to")),
-    page: pageOf(params.get("page")),
+    page: pageParam(url),
   };
 }
 
 export function customerQueryFrom(url: URL): CustomerQuery {
-  return { search: (url.searchParams.get("q") ?? "").trim().slice(0, 100), page: pageOf(url.searchParams.get("page")) };
+  return { search: searchParam(url), page: pageParam(url) };
 }
 
 /** Statuses in which the customer has accepted the price: the value a customer has brought. */

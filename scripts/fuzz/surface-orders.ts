@@ -70,11 +70,16 @@ export const ORDER_PAGES: PageEntry[] = [
     ],
     access: "signed-in",
   },
-  { route: "/Dashboard/Jobs", paths: ["/Dashboard/Jobs"], access: "signed-in" },
+  { route: "/Dashboard/Jobs", paths: ["/Dashboard/Jobs"], access: "signed-in", query: { page: "page" } },
   { route: "/Dashboard/Jobs/:orderId", paths: ["/Dashboard/Jobs/{order:in_progress}", "/Dashboard/Jobs/{order:new}", "/Dashboard/Jobs/999999"], access: "signed-in" },
   // app/routes/dashboard/customers.tsx: q and page are read by customerQueryFrom.
   { route: "/Dashboard/Dashboardcustomers", paths: ["/Dashboard/Dashboardcustomers"], access: "admin", query: { q: "search", page: "page" } },
-  { route: "/Dashboard/Dashboardcustomers/:customerId", paths: ["/Dashboard/Dashboardcustomers/{customer}", "/Dashboard/Dashboardcustomers/999999"], access: "admin" },
+  {
+    route: "/Dashboard/Dashboardcustomers/:customerId",
+    paths: ["/Dashboard/Dashboardcustomers/{customer}", "/Dashboard/Dashboardcustomers/999999"],
+    access: "admin",
+    query: { page: "page" },
+  },
 ];
 
 /** An order's page: every step stores a change and (but the note and the link) e-mails the customer. */

@@ -146,7 +146,12 @@ export const PAGES: PageEntry[] = [
   { route: "/Dashboard", paths: ["/Dashboard"], access: "signed-in" },
   { route: "/Dashboard/Profile", paths: ["/Dashboard/Profile"], access: "signed-in" },
   { route: "/Dashboard/Dashboardcall", paths: ["/Dashboard/Dashboardcall"], access: "signed-in" },
-  { route: "/Dashboard/Dashboardusers", paths: ["/Dashboard/Dashboardusers"], access: "admin", query: { account: "search" } },
+  {
+    route: "/Dashboard/Dashboardusers",
+    paths: ["/Dashboard/Dashboardusers"],
+    access: "admin",
+    query: { account: "search", q: "search", page: "page", events_before: "token" },
+  },
   {
     route: "/Dashboard/Interpreter",
     paths: ["/Dashboard/Interpreter"],

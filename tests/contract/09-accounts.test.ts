@@ -270,28 +270,42 @@ describe("setLocale (the Profile page's dashboard language)", () => {
 });
 
 describe("the Users page: accounts.list", () => {
-  it("every sign-in account from the admin API and the users rows (both the service role), with name, role, last sign-in and lock, by email", async () => {
+  it("one page of the sign-in accounts with their users rows (one call, the service role): name, role, last sign-in and lock, by email", async () => {
     await signInOn(LAPTOP, ADMIN);
     await double.people([{ full_name: "No Row", email: "aaa.norow@example.com", password: "No-Row-Pass-1", usersRow: false }]);
-    const { result, requests } = await step(() => backendFor().accounts.list());
-    expect([...who(requests)].sort()).toEqual(["auth.admin.list-users service", "rest.users.accounts service"]);
-    const listCall = requests.find((request) => request.shape === "auth.admin.list-users")!;
-    expect(Object.fromEntries(new URL(listCall.url, "http://double").searchParams)).toEqual({ page: "1", per_page: "1000" });
+    const { result, requests } = await step(() => backendFor().accounts.list({ search: "", page: 1 }));
+    // The shape requires p_limit 25 and an offset: the adapter asks for one page, never every account.
+    expect(who(requests)).toEqual(["rpc.push_list_accounts service"]);
 
-    const emails = result.map((account) => account.email);
+    const emails = result.items.map((account) => account.email);
     expect(emails).toEqual([...emails].sort());
-    expect(emails).toHaveLength((await double.table("auth.users")).length);
-    expect(result[0]).toEqual({ id: expect.any(String), fullName: null, email: "aaa.norow@example.com", role: "interpreter", lastSignInAt: null, locked: false });
-    const admin = result.find((account) => account.email === ADMIN)!;
+    expect(result.total).toBe((await double.table("auth.users")).length);
+    expect(result.items[0]).toEqual({ id: expect.any(String), fullName: null, email: "aaa.norow@example.com", role: "interpreter", lastSignInAt: null, locked: false });
+    const admin = result.items.find((account) => account.email === ADMIN)!;
     expect(admin).toMatchObject({ id: await idOf(ADMIN), fullName: "Amira Haddad", role: "admin", locked: false });
     expect(admin.lastSignInAt).toBe(Date.parse((await authRow(ADMIN))!.lastSignInAt!));
-    expect(result.find((account) => account.email === NO_PASSWORD)).toMatchObject({ role: "interpreter", lastSignInAt: null });
+    expect(result.items.find((account) => account.email === NO_PASSWORD)).toMatchObject({ role: "interpreter", lastSignInAt: null });
   });
 
-  it("shows a locked account as locked", async () => {
+  it("searches e-mail and name in any case, and pages past 25", async () => {
+    await double.people(
+      Array.from({ length: 30 }, (_, n) => ({ full_name: `Paged Person ${n}`, email: `paged.${String(n).padStart(2, "0")}@example.com`, password: "Paged-Pass-1" })),
+    );
+    const first = await backendFor().accounts.list({ search: "PAGED", page: 1 });
+    expect([first.total, first.pageCount, first.items.length]).toEqual([30, 2, 25]);
+    const second = await backendFor().accounts.list({ search: "paged", page: 2 });
+    expect(second.items.map((account) => account.email)).toEqual(["paged.25", "paged.26", "paged.27", "paged.28", "paged.29"].map((name) => `${name}@example.com`));
+    expect((await backendFor().accounts.list({ search: "haddad", page: 1 })).items.map((account) => account.email)).toEqual([ADMIN]);
+  });
+
+  it("shows a locked account as locked; emailOf names an account, or null", async () => {
     const person = await newPerson();
     await backendFor().accounts.setLocked(person.id, true);
-    expect((await backendFor().accounts.list()).find((account) => account.id === person.id)).toMatchObject({ locked: true });
+    expect((await backendFor().accounts.list({ search: person.email, page: 1 })).items).toMatchObject([{ id: person.id, locked: true }]);
+    const { result, requests } = await step(() => backendFor().accounts.emailOf(person.id));
+    expect([result, who(requests)]).toEqual([person.email, ["auth.admin.get-user service"]]);
+    expect(await backendFor().accounts.emailOf("00000000-0000-4000-8000-00000000dead")).toBeNull();
+    expect(await backendFor().accounts.emailOf("not-a-uuid")).toBeNull();
   });
 });
 
@@ -449,6 +463,12 @@ describe("the security log", () => {
       { id: 1, at, kind: "sign-in-failed", account: "someone@example.com", actor: null, address: "203.0.113.7", userAgent: "curl/8.0", detail: "" },
     ]);
     expect((await backendFor().events.list({ limit: 2 })).map((item) => item.id)).toEqual([3, 2]);
+    // The next page starts after the last event of the one before (keyset: at, then id).
+    const older = await step(() => backendFor().events.list({ before: { at: at + 1000, id: 2 }, limit: 2 }));
+    expect(Object.fromEntries(new URL(older.requests[0]!.url, "http://double").searchParams)).toMatchObject({
+      or: `(at.lt.${new Date(at + 1000).toISOString()},and(at.eq.${new Date(at + 1000).toISOString()},id.lt.2))`,
+    });
+    expect(older.result.map((item) => item.id)).toEqual([1]);
   });
 
   it("prune(): one DELETE with Prefer: count=exact, answering how many went", async () => {
@@ -474,18 +494,6 @@ describe("the double's Supabase Auth for these calls", () => {
   });
   const admin = (state: DoubleState, method: string, path: string, query = "", body: Record<string, unknown> = {}) =>
     handleAuth(context(state), { method, path, params: new URLSearchParams(query), bearer: "service-key", body });
-
-  it("GET /admin/users: { users, aud }, newest first, with X-Total-Count and GoTrue's Link header", () => {
-    const state = new DoubleState();
-    const page = admin(state, "GET", "/admin/users", "page=2&per_page=3");
-    expect(page.status).toBe(200);
-    expect(page.headers["x-total-count"]).toBe("7");
-    expect(page.headers["link"]).toBe('</admin/users?page=3&per_page=3>; rel="next", </admin/users?page=3&per_page=3>; rel="last"');
-    const body = JSON.parse(String(page.body)) as { users: unknown[]; aud: string };
-    expect(body.aud).toBe("authenticated");
-    expect(body.users).toHaveLength(3);
-    expect(admin(state, "GET", "/admin/users", "page=3&per_page=3").headers["link"]).toBe('</admin/users?page=3&per_page=3>; rel="last"');
-  });
 
   it("ban_duration: a Go duration bans until now + duration, none lifts it; banned_until is in the user only while set", () => {
     const state = new DoubleState();

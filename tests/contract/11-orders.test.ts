@@ -165,23 +165,35 @@ describe("transitions: one push_transition_order call each", () => {
       ["delivery", "orders/delivery-1", interpreter],
     ]);
 
-    const jobs = await step(() => orders().jobs(interpreter));
+    const jobs = await step(() => orders().jobs(interpreter, 1));
     expect(who(jobs.requests)).toEqual(["rest.orders.jobs service"]);
+    // One page: the adapter asks for 20 rows and their count, never every job.
     expect(paramsOf(jobs.requests[0]!)).toEqual({
       select: "id,status,version,service_title,source_language,deadline,created_at,order_targets(language,position)",
       interpreter_id: `eq.${interpreter}`,
       order: "created_at.desc,id.desc",
+      offset: "0",
+      limit: "20",
     });
-    expect(jobs.result).toEqual([
-      { id, status: "delivered", version: 5, serviceTitle: sampleServices[0]!.title, sourceLanguage: "English", targetLanguages: ["Spanish", "French"], deadline: "2031-05-20", createdAt: NOW },
-    ]);
+    expect(jobs.result).toEqual({
+      items: [
+        { id, status: "delivered", version: 5, serviceTitle: sampleServices[0]!.title, sourceLanguage: "English", targetLanguages: ["Spanish", "French"], deadline: "2031-05-20", createdAt: NOW },
+      ],
+      total: 1,
+      page: 1,
+      pageCount: 1,
+    });
+    // Past the last page: an empty page that still knows the count.
+    const past = await step(() => orders().jobs(interpreter, 3));
+    expect(who(past.requests)).toEqual(["rest.orders.jobs service", "rest.orders.jobs-count service"]);
+    expect(past.result).toEqual({ items: [], total: 1, page: 3, pageCount: 1 });
     const job = await step(() => orders().job(interpreter, id));
     expect(who(job.requests)).toEqual(["rest.orders.job service"]);
     expect(paramsOf(job.requests[0]!)).toMatchObject({ id: `eq.${id}`, interpreter_id: `eq.${interpreter}` });
     expect(job.result).toMatchObject({ id, details: "Two contracts", files: [{ kind: "source" }, { kind: "delivery", fileName: "contract-es.pdf" }] });
     expect(Object.keys(job.result!)).not.toContain("customer");
     expect((await step(() => orders().job(admin, id))).result).toBeNull();
-    expect(await orders().jobs(admin)).toEqual([]);
+    expect(await orders().jobs(admin, 1)).toEqual({ items: [], total: 0, page: 1, pageCount: 1 });
   });
 
   it("a stale version or another status is refused and writes nothing; an unknown order is not found", async () => {
@@ -252,10 +264,11 @@ describe("the staff's lists: one call each", () => {
     const customers = await step(() => orders().customers({ search: "said", page: 1 }));
     expect(who(customers.requests)).toEqual(["rpc.push_list_customers service"]);
     expect(customers.result).toMatchObject({ total: 1, items: [{ name: "Omar Said", company: "Said Legal", orderCount: 1, acceptedValue: [], lastOrderAt: NOW }] });
-    const customer = await step(() => orders().customer(customers.result.items[0]!.id));
+    const customer = await step(() => orders().customer(customers.result.items[0]!.id, 1));
     expect(who(customer.requests)).toEqual(["rpc.push_get_customer service"]);
-    expect(customer.result?.orders.map((order) => order.id)).toEqual([first]);
-    expect(await orders().customer(999)).toBeNull();
+    // One page of their orders, asked for as such (the shape requires p_limit 20 and p_offset).
+    expect(customer.result?.orders).toMatchObject({ items: [{ id: first }], total: 1, page: 1, pageCount: 1 });
+    expect(await orders().customer(999, 1)).toBeNull();
   });
 });
 

@@ -131,11 +131,11 @@ describe("the Users page", () => {
   it("lists every account with role, last sign-in and lock, and the events filtered by account", async () => {
     const person = await newPerson();
     const page = await users.loader(get(`${USERS}?account=${encodeURIComponent(person.email.toUpperCase())}`, adminCookie));
-    const list = page.accounts.ok ? page.accounts.value : [];
+    const list = page.accounts.ok ? page.accounts.value.items : [];
     expect(list.find((account) => account.email === ADMIN)).toMatchObject({ role: "admin", locked: false, fullName: "Amira Haddad" });
     expect(list.find((account) => account.email === person.email)).toMatchObject({ role: "interpreter", locked: false });
     expect(page.account).toBe(person.email);
-    expect(page.events.ok && page.events.value.every((event) => event.account === person.email)).toBe(true);
+    expect(page.events.ok && page.events.value.page.every((event) => event.account === person.email)).toBe(true);
   });
 
   it("changes a role (logged), but not the admin's own", async () => {

@@ -35,21 +35,36 @@ beforeAll(async () => {
 });
 
 describe(`helpers that take a list, with ${MANY} ids`, () => {
-  it("a customer with 150 orders opens, with every order and its target languages", async () => {
+  it("a customer with 150 orders opens, and every order is reachable through its pages", async () => {
     const admin = await cookieOf("admin@example.com");
-    const page = (await customerPage.loader({ ...loaderArgs(`/Dashboard/Dashboardcustomers/${customerId}`, { headers: { Cookie: admin } }), params: { customerId: String(customerId) } } as never)) as {
-      customer: { orderCount: number };
-      orders: { targetLanguages: string[] }[];
-    };
-    expect(page.customer.orderCount).toBe(MANY);
-    expect(page.orders).toHaveLength(MANY);
-    expect(page.orders.every((order) => order.targetLanguages.join() === "English")).toBe(true);
+    const open = async (page: number) =>
+      (await customerPage.loader({
+        ...loaderArgs(`/Dashboard/Dashboardcustomers/${customerId}?page=${page}`, { headers: { Cookie: admin } }),
+        params: { customerId: String(customerId) },
+      } as never)) as { customer: { orderCount: number }; orders: { items: { id: number; targetLanguages: string[] }[]; pageCount: number } };
+    const first = await open(1);
+    expect(first.customer.orderCount).toBe(MANY);
+    expect(first.orders.pageCount).toBe(Math.ceil(MANY / 20));
+    const seen: number[] = [];
+    for (let page = 1; page <= first.orders.pageCount; page++) {
+      const { orders } = await open(page);
+      expect(orders.items.length).toBeLessThanOrEqual(20);
+      expect(orders.items.every((order) => order.targetLanguages.join() === "English")).toBe(true);
+      seen.push(...orders.items.map((order) => order.id));
+    }
+    expect(new Set(seen).size).toBe(MANY);
   });
 
-  it("an interpreter with 150 jobs gets them all", async () => {
-    const jobs = await backendFor().orders.jobs(interpreterId);
-    expect(jobs).toHaveLength(MANY);
-    expect(jobs.every((job) => job.targetLanguages.join() === "English")).toBe(true);
+  it("an interpreter with 150 jobs reaches them all through the pages", async () => {
+    const first = await backendFor().orders.jobs(interpreterId, 1);
+    expect([first.total, first.pageCount, first.items.length]).toEqual([MANY, 8, 20]);
+    const seen: number[] = [];
+    for (let page = 1; page <= first.pageCount; page++) {
+      const jobs = await backendFor().orders.jobs(interpreterId, page);
+      expect(jobs.items.every((job) => job.targetLanguages.join() === "English")).toBe(true);
+      seen.push(...jobs.items.map((job) => job.id));
+    }
+    expect(new Set(seen).size).toBe(MANY);
   });
 
   it("the call switchboard's readiness check answers for 150 people at once", async () => {

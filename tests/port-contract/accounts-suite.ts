@@ -27,7 +27,7 @@ export function describeAccountContract({ name, backendFor, newInterpreter, cook
   }
 
   async function accountOf(email: string) {
-    return (await backend().accounts.list()).find((account) => account.email === email);
+    return (await backend().accounts.list({ search: email, page: 1 })).items.find((account) => account.email === email);
   }
 
   describe("account self-service", () => {
@@ -82,13 +82,19 @@ export function describeAccountContract({ name, backendFor, newInterpreter, cook
   describe("account administration", () => {
     it("lists every account with name, role, last sign-in and lock, ordered by email", async () => {
       await signIn("admin@example.com", SAMPLE_PASSWORD);
-      const list = await backend().accounts.list();
+      const list = (await backend().accounts.list({ search: "", page: 1 })).items;
       expect(list.map((account) => account.email)).toEqual([...list.map((account) => account.email)].sort());
       const admin = list.find((account) => account.email === "admin@example.com");
       expect(admin).toMatchObject({ fullName: "Amira Haddad", role: "admin", locked: false });
       expect(admin?.lastSignInAt).toBeGreaterThan(Date.now() - 60_000);
       const person = await newInterpreter();
       expect(await accountOf(person.email)).toMatchObject({ id: person.id, role: "interpreter", lastSignInAt: null, locked: false });
+      // The search reads the e-mail and the name, any part, any case; a page holds at most 25, with the total.
+      const byName = await backend().accounts.list({ search: "AMIRA hadd", page: 1 });
+      expect(byName).toMatchObject({ total: 1, page: 1, pageCount: 1, items: [{ email: "admin@example.com" }] });
+      expect((await backend().accounts.list({ search: person.email.toUpperCase(), page: 1 })).items.map((account) => account.id)).toContain(person.id);
+      expect((await backend().accounts.list({ search: "no-such-person", page: 1 })).total).toBe(0);
+      expect((await backend().accounts.list({ search: "", page: 1 })).items.length).toBeLessThanOrEqual(25);
     });
 
     it("changes roles, and never leaves no administrator who can sign in", async () => {
@@ -97,7 +103,7 @@ export function describeAccountContract({ name, backendFor, newInterpreter, cook
       expect((await accountOf(person.email))?.role).toBe("admin");
 
       // Every other administrator locked: the new one is the last who can sign in, and stays an administrator.
-      const others = (await backend().accounts.list()).filter((account) => account.role === "admin" && account.id !== person.id && !account.locked);
+      const others = (await backend().accounts.list({ search: "", page: 1 })).items.filter((account) => account.role === "admin" && account.id !== person.id && !account.locked);
       try {
         for (const other of others) expect((await backend().accounts.setLocked(other.id, true)).ok).toBe(true);
         expect(await backend().accounts.setRole(person.id, "interpreter")).toEqual({ ok: false, reason: "last-admin" });
@@ -142,6 +148,9 @@ export function describeAccountContract({ name, backendFor, newInterpreter, cook
       expect(mine.map((item) => item.kind)).toEqual(["role-changed", "sign-in", "sign-in-failed"]);
       expect(mine[0]).toMatchObject({ ...event, at: now, kind: "role-changed", id: expect.any(Number) });
       expect(await backend().events.list({ account, limit: 1 })).toHaveLength(1);
+      // A later page starts after the last event of the one before.
+      expect((await backend().events.list({ account, before: mine[0]!, limit: 1 })).map((item) => item.kind)).toEqual(["sign-in"]);
+      expect((await backend().events.list({ account, before: mine[1]!, limit: 10 })).map((item) => item.kind)).toEqual(["sign-in-failed"]);
       expect((await backend().events.list({ limit: 500 })).some((item) => item.account === "someone-else@example.com")).toBe(true);
 
       expect(await backend().events.prune(now - 90 * 24 * 3600_000)).toBeGreaterThanOrEqual(1);

@@ -114,7 +114,13 @@ describe("what the migrations leave", () => {
       // which an interpreter reading their job's row does not get; staff see them through the worker.
       all
         .map((row) => row.column_name)
-        .filter((name) => !["internal_note", "token_hash", "token_sealed", "requester_name", "requester_company", "requester_phone", "identity_verified_at"].includes(String(name))),
+                // Nor the search column (issue 23), which holds the same requester fields and the customer's e-mail.
+        .filter(
+          (name) =>
+            !["internal_note", "token_hash", "token_sealed", "requester_name", "requester_company", "requester_phone", "identity_verified_at", "search_text"].includes(
+              String(name),
+            ),
+        ),
     );
   });
 
@@ -132,6 +138,8 @@ describe("what the migrations leave", () => {
       "contact_messages_unread_idx",
       "content_versions_record_version_key",
       "customers_email_key",
+      "customers_recent_idx",
+      "customers_search_idx",
       "languages_name_lower_key",
       "mail_outbox_due_idx",
       "mail_outbox_order_idx",
@@ -139,9 +147,12 @@ describe("what the migrations leave", () => {
       "order_files_object_key_key",
       "order_files_order_idx",
       "order_messages_order_idx",
+      "order_targets_language_idx",
       "orders_created_idx",
-      "orders_customer_idx",
+      "orders_customer_created_idx",
       "orders_interpreter_created_idx",
+      "orders_search_idx",
+      "orders_source_language_idx",
       "orders_status_created_idx",
       "orders_token_hash_key",
       "security_events_account_at_idx",

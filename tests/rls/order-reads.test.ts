@@ -149,10 +149,10 @@ describe("push_list_customers and push_get_customer", () => {
         ],
       });
       expect(Date.parse(page.items[0]!.last_order_at as string)).toBe(NOW + 3);
-      const customer = await call<{ customer: { id: number }; orders: { id: number }[] }>(tx, "public.push_get_customer($1)", [page.items[0]!.id]);
+      const customer = await call<{ customer: { id: number }; orders: { id: number }[] }>(tx, "public.push_get_customer($1, 20, 0)", [page.items[0]!.id]);
       expect(customer.orders.map((order) => order.id)).toEqual([quoted, three, two, one]);
       expect(customer.customer).toEqual(page.items[0]);
-      expect(await call(tx, "public.push_get_customer(99999)")).toBeNull();
+      expect(await call(tx, "public.push_get_customer(99999, 20, 0)")).toBeNull();
     });
   });
 
@@ -182,14 +182,14 @@ describe("a request with a known customer's e-mail and another name (issue 22)",
       expect(order).toMatchObject({ customer_name: "Mallory", customer_company: "", customer_email: "alice@corp.test", identity_verified_at: null });
       expect(await rowsOf(tx, "select name, company, phone from public.customers where email = 'alice@corp.test'")).toEqual(customerBefore);
       const customerId = order.customer_id;
-      const before = await call<{ customer: { order_count: number }; orders: { id: number }[] }>(tx, "public.push_get_customer($1)", [customerId]);
+      const before = await call<{ customer: { order_count: number }; orders: { id: number }[] }>(tx, "public.push_get_customer($1, 20, 0)", [customerId]);
       expect([before.customer.order_count, before.orders.map((item) => item.id)]).toEqual([1, [alices]]);
       // Alice's own order still shows her name.
       expect(await call(tx, "public.push_get_order($1)", [alices])).toMatchObject({ customer_name: "Alice Victim", customer_company: "Acme Secret Corp" });
 
       // The address proven (or staff confirm it): the order is the customer's, still under its own name.
       expect(await call(tx, "public.push_verify_order_identity($1, $2)", [mallorys, NOW + 2])).toBe(true);
-      const after = await call<{ customer: { order_count: number }; orders: { id: number; customer_name: string }[] }>(tx, "public.push_get_customer($1)", [customerId]);
+      const after = await call<{ customer: { order_count: number }; orders: { id: number; customer_name: string }[] }>(tx, "public.push_get_customer($1, 20, 0)", [customerId]);
       expect([after.customer.order_count, after.orders.map((item) => [item.id, item.customer_name])]).toEqual([2, [[mallorys, "Mallory"], [alices, "Alice Victim"]]]);
       expect(await call(tx, "public.push_verify_order_identity($1, $2)", [99999, NOW])).toBe(false);
     });

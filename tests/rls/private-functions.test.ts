@@ -76,6 +76,7 @@ describe("private.is_admin()", () => {
         "push_create_service",
         "push_get_customer",
         "push_get_order",
+        "push_list_accounts",
         "push_list_customers",
         "push_list_orders",
         "push_move_service",

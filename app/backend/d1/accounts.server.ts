@@ -1,8 +1,10 @@
 // The Users page on D1: accounts with their users rows; roles, locks.
-import type { Account } from "~/domain/accounts";
+import { ACCOUNTS_PAGE_SIZE, type Account } from "~/domain/accounts";
+import { pageCountOf } from "~/domain/paging";
 import type { Role } from "~/domain/auth";
 import type { AccountStore } from "../port.server";
 import { query } from "./query.server";
+import { likePattern } from "./text-search.server";
 
 type AccountRow = { id: string; email: string; full_name: string | null; role: Role | null; last_sign_in_at: number | null; locked_at: number | null };
 
@@ -11,16 +13,21 @@ export function d1AccountStore(db: D1Database): AccountStore {
     query(() => db.prepare("SELECT email FROM accounts WHERE id = ?").bind(id).first<{ email: string }>());
 
   return {
-    async list() {
-      const { results } = await query(() =>
-        db
-          .prepare(
-            `SELECT a.id, a.email, u.full_name, u.role, a.last_sign_in_at, a.locked_at
-             FROM accounts a LEFT JOIN users u ON u.id = a.id ORDER BY a.email`,
-          )
-          .all<AccountRow>(),
+    async list({ search, page }) {
+      // A few thousand accounts at most: a LIKE over them is cheap, and the page is read in the email index's order.
+      const where = search ? "WHERE a.email LIKE ?1 ESCAPE '\\' OR lower(u.full_name) LIKE ?1 ESCAPE '\\'" : "";
+      const params = search ? [likePattern(search)] : [];
+      const from = "FROM accounts a LEFT JOIN users u ON u.id = a.id";
+      const [count, rows] = await query(() =>
+        db.batch<unknown>([
+          db.prepare(`SELECT COUNT(*) AS n ${from} ${where}`).bind(...params),
+          db
+            .prepare(`SELECT a.id, a.email, u.full_name, u.role, a.last_sign_in_at, a.locked_at ${from} ${where} ORDER BY a.email LIMIT ? OFFSET ?`)
+            .bind(...params, ACCOUNTS_PAGE_SIZE, (page - 1) * ACCOUNTS_PAGE_SIZE),
+        ]),
       );
-      return results.map(
+      const total = (count!.results[0] as { n: number }).n;
+      const items = (rows!.results as AccountRow[]).map(
         (row): Account => ({
           id: row.id,
           fullName: row.full_name,
@@ -30,6 +37,11 @@ export function d1AccountStore(db: D1Database): AccountStore {
           locked: row.locked_at !== null,
         }),
       );
+      return { items, total, page, pageCount: pageCountOf(total, ACCOUNTS_PAGE_SIZE) };
+    },
+
+    async emailOf(id) {
+      return (await emailOf(id))?.email ?? null;
     },
 
     async setRole(id, role) {

@@ -14,11 +14,16 @@ export function d1SecurityEventStore(db: D1Database): SecurityEventStore {
       );
     },
 
-    async list({ account, limit }) {
-      const statement = account
-        ? db.prepare(`SELECT ${SECURITY_EVENT_COLUMNS} FROM security_events WHERE account = ? ORDER BY at DESC, id DESC LIMIT ?`).bind(account, limit)
-        : db.prepare(`SELECT ${SECURITY_EVENT_COLUMNS} FROM security_events ORDER BY at DESC, id DESC LIMIT ?`).bind(limit);
-      const { results } = await query(() => statement.all<SecurityEventRow>());
+    async list({ account, before, limit }) {
+      const clauses = [account ? "account = ?" : null, before ? "(at, id) < (?, ?)" : null].filter(Boolean);
+      const params = [...(account ? [account] : []), ...(before ? [before.at, before.id] : [])];
+      const where = clauses.length ? `WHERE ${clauses.join(" AND ")}` : "";
+      const { results } = await query(() =>
+        db
+          .prepare(`SELECT ${SECURITY_EVENT_COLUMNS} FROM security_events ${where} ORDER BY at DESC, id DESC LIMIT ?`)
+          .bind(...params, limit)
+          .all<SecurityEventRow>(),
+      );
       return results.map(toSecurityEvent);
     },
 

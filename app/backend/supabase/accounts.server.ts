@@ -1,16 +1,15 @@
 // The Users page on Supabase: the sign-in accounts of Supabase Auth (admin API) with their users rows; roles in
 // users.role, locks as Supabase Auth bans. The routes have checked the admin guard; everything here uses the
 // service role.
-import type { SupabaseClient, User } from "@supabase/supabase-js";
-import type { Account } from "~/domain/accounts";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { ACCOUNTS_PAGE_SIZE, type Account } from "~/domain/accounts";
+import { pageCountOf } from "~/domain/paging";
 import type { Role } from "~/domain/auth";
 import type { AccountStore } from "../port.server";
 import { check, failIf } from "./clients.server";
 import { UUID, type SessionDevices } from "./devices.server";
 import { isBanned } from "./auth.server";
 
-/** Accounts per page of auth.admin.listUsers (pages are read until one is not full). */
-const PER_PAGE = 1000;
 /** A lock is a ban without an end in practice: 100 years (Go's duration syntax, as Supabase Auth parses it). */
 const LOCKED = "876000h";
 /**
@@ -19,37 +18,43 @@ const LOCKED = "876000h";
  */
 const LAST_ADMIN = "23514";
 
-type UsersRow = { id: string; full_name: string; role: Role | null };
+/** A row of push_list_accounts: auth.users' columns with the users row's (null when there is none). */
+type AccountJson = {
+  id: string;
+  email: string | null;
+  last_sign_in_at: string | null;
+  banned_until: string | null;
+  full_name: string | null;
+  role: Role | null;
+};
 
 export function supabaseAccountStore(service: SupabaseClient, devices: SessionDevices): AccountStore {
-  async function signInAccounts(): Promise<User[]> {
-    const accounts: User[] = [];
-    for (let page = 1; ; page++) {
-      const { data, error } = await service.auth.admin.listUsers({ page, perPage: PER_PAGE });
-      failIf(error);
-      accounts.push(...data.users);
-      if (data.users.length < PER_PAGE) return accounts;
-    }
-  }
-
   return {
-    async list() {
-      const [accounts, rows] = await Promise.all([signInAccounts(), service.from("users").select("id, full_name, role")]);
-      const byId = new Map(check<UsersRow[]>(rows).map((row) => [row.id, row]));
+    async list({ search, page }) {
+      const answer = check<{ total: number | string; items: AccountJson[] }>(
+        await service.rpc("push_list_accounts", { p_search: search, p_limit: ACCOUNTS_PAGE_SIZE, p_offset: (page - 1) * ACCOUNTS_PAGE_SIZE }),
+      );
       const now = Date.now();
-      return accounts
-        .map((account): Account => {
-          const row = byId.get(account.id);
-          return {
-            id: account.id,
-            fullName: row?.full_name ?? null,
-            email: account.email ?? "",
-            role: row?.role ?? "interpreter",
-            lastSignInAt: account.last_sign_in_at ? Date.parse(account.last_sign_in_at) : null,
-            locked: isBanned(account.banned_until, now),
-          };
-        })
-        .sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
+      const items = answer.items.map(
+        (row): Account => ({
+          id: row.id,
+          fullName: row.full_name,
+          email: row.email ?? "",
+          role: row.role ?? "interpreter",
+          lastSignInAt: row.last_sign_in_at ? Date.parse(row.last_sign_in_at) : null,
+          locked: isBanned(row.banned_until ?? undefined, now),
+        }),
+      );
+      const total = Number(answer.total);
+      return { items, total, page, pageCount: pageCountOf(total, ACCOUNTS_PAGE_SIZE) };
+    },
+
+    async emailOf(id) {
+      if (!UUID.test(id)) return null;
+      const { data, error } = await service.auth.admin.getUserById(id);
+      if (error?.status === 404) return null; // user_not_found
+      failIf(error);
+      return data.user?.email ?? null;
     },
 
     async setRole(id, role) {

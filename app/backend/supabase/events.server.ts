@@ -24,9 +24,13 @@ export function supabaseSecurityEventStore(service: SupabaseClient): SecurityEve
       );
     },
 
-    async list({ account, limit }) {
+    async list({ account, before, limit }) {
       let request = table().select(SECURITY_EVENT_COLUMNS);
       if (account) request = request.eq("account", account.toLowerCase());
+      if (before) {
+        const at = new Date(before.at).toISOString();
+        request = request.or(`at.lt.${at},and(at.eq.${at},id.lt.${before.id})`);
+      }
       const rows = check<SecurityEventRow[]>(await request.order("at", { ascending: false }).order("id", { ascending: false }).limit(limit));
       return rows.map(toSecurityEvent);
     },

@@ -3,6 +3,7 @@
 // sums cross tables; an interpreter's jobs are plain reads of the columns a job shows (never a price or a customer).
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { orderIdOf, ORDERS_PAGE_SIZE, type CustomerSummary } from "~/domain/order-records";
+import { isTextSearch, pageCountOf } from "~/domain/paging";
 import type { OrderStore } from "../port.server";
 import {
   int,
@@ -35,16 +36,19 @@ const customer = (row: CustomerJson): CustomerSummary =>
   );
 /** Embedded rows come in no particular order: the targets' is their position. */
 const targetsOf = (row: JobJson) => [...row.order_targets].sort((a, b) => a.position - b.position).map((target) => target.language);
-const pageCountOf = (total: number) => Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
 const offsetOf = (page: number) => (page - 1) * ORDERS_PAGE_SIZE;
 
 export function supabaseOrderLists(service: SupabaseClient): Pick<OrderStore, "list" | "jobs" | "job" | "customers" | "customer"> {
   return {
     async list(query) {
+      const orderId = query.search ? orderIdOf(query.search) : null;
+      const text = isTextSearch(query.search) ? query.search : "";
+      // A search too short for the trigram index that is no order number either: nothing to look for.
+      if (query.search && !text && !orderId) return { items: [], total: 0, page: query.page, pageCount: 1 };
       const answer = check<Page<SummaryRow>>(
         await service.rpc("push_list_orders", {
-          p_search: query.search,
-          p_order_id: query.search ? orderIdOf(query.search) : null,
+          p_search: text,
+          p_order_id: orderId,
           p_status: query.status,
           p_service_id: query.serviceId,
           p_language_id: query.languageId,
@@ -55,19 +59,28 @@ export function supabaseOrderLists(service: SupabaseClient): Pick<OrderStore, "l
         }),
       );
       const total = int(answer.total);
-      return { items: answer.items.map(summary), total, page: query.page, pageCount: pageCountOf(total) };
+      return { items: answer.items.map(summary), total, page: query.page, pageCount: pageCountOf(total, ORDERS_PAGE_SIZE) };
     },
 
-    async jobs(interpreterId) {
-      const rows = check<JobJson[]>(
-        await service
-          .from("orders")
-          .select(JOB_COLUMNS)
-          .eq("interpreter_id", interpreterId)
-          .order("created_at", { ascending: false })
-          .order("id", { ascending: false }),
-      );
-      return rows.map((row) => toJobSummary(row, targetsOf(row)));
+    async jobs(interpreterId, page) {
+      const from = offsetOf(page);
+      const result = await service
+        .from("orders")
+        .select(JOB_COLUMNS, { count: "exact" })
+        .eq("interpreter_id", interpreterId)
+        .order("created_at", { ascending: false })
+        .order("id", { ascending: false })
+        .range(from, from + ORDERS_PAGE_SIZE - 1);
+      // Past the last page PostgREST answers 416 (PGRST103) without a count: an empty page, with the count asked apart.
+      if (result.error?.code === "PGRST103") {
+        const counted = await service.from("orders").select("id", { count: "exact", head: true }).eq("interpreter_id", interpreterId);
+        check({ data: null, error: counted.error });
+        const total = counted.count ?? 0;
+        return { items: [], total, page, pageCount: pageCountOf(total, ORDERS_PAGE_SIZE) };
+      }
+      const rows = check<JobJson[]>(result);
+      const total = result.count ?? rows.length;
+      return { items: rows.map((row) => toJobSummary(row, targetsOf(row))), total, page, pageCount: pageCountOf(total, ORDERS_PAGE_SIZE) };
     },
 
     async job(interpreterId, orderId) {
@@ -85,16 +98,22 @@ export function supabaseOrderLists(service: SupabaseClient): Pick<OrderStore, "l
     },
 
     async customers({ search, page }) {
+      if (search && !isTextSearch(search)) return { items: [], total: 0, page, pageCount: 1 };
       const answer = check<Page<CustomerJson>>(
         await service.rpc("push_list_customers", { p_search: search, p_limit: ORDERS_PAGE_SIZE, p_offset: offsetOf(page) }),
       );
       const total = int(answer.total);
-      return { items: answer.items.map(customer), total, page, pageCount: pageCountOf(total) };
+      return { items: answer.items.map(customer), total, page, pageCount: pageCountOf(total, ORDERS_PAGE_SIZE) };
     },
 
-    async customer(id) {
-      const answer = check<{ customer: CustomerJson; orders: SummaryRow[] } | null>(await service.rpc("push_get_customer", { p_id: id }));
-      return answer ? { customer: customer(answer.customer), orders: answer.orders.map(summary) } : null;
+    async customer(id, page) {
+      const answer = check<{ customer: CustomerJson; orders: SummaryRow[] } | null>(
+        await service.rpc("push_get_customer", { p_id: id, p_limit: ORDERS_PAGE_SIZE, p_offset: offsetOf(page) }),
+      );
+      if (!answer) return null;
+      const found = customer(answer.customer);
+      const total = found.orderCount;
+      return { customer: found, orders: { items: answer.orders.map(summary), total, page, pageCount: pageCountOf(total, ORDERS_PAGE_SIZE) } };
     },
   };
 }

@@ -1,16 +1,20 @@
-// The security log on the Users page: newest first, filterable by account (a GET form, so it works without
+// The security log on the Users page: newest first, a page at a time (keyset: ?events_before=), filterable by account (a GET form, so it works without
 // JavaScript and the filter is in the URL).
-import { Form } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { describeUserAgent, SECURITY_EVENTS_SHOWN, type SecurityEvent } from "~/domain/accounts";
 import { EMAIL_MAX_LENGTH } from "~/domain/auth";
 import { format } from "~/i18n";
 import { OfficeTime } from "~/components/OfficeTime";
 import { useMessages } from "~/lib/locale";
+import { searchWith } from "~/lib/url-state";
 
-type Props = { events: SecurityEvent[]; account: string | null; emails: string[] };
+/** `older`: where the next, older page starts (?events_before=), or null on the last page. */
+type Props = { events: SecurityEvent[]; older: string | null; account: string | null; emails: string[] };
 
-export function SecurityEventTable({ events, account, emails }: Props) {
+export function SecurityEventTable({ events, older, account, emails }: Props) {
   const messages = useMessages();
+  const { search } = useLocation();
+  const deep = new URLSearchParams(search).has("events_before");
   const t = messages.accounts.events;
   return (
     <section aria-labelledby="security-events" className="panel">
@@ -80,6 +84,12 @@ export function SecurityEventTable({ events, account, emails }: Props) {
             </tbody>
           </table>
         </div>
+      )}
+      {(older || deep) && (
+        <nav className="pagination" aria-label={t.pages}>
+          {deep && <Link to={searchWith(search, { events_before: null }, "security-events")}>{t.newest}</Link>}
+          {older && <Link to={searchWith(search, { events_before: older }, "security-events")}>{t.older}</Link>}
+        </nav>
       )}
     </section>
   );

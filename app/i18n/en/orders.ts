@@ -114,6 +114,7 @@ export const orders = {
     count: { one: "1 order", other: "{count} orders" },
     empty: "No orders yet. Quote requests from the website appear here.",
     noMatches: "No orders match these filters.",
+    searchTooShort: "Type at least {count} characters to search names, e-mails and companies; a shorter search finds order numbers only.",
     order: "Order",
     quote: "Quote",
     notQuoted: "Not quoted yet",

@@ -1,7 +1,9 @@
-// /Dashboard/Dashboardcustomers/<id> (admins): a customer's contact details and their orders.
+// /Dashboard/Dashboardcustomers/<id> (admins): a customer's contact details and their orders, a page at a time (?page=).
 import { data, Link } from "react-router";
+import { Pagination } from "~/components/admin/Pagination";
 import { OrderTable } from "~/components/orders/OrderTable";
 import { formatAmount } from "~/domain/orders";
+import { pageParam } from "~/domain/paging";
 import { appContext } from "~/lib/context.server";
 import { dashboardMeta } from "~/lib/dashboard-meta";
 import { requireAdmin } from "~/lib/guards.server";
@@ -13,7 +15,8 @@ export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.d
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const id = Number(args.params.customerId);
-  const found = Number.isSafeInteger(id) && id > 0 ? await appContext(args.context).backend.orders.customer(id) : null;
+  const page = pageParam(new URL(args.request.url));
+  const found = Number.isSafeInteger(id) && id > 0 ? await appContext(args.context).backend.orders.customer(id, page) : null;
   if (!found) throw data(null, { status: 404 });
   return found;
 }
@@ -65,7 +68,8 @@ export default function Customer({ loaderData }: Route.ComponentProps) {
       </section>
       <section aria-labelledby="their-orders" className="panel">
         <h2 id="their-orders">{t.customers.theirOrders}</h2>
-        <OrderTable rows={orders} labelledBy="their-orders" hrefOf={(id) => `/Dashboard/Orders/${id}`} columns={{ requested: true, quote: true }} />
+        <OrderTable rows={orders.items} labelledBy="their-orders" hrefOf={(id) => `/Dashboard/Orders/${id}`} columns={{ requested: true, quote: true }} />
+        <Pagination page={orders.page} pageCount={orders.pageCount} anchor="their-orders" />
       </section>
     </>
   );

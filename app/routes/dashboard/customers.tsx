@@ -5,6 +5,7 @@ import { Pagination } from "~/components/admin/Pagination";
 import { OfficeTime } from "~/components/OfficeTime";
 import { customerQueryFrom } from "~/domain/order-records";
 import { formatAmount } from "~/domain/orders";
+import { isTextSearch, MIN_SEARCH_LENGTH } from "~/domain/paging";
 import { format, localeAttributes, plural, specArabic } from "~/i18n";
 import { failureToasts, load } from "~/lib/content.server";
 import { appContext } from "~/lib/context.server";
@@ -54,7 +55,13 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
           </div>
         </Form>
         {page && page.items.length === 0 ? (
-          <p className="empty-state">{query.search ? format(t.customers.noMatches, { query: query.search }) : t.customers.empty}</p>
+          <p className="empty-state">
+            {query.search && !isTextSearch(query.search)
+              ? format(t.list.searchTooShort, { count: MIN_SEARCH_LENGTH })
+              : query.search
+                ? format(t.customers.noMatches, { query: query.search })
+                : t.customers.empty}
+          </p>
         ) : (
           page && (
             <>

@@ -1,6 +1,8 @@
-// /Dashboard/Jobs — "My jobs": the orders assigned to the signed-in person, newest first. No customer details and no
+// /Dashboard/Jobs — "My jobs": the orders assigned to the signed-in person, newest first, a page at a time. No customer details and no
 // prices: the work, its languages and its deadline.
+import { Pagination } from "~/components/admin/Pagination";
 import { OrderTable } from "~/components/orders/OrderTable";
+import { pageParam } from "~/domain/paging";
 import { failureToasts, load } from "~/lib/content.server";
 import { appContext } from "~/lib/context.server";
 import { dashboardMeta } from "~/lib/dashboard-meta";
@@ -12,13 +14,14 @@ export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.o
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
-  const jobs = await load("the jobs", () => appContext(args.context).backend.orders.jobs(user.id));
+  const page = pageParam(new URL(args.request.url));
+  const jobs = await load("the jobs", () => appContext(args.context).backend.orders.jobs(user.id, page));
   return { jobs, toasts: failureToasts(messagesFor(user.locale), jobs) };
 }
 
 export default function Jobs({ loaderData }: Route.ComponentProps) {
   const t = useMessages().orders;
-  const jobs = loaderData.jobs.ok ? loaderData.jobs.value : [];
+  const jobs = loaderData.jobs.ok ? loaderData.jobs.value : { items: [], page: 1, pageCount: 1 };
   return (
     <>
       <h1>{t.jobs.heading}</h1>
@@ -27,11 +30,12 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
         <h2 id="jobs-list" className="visually-hidden">
           {t.jobs.heading}
         </h2>
-        {jobs.length === 0 ? (
+        {jobs.items.length === 0 ? (
           <p className="empty-state">{t.jobs.empty}</p>
         ) : (
-          <OrderTable rows={jobs} labelledBy="jobs-list" hrefOf={(id) => `/Dashboard/Jobs/${id}`} columns={{ deadline: true }} />
+          <OrderTable rows={jobs.items} labelledBy="jobs-list" hrefOf={(id) => `/Dashboard/Jobs/${id}`} columns={{ deadline: true }} />
         )}
+        <Pagination page={jobs.page} pageCount={jobs.pageCount} anchor="jobs-list" />
       </section>
     </>
   );

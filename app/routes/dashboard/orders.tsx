@@ -1,12 +1,13 @@
 // /Dashboard/Orders (admins): every quote request and order, with filters (status, service, language, requested
-// days), search (customer name, e-mail, order number) and pages, all in the URL. The spec's heading stays the h1.
+// days), search (the requester's name, e-mail or company, at least 3 characters; or an order number) and pages, all in the URL. The spec's heading stays the h1.
 import { Form, Link } from "react-router";
 import { Pagination } from "~/components/admin/Pagination";
 import { OrderTable } from "~/components/orders/OrderTable";
 import { Field, languageOptions, SelectField } from "~/components/forms";
 import { orderQueryFrom, type OrderQuery } from "~/domain/order-records";
 import { ORDER_STATUSES } from "~/domain/orders";
-import { localeAttributes, plural, specArabic } from "~/i18n";
+import { isTextSearch, MIN_SEARCH_LENGTH } from "~/domain/paging";
+import { format, localeAttributes, plural, specArabic } from "~/i18n";
 import { failureToasts, load } from "~/lib/content.server";
 import { appContext } from "~/lib/context.server";
 import { dashboardMeta } from "~/lib/dashboard-meta";
@@ -94,7 +95,9 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           </div>
         </Form>
         {page && page.items.length === 0 ? (
-          <p className="empty-state">{filtered(query) ? o.list.noMatches : o.list.empty}</p>
+          <p className="empty-state">
+            {query.search && !isTextSearch(query.search) ? format(o.list.searchTooShort, { count: MIN_SEARCH_LENGTH }) : filtered(query) ? o.list.noMatches : o.list.empty}
+          </p>
         ) : (
           page && (
             <>

@@ -14,8 +14,6 @@ import { tellSwitchboardAboutPerson } from "~/lib/switchboard.server";
 
 const notFound = (t: IntentInput["messages"], intent: string) => formFailure({ formError: t.accounts.users.notFound, intent }, { status: 404 });
 const ownAccount = (intent: string, id: string, message: string) => formFailure({ formError: message, intent, id }, { status: 403 });
-/** One account of the list (the port has no lookup by id: the Users page's rare paths read the list). */
-const accountById = async (app: IntentInput["app"], id: string) => (await app.backend.accounts.list()).find((account) => account.id === id);
 
 export async function changeRole({ request, url, app, formData, user, messages }: IntentInput) {
   const t = messages.accounts.users;
@@ -28,7 +26,7 @@ export async function changeRole({ request, url, app, formData, user, messages }
   const result = await app.backend.accounts.setRole(id, role);
   if (!result.ok) {
     if (result.reason === "not-found") return notFound(messages, intent);
-    const email = (await accountById(app, id))?.email ?? "";
+    const email = (await app.backend.accounts.emailOf(id)) ?? "";
     return formFailure({ formError: format(t.lastAdmin, { email }), intent, id }, { status: 409 });
   }
   await recordSecurityEvent(app, request, { kind: "role-changed", account: result.email, actor: user.email, detail: `role: ${role}` });
@@ -58,8 +56,9 @@ export async function sendResetLink({ request, url, app, formData, user, message
   const t = messages.accounts.users;
   const intent = "send-reset";
   const form = parseFormData(formData, accountIdSchema);
-  const account = form.ok ? await accountById(app, form.data.id) : undefined;
-  if (!account) return notFound(messages, intent);
+  const email = form.ok ? await app.backend.accounts.emailOf(form.data.id) : null;
+  if (!form.ok || !email) return notFound(messages, intent);
+  const account = { id: form.data.id, email };
   const outcome = await mailResetLink({ app, request, email: account.email, actor: user.email });
   if (outcome === "no-account") return notFound(messages, intent);
   if (outcome === "capped") {

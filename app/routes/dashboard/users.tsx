@@ -1,13 +1,16 @@
-// /Dashboard/Dashboardusers: every sign-in account (role, last sign-in, lock) and the security log.
+// /Dashboard/Dashboardusers: the sign-in accounts (role, last sign-in, lock), searched and a page at a time (?q=&page=),
+// and the security log, newest first, page by page (?account=&events_before=).
 // The spec's heading ("صفحة المستخدمين") stays the page's h1.
-import { Form, useActionData } from "react-router";
+import { Form, Link, useActionData } from "react-router";
+import { Pagination } from "~/components/admin/Pagination";
 import { useFocusOnHash } from "~/components/admin/url-state";
 import { FormAlert, SelectField, SubmitButton, useActionToast } from "~/components/forms";
 import { SecurityEventTable } from "~/components/account/SecurityEventTable";
 import { ROLES } from "~/domain/auth";
-import { SECURITY_EVENTS_SHOWN, type Account } from "~/domain/accounts";
+import { accountQueryFrom, eventCursorFrom, SECURITY_EVENTS_SHOWN, type Account } from "~/domain/accounts";
+import { keysetParam } from "~/domain/paging";
 import { EMAIL_MAX_LENGTH } from "~/domain/auth";
-import { format, localeAttributes, specArabic } from "~/i18n";
+import { format, localeAttributes, plural, specArabic } from "~/i18n";
 import type { FormFailure } from "~/lib/form-failure";
 import { failureToasts, load } from "~/lib/content.server";
 import { appContext } from "~/lib/context.server";
@@ -15,7 +18,7 @@ import { dashboardMeta } from "~/lib/dashboard-meta";
 import { OfficeTime } from "~/components/OfficeTime";
 import { requireAdmin } from "~/lib/guards.server";
 import { runIntent } from "~/lib/intents.server";
-import { messagesFor, useMessages } from "~/lib/locale";
+import { messagesFor, useLocale, useMessages } from "~/lib/locale";
 import type { Route } from "./+types/users";
 import { changeRole, lockAccount, sendResetLink, unlockAccount } from "./users.server";
 
@@ -24,13 +27,21 @@ export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.d
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAdmin(args);
   const backend = appContext(args.context).backend;
-  // The security log's filter: an email, compared as the log stores it (lower case).
+  const query = accountQueryFrom(args.url);
+  // The security log's filter: an email, compared as the log stores it (lower case); its pages go by keyset.
   const account = (args.url.searchParams.get("account") ?? "").trim().toLowerCase().slice(0, EMAIL_MAX_LENGTH) || null;
+  const before = eventCursorFrom(args.url);
   const [accounts, events] = await Promise.all([
-    load("the accounts", () => backend.accounts.list()),
-    load("the security events", () => backend.events.list({ account: account ?? undefined, limit: SECURITY_EVENTS_SHOWN })),
+    load("the accounts", () => backend.accounts.list(query)),
+    // One more than a page, to know whether an older page exists.
+    load("the security events", async () => {
+      const rows = await backend.events.list({ account: account ?? undefined, before, limit: SECURITY_EVENTS_SHOWN + 1 });
+      const page = rows.slice(0, SECURITY_EVENTS_SHOWN);
+      const last = page.at(-1);
+      return { page, older: rows.length > SECURITY_EVENTS_SHOWN && last ? keysetParam(last) : null };
+    }),
   ]);
-  return { me: admin.id, accounts, events, account, toasts: failureToasts(messagesFor(admin.locale), accounts, events) };
+  return { me: admin.id, query, accounts, events, account, toasts: failureToasts(messagesFor(admin.locale), accounts, events) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -43,23 +54,43 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Users({ loaderData }: Route.ComponentProps) {
   const t = useMessages().accounts;
-  const { me, accounts, events, account } = loaderData;
+  const messages = useMessages();
+  const locale = useLocale();
+  const { me, query, accounts, events, account } = loaderData;
   const failure = useActionData<typeof action>() ?? null;
   useActionToast(failure?.toast);
   useFocusOnHash();
-  const list = accounts.ok ? accounts.value : [];
+  const page = accounts.ok ? accounts.value : null;
+  const list = page?.items ?? [];
 
   return (
     <>
       <h1 {...localeAttributes.ar}>{specArabic.dashboard.placeholders.users}</h1>
       <p>{t.users.intro}</p>
       <section aria-labelledby="accounts-list" className="panel">
-        <h2 id="accounts-list" tabIndex={-1}>
-          {t.users.listHeading}
-        </h2>
+        <div className="panel__header">
+          <h2 id="accounts-list" tabIndex={-1}>
+            {t.users.listHeading}
+          </h2>
+          {page && <p className="panel__meta">{plural(locale, t.users.count, page.total)}</p>}
+        </div>
+        <Form method="get" role="search" className="search-form">
+          <label htmlFor="account-search">{t.users.search}</label>
+          <div className="search-form__row">
+            <input id="account-search" type="search" name="q" defaultValue={query.search} maxLength={100} />
+            <button type="submit" className="button button--small">
+              {messages.people.interpreters.search}
+            </button>
+            {query.search && (
+              <Link to="?" className="search-form__clear">
+                {messages.people.interpreters.clearSearch}
+              </Link>
+            )}
+          </div>
+        </Form>
         <FormAlert message={failure?.formError} />
         {accounts.ok && list.length === 0 ? (
-          <p className="empty-state">{t.users.empty}</p>
+          <p className="empty-state">{query.search ? format(t.users.noMatches, { query: query.search }) : t.users.empty}</p>
         ) : (
           <div className="table-scroll" role="region" aria-labelledby="accounts-list" tabIndex={0}>
             <table className="data-table">
@@ -82,7 +113,13 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </section>
-      <SecurityEventTable events={events.ok ? events.value : []} account={account} emails={list.map((item) => item.email)} />
+      {page && <Pagination page={page.page} pageCount={page.pageCount} anchor="accounts-list" />}
+      <SecurityEventTable
+        events={events.ok ? events.value.page : []}
+        older={events.ok ? events.value.older : null}
+        account={account}
+        emails={list.map((item) => item.email)}
+      />
     </>
   );
 }

@@ -56,34 +56,3 @@ export function parseGoDuration(text: string): number | null {
   return match[1] === "-" ? -total : total;
 }
 
-/**
- * GET /admin/users: api/admin.go adminUsers with offset pagination (page, per_page; default 50), newest first,
- * `{ users, aud }`, and api/pagination.go's headers: X-Total-Count, and Link with rel="next" while there is a next
- * page and rel="last" (the query re-encoded with its keys sorted, as Go's url.Values.Encode writes it).
- */
-export function listUsers(all: AuthUser[], params: URLSearchParams): DoubleResponse {
-  const number = (name: string, fallback: number) => {
-    const value = params.get(name);
-    return value ? (/^\d+$/.test(value) ? Number(value) : NaN) : fallback;
-  };
-  const page = number("page", 1);
-  const perPage = number("per_page", 50);
-  if (Number.isNaN(page) || Number.isNaN(perPage) || page < 1 || perPage < 1) {
-    return { status: 400, headers: HEADERS, body: JSON.stringify({ code: "validation_failed", message: "Bad Pagination Parameters" }) };
-  }
-  const users = [...all].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
-  const pages = Math.ceil(users.length / perPage);
-  const link = (target: number) => {
-    const query = new URLSearchParams(params);
-    query.set("page", String(target));
-    const encoded = [...query].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, value]) => `${key}=${encodeURIComponent(value)}`);
-    return `</admin/users?${encoded.join("&")}>`;
-  };
-  const headers = {
-    ...HEADERS,
-    link: `${pages > page ? `${link(page + 1)}; rel="next", ` : ""}${link(pages)}; rel="last"`,
-    "x-total-count": String(users.length),
-  };
-  const slice = users.slice((page - 1) * perPage, page * perPage);
-  return { status: 200, headers, body: JSON.stringify({ users: slice.map(userJson), aud: "authenticated" }) };
-}

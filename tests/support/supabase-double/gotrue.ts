@@ -3,7 +3,7 @@
 // session_id), and errors as GoTrue sends them for API version 2024-01-01: `{ code, message }` with the
 // X-Supabase-Api-Version header, which auth-js turns into an AuthApiError with that status and code.
 import { createHash, randomInt } from "node:crypto";
-import { listUsers, parseGoDuration, userJson } from "./gotrue-users";
+import { parseGoDuration, userJson } from "./gotrue-users";
 import { signJwt, verifyJwt } from "./jwt";
 import type { DoubleResponse } from "./postgrest";
 import type { AuthUser, DoubleState, Session } from "./state";
@@ -191,11 +191,6 @@ export function handleAuth(ctx: AuthContext, request: AuthRequest): DoubleRespon
         verification_type: "recovery",
         redirect_to: ctx.url,
       });
-    }
-
-    case "GET /admin/users": {
-      const denied = admin(ctx, bearer);
-      return denied ?? listUsers([...state.authUsers.values()], params);
     }
 
     case "POST /admin/users": {

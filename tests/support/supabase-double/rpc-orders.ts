@@ -269,7 +269,9 @@ export const ORDER_FUNCTIONS: Record<(typeof ORDER_RPC_FUNCTIONS)[number], (stat
           state.tables.order_targets.some((target) => target.order_id === order.id && target.language_id === language)) &&
         (from === null || ms(order.created_at) >= companyDayStart(from)) &&
         (to === null || ms(order.created_at) < companyDayStart(nextDay(to))) &&
-        (search === "" || contains(order.requester_name, search) || contains(customer.email, search) || order.id === args.p_order_id)
+        ((search === "" && args.p_order_id === null) ||
+          (search !== "" && [order.requester_name, customer.email, order.requester_company].some((field) => contains(field, search))) ||
+          order.id === args.p_order_id)
       );
     });
     const offset = args.p_offset as number;
@@ -295,7 +297,8 @@ export const ORDER_FUNCTIONS: Record<(typeof ORDER_RPC_FUNCTIONS)[number], (stat
   push_get_customer(state, args) {
     const customer = one(state, "customers", args.p_id);
     if (!customer) return null;
-    const orders = ordersOf(state, customer).sort(newestFirst);
+    const offset = args.p_offset as number;
+    const orders = ordersOf(state, customer).sort(newestFirst).slice(offset, offset + (args.p_limit as number));
     return { customer: customerSummary(state, customer), orders: orders.map((order) => summary(state, order)) };
   },
 

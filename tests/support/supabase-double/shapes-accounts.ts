@@ -4,6 +4,7 @@
 // (supabase/migrations/20261123000000_push_account_administration.sql): the public keys hold no privilege on them,
 // so every request here carries the service-role key.
 import { is, type RestShape } from "./match";
+import { ACCOUNTS_PAGE_SIZE } from "../../../app/domain/accounts";
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 const EQ_UUID = new RegExp(`^eq\\.${UUID}$`, "i");
@@ -83,13 +84,15 @@ export const ACCOUNT_SHAPES: RestShape[] = [
 
   // ---- The Users page ----
   {
-    id: "rest.users.accounts",
-    extension: "the Users page: each account's name and role from users, next to the sign-in accounts of auth.admin.listUsers",
+    id: "rpc.push_list_accounts",
+    extension:
+      "the Users page: one page (25) of Supabase Auth's accounts with their users rows' name and role, searched in e-mail and name, " +
+      "in e-mail order, and the total (supabase/migrations/20261130000000_push_search_and_customer_totals.sql, service role only)",
     service: "rest",
-    method: "GET",
-    table: "users",
+    method: "POST",
+    table: "rpc/push_list_accounts",
     key: "service",
-    select: "id,full_name,role",
+    body: { required: { p_search: is.string, p_limit: (value) => value === ACCOUNTS_PAGE_SIZE, p_offset: (value) => Number.isInteger(value) && Number(value) >= 0 } },
   },
   {
     id: "rest.users.set-role",
@@ -115,11 +118,11 @@ export const ACCOUNT_SHAPES: RestShape[] = [
   }),
   event({
     id: "rest.security_events.list",
-    why: "the newest events, or the newest about one (lower-cased) address",
+    why: "a page of the newest events, or of the newest about one (lower-cased) address; a later page starts after the last event of the one before (keyset)",
     method: "GET",
     select: "id,at,kind,account,actor,address,user_agent,detail",
     params: { order: "at.desc,id.desc", limit: /^\d+$/ },
-    optional: { account: /^eq\..+$/ },
+    optional: { account: /^eq\..+$/, or: new RegExp(`^\\(at\\.lt\\.${ISO},and\\(at\\.eq\\.${ISO},id\\.lt\\.\\d+\\)\\)$`) },
   }),
   event({
     id: "rest.security_events.prune",

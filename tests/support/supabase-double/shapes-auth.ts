@@ -144,21 +144,10 @@ export const AUTH_SHAPES: AuthShape[] = [
     body: { required: { ban_duration: is.literal("876000h", "none") } },
   },
   {
-    id: "auth.admin.list-users",
-    extension:
-      "the Users page: every sign-in account (email, last sign-in, ban) with the admin API, pages of 1000 " +
-      "(page=1, 2, … until a page is not full)",
-    service: "auth",
-    method: "GET",
-    path: /^\/admin\/users$/,
-    query: { page: /^[1-9]\d*$/, per_page: "1000" },
-    key: "service",
-  },
-  {
     id: "auth.admin.get-user",
     extension:
       "a removal that finds no users row asks whether the sign-in account is still there (left by a removal half done " +
-      "before the account was deleted first), to finish it and name its email",
+      "before the account was deleted first), to finish it and name its email; the Users page's rare paths ask an account's email",
     service: "auth",
     method: "GET",
     path: USER_ID,

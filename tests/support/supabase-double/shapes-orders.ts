@@ -7,6 +7,7 @@
 // functions too, because their filters and sums cross tables.
 import { DOCUMENT_FORMATS } from "../../../app/lib/document-bytes";
 import { MAIL_KINDS } from "../../../app/domain/mail";
+import { ORDERS_PAGE_SIZE } from "../../../app/domain/order-records";
 import { is, type AuthShape, type RestShape, type ValueCheck } from "./match";
 import { ORDER_STATUSES } from "./schema-orders";
 import { queueShape, relayShapes } from "./shapes-outbox";
@@ -143,7 +144,9 @@ export const ORDER_REST_SHAPES: RestShape[] = [
   rpc("push_list_customers", "a page of the customers (20) with their order count, accepted value and last order, and the total", {
     required: { p_search: is.string, p_limit: positive, p_offset: count },
   }),
-  rpc("push_get_customer", "a customer with their orders", { required: { p_id: positive } }),
+  rpc("push_get_customer", "a customer with one page of their orders (20, newest first)", {
+    required: { p_id: positive, p_limit: (value) => value === ORDERS_PAGE_SIZE, p_offset: count },
+  }),
 
   // ---- Plain reads: an interpreter's jobs (never a price or a customer), one file ----
   {
@@ -154,7 +157,19 @@ export const ORDER_REST_SHAPES: RestShape[] = [
     table: "orders",
     key: "service",
     select: JOB_COLUMNS,
-    params: { interpreter_id: EQ_UUID, order: "created_at.desc,id.desc" },
+    params: { interpreter_id: EQ_UUID, order: "created_at.desc,id.desc", offset: /^\d+$/, limit: String(ORDERS_PAGE_SIZE) },
+    prefer: ["count=exact"],
+  },
+  {
+    id: "rest.orders.jobs-count",
+    extension: `${ORDERS}: counts an interpreter's jobs (HEAD, Prefer: count=exact) when a page past the end got 416 without a count`,
+    service: "rest",
+    method: "HEAD",
+    table: "orders",
+    key: "service",
+    select: "id",
+    params: { interpreter_id: EQ_UUID },
+    prefer: ["count=exact"],
   },
   {
     id: "rest.orders.job",

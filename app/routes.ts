@@ -52,6 +52,7 @@ export default [
     route("Dashboardcall", "routes/dashboard/calls.tsx"),
     route("Calls", "routes/dashboard/call-log.tsx"),
     route("Calls/export", "routes/dashboard/call-log-csv.ts"),
+    route("people", "routes/dashboard/people.ts"),
     route("Dashboardcustomers", "routes/dashboard/customers.tsx"),
     route("Dashboardcustomers/:customerId", "routes/dashboard/customer.tsx"),
     route("Dashboardusers", "routes/dashboard/users.tsx"),

@@ -8,6 +8,7 @@ import type { ContactMessage, ContactSubmission, InboxCursor, InboxView } from "
 import type { About, Company, MediaFolder, Service } from "~/domain/content";
 import type { CallLogCursor, CallLogEntry, CallLogFilter, CallTotals } from "~/domain/call-log";
 import type { NewMail, OutgoingMail } from "~/domain/mail";
+import type { PersonChoice, PersonSearch } from "~/domain/person-choice";
 import type {
   CustomerDetail,
   CustomerPage,
@@ -127,8 +128,11 @@ export type ResetPasswordResult = { ok: true } | { ok: false; reason: "invalid-t
 export interface InterpreterStore {
   /** Search (name, email, phone), sort and one page of the list, each with their languages. */
   list(query: InterpreterQuery): Promise<InterpreterPage>;
-  /** id, name and email of everyone, for choosing one (SPEC §7, the link screen). */
-  options(): Promise<Pick<Interpreter, "id" | "fullName" | "email">[]>;
+  /**
+   * id, name and email of the people a typed text names, for choosing one (SPEC §7, the link screen; issue 23: a
+   * search with suggestions, never everyone): see PersonSearch.
+   */
+  find(search: PersonSearch): Promise<PersonChoice[]>;
   /** The sign-in account and the users row, all or nothing. */
   create(input: NewInterpreter): Promise<CreateInterpreterResult>;
   /** The users row; a changed email changes the sign-in email too. */
@@ -158,7 +162,10 @@ export interface LanguageStore {
 export interface LinkStore {
   /** The languages an interpreter speaks (SPEC §7: user_languages with languages(name)). */
   forUser(userId: string): Promise<Language[]>;
+  /** Every link: for the languages someone can be called in (few per person, read where a call starts). */
   list(): Promise<LanguageLink[]>;
+  /** One page (LINKS_PAGE_SIZE) of the link screen's list, by interpreter then language, with the total. */
+  page(page: number): Promise<Paged<LanguageLink>>;
   /** One link per (interpreter, language). */
   link(userId: string, languageId: number): Promise<{ ok: true; link: LanguageLink } | { ok: false; reason: "duplicate" | "not-found" }>;
   unlink(id: number): Promise<{ ok: true; link: LanguageLink } | { ok: false; reason: "not-found" }>;

@@ -1,6 +1,7 @@
 // The shared schemas of the order forms (issue 13): the thread's message, and staff's quote, assign, cancel and note.
 // Each form also carries `basedOn`, the order's version its page showed (docs/decisions/0018).
 import { z } from "zod";
+import { PERSON_FIELD_MAX_LENGTH } from "./person-choice";
 import { format, localized, type Messages } from "~/i18n";
 import { companyToday, isCalendarDate, minorDigits, parseAmount, QUOTE_CURRENCIES } from "./orders";
 
@@ -47,7 +48,7 @@ export function quoteFormSchema(t: Messages, now: Date) {
 }
 
 export const assignSchema = localized((t) =>
-  z.object({ basedOn, interpreterId: z.string({ error: t.orders.detail.validation.interpreterInvalid }).min(1, { error: t.orders.detail.validation.interpreterInvalid }).max(64) }),
+  z.object({ basedOn, interpreterId: z.string({ error: t.orders.detail.validation.interpreterInvalid }).trim().min(1, { error: t.orders.detail.validation.interpreterInvalid }).max(PERSON_FIELD_MAX_LENGTH, { error: t.orders.detail.validation.interpreterInvalid }) }),
 );
 
 export const cancelSchema = localized((t) => z.object({ basedOn, reason: text(t, t.orders.detail.validation.reasonRequired, ORDER_LIMITS.reason) }));

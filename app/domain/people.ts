@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { format, localized, type Messages } from "~/i18n";
 import { emailField, newPasswordField, type Role } from "./auth";
+import { PERSON_FIELD_MAX_LENGTH } from "./person-choice";
 
 export type Language = { id: number; name: string };
 
@@ -19,6 +20,9 @@ export type Interpreter = {
 
 /** One row of the interpreter ↔ language list. */
 export type LanguageLink = { id: number; userId: string; userName: string; languageId: number; languageName: string };
+
+/** The link screen's list, a page at a time (issue 23): by interpreter, then language. */
+export const LINKS_PAGE_SIZE = 50;
 
 export const INTERPRETER_SORTS = ["name", "email"] as const;
 export type InterpreterSort = (typeof INTERPRETER_SORTS)[number];
@@ -66,7 +70,8 @@ export const languageRenameSchema = localized((t) => z.object({ id: z.coerce.num
 export const newLinkSchema = localized((t) => {
   const p = t.people.validation;
   return z.object({
-    userId: z.string({ error: p.interpreterRequired }).min(1, { error: p.interpreterRequired }),
+    // What was typed or picked in the person field (or an id); the action finds who it names.
+    userId: z.string({ error: p.interpreterRequired }).trim().min(1, { error: p.interpreterRequired }).max(PERSON_FIELD_MAX_LENGTH, { error: p.interpreterRequired }),
     languageId: z.coerce
       .number({ error: p.languageChoiceRequired })
       .int({ error: p.languageChoiceRequired })

@@ -9,35 +9,56 @@ import {
   callLogCursorFrom,
   callLogCursorParam,
   callLogFilterFrom,
+  callTotals,
   type CallLogCursor,
   type CallLogFilter,
 } from "~/domain/call-log";
 import type { SessionUser } from "~/domain/auth";
 import type { Backend } from "~/backend/port.server";
+import type { PersonPick } from "~/domain/person-choice";
+import { choosePerson } from "./person-choice.server";
 
-function filterFor(user: SessionUser, url: URL): CallLogFilter {
+/**
+ * The filter the address asks for. An administrator's ?interpreter= is what was typed in the person field (or an id):
+ * `unmatched` when it names nobody, or several people — then nothing is shown rather than everyone's calls.
+ */
+async function filterFor(backend: Backend, user: SessionUser, url: URL): Promise<{ filter: CallLogFilter; unmatched: PersonPick | null }> {
   const asked = callLogFilterFrom(url);
-  return user.role === "admin" ? asked : { ...asked, interpreterId: user.id };
+  if (user.role !== "admin") return { filter: { ...asked, interpreterId: user.id }, unmatched: null };
+  const typed = (url.searchParams.get("interpreter") ?? "").trim();
+  if (!typed) return { filter: { ...asked, interpreterId: null }, unmatched: null };
+  const pick = await choosePerson(backend, typed);
+  return pick.ok ? { filter: { ...asked, interpreterId: pick.person.id }, unmatched: null } : { filter: { ...asked, interpreterId: null }, unmatched: pick };
 }
 
 /** One page of the log (after ?before=), the totals over the whole filter, and the cursor of the next page, if any. */
 export async function readCallLog(backend: Backend, user: SessionUser, url: URL) {
-  const filter = filterFor(user, url);
+  const { filter, unmatched } = await filterFor(backend, user, url);
+  if (unmatched) return { filter, unmatched, entries: [], totals: callTotals({ calls: 0, answered: 0, talkMs: 0, medianWaitMs: null }), older: null };
   // One more than a page: whether there is a next page, without counting.
   const [rows, totals] = await Promise.all([backend.calls.page(filter, callLogCursorFrom(url), CALL_LOG_PAGE_SIZE + 1), backend.calls.totals(filter)]);
   const entries = rows.slice(0, CALL_LOG_PAGE_SIZE);
   const older = rows.length > CALL_LOG_PAGE_SIZE ? callLogCursorParam(entries.at(-1)!) : null;
-  return { filter, entries, totals, older };
+  return { filter, unmatched: null, entries, totals, older };
 }
 
 /** Every call the filter matches as CSV, read and sent in chunks: a year of calls never sits in memory at once. */
 export function callLogCsvStream(backend: Backend, user: SessionUser, url: URL): ReadableStream<Uint8Array> {
-  const filter = filterFor(user, url);
   const encoder = new TextEncoder();
+  let filter: CallLogFilter | null = null;
   let after: CallLogCursor | null = null;
   let first = true;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
+      if (!filter) {
+        const asked = await filterFor(backend, user, url);
+        // A typed interpreter who names nobody (or several people): the header alone, as the page shows no call.
+        if (asked.unmatched) {
+          controller.enqueue(encoder.encode(callLogCsv([], { header: true })));
+          return controller.close();
+        }
+        filter = asked.filter;
+      }
       const chunk = await backend.calls.page(filter, after, CALL_LOG_CHUNK);
       const text = callLogCsv(chunk, { header: first });
       first = false;

@@ -160,7 +160,7 @@ export const PAGES: PageEntry[] = [
     query: { q: "search", sort: "sort", dir: "direction", page: "page", edit: "rowId", delete: "rowId" },
   },
   { route: "/Dashboard/Language", paths: ["/Dashboard/Language"], access: "admin", query: { edit: "rowId", delete: "rowId" } },
-  { route: "/Dashboard/UserLanguages", paths: ["/Dashboard/UserLanguages"], access: "admin", query: { delete: "rowId" } },
+  { route: "/Dashboard/UserLanguages", paths: ["/Dashboard/UserLanguages"], access: "admin", query: { delete: "rowId", page: "page" } },
   // ?show= a view, ?before= the page's keyset cursor (<ms>.<id>; inboxQueryFrom, issue 23).
   { route: "/Dashboard/Inbox", paths: ["/Dashboard/Inbox"], access: "admin", query: { delete: "rowId", show: "sort", before: "token" } },
   // The content studio: ?service=<id> opens a service's editor, ?delete=<id> asks before deleting one.
@@ -226,9 +226,12 @@ export const PAGES: PageEntry[] = [
       route,
       paths: [route],
       access: "signed-in",
-      query: { from: "date", to: "date", language: "languageId", interpreter: "rowId", before: "token" },
+      // ?interpreter= is what was typed in the person field (a name, an e-mail, "Name <e-mail>" or an id; issue 23).
+      query: { from: "date", to: "date", language: "languageId", interpreter: "search", before: "token" },
     }),
   ),
+  // app/routes/dashboard/people.ts: a person field's suggestions as JSON (issue 23), admins only.
+  { route: "/Dashboard/people", paths: ["/Dashboard/people"], access: "admin", query: { q: "search", languages: "numericList" } },
   // app/routes/public/call.tsx: "Talk to an interpreter" (issue 14), in both languages; ?link= a staff member's call link.
   { route: "/Call", paths: ["/Call"], access: "public", query: { link: "callLink" } },
   { route: "/ar/Call", paths: ["/ar/Call"], access: "public", query: { link: "callLink" } },

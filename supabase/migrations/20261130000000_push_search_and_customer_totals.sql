@@ -209,3 +209,57 @@ as $$
 $$;
 revoke all on function public.push_list_accounts(text, integer, integer) from public, anon, authenticated;
 grant execute on function public.push_list_accounts(text, integer, integer) to service_role;
+
+-- The people who may take an order: those a typed text names (name or e-mail, any part, any case; or an id), linked to
+-- every one of the languages, by name, at most p_limit — counted in SQL instead of reading every person and every
+-- link (issue 23). JSON rows { id, full_name, email }.
+create or replace function public.push_find_people(p_search text, p_language_ids bigint[], p_limit integer)
+returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object('id', p.id, 'full_name', p.full_name, 'email', p.email)
+                                       order by p.full_name_sort, p.id), '[]'::jsonb)
+  from (
+    select u.id, u.full_name, u.email, u.full_name_sort
+    from public.users u
+    where (coalesce(p_search, '') = ''
+           or u.id::text = p_search
+           or u.full_name ilike private.push_like_pattern(p_search)
+           or u.email ilike private.push_like_pattern(p_search))
+      and (select pg_catalog.count(distinct ul.language_id) from public.user_languages ul
+           where ul.user_id = u.id and ul.language_id = any (p_language_ids))
+          = (select pg_catalog.count(distinct wanted) from pg_catalog.unnest(p_language_ids) as wanted)
+    order by u.full_name_sort, u.id
+    limit p_limit
+  ) p;
+$$;
+revoke all on function public.push_find_people(text, bigint[], integer) from public, anon, authenticated;
+grant execute on function public.push_find_people(text, bigint[], integer) to service_role;
+
+-- The link screen's list, a page at a time: by interpreter, then language (lower-cased, as the other lists sort), with
+-- the total; { total, items: [{ id, user_id, user_name, language_id, language_name }] }.
+create or replace function public.push_list_links(p_limit integer, p_offset integer)
+returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select pg_catalog.jsonb_build_object(
+    'total', (select pg_catalog.count(*) from public.user_languages),
+    'items', coalesce((
+      select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
+        'id', p.id, 'user_id', p.user_id, 'user_name', p.full_name, 'language_id', p.language_id, 'language_name', p.name)
+        order by p.full_name_sort, p.name_sort, p.id)
+      from (
+        select ul.id, ul.user_id, u.full_name, u.full_name_sort, ul.language_id, l.name, l.name_sort
+        from public.user_languages ul
+        join public.users u on u.id = ul.user_id
+        join public.languages l on l.id = ul.language_id
+        order by u.full_name_sort, l.name_sort, ul.id
+        limit p_limit offset p_offset
+      ) p), '[]'::jsonb));
+$$;
+revoke all on function public.push_list_links(integer, integer) from public, anon, authenticated;
+grant execute on function public.push_list_links(integer, integer) to service_role;

@@ -130,14 +130,29 @@ describe("interpreters.list", () => {
   });
 });
 
-describe("interpreters.options (the link screen)", () => {
-  it("lists everyone's id, name and email by name", async () => {
-    const { result, shapes } = await step(() => backendFor().interpreters.options());
-    expect(result).toHaveLength(22);
+describe("interpreters.find (the link screen's person field)", () => {
+  it("asks for the people a text names, a few at a time, by name: id, name and email", async () => {
+    const { result, shapes } = await step(() => backendFor().interpreters.find({ text: "", languageIds: [], limit: 10 }));
+    expect(result).toHaveLength(10);
     // By name ignoring case: "aaron lowercase" (added by an earlier test) comes before "Amira Haddad".
     expect(result.slice(0, 2).map((person) => person.fullName)).toEqual(["aaron lowercase", "Amira Haddad"]);
     expect(result[1]).toEqual({ id: expect.any(String), fullName: "Amira Haddad", email: "admin@example.com" });
     expect(Object.keys(result[0]!).sort()).toEqual(["email", "fullName", "id"]);
     expect(shapes).toEqual(["rest.users.options"]);
+    const byText = await step(() => backendFor().interpreters.find({ text: "HADDAD", languageIds: [], limit: 10 }));
+    expect(byText.result.map((person) => person.email)).toEqual(["admin@example.com"]);
+    const byId = await backendFor().interpreters.find({ text: result[1]!.id, languageIds: [], limit: 10 });
+    expect(byId.map((person) => person.email)).toEqual(["admin@example.com"]);
+  });
+
+  it("with languages, only the people linked to every one of them (one SQL function)", async () => {
+    const languages = await backendFor().languages.list();
+    const id = (name: string) => languages.find((language) => language.name === name)!.id;
+    const { result, shapes } = await step(() => backendFor().interpreters.find({ text: "", languageIds: [id("English"), id("Spanish")], limit: 10 }));
+    expect(shapes).toEqual(["rpc.push_find_people"]);
+    const links = await backendFor().links.list();
+    const speaks = (person: string, language: string) => links.some((link) => link.userId === person && link.languageName === language);
+    expect(result.length).toBeGreaterThan(0);
+    for (const person of result) expect(speaks(person.id, "English") && speaks(person.id, "Spanish")).toBe(true);
   });
 });

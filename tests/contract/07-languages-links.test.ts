@@ -59,6 +59,15 @@ describe("languages", () => {
 });
 
 describe("links", () => {
+  it("the link screen reads one page (50) by person then language, with the total, in one SQL function", async () => {
+    const all = await backendFor().links.list();
+    const { result, shapes } = await step(() => backendFor().links.page(1));
+    expect(shapes).toEqual(["rpc.push_list_links"]);
+    expect(result.total).toBe(all.length);
+    expect(result.items.map((link) => [link.userName, link.languageName])).toEqual(all.slice(0, 50).map((link) => [link.userName, link.languageName]));
+    expect((await backendFor().links.page(99)).items).toEqual([]);
+  });
+
   it("lists every link with the person's and the language's names, by person then language", async () => {
     const { result, shapes } = await step(() => backendFor().links.list());
     // The sample links, less the Somali one removed above.

@@ -22,6 +22,7 @@ const ADMIN_ONLY = [
   "/Dashboard/Orders",
   `/Dashboard/Orders/${MISSING}`,
   "/Dashboard/Website",
+  "/Dashboard/people",
 ];
 const EVERY_ROLE = [
   "/Dashboard",

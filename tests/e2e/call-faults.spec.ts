@@ -53,7 +53,7 @@ async function newInterpreter(admin: Page, person: { name: string; email: string
   await expectNotice(admin, new RegExp(person.name));
   await admin.goto("/Dashboard/UserLanguages");
   const linkForm = admin.getByRole("region", { name: "Link an interpreter to a language" });
-  await linkForm.getByLabel("Interpreter").selectOption({ label: `${person.name} (${person.email})` });
+  await linkForm.getByLabel("Interpreter").fill(`${person.name} <${person.email}>`);
   await linkForm.getByLabel("Language").selectOption({ label: language });
   await linkForm.getByRole("button", { name: "Link" }).click();
   await expectNotice(admin, new RegExp(person.name));

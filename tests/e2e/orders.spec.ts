@@ -30,10 +30,10 @@ async function newInterpreter(admin: Page, languages: string[]) {
   expect(created.status()).toBe(302);
   await admin.goto("/Dashboard/UserLanguages");
   const form = admin.getByRole("region", { name: "Link an interpreter to a language" });
-  const userId = await form.getByLabel("Interpreter").locator("option", { hasText: email }).getAttribute("value");
   for (const language of languages) {
     const languageId = await form.getByLabel("Language").locator("option").filter({ hasText: new RegExp(`^${language}$`) }).getAttribute("value");
-    const linked = await admin.request.post("/Dashboard/UserLanguages", { form: { intent: "create", userId: userId!, languageId: languageId! }, headers, maxRedirects: 0 });
+    // The person field takes an e-mail as typed (issue 23: a search field, not a select of everyone).
+    const linked = await admin.request.post("/Dashboard/UserLanguages", { form: { intent: "create", userId: email, languageId: languageId! }, headers, maxRedirects: 0 });
     expect(linked.status()).toBe(302);
   }
   return { name, email, password: "ines-secret-1" };
@@ -123,12 +123,23 @@ for (const javaScriptEnabled of [true, false]) {
 
       // ---- Staff assign: only the eligible interpreter is offered. ----
       await admin.reload();
+      // The field suggests the eligible people (issue 23: a search field, not a select of everyone).
       const choose = admin.getByLabel("Interpreter", { exact: true });
-      await expect(choose.locator("option", { hasText: eligible.name })).toHaveCount(1);
-      await expect(choose.locator("option", { hasText: ineligible.name })).toHaveCount(0);
-      await expect(choose.locator("option", { hasText: "Daniel Reyes" })).toHaveCount(0);
+      const suggested = (name: string) => admin.locator(`#assign-interpreter-suggestions option[value^="${name} <"]`);
+      await expect(suggested(eligible.name)).toHaveCount(1);
+      await expect(suggested(ineligible.name)).toHaveCount(0);
+      await expect(suggested("Daniel Reyes")).toHaveCount(0);
       await scan(admin, "an order, accepted");
-      await choose.selectOption({ label: eligible.name });
+      // Typing asks for suggestions as it goes: the ineligible person is never one of them, and typing their name
+      // in full is refused with a field message.
+      await choose.fill(ineligible.name);
+      await expect(suggested(eligible.name)).toHaveCount(0);
+      await expect(suggested(ineligible.name)).toHaveCount(0);
+      await admin.getByRole("button", { name: "Assign and start the work" }).click();
+      await expect(admin.getByText(`No one who works in these languages matches “${ineligible.name}”.`)).toBeVisible();
+      await choose.fill(eligible.name.slice(0, 6));
+      await expect(suggested(eligible.name)).toHaveCount(1);
+      await choose.fill(`${eligible.name} <${eligible.email}>`);
       await admin.getByRole("button", { name: "Assign and start the work" }).click();
       await expectNotice(admin, `${eligible.name} is now working on ${number}.`);
 

@@ -121,7 +121,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(form.getByText("Please choose a language.")).toBeVisible();
 
       const linkOmar = async () => {
-        await form.getByLabel("Interpreter").selectOption({ label: "Omar Farah (omar.farah@example.com)" });
+        await form.getByLabel("Interpreter").fill("Omar Farah <omar.farah@example.com>");
         await form.getByLabel("Language").selectOption({ label: language });
         await form.getByRole("button", { name: "Link" }).click();
       };

@@ -53,11 +53,29 @@ describe("the call log", () => {
     expect((await callLog.loader(get("/Dashboard/Calls?to=9999-12-30", admin))).filter.to).toBe("9999-12-30");
   });
 
+  it("filters an administrator's view by the interpreter typed in the person field: a part, a picked suggestion or an id", async () => {
+    const adminId = await idOf("admin@example.com");
+    for (const typed of ["HADDAD", "Amira Haddad <admin@example.com>", adminId]) {
+      const page = await callLog.loader(get(`/Dashboard/Calls?interpreter=${encodeURIComponent(typed)}`, admin));
+      expect([page.entries.map((item) => item.id), page.personError, page.typed], typed).toEqual([["call-amira"], null, typed]);
+      const csv = await (await callLogCsv.loader(get(`/Dashboard/Calls/export?interpreter=${encodeURIComponent(typed)}`, admin))).text();
+      expect(csv.trim().split("\r\n").map((line) => line.split(",")[0])).toEqual(["call", "call-amira"]);
+    }
+    // Nobody by that name: a field message and no calls (not everyone's), in the page and the export alike.
+    const nobody = await callLog.loader(get("/Dashboard/Calls?interpreter=no-such-person", admin));
+    expect([nobody.entries, nobody.totals.calls, nobody.personError]).toEqual([[], 0, "No one matches “no-such-person”. Check the spelling, or type their e-mail."]);
+    const csv = await (await callLogCsv.loader(get("/Dashboard/Calls/export?interpreter=no-such-person", admin))).text();
+    expect(csv.trim().split("\r\n")).toHaveLength(1);
+    // The field starts with a few suggestions, never everyone.
+    expect(nobody.suggestions.length).toBeGreaterThan(0);
+    expect(nobody.suggestions.length).toBeLessThanOrEqual(10);
+  });
+
   it("shows an interpreter their own calls only, even when the address names someone else", async () => {
     const adminId = await idOf("admin@example.com");
     const own = await callLog.loader(get(`/Dashboard/Calls?interpreter=${adminId}`, interpreter));
     expect(own.entries.map((item) => item.id)).toEqual(["call-daniel"]);
-    expect(own.interpreters).toEqual([]);
+    expect(own.suggestions).toEqual([]);
     const csv = await (await callLogCsv.loader(get(`/Dashboard/Calls/export?interpreter=${adminId}`, interpreter))).text();
     expect(csv.trim().split("\r\n")).toHaveLength(2);
     expect(csv).toContain("call-daniel");

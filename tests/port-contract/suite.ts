@@ -215,6 +215,30 @@ export function describePortContract(target: ContractTarget) {
         expect((await backend().links.list()).some((item) => item.languageId === language!.id)).toBe(false);
       });
 
+      it("pages the link screen's list by interpreter then language, with the total; finds who speaks every language asked for", async () => {
+        const person = await newInterpreter();
+        const [first, second] = [await backend().languages.create(unique("Paged A ")), await backend().languages.create(unique("Paged B "))];
+        const [a, b] = [first.ok ? first.language : null, second.ok ? second.language : null];
+        await backend().links.link(person.id, a!.id);
+        const all = await backend().links.list();
+        const page = await backend().links.page(1);
+        expect(page.total).toBe(all.length);
+        expect(page.items.length).toBe(Math.min(all.length, 50));
+        const names = page.items.map((item) => item.userName.toLowerCase());
+        expect(names).toEqual([...names].sort());
+        // The pages together hold every link once.
+        const seen: number[] = [];
+        for (let n = 1; n <= page.pageCount; n++) seen.push(...(await backend().links.page(n)).items.map((item) => item.id));
+        expect(seen.sort((x, y) => x - y)).toEqual(all.map((item) => item.id).sort((x, y) => x - y));
+
+        // Linked to A only: found for A, not for A and B; then for both once linked to B.
+        const speakers = (ids: number[]) => backend().interpreters.find({ text: person.email, languageIds: ids, limit: 10 });
+        expect((await speakers([a!.id])).map((found) => found.id)).toEqual([person.id]);
+        expect(await speakers([a!.id, b!.id])).toEqual([]);
+        await backend().links.link(person.id, b!.id);
+        expect((await speakers([a!.id, b!.id])).map((found) => found.id)).toEqual([person.id]);
+      });
+
       it("tells the switchboard who may take calls: each person's live sessions by their list key, and their languages now", async () => {
         const [ana, ben, never] = [await newInterpreter(), await newInterpreter(), await newInterpreter()];
         const added = await backend().languages.create(unique("Ready "));

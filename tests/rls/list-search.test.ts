@@ -5,7 +5,7 @@
 import type { Transaction } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anon, run, serviceRole, within, type Db } from "./support/db";
-import { admin, createWithFixtures, interpreter } from "./support/fixtures";
+import { admin, createWithFixtures, interpreter, INTERPRETER_ID, LANGUAGE } from "./support/fixtures";
 import { call, createOrder, NOW, rowsOf } from "./support/orders";
 
 let db: Db;
@@ -73,6 +73,39 @@ describe("the customers' totals, kept with the orders", () => {
       );
       expect([customer.customer.order_count, customer.orders.map((order) => order.id)]).toEqual([2, [first.id]]);
     });
+  });
+});
+
+describe("push_find_people and push_list_links", () => {
+  it("find the people a text names who are linked to every language asked for, by name", async () => {
+    await within(db, serviceRole, async (tx) => {
+      const names = async (search: string, languages: number[]) =>
+        (await call<{ full_name: string }[]>(tx, "public.push_find_people($1, $2, 10)", [search, languages])).map((row) => row.full_name);
+      // Fixtures: Amira Arabic; Daniel English and Spanish; Linh English.
+      expect(await names("", [LANGUAGE.english])).toEqual(["Daniel Interpreter", "Linh Interpreter"]);
+      expect(await names("", [LANGUAGE.english, LANGUAGE.spanish])).toEqual(["Daniel Interpreter"]);
+      expect(await names("LINH", [LANGUAGE.english])).toEqual(["Linh Interpreter"]);
+      expect(await names("linh", [LANGUAGE.english, LANGUAGE.spanish])).toEqual([]);
+      expect(await names(INTERPRETER_ID, [LANGUAGE.spanish])).toEqual(["Daniel Interpreter"]);
+    });
+  });
+
+  it("page the links by person then language, with the total", async () => {
+    await within(db, serviceRole, async (tx) => {
+      const page = await call<{ total: number; items: { user_name: string; language_name: string }[] }>(tx, "public.push_list_links(2, 1)");
+      expect(page.total).toBe(4);
+      expect(page.items.map((item) => [item.user_name, item.language_name])).toEqual([
+        ["Daniel Interpreter", "English"],
+        ["Daniel Interpreter", "Spanish"],
+      ]);
+    });
+  });
+
+  it("are refused to anyone but the service role", async () => {
+    for (const actor of [anon, interpreter, admin]) {
+      expect(await run(db, actor, "select public.push_find_people('', array[1]::bigint[], 10)")).toMatchObject({ ok: false, code: "42501" });
+      expect(await run(db, actor, "select public.push_list_links(50, 0)")).toMatchObject({ ok: false, code: "42501" });
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import { looksLikePhone, PAGE_SIZE } from "~/domain/people";
 import type { InterpreterStore } from "../port.server";
 import { hashPassword } from "./password.server";
 import { brokenConstraint, query, toBackendError } from "./query.server";
+import { likePattern } from "./text-search.server";
 
 type InterpreterRow = {
   id: string;
@@ -67,9 +68,18 @@ export function d1InterpreterStore(db: D1Database): InterpreterStore {
       return { items: results.map(toInterpreter), total, page: current, pageCount };
     },
 
-    async options() {
+    async find({ text, languageIds, limit }) {
+      // Linked to every language asked for: the links of those languages, counted per person.
+      const speaks = "u.id IN (SELECT user_id FROM user_languages WHERE language_id IN (SELECT value FROM json_each(?3)) GROUP BY user_id HAVING COUNT(DISTINCT language_id) = ?4)";
       const { results } = await query(() =>
-        db.prepare("SELECT id, full_name, email FROM users ORDER BY full_name COLLATE NOCASE").all<{ id: string; full_name: string; email: string }>(),
+        db
+          .prepare(
+            `SELECT u.id, u.full_name, u.email FROM users u
+             WHERE (?1 = '' OR u.id = ?1 OR u.full_name LIKE ?2 ESCAPE '\\' OR u.email LIKE ?2 ESCAPE '\\') AND (?4 = 0 OR ${speaks})
+             ORDER BY u.full_name COLLATE NOCASE, u.id LIMIT ?5`,
+          )
+          .bind(text, likePattern(text), JSON.stringify(languageIds), new Set(languageIds).size, limit)
+          .all<{ id: string; full_name: string; email: string }>(),
       );
       return results.map((row) => ({ id: row.id, fullName: row.full_name, email: row.email }));
     },

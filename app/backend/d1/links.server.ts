@@ -1,4 +1,5 @@
-import type { Language, LanguageLink } from "~/domain/people";
+import { LINKS_PAGE_SIZE, type Language, type LanguageLink } from "~/domain/people";
+import { pageCountOf } from "~/domain/paging";
 import type { CallReadiness, LinkStore } from "../port.server";
 import { brokenConstraint, query, toBackendError } from "./query.server";
 
@@ -48,6 +49,19 @@ export function d1LinkStore(db: D1Database): LinkStore {
         db.prepare(`SELECT ${LINK_COLUMNS} ${LINK_JOINS} ORDER BY u.full_name COLLATE NOCASE, l.name COLLATE NOCASE`).all<LanguageLink>(),
       );
       return results;
+    },
+
+    async page(page) {
+      const [count, rows] = await query(() =>
+        db.batch<unknown>([
+          db.prepare("SELECT COUNT(*) AS n FROM user_languages"),
+          db
+            .prepare(`SELECT ${LINK_COLUMNS} ${LINK_JOINS} ORDER BY u.full_name COLLATE NOCASE, l.name COLLATE NOCASE, ul.id LIMIT ? OFFSET ?`)
+            .bind(LINKS_PAGE_SIZE, (page - 1) * LINKS_PAGE_SIZE),
+        ]),
+      );
+      const total = (count!.results[0] as { n: number }).n;
+      return { items: rows!.results as LanguageLink[], total, page, pageCount: pageCountOf(total, LINKS_PAGE_SIZE) };
     },
 
     async link(userId, languageId) {

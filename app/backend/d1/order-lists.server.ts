@@ -90,7 +90,8 @@ export function d1OrderLists(db: D1Database): Pick<OrderStore, "list" | "jobs" |
       db
         .prepare(
           `SELECT o.customer_id, q.currency, SUM(q.amount_minor) AS amount_minor FROM orders o JOIN order_quotes q ON q.order_id = o.id
-           WHERE o.status IN (${ACCEPTED}) AND o.identity_verified_at IS NOT NULL AND o.customer_id IN (SELECT value FROM json_each(?))
+           -- "+o.status": the status index would walk every accepted order; the customer index reads only theirs.
+           WHERE +o.status IN (${ACCEPTED}) AND o.identity_verified_at IS NOT NULL AND o.customer_id IN (SELECT value FROM json_each(?))
            GROUP BY o.customer_id, q.currency ORDER BY q.currency`,
         )
         .bind(JSON.stringify(customerIds))

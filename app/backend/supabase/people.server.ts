@@ -2,7 +2,8 @@
 // have already checked that the caller is an admin; these use the service role (accounts need it anyway).
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { Interpreter, Language, LanguageLink } from "~/domain/people";
-import { looksLikePhone, PAGE_SIZE } from "~/domain/people";
+import { LINKS_PAGE_SIZE, looksLikePhone, PAGE_SIZE } from "~/domain/people";
+import { pageCountOf } from "~/domain/paging";
 import type { CallReadiness, InterpreterStore, LanguageStore, LinkStore } from "../port.server";
 import { check, checkExcept, CONFLICT, escapeLike, failIf, PG } from "./clients.server";
 import { sessionKeyOf, UUID } from "./devices.server";
@@ -79,12 +80,22 @@ export function supabaseInterpreterStore(service: SupabaseClient): InterpreterSt
       return { items: rows.map(toInterpreter), total, page: current, pageCount };
     },
 
-    async options() {
-      // SPEC §7: users (id, full_name, email) for the link screen.
-      const rows = check<{ id: string; full_name: string; email: string }[]>(
-        await service.from("users").select("id, full_name, email").order("full_name_sort"),
-      );
-      return rows.map((row) => ({ id: row.id, fullName: row.full_name, email: row.email }));
+    async find({ text, languageIds, limit }) {
+      type Row = { id: string; full_name: string; email: string };
+      const toChoice = (row: Row) => ({ id: row.id, fullName: row.full_name, email: row.email });
+      if (languageIds.length > 0) {
+        // Linked to every one of the languages: counted per person in SQL (20261130000000_push_search_and_customer_totals.sql).
+        const rows = check<Row[]>(await service.rpc("push_find_people", { p_search: text, p_language_ids: languageIds, p_limit: limit }));
+        return rows.map(toChoice);
+      }
+      // SPEC §7: users (id, full_name, email) for the link screen — those the text names, a few at a time.
+      let request = service.from("users").select("id, full_name, email");
+      if (text) {
+        const pattern = `"*${escapeLike(text.replaceAll("*", "")).replace(/["\\]/g, (char) => `\\${char}`)}*"`;
+        request = request.or([`full_name.ilike.${pattern}`, `email.ilike.${pattern}`, ...(UUID.test(text) ? [`id.eq.${text}`] : [])].join(","));
+      }
+      const rows = check<Row[]>(await request.order("full_name_sort").order("id").limit(limit));
+      return rows.map(toChoice);
     },
 
     async create({ fullName, gender, email, phone, password }) {
@@ -177,6 +188,7 @@ export function supabaseLanguageStore(service: SupabaseClient): LanguageStore {
 }
 
 type LinkRow = { id: number; user_id: string; language_id: number };
+type LinkJson = LinkRow & { user_name: string; language_name: string };
 
 /** `user` reads the signed-in user's own links (row-level security); `service` the admin screen's. */
 export function supabaseLinkStore(user: SupabaseClient, service: SupabaseClient): LinkStore {
@@ -210,6 +222,16 @@ export function supabaseLinkStore(user: SupabaseClient, service: SupabaseClient)
     },
 
     list: all,
+
+    async page(page) {
+      // The screen's page, joined and ordered in SQL (20261130000000_push_search_and_customer_totals.sql).
+      const answer = check<{ total: number | string; items: LinkJson[] }>(
+        await service.rpc("push_list_links", { p_limit: LINKS_PAGE_SIZE, p_offset: (page - 1) * LINKS_PAGE_SIZE }),
+      );
+      const total = Number(answer.total);
+      const items = answer.items.map((row) => ({ id: row.id, userId: row.user_id, userName: row.user_name, languageId: row.language_id, languageName: row.language_name }));
+      return { items, total, page, pageCount: pageCountOf(total, LINKS_PAGE_SIZE) };
+    },
 
     async callReadiness(userIds) {
       if (userIds.length === 0) return [];

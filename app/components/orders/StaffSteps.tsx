@@ -2,12 +2,14 @@
 // (availableTransitions), each form carrying the version its page showed.
 import { Form } from "react-router";
 import type { OrderDetail } from "~/domain/order-records";
+import type { PersonChoice } from "~/domain/person-choice";
 import { ORDER_LIMITS } from "~/domain/order-forms";
 import { QUOTE_CURRENCIES, type OrderTransition } from "~/domain/orders";
 import { format, plural } from "~/i18n";
 import { DOCUMENT_MAX_BYTES, DOCUMENT_MAX_FILES } from "~/lib/document-bytes";
 import type { FormFailure } from "~/lib/form-failure";
 import { useLocale, useMessages } from "~/lib/locale";
+import { PersonField } from "../admin/PersonField";
 import { Field, FormAlert, SelectField, SubmitButton, TextAreaField } from "../forms";
 
 const ACCEPT = ".pdf,.docx,.txt,.jpg,.jpeg,.png";
@@ -45,12 +47,15 @@ export function DeliverForm({ version, failure, hint }: { version: number; failu
 type Props = {
   order: OrderDetail;
   available: OrderTransition[];
-  eligible: { id: string; fullName: string }[];
+  /** The first people who may be assigned (the field's suggestions); empty when nobody can be. */
+  eligible: PersonChoice[];
+  /** The languages someone must be linked to, to be assigned. */
+  assignLanguages: number[];
   failure: FormFailure | null;
   today: string;
 };
 
-export function StaffSteps({ order, available, eligible, failure, today }: Props) {
+export function StaffSteps({ order, available, eligible, assignLanguages, failure, today }: Props) {
   const messages = useMessages();
   const t = messages.orders;
   const d = t.detail;
@@ -102,14 +107,14 @@ export function StaffSteps({ order, available, eligible, failure, today }: Props
             <p>{format(d.noneEligible, languages)}</p>
           ) : (
             <>
-              <SelectField
+              <PersonField
                 id="assign-interpreter"
                 label={t.fields.interpreter}
                 name="interpreterId"
                 required
-                hint={format(d.assignHint, languages)}
-                placeholder={messages.people.links.choose}
-                options={eligible.map((person) => ({ value: person.id, label: person.fullName }))}
+                hint={`${format(d.assignHint, languages)} ${messages.people.personField.hint}`}
+                suggestions={eligible}
+                languageIds={assignLanguages}
                 defaultValue={assignForm?.values.interpreterId ?? ""}
                 error={assignForm?.errors.interpreterId}
               />

@@ -329,6 +329,7 @@ export const ar: Messages = {
       anyLanguage: "أي لغة",
       interpreter: "المترجم",
       anyInterpreter: "أي شخص",
+      anyInterpreterHint: "الجميع إذا تُرك فارغًا؛ أو اكتب جزءًا من الاسم أو البريد الإلكتروني.",
       show: "اعرض",
       csv: "نزّل بصيغة CSV",
       totalsHeading: "الإجماليات",
@@ -375,6 +376,12 @@ export const ar: Messages = {
   },
   people: {
     requiredFields: "يرجى تعبئة جميع الحقول المطلوبة.",
+    personField: {
+      hint: "اكتب جزءًا من الاسم أو البريد الإلكتروني، ثم اختر أحد الاقتراحات.",
+      none: "لا أحد يطابق «{text}». تحقق من الكتابة، أو اكتب بريده الإلكتروني.",
+      several: "أكثر من شخص يطابق «{text}». اكتب المزيد من الاسم، أو بريده الإلكتروني.",
+      noneEligible: "لا أحد ممن يعملون في هذه اللغات يطابق «{text}».",
+    },
     validation: {
       fullNameRequired: "يرجى إدخال الاسم الكامل.",
       genderRequired: "يرجى إدخال الجنس.",

@@ -317,6 +317,7 @@ export const en = {
       anyLanguage: "Any language",
       interpreter: "Interpreter",
       anyInterpreter: "Anyone",
+      anyInterpreterHint: "Anyone when empty; or type part of a name or an e-mail.",
       show: "Show",
       csv: "Download as CSV",
       totalsHeading: "Totals",
@@ -363,6 +364,12 @@ export const en = {
   },
   people: {
     requiredFields: "Please fill in all required fields.",
+    personField: {
+      hint: "Type part of a name or an e-mail, then pick a suggestion.",
+      none: "No one matches “{text}”. Check the spelling, or type their e-mail.",
+      several: "Several people match “{text}”. Type more of the name, or their e-mail.",
+      noneEligible: "No one who works in these languages matches “{text}”.",
+    },
     validation: {
       fullNameRequired: "Please enter the full name.",
       genderRequired: "Please enter the gender.",

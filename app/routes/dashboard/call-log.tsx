@@ -1,16 +1,17 @@
 // /Dashboard/Calls — the call log (issue 14): administrators read every call, filtered by period, language and
 // interpreter, with totals (calls, answer rate, median wait, talk time) and a CSV export; an interpreter their own.
 import { Form, Link, useLocation } from "react-router";
+import { PersonField } from "~/components/admin/PersonField";
 import { languageOptions, SelectField } from "~/components/forms";
 import { OfficeTime } from "~/components/OfficeTime";
-import { callableLanguages } from "~/domain/call-forms";
 import { durations, type CallLogEntry } from "~/domain/call-log";
 import { format, formatNumber } from "~/i18n";
 import { readCallLog } from "~/lib/call-log.server";
 import { appContext } from "~/lib/context.server";
 import { dashboardMeta } from "~/lib/dashboard-meta";
 import { requireUser } from "~/lib/guards.server";
-import { useLocale, useMessages } from "~/lib/locale";
+import { messagesFor, useLocale, useMessages } from "~/lib/locale";
+import { firstSuggestions, personFieldError } from "~/lib/person-choice.server";
 import { searchWith } from "~/lib/url-state";
 import type { Route } from "./+types/call-log";
 
@@ -19,19 +20,24 @@ export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.d
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
   const { backend } = appContext(args.context);
-  // The log, and the filters' choices: languages, and (for administrators) everyone linked to one.
-  const [{ filter, entries, totals, older }, links] = await Promise.all([readCallLog(backend, user, new URL(args.request.url)), backend.links.list()]);
   const isAdmin = user.role === "admin";
-  const languages = callableLanguages(links);
-  const interpreters = isAdmin ? [...new Map(links.map((link) => [link.userId, link.userName]))].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name)) : [];
-  return { entries, totals, older, filter, languages, interpreters, isAdmin };
+  // The log, and the filters' choices: every language (calls outlive links), and (for administrators) a person field
+  // with its first suggestions — never a list of everyone.
+  const [{ filter, unmatched, entries, totals, older }, languages, suggestions] = await Promise.all([
+    readCallLog(backend, user, args.url),
+    backend.languages.list(),
+    isAdmin ? firstSuggestions(backend) : Promise.resolve([]),
+  ]);
+  const typed = isAdmin ? (args.url.searchParams.get("interpreter") ?? "").trim() : "";
+  const personError = unmatched && !unmatched.ok ? personFieldError(messagesFor(user.locale), typed, unmatched) : null;
+  return { entries, totals, older, filter, languages, suggestions, typed, personError, isAdmin };
 }
 
 export default function CallLog({ loaderData }: Route.ComponentProps) {
   const t = useMessages().dashboard.callLog;
   const locale = useLocale();
   const { search } = useLocation();
-  const { entries, totals, older, filter, languages, interpreters, isAdmin } = loaderData;
+  const { entries, totals, older, filter, languages, suggestions, typed, personError, isAdmin } = loaderData;
   // Western digits in both languages, as everywhere (formatNumber; docs/decisions/0017).
   const number = (value: number) => formatNumber(locale, value);
   const seconds = (ms: number) => format(t.seconds, { count: number(Math.round(ms / 1000)) });
@@ -57,13 +63,14 @@ export default function CallLog({ loaderData }: Route.ComponentProps) {
           defaultValue={filter.languageId ? String(filter.languageId) : ""}
         />
         {isAdmin ? (
-          <SelectField
+          <PersonField
             id="log-interpreter"
             label={t.interpreter}
             name="interpreter"
-            placeholder={t.anyInterpreter}
-            options={interpreters.map((person) => ({ value: person.id, label: person.name }))}
-            defaultValue={filter.interpreterId ?? ""}
+            hint={t.anyInterpreterHint}
+            suggestions={suggestions}
+            defaultValue={typed}
+            error={personError ?? undefined}
           />
         ) : null}
         <div>

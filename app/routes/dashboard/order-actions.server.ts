@@ -7,7 +7,8 @@ import { data } from "react-router";
 import type { Backend } from "~/backend/port.server";
 import { assignSchema, cancelSchema, messageSchema, noteSchema, quoteFormSchema, versionSchema } from "~/domain/order-forms";
 import { orderNumber, type OrderChange, type OrderDetail } from "~/domain/order-records";
-import { checkTransition, eligibleInterpreters, type OrderActor, type OrderTransition } from "~/domain/orders";
+import { checkTransition, type OrderActor, type OrderTransition } from "~/domain/orders";
+import { choosePerson, firstSuggestions, personFieldError } from "~/lib/person-choice.server";
 import { format } from "~/i18n";
 import { formFailure } from "~/lib/action-result.server";
 import { keptValues, parseFormData } from "~/lib/forms.server";
@@ -27,15 +28,19 @@ export async function orderOr404(backend: Backend, id: string | undefined): Prom
   return order;
 }
 
-/** The people who may be assigned: linked to the source language and to every target language. */
+/**
+ * The languages someone must be linked to, to be assigned: the source and every target; null when one of them was
+ * deleted since the request (then nobody can be).
+ */
+export function assignLanguagesOf(order: OrderDetail): number[] | null {
+  const ids = [order.sourceLanguageId, ...order.targets.map((target) => target.languageId)];
+  return ids.every((id): id is number => id !== null) ? ids : null;
+}
+
+/** The first of the people who may be assigned (the assign field's suggestions); none when no one can be. */
 export async function eligibleFor(backend: Backend, order: OrderDetail) {
-  const [people, links] = await Promise.all([backend.interpreters.options(), backend.links.list()]);
-  const targets = order.targets.map((target) => target.languageId);
-  if (order.sourceLanguageId === null || targets.some((id) => id === null)) return [];
-  return eligibleInterpreters(people, (person) => links.filter((link) => link.userId === person.id).map((link) => link.languageId), {
-    sourceLanguageId: order.sourceLanguageId,
-    targetLanguageIds: targets as number[],
-  });
+  const languages = assignLanguagesOf(order);
+  return languages ? firstSuggestions(backend, languages) : [];
 }
 
 type Step = Omit<OrderChange, "from" | "to" | "basedOn" | "actor" | "actorId" | "transition">;
@@ -96,9 +101,14 @@ export function assignOrder(order: OrderDetail) {
   return async (input: IntentInput) => {
     const form = parseFormData(input.formData, assignSchema(input.messages));
     if (!form.ok) return formFailure({ errors: form.errors, values: form.values, intent: "assign" });
-    // Only someone the form offered: linked to the source and every target language.
-    const person = (await eligibleFor(input.app.backend, order)).find((candidate) => candidate.id === form.data.interpreterId);
-    if (!person) return formFailure({ errors: { interpreterId: input.messages.orders.detail.validation.interpreterInvalid }, values: keptValues(input.formData), intent: "assign" });
+    // Only someone linked to the source and every target language, named by what was typed (or picked).
+    const languages = assignLanguagesOf(order);
+    const pick = languages ? await choosePerson(input.app.backend, form.data.interpreterId, languages) : ({ ok: false, reason: "none" } as const);
+    if (!pick.ok) {
+      const error = personFieldError(input.messages, form.data.interpreterId, pick, true);
+      return formFailure({ errors: { interpreterId: error }, values: keptValues(input.formData), intent: "assign" });
+    }
+    const person = pick.person;
     const interpreter = { id: person.id, name: person.fullName };
     const success = format(input.messages.orders.detail.assigned, { name: person.fullName, number: orderNumber(order.id) });
     return step(input, order, "staff", "assign", form.data.basedOn, { interpreterId: person.id, detail: { interpreter } }, success);

@@ -16,6 +16,7 @@ import { runIntent } from "~/lib/intents.server";
 import { useMessages } from "~/lib/locale";
 import type { Route } from "./+types/order";
 import {
+  assignLanguagesOf,
   assignOrder,
   cancelOrder,
   completeOrder,
@@ -43,7 +44,8 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     order,
     available: availableTransitions(order, "staff", now),
-    eligible: eligible.map(({ id, fullName }) => ({ id, fullName })),
+    eligible,
+    assignLanguages: assignLanguagesOf(order) ?? [],
     // What the page lists of each e-mail; not its body (the page does not show it, and the browser needs none of it).
     mails: mails.map(({ id, createdAt, to, subject, status }) => ({ id, createdAt, to, subject, status })),
     today: companyToday(now),
@@ -72,7 +74,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Order({ loaderData }: Route.ComponentProps) {
   const t = useMessages().orders;
-  const { order, available, eligible, mails, today, confirmRevoke } = loaderData;
+  const { order, available, eligible, assignLanguages, mails, today, confirmRevoke } = loaderData;
   const failure: FormFailure | null = useActionData<typeof action>() ?? null;
   useActionToast(failure?.toast);
   useFocusOnHash();
@@ -151,7 +153,7 @@ export default function Order({ loaderData }: Route.ComponentProps) {
         {order.quote && <QuoteFacts quote={order.quote} />}
       </section>
 
-      <StaffSteps order={order} available={available} eligible={eligible} failure={failure} today={today} />
+      <StaffSteps order={order} available={available} eligible={eligible} assignLanguages={assignLanguages} failure={failure} today={today} />
 
       <OrderFiles orderId={order.id} files={order.files} />
 

@@ -6,19 +6,29 @@ import { formFailure } from "~/lib/action-result.server";
 import { parseFormData } from "~/lib/forms.server";
 import type { IntentInput } from "~/lib/intents.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { choosePerson, personFieldError } from "~/lib/person-choice.server";
 import { tellSwitchboardAboutPerson } from "~/lib/switchboard.server";
+
+/** A person's id, as a picked option of older pages (and scripts) sends it. */
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function addLink({ request, url, app, formData, messages }: IntentInput) {
   const t = messages.people.links;
   const form = parseFormData(formData, newLinkSchema(messages));
   if (!form.ok) return formFailure({ ...form, intent: "create" });
-  const result = await app.backend.links.link(form.data.userId, form.data.languageId);
+  // The person field holds what was typed or picked (or an id): who it names.
+  const values = { userId: form.data.userId, languageId: String(form.data.languageId) };
+  const pick = await choosePerson(app.backend, form.data.userId);
+  // An id that names nobody: the person was removed since the page was drawn.
+  if (!pick.ok && ID.test(form.data.userId)) return formFailure({ values, formError: t.notFound, intent: "create" }, { status: 404 });
+  if (!pick.ok) return formFailure({ values, errors: { userId: personFieldError(messages, form.data.userId, pick) }, intent: "create" });
+  const person = pick.person;
+  const result = await app.backend.links.link(person.id, form.data.languageId);
   if (!result.ok) {
-    const values = { userId: form.data.userId, languageId: String(form.data.languageId) };
     if (result.reason === "not-found") return formFailure({ values, formError: t.notFound, intent: "create" }, { status: 404 });
     // The database allows one link per (interpreter, language); say which one already exists.
-    const names = await namesOf(app, form.data.userId, form.data.languageId);
-    return formFailure({ values, formError: format(t.duplicate, names), intent: "create" }, { status: 409 });
+    const language = (await app.backend.links.forUser(person.id)).find((item) => item.id === form.data.languageId)?.name ?? "";
+    return formFailure({ values, formError: format(t.duplicate, { user: person.fullName, language }), intent: "create" }, { status: 409 });
   }
   const { userName: user, languageName: language } = result.link;
   await languagesChanged(app, result.link.userId, user);
@@ -33,12 +43,6 @@ export async function deleteLink({ request, url, app, formData, messages }: Inte
   const { userName: user, languageName: language } = result.link;
   await languagesChanged(app, result.link.userId, user);
   return redirectWithToast(listUrl(url, "links-list"), { type: "success", message: format(t.deleted, { user, language }) }, { request, config: app.config });
-}
-
-async function namesOf(app: IntentInput["app"], userId: string, languageId: number) {
-  const links = await app.backend.links.list();
-  const link = links.find((item) => item.userId === userId && item.languageId === languageId);
-  return { user: link?.userName ?? "", language: link?.languageName ?? "" };
 }
 
 /** What rings a person follows their links at once: an unlinked language stops ringing them (issue 21). */

@@ -1,10 +1,14 @@
 import { Form, useActionData, useLocation } from "react-router";
+import { Pagination } from "~/components/admin/Pagination";
+import { PersonField } from "~/components/admin/PersonField";
 import { ConfirmDelete, RowActions } from "~/components/admin/RowActions";
 import { useFocusOnHash } from "~/components/admin/url-state";
 import { FormAlert, languageOptions, SelectField, SubmitButton, useActionToast } from "~/components/forms";
+import { pageParam } from "~/domain/paging";
 import { format } from "~/i18n";
 import { failureToasts, load } from "~/lib/content.server";
 import { dashboardMeta } from "~/lib/dashboard-meta";
+import { firstSuggestions } from "~/lib/person-choice.server";
 import { requireAdmin } from "~/lib/guards.server";
 import { runIntent } from "~/lib/intents.server";
 import { messagesFor, useMessages } from "~/lib/locale";
@@ -17,10 +21,10 @@ export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.p
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAdmin(args);
   const { backend } = appContext(args.context);
-  // SPEC §7: users (id, full_name, email) and languages (id, name) for the choice, and the links.
-  const data = await load("interpreter languages", () =>
-    Promise.all([backend.interpreters.options(), backend.languages.list(), backend.links.list()]),
-  );
+  // SPEC §7: users (id, full_name, email) and languages (id, name) for the choice, and the links — the people a few
+  // at a time (a field with suggestions) and the links a page at a time (issue 23).
+  const page = pageParam(args.url);
+  const data = await load("interpreter languages", () => Promise.all([firstSuggestions(backend), backend.languages.list(), backend.links.page(page)]));
   return { data, deleteId: args.url.searchParams.get("delete"), toasts: failureToasts(messagesFor(admin.locale), data) };
 }
 
@@ -36,21 +40,9 @@ export default function UserLanguages({ loaderData }: Route.ComponentProps) {
   const failure = useActionData<typeof action>() ?? null;
   useActionToast(failure?.toast);
   useFocusOnHash();
-  const [people, languages, links] = data.ok ? data.value : [[], [], []];
+  const [people, languages, links] = data.ok ? data.value : [[], [], { items: [], total: 0, page: 1, pageCount: 1 }];
   const adding = failure?.intent === "create" ? failure : null;
 
-  const select = (name: "userId" | "languageId", label: string, options: { value: string; label: string }[]) => (
-    <SelectField
-      id={`link-${name}`}
-      label={label}
-      name={name}
-      required
-      defaultValue={adding?.values[name] ?? ""}
-      error={adding?.errors[name]}
-      placeholder={t.links.choose}
-      options={options}
-    />
-  );
 
   return (
     <>
@@ -61,8 +53,26 @@ export default function UserLanguages({ loaderData }: Route.ComponentProps) {
         </h2>
         <FormAlert message={adding?.formError} />
         <Form method="post" key={location.key} noValidate className="form form--inline" preventScrollReset>
-          {select("userId", t.links.interpreter, people.map((person) => ({ value: person.id, label: `${person.fullName} (${person.email})` })))}
-          {select("languageId", t.links.language, languageOptions(languages))}
+          <PersonField
+            id="link-userId"
+            label={t.links.interpreter}
+            name="userId"
+            required
+            hint={t.personField.hint}
+            suggestions={people}
+            defaultValue={adding?.values.userId ?? ""}
+            error={adding?.errors.userId}
+          />
+          <SelectField
+            id="link-languageId"
+            label={t.links.language}
+            name="languageId"
+            required
+            defaultValue={adding?.values.languageId ?? ""}
+            error={adding?.errors.languageId}
+            placeholder={t.links.choose}
+            options={languageOptions(languages)}
+          />
           <SubmitButton label={t.links.add} pendingLabel={t.links.adding} intent="create" />
         </Form>
       </section>
@@ -72,7 +82,7 @@ export default function UserLanguages({ loaderData }: Route.ComponentProps) {
           {t.links.listHeading}
         </h2>
         <FormAlert message={failure?.intent === "delete" ? failure.formError : null} />
-        {data.ok && links.length === 0 ? (
+        {data.ok && links.items.length === 0 ? (
           <p className="empty-state">{t.links.empty}</p>
         ) : (
           <table className="data-table">
@@ -84,7 +94,7 @@ export default function UserLanguages({ loaderData }: Route.ComponentProps) {
               </tr>
             </thead>
             <tbody>
-              {links.map((link) => {
+              {links.items.map((link) => {
                 const name = `${link.userName} — ${link.languageName}`;
                 return [
                   <tr key={link.id} id={`link-${link.id}`} tabIndex={-1}>
@@ -112,6 +122,7 @@ export default function UserLanguages({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
         )}
+        <Pagination page={links.page} pageCount={links.pageCount} anchor="links-list" />
       </section>
     </>
   );

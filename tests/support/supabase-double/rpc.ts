@@ -5,7 +5,7 @@
 // functions' JSON as PostgREST sends a scalar result (the value itself); their errors are Postgres's (22023 → 400).
 // The orders' functions (supabase/migrations/20261126000000_push_orders.sql) are in rpc-orders.ts, run the same way.
 import { pgErrorResponse, type DoubleResponse } from "./postgrest";
-import { ACCOUNT_FUNCTIONS } from "./rpc-accounts";
+import { PEOPLE_FUNCTIONS } from "./rpc-people";
 import { CALL_FUNCTIONS } from "./rpc-calls";
 import { ORDER_FUNCTIONS } from "./rpc-orders";
 import { jsonValue, PgError, SCHEMA, type Row, type TableName } from "./schema";
@@ -153,7 +153,7 @@ const FUNCTIONS: Record<(typeof RPC_FUNCTIONS)[number], (state: DoubleState, arg
 
 /** POST /rest/v1/rpc/<name> with the arguments as a JSON object. */
 export function handleRpc(state: DoubleState, name: string, body: unknown): DoubleResponse {
-  const functions: Record<string, (state: DoubleState, args: Args) => unknown> = { ...FUNCTIONS, ...ORDER_FUNCTIONS, ...CALL_FUNCTIONS, ...ACCOUNT_FUNCTIONS };
+  const functions: Record<string, (state: DoubleState, args: Args) => unknown> = { ...FUNCTIONS, ...ORDER_FUNCTIONS, ...CALL_FUNCTIONS, ...PEOPLE_FUNCTIONS };
   const run = Object.hasOwn(functions, name) ? functions[name] : undefined;
   if (!run) {
     return pgErrorResponse(new PgError(404, "PGRST202", `Could not find the function public.${name} in the schema cache`));

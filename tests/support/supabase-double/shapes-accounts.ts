@@ -5,6 +5,7 @@
 // so every request here carries the service-role key.
 import { is, type RestShape } from "./match";
 import { ACCOUNTS_PAGE_SIZE } from "../../../app/domain/accounts";
+import { LINKS_PAGE_SIZE } from "../../../app/domain/people";
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 const EQ_UUID = new RegExp(`^eq\\.${UUID}$`, "i");
@@ -93,6 +94,34 @@ export const ACCOUNT_SHAPES: RestShape[] = [
     table: "rpc/push_list_accounts",
     key: "service",
     body: { required: { p_search: is.string, p_limit: (value) => value === ACCOUNTS_PAGE_SIZE, p_offset: (value) => Number.isInteger(value) && Number(value) >= 0 } },
+  },
+  {
+    id: "rpc.push_find_people",
+    extension:
+      "the people who may take an order (issue 23): those a typed text names, linked to every one of the order's languages, " +
+      "by name, a few at a time (supabase/migrations/20261130000000_push_search_and_customer_totals.sql, service role only)",
+    service: "rest",
+    method: "POST",
+    table: "rpc/push_find_people",
+    key: "service",
+    body: {
+      required: {
+        p_search: is.string,
+        p_language_ids: (value) => Array.isArray(value) && value.length > 0 && value.every((id) => Number.isInteger(id) && id > 0),
+        p_limit: (value) => Number.isInteger(value) && Number(value) > 0 && Number(value) <= 100,
+      },
+    },
+  },
+  {
+    id: "rpc.push_list_links",
+    extension:
+      "the link screen's list, a page (50) at a time by interpreter then language, with the total (issue 23; " +
+      "supabase/migrations/20261130000000_push_search_and_customer_totals.sql, service role only)",
+    service: "rest",
+    method: "POST",
+    table: "rpc/push_list_links",
+    key: "service",
+    body: { required: { p_limit: (value) => value === LINKS_PAGE_SIZE, p_offset: (value) => Number.isInteger(value) && Number(value) >= 0 } },
   },
   {
     id: "rest.users.set-role",

@@ -15,6 +15,12 @@ const QUOTED = '"\\*(?:[^"\\\\]|\\\\.)*\\*"';
 /** The search of the interpreter list: `or=(col.ilike."*text*",…)` over name, email and phone. */
 const SEARCH = new RegExp(`^\\((?:full_name|email|phone)\\.ilike\\.${QUOTED}(?:,(?:full_name|email|phone)\\.ilike\\.${QUOTED})*\\)$`);
 
+/** The person field's search: name and e-mail, and the id when the text is one. */
+const PERSON_SEARCH = new RegExp(
+  `^\\(full_name\\.ilike\\.${QUOTED},email\\.ilike\\.${QUOTED}(?:,id\\.eq\\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?\\)$`,
+  "i",
+);
+
 const service = "service" as const;
 
 export const REST_SHAPES: RestShape[] = [
@@ -154,12 +160,16 @@ export const REST_SHAPES: RestShape[] = [
   {
     id: "rest.users.options",
     spec: "linkScreen",
+    extension:
+      "a person field's suggestions and match (issue 23): the people whose name or e-mail contains the typed text " +
+      "(or=(full_name|email.ilike.\"*…*\"), and id.eq when it is an id), by name, at most a few (limit), never everyone",
     service: "rest",
     method: "GET",
     table: "users",
     key: service,
     select: "id,full_name,email",
-    params: { order: "full_name_sort.asc" },
+    params: { order: "full_name_sort.asc,id.asc", limit: /^\d{1,3}$/ },
+    optional: { or: PERSON_SEARCH },
   },
   { id: "rest.users.link-names", spec: "linkScreen", service: "rest", method: "GET", table: "users", key: service, select: "id,full_name,email" },
 

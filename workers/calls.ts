@@ -69,7 +69,7 @@ async function callerSocket(request: Request, env: Env, url: URL): Promise<Respo
   if (config.turnstile && !(await turnstileTokenPasses(config.turnstile, url.searchParams.get("turnstile") ?? "", request))) {
     return refusal(403, "The challenge was not passed.");
   }
-  const callable = callableLanguages(await createBackend({ env, request }).links.list());
+  const callable = callableLanguages(await createBackend({ env, request }).links.languages());
   if (linkToken !== null) {
     const offer = await callLinkOffer(config.SESSION_SECRET, linkToken, callable);
     if (offer.state === "unavailable") return refusal(400, "No interpreter speaks that language.");

@@ -162,8 +162,10 @@ export interface LanguageStore {
 export interface LinkStore {
   /** The languages an interpreter speaks (SPEC §7: user_languages with languages(name)). */
   forUser(userId: string): Promise<Language[]>;
-  /** Every link: for the languages someone can be called in (few per person, read where a call starts). */
+  /** Every link, by person then language. */
   list(): Promise<LanguageLink[]>;
+  /** The languages someone is linked to — those a call can be made in — each once (issue 23: never every link). */
+  languages(): Promise<Language[]>;
   /** One page (LINKS_PAGE_SIZE) of the link screen's list, by interpreter then language, with the total. */
   page(page: number): Promise<Paged<LanguageLink>>;
   /** One link per (interpreter, language). */

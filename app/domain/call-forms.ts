@@ -14,10 +14,9 @@ export const callRequestSchema = z.object({
 });
 export type CallRequestInput = z.infer<typeof callRequestSchema>;
 
-/** The languages a caller may choose: those at least one interpreter is linked to, by id, with their names. */
-export function callableLanguages(links: { languageId: number; languageName: string }[]): { id: number; name: string }[] {
-  const byId = new Map(links.map((link) => [link.languageId, link.languageName]));
-  return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+/** The languages a caller may choose (LinkStore.languages: those at least one interpreter is linked to), by name. */
+export function callableLanguages(languages: { id: number; name: string }[]): { id: number; name: string }[] {
+  return [...languages].sort((a, b) => a.name.localeCompare(b.name));
 }
 
 export const CALLBACK_LIMITS = { name: 100, email: 254, phone: 40, note: 1000 } as const;

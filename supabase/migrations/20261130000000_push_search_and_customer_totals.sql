@@ -263,3 +263,22 @@ as $$
 $$;
 revoke all on function public.push_list_links(integer, integer) from public, anon, authenticated;
 grant execute on function public.push_list_links(integer, integer) to service_role;
+
+-- The call log's totals read an index that holds every column they count (as D1's migrations/0015), and the answered
+-- calls' waits have an index of their own, in order.
+create index if not exists call_log_totals_idx on public.call_log (requested_at) include (outcome, answered_at, ended_at, language_id, interpreter_id);
+create index if not exists call_log_waits_idx on public.call_log ((answered_at - requested_at)) where outcome = 'answered';
+
+-- The languages someone is linked to (those a call can be made in), each once: [{ id, name }].
+create or replace function public.push_linked_languages()
+returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object('id', l.id, 'name', l.name) order by l.name_sort, l.id), '[]'::jsonb)
+  from public.languages l
+  where exists (select 1 from public.user_languages ul where ul.language_id = l.id);
+$$;
+revoke all on function public.push_linked_languages() from public, anon, authenticated;
+grant execute on function public.push_linked_languages() to service_role;

@@ -59,6 +59,14 @@ describe("languages", () => {
 });
 
 describe("links", () => {
+  it("the languages a call can be made in: each linked language once, in one SQL function", async () => {
+    const all = await backendFor().links.list();
+    const { result, shapes } = await step(() => backendFor().links.languages());
+    expect(shapes).toEqual(["rpc.push_linked_languages"]);
+    expect(result.map((language) => language.id).sort((a, b) => a - b)).toEqual([...new Set(all.map((link) => link.languageId))].sort((a, b) => a - b));
+    expect(Object.keys(result[0]!).sort()).toEqual(["id", "name"]);
+  });
+
   it("the link screen reads one page (50) by person then language, with the total, in one SQL function", async () => {
     const all = await backendFor().links.list();
     const { result, shapes } = await step(() => backendFor().links.page(1));

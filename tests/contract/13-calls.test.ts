@@ -211,8 +211,8 @@ describe("call links", () => {
     const body = new URLSearchParams({ intent: "call-link", name: "Maria López", language: String(arabic), type: "video", validFor: "1", locale: "ar" });
     const headers = { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" };
     const made = await step(() => callsPage.action(routeArgs("/Dashboard/Dashboardcall", { method: "POST", headers, body })));
-    // The guard (session, device, the user's row), then the links with their people's and languages' names.
-    const linkedLanguages = ["rest.user_languages.list service", "rest.users.link-names service", "rest.languages.link-names service"];
+    // The guard (session, device, the user's row), then the languages someone is linked to, in one call (issue 23).
+    const linkedLanguages = ["rpc.push_linked_languages service"];
     expect(who(made.requests)).toEqual(["auth.user.get user", "rest.session_devices.seen service", "rest.users.me user", ...linkedLanguages]);
     const link = new URL((made.result as unknown as { data: { created: { url: string } } }).data.created.url);
     expect(link.pathname).toBe("/ar/Call");

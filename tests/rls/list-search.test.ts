@@ -101,8 +101,19 @@ describe("push_find_people and push_list_links", () => {
     });
   });
 
+  it("push_linked_languages: each language someone is linked to, once, by name", async () => {
+    await within(db, serviceRole, async (tx) => {
+      expect(await call(tx, "public.push_linked_languages()")).toEqual([
+        { id: LANGUAGE.arabic, name: "Arabic" },
+        { id: LANGUAGE.english, name: "English" },
+        { id: LANGUAGE.spanish, name: "Spanish" },
+      ]);
+    });
+  });
+
   it("are refused to anyone but the service role", async () => {
     for (const actor of [anon, interpreter, admin]) {
+      expect(await run(db, actor, "select public.push_linked_languages()")).toMatchObject({ ok: false, code: "42501" });
       expect(await run(db, actor, "select public.push_find_people('', array[1]::bigint[], 10)")).toMatchObject({ ok: false, code: "42501" });
       expect(await run(db, actor, "select public.push_list_links(50, 0)")).toMatchObject({ ok: false, code: "42501" });
     }

@@ -132,6 +132,8 @@ describe("what the migrations leave", () => {
     expect(rows.map((row) => row.indexname)).toEqual([
       "call_log_interpreter_idx",
       "call_log_requested_idx",
+      "call_log_totals_idx",
+      "call_log_waits_idx",
       "contact_messages_due_idx",
       "contact_messages_received_idx",
       "contact_messages_status_received_idx",

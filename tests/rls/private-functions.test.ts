@@ -77,6 +77,7 @@ describe("private.is_admin()", () => {
         "push_find_people",
         "push_get_customer",
         "push_get_order",
+        "push_linked_languages",
         "push_list_accounts",
         "push_list_customers",
         "push_list_links",

@@ -51,6 +51,13 @@ export function d1LinkStore(db: D1Database): LinkStore {
       return results;
     },
 
+    async languages() {
+      const { results } = await query(() =>
+        db.prepare("SELECT l.id, l.name FROM languages l WHERE EXISTS (SELECT 1 FROM user_languages ul WHERE ul.language_id = l.id)").all<Language>(),
+      );
+      return results;
+    },
+
     async page(page) {
       const [count, rows] = await query(() =>
         db.batch<unknown>([

@@ -223,6 +223,11 @@ export function supabaseLinkStore(user: SupabaseClient, service: SupabaseClient)
 
     list: all,
 
+    async languages() {
+      // The languages with at least one link, each once, counted in SQL (20261130000000_push_search_and_customer_totals.sql).
+      return check<Language[]>(await service.rpc("push_linked_languages"));
+    },
+
     async page(page) {
       // The screen's page, joined and ordered in SQL (20261130000000_push_search_and_customer_totals.sql).
       const answer = check<{ total: number | string; items: LinkJson[] }>(

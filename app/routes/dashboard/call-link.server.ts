@@ -17,7 +17,7 @@ export async function createCallLink({ url, app, formData, messages, user }: Int
   const m = messages.dashboard.call.link;
   const form = parseFormData(formData, callLinkSchema(messages));
   if (!form.ok) return formFailure({ errors: form.errors, values: form.values, intent: "call-link" });
-  const language = callableLanguages(await app.backend.links.list()).find((item) => item.id === form.data.language);
+  const language = callableLanguages(await app.backend.links.languages()).find((item) => item.id === form.data.language);
   if (!language) return formFailure({ errors: { language: m.languageGone }, values: keptValues(formData), intent: "call-link" });
   const expiresAt = Date.now() + Number(form.data.validFor) * HOUR_MS;
   const token = await callLinkToken(app.config.SESSION_SECRET, { name: form.data.name, languageId: language.id, type: form.data.type, expiresAt });

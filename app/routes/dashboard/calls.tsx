@@ -25,13 +25,13 @@ export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
   if (user.role !== "admin") return { availableNow: null, callLanguages: null };
   const app = appContext(args.context);
-  const [byLanguage, languages, links] = await Promise.all([
+  const [byLanguage, languages, linked] = await Promise.all([
     switchboardOf(app.cloudflare.env).availability(),
     app.backend.languages.list(),
-    app.backend.links.list(),
+    app.backend.links.languages(),
   ]);
   const availableNow = languages.filter((language) => byLanguage[language.id]?.length).map((language) => ({ language: language.name, people: byLanguage[language.id]! }));
-  return { availableNow, callLanguages: callableLanguages(links) };
+  return { availableNow, callLanguages: callableLanguages(linked) };
 }
 
 export async function action(args: Route.ActionArgs) {

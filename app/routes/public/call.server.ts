@@ -44,7 +44,7 @@ export async function askForCallback({ request, app, locale }: { request: Reques
   if (!form.ok) return formFailure({ errors: form.errors, values, intent: "callback" }, { status: 400 });
 
   const { backend } = app;
-  const language = form.data.language ? callableLanguages(await backend.links.list()).find((item) => String(item.id) === form.data.language) : undefined;
+  const language = form.data.language ? callableLanguages(await backend.links.languages()).find((item) => String(item.id) === form.data.language) : undefined;
   const lines = [
     form.data.phone ? format(c.callbackPhoneLine, { phone: form.data.phone }) : null,
     language ? format(c.callbackLanguageLine, { language: language.name }) : null,

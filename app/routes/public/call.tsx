@@ -29,8 +29,8 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { backend, config } = appContext(context);
-  const links = await load("languages", () => backend.links.list());
-  const languages = links.ok ? callableLanguages(links.value) : [];
+  const linked = await load("languages", () => backend.links.languages());
+  const languages = linked.ok ? callableLanguages(linked.value) : [];
   // A staff member's call link for a named customer (?link=): its name, language and type, or why it cannot call.
   const token = url.searchParams.get("link");
   const link = token === null ? null : await callLinkOffer(config.SESSION_SECRET, token, languages);

@@ -1,7 +1,8 @@
 // The people's functions of supabase/migrations/20261130000000_push_search_and_customer_totals.sql, as the double runs
 // them: push_list_accounts (the Users page: Supabase Auth's accounts with their users rows, searched in the e-mail and
 // the name, in e-mail order by code points, one page and the total), push_find_people (the people a text names who
-// are linked to every language asked for, by name) and push_list_links (the link screen's page, with the total).
+// are linked to every language asked for, by name), push_list_links (the link screen's page, with the total) and
+// push_linked_languages (the languages someone is linked to, each once).
 import type { DoubleState } from "./state";
 
 type Args = Record<string, unknown>;
@@ -59,5 +60,13 @@ export const PEOPLE_FUNCTIONS: Record<string, (state: DoubleState, args: Args) =
       );
     const offset = args.p_offset as number;
     return { total: rows.length, items: rows.slice(offset, offset + (args.p_limit as number)) };
+  },
+
+  push_linked_languages(state) {
+    const linked = new Set(state.tables.user_languages.map((link) => link.language_id));
+    return state.tables.languages
+      .filter((language) => linked.has(language.id))
+      .sort((a, b) => byCodePoints(String(a.name).toLowerCase(), String(b.name).toLowerCase()) || Number(a.id) - Number(b.id))
+      .map((language) => ({ id: language.id, name: language.name }));
   },
 };

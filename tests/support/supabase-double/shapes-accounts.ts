@@ -124,6 +124,17 @@ export const ACCOUNT_SHAPES: RestShape[] = [
     body: { required: { p_limit: (value) => value === LINKS_PAGE_SIZE, p_offset: (value) => Number.isInteger(value) && Number(value) >= 0 } },
   },
   {
+    id: "rpc.push_linked_languages",
+    extension:
+      "the languages a call can be made in — those someone is linked to, each once — for /Call, the call link and the staff's " +
+      "call screen (issue 23: never every link; supabase/migrations/20261130000000_push_search_and_customer_totals.sql, service role only)",
+    service: "rest",
+    method: "POST",
+    table: "rpc/push_linked_languages",
+    key: "service",
+    body: { required: {} },
+  },
+  {
     id: "rest.users.set-role",
     extension:
       "the Users page's role change (admin/interpreter); the database refuses taking the admin role from the last " +

@@ -11,6 +11,8 @@ import { ADMIN, expect, INTERPRETER, SAMPLE_PASSWORD, signIn, test } from "./fix
 
 /** A record id no test creates: pages of one record answer 404 to those who may see such a record at all. */
 const MISSING = "999999";
+/** A person field's suggestions (JSON, issue 23): admins only. */
+const PEOPLE = "/Dashboard/people";
 const ADMIN_ONLY = [
   "/Dashboard/Interpreter",
   "/Dashboard/Language",
@@ -22,7 +24,7 @@ const ADMIN_ONLY = [
   "/Dashboard/Orders",
   `/Dashboard/Orders/${MISSING}`,
   "/Dashboard/Website",
-  "/Dashboard/people",
+  PEOPLE,
 ];
 const EVERY_ROLE = [
   "/Dashboard",
@@ -146,8 +148,10 @@ for (const role of ["anonymous", "interpreter", "admin"] as const) {
         expect(page.headers()["cache-control"]).toBe("private, no-store");
         expect(page.headers()["x-robots-tag"]).toBe("noindex, nofollow");
         expect(data.headers()["cache-control"]).toBe("private, no-store");
-        // (A file route has no page around it: its refusal is the status alone.)
-        if (forbidden && path !== ORDER_FILE) {
+        // (A file route has no page around it: its refusal is the status alone; the person field's suggestions, JSON,
+        // answer the refusal's reason and nothing else.)
+        if (forbidden && path === PEOPLE) expect(await page.json()).toEqual({ reason: "admins-only" });
+        if (forbidden && path !== ORDER_FILE && path !== PEOPLE) {
           const body = await page.text();
           expect(body).toContain("You do not have access to this page.");
           for (const other of people.filter((person) => person.email !== INTERPRETER.email)) expect(body).not.toContain(other.phone);

@@ -5,6 +5,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "~/lib/hash.server";
 import * as customerPage from "~/routes/dashboard/customer";
+import * as jobsPage from "~/routes/dashboard/jobs";
 import { backendFor, cookieOf, loaderArgs, seed } from "./helpers";
 import { signedInPerson } from "./switchboard-sockets";
 
@@ -56,6 +57,13 @@ describe(`helpers that take a list, with ${MANY} ids`, () => {
   });
 
   it("an interpreter with 150 jobs reaches them all through the pages", async () => {
+    // The page itself, as they open it.
+    const cookie = await cookieOf("busy@example.com", "busy-Password-1");
+    const page = (await jobsPage.loader(loaderArgs("/Dashboard/Jobs?page=8", { headers: { Cookie: cookie } }) as never)) as {
+      jobs: { ok: boolean; value: { items: unknown[]; page: number; pageCount: number } };
+    };
+    expect(page.jobs).toMatchObject({ ok: true, value: { page: 8, pageCount: 8 } });
+    expect(page.jobs.value.items).toHaveLength(MANY - 7 * 20);
     const first = await backendFor().orders.jobs(interpreterId, 1);
     expect([first.total, first.pageCount, first.items.length]).toEqual([MANY, 8, 20]);
     const seen: number[] = [];

@@ -310,6 +310,26 @@ export function describeOrdersContract(target: OrdersContractTarget) {
         expect(listed).toMatchObject({ id: a.id, quote: { amountMinor: quote.amountMinor, currency: "USD" }, customer: { name }, targetLanguages: [languages[3]!.name] });
       });
 
+      it("searches the same words the same way: any part of the name, e-mail or company, any case, never across two fields; under 3 characters, order numbers only", async () => {
+        const tag = unique("q").replace(/[^a-z0-9]/gi, "").toLowerCase();
+        const a = await request({ name: `Zainab Hadd${tag}`, email: `zainab.${tag}@clinic.example` });
+        const search = async (text: string) => (await orders().list({ search: text, status: null, serviceId: null, languageId: null, from: null, to: null, page: 1 })).items.map((order) => order.id);
+        expect(await search(`HADD${tag.toUpperCase()}`)).toEqual([a.id]);
+        expect(await search(`b hadd${tag}`)).toEqual([a.id]);
+        expect(await search(`${tag}@CLINIC`)).toEqual([a.id]);
+        // The name's end and the e-mail's start are two fields.
+        expect(await search(`hadd${tag}zainab`)).toEqual([]);
+        // The company (every request here is "Park & Co"), with the e-mail narrowing it to this one.
+        expect((await search("PARK & co")).length).toBeGreaterThan(0);
+        // Too short for a text search and no order number: nothing (never every order). A number still finds its order.
+        expect(await search("zz")).toEqual([]);
+        expect(await search("%")).toEqual([]);
+        expect(await search(`#${a.id}`)).toContain(a.id);
+        const customers = await orders().customers({ search: `${tag}@clinic.EXAMPLE`, page: 1 });
+        expect(customers.items.map((customer) => customer.email)).toEqual([`zainab.${tag}@clinic.example`]);
+        expect((await orders().customers({ search: "zz", page: 1 })).items).toEqual([]);
+      });
+
       it("pages by 20, newest first", async () => {
         const name = unique("Paged");
         const created: number[] = [];

@@ -127,7 +127,10 @@ export default {
       if (outcome instanceof Response) return withSecurityHeaders(outcome, { request });
       // A form posted without JavaScript that cannot be accepted: /Contactus again, with its errors and values.
       const page = localizedPath(contactLocale(url), "/Contactus");
-      return renderPage(pageRequest(page, request), env, ctx, { contactForm: outcome.render, status: outcome.status });
+      const rendered = await renderPage(pageRequest(page, request), env, ctx, { contactForm: outcome.render, status: outcome.status });
+      // The guard's own headers (a 429's Retry-After) go on the page too.
+      for (const [name, value] of Object.entries(outcome.headers ?? {})) rendered.headers.set(name, value);
+      return rendered;
     }
     return servePage(admitted, env, ctx);
   },

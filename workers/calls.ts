@@ -11,12 +11,11 @@ import { createBackend } from "../app/backend/index.server";
 import { callableLanguages, callRequestSchema } from "../app/domain/call-forms";
 import { callLinkOffer } from "../app/lib/call-link.server";
 import { readConfig } from "../app/lib/config.server";
-import { withinRateLimit } from "../app/lib/rate-limit.server";
+import { admitCallSocket } from "../app/lib/public-form.server";
 import { callerCookies, ROOM_ID, roomPartyFor } from "../app/lib/room-access.server";
 import { livePath, roomPartyOf } from "../app/lib/room-token.server";
 import { currentSessionKey, roomOf, SWITCHBOARD_NAME } from "../app/lib/switchboard.server";
 import { isSameOrigin } from "../app/lib/same-origin.server";
-import { turnstileTokenPasses } from "../app/lib/turnstile.server";
 import { CALL_HEADER, PERSON_HEADER, ROOM_HEADER, SIGN_IN_HEADER, SOCKET_HEADER, toHeader, type CallRequest, type PersonOnBoard, type SocketKind, type SocketSignIn } from "./call-protocol";
 
 export const CALLS_PATH = "/api/calls/";
@@ -65,10 +64,9 @@ async function callerSocket(request: Request, env: Env, url: URL): Promise<Respo
   // A staff member's call link (app/lib/call-link.server.ts) rings even while public calls are switched off; its terms
   // are signed, so the query's own language, type and name are not read. Everything else applies to it as well.
   if (linkToken === null && !config.publicCalls) return refusal(403, "Calls from the website are switched off.");
-  if (!(await withinRateLimit(env.CALL_LIMITER, request))) return refusal(429, "Too many calls from this address. Try again in a minute.");
-  if (config.turnstile && !(await turnstileTokenPasses(config.turnstile, url.searchParams.get("turnstile") ?? "", request))) {
-    return refusal(403, "The challenge was not passed.");
-  }
+  const checks = await admitCallSocket(request, env.CALL_LIMITER, config, url.searchParams.get("turnstile") ?? "");
+  if (checks === "too-many") return refusal(429, "Too many calls from this address. Try again in a minute.");
+  if (checks === "challenge-failed") return refusal(403, "The challenge was not passed.");
   const callable = callableLanguages(await createBackend({ env, request }).links.languages());
   if (linkToken !== null) {
     const offer = await callLinkOffer(config.SESSION_SECRET, linkToken, callable);

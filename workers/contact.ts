@@ -8,19 +8,13 @@ import { localizedPath, messagesFor } from "../app/lib/locale";
 import type { AppConfig } from "../app/lib/config.server";
 import { readConfig } from "../app/lib/config.server";
 import { relayAfterResponse } from "../app/lib/contact-relay.server";
-import type { FieldErrors } from "../app/lib/form-failure";
-import { keptValues, parseFormData } from "../app/lib/forms.server";
-import { withinRateLimit } from "../app/lib/rate-limit.server";
-import { isSameOrigin } from "../app/lib/same-origin.server";
-import { recordSecurityEvent } from "../app/lib/security-log.server";
-import { passesTurnstile } from "../app/lib/turnstile.server";
+import { parseFormData } from "../app/lib/forms.server";
+import { guardPublicForm, storageDown, type PublicFormFailure } from "../app/lib/public-form.server";
 import { flashToastHeaders } from "../app/lib/toast.server";
 
 export const CONTACT_PATH = "/api/contact";
-const HONEYPOT = "website";
-
 /** Either a finished response, or "render /Contactus with this state and status" (the worker does that). */
-export type ContactOutcome = Response | { render: ContactFormState; status: number };
+export type ContactOutcome = Response | { render: ContactFormState; status: number; headers?: Record<string, string> };
 
 /** The language of the page the form was sent from: its action names it (`/api/contact?lang=ar`). */
 export function contactLocale(url: URL): Locale {
@@ -28,59 +22,44 @@ export function contactLocale(url: URL): Locale {
   return isLocale(lang) ? lang : "en";
 }
 
-type Failure = { status: number; formError: string | null; errors?: FieldErrors; values?: Record<string, string> };
-
 export async function handleContact(request: Request, env: Env, ctx: ExecutionContext): Promise<ContactOutcome> {
   if (request.method !== "POST") return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
   const url = new URL(request.url);
   const locale = contactLocale(url);
   const t = messagesFor(locale);
   const wantsJson = (request.headers.get("Accept") ?? "").includes("application/json");
-  const fail = ({ status, formError, errors = {}, values = {} }: Failure): ContactOutcome =>
-    wantsJson ? Response.json({ ok: false, formError, errors }, { status }) : { render: { values, errors, formError }, status };
-
-  // React Router's own origin check does not cover worker routes: refuse posts from other sites.
-  if (!isSameOrigin(request, url)) {
-    return wantsJson
-      ? Response.json({ ok: false, formError: t.contact.forbidden, errors: {} }, { status: 403 })
-      : new Response(t.contact.forbidden, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  }
-
-  // The limit comes before the form is read (the worker has already bounded its size).
-  const withinLimit = await withinRateLimit(env.CONTACT_LIMITER, request);
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    return fail({ status: 400, formError: t.contact.notSent });
-  }
-  const values = keptValues(formData);
-  delete values[HONEYPOT];
-  // Past the limit the form only comes back as typed: nothing in it is checked or stored.
-  if (!withinLimit) {
-    await recordSecurityEvent({ backend: createBackend({ env, request }) }, request, { kind: "rate-limited", detail: url.pathname });
-    return fail({ status: 429, formError: t.contact.tooMany, values });
-  }
   const config = readConfig(env);
+  const backend = createBackend({ env, request });
+  const fail = ({ status, formError, errors, values, headers }: PublicFormFailure): ContactOutcome => {
+    // Another site's post gets no form back: there is no page of ours to show it on.
+    if (status === 403 && formError === t.contact.forbidden) {
+      return wantsJson
+        ? Response.json({ ok: false, formError, errors: {} }, { status })
+        : new Response(formError, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    }
+    if (wantsJson) return Response.json({ ok: false, formError, errors }, { status, headers });
+    return { render: { values, errors, formError }, status, headers };
+  };
 
-  // A filled honeypot is a bot: it is told "sent", and nothing is stored or relayed.
-  if (String(formData.get(HONEYPOT) ?? "").trim()) return succeeded(request, config, wantsJson, locale);
-
-  if (config.turnstile && !(await passesTurnstile(config.turnstile, formData, request))) {
-    return fail({ status: 403, formError: t.contact.challengeFailed, values });
-  }
-
-  const form = parseFormData(formData, contactSchema(t));
-  if (!form.ok) return fail({ status: 400, formError: null, errors: form.errors, values });
+  const guarded = await guardPublicForm(request, {
+    limiter: env.CONTACT_LIMITER,
+    app: { backend, config },
+    messages: t,
+    check: async (formData) => parseFormData(formData, contactSchema(t)),
+    wording: { unreadable: t.contact.notSent, tooMany: t.contact.tooMany },
+  });
+  // A bot is told "sent", and nothing is stored or relayed.
+  if (guarded.kind === "bot") return succeeded(request, config, wantsJson, locale);
+  if (guarded.kind === "refused") return fail(guarded.failure);
 
   // Stored first: from here on the message reaches the company even if e-mail fails.
-  const { outbox } = createBackend({ env, request });
+  const { outbox } = backend;
   let id: number;
   try {
-    id = (await outbox.save({ ...(form.data satisfies ContactInput), locale }, Date.now())).id;
+    id = (await outbox.save({ ...(guarded.data satisfies ContactInput), locale }, Date.now())).id;
   } catch (error) {
     console.error("[contact] A message could not be stored:", error);
-    return fail({ status: 503, formError: t.contact.notSent, values });
+    return fail(storageDown(t.contact.notSent, guarded.values));
   }
   relayAfterResponse(ctx, outbox, config, id, `[contact] Relaying message ${id}`);
   return succeeded(request, config, wantsJson, locale);

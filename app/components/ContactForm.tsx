@@ -2,6 +2,7 @@ import { CONTACT_LIMITS, type ContactFormState } from "~/domain/contact";
 import { format, formatNumber } from "~/i18n";
 import { useLocale, useMessages } from "~/lib/locale";
 import { Field, FormAlert, TextAreaField } from "./forms";
+import { BotChecks } from "~/components/BotChecks";
 
 /**
  * The contact form (SPEC §3, §5). It posts to the worker route /api/contact: without JavaScript as a normal
@@ -50,12 +51,7 @@ export function ContactForm({ state, turnstileSiteKey }: { state: ContactFormSta
         defaultValue={values.message}
         error={errors.message}
       />
-      {/* A field people never see or reach: only bots fill it in, and their messages are dropped. */}
-      <div className="contact-form__trap" aria-hidden="true">
-        <label htmlFor="contact-website">{t.honeypot}</label>
-        <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
-      </div>
-      {turnstileSiteKey && <div className="cf-turnstile" data-sitekey={turnstileSiteKey} />}
+      <BotChecks form="contact" turnstileSiteKey={turnstileSiteKey} />
       <div>
         <button type="submit" className="button">
           {t.send}

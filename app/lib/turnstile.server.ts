@@ -1,12 +1,13 @@
 // Cloudflare Turnstile on the public forms (the contact form, quote requests), checked on the server with the
 // secret key; only when it is configured.
+import { TURNSTILE_FIELD } from "./bot-checks";
 import type { AppConfig } from "./config.server";
 
 type Turnstile = NonNullable<AppConfig["turnstile"]>;
 
 /** Whether the form's Turnstile token passes (the caller asks only when Turnstile is configured). */
 export function passesTurnstile(turnstile: Turnstile, formData: FormData, request: Request): Promise<boolean> {
-  return turnstileTokenPasses(turnstile, String(formData.get("cf-turnstile-response") ?? ""), request);
+  return turnstileTokenPasses(turnstile, String(formData.get(TURNSTILE_FIELD) ?? ""), request);
 }
 
 /** Whether a Turnstile token passes, wherever it came from (a form field; the call socket's query). */

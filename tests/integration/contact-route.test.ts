@@ -287,10 +287,11 @@ describe("the rate limit (5 messages per minute per address)", () => {
       expect(await json(await submit(fields(n), { ip })), `message ${n}`).toEqual({ status: 200, body: { ok: true, message: SENT } });
     }
     expect(await json(await submit(fields(6), { ip }))).toEqual({ status: 429, body: { ok: false, formError: TOO_MANY, errors: {} } });
-    // Without JavaScript: the page again, with what was typed and the same message.
+    // Without JavaScript: the page again, with what was typed and the same message (and, as every 429, Retry-After).
     expect(await submit({ ...fields(7), website: "" }, { ip, json: false })).toEqual({
       render: { values: fields(7), errors: {}, formError: TOO_MANY },
       status: 429,
+      headers: { "Retry-After": "60" },
     });
 
     expect(await count("SELECT COUNT(*) AS n FROM contact_messages WHERE subject LIKE ?", `Rate ${tag} #%`)).toBe(5);

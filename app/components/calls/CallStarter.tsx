@@ -8,6 +8,7 @@ import { format } from "~/i18n";
 import { useMessages } from "~/lib/locale";
 import { callSocket } from "./socket";
 import { useTurnstileWidget } from "./turnstile";
+import { TURNSTILE_FIELD } from "~/lib/bot-checks";
 
 type Device = "idle" | "checking" | "ready" | "ready-audio" | "denied" | "no-device" | "unsupported";
 type Calling = "idle" | "waiting" | "answered" | "unanswered" | "cancelled" | "failed";
@@ -63,7 +64,7 @@ export function CallStarter({ languages, link, turnstileSiteKey, onUnanswered }:
     const params: Record<string, string> = link ? { link: link.token } : Object.fromEntries(["language", "type", "name"].map((name) => [name, String(data.get(name) ?? "")]));
     const languageId = link ? String(link.languageId) : String(data.get("language") ?? "");
     // With Turnstile on, the widget put its token in the form; the worker checks it before anything rings.
-    const token = data.get("cf-turnstile-response");
+    const token = data.get(TURNSTILE_FIELD);
     if (typeof token === "string" && token) params.turnstile = token;
     challenge.reset();
     stopDevices();

@@ -5,6 +5,7 @@ import { Field, FormAlert, languageOptions, SelectField, SubmitButton, TextAreaF
 import { CALLBACK_LIMITS } from "~/domain/call-forms";
 import type { FormFailure } from "~/lib/form-failure";
 import { useMessages } from "~/lib/locale";
+import { BotChecks } from "~/components/BotChecks";
 
 type Props = {
   languages: { id: number; name: string }[];
@@ -42,12 +43,7 @@ export function CallbackForm({ languages, failure, callId, languageId, name, tur
       />
       <TextAreaField id="callback-note" label={c.callbackNote} name="note" rows={3} maxLength={CALLBACK_LIMITS.note} defaultValue={values.note} error={errors.note} />
       <input type="hidden" name="callId" value={callId ?? ""} />
-      {/* A field people never see or reach: only bots fill it in, and their requests are dropped. */}
-      <div className="contact-form__trap" aria-hidden="true">
-        <label htmlFor="callback-website">{t.contact.honeypot}</label>
-        <input id="callback-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
-      </div>
-      {turnstileSiteKey && <div className="cf-turnstile" data-sitekey={turnstileSiteKey} />}
+      <BotChecks form="callback" turnstileSiteKey={turnstileSiteKey} />
       <div>
         <SubmitButton label={c.callbackSend} pendingLabel={c.callbackSending} />
       </div>

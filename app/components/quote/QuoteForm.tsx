@@ -7,6 +7,7 @@ import { DOCUMENT_MAX_BYTES, DOCUMENT_MAX_FILES } from "~/lib/document-bytes";
 import type { FormFailure } from "~/lib/form-failure";
 import { useLocale, useLocalizedPath, useMessages } from "~/lib/locale";
 import { Field, FormAlert, languageOptions, SelectField, TextAreaField } from "../forms";
+import { BotChecks } from "~/components/BotChecks";
 
 export type QuoteFormOptions = {
   services: { id: number; title: string; inEnglish: boolean }[];
@@ -135,12 +136,7 @@ export function QuoteForm({ options, state }: { options: QuoteFormOptions; state
           </p>
         )}
       </div>
-      {/* A field people never see or reach: only bots fill it in. */}
-      <div className="contact-form__trap" aria-hidden="true">
-        <label htmlFor="quote-website">{t.contact.honeypot}</label>
-        <input id="quote-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
-      </div>
-      {options.turnstileSiteKey && <div className="cf-turnstile" data-sitekey={options.turnstileSiteKey} />}
+      <BotChecks form="quote" turnstileSiteKey={options.turnstileSiteKey} />
       <div>
         <button type="submit" className="button" data-pending-label={q.sending}>
           {q.send}

@@ -5,7 +5,7 @@ import { formFailure } from "~/lib/action-result.server";
 import { parseFormData } from "~/lib/forms.server";
 import { localeOfPath, localizedPath, messagesFor, useLocalizedPath, useMessages } from "~/lib/locale";
 import { pageMeta } from "~/lib/meta";
-import { refuseOverLimit } from "~/lib/rate-limit.server";
+import { refuseOverLimit } from "~/lib/public-form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/forgot-password";
 import { appContext } from "~/lib/context.server";

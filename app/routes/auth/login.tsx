@@ -7,7 +7,7 @@ import { keptValues, parseFormData } from "~/lib/forms.server";
 import { safeRedirectPath } from "~/lib/guards.server";
 import { messagesOfRequest, useLocalizedPath, useMessages } from "~/lib/locale";
 import { pageMeta } from "~/lib/meta";
-import { refuseOverLimit } from "~/lib/rate-limit.server";
+import { refuseOverLimit } from "~/lib/public-form.server";
 import { recordSecurityEvent } from "~/lib/security-log.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/login";

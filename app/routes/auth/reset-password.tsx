@@ -6,7 +6,7 @@ import { formFailure } from "~/lib/action-result.server";
 import { keptValues, parseFormData } from "~/lib/forms.server";
 import { localeOfPath, localizedPath, messagesOfRequest, useLocalizedPath, useMessages } from "~/lib/locale";
 import { pageMeta } from "~/lib/meta";
-import { refuseOverLimit } from "~/lib/rate-limit.server";
+import { refuseOverLimit } from "~/lib/public-form.server";
 import { recordSecurityEvent } from "~/lib/security-log.server";
 import { tellSwitchboardSessionsEnded } from "~/lib/switchboard.server";
 import { redirectWithToast } from "~/lib/toast.server";

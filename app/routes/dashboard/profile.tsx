@@ -10,7 +10,7 @@ import { failureToasts, load } from "~/lib/content.server";
 import { dashboardMeta } from "~/lib/dashboard-meta";
 import { requireUser } from "~/lib/guards.server";
 import { runIntent } from "~/lib/intents.server";
-import { refuseOverLimit } from "~/lib/rate-limit.server";
+import { refuseOverLimit } from "~/lib/public-form.server";
 import { messagesFor, useMessages } from "~/lib/locale";
 import type { Route } from "./+types/profile";
 import { appContext } from "~/lib/context.server";

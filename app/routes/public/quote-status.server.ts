@@ -12,7 +12,7 @@ import type { RequestContext } from "~/lib/context.server";
 import { orderAfter, orderMails, relayOrderMails, unlessWriteFails } from "~/lib/order-notices.server";
 import { messageSchema } from "~/domain/order-forms";
 import { parseFormData, readForm } from "~/lib/forms.server";
-import { refuseOverLimit } from "~/lib/rate-limit.server";
+import { refuseOverLimit } from "~/lib/public-form.server";
 import { statusTokenHash } from "~/lib/status-token.server";
 import { redirectWithToast } from "~/lib/toast.server";
 

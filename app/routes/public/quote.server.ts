@@ -1,6 +1,6 @@
-// The quote request's action (/Quote, issue 13): the same protections as the contact form (the worker's body limit,
-// a rate limit, the honeypot, optional Turnstile, React Router's own Origin check on actions), the form checked with
-// its shared schema and every file by its bytes; then stored: the files first, then the order with its e-mails (the
+// The quote request's action (/Quote, issue 13), behind the public-form guard (app/lib/public-form.server.ts: Origin,
+// the rate limit, the honeypot, optional Turnstile; the worker's body limit before it), the form checked with its
+// shared schema and every file by its bytes; then stored: the files first, then the order with its e-mails (the
 // acknowledgement and the staff's notice) in one write, relayed after the response. A refused request stores nothing,
 // and neither does one whose write fails (503: the customer can simply send it again, issue 21).
 import { z } from "zod";
@@ -10,54 +10,55 @@ import { companyToday } from "~/domain/orders";
 import type { Locale } from "~/i18n";
 import { formFailure } from "~/lib/action-result.server";
 import type { FieldErrors } from "~/lib/form-failure";
-import { keptValues, readForm } from "~/lib/forms.server";
 import { localizedPath, messagesFor } from "~/lib/locale";
 import { chosenFiles, checkDocuments, storeDocuments } from "~/lib/order-files.server";
 import { orderMails, relayOrderMails, unlessWriteFails } from "~/lib/order-notices.server";
-import { refuseOverLimit } from "~/lib/rate-limit.server";
+import { guardPublicForm, storageDown, type PublicFormFailure } from "~/lib/public-form.server";
 import { newStatusToken, sealStatusToken } from "~/lib/status-token.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { passesTurnstile } from "~/lib/turnstile.server";
 
-const HONEYPOT = "website";
-
-/** 400 with every field's message and what was typed; files that were chosen must be chosen again. */
-function refused(form: QuoteRequestForm, formData: FormData, errors: FieldErrors, formError: string | null, locale: Locale, status: 400 | 403 | 503 = 400) {
+/** 400 (or 403, 429, 503) with every field's message and what was typed; files that were chosen must be chosen again. */
+function refused({ status, formError, errors, values, headers }: PublicFormFailure, form: QuoteRequestForm | null, filesSent: boolean, locale: Locale) {
   const t = messagesFor(locale).quote.validation;
-  const filesSent = chosenFiles(formData, "files").length > 0;
-  const values = keptValues(formData);
-  delete values[HONEYPOT];
+  // The targets are a checkbox group: sent back as the list the form reads.
+  const kept = form ? { ...values, targets: form.targets.join(",") } : values;
   return formFailure(
-    { errors, values: { ...values, targets: form.targets.join(",") }, formError: formError ?? (filesSent ? t.chooseFilesAgain : null), intent: "quote" },
-    { status },
+    { errors, values: kept, formError: formError ?? (filesSent ? t.chooseFilesAgain : null), intent: "quote" },
+    { status, headers },
   );
 }
 
 export async function requestQuote({ request, app, locale }: { request: Request; app: RequestContext; locale: Locale }) {
   const t = messagesFor(locale);
-  const overLimit = await refuseOverLimit(app.cloudflare.env.QUOTE_LIMITER, request, app, t);
-  if (overLimit) return overLimit;
-  const formData = await readForm(request);
-  if (!formData) return formFailure({ formError: t.errors.notAForm, intent: "quote" }, { status: 400 });
-  const form = quoteRequestFields(formData);
   const url = new URL(request.url);
-
-  // A filled honeypot is a bot: it is thanked, and nothing is stored or sent.
-  if (String(formData.get(HONEYPOT) ?? "").trim()) {
+  const now = new Date();
+  let form: QuoteRequestForm | null = null;
+  let filesSent = false;
+  const guarded = await guardPublicForm(request, {
+    limiter: app.cloudflare.env.QUOTE_LIMITER,
+    app,
+    messages: t,
+    // The fields with their shared schema, and every file by its bytes: all the messages at once.
+    check: async (formData) => {
+      const fields = quoteRequestFields(formData);
+      form = fields;
+      const files = chosenFiles(formData, "files");
+      filesSent = files.length > 0;
+      const parsed = quoteRequestSchema(t, now).safeParse(fields);
+      const errors: FieldErrors = parsed.success ? {} : Object.fromEntries(Object.entries(z.flattenError(parsed.error).fieldErrors).map(([field, messages]) => [field, messages?.[0]]));
+      const documents = await checkDocuments(files, t, locale);
+      if (!documents.ok) errors.files = documents.error;
+      return parsed.success && documents.ok ? { ok: true, data: { input: parsed.data, documents: documents.documents } } : { ok: false, errors };
+    },
+  });
+  // A bot is thanked, and nothing is stored or sent.
+  if (guarded.kind === "bot") {
     return redirectWithToast(localizedPath(locale, "/Quote"), { type: "success", message: t.orders.status.receivedHeading }, { request, config: app.config });
   }
-  if (app.config.turnstile && !(await passesTurnstile(app.config.turnstile, formData, request))) {
-    return refused(form, formData, {}, t.contact.challengeFailed, locale, 403);
-  }
+  if (guarded.kind === "refused") return refused(guarded.failure, form, filesSent, locale);
+  const { input, documents } = guarded.data;
+  const values = guarded.values;
 
-  const now = new Date();
-  const parsed = quoteRequestSchema(t, now).safeParse(form);
-  const errors: FieldErrors = parsed.success ? {} : Object.fromEntries(Object.entries(z.flattenError(parsed.error).fieldErrors).map(([field, messages]) => [field, messages?.[0]]));
-  const documents = await checkDocuments(chosenFiles(formData, "files"), t, locale);
-  if (!documents.ok) errors.files = documents.error;
-  if (!parsed.success || !documents.ok) return refused(form, formData, errors, null, locale);
-
-  const input = parsed.data;
   const { token, hash } = await newStatusToken();
   const { backend } = app;
   // The e-mails are written before the write that stores them with the order: the names the order will keep.
@@ -80,7 +81,7 @@ export async function requestQuote({ request, app, locale }: { request: Request;
     token,
     event: { kind: "request" },
   });
-  const outcome = await storeDocuments(backend.files, documents.documents, async (files) => {
+  const outcome = await storeDocuments(backend.files, documents, async (files) => {
     const created = await unlessWriteFails("A quote request", async () =>
       backend.orders.create(
         {
@@ -101,11 +102,11 @@ export async function requestQuote({ request, app, locale }: { request: Request;
     );
     return { kept: created !== "unavailable" && created.ok, value: created };
   });
-  if (outcome === "unavailable") return refused(form, formData, {}, t.orders.refusals.unavailable, locale, 503);
+  if (outcome === "unavailable") return refused(storageDown(t.orders.refusals.unavailable, values), form, filesSent, locale);
   if (!outcome.ok) {
     const v = t.quote.validation;
-    const fieldErrors = outcome.reason === "unknown-service" ? { service: v.serviceUnknown } : { targets: v.languageUnknown };
-    return refused(form, formData, fieldErrors, null, locale);
+    const errors = outcome.reason === "unknown-service" ? { service: v.serviceUnknown } : { targets: v.languageUnknown };
+    return refused({ status: 400, formError: null, errors, values }, form, filesSent, locale);
   }
 
   relayOrderMails(app, outcome.id);

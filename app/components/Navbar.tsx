@@ -23,6 +23,7 @@ export function Navbar() {
     { to: href("/Aboutus"), label: t.nav.about },
     { to: href("/Services"), label: t.nav.services },
     { to: href("/Contactus"), label: t.nav.contact },
+    { to: href("/Call"), label: t.nav.call },
   ];
 
   return (

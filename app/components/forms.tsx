@@ -80,6 +80,42 @@ export function SelectField({ label, name, error, hint, id, layout, placeholder,
   );
 }
 
+type RadioGroupProps<V extends string> = {
+  legend: string;
+  name: string;
+  options: { value: V; label: string }[];
+  value: V;
+  onChange: (value: V) => void;
+  disabled?: boolean;
+  hint?: ReactNode;
+};
+
+/**
+ * A labelled choice of one among a few, as radio buttons: the group is a fieldset named by its legend, each box sits
+ * beside its own label (and is never styled as a text field), the hint is tied to the group.
+ */
+export function RadioGroup<V extends string>({ legend, name, options, value, onChange, disabled, hint }: RadioGroupProps<V>) {
+  const id = useId();
+  return (
+    <fieldset className="choices" disabled={disabled} aria-describedby={hint ? `${id}-hint` : undefined}>
+      <legend>{legend}</legend>
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
+      <div className="choices__options">
+        {options.map((option) => (
+          <label key={option.value} className="choice">
+            <input type="radio" name={name} value={option.value} checked={value === option.value} onChange={() => onChange(option.value)} />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 /** The options of a choice of languages (rows of the languages table); `lang` marks their names when they are in
  * another language than the page. */
 export const languageOptions = (languages: { id: number; name: string }[], lang?: string) =>

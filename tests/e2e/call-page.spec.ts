@@ -113,3 +113,38 @@ test("an administrator's call link for a named customer: made on the incoming-ca
   await expect(page.getByText("This call link is not valid.", { exact: false })).toBeVisible();
   await expect(page.getByRole("form", { name: "Start a call" })).toHaveCount(0);
 });
+
+// Found when tried as a new user would (issue 24): the "Call by" radio buttons rendered as large circles far from their
+// labels, and /Call was linked from nowhere.
+for (const width of [390, 1366]) {
+  test(`at ${width} px each "Call by" radio sits beside its label`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/Call");
+    const group = page.getByRole("group", { name: "Call by" });
+    for (const name of ["Video", "Voice only"]) {
+      const radio = group.getByRole("radio", { name });
+      const box = (await radio.boundingBox())!;
+      const label = (await group.locator("label").filter({ has: page.getByRole("radio", { name }) }).locator("span").boundingBox())!;
+      // A box of a checkbox's size, on the label's line, just before its text.
+      expect(box.width, name).toBeLessThanOrEqual(24);
+      expect(box.height, name).toBeLessThanOrEqual(24);
+      expect(Math.abs(box.y + box.height / 2 - (label.y + label.height / 2)), name).toBeLessThanOrEqual(4);
+      expect(label.x - (box.x + box.width), name).toBeGreaterThanOrEqual(0);
+      expect(label.x - (box.x + box.width), name).toBeLessThanOrEqual(16);
+    }
+  });
+}
+
+for (const [home, link, call] of [
+  ["/", "Talk to an interpreter", "/Call"],
+  ["/ar", "تحدّث إلى مترجم", "/ar/Call"],
+] as const) {
+  test(`${call} is one click from ${home}`, async ({ page }) => {
+    await page.goto(home);
+    await page.getByRole("main").getByRole("link", { name: link }).click();
+    await expect(page).toHaveURL(call);
+    await page.goto(home);
+    await page.getByRole("navigation").first().getByRole("link", { name: link }).click();
+    await expect(page).toHaveURL(call);
+  });
+}

@@ -9,6 +9,7 @@ import { useMessages } from "~/lib/locale";
 import { callSocket } from "./socket";
 import { useTurnstileWidget } from "./turnstile";
 import { TURNSTILE_FIELD } from "~/lib/bot-checks";
+import { RadioGroup } from "../forms";
 
 type Device = "idle" | "checking" | "ready" | "ready-audio" | "denied" | "no-device" | "unsupported";
 type Calling = "idle" | "waiting" | "answered" | "unanswered" | "cancelled" | "failed";
@@ -193,15 +194,14 @@ function CallChoices({ languages, busy, type, onType }: { languages: Props["lang
           ))}
         </select>
       </div>
-      <fieldset className="field" disabled={busy}>
-        <legend>{c.type}</legend>
-        {CALL_TYPES.map((option) => (
-          <label key={option} className="choice">
-            <input type="radio" name="type" value={option} checked={type === option} onChange={() => onType(option)} />
-            {c[option]}
-          </label>
-        ))}
-      </fieldset>
+      <RadioGroup
+        legend={c.type}
+        name="type"
+        options={CALL_TYPES.map((option) => ({ value: option, label: c[option] }))}
+        value={type}
+        onChange={onType}
+        disabled={busy}
+      />
       <div className="field">
         <label htmlFor="call-name">{c.name}</label>
         <input id="call-name" name="name" autoComplete="name" required maxLength={CALLER_NAME_MAX} disabled={busy} />

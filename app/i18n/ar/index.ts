@@ -43,6 +43,7 @@ export const ar: Messages = {
     about: "من نحن",
     services: "خدماتنا",
     contact: "اتصل بنا",
+    call: "تحدّث إلى مترجم",
     quote: "اطلب عرض سعر",
     menu: "القائمة",
     logoAlt: "الصفحة الرئيسية لموقع PUSH",
@@ -59,6 +60,7 @@ export const ar: Messages = {
     badgeSupport: "دعم العملاء على مدار الساعة",
     badgeSupportText: "هناك دائمًا من يرد عليك، ليلًا ونهارًا، كل يوم من أيام السنة.",
     exploreServices: "استكشف خدماتنا",
+    talkToInterpreter: "تحدّث إلى مترجم",
     requestQuote: "اطلب عرض سعر",
   },
   services: {

@@ -44,6 +44,7 @@ export const en = {
     about: "About us",
     services: "Services",
     contact: "Contact us",
+    call: "Talk to an interpreter",
     quote: "Request a quote",
     menu: "Menu",
     logoAlt: "PUSH home",
@@ -60,6 +61,7 @@ export const en = {
     badgeSupport: "24/7 Customer support",
     badgeSupportText: "Someone answers, day or night, every day of the year.",
     exploreServices: "Explore our services",
+    talkToInterpreter: "Talk to an interpreter",
     requestQuote: "Request a quote",
   },
   services: {

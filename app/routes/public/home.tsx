@@ -48,6 +48,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Link to={href("/Quote")} className="button button--light">
               {t.home.requestQuote}
             </Link>
+            <Link to={href("/Call")} className="button button--light">
+              {t.home.talkToInterpreter}
+            </Link>
           </div>
         </div>
       </section>

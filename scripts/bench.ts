@@ -131,7 +131,10 @@ function print(results: Measured[]): void {
   // Left-align the text columns, right-align the figures.
   const widths = head.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: string[]) =>
-    cells.map((cell, column) => (column === 0 || column === 6 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ").trimEnd();
+    cells
+      .map((cell, column) => (column === 0 || column === 6 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join("  ")
+      .trimEnd();
   const cpus = os.cpus();
   const version = JSON.parse(readFileSync("node_modules/autocannon/package.json", "utf8")).version as string;
   console.log("```text");

@@ -15,9 +15,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const PAGES = ["/", "/Services", "/ar", "/ar/Services", "/Quote"];
 const BUDGET = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 } as const;
 
-
-const chromePath =
-  process.env.CHROMIUM_PATH ?? ["/usr/lib/chromium/chromium", "/usr/bin/chromium"].find((path) => existsSync(path));
+const chromePath = process.env.CHROMIUM_PATH ?? ["/usr/lib/chromium/chromium", "/usr/bin/chromium"].find((path) => existsSync(path));
 
 // A server left on the port (say, by an interrupted run) would be measured instead of this build.
 if (await portInUse(PORT)) throw new Error(`Port ${PORT} is in use: stop what runs there first.`);
@@ -104,7 +102,15 @@ async function audit(path: string): Promise<LighthouseResult> {
 async function runOnce(path: string): Promise<LighthouseResult> {
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+    ],
   });
   try {
     const result = await lighthouse(`${BASE}${path}`, { port: chrome.port, output: "json", logLevel: "error", throttlingMethod: "devtools" });
@@ -132,4 +138,3 @@ async function quietMachine(): Promise<void> {
   // Said, so that a low score on a busy machine can be told from a slow page.
   if (quietSeconds < 3) console.log("the machine was not quiet within 30 s: measuring anyway");
 }
-

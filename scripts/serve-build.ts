@@ -50,9 +50,7 @@ const emailjsVars = emailjs
     }
   : {};
 // The keys the double (tests/support/supabase-double) is started with in playwright.config.ts.
-const supabaseVars = supabase
-  ? { SUPABASE_URL: supabase, SUPABASE_ANON_KEY: "e2e-anon-key", SUPABASE_SERVICE_ROLE_KEY: "e2e-service-role-key" }
-  : {};
+const supabaseVars = supabase ? { SUPABASE_URL: supabase, SUPABASE_ANON_KEY: "e2e-anon-key", SUPABASE_SERVICE_ROLE_KEY: "e2e-service-role-key" } : {};
 
 if (fresh) rmSync(state, { recursive: true, force: true });
 if (log) mkdirSync(dirname(log), { recursive: true });

@@ -22,9 +22,9 @@ export const committedArabicFont = (weight: number) => `app/fonts/push-arabic-${
 
 export async function subsetArabicFont(weight: number): Promise<Buffer> {
   const source = readFileSync(`node_modules/@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-${weight}-normal.woff2`);
-  const text = ARABIC_FONT_RANGES.flatMap(([first, last]) =>
-    Array.from({ length: last - first + 1 }, (_, index) => String.fromCodePoint(first + index)),
-  ).join("");
+  const text = ARABIC_FONT_RANGES.flatMap(([first, last]) => Array.from({ length: last - first + 1 }, (_, index) => String.fromCodePoint(first + index))).join(
+    "",
+  );
   return subsetFont(source, text, { targetFormat: "woff2" });
 }
 

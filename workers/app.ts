@@ -20,10 +20,7 @@ export { AccountGuard } from "./account-guard";
 export { CallRoom } from "./call-room";
 export { CallSwitchboard } from "./call-switchboard";
 
-const handleWithReactRouter = createRequestHandler(
-  () => import("virtual:react-router/server-build"),
-  import.meta.env.MODE,
-);
+const handleWithReactRouter = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
 type PageExtras = Pick<RequestContext, "contactForm" | "refusal"> & { status?: number };
 

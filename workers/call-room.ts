@@ -43,7 +43,14 @@ export class CallRoom extends DurableObject<Env> {
   async open(call: { callId: string; interpreterId: string; answeredAt: number; switchboardId: string }): Promise<void> {
     if (await this.record()) return;
     const away = { caller: call.answeredAt, interpreter: call.answeredAt };
-    await this.save({ callId: call.callId, interpreterId: call.interpreterId, switchboardId: call.switchboardId, awaySince: away, endedAt: null, reported: false });
+    await this.save({
+      callId: call.callId,
+      interpreterId: call.interpreterId,
+      switchboardId: call.switchboardId,
+      awaySince: away,
+      endedAt: null,
+      reported: false,
+    });
     await this.ctx.storage.setAlarm(Date.now() + HEARTBEAT_MS);
   }
 

@@ -47,9 +47,7 @@ import {
 import { drainCallLog } from "./call-log-outbox";
 import { callReadiness } from "./call-readiness";
 
-type Attachment =
-  | { kind: "interpreter"; person: PersonOnBoard; signIn: SocketSignIn; since: number }
-  | { kind: "caller"; callId: string; since: number };
+type Attachment = { kind: "interpreter"; person: PersonOnBoard; signIn: SocketSignIn; since: number } | { kind: "caller"; callId: string; since: number };
 
 /** Which of an account's sessions ended: one (signed out), all but the one that stays (the others signed out), or all. */
 export type EndedSessions = { only: string } | { allBut: string | null } | "all";
@@ -312,7 +310,10 @@ export class CallSwitchboard extends DurableObject<Env> {
   }
 
   private async store(board: Board, finished: LiveCall[], outcomeOf: (call: LiveCall) => CallOutcome): Promise<void> {
-    this.board = forget(board, finished.map((call) => call.id));
+    this.board = forget(
+      board,
+      finished.map((call) => call.id),
+    );
     const lines = Object.fromEntries(finished.map((call) => [`${LOG_PREFIX}${call.id}`, logLine(call, outcomeOf(call))]));
     await this.ctx.storage.put({ [BOARD_KEY]: this.board, ...lines });
   }
@@ -343,7 +344,8 @@ export class CallSwitchboard extends DurableObject<Env> {
     // The interpreter's room opens with their own session; the caller's with a key of the room's, which their page
     // hands to the worker in a form post (never in an address) in exchange for a cookie scoped to the room.
     if (message.type === "accepted") payload = { ...message, url: livePath(message.roomId) };
-    if (message.type === "answered") payload = { ...message, url: livePath(message.roomId), key: await roomToken(readConfig(this.env).SESSION_SECRET, message.roomId, "caller") };
+    if (message.type === "answered")
+      payload = { ...message, url: livePath(message.roomId), key: await roomToken(readConfig(this.env).SESSION_SECRET, message.roomId, "caller") };
     const text = JSON.stringify(payload);
     for (const socket of this.ctx.getWebSockets(tag)) {
       try {
@@ -356,7 +358,8 @@ export class CallSwitchboard extends DurableObject<Env> {
 
   /** An alarm every heartbeat while anyone is connected, a call is on the board or a log line waits; none when idle. */
   private async keepWatching(): Promise<void> {
-    const waiting = (await this.ctx.storage.list({ prefix: LOG_PREFIX, limit: 1 })).size > 0 || (await this.ctx.storage.list({ prefix: UNOPENED_PREFIX, limit: 1 })).size > 0;
+    const waiting =
+      (await this.ctx.storage.list({ prefix: LOG_PREFIX, limit: 1 })).size > 0 || (await this.ctx.storage.list({ prefix: UNOPENED_PREFIX, limit: 1 })).size > 0;
     const busy = this.ctx.getWebSockets().length > 0 || this.board.calls.length > 0 || waiting;
     if (busy && (await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + HEARTBEAT_MS);
   }

@@ -16,7 +16,18 @@ import { callerCookies, ROOM_ID, roomPartyFor } from "../app/lib/room-access.ser
 import { livePath, roomPartyOf } from "../app/lib/room-token.server";
 import { currentSessionKey, roomOf, SWITCHBOARD_NAME } from "../app/lib/switchboard.server";
 import { isSameOrigin } from "../app/lib/same-origin.server";
-import { CALL_HEADER, PERSON_HEADER, ROOM_HEADER, SIGN_IN_HEADER, SOCKET_HEADER, toHeader, type CallRequest, type PersonOnBoard, type SocketKind, type SocketSignIn } from "./call-protocol";
+import {
+  CALL_HEADER,
+  PERSON_HEADER,
+  ROOM_HEADER,
+  SIGN_IN_HEADER,
+  SOCKET_HEADER,
+  toHeader,
+  type CallRequest,
+  type PersonOnBoard,
+  type SocketKind,
+  type SocketSignIn,
+} from "./call-protocol";
 
 export const CALLS_PATH = "/api/calls/";
 /** A page's own name for its tab (sessionStorage), so a reload replaces its old socket and a second tab does not. */
@@ -24,7 +35,8 @@ const TAB = /^[A-Za-z0-9-]{1,64}$/;
 
 export const isCallSocket = (url: URL) => url.pathname.startsWith(CALLS_PATH);
 
-const refusal = (status: number, text: string) => new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+const refusal = (status: number, text: string) =>
+  new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
 export async function handleCallSocket(request: Request, env: Env): Promise<Response> {
   const url = new URL(request.url);
@@ -89,7 +101,11 @@ const admission = (request: Request, env: Env, roomId: string) =>
 async function roomSocket(request: Request, env: Env, roomId: string, tab: string | null): Promise<Response> {
   const admitted = await admission(request, env, roomId);
   if (!admitted) return refusal(403, "Forbidden");
-  const headers = { Upgrade: "websocket", [SOCKET_HEADER]: "room", [ROOM_HEADER]: toHeader({ party: admitted.party, tab: tab && TAB.test(tab) ? tab : crypto.randomUUID() }) };
+  const headers = {
+    Upgrade: "websocket",
+    [SOCKET_HEADER]: "room",
+    [ROOM_HEADER]: toHeader({ party: admitted.party, tab: tab && TAB.test(tab) ? tab : crypto.randomUUID() }),
+  };
   return roomOf(env, roomId).fetch(new Request("https://room.internal/", { headers }));
 }
 

@@ -14,7 +14,5 @@ type BackendOptions = { env: Env; request: Request };
  */
 export function createBackend({ env, request }: BackendOptions): Backend {
   const config = readConfig(env);
-  return config.supabase
-    ? createSupabaseBackend(config.supabase, request)
-    : createD1Backend({ env, request, sessionSecret: config.SESSION_SECRET });
+  return config.supabase ? createSupabaseBackend(config.supabase, request) : createD1Backend({ env, request, sessionSecret: config.SESSION_SECRET });
 }

@@ -22,26 +22,8 @@ import type {
   OrderQuery,
   StoredOrderFile,
 } from "~/domain/order-records";
-import type {
-  AboutFields,
-  CompanyFields,
-  ContentVersion,
-  FieldsOf,
-  FileRef,
-  SaveOutcome,
-  ServiceFields,
-  StudioRecord,
-  Versioned,
-} from "~/domain/studio";
-import type {
-  Interpreter,
-  InterpreterPage,
-  InterpreterQuery,
-  InterpreterUpdate,
-  Language,
-  LanguageLink,
-  NewInterpreter,
-} from "~/domain/people";
+import type { AboutFields, CompanyFields, ContentVersion, FieldsOf, FileRef, SaveOutcome, ServiceFields, StudioRecord, Versioned } from "~/domain/studio";
+import type { Interpreter, InterpreterPage, InterpreterQuery, InterpreterUpdate, Language, LanguageLink, NewInterpreter } from "~/domain/people";
 
 export interface ContentStore {
   /** The first company row, or null when the table is empty. */
@@ -116,9 +98,7 @@ export interface AuthStore {
  * `locked`: the password was right, but an administrator has locked the account. `no-users-row`: the password was
  * right, but the account has no users row and so no role (on Supabase, where accounts live apart from the rows).
  */
-export type SignInResult =
-  | { ok: true; user: SessionUser }
-  | { ok: false; reason: "invalid-credentials" | "no-session" | "locked" | "no-users-row" };
+export type SignInResult = { ok: true; user: SessionUser } | { ok: false; reason: "invalid-credentials" | "no-session" | "locked" | "no-users-row" };
 
 export type ChangePasswordResult = { ok: true } | { ok: false; reason: "wrong-password" | "signed-out" };
 
@@ -245,7 +225,11 @@ export interface OrderStore {
    * targets, files and first history entry — all or nothing. Service and languages by id, names kept beside them.
    * `mails(id)`: the e-mails of the request, written for the order's id, stored in the same write (issue 21).
    */
-  create(order: NewOrder, now: number, mails?: (id: number) => NewMail[]): Promise<{ ok: true; id: number } | { ok: false; reason: "unknown-service" | "unknown-language" }>;
+  create(
+    order: NewOrder,
+    now: number,
+    mails?: (id: number) => NewMail[],
+  ): Promise<{ ok: true; id: number } | { ok: false; reason: "unknown-service" | "unknown-language" }>;
   /** One page, newest first; the search reads the requester's name, e-mail and company (any part, any case) or a number. */
   list(query: OrderQuery): Promise<OrderPage>;
   get(id: number): Promise<OrderDetail | null>;
@@ -255,7 +239,12 @@ export interface OrderStore {
    * Stored only if the order still has `change.basedOn` as its version and `change.from` as its status; `mails` are
    * stored with it, in the same write, and only when it is.
    */
-  transition(id: number, change: OrderChange, now: number, mails?: NewMail[]): Promise<{ ok: true; version: number } | { ok: false; reason: "stale" | "not-found" }>;
+  transition(
+    id: number,
+    change: OrderChange,
+    now: number,
+    mails?: NewMail[],
+  ): Promise<{ ok: true; version: number } | { ok: false; reason: "stale" | "not-found" }>;
   /** The message and its `mails`, in one write; false when there is no such order. */
   addMessage(id: number, message: { author: "customer" | "staff"; authorId: string | null; body: string }, now: number, mails?: NewMail[]): Promise<boolean>;
   /** The internal note (staff only), logged in the history. */

@@ -12,11 +12,7 @@ export function avatarColor(userId: string): string {
 
 export function Avatar({ userId, name, size = 48 }: { userId: string; name: string; size?: number }) {
   return (
-    <span
-      className="avatar"
-      aria-hidden="true"
-      style={{ backgroundColor: avatarColor(userId), width: size, height: size, fontSize: size * 0.45 }}
-    >
+    <span className="avatar" aria-hidden="true" style={{ backgroundColor: avatarColor(userId), width: size, height: size, fontSize: size * 0.45 }}>
       {initialOf(name)}
     </span>
   );

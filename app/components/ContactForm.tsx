@@ -27,7 +27,16 @@ export function ContactForm({ state, turnstileSiteKey }: { state: ContactFormSta
     >
       <p className="contact-form__intro">{t.formIntro}</p>
       <FormAlert message={state?.formError} />
-      <Field id="contact-name" label={t.name} name="name" autoComplete="name" required maxLength={CONTACT_LIMITS.name} defaultValue={values.name} error={errors.name} />
+      <Field
+        id="contact-name"
+        label={t.name}
+        name="name"
+        autoComplete="name"
+        required
+        maxLength={CONTACT_LIMITS.name}
+        defaultValue={values.name}
+        error={errors.name}
+      />
       <Field
         id="contact-email"
         label={t.yourEmail}
@@ -39,7 +48,15 @@ export function ContactForm({ state, turnstileSiteKey }: { state: ContactFormSta
         defaultValue={values.email}
         error={errors.email}
       />
-      <Field id="contact-subject" label={t.subject} name="subject" required maxLength={CONTACT_LIMITS.subject} defaultValue={values.subject} error={errors.subject} />
+      <Field
+        id="contact-subject"
+        label={t.subject}
+        name="subject"
+        required
+        maxLength={CONTACT_LIMITS.subject}
+        defaultValue={values.subject}
+        error={errors.subject}
+      />
       <TextAreaField
         id="contact-message"
         label={t.message}

@@ -7,10 +7,7 @@ import { englishMark } from "~/domain/translations";
 import { SocialLinks } from "./SocialLinks";
 
 /** SPEC §4: the footer is loading, then loaded or failed. */
-export type FooterState =
-  | { status: "loading" }
-  | { status: "error"; reference: string }
-  | { status: "loaded"; company: Shown<Company> | null };
+export type FooterState = { status: "loading" } | { status: "error"; reference: string } | { status: "loaded"; company: Shown<Company> | null };
 
 export function Footer({ state }: { state: FooterState }) {
   const t = useMessages();

@@ -47,7 +47,11 @@ export function ServiceCard({ service, expanded, otherOpenIds, onToggle, first =
         >
           <p {...englishMark(service, "description")}>{service.description}</p>
         </div>
-        <a href={`${href("/Quote")}?service=${service.id}`} className="service-card__quote" aria-label={format(t.services.requestQuoteFor, { title: service.title })}>
+        <a
+          href={`${href("/Quote")}?service=${service.id}`}
+          className="service-card__quote"
+          aria-label={format(t.services.requestQuoteFor, { title: service.title })}
+        >
           {t.services.requestQuote}
         </a>
         <form method="get" action={`${href("/Services")}#service-${service.id}`} className="service-card__toggle">

@@ -56,11 +56,7 @@ export function Toasts() {
   return (
     <div className="flash-notices">
       {toasts.map((item) => (
-        <p
-          key={item.id}
-          role={item.type === "error" ? "alert" : "status"}
-          className={`flash-notice flash-notice--${item.type}`}
-        >
+        <p key={item.id} role={item.type === "error" ? "alert" : "status"} className={`flash-notice flash-notice--${item.type}`}>
           {item.message}
         </p>
       ))}

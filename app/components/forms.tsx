@@ -1,14 +1,6 @@
 // Form pieces shared by every form: a labelled field with its error tied to it, a form-level alert,
 // a submit button with a pending state, and the toast that mirrors an action's message.
-import {
-  useEffect,
-  useId,
-  useRef,
-  type InputHTMLAttributes,
-  type ReactNode,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
-} from "react";
+import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import toast from "react-hot-toast";
 import { useNavigation } from "react-router";
 import type { Toast } from "~/lib/toast";
@@ -169,9 +161,7 @@ export function SubmitButton({
   const navigation = useNavigation();
   const sent = navigation.formData;
   const pending =
-    navigation.state === "submitting" &&
-    (intent === undefined || sent?.get("intent") === intent) &&
-    (rowId === undefined || sent?.get("id") === rowId);
+    navigation.state === "submitting" && (intent === undefined || sent?.get("intent") === intent) && (rowId === undefined || sent?.get("id") === rowId);
   return (
     <button
       type="submit"

@@ -8,7 +8,10 @@ import { CALL_TYPES, type CallType } from "./switchboard";
 export const CALLER_NAME_MAX = 100;
 
 export const callRequestSchema = z.object({
-  language: z.string().regex(/^\d{1,9}$/).transform(Number),
+  language: z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .transform(Number),
   type: z.enum(CALL_TYPES),
   name: z.string().trim().min(1).max(CALLER_NAME_MAX).refine(isSingleLine),
 });
@@ -23,17 +26,30 @@ export const CALLBACK_LIMITS = { name: 100, email: 254, phone: 40, note: 1000 } 
 
 /** The callback form (/Call): a name, and a phone number or an e-mail address to reach the caller by. */
 export function callbackSchema(t: { required: string; email: string; either: string; oneLine: string; tooLong: (max: number) => string }) {
-  const text = (max: number) => z.string().trim().max(max, { error: t.tooLong(max) });
+  const text = (max: number) =>
+    z
+      .string()
+      .trim()
+      .max(max, { error: t.tooLong(max) });
   const oneLine = { error: t.oneLine, abort: true };
   return z
     .object({
       name: text(CALLBACK_LIMITS.name).min(1, { error: t.required }).refine(isSingleLine, oneLine),
       // The optional fields may be left out altogether (a script, not the page): as if left empty.
       email: z.union([z.literal(""), z.email({ error: t.email }).max(CALLBACK_LIMITS.email, { error: t.tooLong(CALLBACK_LIMITS.email) })]).default(""),
-      phone: text(CALLBACK_LIMITS.phone).refine(isSingleLine, oneLine).regex(/^[+\d\s().-]*$/, { error: t.either }).default(""),
+      phone: text(CALLBACK_LIMITS.phone)
+        .refine(isSingleLine, oneLine)
+        .regex(/^[+\d\s().-]*$/, { error: t.either })
+        .default(""),
       note: text(CALLBACK_LIMITS.note).default(""),
-      language: z.string().regex(/^\d{0,9}$/).default(""),
-      callId: z.string().regex(/^([0-9a-f-]{36})?$/).default(""),
+      language: z
+        .string()
+        .regex(/^\d{0,9}$/)
+        .default(""),
+      callId: z
+        .string()
+        .regex(/^([0-9a-f-]{36})?$/)
+        .default(""),
     })
     .refine((value) => value.email !== "" || value.phone !== "", { path: ["phone"], error: t.either });
 }
@@ -49,8 +65,15 @@ export const CALL_LINK_HOURS = ["1", "24", "168"] as const;
 export const callLinkSchema = localized((t) => {
   const m = t.dashboard.call.link;
   return z.object({
-    name: z.string({ error: m.nameRequired }).trim().min(1, { error: m.nameRequired }).max(CALLER_NAME_MAX, { error: format(m.nameTooLong, { max: CALLER_NAME_MAX }) }),
-    language: z.string({ error: m.languageRequired }).regex(/^\d{1,9}$/, { error: m.languageRequired }).transform(Number),
+    name: z
+      .string({ error: m.nameRequired })
+      .trim()
+      .min(1, { error: m.nameRequired })
+      .max(CALLER_NAME_MAX, { error: format(m.nameTooLong, { max: CALLER_NAME_MAX }) }),
+    language: z
+      .string({ error: m.languageRequired })
+      .regex(/^\d{1,9}$/, { error: m.languageRequired })
+      .transform(Number),
     type: z.enum(CALL_TYPES, { error: m.typeRequired }),
     validFor: z.enum(CALL_LINK_HOURS, { error: m.validForRequired }),
     locale: z.enum(LOCALES, { error: m.pageLanguageRequired }),

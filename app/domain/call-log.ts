@@ -103,7 +103,19 @@ const CSV_HEADER = ["call", "requested_at", "answered_at", "ended_at", "language
 export function callLogCsv(entries: CallLogEntry[], { header = true }: { header?: boolean } = {}): string {
   const rows = entries.map((entry) => {
     const { waitMs, talkMs } = durations(entry);
-    return [entry.id, iso(entry.requestedAt), iso(entry.answeredAt), iso(entry.endedAt), entry.language, entry.type, entry.callerName, entry.interpreterName, entry.outcome, Math.round(waitMs / 1000), Math.round(talkMs / 1000)];
+    return [
+      entry.id,
+      iso(entry.requestedAt),
+      iso(entry.answeredAt),
+      iso(entry.endedAt),
+      entry.language,
+      entry.type,
+      entry.callerName,
+      entry.interpreterName,
+      entry.outcome,
+      Math.round(waitMs / 1000),
+      Math.round(talkMs / 1000),
+    ];
   });
   const lines = header ? [CSV_HEADER, ...rows] : rows;
   return lines.length === 0 ? "" : lines.map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";

@@ -15,11 +15,11 @@ export const contactSchema = localized((t) => {
       .min(1, { error: message })
       .max(max, { error: format(t.validation.tooLong, { max }) });
   return z.object({
-  name: required(v.nameRequired, CONTACT_LIMITS.name).refine(isSingleLine, { error: t.validation.oneLine }),
-  email: required(v.emailRequired, CONTACT_LIMITS.email).regex(/^[^\s@]+@[^\s@]+$/, { error: v.emailInvalid }),
-  subject: required(v.subjectRequired, CONTACT_LIMITS.subject).refine(isSingleLine, { error: t.validation.oneLine }),
-  // Browsers submit a textarea's line breaks as CRLF but count each as one character against maxlength:
-  // normalised to \n before the length check, so what the form accepts the server accepts too.
+    name: required(v.nameRequired, CONTACT_LIMITS.name).refine(isSingleLine, { error: t.validation.oneLine }),
+    email: required(v.emailRequired, CONTACT_LIMITS.email).regex(/^[^\s@]+@[^\s@]+$/, { error: v.emailInvalid }),
+    subject: required(v.subjectRequired, CONTACT_LIMITS.subject).refine(isSingleLine, { error: t.validation.oneLine }),
+    // Browsers submit a textarea's line breaks as CRLF but count each as one character against maxlength:
+    // normalised to \n before the length check, so what the form accepts the server accepts too.
     message: z.preprocess((text) => (typeof text === "string" ? text.replace(/\r\n?/g, "\n") : text), required(v.messageRequired, CONTACT_LIMITS.message)),
   });
 });

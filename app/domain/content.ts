@@ -49,7 +49,13 @@ export type Shown<T> = Omit<T, "translations"> & InEnglish;
 const withAlt = (picture: Picture | null, alt: string | null): Picture | null => (picture ? { ...picture, alt } : null);
 
 export function companyIn(locale: Locale, { translations, ...company }: Company): Shown<Company> {
-  const english = { title: company.title, description: company.description, address: company.address, homeCoverAlt: company.homeCover?.alt ?? null, contactCoverAlt: company.contactCover?.alt ?? null };
+  const english = {
+    title: company.title,
+    description: company.description,
+    address: company.address,
+    homeCoverAlt: company.homeCover?.alt ?? null,
+    contactCoverAlt: company.contactCover?.alt ?? null,
+  };
   const { texts, inEnglish } = localizedTexts("company", translations, english, locale);
   return {
     ...company,
@@ -65,13 +71,25 @@ export function companyIn(locale: Locale, { translations, ...company }: Company)
 export function serviceIn(locale: Locale, { translations, ...service }: Service): Shown<Service> {
   const english = { title: service.title, description: service.description, photoAlt: service.photo?.alt ?? null };
   const { texts, inEnglish } = localizedTexts("service", translations, english, locale);
-  return { ...service, title: texts.title ?? service.title, description: texts.description ?? service.description, photo: withAlt(service.photo, texts.photoAlt), inEnglish };
+  return {
+    ...service,
+    title: texts.title ?? service.title,
+    description: texts.description ?? service.description,
+    photo: withAlt(service.photo, texts.photoAlt),
+    inEnglish,
+  };
 }
 
 export function aboutIn(locale: Locale, { translations, ...about }: About): Shown<About> {
   const english = { description: about.description, photoAAlt: about.photoA?.alt ?? null, photoBAlt: about.photoB?.alt ?? null };
   const { texts, inEnglish } = localizedTexts("about", translations, english, locale);
-  return { ...about, description: texts.description ?? about.description, photoA: withAlt(about.photoA, texts.photoAAlt), photoB: withAlt(about.photoB, texts.photoBAlt), inEnglish };
+  return {
+    ...about,
+    description: texts.description ?? about.description,
+    photoA: withAlt(about.photoA, texts.photoAAlt),
+    photoB: withAlt(about.photoB, texts.photoBAlt),
+    inEnglish,
+  };
 }
 
 /** The company's legal name: the spec names it as a limited liability company. */

@@ -48,7 +48,14 @@ export function quoteFormSchema(t: Messages, now: Date) {
 }
 
 export const assignSchema = localized((t) =>
-  z.object({ basedOn, interpreterId: z.string({ error: t.orders.detail.validation.interpreterInvalid }).trim().min(1, { error: t.orders.detail.validation.interpreterInvalid }).max(PERSON_FIELD_MAX_LENGTH, { error: t.orders.detail.validation.interpreterInvalid }) }),
+  z.object({
+    basedOn,
+    interpreterId: z
+      .string({ error: t.orders.detail.validation.interpreterInvalid })
+      .trim()
+      .min(1, { error: t.orders.detail.validation.interpreterInvalid })
+      .max(PERSON_FIELD_MAX_LENGTH, { error: t.orders.detail.validation.interpreterInvalid }),
+  }),
 );
 
 export const cancelSchema = localized((t) => z.object({ basedOn, reason: text(t, t.orders.detail.validation.reasonRequired, ORDER_LIMITS.reason) }));

@@ -71,11 +71,12 @@ export const newLinkSchema = localized((t) => {
   const p = t.people.validation;
   return z.object({
     // What was typed or picked in the person field (or an id); the action finds who it names.
-    userId: z.string({ error: p.interpreterRequired }).trim().min(1, { error: p.interpreterRequired }).max(PERSON_FIELD_MAX_LENGTH, { error: p.interpreterRequired }),
-    languageId: z.coerce
-      .number({ error: p.languageChoiceRequired })
-      .int({ error: p.languageChoiceRequired })
-      .positive({ error: p.languageChoiceRequired }),
+    userId: z
+      .string({ error: p.interpreterRequired })
+      .trim()
+      .min(1, { error: p.interpreterRequired })
+      .max(PERSON_FIELD_MAX_LENGTH, { error: p.interpreterRequired }),
+    languageId: z.coerce.number({ error: p.languageChoiceRequired }).int({ error: p.languageChoiceRequired }).positive({ error: p.languageChoiceRequired }),
   });
 });
 

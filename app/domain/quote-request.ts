@@ -52,43 +52,49 @@ export function quoteRequestSchema(t: Messages, now: Date) {
   const tooLong = (max: number) => ({ error: format(t.validation.tooLong, { max }) });
   const oneLine = { error: t.validation.oneLine };
   const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, { error: message }).max(max, tooLong(max));
-  const id = (message: string) => z.string({ error: message }).regex(/^[1-9]\d{0,9}$/, { error: message }).transform(Number);
-  return z
-    .object({
-      name: required(v.nameRequired, QUOTE_LIMITS.name).refine(isSingleLine, oneLine),
-      email: required(v.emailRequired, QUOTE_LIMITS.email).regex(/^[^\s@]+@[^\s@]+$/, { error: v.emailInvalid }),
-      phone: z
-        .string()
-        .trim()
-        .max(QUOTE_LIMITS.phone, tooLong(QUOTE_LIMITS.phone))
-        .refine(isSingleLine, { ...oneLine, abort: true })
-        .refine((phone) => phone === "" || (/^\+?[\d\s().-]+$/.test(phone) && /^(\D*\d){7,15}\D*$/.test(phone)), { error: v.phoneInvalid }),
-      company: z.string().trim().max(QUOTE_LIMITS.company, tooLong(QUOTE_LIMITS.company)).refine(isSingleLine, oneLine),
-      service: id(v.serviceRequired),
-      source: id(v.sourceRequired),
-      targets: z
-        .array(id(v.targetsRequired))
-        .min(1, { error: v.targetsRequired })
-        .max(QUOTE_LIMITS.targets, { error: v.targetsRequired })
-        .transform((ids) => [...new Set(ids)]),
-      deadline: z
-        .string({ error: v.deadlineRequired })
-        .refine(isCalendarDate, { error: v.deadlineRequired, abort: true })
-        .refine((date) => date >= companyToday(now), { error: v.deadlinePast }),
-      // Line breaks normalised as on the contact form, so what the textarea's maxlength allows is accepted here.
-      details: z.preprocess(
-        (text) => (typeof text === "string" ? text.replace(/\r\n?/g, "\n") : text),
-        z.string().trim().max(QUOTE_LIMITS.details, tooLong(QUOTE_LIMITS.details)),
-      ),
-      consent: z.literal("on", { error: v.consentRequired }),
-    })
-    // Also when other fields are refused, so the visitor sees every problem at once: whenever source and targets
-    // themselves passed.
-    .refine((request) => !request.targets.includes(request.source), {
-      path: ["targets"],
-      error: v.sameLanguage,
-      when: (payload) => payload.issues.every((issue) => issue.path?.[0] !== "source" && issue.path?.[0] !== "targets"),
-    });
+  const id = (message: string) =>
+    z
+      .string({ error: message })
+      .regex(/^[1-9]\d{0,9}$/, { error: message })
+      .transform(Number);
+  return (
+    z
+      .object({
+        name: required(v.nameRequired, QUOTE_LIMITS.name).refine(isSingleLine, oneLine),
+        email: required(v.emailRequired, QUOTE_LIMITS.email).regex(/^[^\s@]+@[^\s@]+$/, { error: v.emailInvalid }),
+        phone: z
+          .string()
+          .trim()
+          .max(QUOTE_LIMITS.phone, tooLong(QUOTE_LIMITS.phone))
+          .refine(isSingleLine, { ...oneLine, abort: true })
+          .refine((phone) => phone === "" || (/^\+?[\d\s().-]+$/.test(phone) && /^(\D*\d){7,15}\D*$/.test(phone)), { error: v.phoneInvalid }),
+        company: z.string().trim().max(QUOTE_LIMITS.company, tooLong(QUOTE_LIMITS.company)).refine(isSingleLine, oneLine),
+        service: id(v.serviceRequired),
+        source: id(v.sourceRequired),
+        targets: z
+          .array(id(v.targetsRequired))
+          .min(1, { error: v.targetsRequired })
+          .max(QUOTE_LIMITS.targets, { error: v.targetsRequired })
+          .transform((ids) => [...new Set(ids)]),
+        deadline: z
+          .string({ error: v.deadlineRequired })
+          .refine(isCalendarDate, { error: v.deadlineRequired, abort: true })
+          .refine((date) => date >= companyToday(now), { error: v.deadlinePast }),
+        // Line breaks normalised as on the contact form, so what the textarea's maxlength allows is accepted here.
+        details: z.preprocess(
+          (text) => (typeof text === "string" ? text.replace(/\r\n?/g, "\n") : text),
+          z.string().trim().max(QUOTE_LIMITS.details, tooLong(QUOTE_LIMITS.details)),
+        ),
+        consent: z.literal("on", { error: v.consentRequired }),
+      })
+      // Also when other fields are refused, so the visitor sees every problem at once: whenever source and targets
+      // themselves passed.
+      .refine((request) => !request.targets.includes(request.source), {
+        path: ["targets"],
+        error: v.sameLanguage,
+        when: (payload) => payload.issues.every((issue) => issue.path?.[0] !== "source" && issue.path?.[0] !== "targets"),
+      })
+  );
 }
 
 export type QuoteRequestInput = z.output<ReturnType<typeof quoteRequestSchema>>;

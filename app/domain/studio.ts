@@ -33,9 +33,7 @@ export type FileRef = { folder: MediaFolder; file: string };
  * `conflict`: the record was saved by someone else since `basedOn`; `current` is what it holds now.
  */
 export type SaveOutcome<F> =
-  | { ok: true; version: number; orphans: FileRef[] }
-  | { ok: false; reason: "conflict"; current: Versioned<F> }
-  | { ok: false; reason: "not-found" };
+  { ok: true; version: number; orphans: FileRef[] } | { ok: false; reason: "conflict"; current: Versioned<F> } | { ok: false; reason: "not-found" };
 
 /** How many saved states of each record are kept (the issue: "its last 20 versions"). */
 export const VERSIONS_KEPT = 20;
@@ -99,7 +97,10 @@ export function translationsFromForm<R extends StudioRecord>(record: R, form: Re
 export const STUDIO_LIMITS = { title: 120, description: 5000, address: 300, email: 254, phone: 40, url: 300, alt: 250 } as const;
 
 const text = (t: Messages, max: number, requiredMessage?: string) => {
-  const trimmed = z.string().trim().max(max, { error: format(t.validation.tooLong, { max }) });
+  const trimmed = z
+    .string()
+    .trim()
+    .max(max, { error: format(t.validation.tooLong, { max }) });
   return requiredMessage ? trimmed.min(1, { error: requiredMessage }) : trimmed;
 };
 
@@ -127,10 +128,7 @@ function isHttpsUrl(value: string): boolean {
 
 /** The version the form was rendered from; a save that names an older one is refused. */
 const basedOn = (t: Messages) =>
-  z.coerce
-    .number({ error: t.studio.validation.staleForm })
-    .int({ error: t.studio.validation.staleForm })
-    .positive({ error: t.studio.validation.staleForm });
+  z.coerce.number({ error: t.studio.validation.staleForm }).int({ error: t.studio.validation.staleForm }).positive({ error: t.studio.validation.staleForm });
 
 /**
  * The other languages' inputs of a record: optional, each as long as its English text may be. An absent input is an
@@ -140,7 +138,14 @@ function translationInputs(t: Messages, record: StudioRecord) {
   const inputs: Record<string, z.ZodType<string>> = {};
   for (const locale of TRANSLATED_LOCALES) {
     for (const [key, field] of Object.entries(TRANSLATABLE[record])) {
-      const max = key === "description" ? STUDIO_LIMITS.description : key === "title" ? STUDIO_LIMITS.title : key === "address" ? STUDIO_LIMITS.address : STUDIO_LIMITS.alt;
+      const max =
+        key === "description"
+          ? STUDIO_LIMITS.description
+          : key === "title"
+            ? STUDIO_LIMITS.title
+            : key === "address"
+              ? STUDIO_LIMITS.address
+              : STUDIO_LIMITS.alt;
       const input = key === "description" ? longText(t, max) : text(t, max);
       inputs[translationField(field, locale)] = z.preprocess((value) => value ?? "", input) as z.ZodType<string>;
     }

@@ -57,9 +57,7 @@ export type LiveCall = {
 export type Board = { interpreters: Interpreter[]; calls: LiveCall[] };
 
 /** What the switchboard says to whom. */
-export type Outbound =
-  | { to: { interpreter: string }; message: InterpreterMessage }
-  | { to: { caller: string }; message: CallerMessage };
+export type Outbound = { to: { interpreter: string }; message: InterpreterMessage } | { to: { caller: string }; message: CallerMessage };
 
 export type RingingCall = Pick<LiveCall, "id" | "language" | "type" | "callerName" | "requestedAt">;
 export type InterpreterMessage =
@@ -94,12 +92,18 @@ type Step = { board: Board; out: Outbound[] };
 const withCall = (board: Board, call: LiveCall): Board => ({ ...board, calls: board.calls.map((item) => (item.id === call.id ? call : item)) });
 
 /** A caller asks: the call rings every candidate at once (none: the caller is told so, and may leave a callback). */
-export function requestCall(board: Board, call: Omit<LiveCall, "status" | "ringing" | "interpreterId" | "interpreterName" | "answeredAt" | "endedAt" | "roomId">): Step {
+export function requestCall(
+  board: Board,
+  call: Omit<LiveCall, "status" | "ringing" | "interpreterId" | "interpreterName" | "answeredAt" | "endedAt" | "roomId">,
+): Step {
   const ringing = candidatesFor(board, call.languageId).map((person) => person.id);
   const created: LiveCall = { ...call, status: "ringing", ringing, interpreterId: null, interpreterName: null, answeredAt: null, endedAt: null, roomId: null };
   const next = { ...board, calls: [...board.calls, created] };
   if (ringing.length === 0) return unanswered(next, created.id, call.requestedAt);
-  return { board: next, out: [{ to: { caller: call.id }, message: { type: "waiting", callId: call.id, interpreters: ringing.length } }, ...ringingMessages(next, ringing)] };
+  return {
+    board: next,
+    out: [{ to: { caller: call.id }, message: { type: "waiting", callId: call.id, interpreters: ringing.length } }, ...ringingMessages(next, ringing)],
+  };
 }
 
 /**
@@ -179,7 +183,9 @@ export function setPresence(board: Board, person: Interpreter | { id: string; go
     return call;
   });
   const next = { interpreters, calls };
-  const out: Outbound[] = present ? [{ to: { interpreter: person.id }, message: { type: "presence", available: present.available } }, ...ringingMessages(next, [person.id])] : [];
+  const out: Outbound[] = present
+    ? [{ to: { interpreter: person.id }, message: { type: "presence", available: present.available } }, ...ringingMessages(next, [person.id])]
+    : [];
   return { board: next, out };
 }
 

@@ -43,7 +43,10 @@ export function checkSignIn(record: ThrottleRecord, now: number, device: string 
 export function recordFailure(record: ThrottleRecord, now: number, device: string | null): ThrottleRecord {
   const next: ThrottleRecord = { ...record, failures: [...recent(record.failures, now, FAILURE_WINDOW_MS), now] };
   if (device !== null) {
-    next.deviceFailures = { ...pruneDevices(record.deviceFailures, now), [device]: [...recent(record.deviceFailures[device] ?? [], now, FAILURE_WINDOW_MS), now] };
+    next.deviceFailures = {
+      ...pruneDevices(record.deviceFailures, now),
+      [device]: [...recent(record.deviceFailures[device] ?? [], now, FAILURE_WINDOW_MS), now],
+    };
   }
   if (next.failures.length >= MAX_FAILURES && record.lockedUntil <= now) {
     next.lockedUntil = now + Math.min(FIRST_LOCK_MS * 2 ** record.locks, MAX_LOCK_MS);

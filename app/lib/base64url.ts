@@ -1,6 +1,10 @@
 // base64url without padding (RFC 4648 §5): how tokens and keys travel in addresses here (status links, room keys,
 // call links).
-export const toBase64Url = (bytes: ArrayBuffer | Uint8Array) => btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+export const toBase64Url = (bytes: ArrayBuffer | Uint8Array) =>
+  btoa(String.fromCharCode(...new Uint8Array(bytes)))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 
 /** The bytes, or null for text that is not base64url. */
 export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {

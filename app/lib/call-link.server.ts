@@ -35,7 +35,8 @@ export async function readCallLink(secret: string, token: string, now = Date.now
 function termsOf(bytes: Uint8Array | null): CallLinkTerms | null {
   try {
     const { n: name, l: languageId, t: type, e: expiresAt } = JSON.parse(new TextDecoder().decode(bytes ?? new Uint8Array())) as Record<string, unknown>;
-    if (typeof name !== "string" || !Number.isSafeInteger(languageId) || !CALL_TYPES.includes(type as CallType) || !Number.isSafeInteger(expiresAt)) return null;
+    if (typeof name !== "string" || !Number.isSafeInteger(languageId) || !CALL_TYPES.includes(type as CallType) || !Number.isSafeInteger(expiresAt))
+      return null;
     return { name, languageId: languageId as number, type: type as CallType, expiresAt: expiresAt as number };
   } catch {
     return null;

@@ -22,7 +22,10 @@ export async function clientKey(request: Request): Promise<string> {
     if (ipv6.slice(0, 5).every((group) => group === 0) && ipv6[5] === 0xffff) {
       return `ip4:${ipv6[6]! >> 8}.${ipv6[6]! & 255}.${ipv6[7]! >> 8}.${ipv6[7]! & 255}`;
     }
-    return `ip6:${ipv6.slice(0, 4).map((group) => group.toString(16)).join(":")}::/64`;
+    return `ip6:${ipv6
+      .slice(0, 4)
+      .map((group) => group.toString(16))
+      .join(":")}::/64`;
   }
   const described = [request.headers.get("User-Agent") ?? "", request.headers.get("Accept-Language") ?? ""].join("\n");
   const key = `agent:${(await sha256Hex(described)).slice(0, 24)}`;

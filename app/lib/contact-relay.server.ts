@@ -86,12 +86,11 @@ async function relayQueue<M extends { id: number; attempts: number }>(
   return outcomes;
 }
 
-const contactSender =
-  (config: AppConfig): Sender<ContactMessage> => {
-    const emailjs = config.emailjs;
-    if (!emailjs) return { waiting: MAIL_PROVIDER_NOT_CONFIGURED };
-    return { send: ({ name, email, subject, message }) => sendWithEmailJs(emailjs, emailjs.contactTemplateId, { name, email, subject, message }) };
-  };
+const contactSender = (config: AppConfig): Sender<ContactMessage> => {
+  const emailjs = config.emailjs;
+  if (!emailjs) return { waiting: MAIL_PROVIDER_NOT_CONFIGURED };
+  return { send: ({ name, email, subject, message }) => sendWithEmailJs(emailjs, emailjs.contactTemplateId, { name, email, subject, message }) };
+};
 
 /** Order e-mails go out with the customer's link filled in at this moment (it is never stored: issue 22). */
 function orderMailSender(config: AppConfig, orders: Pick<OrderStore, "get">): Sender<OutgoingMail> {
@@ -129,9 +128,14 @@ export function relayOrderMailsAfterResponse(
   orderId: number,
 ) {
   const pending = async (now: number, limit: number) =>
-    (await mail.forOrder(orderId)).filter((item) => item.status === "pending" && item.nextAttemptAt <= now).reverse().slice(0, limit);
+    (await mail.forOrder(orderId))
+      .filter((item) => item.status === "pending" && item.nextAttemptAt <= now)
+      .reverse()
+      .slice(0, limit);
   ctx.waitUntil(
-    relayQueue(mail, orderMailSender(config, orders), {}, pending).catch((error) => console.error(`[mail] Relaying the e-mails of order ${orderId} failed:`, error)),
+    relayQueue(mail, orderMailSender(config, orders), {}, pending).catch((error) =>
+      console.error(`[mail] Relaying the e-mails of order ${orderId} failed:`, error),
+    ),
   );
 }
 
@@ -143,7 +147,11 @@ export async function relayDue(outbox: OutboxStore, config: AppConfig, options: 
 }
 
 /** The cron's work for the order e-mails. */
-export async function relayDueMails({ mail, orders }: { mail: MailOutboxStore; orders: Pick<OrderStore, "get"> }, config: AppConfig, options: RelayDueOptions = {}) {
+export async function relayDueMails(
+  { mail, orders }: { mail: MailOutboxStore; orders: Pick<OrderStore, "get"> },
+  config: AppConfig,
+  options: RelayDueOptions = {},
+) {
   if (!config.emailjs?.orderTemplateId) return { sent: 0, retry: 0, failed: 0, waiting: 0, skipped: 0 };
   return relayQueue(mail, orderMailSender(config, orders), options);
 }

@@ -30,9 +30,7 @@ function errorReference(): string {
 
 /** One toast for the page, however many of its reads failed (toasts with one id show once). */
 export function failureToasts(t: Messages, ...results: Loaded<unknown>[]): Toast[] {
-  return results.some((result) => !result.ok)
-    ? [{ id: "content-fetch-failed", type: "error", message: t.errors.fetchFailed }]
-    : [];
+  return results.some((result) => !result.ok) ? [{ id: "content-fetch-failed", type: "error", message: t.errors.fetchFailed }] : [];
 }
 
 // Public pages are the same for every visitor: shared caches (the worker's edge cache, any CDN) may keep them for

@@ -9,4 +9,3 @@ export function dashboardMeta(args: MetaArgs, page: (t: ReturnType<typeof messag
   const t = messagesFor(metaLocale(args.matches, args.location));
   return [{ title: `${page(t)} — ${t.meta.dashboard}` }, { name: "robots", content: "noindex, nofollow" }];
 }
-

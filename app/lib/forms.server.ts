@@ -2,18 +2,12 @@
 import { z } from "zod";
 import type { FieldErrors } from "./form-failure";
 
-
-export type ParsedForm<T> =
-  | { ok: true; data: T; formData: FormData }
-  | { ok: false; errors: FieldErrors; values: Record<string, string>; formData: FormData };
+export type ParsedForm<T> = { ok: true; data: T; formData: FormData } | { ok: false; errors: FieldErrors; values: Record<string, string>; formData: FormData };
 
 /** Fields whose values are never sent back to the browser, even to refill a form. */
 const SECRET_FIELDS = /password/i;
 
-export function parseFormData<Schema extends z.ZodType>(
-  formData: FormData,
-  schema: Schema,
-): ParsedForm<z.output<Schema>> {
+export function parseFormData<Schema extends z.ZodType>(formData: FormData, schema: Schema): ParsedForm<z.output<Schema>> {
   const raw = Object.fromEntries([...formData.keys()].map((key) => [key, formData.get(key)]));
   const result = schema.safeParse(raw);
   if (result.success) return { ok: true, data: result.data, formData };

@@ -6,9 +6,7 @@ import type { HeadersFunction } from "react-router";
  * `no-store` from the layout (or the page) wins over a page's `public`.
  */
 export const publicPageHeaders: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
-  const values = [parentHeaders.get("Cache-Control"), loaderHeaders.get("Cache-Control")].filter(
-    (value): value is string => Boolean(value),
-  );
+  const values = [parentHeaders.get("Cache-Control"), loaderHeaders.get("Cache-Control")].filter((value): value is string => Boolean(value));
   const cacheControl = values.find((value) => value.includes("no-store")) ?? values.at(-1);
   return new Headers(cacheControl ? { "Cache-Control": cacheControl } : undefined);
 };

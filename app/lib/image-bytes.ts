@@ -31,9 +31,7 @@ const FORMATS = {
 /** Stored size, and whether the browser shows it turned a quarter (EXIF orientation / irot). */
 type Measured = { kind: ImageKind; width: number; height: number; quarterTurn: boolean };
 
-export function inspectImage(
-  bytes: Uint8Array,
-): { ok: true; image: ImageInfo } | { ok: false; reason: ImageRefusal } {
+export function inspectImage(bytes: Uint8Array): { ok: true; image: ImageInfo } | { ok: false; reason: ImageRefusal } {
   if (bytes.length === 0) return { ok: false, reason: "empty" };
   // Before any parsing, so an oversized upload costs nothing beyond its length.
   if (bytes.length > IMAGE_MAX_BYTES) return { ok: false, reason: "too-large" };
@@ -74,12 +72,10 @@ function need(b: Uint8Array, at: number, n: number): void {
   if (!(at >= 0 && n >= 0 && at + n <= b.length)) fail();
 }
 const u8 = (b: Uint8Array, at: number) => (need(b, at, 1), b[at]!);
-const u16 = (b: Uint8Array, at: number, le = false) =>
-  (need(b, at, 2), le ? b[at]! | (b[at + 1]! << 8) : (b[at]! << 8) | b[at + 1]!);
+const u16 = (b: Uint8Array, at: number, le = false) => (need(b, at, 2), le ? b[at]! | (b[at + 1]! << 8) : (b[at]! << 8) | b[at + 1]!);
 const u24le = (b: Uint8Array, at: number) => (need(b, at, 3), b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16));
 // Multiplication, not <<, for the top byte: bitwise ops are signed 32-bit.
-const u32 = (b: Uint8Array, at: number, le = false) =>
-  le ? u16(b, at, true) + u16(b, at + 2, true) * 0x10000 : u16(b, at) * 0x10000 + u16(b, at + 2);
+const u32 = (b: Uint8Array, at: number, le = false) => (le ? u16(b, at, true) + u16(b, at + 2, true) * 0x10000 : u16(b, at) * 0x10000 + u16(b, at + 2));
 const tag = (b: Uint8Array, at: number) => (need(b, at, 4), String.fromCharCode(...b.subarray(at, at + 4)));
 /** A sub-view that must lie wholly inside `b`: later reads through it are bounded by it. */
 const slice = (b: Uint8Array, start: number, end: number) => (need(b, start, end - start), b.subarray(start, end));

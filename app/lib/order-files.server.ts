@@ -19,7 +19,11 @@ export function chosenFiles(formData: FormData, field: string): File[] {
  * and the extension of the type its bytes proved (a PDF sent as "invoice.exe" downloads as "invoice.pdf").
  */
 export function safeFileName(name: string, document: DocumentInfo): string {
-  const base = name.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f"<>|*?:]/g, "").trim();
+  const base = name
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/[\u0000-\u001f\u007f"<>|*?:]/g, "")
+    .trim();
   const stem = base.replace(/\.[^.]*$/, "").slice(0, 120) || "document";
   return `${stem}.${document.extension}`;
 }

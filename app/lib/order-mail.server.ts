@@ -10,7 +10,10 @@ import { identityProof } from "./identity-proof.server";
 import { unsealStatusToken } from "./status-token.server";
 
 /** What the e-mails say of an order: read from the store, or as a change is about to leave it (issue 21). */
-export type MailOrder = Pick<OrderDetail, "id" | "locale" | "serviceTitle" | "sourceLanguage" | "targetLanguages" | "deadline" | "details" | "status" | "quote" | "cancelReason"> & {
+export type MailOrder = Pick<
+  OrderDetail,
+  "id" | "locale" | "serviceTitle" | "sourceLanguage" | "targetLanguages" | "deadline" | "details" | "status" | "quote" | "cancelReason"
+> & {
   customer: Pick<OrderDetail["customer"], "name" | "email">;
 };
 
@@ -155,4 +158,3 @@ export function messageMails(context: MailContext, author: "customer" | "staff",
   const values = { name: context.order.customer.name, number, message: body, link: dashboardLink(context) };
   return staffMail(context, "order-message-to-staff", format(t.messageToStaffSubject, values), format(t.messageToStaffBody, values));
 }
-

@@ -11,9 +11,7 @@ import { messageMails, requestMails, transitionMails, type MailContext, type Mai
 import { unsealStatusToken } from "./status-token.server";
 
 export type OrderMailEvent =
-  | { kind: "request" }
-  | { kind: "transition"; transition: OrderChange["transition"] }
-  | { kind: "message"; author: "customer" | "staff"; body: string };
+  { kind: "request" } | { kind: "transition"; transition: OrderChange["transition"] } | { kind: "message"; author: "customer" | "staff"; body: string };
 
 /**
  * The e-mails of `event` about `order`, as it will be once the event is stored, for the order's id (a request's id is
@@ -22,7 +20,12 @@ export type OrderMailEvent =
  */
 export async function orderMails(
   app: RequestContext,
-  { order, origin, token, event }: { order: Omit<MailOrder, "id"> & { linkRevoked?: boolean; tokenSealed?: string | null }; origin: string; token?: string | null; event: OrderMailEvent },
+  {
+    order,
+    origin,
+    token,
+    event,
+  }: { order: Omit<MailOrder, "id"> & { linkRevoked?: boolean; tokenSealed?: string | null }; origin: string; token?: string | null; event: OrderMailEvent },
 ): Promise<(id: number) => NewMail[]> {
   const { backend, config } = app;
   const company = await backend.content.company().catch(() => null);

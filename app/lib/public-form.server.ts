@@ -33,9 +33,7 @@ export type PublicFormFailure = {
 };
 
 export type GuardedForm<T> =
-  | { kind: "accepted"; data: T; formData: FormData; values: Record<string, string> }
-  | { kind: "bot" }
-  | { kind: "refused"; failure: PublicFormFailure };
+  { kind: "accepted"; data: T; formData: FormData; values: Record<string, string> } | { kind: "bot" } | { kind: "refused"; failure: PublicFormFailure };
 
 /** The form's own check: its shared schema over the fields (and, for a form with files, the files by their bytes). */
 export type PublicFormCheck<T> = (formData: FormData) => Promise<{ ok: true; data: T } | { ok: false; errors: FieldErrors; formError?: string | null }>;
@@ -97,14 +95,22 @@ export async function refuseOverLimit(limiter: Limiter, request: Request, app: {
   if (await withinRateLimit(limiter, request)) return null;
   await recordSecurityEvent(app, request, { kind: "rate-limited", detail: new URL(request.url).pathname });
   const formData = await request.formData().catch(() => new FormData());
-  return formFailure({ values: keptValues(formData), formError: t.auth.tooManyAttempts }, { status: 429, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } });
+  return formFailure(
+    { values: keptValues(formData), formError: t.auth.tooManyAttempts },
+    { status: 429, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } },
+  );
 }
 
 /**
  * The bot checks of a caller's socket from the website (it has no form): the limit of calls, then Turnstile's token
  * from the socket's address, when Turnstile is configured.
  */
-export async function admitCallSocket(request: Request, limiter: Limiter, config: AppConfig, token: string): Promise<"admitted" | "too-many" | "challenge-failed"> {
+export async function admitCallSocket(
+  request: Request,
+  limiter: Limiter,
+  config: AppConfig,
+  token: string,
+): Promise<"admitted" | "too-many" | "challenge-failed"> {
   if (!(await withinRateLimit(limiter, request))) return "too-many";
   if (config.turnstile && !(await turnstileTokenPasses(config.turnstile, token, request))) return "challenge-failed";
   return "admitted";

@@ -30,7 +30,13 @@ export type RoomAdmission = { party: RoomParty; ended: boolean };
  * The party this request speaks for in room `roomId`, or null (anyone else: they learn nothing about the room).
  * `signedInUserId` is asked only when the request carries no caller key, so a visitor costs no session read.
  */
-export async function roomPartyFor(request: Request, env: Env, secret: string, roomId: string, signedInUserId: () => Promise<string | null>): Promise<RoomAdmission | null> {
+export async function roomPartyFor(
+  request: Request,
+  env: Env,
+  secret: string,
+  roomId: string,
+  signedInUserId: () => Promise<string | null>,
+): Promise<RoomAdmission | null> {
   if (!ROOM_ID.test(roomId)) return null;
   const key: unknown = await roomCookie(request, "/").parse(request.headers.get("Cookie"));
   if (typeof key === "string" && (await roomPartyOf(secret, roomId, key)) === "caller") {

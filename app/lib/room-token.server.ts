@@ -7,7 +7,6 @@ import { ROOM_PARTIES, type RoomParty } from "~/domain/switchboard";
 import { fromBase64Url, SIGNATURE, toBase64Url } from "./base64url";
 import { hmacKey } from "./hmac-key.server";
 
-
 const encoder = new TextEncoder();
 
 const roomKey = (secret: string) => hmacKey(secret, "push call room key v1");

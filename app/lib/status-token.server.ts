@@ -25,7 +25,6 @@ export async function statusTokenHash(token: string): Promise<string | null> {
 // e-mails (the quote, the delivery) can carry the customer's link. The database alone still opens nothing: without
 // the worker's secret the copy is noise, and a link is looked up by its hash only (docs/decisions/0020).
 
-
 async function sealingKey(secret: string): Promise<CryptoKey> {
   const material = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), "HKDF", false, ["deriveKey"]);
   return crypto.subtle.deriveKey(

@@ -23,10 +23,7 @@ function flashStorage(request: Request, config: AppConfig) {
 }
 
 /** Reads and consumes the flash toast. Forward `headers` (they clear the cookie) when a toast was found. */
-export async function readFlashToast(
-  request: Request,
-  config: AppConfig,
-): Promise<{ toast: Toast | null; headers: Headers | null }> {
+export async function readFlashToast(request: Request, config: AppConfig): Promise<{ toast: Toast | null; headers: Headers | null }> {
   const storage = flashStorage(request, config);
   const session = await storage.getSession(request.headers.get("Cookie"));
   const raw = session.get(FLASH_KEY);

@@ -2,7 +2,18 @@
 // Rows go in oldest first, so autoincremented ids follow time as they do in a real database.
 import { nextDay, startOfCompanyDay } from "../../app/domain/orders";
 import type { Rng } from "../fuzz/prng";
-import { clientAddress, DAY_MS, HISTORY_DAYS, pastInstant, SECURITY_LOG_DAYS, uuidOf, weightedLanguage, type Existing, type TableRows, type Volumes } from "./generate";
+import {
+  clientAddress,
+  DAY_MS,
+  HISTORY_DAYS,
+  pastInstant,
+  SECURITY_LOG_DAYS,
+  uuidOf,
+  weightedLanguage,
+  type Existing,
+  type TableRows,
+  type Volumes,
+} from "./generate";
 import { speakerOf, type People } from "./generate-people";
 import { CONTACT_SUBJECTS, DETAIL_PHRASES, EMAIL_DOMAINS, FIRST_NAMES, SURNAMES, USER_AGENTS } from "./names";
 
@@ -18,7 +29,11 @@ const personName = (rng: Rng) => `${rng.pick(FIRST_NAMES)} ${rng.pick(SURNAMES)}
 export function generateLogs(rng: Rng, now: number, volumes: Volumes, existing: Existing, people: People): LogsResult {
   const calls = generateCalls(rng, now, volumes.calls, existing, people);
   return {
-    tables: [calls.table, generateSecurityEvents(rng, now, volumes.securityEvents, existing, people), generateContactMessages(rng, now, volumes.contactMessages)],
+    tables: [
+      calls.table,
+      generateSecurityEvents(rng, now, volumes.securityEvents, existing, people),
+      generateContactMessages(rng, now, volumes.contactMessages),
+    ],
     callsByYear: calls.byYear,
   };
 }
@@ -27,7 +42,12 @@ function generateCalls(rng: Rng, now: number, count: number, existing: Existing,
   const callable = existing.languages.filter((language) => language.name !== "English"); // the caller's language
   const rows = sorted(Array.from({ length: count }, () => pastInstant(rng, now, HISTORY_DAYS))).map((requestedAt, index) => {
     const language = weightedLanguage(rng, callable);
-    const outcome = rng.weighted([[78, "answered"], [10, "missed"], [8, "cancelled"], [4, "callback"]] as const);
+    const outcome = rng.weighted([
+      [78, "answered"],
+      [10, "missed"],
+      [8, "cancelled"],
+      [4, "callback"],
+    ] as const);
     let answeredAt: number | null = null;
     let endedAt: number;
     let interpreter = null;
@@ -40,8 +60,19 @@ function generateCalls(rng: Rng, now: number, count: number, existing: Existing,
       endedAt = requestedAt + (outcome === "missed" ? rng.int(60_000, 120_000) : rng.int(3_000, 90_000));
     }
     endedAt = Math.min(endedAt, Math.max(now, answeredAt ?? requestedAt)); // a call logged is over
-    return [uuidOf(`call ${index}`), language.id, language.name, rng.chance(0.45) ? "video" : "audio", personName(rng),
-      interpreter?.id ?? null, interpreter?.fullName ?? null, outcome, requestedAt, answeredAt, endedAt];
+    return [
+      uuidOf(`call ${index}`),
+      language.id,
+      language.name,
+      rng.chance(0.45) ? "video" : "audio",
+      personName(rng),
+      interpreter?.id ?? null,
+      interpreter?.fullName ?? null,
+      outcome,
+      requestedAt,
+      answeredAt,
+      endedAt,
+    ];
   });
 
   // What a year's export must hold: requested on or after its first day and before the next year's, company time.
@@ -55,7 +86,19 @@ function generateCalls(rng: Rng, now: number, count: number, existing: Existing,
   return {
     table: {
       table: "call_log",
-      columns: ["id", "language_id", "language", "type", "caller_name", "interpreter_id", "interpreter_name", "outcome", "requested_at", "answered_at", "ended_at"],
+      columns: [
+        "id",
+        "language_id",
+        "language",
+        "type",
+        "caller_name",
+        "interpreter_id",
+        "interpreter_name",
+        "outcome",
+        "requested_at",
+        "answered_at",
+        "ended_at",
+      ],
       rows,
     },
     byYear,
@@ -64,9 +107,21 @@ function generateCalls(rng: Rng, now: number, count: number, existing: Existing,
 
 /** The kinds the app records (app/domain/accounts.ts SECURITY_EVENT_KINDS), about as often as a staff of 2,000 causes them. */
 const EVENT_KINDS: [number, string][] = [
-  [60, "sign-in"], [15, "sign-in-failed"], [2, "sign-in-throttled"], [0.5, "sign-in-refused-locked"], [3, "rate-limited"], [5, "forbidden"],
-  [0.3, "role-changed"], [0.3, "account-locked"], [0.3, "account-unlocked"], [1, "password-changed"], [0.5, "password-change-failed"],
-  [1, "password-reset"], [2, "reset-link-sent"], [0.5, "other-sessions-ended"], [0.1, "account-deleted"],
+  [60, "sign-in"],
+  [15, "sign-in-failed"],
+  [2, "sign-in-throttled"],
+  [0.5, "sign-in-refused-locked"],
+  [3, "rate-limited"],
+  [5, "forbidden"],
+  [0.3, "role-changed"],
+  [0.3, "account-locked"],
+  [0.3, "account-unlocked"],
+  [1, "password-changed"],
+  [0.5, "password-change-failed"],
+  [1, "password-reset"],
+  [2, "reset-link-sent"],
+  [0.5, "other-sessions-ended"],
+  [0.1, "account-deleted"],
 ];
 const ADMIN_ACTIONS = new Set(["role-changed", "account-locked", "account-unlocked", "account-deleted"]);
 const VISITOR_EVENTS = new Set(["sign-in-failed", "sign-in-throttled", "sign-in-refused-locked", "rate-limited", "password-reset"]);
@@ -77,9 +132,17 @@ function generateSecurityEvents(rng: Rng, now: number, count: number, existing: 
   const rows = sorted(Array.from({ length: count }, () => pastInstant(rng, now, SECURITY_LOG_DAYS))).map((at) => {
     const kind = rng.weighted(EVENT_KINDS);
     // A failed sign-in is often for an address that has no account (a typo, or someone trying addresses).
-    const account = kind === "sign-in-failed" && rng.chance(0.3) ? `${personName(rng).replace(" ", ".")}@${rng.pick(EMAIL_DOMAINS)}`.toLowerCase() : rng.pick(everyone);
+    const account =
+      kind === "sign-in-failed" && rng.chance(0.3) ? `${personName(rng).replace(" ", ".")}@${rng.pick(EMAIL_DOMAINS)}`.toLowerCase() : rng.pick(everyone);
     const actor = ADMIN_ACTIONS.has(kind) || (kind === "reset-link-sent" && rng.chance(0.5)) ? admin : VISITOR_EVENTS.has(kind) ? null : account;
-    const detail = kind === "forbidden" ? rng.pick(["/Dashboard/Orders", "/Dashboard/Dashboardusers", "/Dashboard/Inbox"]) : kind === "role-changed" ? rng.pick(["admin", "interpreter"]) : kind === "rate-limited" ? "sign-in" : "";
+    const detail =
+      kind === "forbidden"
+        ? rng.pick(["/Dashboard/Orders", "/Dashboard/Dashboardusers", "/Dashboard/Inbox"])
+        : kind === "role-changed"
+          ? rng.pick(["admin", "interpreter"])
+          : kind === "rate-limited"
+            ? "sign-in"
+            : "";
     return [at, kind, account, actor, clientAddress(rng), rng.pick(USER_AGENTS), detail];
   });
   return { table: "security_events", columns: ["at", "kind", "account", "actor", "address", "user_agent", "detail"], rows };
@@ -90,7 +153,15 @@ function generateContactMessages(rng: Rng, now: number, count: number): TableRow
     const age = (now - receivedAt) / DAY_MS;
     // Nearly all went out to the mail provider; a few failed for good; the newest may still wait for the cron.
     const status = age < 1 && rng.chance(0.2) ? "pending" : rng.chance(0.02) ? "failed" : "sent";
-    const attempts = status === "sent" ? rng.weighted([[95, 1], [5, 2]]) : status === "failed" ? 5 : rng.int(0, 2);
+    const attempts =
+      status === "sent"
+        ? rng.weighted([
+            [95, 1],
+            [5, 2],
+          ])
+        : status === "failed"
+          ? 5
+          : rng.int(0, 2);
     const sentAt = status === "sent" ? receivedAt + rng.int(1_000, 30_000) : null;
     const nextAttemptAt = status === "pending" ? now + 10 * 60_000 : receivedAt + (attempts - 1) * 60_000;
     // Staff read almost everything older than two weeks; recent messages are often still unread.
@@ -99,8 +170,20 @@ function generateContactMessages(rng: Rng, now: number, count: number): TableRow
     const name = personName(rng);
     const email = `${name.replace(" ", ".")}.${index}@${rng.pick(EMAIL_DOMAINS)}`.toLowerCase();
     const message = `Hello, ${rng.sample(DETAIL_PHRASES, rng.int(1, 3)).join(" ")} Could you tell me the price and how soon? Thank you, ${name}`;
-    return [name, email, rng.pick(CONTACT_SUBJECTS), message, receivedAt, status, attempts, status === "failed" ? "The mail provider answered 503." : null,
-      nextAttemptAt, sentAt, readAt, rng.chance(0.85) ? "en" : "ar"];
+    return [
+      name,
+      email,
+      rng.pick(CONTACT_SUBJECTS),
+      message,
+      receivedAt,
+      status,
+      attempts,
+      status === "failed" ? "The mail provider answered 503." : null,
+      nextAttemptAt,
+      sentAt,
+      readAt,
+      rng.chance(0.85) ? "en" : "ar",
+    ];
   });
   return {
     table: "contact_messages",

@@ -3,7 +3,18 @@
 // a few big customers and a long tail of one-to-three-order ones, English on one side of most pairs.
 import type { OrderStatus } from "../../app/domain/orders";
 import type { Rng } from "../fuzz/prng";
-import { companyDay, DAY_MS, HISTORY_DAYS, pastInstant, phoneNumber, sha256Hex, weightedLanguage, type Existing, type TableRows, type Volumes } from "./generate";
+import {
+  companyDay,
+  DAY_MS,
+  HISTORY_DAYS,
+  pastInstant,
+  phoneNumber,
+  sha256Hex,
+  weightedLanguage,
+  type Existing,
+  type TableRows,
+  type Volumes,
+} from "./generate";
 import { speakerOf, type People, type Person } from "./generate-people";
 import { COMPANY_KINDS, COMPANY_WORDS, DETAIL_PHRASES, EMAIL_DOMAINS, FIRST_NAMES, SURNAMES } from "./names";
 
@@ -19,15 +30,68 @@ export type OrdersResult = {
 
 /** Statuses by the order's age in days: [upper bound of age, weights]. */
 const STATUS_BY_AGE: [number, [number, OrderStatus][]][] = [
-  [2, [[55, "new"], [30, "quoted"], [8, "accepted"], [5, "in_progress"], [2, "cancelled"]]],
-  [14, [[8, "new"], [22, "quoted"], [10, "accepted"], [5, "declined"], [30, "in_progress"], [10, "delivered"], [12, "completed"], [3, "cancelled"]]],
-  [60, [[1, "new"], [5, "quoted"], [2, "accepted"], [8, "declined"], [6, "in_progress"], [8, "delivered"], [62, "completed"], [8, "cancelled"]]],
-  [Infinity, [[0.5, "new"], [3, "quoted"], [0.5, "accepted"], [12, "declined"], [0.2, "in_progress"], [1.5, "delivered"], [72, "completed"], [10, "cancelled"]]],
+  [
+    2,
+    [
+      [55, "new"],
+      [30, "quoted"],
+      [8, "accepted"],
+      [5, "in_progress"],
+      [2, "cancelled"],
+    ],
+  ],
+  [
+    14,
+    [
+      [8, "new"],
+      [22, "quoted"],
+      [10, "accepted"],
+      [5, "declined"],
+      [30, "in_progress"],
+      [10, "delivered"],
+      [12, "completed"],
+      [3, "cancelled"],
+    ],
+  ],
+  [
+    60,
+    [
+      [1, "new"],
+      [5, "quoted"],
+      [2, "accepted"],
+      [8, "declined"],
+      [6, "in_progress"],
+      [8, "delivered"],
+      [62, "completed"],
+      [8, "cancelled"],
+    ],
+  ],
+  [
+    Infinity,
+    [
+      [0.5, "new"],
+      [3, "quoted"],
+      [0.5, "accepted"],
+      [12, "declined"],
+      [0.2, "in_progress"],
+      [1.5, "delivered"],
+      [72, "completed"],
+      [10, "cancelled"],
+    ],
+  ],
 ];
 /** How many changes each status took (orders.version starts at 1 and adds one per change). */
 const VERSION: Record<OrderStatus, number> = { new: 1, quoted: 2, accepted: 3, declined: 3, in_progress: 4, delivered: 5, completed: 6, cancelled: 2 };
 const WORKED: OrderStatus[] = ["in_progress", "delivered", "completed"];
-const CURRENCIES: [number, string][] = [[70, "USD"], [10, "EUR"], [5, "GBP"], [5, "CAD"], [4, "AED"], [3, "SAR"], [3, "EGP"]];
+const CURRENCIES: [number, string][] = [
+  [70, "USD"],
+  [10, "EUR"],
+  [5, "GBP"],
+  [5, "CAD"],
+  [4, "AED"],
+  [3, "SAR"],
+  [3, "EGP"],
+];
 const SERVICE_WEIGHTS: Record<string, number> = { "Document Translation": 35, "Medical Interpreting": 20, "Legal Interpreting": 12 };
 
 type Customer = { name: string; first: string; last: string; email: string; phone: string; company: string };
@@ -55,9 +119,17 @@ export function generateOrders(rng: Rng, now: number, volumes: Volumes, existing
     const quoted = status !== "new" && (status !== "cancelled" || rng.chance(0.5));
     const source = english && rng.chance(0.6) ? english : weightedLanguage(rng, existing.languages, english ? [english.id] : []);
     const targets = source === english ? [weightedLanguage(rng, existing.languages, [source.id])] : english ? [english] : [];
-    while (targets.length === 0 || (targets.length < 3 && rng.chance(0.15))) targets.push(weightedLanguage(rng, existing.languages, [source.id, ...targets.map((t) => t.id)]));
+    while (targets.length === 0 || (targets.length < 3 && rng.chance(0.15)))
+      targets.push(weightedLanguage(rng, existing.languages, [source.id, ...targets.map((t) => t.id)]));
     const worked = WORKED.includes(status) || (status === "cancelled" && quoted && rng.chance(0.2));
-    const interpreter = worked ? speakerOf(rng, people, source.id, targets.map((target) => target.id)) : null;
+    const interpreter = worked
+      ? speakerOf(
+          rng,
+          people,
+          source.id,
+          targets.map((target) => target.id),
+        )
+      : null;
     // Unproven requests: mostly the newest (the link not opened yet), a few old ones nobody confirmed.
     const verified = age < 1 ? rng.chance(0.6) : rng.chance(0.97);
     return { at, customer: shuffled[index]!, status, quoted, verified, source, targets, interpreter };
@@ -93,10 +165,29 @@ export function generateOrders(rng: Rng, now: number, volumes: Volumes, existing
     const requester = rng.chance(0.9) ? c.name : `${rng.pick(FIRST_NAMES)} ${c.last}`;
     const details = rng.sample(DETAIL_PHRASES, rng.int(1, 2)).join(" ");
     orderRows.push([
-      id, customerId, service.id, service.title, plan.source.id, plan.source.name, companyDay(plan.at + rng.int(3, 45) * DAY_MS), details,
-      rng.chance(0.85) ? "en" : "ar", plan.status, version, plan.interpreter?.id ?? null, rng.chance(0.1) ? "Called the customer to confirm the scope." : "",
+      id,
+      customerId,
+      service.id,
+      service.title,
+      plan.source.id,
+      plan.source.name,
+      companyDay(plan.at + rng.int(3, 45) * DAY_MS),
+      details,
+      rng.chance(0.85) ? "en" : "ar",
+      plan.status,
+      version,
+      plan.interpreter?.id ?? null,
+      rng.chance(0.1) ? "Called the customer to confirm the scope." : "",
       plan.status === "cancelled" ? rng.pick(["Customer no longer needs it.", "Duplicate request.", "No interpreter available in time."]) : "",
-      sha256Hex(`order ${id}`), null, null, null, plan.at, updatedAt, requester, c.company, c.phone,
+      sha256Hex(`order ${id}`),
+      null,
+      null,
+      null,
+      plan.at,
+      updatedAt,
+      requester,
+      c.company,
+      c.phone,
       plan.verified ? Math.min(now, plan.at + rng.int(60_000, 7_200_000)) : null,
     ]);
     plan.targets.forEach((target, position) => targetRows.push([id, target.id, target.name, position]));
@@ -116,9 +207,30 @@ export function generateOrders(rng: Rng, now: number, volumes: Volumes, existing
       {
         table: "orders",
         columns: [
-          "id", "customer_id", "service_id", "service_title", "source_language_id", "source_language", "deadline", "details", "locale", "status",
-          "version", "interpreter_id", "internal_note", "cancel_reason", "token_hash", "token_sealed", "token_revoked_at", "last_change",
-          "created_at", "updated_at", "requester_name", "requester_company", "requester_phone", "identity_verified_at",
+          "id",
+          "customer_id",
+          "service_id",
+          "service_title",
+          "source_language_id",
+          "source_language",
+          "deadline",
+          "details",
+          "locale",
+          "status",
+          "version",
+          "interpreter_id",
+          "internal_note",
+          "cancel_reason",
+          "token_hash",
+          "token_sealed",
+          "token_revoked_at",
+          "last_change",
+          "created_at",
+          "updated_at",
+          "requester_name",
+          "requester_company",
+          "requester_phone",
+          "identity_verified_at",
         ],
         rows: orderRows,
       },
@@ -154,7 +266,11 @@ function orderCounts(rng: Rng, volumes: Volumes): number[] {
     if (index === 0) return top;
     if (index <= big) return rng.int(Math.round(top * 0.3), Math.round(top * 0.8));
     if (index <= big + regular) return rng.int(Math.min(10, top - 1), Math.min(50, top - 1));
-    return rng.weighted([[50, 1], [35, 2], [15, 3]]);
+    return rng.weighted([
+      [50, 1],
+      [35, 2],
+      [15, 3],
+    ]);
   });
   const small = big + regular + 1; // where the 1–3 tail starts
   let total = counts.reduce((sum, count) => sum + count, 0);
@@ -183,7 +299,13 @@ function assignJobs(rng: Rng, plans: Plan[], person: Person, count: number): num
   const speaks = (plan: Plan) => [plan.source, ...plan.targets].filter((language) => person.languageIds.includes(language.id)).length >= 2;
   const worked = plans.filter((plan) => plan.interpreter !== null && plan.status !== "cancelled");
   const preferred = worked.filter(speaks);
-  const chosen = [...rng.sample(preferred, count), ...rng.sample(worked.filter((plan) => !speaks(plan)), Math.max(0, count - preferred.length))];
+  const chosen = [
+    ...rng.sample(preferred, count),
+    ...rng.sample(
+      worked.filter((plan) => !speaks(plan)),
+      Math.max(0, count - preferred.length),
+    ),
+  ];
   for (const plan of chosen) plan.interpreter = person;
   return chosen.length;
 }

@@ -34,7 +34,16 @@ export function generatePeople(rng: Rng, now: number, count: number, existing: E
     const lastSignIn = rng.chance(0.8) ? Math.max(createdAt, now - rng.int(0, 30) * DAY_MS - rng.int(0, DAY_MS)) : null;
     const locked = rng.chance(0.01) ? now - rng.int(1, 200) * DAY_MS : null;
     accounts.push([id, email, existing.passwordHash, new Date(createdAt).toISOString(), lastSignIn, locked, rng.chance(0.85) ? "en" : "ar"]);
-    users.push([id, `${first} ${last}`, email, phoneNumber(rng), rng.pick(["Female", "Male"]), rng.pick(DEPARTMENTS), "interpreter", new Date(createdAt).toISOString()]);
+    users.push([
+      id,
+      `${first} ${last}`,
+      email,
+      phoneNumber(rng),
+      rng.pick(["Female", "Male"]),
+      rng.pick(DEPARTMENTS),
+      "interpreter",
+      new Date(createdAt).toISOString(),
+    ]);
 
     // 2–4 languages: their main language, English for most (agencies pair with English), then others.
     const languageIds: number[] = [weightedLanguage(rng, existing.languages, english ? [english.id] : []).id];

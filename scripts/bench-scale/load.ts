@@ -43,7 +43,10 @@ const MANIFEST = "bench-manifest.json";
 const MAX_CHUNK_BYTES = 1_000_000;
 const MAX_CHUNK_ROWS = 5_000;
 
-export const migrationFiles = () => readdirSync("migrations").filter((file) => file.endsWith(".sql")).sort();
+export const migrationFiles = () =>
+  readdirSync("migrations")
+    .filter((file) => file.endsWith(".sql"))
+    .sort();
 
 export function readManifest(state: string): Manifest | null {
   const file = join(state, MANIFEST);
@@ -51,7 +54,10 @@ export function readManifest(state: string): Manifest | null {
 }
 
 /** Deletes `state`, makes the sample state in it, and adds the generated rows at `scale` (1 = the issue's volumes). */
-export async function buildState(state: string, { scale, seed, now, note }: { scale: number; seed: number; now: number; note: (message: string) => void }): Promise<Manifest> {
+export async function buildState(
+  state: string,
+  { scale, seed, now, note }: { scale: number; seed: number; now: number; note: (message: string) => void },
+): Promise<Manifest> {
   const started = performance.now();
   rmSync(state, { recursive: true, force: true });
   // The sample state as everyone else gets it; its output goes to stderr, so stdout keeps only the report.
@@ -90,7 +96,12 @@ export async function buildState(state: string, { scale, seed, now, note }: { sc
       scale,
       now,
       migrations: migrationFiles(),
-      seconds: { setup: seconds(started, setupDone), generate: seconds(setupDone, generated), insert: seconds(generated, inserted), total: seconds(started, inserted) },
+      seconds: {
+        setup: seconds(started, setupDone),
+        generate: seconds(setupDone, generated),
+        insert: seconds(generated, inserted),
+        total: seconds(started, inserted),
+      },
       rows,
       surname: SURNAMES[0],
       topCustomer: orders.topCustomer,

@@ -41,19 +41,16 @@ export function timedGet(port: number, path: string, { headers, keepBody = false
         ...(error ? { error } : {}),
       });
     };
-    const req = http.request(
-      { host: "127.0.0.1", port, method: "GET", path, headers: { ...headers, Connection: "close" }, agent: false },
-      (res) => {
-        const contentType = String(res.headers["content-type"] ?? "");
-        res.on("data", (chunk: Buffer) => {
-          bytes += chunk.length;
-          if (keepBody) chunks.push(chunk);
-          csv?.feed(chunk);
-        });
-        res.on("end", () => finish(res.statusCode ?? 0, contentType));
-        res.on("error", (error) => finish(res.statusCode ?? 0, contentType, error.message));
-      },
-    );
+    const req = http.request({ host: "127.0.0.1", port, method: "GET", path, headers: { ...headers, Connection: "close" }, agent: false }, (res) => {
+      const contentType = String(res.headers["content-type"] ?? "");
+      res.on("data", (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (keepBody) chunks.push(chunk);
+        csv?.feed(chunk);
+      });
+      res.on("end", () => finish(res.statusCode ?? 0, contentType));
+      res.on("error", (error) => finish(res.statusCode ?? 0, contentType, error.message));
+    });
     req.setTimeout(timeoutMs, () => req.destroy(new Error(`no complete answer within ${timeoutMs / 1000} s`)));
     req.on("error", (error) => finish(0, "", error.message));
     req.end();

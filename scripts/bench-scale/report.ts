@@ -11,9 +11,27 @@ export const TARGETS = { p50Ms: 100, ratio: 3, htmlBytes: 300 * 1024, lastPageRa
 export type Measured = { case: Case; runs: Timed[] };
 export type Row = { label: string; sample: Measured | null; large: Measured | null };
 
-const p50 = (m: Measured | null) => (m && m.runs.length ? percentile(m.runs.map((run) => run.ms), 50) : null);
-const p90 = (m: Measured | null) => (m && m.runs.length ? percentile(m.runs.map((run) => run.ms), 90) : null);
-const bytesOf = (m: Measured | null) => (m && m.runs.length ? percentile(m.runs.map((run) => run.bytes), 50) : null);
+const p50 = (m: Measured | null) =>
+  m && m.runs.length
+    ? percentile(
+        m.runs.map((run) => run.ms),
+        50,
+      )
+    : null;
+const p90 = (m: Measured | null) =>
+  m && m.runs.length
+    ? percentile(
+        m.runs.map((run) => run.ms),
+        90,
+      )
+    : null;
+const bytesOf = (m: Measured | null) =>
+  m && m.runs.length
+    ? percentile(
+        m.runs.map((run) => run.bytes),
+        50,
+      )
+    : null;
 const statuses = (m: Measured | null) => [...new Set((m?.runs ?? []).map((run) => run.status || 0))];
 
 export const ms = (value: number | null) => (value === null ? "—" : value < 10 ? `${value.toFixed(1)} ms` : `${Math.round(value)} ms`);
@@ -27,7 +45,10 @@ export function size(bytes: number | null): string {
 export function problemsOf(row: Row, rows: Row[]): { misses: string[]; failures: string[] } {
   const misses: string[] = [];
   const failures: string[] = [];
-  for (const [state, m] of [["sample", row.sample], ["large", row.large]] as const) {
+  for (const [state, m] of [
+    ["sample", row.sample],
+    ["large", row.large],
+  ] as const) {
     if (m?.case.path === null) continue;
     for (const status of statuses(m)) {
       if (status !== 200) failures.push(`${state}: HTTP ${status || (m!.runs.find((run) => !run.status)?.error ?? "no answer")}`);
@@ -48,7 +69,8 @@ export function problemsOf(row: Row, rows: Row[]): { misses: string[]; failures:
   if (bytes !== null && bytes > TARGETS.htmlBytes) misses.push(`${size(bytes)} of HTML > ${size(TARGETS.htmlBytes)}`);
   if (row.label.startsWith("/Dashboard/Orders?page=")) {
     const first = p50(rows.find((other) => other.label === "/Dashboard/Orders")?.large ?? null);
-    if (first !== null && largeP50 > TARGETS.lastPageRatio * first) misses.push(`last page ${(largeP50 / first).toFixed(1)}× the first (> ${TARGETS.lastPageRatio}×)`);
+    if (first !== null && largeP50 > TARGETS.lastPageRatio * first)
+      misses.push(`last page ${(largeP50 / first).toFixed(1)}× the first (> ${TARGETS.lastPageRatio}×)`);
   }
   return { misses, failures };
 }
@@ -73,7 +95,10 @@ export function table(rows: Row[]): string {
 export function csvLines(rows: Row[]): string[] {
   const lines: string[] = [];
   for (const row of rows) {
-    for (const [state, m] of [["sample", row.sample], ["large", row.large]] as const) {
+    for (const [state, m] of [
+      ["sample", row.sample],
+      ["large", row.large],
+    ] as const) {
       if (!m?.case.csv || m.case.path === null || m.runs.length === 0) continue;
       const counts = [...new Set(m.runs.map((run) => run.csvRows))];
       const verdict = counts.length === 1 && counts[0] === m.case.csv.expectedRows ? "✓ every call" : "✗ MISMATCH";

@@ -85,7 +85,11 @@ export async function planCases(port: number, cookies: Record<Role, string>, man
     admin("/Dashboard/Orders", "/Dashboard/Orders"),
     admin(`/Dashboard/Orders?q=${surname}`, `/Dashboard/Orders?q=${surname}`),
     admin("/Dashboard/Orders?status=completed", "/Dashboard/Orders?status=completed"),
-    admin("/Dashboard/Orders?language=<Spanish>", language ? `/Dashboard/Orders?language=${language}` : null, unless("/Dashboard/Orders", "no Spanish in the language filter")),
+    admin(
+      "/Dashboard/Orders?language=<Spanish>",
+      language ? `/Dashboard/Orders?language=${language}` : null,
+      unless("/Dashboard/Orders", "no Spanish in the language filter"),
+    ),
     admin("/Dashboard/Orders?page=<last>", `/Dashboard/Orders?page=${lastPageOf(orders)}`),
     admin("/Dashboard/Orders/<newest accepted>", `/Dashboard/Orders/${manifest.acceptedOrderId}`),
     admin("/Dashboard/Dashboardcustomers", "/Dashboard/Dashboardcustomers"),
@@ -96,9 +100,21 @@ export async function planCases(port: number, cookies: Record<Role, string>, man
     admin(`/Dashboard/Dashboardusers?account=<${INTERPRETER_EMAIL}>`, `/Dashboard/Dashboardusers?account=${encodeURIComponent(INTERPRETER_EMAIL)}`),
     // The account list's search, pages and the log's older page: only when the page offers them (it showed every
     // account and the newest 100 events at once when this was written).
-    admin(`/Dashboard/Dashboardusers?q=${surname}`, /<input\b[^>]*\bname="q"/.test(users) ? `/Dashboard/Dashboardusers?q=${surname}` : null, unless("/Dashboard/Dashboardusers", "the page has no search box")),
-    admin("/Dashboard/Dashboardusers?page=<last>", lastPageOf(users) > 1 ? `/Dashboard/Dashboardusers?page=${lastPageOf(users)}` : null, unless("/Dashboard/Dashboardusers", "the account list has no pages")),
-    admin("/Dashboard/Dashboardusers?events_before=… (log page 2)", olderLink(users, "/Dashboard/Dashboardusers", "events_before"), unless("/Dashboard/Dashboardusers", "the security log has no older page")),
+    admin(
+      `/Dashboard/Dashboardusers?q=${surname}`,
+      /<input\b[^>]*\bname="q"/.test(users) ? `/Dashboard/Dashboardusers?q=${surname}` : null,
+      unless("/Dashboard/Dashboardusers", "the page has no search box"),
+    ),
+    admin(
+      "/Dashboard/Dashboardusers?page=<last>",
+      lastPageOf(users) > 1 ? `/Dashboard/Dashboardusers?page=${lastPageOf(users)}` : null,
+      unless("/Dashboard/Dashboardusers", "the account list has no pages"),
+    ),
+    admin(
+      "/Dashboard/Dashboardusers?events_before=… (log page 2)",
+      olderLink(users, "/Dashboard/Dashboardusers", "events_before"),
+      unless("/Dashboard/Dashboardusers", "the security log has no older page"),
+    ),
     admin("/Dashboard/Interpreter", "/Dashboard/Interpreter"),
     admin(`/Dashboard/Interpreter?q=${surname}`, `/Dashboard/Interpreter?q=${surname}`),
     admin("/Dashboard/Interpreter?page=<last>", `/Dashboard/Interpreter?page=${lastPageOf(interpreters)}`),

@@ -121,7 +121,10 @@ async function measureState(name: StateName, dir: string): Promise<Measured[]> {
       const timings: Timed[] = [];
       for (let i = 0; i < runs; i++) timings.push(await timedGet(port, each.path, options));
       if (server.exited()) throw new Error(`The server exited while measuring ${each.path}: see ${log}`);
-      const p50 = percentile(timings.map((run) => run.ms), 50);
+      const p50 = percentile(
+        timings.map((run) => run.ms),
+        50,
+      );
       note(`${name}: ${each.path} → ${[...new Set(timings.map((run) => run.status))].join("/")} p50 ${Math.round(p50)} ms, ${size(timings[0]!.bytes)}`);
       results.push({ case: each, runs: timings });
     }
@@ -136,30 +139,42 @@ function print(rows: Row[]): void {
   const cpus = os.cpus();
   const count = (table: string) => (large.rows[table] ?? 0).toLocaleString("en-US");
   const totalSeconds = Math.round((performance.now() - started) / 1000);
-  console.log(`Scale benchmark, ${new Date().toISOString().slice(0, 10)}: node ${process.version}, ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? "?"}), ` +
-    `${runs} sequential requests per row after ${WARM_UPS} warm-ups, one connection each; seed ${large.seed}.`);
+  console.log(
+    `Scale benchmark, ${new Date().toISOString().slice(0, 10)}: node ${process.version}, ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? "?"}), ` +
+      `${runs} sequential requests per row after ${WARM_UPS} warm-ups, one connection each; seed ${large.seed}.`,
+  );
   console.log("");
-  console.log(`Large state (scale ${large.scale}): ${count("orders")} orders (${count("order_targets")} targets, ${count("order_quotes")} quotes), ` +
-    `${count("customers")} customers, ${count("accounts")} interpreters with ${count("user_languages")} language links, ${count("call_log")} calls, ` +
-    `${count("security_events")} security events, ${count("contact_messages")} contact messages` +
-    `${large.scale === 1 ? "" : ` (--scale ${large.scale}: not the issue's ${FULL_VOLUMES.orders.toLocaleString("en-US")} orders …)`}.`);
-  console.log(`Loaded in ${large.seconds.total} s: sample state ${large.seconds.setup} s, generating ${large.seconds.generate} s, inserting ${large.seconds.insert} s` +
-    `${large.kept ? ` (loaded by an earlier run on ${new Date(large.now).toISOString().slice(0, 10)}, reused with --keep)` : ""}. Whole run: ${totalSeconds} s.`);
-  console.log(`Sample state: the sample content plus the same generator at scale ${manifests.sample.scale} (${(manifests.sample.rows.orders ?? 0)} orders, ` +
-    `${manifests.sample.rows.call_log ?? 0} calls …), so every list has rows and every id-request a target.`);
+  console.log(
+    `Large state (scale ${large.scale}): ${count("orders")} orders (${count("order_targets")} targets, ${count("order_quotes")} quotes), ` +
+      `${count("customers")} customers, ${count("accounts")} interpreters with ${count("user_languages")} language links, ${count("call_log")} calls, ` +
+      `${count("security_events")} security events, ${count("contact_messages")} contact messages` +
+      `${large.scale === 1 ? "" : ` (--scale ${large.scale}: not the issue's ${FULL_VOLUMES.orders.toLocaleString("en-US")} orders …)`}.`,
+  );
+  console.log(
+    `Loaded in ${large.seconds.total} s: sample state ${large.seconds.setup} s, generating ${large.seconds.generate} s, inserting ${large.seconds.insert} s` +
+      `${large.kept ? ` (loaded by an earlier run on ${new Date(large.now).toISOString().slice(0, 10)}, reused with --keep)` : ""}. Whole run: ${totalSeconds} s.`,
+  );
+  console.log(
+    `Sample state: the sample content plus the same generator at scale ${manifests.sample.scale} (${manifests.sample.rows.orders ?? 0} orders, ` +
+      `${manifests.sample.rows.call_log ?? 0} calls …), so every list has rows and every id-request a target.`,
+  );
   console.log("");
   console.log(table(rows));
   console.log("");
   for (const line of csvLines(rows)) console.log(line);
-  console.log(`- Jobs of ${large.jobsInterpreter.email}: ${manifests.sample.jobsInterpreter.jobs} (sample), ${large.jobsInterpreter.jobs} (large); ` +
-    `orders of the biggest customer: ${manifests.sample.topCustomer.orders} (sample), ${large.topCustomer.orders} (large).`);
+  console.log(
+    `- Jobs of ${large.jobsInterpreter.email}: ${manifests.sample.jobsInterpreter.jobs} (sample), ${large.jobsInterpreter.jobs} (large); ` +
+      `orders of the biggest customer: ${manifests.sample.topCustomer.orders} (sample), ${large.topCustomer.orders} (large).`,
+  );
   for (const row of rows) {
     const [s, l] = [row.sample?.case.path, row.large?.case.path];
     if (s && l && s !== l) console.log(`- \`${row.label}\`: sample \`${s}\`, large \`${l}\``);
   }
   console.log("");
   const problems = rows.map((row) => ({ row, ...problemsOf(row, rows) })).filter((p) => p.misses.length || p.failures.length);
-  console.log(`Targets (pages): p50 ≤ ${TARGETS.p50Ms} ms, ≤ ${TARGETS.ratio}× the sample's p50, HTML ≤ ${size(TARGETS.htmlBytes)}, last Orders page ≤ ${TARGETS.lastPageRatio}× the first; the CSV: every call.`);
+  console.log(
+    `Targets (pages): p50 ≤ ${TARGETS.p50Ms} ms, ≤ ${TARGETS.ratio}× the sample's p50, HTML ≤ ${size(TARGETS.htmlBytes)}, last Orders page ≤ ${TARGETS.lastPageRatio}× the first; the CSV: every call.`,
+  );
   if (problems.length === 0) console.log("All targets met.");
   for (const { row, misses, failures } of problems) console.log(`✗ ${row.label}: ${[...failures, ...misses].join("; ")}`);
 }

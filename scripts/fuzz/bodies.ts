@@ -62,9 +62,17 @@ const asText = (value: Value) => valueBytes(value).toString("utf8");
 export function buildBody(rng: Rng, allFields: Field[], multipartForm = false, clean = false): Body {
   const boundary = `----fuzz${Array.from({ length: 16 }, () => rng.pick([...BOUNDARY_CHARS])).join("")}`;
   const encoding = clean
-    ? multipartForm ? "multipart" : "urlencoded"
+    ? multipartForm
+      ? "multipart"
+      : "urlencoded"
     : rng.weighted<string>([
-        [multipartForm ? 8 : 60, "urlencoded"], [multipartForm ? 72 : 20, "multipart"], [5, "raw-bytes"], [5, "json"], [4, "text"], [3, "empty"], [3, "garbage"],
+        [multipartForm ? 8 : 60, "urlencoded"],
+        [multipartForm ? 72 : 20, "multipart"],
+        [5, "raw-bytes"],
+        [5, "json"],
+        [4, "text"],
+        [3, "empty"],
+        [3, "garbage"],
       ]);
   // Outside multipart a file input sends its file name as text.
   const fields = encoding === "multipart" ? allFields : allFields.map(({ name, value, file }) => ({ name, value: file ? file.filename : value }));
@@ -103,11 +111,24 @@ export function buildBody(rng: Rng, allFields: Field[], multipartForm = false, c
 
   if (!clean && rng.chance(0.15)) {
     contentType = rng.pick([
-      undefined, "text/plain", "application/json", "multipart/form-data", `multipart/form-data; boundary=wrong${boundary}`,
-      "multipart/form-data; boundary=", 'multipart/form-data; boundary="a b"', "application/x-www-form-urlencoded; charset=utf-16le",
-      "application/x-www-form-urlencoded; charset=x-unknown", "text/html", "application/x-www-form-urlencoded, multipart/form-data",
-      "APPLICATION/X-WWW-FORM-URLENCODED", "application/octet-stream", `multipart/mixed; boundary=${boundary}`, "*/*", `x/${"y".repeat(5000)}`,
-      "application/x-www-form-urlencoded\u00ff", "",
+      undefined,
+      "text/plain",
+      "application/json",
+      "multipart/form-data",
+      `multipart/form-data; boundary=wrong${boundary}`,
+      "multipart/form-data; boundary=",
+      'multipart/form-data; boundary="a b"',
+      "application/x-www-form-urlencoded; charset=utf-16le",
+      "application/x-www-form-urlencoded; charset=x-unknown",
+      "text/html",
+      "application/x-www-form-urlencoded, multipart/form-data",
+      "APPLICATION/X-WWW-FORM-URLENCODED",
+      "application/octet-stream",
+      `multipart/mixed; boundary=${boundary}`,
+      "*/*",
+      `x/${"y".repeat(5000)}`,
+      "application/x-www-form-urlencoded\u00ff",
+      "",
     ]);
     labels.push(`content-type ${contentType === undefined ? "missing" : JSON.stringify(contentType.slice(0, 60))}`);
   }

@@ -77,8 +77,22 @@ export function inspect(spec: RequestSpec, answer: Answer, origin: string, plant
     const report = (marker: number, raw: string, at: number) => {
       const from = plantedBy.get(marker);
       const source =
-        marker === 0 ? "a path of surface.ts" : from === undefined ? "an unknown request" : from === -1 ? "the order set-up" : from === spec.index ? "this request" : `request #${from}`;
-      findings.push({ kind: "reflected", spec, answer, detail: `unescaped ${JSON.stringify(raw)} (marker ${marker}, planted by ${source})`, excerpt: excerptAround(body, at, raw.length) });
+        marker === 0
+          ? "a path of surface.ts"
+          : from === undefined
+            ? "an unknown request"
+            : from === -1
+              ? "the order set-up"
+              : from === spec.index
+                ? "this request"
+                : `request #${from}`;
+      findings.push({
+        kind: "reflected",
+        spec,
+        answer,
+        detail: `unescaped ${JSON.stringify(raw)} (marker ${marker}, planted by ${source})`,
+        excerpt: excerptAround(body, at, raw.length),
+      });
     };
     // The raw form of a marker only exists if something put the payload into the page unescaped.
     const seen = new Set<number>();

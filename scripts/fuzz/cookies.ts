@@ -67,9 +67,23 @@ export type CookieChoice = { header?: string; label: string; marker?: number };
 export function hostileCookie(rng: Rng, payloads: Payloads, jar: CookieJar): CookieChoice {
   const real = sessionValue(jar.real);
   const kind = rng.weighted<string>([
-    [2, "forged"], [2, "unsigned"], [2, "bad-signature"], [real ? 3 : 0, "tampered"], [real ? 2 : 0, "tampered-signature"],
-    [3, "signed-unknown"], [2, "revoked"], [2, "expired"], [3, "signed-odd-value"], [real ? 2 : 0, "duplicate"], [3, "toast-forged"],
-    [1, "toast-garbage"], [3, "malformed"], [1, "oversized"], [1, "many"], [real ? 1 : 0, "secure-prefix"], [2, "device-forged"],
+    [2, "forged"],
+    [2, "unsigned"],
+    [2, "bad-signature"],
+    [real ? 3 : 0, "tampered"],
+    [real ? 2 : 0, "tampered-signature"],
+    [3, "signed-unknown"],
+    [2, "revoked"],
+    [2, "expired"],
+    [3, "signed-odd-value"],
+    [real ? 2 : 0, "duplicate"],
+    [3, "toast-forged"],
+    [1, "toast-garbage"],
+    [3, "malformed"],
+    [1, "oversized"],
+    [1, "many"],
+    [real ? 1 : 0, "secure-prefix"],
+    [2, "device-forged"],
     [2, "device-signed-odd"],
   ]);
   switch (kind) {
@@ -120,16 +134,35 @@ export function hostileCookie(rng: Rng, payloads: Payloads, jar: CookieJar): Coo
       // Validly signed (the test secret) but of an odd shape: the reader must not trust its structure.
       const tag = accountTag("admin@example.com");
       const odd = rng.pick<unknown>([
-        { id: "x".repeat(3000), accounts: [tag] }, { id: 1, accounts: tag }, { id: "d", accounts: Array(500).fill(tag) }, null, [],
-        { id: "d", accounts: [{ toString: tag }] }, { id: "<fz-0>", accounts: [tag, 7, null] }, JSON.parse(`{"__proto__":{"accounts":["${tag}"]},"id":"p"}`), "device",
+        { id: "x".repeat(3000), accounts: [tag] },
+        { id: 1, accounts: tag },
+        { id: "d", accounts: Array(500).fill(tag) },
+        null,
+        [],
+        { id: "d", accounts: [{ toString: tag }] },
+        { id: "<fz-0>", accounts: [tag, 7, null] },
+        JSON.parse(`{"__proto__":{"accounts":["${tag}"]},"id":"p"}`),
+        "device",
       ]);
-      return { header: [pair(DEVICE_COOKIE, signCookieValue(odd)), jar.real].filter(Boolean).join("; "), label: `${kind} ${JSON.stringify(odd)?.slice(0, 30)}` };
+      return {
+        header: [pair(DEVICE_COOKIE, signCookieValue(odd)), jar.real].filter(Boolean).join("; "),
+        label: `${kind} ${JSON.stringify(odd)?.slice(0, 30)}`,
+      };
     }
     case "toast-garbage":
       return { header: [pair(TOAST_COOKIE, `${rng.hex(30)}.${rng.hex(43)}`), jar.real].filter(Boolean).join("; "), label: kind };
     case "malformed":
       return {
-        header: rng.pick([`${SESSION_COOKIE}`, "=;;;", `${SESSION_COOKIE}="unterminated`, `${SESSION_COOKIE}=%`, `${SESSION_COOKIE}=%E0%A4%A`, `;${SESSION_COOKIE}=;`, " ", `${SESSION_COOKIE}=a=b=c.d`]),
+        header: rng.pick([
+          `${SESSION_COOKIE}`,
+          "=;;;",
+          `${SESSION_COOKIE}="unterminated`,
+          `${SESSION_COOKIE}=%`,
+          `${SESSION_COOKIE}=%E0%A4%A`,
+          `;${SESSION_COOKIE}=;`,
+          " ",
+          `${SESSION_COOKIE}=a=b=c.d`,
+        ]),
         label: kind,
       };
     case "oversized":

@@ -56,7 +56,8 @@ export function checkSurface(): string[] {
       const expected = new Set([...intents.matchAll(/(?:"([\w-]+)"|(\w+))\s*:/g)].map((match) => match[1] ?? match[2]));
       const listed = new Set(forms.map((form) => form.intent));
       for (const intent of expected) if (!listed.has(intent)) problems.push(`app/${file} accepts intent "${intent}", surface.ts FORMS has no entry for it`);
-      for (const intent of listed) if (!expected.has(intent)) problems.push(`surface.ts FORMS sends intent "${intent}" to ${path}, app/${file} has no such intent`);
+      for (const intent of listed)
+        if (!expected.has(intent)) problems.push(`surface.ts FORMS sends intent "${intent}" to ${path}, app/${file} has no such intent`);
     }
   }
 

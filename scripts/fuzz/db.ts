@@ -77,7 +77,9 @@ export async function openDatabase(state: string): Promise<Database> {
 
   const listed = await retry("table list", () =>
     db
-      .prepare("select name from sqlite_master where type='table' and name not like 'sqlite_%' and name not like '_cf_%' and name != 'd1_migrations' order by name")
+      .prepare(
+        "select name from sqlite_master where type='table' and name not like 'sqlite_%' and name not like '_cf_%' and name != 'd1_migrations' order by name",
+      )
       .all<{ name: string }>(),
   );
   const tables = listed.results.map((row) => row.name);
@@ -85,15 +87,34 @@ export async function openDatabase(state: string): Promise<Database> {
   // Each compared table's rows as one text (every column quoted, in id order), digested here in Node.
   const compared: string[] = [];
   for (const table of CONTENT_COMPARED.filter((name) => counted.includes(name))) {
-    const columns = await retry(`columns of ${table}`, () => db.prepare("select name from pragma_table_info(?) order by cid").bind(table).all<{ name: string }>());
+    const columns = await retry(`columns of ${table}`, () =>
+      db.prepare("select name from pragma_table_info(?) order by cid").bind(table).all<{ name: string }>(),
+    );
     const cells = columns.results.map(({ name }) => (DIGESTED_BY_LENGTH.has(`${table}.${name}`) ? `length("${name}")` : `quote("${name}")`));
-    compared.push(`(select group_concat(cells, char(30)) from (select ${cells.join(" || char(31) || ")} as cells from "${table}" order by rowid)) as "${table}${CONTENT_SUFFIX}"`);
+    compared.push(
+      `(select group_concat(cells, char(30)) from (select ${cells.join(" || char(31) || ")} as cells from "${table}" order by rowid)) as "${table}${CONTENT_SUFFIX}"`,
+    );
   }
   // One statement for all tables (D1 refuses a UNION of this many SELECTs; scalar subqueries are fine).
   const countSql = `select ${[...counted.map((table) => `(select count(*) from "${table}") as "${table}"`), ...compared].join(", ")}`;
-  const digest = (text: unknown) => Number.parseInt(createHash("sha256").update(String(text ?? "")).digest("hex").slice(0, 12), 16);
+  const digest = (text: unknown) =>
+    Number.parseInt(
+      createHash("sha256")
+        .update(String(text ?? ""))
+        .digest("hex")
+        .slice(0, 12),
+      16,
+    );
 
-  const all = async <T>(sql: string, ...binds: unknown[]) => (await retry(sql, () => db.prepare(sql).bind(...binds).all<T>())).results;
+  const all = async <T>(sql: string, ...binds: unknown[]) =>
+    (
+      await retry(sql, () =>
+        db
+          .prepare(sql)
+          .bind(...binds)
+          .all<T>(),
+      )
+    ).results;
 
   let queries = 0;
   const query = () => {
@@ -136,7 +157,9 @@ export async function openDatabase(state: string): Promise<Database> {
     async idPools(protectedEmails) {
       const placeholders = protectedEmails.map(() => "?").join(", ");
       return {
-        userIds: (await all<{ id: string }>(`select id from users where email not in (${placeholders}) order by email`, ...protectedEmails)).map((row) => row.id),
+        userIds: (await all<{ id: string }>(`select id from users where email not in (${placeholders}) order by email`, ...protectedEmails)).map(
+          (row) => row.id,
+        ),
         languageIds: (await all<{ id: number }>("select id from languages order by id")).map((row) => row.id),
         linkIds: (await all<{ id: number }>("select id from user_languages order by id")).map((row) => row.id),
         messageIds: (await all<{ id: number }>("select id from contact_messages order by id")).map((row) => row.id),

@@ -30,12 +30,19 @@ export const NO_FILE: FilePayload = { file: { bytes: text(""), filename: text(""
 
 /** The real documents of each kind, e.g. for the run's set-up (orders.ts). */
 export function documentOf(kind: "pdf" | "docx" | "txt" | "jpeg" | "png", name: string): FilePayload {
-  return part(DOCUMENTS.find((document) => document.kind === kind)!, name);
+  return part(
+    DOCUMENTS.find((document) => document.kind === kind)!,
+    name,
+  );
 }
 
 /** What a browser sends for the input: no file chosen (one empty part), or one or two small real documents. */
 export function plausibleDocuments(rng: Rng): FilePayload[] {
-  const count = rng.weighted([[4, 0], [5, 1], [1, 2]]);
+  const count = rng.weighted([
+    [4, 0],
+    [5, 1],
+    [1, 2],
+  ]);
   if (count === 0) return [NO_FILE];
   return Array.from({ length: count }, () => {
     const document = rng.pick(DOCUMENTS);
@@ -72,7 +79,14 @@ export function hostileDocuments(source: HostileSource): FilePayload[] {
   const document = rng.pick(DOCUMENTS);
   const name = `document.${document.extension}`;
   const category = rng.weighted<string>([
-    [6, "wrong-bytes"], [3, "truncated"], [2, "too-large"], [2, "empty"], [2, "six"], [5, "hostile-name"], [3, "wrong-type"], [2, "polyglot"],
+    [6, "wrong-bytes"],
+    [3, "truncated"],
+    [2, "too-large"],
+    [2, "empty"],
+    [2, "six"],
+    [5, "hostile-name"],
+    [3, "wrong-type"],
+    [2, "polyglot"],
   ]);
   switch (category) {
     case "wrong-bytes": {
@@ -89,12 +103,22 @@ export function hostileDocuments(source: HostileSource): FilePayload[] {
         ["a PNG signature without IHDR", () => Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]), "scan.png"],
         ["random bytes", () => Uint8Array.from({ length: rng.int(1, 600) }, () => rng.int(0, 255)), "document.pdf"],
       ]);
-      return [{ file: { bytes: asBytes(choice[1]()), filename: text(choice[2]), contentType: rng.pick([document.type, "application/pdf"]) }, label: `${choice[0]} as ${choice[2]}` }];
+      return [
+        {
+          file: { bytes: asBytes(choice[1]()), filename: text(choice[2]), contentType: rng.pick([document.type, "application/pdf"]) },
+          label: `${choice[0]} as ${choice[2]}`,
+        },
+      ];
     }
     case "truncated": {
       const whole = rng.pick(DOCUMENTS.filter((each) => each.kind !== "txt"));
       const cut = rng.int(1, whole.bytes.length - 1);
-      return [{ file: { bytes: asBytes(whole.bytes.subarray(0, cut)), filename: text(`cut.${whole.extension}`), contentType: whole.type }, label: `${whole.kind} cut at ${cut}` }];
+      return [
+        {
+          file: { bytes: asBytes(whole.bytes.subarray(0, cut)), filename: text(`cut.${whole.extension}`), contentType: whole.type },
+          label: `${whole.kind} cut at ${cut}`,
+        },
+      ];
     }
     case "too-large": {
       // One byte over the limit (the document check), or 11 MB (the size check before any byte is read).
@@ -104,7 +128,9 @@ export function hostileDocuments(source: HostileSource): FilePayload[] {
     case "empty":
       return [{ file: { bytes: text(""), filename: text(rng.pick([name, "x"])), contentType: rng.pick([document.type, undefined]) }, label: "empty file" }];
     case "six":
-      return Array.from({ length: DOCUMENT_MAX_FILES + 1 }, (_, i) => part(DOCUMENTS[i % DOCUMENTS.length]!, `part-${i + 1}.${DOCUMENTS[i % DOCUMENTS.length]!.extension}`, "one of six files"));
+      return Array.from({ length: DOCUMENT_MAX_FILES + 1 }, (_, i) =>
+        part(DOCUMENTS[i % DOCUMENTS.length]!, `part-${i + 1}.${DOCUMENTS[i % DOCUMENTS.length]!.extension}`, "one of six files"),
+      );
     case "hostile-name": {
       const n = source.marker();
       // Also a name whose 120-character cut (app/lib/order-files.server.ts) falls inside a surrogate pair.
@@ -112,16 +138,24 @@ export function hostileDocuments(source: HostileSource): FilePayload[] {
       const chosen = rng.pick(names);
       const filename = typeof chosen === "string" ? text(chosen) : chosen;
       const marked = filename.kind !== "bytes" && new RegExp(`fz-?${n}(?!\\d)`).test(filename.text);
-      return [{ file: { bytes: asBytes(document.bytes), filename, contentType: document.type }, label: `${document.kind} named ${describe(filename, 40)}`, marker: marked ? n : undefined }];
+      return [
+        {
+          file: { bytes: asBytes(document.bytes), filename, contentType: document.type },
+          label: `${document.kind} named ${describe(filename, 40)}`,
+          marker: marked ? n : undefined,
+        },
+      ];
     }
     case "wrong-type": {
       const n = source.marker();
       const type = rng.pick(["text/html", "image/svg+xml", "application/x-msdownload", "", `application/pdf; name="<fz-${n}>"`, "x".repeat(3000), undefined]);
-      return [{
-        file: { bytes: asBytes(document.bytes), filename: text(rng.pick([name, "document.html", "document.exe", "document"])), contentType: type },
-        label: `${document.kind} as ${type === undefined ? "no Content-Type" : JSON.stringify(type.slice(0, 40))}`,
-        marker: type?.includes(`fz-${n}`) ? n : undefined,
-      }];
+      return [
+        {
+          file: { bytes: asBytes(document.bytes), filename: text(rng.pick([name, "document.html", "document.exe", "document"])), contentType: type },
+          label: `${document.kind} as ${type === undefined ? "no Content-Type" : JSON.stringify(type.slice(0, 40))}`,
+          marker: type?.includes(`fz-${n}`) ? n : undefined,
+        },
+      ];
     }
     default: {
       // A real document with markup after it (still that document by its bytes), or markup as "text".
@@ -129,7 +163,13 @@ export function hostileDocuments(source: HostileSource): FilePayload[] {
       const tail = new TextEncoder().encode(`<script>fz${n}</script><fz-${n}>`);
       const html = rng.chance(0.5);
       const content = html ? bytes(...tail) : asBytes(Uint8Array.from([...document.bytes, ...tail]));
-      return [{ file: { bytes: content, filename: text(html ? `page${n}.txt` : `document${n}.html`), contentType: "text/html" }, label: html ? "markup as a .txt" : `${document.kind} with markup after it`, marker: n }];
+      return [
+        {
+          file: { bytes: content, filename: text(html ? `page${n}.txt` : `document${n}.html`), contentType: "text/html" },
+          label: html ? "markup as a .txt" : `${document.kind} with markup after it`,
+          marker: n,
+        },
+      ];
     }
   }
 }

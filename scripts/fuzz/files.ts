@@ -9,11 +9,26 @@ export type HostileSource = { readonly rng: Rng; marker(): number; readonly mark
 
 /** Hostile file names; `n` is the request's marker, `ext` the real image's extension. */
 export const FILE_NAMES: ((n: number, ext: string) => string | Value)[] = [
-  (_, ext) => `../../../etc/passwd.${ext}`, (_, ext) => `..\\..\\windows\\win.${ext}`, (_, ext) => `/etc/cron.d/x.${ext}`, (_, ext) => `%2e%2e%2fx.${ext}`,
-  (n, ext) => `<script>fz${n}</script>.${ext}`, (n, ext) => `"><svg onload=fz${n}>.${ext}`, (n) => `<fz-${n}>`, (_, ext) => `${"A".repeat(5000)}.${ext}`,
-  (_, ext) => `翻訳者の写真.${ext}`, (_, ext) => `\u202Egnp.${ext}.exe`, (_, ext) => `x.${ext}\u0000.html`, () => ".htaccess", () => "", () => " ", (_, ext) => `con.${ext}`,
-  (_, ext) => `x.php.${ext}`, (_, ext) => `photo.${ext}"; name="intent`, (_, ext) => `photo.${ext}\r\nContent-Type: text/html`,
-  (_, ext) => bytes(...utf8("photo"), 0xff, 0xfe, ...utf8(`.${ext}`)), (_, ext) => `${"😀".repeat(300)}.${ext}`,
+  (_, ext) => `../../../etc/passwd.${ext}`,
+  (_, ext) => `..\\..\\windows\\win.${ext}`,
+  (_, ext) => `/etc/cron.d/x.${ext}`,
+  (_, ext) => `%2e%2e%2fx.${ext}`,
+  (n, ext) => `<script>fz${n}</script>.${ext}`,
+  (n, ext) => `"><svg onload=fz${n}>.${ext}`,
+  (n) => `<fz-${n}>`,
+  (_, ext) => `${"A".repeat(5000)}.${ext}`,
+  (_, ext) => `翻訳者の写真.${ext}`,
+  (_, ext) => `\u202Egnp.${ext}.exe`,
+  (_, ext) => `x.${ext}\u0000.html`,
+  () => ".htaccess",
+  () => "",
+  () => " ",
+  (_, ext) => `con.${ext}`,
+  (_, ext) => `x.php.${ext}`,
+  (_, ext) => `photo.${ext}"; name="intent`,
+  (_, ext) => `photo.${ext}\r\nContent-Type: text/html`,
+  (_, ext) => bytes(...utf8("photo"), 0xff, 0xfe, ...utf8(`.${ext}`)),
+  (_, ext) => `${"😀".repeat(300)}.${ext}`,
 ];
 
 /** The tiny real images of tests/fixtures/images that the studio accepts, with the type a browser would claim. */
@@ -49,7 +64,13 @@ export function pngHeader(width: number, height: number): Uint8Array {
 export function hostileImage(source: HostileSource): FilePayload {
   const { rng } = source;
   const category = rng.weighted<string>([
-    [5, "wrong-bytes"], [3, "truncated"], [2, "too-many-pixels"], [3, "empty"], [5, "hostile-name"], [3, "wrong-type"], [2, "polyglot"],
+    [5, "wrong-bytes"],
+    [3, "truncated"],
+    [2, "too-many-pixels"],
+    [3, "empty"],
+    [5, "hostile-name"],
+    [3, "wrong-type"],
+    [2, "polyglot"],
     [1, "too-large"],
   ]);
   const image = rng.pick(IMAGES);
@@ -57,20 +78,33 @@ export function hostileImage(source: HostileSource): FilePayload {
   switch (category) {
     case "wrong-bytes": {
       const choice = rng.pick<[string, () => Value]>([
-        ["gif", () => fixture("gif")], ["svg", () => fixture("svg")], ["pdf", () => fixture("pdf")], ["text", () => text("not an image\n")],
-        ["html", () => text(`<html><body><fz-${source.marker()}></body></html>`)], ["garbage", () => bytes(...Array.from({ length: rng.int(1, 600) }, () => rng.int(0, 255)))],
+        ["gif", () => fixture("gif")],
+        ["svg", () => fixture("svg")],
+        ["pdf", () => fixture("pdf")],
+        ["text", () => text("not an image\n")],
+        ["html", () => text(`<html><body><fz-${source.marker()}></body></html>`)],
+        ["garbage", () => bytes(...Array.from({ length: rng.int(1, 600) }, () => rng.int(0, 255)))],
         ["hostile", () => source.hostile(4096).value],
-        ["png signature only", () => bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)], ["jpeg SOI only", () => bytes(0xff, 0xd8, 0xff)],
-        ["RIFF without WEBP", () => text("RIFF\x10\x00\x00\x00AVI LIST")], ["ftyp heic", () => bytes(0, 0, 0, 0x18, ...utf8("ftypheic"), 0, 0, 0, 0, ...utf8("mif1heic"))],
+        ["png signature only", () => bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)],
+        ["jpeg SOI only", () => bytes(0xff, 0xd8, 0xff)],
+        ["RIFF without WEBP", () => text("RIFF\x10\x00\x00\x00AVI LIST")],
+        ["ftyp heic", () => bytes(0, 0, 0, 0x18, ...utf8("ftypheic"), 0, 0, 0, 0, ...utf8("mif1heic"))],
       ]);
       const marker = source.markerCount;
       const value = choice[1]();
-      return { file: { bytes: value, filename: text(name), contentType: image.type }, label: `file of ${choice[0]} as ${name}`, marker: source.markerCount > marker ? source.markerCount : undefined };
+      return {
+        file: { bytes: value, filename: text(name), contentType: image.type },
+        label: `file of ${choice[0]} as ${name}`,
+        marker: source.markerCount > marker ? source.markerCount : undefined,
+      };
     }
     case "truncated": {
       const whole = fixture(image.name) as { kind: "bytes"; bytes: Uint8Array };
       const cut = rng.int(1, Math.max(1, whole.bytes.length - 1));
-      return { file: { bytes: { kind: "bytes", bytes: whole.bytes.subarray(0, cut) }, filename: text(name), contentType: image.type }, label: `${image.name} cut at ${cut}` };
+      return {
+        file: { bytes: { kind: "bytes", bytes: whole.bytes.subarray(0, cut) }, filename: text(name), contentType: image.type },
+        label: `${image.name} cut at ${cut}`,
+      };
     }
     case "too-many-pixels": {
       const choice = rng.pick<[string, Value]>([
@@ -83,19 +117,40 @@ export function hostileImage(source: HostileSource): FilePayload {
       return { file: { bytes: choice[1], filename: text("photo.png"), contentType: "image/png" }, label: `file ${choice[0]}` };
     }
     case "empty":
-      return { file: { bytes: text(""), filename: text(rng.pick(["photo.png", "", "x"])), contentType: rng.pick(["image/png", "application/octet-stream", undefined]) }, label: "empty file" };
+      return {
+        file: {
+          bytes: text(""),
+          filename: text(rng.pick(["photo.png", "", "x"])),
+          contentType: rng.pick(["image/png", "application/octet-stream", undefined]),
+        },
+        label: "empty file",
+      };
     case "hostile-name": {
       const n = source.marker();
       const choice = rng.pick(FILE_NAMES)(n, image.extension);
       const filename = typeof choice === "string" ? text(choice) : choice;
       const marked = filename.kind !== "bytes" && new RegExp(`fz-?${n}(?!\\d)`).test(filename.text);
-      return { file: { bytes: fixture(image.name), filename, contentType: image.type }, label: `${image.name} named ${describe(filename, 40)}`, marker: marked ? n : undefined };
+      return {
+        file: { bytes: fixture(image.name), filename, contentType: image.type },
+        label: `${image.name} named ${describe(filename, 40)}`,
+        marker: marked ? n : undefined,
+      };
     }
     case "wrong-type": {
       const n = source.marker();
       const type = rng.pick([
-        "text/html", "image/svg+xml", "application/x-msdownload", "application/octet-stream", "", "image/png; charset=utf-7", `image/png; name="<fz-${n}>"`,
-        "text/html; charset=utf-8", "image/gif", "IMAGE/PNG", "x".repeat(3000), undefined,
+        "text/html",
+        "image/svg+xml",
+        "application/x-msdownload",
+        "application/octet-stream",
+        "",
+        "image/png; charset=utf-7",
+        `image/png; name="<fz-${n}>"`,
+        "text/html; charset=utf-8",
+        "image/gif",
+        "IMAGE/PNG",
+        "x".repeat(3000),
+        undefined,
       ]);
       return {
         file: { bytes: fixture(image.name), filename: text(rng.pick([name, "photo.html", "photo.svg", "photo"])), contentType: type },
@@ -122,7 +177,6 @@ export function hostileImage(source: HostileSource): FilePayload {
     }
   }
 }
-
 
 /** What a browser sends for a file input: an empty part when no file is chosen, or a small real image. */
 export function plausibleImage(rng: Rng): FilePayload {

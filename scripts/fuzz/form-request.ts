@@ -28,8 +28,8 @@ export type Kit = {
 };
 
 export function formRequest(spec: RequestSpec, form: FormEntry, kit: Kit): void {
-const { rng, payloads, ids, plant, focused } = kit;
-spec.method = focused || rng.chance(0.92) ? "POST" : rng.pick(["PUT", "PATCH", "DELETE"]);
+  const { rng, payloads, ids, plant, focused } = kit;
+  spec.method = focused || rng.chance(0.92) ? "POST" : rng.pick(["PUT", "PATCH", "DELETE"]);
   if (spec.method !== "POST") spec.labels.push(`method ${spec.method}`);
   // The order, token or file its path names (params.ts): a plausible basedOn is that order's version.
   const filled = fillPath(form.path, rng, ids);
@@ -42,7 +42,14 @@ spec.method = focused || rng.chance(0.92) ? "POST" : rng.pick(["PUT", "PATCH", "
   const fields: Field[] = Object.entries(form.fields).flatMap(([name, kind]): Field[] => {
     if (kind === "imageFile" || kind === "documents") return files(payloads, kind, false).map((file) => fileField(name, file));
     // Target languages: one to three checkboxes, chosen apart from the source (listed before them).
-    const count = kind === "targetLanguages" ? rng.weighted([[6, 1], [3, 2], [1, 3]]) : 1;
+    const count =
+      kind === "targetLanguages"
+        ? rng.weighted([
+            [6, 1],
+            [3, 2],
+            [1, 3],
+          ])
+        : 1;
     return Array.from({ length: count }, () => {
       const value = plausible(kind, rng, ids, context);
       if (kind === "sourceLanguage") context.source = value;
@@ -60,8 +67,13 @@ spec.method = focused || rng.chance(0.92) ? "POST" : rng.pick(["PUT", "PATCH", "
   if (focused) spec.labels.push(twists ? "focused" : "as its page sends it");
   for (let i = 0; i < twists; i++) {
     const twist = rng.weighted<string>([
-      [fields.length ? 10 : 0, "hostile-value"], [2, "hostile-name"], [fields.length ? 3 : 0, "duplicate"], [fields.length ? 2 : 0, "drop"],
-      [form.intent ? 2 : 0, "other-intent"], [1, "many-fields"], [form.multipart && fields.length ? 2 : 0, "swap-part"],
+      [fields.length ? 10 : 0, "hostile-value"],
+      [2, "hostile-name"],
+      [fields.length ? 3 : 0, "duplicate"],
+      [fields.length ? 2 : 0, "drop"],
+      [form.intent ? 2 : 0, "other-intent"],
+      [1, "many-fields"],
+      [form.multipart && fields.length ? 2 : 0, "swap-part"],
     ]);
     let at = rng.int(0, Math.max(0, fields.length - 1));
     // A file input is its form's deepest check (the bytes decide): it gets a good share of the hostile values.
@@ -97,12 +109,18 @@ spec.method = focused || rng.chance(0.92) ? "POST" : rng.pick(["PUT", "PATCH", "
         // A text field sent as a file part (the action reads a File where it expects text), or a file input as text.
         const field = fields[at]!;
         if (field.file) {
-          const value = rng.chance(0.5) ? text(rng.pick(["photo.png", "Services/legal-interpreting.webp", "../Home/homecover.webp", ""])) : plant(payloads.hostile()).value;
+          const value = rng.chance(0.5)
+            ? text(rng.pick(["photo.png", "Services/legal-interpreting.webp", "../Home/homecover.webp", ""]))
+            : plant(payloads.hostile()).value;
           fields[at] = { name: field.name, value };
           spec.labels.push(`${fieldName} as text`);
         } else {
           const bytes = rng.chance(0.5) ? field.value : plant(payloads.hostile()).value;
-          fields[at] = { name: field.name, value: field.value, file: { bytes, filename: text(rng.pick(["x.txt", "photo.png", ""])), contentType: rng.pick(["text/plain", "image/png", undefined]) } };
+          fields[at] = {
+            name: field.name,
+            value: field.value,
+            file: { bytes, filename: text(rng.pick(["x.txt", "photo.png", ""])), contentType: rng.pick(["text/plain", "image/png", undefined]) },
+          };
           spec.labels.push(`${fieldName} as a file`);
         }
         break;
@@ -117,8 +135,13 @@ spec.method = focused || rng.chance(0.92) ? "POST" : rng.pick(["PUT", "PATCH", "
       case "duplicate": {
         const original = fields[at]!;
         let copy: Field;
-        if (original.file) copy = fileField(fieldName, rng.pick(files(payloads, kindOf(fieldName) === "documents" ? "documents" : "imageFile", rng.chance(0.5))));
-        else copy = { name: original.name, value: rng.chance(0.5) ? plant(payloads.hostile()).value : text(plausible(kindOf(fieldName) ?? "name", rng, ids, context)) };
+        if (original.file)
+          copy = fileField(fieldName, rng.pick(files(payloads, kindOf(fieldName) === "documents" ? "documents" : "imageFile", rng.chance(0.5))));
+        else
+          copy = {
+            name: original.name,
+            value: rng.chance(0.5) ? plant(payloads.hostile()).value : text(plausible(kindOf(fieldName) ?? "name", rng, ids, context)),
+          };
         fields.splice(rng.chance(0.5) ? at : fields.length, 0, copy);
         spec.labels.push(`duplicated ${fieldName}`);
         break;
@@ -129,7 +152,9 @@ spec.method = focused || rng.chance(0.92) ? "POST" : rng.pick(["PUT", "PATCH", "
         break;
       case "other-intent": {
         const others = FORMS.filter((other) => other.route === form.route && other.intent).map((other) => other.intent!);
-        const value = rng.chance(0.6) ? text(rng.pick([...others, "", "CREATE", "create ", "__proto__", "hasOwnProperty", "toString"])) : plant(payloads.hostile()).value;
+        const value = rng.chance(0.6)
+          ? text(rng.pick([...others, "", "CREATE", "create ", "__proto__", "hasOwnProperty", "toString"]))
+          : plant(payloads.hostile()).value;
         fields.push({ name: text("intent"), value });
         spec.labels.push("second intent");
         break;

@@ -80,8 +80,27 @@ export class RequestGenerator {
     const { item, role } =
       index < this.sweep.length
         ? this.sweep[index]!
-        : { item: this.randomItem(), role: rng.weighted<Role>([[3, "anonymous"], [3, "interpreter"], [4, "admin"]]) };
-    const spec: RequestSpec = { index, role, method: "GET", target: "/", headers: {}, surface: surfaceLabel(item), labels: [], markers: [], realSession: false, background: false, bucket: null };
+        : {
+            item: this.randomItem(),
+            role: rng.weighted<Role>([
+              [3, "anonymous"],
+              [3, "interpreter"],
+              [4, "admin"],
+            ]),
+          };
+    const spec: RequestSpec = {
+      index,
+      role,
+      method: "GET",
+      target: "/",
+      headers: {},
+      surface: surfaceLabel(item),
+      labels: [],
+      markers: [],
+      realSession: false,
+      background: false,
+      bucket: null,
+    };
     const plant = (payload: Payload) => {
       if (payload.marker !== undefined) spec.markers.push(payload.marker);
       return payload;
@@ -132,7 +151,13 @@ export class RequestGenerator {
   private pageRequest(spec: RequestSpec, page: PageEntry, path: string, focus: string | undefined, plant: (payload: Payload) => Payload): void {
     const { rng } = this;
     const filled = fillPath(path, rng, this.ids);
-    spec.method = rng.weighted<string>([[86, "GET"], [5, "HEAD"], [5, "POST"], [2, "OPTIONS"], [2, "DELETE"]]);
+    spec.method = rng.weighted<string>([
+      [86, "GET"],
+      [5, "HEAD"],
+      [5, "POST"],
+      [2, "OPTIONS"],
+      [2, "DELETE"],
+    ]);
     if (spec.method !== "GET") spec.labels.push(`method ${spec.method}`);
     const query: string[] = [];
     for (const [name, kind] of Object.entries(page.query ?? {})) {
@@ -151,7 +176,9 @@ export class RequestGenerator {
     }
     if (rng.chance(0.06)) {
       const [name, kind] = rng.pick(Object.entries(ROUTER_QUERY));
-      query.push(`${name}=${rng.chance(0.5) ? encodeURIComponent(plausibleQuery(kind, rng, this.ids)) : percentEncode(plant(this.payloads.hostile(URL_MAX)).value)}`);
+      query.push(
+        `${name}=${rng.chance(0.5) ? encodeURIComponent(plausibleQuery(kind, rng, this.ids)) : percentEncode(plant(this.payloads.hostile(URL_MAX)).value)}`,
+      );
       spec.labels.push(`?${name}`);
     }
     if (rng.chance(0.05)) {

@@ -24,7 +24,13 @@ export function headerSafe(value: Value | string): string {
  * rejection), some with IPv6 or nonsense.
  */
 export function clientIp(rng: Rng, payloads: Payloads): { value?: string; label?: string } {
-  const kind = rng.weighted<string>([[70, "v4"], [10, "v6"], [10, "none"], [3, "loopback"], [7, "hostile"]]);
+  const kind = rng.weighted<string>([
+    [70, "v4"],
+    [10, "v6"],
+    [10, "none"],
+    [3, "loopback"],
+    [7, "hostile"],
+  ]);
   switch (kind) {
     case "v4":
       return {
@@ -35,13 +41,23 @@ export function clientIp(rng: Rng, payloads: Payloads): { value?: string; label?
         ])(),
       };
     case "v6":
-      return { value: rng.pick([`fd00::${rng.hex(4)}:${rng.hex(4)}`, `2001:db8::${rng.hex(4)}`, `fe80::${rng.hex(4)}%eth0`, `::ffff:10.0.${rng.int(0, 255)}.${rng.int(1, 254)}`]), label: "ipv6" };
+      return {
+        value: rng.pick([
+          `fd00::${rng.hex(4)}:${rng.hex(4)}`,
+          `2001:db8::${rng.hex(4)}`,
+          `fe80::${rng.hex(4)}%eth0`,
+          `::ffff:10.0.${rng.int(0, 255)}.${rng.int(1, 254)}`,
+        ]),
+        label: "ipv6",
+      };
     case "none":
       return { label: "no CF-Connecting-IP" };
     case "loopback":
       return { value: rng.pick(["127.0.0.1", "::1", "0.0.0.0"]), label: "loopback ip" };
     default: {
-      const value = rng.chance(0.5) ? rng.pick(["999.1.1.1", "1.1.1.1, 2.2.2.2", "unknown", "", "x".repeat(2000), "10.0.0.1\t"]) : headerSafe(payloads.hostile(HEADER_MAX).value);
+      const value = rng.chance(0.5)
+        ? rng.pick(["999.1.1.1", "1.1.1.1, 2.2.2.2", "unknown", "", "x".repeat(2000), "10.0.0.1\t"])
+        : headerSafe(payloads.hostile(HEADER_MAX).value);
       return { value, label: "hostile CF-Connecting-IP" };
     }
   }
@@ -51,9 +67,21 @@ export function clientIp(rng: Rng, payloads: Payloads): { value?: string; label?
 export function originHeaders(rng: Rng, origin: string): { headers: Record<string, string>; label?: string } {
   if (rng.chance(0.8)) return { headers: { Origin: origin } };
   const port = Number(new URL(origin).port);
-  const kind = rng.weighted<string>([[5, "cross-origin"], [3, "no-origin"], [1, "odd-origin"]]);
+  const kind = rng.weighted<string>([
+    [5, "cross-origin"],
+    [3, "no-origin"],
+    [1, "odd-origin"],
+  ]);
   if (kind === "cross-origin") {
-    const value = rng.pick(["https://evil.example", "null", `http://127.0.0.1:${port}.evil.example`, `http://localhost:${port}`, `http://127.0.0.1:${port + 1}`, `https://127.0.0.1:${port}`, `http://[::1]:${port}`]);
+    const value = rng.pick([
+      "https://evil.example",
+      "null",
+      `http://127.0.0.1:${port}.evil.example`,
+      `http://localhost:${port}`,
+      `http://127.0.0.1:${port + 1}`,
+      `https://127.0.0.1:${port}`,
+      `http://[::1]:${port}`,
+    ]);
     const site = rng.pick([undefined, "cross-site", "same-site", "same-origin"]);
     return { headers: { Origin: value, ...(site ? { "Sec-Fetch-Site": site } : {}) }, label: `Origin ${value}${site ? ` Sec-Fetch-Site ${site}` : ""}` };
   }
@@ -67,13 +95,30 @@ export function originHeaders(rng: Rng, origin: string): { headers: Record<strin
 
 export function acceptHeader(rng: Rng, json: boolean): string | undefined {
   if (json && rng.chance(0.3)) return "application/json";
-  return rng.weighted<string | undefined>([[70, "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"], [10, undefined], [8, "*/*"], [6, "application/json"], [6, "text/x-script"]]);
+  return rng.weighted<string | undefined>([
+    [70, "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"],
+    [10, undefined],
+    [8, "*/*"],
+    [6, "application/json"],
+    [6, "text/x-script"],
+  ]);
 }
 
 /** Headers some apps trust or parse; occasionally added to any request. */
 export function miscHeaders(rng: Rng, payloads: Payloads): { headers: Record<string, string>; label: string; marker?: number } {
   const hostile = payloads.hostile(HEADER_MAX);
-  const name = rng.pick(["Accept-Language", "User-Agent", "Referer", "X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Proto", "Forwarded", "X-Original-URL", "X-HTTP-Method-Override", "Accept-Encoding"]);
+  const name = rng.pick([
+    "Accept-Language",
+    "User-Agent",
+    "Referer",
+    "X-Forwarded-For",
+    "X-Forwarded-Host",
+    "X-Forwarded-Proto",
+    "Forwarded",
+    "X-Original-URL",
+    "X-HTTP-Method-Override",
+    "Accept-Encoding",
+  ]);
   return { headers: { [name]: headerSafe(hostile.value) }, label: `${name} ${hostile.label}`, marker: hostile.marker };
 }
 
@@ -81,7 +126,22 @@ export function miscHeaders(rng: Rng, payloads: Payloads): { headers: Record<str
 export function mediaHeaders(rng: Rng, payloads: Payloads): { headers: Record<string, string>; label: string } {
   const name = rng.pick(["If-None-Match", "If-Match", "If-Modified-Since", "If-Unmodified-Since", "Range"]);
   const value = rng.chance(0.5)
-    ? rng.pick(['"abc"', "*", 'W/"x", "y"', "Thu, 01 Jan 1970 00:00:00 GMT", "Sun, 06 Nov 2094 08:49:37 GMT", "yesterday", "0", "bytes=0-0", "bytes=999999999-", "bytes=5-1", "bytes=-0", "bytes=0-1,2-3,4-5", "items=0-1", ""])
+    ? rng.pick([
+        '"abc"',
+        "*",
+        'W/"x", "y"',
+        "Thu, 01 Jan 1970 00:00:00 GMT",
+        "Sun, 06 Nov 2094 08:49:37 GMT",
+        "yesterday",
+        "0",
+        "bytes=0-0",
+        "bytes=999999999-",
+        "bytes=5-1",
+        "bytes=-0",
+        "bytes=0-1,2-3,4-5",
+        "items=0-1",
+        "",
+      ])
     : headerSafe(payloads.hostile(HEADER_MAX).value);
   return { headers: { [name]: value }, label: `${name} ${JSON.stringify(value.slice(0, 40))}` };
 }

@@ -39,7 +39,9 @@ export function send(port: number, request: Sent, timeoutMs = 10_000): Promise<A
           size += chunk.length;
         });
         res.on("end", () => finish({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-        res.on("error", (error) => finish({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), error: `response: ${error.message}` }));
+        res.on("error", (error) =>
+          finish({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), error: `response: ${error.message}` }),
+        );
       });
     } catch (error) {
       // Node refused to send it (e.g. a character it does not allow in a path): a bug of the generator.

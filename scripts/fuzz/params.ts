@@ -84,21 +84,43 @@ export type Tricked = { path: string; labels: string[]; marker?: number };
 /** Sometimes the same path spelled differently, or with a hostile last segment (`hostile` makes its value). */
 export function trickPath(rng: Rng, hostile: () => Payload, path: string, probability: number): Tricked {
   if (!rng.chance(probability)) return { path, labels: [] };
-  const trick = rng.pick(["lower", "upper", "slash", "double-slash", "data", "root-data", "matrix", "encoded-slash", "dot-segment", "segment", "encoded-letter"]);
+  const trick = rng.pick([
+    "lower",
+    "upper",
+    "slash",
+    "double-slash",
+    "data",
+    "root-data",
+    "matrix",
+    "encoded-slash",
+    "dot-segment",
+    "segment",
+    "encoded-letter",
+  ]);
   const labels = [`path ${trick}`];
   const as = (tricked: string): Tricked => ({ path: tricked, labels });
   switch (trick) {
-    case "lower": return as(path.toLowerCase());
-    case "upper": return as(path.toUpperCase());
-    case "slash": return as(`${path}/`);
-    case "double-slash": return as(`/${path}`);
-    case "data": return as(`${path === "/" ? "/_root" : path}.data`);
-    case "root-data": return as("/_root.data");
-    case "matrix": return as(`${path};x=<fz>`.replace("<fz>", "%3Cfz-0%3E"));
+    case "lower":
+      return as(path.toLowerCase());
+    case "upper":
+      return as(path.toUpperCase());
+    case "slash":
+      return as(`${path}/`);
+    case "double-slash":
+      return as(`/${path}`);
+    case "data":
+      return as(`${path === "/" ? "/_root" : path}.data`);
+    case "root-data":
+      return as("/_root.data");
+    case "matrix":
+      return as(`${path};x=<fz>`.replace("<fz>", "%3Cfz-0%3E"));
     // Only a slash after the first: a request target must start with "/" (workerd fails on one that does not).
-    case "encoded-slash": return as(path.lastIndexOf("/") > 0 ? path.replace(/\/(?=[^/]*$)/, "%2F") : `${path}%2F`);
-    case "dot-segment": return as(rng.pick([`${path}/..`, `${path}/.`, `/./${path.slice(1)}`, `/x/..${path}`, `${path}/%2e%2e/%2e%2e/etc/passwd`]));
-    case "encoded-letter": return as(path.replace(/[A-Za-z]/, (letter) => `%${letter.charCodeAt(0).toString(16).toUpperCase()}`));
+    case "encoded-slash":
+      return as(path.lastIndexOf("/") > 0 ? path.replace(/\/(?=[^/]*$)/, "%2F") : `${path}%2F`);
+    case "dot-segment":
+      return as(rng.pick([`${path}/..`, `${path}/.`, `/./${path.slice(1)}`, `/x/..${path}`, `${path}/%2e%2e/%2e%2e/etc/passwd`]));
+    case "encoded-letter":
+      return as(path.replace(/[A-Za-z]/, (letter) => `%${letter.charCodeAt(0).toString(16).toUpperCase()}`));
     default: {
       const payload = hostile();
       labels.push(`segment ${payload.label}`);

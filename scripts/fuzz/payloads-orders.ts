@@ -28,38 +28,83 @@ const known = (rng: Rng, pool: number[], share: number, spread: number) =>
 /** A plausible value of an order field, or null when the kind is not one of them. */
 export function plausibleOrderValue(kind: FieldKind, rng: Rng, ids: IdPools, context: OrderContext): string | null {
   switch (kind) {
-    case "company": return rng.chance(0.5) ? "" : `Fuzz Company ${rng.int(1, 999)}`;
-    case "serviceId": return known(rng, ids.serviceIds, 0.85, 6);
-    case "sourceLanguage": return known(rng, ids.languageIds, 0.9, 20);
+    case "company":
+      return rng.chance(0.5) ? "" : `Fuzz Company ${rng.int(1, 999)}`;
+    case "serviceId":
+      return known(rng, ids.serviceIds, 0.85, 6);
+    case "sourceLanguage":
+      return known(rng, ids.languageIds, 0.9, 20);
     case "targetLanguages": {
       const others = ids.languageIds.filter((id) => String(id) !== context.source);
       return known(rng, others, 0.9, 20);
     }
     // Mostly days ahead; today itself now and then (the first day the form allows).
-    case "deadline": return dayFromToday(rng.chance(0.1) ? 0 : rng.int(1, 90));
-    case "dueDate": return dayFromToday(rng.int(8, 60));
-    case "validUntil": return dayFromToday(rng.int(0, 7));
-    case "amount": return rng.pick(["1,250.50", "80", "99.90", "12,000", "0.50", "1999.99", "350.5"]);
-    case "currency": return rng.pick(QUOTE_CURRENCIES);
-    case "consent": return "on";
+    case "deadline":
+      return dayFromToday(rng.chance(0.1) ? 0 : rng.int(1, 90));
+    case "dueDate":
+      return dayFromToday(rng.int(8, 60));
+    case "validUntil":
+      return dayFromToday(rng.int(0, 7));
+    case "amount":
+      return rng.pick(["1,250.50", "80", "99.90", "12,000", "0.50", "1999.99", "350.5"]);
+    case "currency":
+      return rng.pick(QUOTE_CURRENCIES);
+    case "consent":
+      return "on";
     // The sample interpreter is the one the set-up's orders are eligible for (orders.ts); others are not.
     case "interpreterId":
       if (ids.sampleInterpreterId && rng.chance(0.6)) return ids.sampleInterpreterId;
       return ids.userIds.length && rng.chance(0.7) ? rng.pick(ids.userIds) : uuid(rng);
     // A text part where a file input is sent without multipart: what a browser sends is the file's name.
-    case "documents": return "";
-    default: return null;
+    case "documents":
+      return "";
+    default:
+      return null;
   }
 }
 
 const IDS = ["0", "-1", "1.5", "1e1", "01", " 1", "1 ", "99999", "9999999999", "10000000000", "0x1", "١", "NaN", "", "1,2"];
 const DAYS = (): string[] => [
-  dayFromToday(-1), dayFromToday(-400), "2026-02-30", "2026-13-01", "0000-00-00", "9999-12-31", "12/31/2026", "2026-1-5", "20261231",
-  `${dayFromToday(3)}T00:00`, ` ${dayFromToday(3)}`, "２０２６-１２-０１", "+275760-09-13", "2026-W50-1", "today", "9999-99-99",
+  dayFromToday(-1),
+  dayFromToday(-400),
+  "2026-02-30",
+  "2026-13-01",
+  "0000-00-00",
+  "9999-12-31",
+  "12/31/2026",
+  "2026-1-5",
+  "20261231",
+  `${dayFromToday(3)}T00:00`,
+  ` ${dayFromToday(3)}`,
+  "２０２６-１２-０１",
+  "+275760-09-13",
+  "2026-W50-1",
+  "today",
+  "9999-99-99",
 ];
 const AMOUNTS = [
-  "1.005", "1,25", "1,2345.00", "-5", "0", "0.00", "1e3", "Infinity", "NaN", "99999999999999999999", "1 000", "١٢٣", "$5", "5.", ".5",
-  "90071992547409.93", "1,000,00", ",100", "0x10", "12.3456", "1.000", "+5",
+  "1.005",
+  "1,25",
+  "1,2345.00",
+  "-5",
+  "0",
+  "0.00",
+  "1e3",
+  "Infinity",
+  "NaN",
+  "99999999999999999999",
+  "1 000",
+  "١٢٣",
+  "$5",
+  "5.",
+  ".5",
+  "90071992547409.93",
+  "1,000,00",
+  ",100",
+  "0x10",
+  "12.3456",
+  "1.000",
+  "+5",
 ];
 const CURRENCIES = ["usd", "XXX", "BTC", "US", "USD ", "", "JPY", "EURO", "€", "KWD\u0000", "Usd"];
 const CONSENTS = ["off", "", "ON", "true", "on ", "1", "yes"];
@@ -85,9 +130,12 @@ export function orderHostile(kind: FieldKind, source: HostileSource, ids: IdPool
     // Also after the due date (a quote valid longer than the work takes is refused).
     case "validUntil":
       return aimed([...DAYS(), dayFromToday(365)], "day");
-    case "amount": return aimed(AMOUNTS, "amount");
-    case "currency": return aimed(CURRENCIES, "currency");
-    case "consent": return aimed(CONSENTS, "consent");
+    case "amount":
+      return aimed(AMOUNTS, "amount");
+    case "currency":
+      return aimed(CURRENCIES, "currency");
+    case "consent":
+      return aimed(CONSENTS, "consent");
     // Nobody, someone not eligible (any other person), or not an id at all.
     case "interpreterId":
       return aimed(["", " ", "x".repeat(65), "00000000-0000-0000-0000-000000000000", uuid(rng), ...ids.userIds.slice(0, 3)], "interpreter");
@@ -106,10 +154,14 @@ export function tooManyTargets(ids: IdPools): string[] {
 /** Plausible values of the order list's filters; null for the other query kinds. */
 export function plausibleOrderQuery(kind: QueryKind, rng: Rng, ids: IdPools): string | null {
   switch (kind) {
-    case "orderStatus": return rng.pick(ORDER_STATUSES);
-    case "date": return dayFromToday(rng.int(-30, 1));
-    case "languageId": return known(rng, ids.languageIds, 0.8, 10);
-    default: return null;
+    case "orderStatus":
+      return rng.pick(ORDER_STATUSES);
+    case "date":
+      return dayFromToday(rng.int(-30, 1));
+    case "languageId":
+      return known(rng, ids.languageIds, 0.8, 10);
+    default:
+      return null;
   }
 }
 
@@ -117,9 +169,13 @@ export function plausibleOrderQuery(kind: QueryKind, rng: Rng, ids: IdPools): st
 export function orderQueryHostile(kind: QueryKind, rng: Rng): Payload | null {
   if (!["orderStatus", "date", "languageId"].includes(kind) || !rng.chance(0.6)) return null;
   switch (kind) {
-    case "orderStatus": return { value: text(rng.pick(STATUSES)), label: "status" };
-    case "date": return { value: text(rng.pick(DAYS())), label: "day" };
-    case "languageId": return { value: text(rng.pick(IDS)), label: "id" };
-    default: return null;
+    case "orderStatus":
+      return { value: text(rng.pick(STATUSES)), label: "status" };
+    case "date":
+      return { value: text(rng.pick(DAYS())), label: "day" };
+    case "languageId":
+      return { value: text(rng.pick(IDS)), label: "id" };
+    default:
+      return null;
   }
 }

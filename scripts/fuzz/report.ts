@@ -79,9 +79,12 @@ export class Reporter {
       ...Object.entries(spec.headers).map(([name, value]) => `    ${name}: ${shown(JSON.stringify(value), 160)}`),
     ];
     if (spec.body) lines.push(`  body (${spec.body.length} bytes): ${shown(JSON.stringify(spec.body.subarray(0, 240).toString("latin1")), 260)}`);
-    lines.push(`  → ${answer.error ? `no answer: ${answer.error}` : `${answer.status}, ${answer.headers["content-type"] ?? "no Content-Type"}`} (${answer.ms} ms)`);
+    lines.push(
+      `  → ${answer.error ? `no answer: ${answer.error}` : `${answer.status}, ${answer.headers["content-type"] ?? "no Content-Type"}`} (${answer.ms} ms)`,
+    );
     if (finding.excerpt) lines.push(`  answer: ${shown(finding.excerpt, 400)}`);
-    if (finding.before) lines.push(`  repro (#${finding.before.index}, then #${spec.index}): ${shown(this.curl(finding.before), 4000)}; ${shown(this.curl(spec), 4000)}`);
+    if (finding.before)
+      lines.push(`  repro (#${finding.before.index}, then #${spec.index}): ${shown(this.curl(finding.before), 4000)}; ${shown(this.curl(spec), 4000)}`);
     else lines.push(`  repro: ${shown(this.curl(spec), 4000)}`);
     return lines.join("\n");
   }

@@ -42,7 +42,8 @@ const seed = Number(values.seed);
 const total = Number(values.requests);
 const port = Number(values.port);
 const only = values.only ? new Set(values.only.split(",").map(Number)) : null;
-if (!Number.isInteger(seed) || !Number.isInteger(total) || total < 1 || !Number.isInteger(port)) throw new Error("--seed, --requests and --port take whole numbers");
+if (!Number.isInteger(seed) || !Number.isInteger(total) || total < 1 || !Number.isInteger(port))
+  throw new Error("--seed, --requests and --port take whole numbers");
 const origin = `http://127.0.0.1:${port}`;
 const state = `.tmp/fuzz-${port}`;
 const startedAt = Date.now();
@@ -65,7 +66,9 @@ if (problems.length > 0) {
 if (!existsSync("build/server/wrangler.json")) throw new Error("No build/: run `npm run build` first (`npm run fuzz` does).");
 if (await portInUse(port)) throw new Error(`Port ${port} is in use: stop what runs there, or pass --port.`);
 
-console.log(`fuzz: seed ${seed}, ${only ? `only #${[...only].join(", #")}` : `${total} requests`}, built worker on ${origin} (state ${state}, log ${state}/server.log)`);
+console.log(
+  `fuzz: seed ${seed}, ${only ? `only #${[...only].join(", #")}` : `${total} requests`}, built worker on ${origin} (state ${state}, log ${state}/server.log)`,
+);
 const reporter = new Reporter(port, `.tmp/fuzz-${port}-findings`);
 rmSync(`.tmp/fuzz-${port}-findings`, { recursive: true, force: true });
 if (values.trace) writeFileSync(values.trace, "");
@@ -99,7 +102,8 @@ try {
   await db?.dispose().catch(() => {});
 }
 
-if (findings.length > 0 && reporter.sessionVariables.size > 0) console.log(`fuzz: the curl lines below need a session (the run's have ended):\n${reporter.preamble().join("\n")}`);
+if (findings.length > 0 && reporter.sessionVariables.size > 0)
+  console.log(`fuzz: the curl lines below need a session (the run's have ended):\n${reporter.preamble().join("\n")}`);
 for (const finding of findings) console.log(reporter.format(finding));
 if (findings.length > 0) console.log(`fuzz: ${findings.length} findings by kind, surface and status:\n${reporter.groups(findings).join("\n")}`);
 const redirects = count("open-redirect");
@@ -127,10 +131,17 @@ async function campaign(db: Database): Promise<void> {
 
   // The write check must be able to fail: a write made through the server has to show in our counts.
   const before = await db.counts();
-  const probe = await postForm(port, "/api/contact", { name: "Fuzz probe", email: "probe@example.com", subject: "Count check", message: "Seen by db.ts?" }, { Accept: "application/json" });
+  const probe = await postForm(
+    port,
+    "/api/contact",
+    { name: "Fuzz probe", email: "probe@example.com", subject: "Count check", message: "Seen by db.ts?" },
+    { Accept: "application/json" },
+  );
   const after = await db.counts();
   if (probe.status !== 200 || after.contact_messages !== (before.contact_messages ?? 0) + 1) {
-    throw new Error(`the row counts do not see the server's writes (contact post ${probe.status}, contact_messages ${before.contact_messages} → ${after.contact_messages})`);
+    throw new Error(
+      `the row counts do not see the server's writes (contact post ${probe.status}, contact_messages ${before.contact_messages} → ${after.contact_messages})`,
+    );
   }
 
   await studioProbe(db, sessions.admin.real!);
@@ -182,7 +193,17 @@ async function campaign(db: Database): Promise<void> {
       const body = spec.body ? `${spec.body.length} bytes ${createHash("sha256").update(spec.body).digest("hex").slice(0, 12)}` : "no body";
       let target = spec.target;
       for (const [token, name] of tokenNames) target = target.replaceAll(token, name);
-      const line = [index, spec.role, spec.surface, spec.method, target.slice(0, 120), body, answer.error ?? answer.status, `${answer.ms} ms`, spec.labels.join("; ").slice(0, 300)];
+      const line = [
+        index,
+        spec.role,
+        spec.surface,
+        spec.method,
+        target.slice(0, 120),
+        body,
+        answer.error ?? answer.status,
+        `${answer.ms} ms`,
+        spec.labels.join("; ").slice(0, 300),
+      ];
       appendFileSync(values.trace, `${line.join("\t")}\n`);
     }
     for (const marker of spec.markers) if (!plantedBy.has(marker)) plantedBy.set(marker, index);
@@ -208,7 +229,9 @@ async function campaign(db: Database): Promise<void> {
         const removed = [...listingBefore.keys()].filter((key) => !listing.has(key));
         const replaced = [...listing.keys()].filter((key) => listingBefore.has(key) && listingBefore.get(key) !== listing.get(key));
         if (added.length + removed.length + replaced.length > 0) {
-          written.push(`R2 ${spec.bucket} ${[...added.map((key) => `+${key}`), ...removed.map((key) => `-${key}`), ...replaced.map((key) => `~${key}`)].join(" ")}`);
+          written.push(
+            `R2 ${spec.bucket} ${[...added.map((key) => `+${key}`), ...removed.map((key) => `-${key}`), ...replaced.map((key) => `~${key}`)].join(" ")}`,
+          );
         }
       }
       if (written.length > 0) {
@@ -249,7 +272,6 @@ async function studioProbe(db: Database, adminCookie: string): Promise<void> {
     throw new Error(`the R2 listing does not see a studio upload (answer ${create.error ?? create.status}, new objects: ${added.join(", ") || "none"})`);
   }
 }
-
 
 /** The site answers normally afterwards: the home page, and an admin sign-in from a fresh address. */
 async function afterwards(): Promise<void> {

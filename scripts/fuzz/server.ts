@@ -18,7 +18,12 @@ export function portInUse(port: number): Promise<boolean> {
 }
 
 /** `fresh: false` starts again on the state a stopped server left (a restart, as a deploy is one). */
-export async function startServer(port: number, state: string, log: string, { timeoutMs = 100_000, fresh = true }: { timeoutMs?: number; fresh?: boolean } = {}): Promise<Server> {
+export async function startServer(
+  port: number,
+  state: string,
+  log: string,
+  { timeoutMs = 100_000, fresh = true }: { timeoutMs?: number; fresh?: boolean } = {},
+): Promise<Server> {
   const child: ChildProcess = spawn(
     "npx",
     ["tsx", "scripts/serve-build.ts", "--port", String(port), "--state", state, ...(fresh ? ["--fresh"] : []), "--test-secret", "--log", log],

@@ -13,8 +13,19 @@ import type { FieldKind, FormEntry, PageEntry } from "./surface";
 export const UNKNOWN_TOKEN = "Fuzz-unknown-status-token_".padEnd(43, "A");
 
 const quoteFields: Record<string, FieldKind> = {
-  name: "name", email: "email", phone: "phone", company: "company", service: "serviceId", source: "sourceLanguage", targets: "targetLanguages",
-  deadline: "deadline", details: "message", files: "documents", consent: "consent", website: "honeypot", "cf-turnstile-response": "captcha",
+  name: "name",
+  email: "email",
+  phone: "phone",
+  company: "company",
+  service: "serviceId",
+  source: "sourceLanguage",
+  targets: "targetLanguages",
+  deadline: "deadline",
+  details: "message",
+  files: "documents",
+  consent: "consent",
+  website: "honeypot",
+  "cf-turnstile-response": "captcha",
 };
 
 export const ORDER_PAGES: PageEntry[] = [
@@ -27,8 +38,12 @@ export const ORDER_PAGES: PageEntry[] = [
       paths: prefix
         ? [`${prefix}/Quote/{token:quoted}`, `${prefix}/Quote/{revoked}`, `${prefix}/Quote/${UNKNOWN_TOKEN}`]
         : [
-            "/Quote/{token}", "/Quote/{token:quoted}", "/Quote/{revoked}", `/Quote/${UNKNOWN_TOKEN}`,
-            `/Quote/${UNKNOWN_TOKEN.slice(1)}`, "/Quote/{token}x", // 42 and 44 characters
+            "/Quote/{token}",
+            "/Quote/{token:quoted}",
+            "/Quote/{revoked}",
+            `/Quote/${UNKNOWN_TOKEN}`,
+            `/Quote/${UNKNOWN_TOKEN.slice(1)}`,
+            "/Quote/{token}x", // 42 and 44 characters
           ],
       access: "public",
       // has("received"): the confirmation after a request (coverage.ts sees get/getAll only); confirm: the e-mailed
@@ -40,7 +55,10 @@ export const ORDER_PAGES: PageEntry[] = [
       paths: prefix
         ? [`${prefix}/Quote/{token:delivered}/files/{delivery}`, `${prefix}/Quote/{token}/files/{otherFile}`]
         : [
-            "/Quote/{token}/files/{file}", "/Quote/{token:delivered}/files/{delivery}", "/Quote/{token}/files/{otherFile}", "/Quote/{revoked}/files/{file}",
+            "/Quote/{token}/files/{file}",
+            "/Quote/{token:delivered}/files/{delivery}",
+            "/Quote/{token}/files/{otherFile}",
+            "/Quote/{revoked}/files/{file}",
             `/Quote/${UNKNOWN_TOKEN}/files/1`,
           ],
       access: "public",
@@ -56,7 +74,13 @@ export const ORDER_PAGES: PageEntry[] = [
   },
   {
     route: "/Dashboard/Orders/:orderId",
-    paths: ["/Dashboard/Orders/{order}", "/Dashboard/Orders/{order:accepted}", "/Dashboard/Orders/999999", "/Dashboard/Orders/0", "/Dashboard/Orders/9007199254740993"],
+    paths: [
+      "/Dashboard/Orders/{order}",
+      "/Dashboard/Orders/{order:accepted}",
+      "/Dashboard/Orders/999999",
+      "/Dashboard/Orders/0",
+      "/Dashboard/Orders/9007199254740993",
+    ],
     access: "admin",
     // has("revoke"): the confirmation before revoking the status link.
     query: { revoke: "flag" },
@@ -65,13 +89,20 @@ export const ORDER_PAGES: PageEntry[] = [
   {
     route: "/Dashboard/Orders/:orderId/files/:fileId",
     paths: [
-      "/Dashboard/Orders/{order}/files/{file}", "/Dashboard/Orders/{order:in_progress}/files/{file}", "/Dashboard/Orders/{order:delivered}/files/{delivery}",
-      "/Dashboard/Orders/{order}/files/{otherFile}", "/Dashboard/Orders/999999/files/1",
+      "/Dashboard/Orders/{order}/files/{file}",
+      "/Dashboard/Orders/{order:in_progress}/files/{file}",
+      "/Dashboard/Orders/{order:delivered}/files/{delivery}",
+      "/Dashboard/Orders/{order}/files/{otherFile}",
+      "/Dashboard/Orders/999999/files/1",
     ],
     access: "signed-in",
   },
   { route: "/Dashboard/Jobs", paths: ["/Dashboard/Jobs"], access: "signed-in", query: { page: "page" } },
-  { route: "/Dashboard/Jobs/:orderId", paths: ["/Dashboard/Jobs/{order:in_progress}", "/Dashboard/Jobs/{order:new}", "/Dashboard/Jobs/999999"], access: "signed-in" },
+  {
+    route: "/Dashboard/Jobs/:orderId",
+    paths: ["/Dashboard/Jobs/{order:in_progress}", "/Dashboard/Jobs/{order:new}", "/Dashboard/Jobs/999999"],
+    access: "signed-in",
+  },
   // app/routes/dashboard/customers.tsx: q and page are read by customerQueryFrom.
   { route: "/Dashboard/Dashboardcustomers", paths: ["/Dashboard/Dashboardcustomers"], access: "admin", query: { q: "search", page: "page" } },
   {
@@ -83,19 +114,41 @@ export const ORDER_PAGES: PageEntry[] = [
 ];
 
 /** An order's page: every step stores a change and (but the note and the link) e-mails the customer. */
-const order = (state: string) => ({ route: "/Dashboard/Orders/:orderId", path: `/Dashboard/Orders/{order${state}}`, access: "admin", background: true }) as const;
+const order = (state: string) =>
+  ({ route: "/Dashboard/Orders/:orderId", path: `/Dashboard/Orders/{order${state}}`, access: "admin", background: true }) as const;
 
 export const ORDER_FORMS: FormEntry[] = [
   // app/routes/public/quote.server.ts: multipart, its documents stored in the FILES bucket, two e-mails relayed after.
   ...["", "/ar"].flatMap((prefix): FormEntry[] => [
-    { route: `${prefix}/Quote`, path: `${prefix}/Quote`, fields: quoteFields, access: "public", rateLimited: true, multipart: true, bucket: "FILES", background: true },
+    {
+      route: `${prefix}/Quote`,
+      path: `${prefix}/Quote`,
+      fields: quoteFields,
+      access: "public",
+      rateLimited: true,
+      multipart: true,
+      bucket: "FILES",
+      background: true,
+    },
     // app/routes/public/quote-status.server.ts (STATUS_PAGE_LIMITER): the customer answers a quote, or writes.
-    ...(["accept", "decline"] as const).map(
-      (intent): FormEntry => ({
-        route: `${prefix}/Quote/:token`, path: `${prefix}/Quote/{token:quoted}`, intent, fields: { basedOn: "version" }, access: "public", rateLimited: true, background: true,
-      }),
-    ),
-    { route: `${prefix}/Quote/:token`, path: `${prefix}/Quote/{token}`, intent: "message", fields: { body: "message" }, access: "public", rateLimited: true, background: true },
+    ...(["accept", "decline"] as const).map((intent): FormEntry => ({
+      route: `${prefix}/Quote/:token`,
+      path: `${prefix}/Quote/{token:quoted}`,
+      intent,
+      fields: { basedOn: "version" },
+      access: "public",
+      rateLimited: true,
+      background: true,
+    })),
+    {
+      route: `${prefix}/Quote/:token`,
+      path: `${prefix}/Quote/{token}`,
+      intent: "message",
+      fields: { body: "message" },
+      access: "public",
+      rateLimited: true,
+      background: true,
+    },
   ]),
 
   // app/routes/dashboard/order.tsx with order-actions.server.ts: each step names the version its page showed.

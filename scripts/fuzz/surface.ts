@@ -61,16 +61,39 @@ export type FieldKind =
   // on the company's calendar) of a deadline, a quote's due date and its last valid day; a price ("1,250.50") and
   // one of QUOTE_CURRENCIES; the consent checkbox ("on"); who to assign (a users row id); documents (repeated file
   // parts: PDF, DOCX, TXT, JPEG or PNG by their bytes).
-  | "company" | "serviceId" | "sourceLanguage" | "targetLanguages" | "deadline" | "dueDate" | "validUntil"
-  | "amount" | "currency" | "consent" | "interpreterId" | "documents"
+  | "company"
+  | "serviceId"
+  | "sourceLanguage"
+  | "targetLanguages"
+  | "deadline"
+  | "dueDate"
+  | "validUntil"
+  | "amount"
+  | "currency"
+  | "consent"
+  | "interpreterId"
+  | "documents"
   // A staff member's call link (app/domain/call-forms.ts): video or audio, and how many hours it works.
-  | "callType" | "linkHours";
+  | "callType"
+  | "linkHours";
 
 /** What a query parameter holds. */
 export type QueryKind =
-  | "page" | "sort" | "direction" | "search" | "rowId" | "contentId" | "numericList" | "redirect" | "token" | "routeIds" | "flag"
+  | "page"
+  | "sort"
+  | "direction"
+  | "search"
+  | "rowId"
+  | "contentId"
+  | "numericList"
+  | "redirect"
+  | "token"
+  | "routeIds"
+  | "flag"
   /** An order's status (ORDER_STATUSES), a day (YYYY-MM-DD), a language's id: the order list's filters. */
-  | "orderStatus" | "date" | "languageId"
+  | "orderStatus"
+  | "date"
+  | "languageId"
   /** A staff member's call link for /Call: the link's terms and their signature (app/lib/call-link.server.ts). */
   | "callLink";
 
@@ -221,15 +244,13 @@ export const PAGES: PageEntry[] = [
   // app/routes/dashboard/call-log.tsx and call-log-csv.ts: the call log and its CSV (issue 14); the filters are read by
   // callLogFilterFrom (app/domain/call-log.ts); an interpreter gets their own calls whatever the address asks. ?before=
   // is the page's keyset cursor (<ms>.<call id>, callLogCursorFrom; issue 23); the export reads every page itself.
-  ...["/Dashboard/Calls", "/Dashboard/Calls/export"].map(
-    (route): PageEntry => ({
-      route,
-      paths: [route],
-      access: "signed-in",
-      // ?interpreter= is what was typed in the person field (a name, an e-mail, "Name <e-mail>" or an id; issue 23).
-      query: { from: "date", to: "date", language: "languageId", interpreter: "search", before: "token" },
-    }),
-  ),
+  ...["/Dashboard/Calls", "/Dashboard/Calls/export"].map((route): PageEntry => ({
+    route,
+    paths: [route],
+    access: "signed-in",
+    // ?interpreter= is what was typed in the person field (a name, an e-mail, "Name <e-mail>" or an id; issue 23).
+    query: { from: "date", to: "date", language: "languageId", interpreter: "search", before: "token" },
+  })),
   // app/routes/dashboard/people.ts: a person field's suggestions as JSON (issue 23), admins only.
   { route: "/Dashboard/people", paths: ["/Dashboard/people"], access: "admin", query: { q: "search", languages: "numericList" } },
   // app/routes/public/call.tsx: "Talk to an interpreter" (issue 14), in both languages; ?link= a staff member's call link.
@@ -244,7 +265,13 @@ const studioEditor = { ...website, multipart: true } as const;
 export const FORMS: FormEntry[] = [
   // app/routes/auth/*.tsx, in English and in Arabic (/ar, the same modules)
   ...["", "/ar"].flatMap((prefix): FormEntry[] => [
-    { route: `${prefix}/Login`, path: `${prefix}/Login`, fields: { email: "email", password: "password", redirectTo: "redirect" }, access: "public", rateLimited: true },
+    {
+      route: `${prefix}/Login`,
+      path: `${prefix}/Login`,
+      fields: { email: "email", password: "password", redirectTo: "redirect" },
+      access: "public",
+      rateLimited: true,
+    },
     // Its success writes the security event after the response (with the mail).
     { route: `${prefix}/Forgetpassword`, path: `${prefix}/Forgetpassword`, fields: { email: "email" }, access: "public", rateLimited: true, background: true },
     {
@@ -278,7 +305,13 @@ export const FORMS: FormEntry[] = [
   { route: "/Dashboard/Dashboardusers", path: "/Dashboard/Dashboardusers", intent: "send-reset", fields: { id: "userId" }, access: "admin", background: true },
 
   // app/routes/dashboard/interpreters.server.ts
-  { route: "/Dashboard/Interpreter", path: "/Dashboard/Interpreter", intent: "create", fields: { ...interpreterFields, password: "newPassword" }, access: "admin" },
+  {
+    route: "/Dashboard/Interpreter",
+    path: "/Dashboard/Interpreter",
+    intent: "create",
+    fields: { ...interpreterFields, password: "newPassword" },
+    access: "admin",
+  },
   { route: "/Dashboard/Interpreter", path: "/Dashboard/Interpreter", intent: "update", fields: { id: "userId", ...interpreterFields }, access: "admin" },
   { route: "/Dashboard/Interpreter", path: "/Dashboard/Interpreter", intent: "delete", fields: { id: "userId" }, access: "admin" },
   // app/routes/dashboard/languages.server.ts
@@ -286,7 +319,13 @@ export const FORMS: FormEntry[] = [
   { route: "/Dashboard/Language", path: "/Dashboard/Language", intent: "update", fields: { id: "languageId", name: "name" }, access: "admin" },
   { route: "/Dashboard/Language", path: "/Dashboard/Language", intent: "delete", fields: { id: "languageId" }, access: "admin" },
   // app/routes/dashboard/user-languages.server.ts
-  { route: "/Dashboard/UserLanguages", path: "/Dashboard/UserLanguages", intent: "create", fields: { userId: "userId", languageId: "languageId" }, access: "admin" },
+  {
+    route: "/Dashboard/UserLanguages",
+    path: "/Dashboard/UserLanguages",
+    intent: "create",
+    fields: { userId: "userId", languageId: "languageId" },
+    access: "admin",
+  },
   { route: "/Dashboard/UserLanguages", path: "/Dashboard/UserLanguages", intent: "delete", fields: { id: "linkId" }, access: "admin" },
   // app/routes/dashboard/inbox.server.ts
   { route: "/Dashboard/Inbox", path: "/Dashboard/Inbox", intent: "read", fields: { id: "messageId" }, access: "admin" },
@@ -301,30 +340,67 @@ export const FORMS: FormEntry[] = [
     ...studioEditor,
     intent: "save-company",
     fields: {
-      basedOn: "version", title: "title", description: "description", address: "address", email: "email", phone: "phone",
-      facebook: "url", instegram: "url", linkedin: "url", homecover: "imageFile", homecover_alt: "alt", contactcover: "imageFile", contactcover_alt: "alt",
-      title_ar: "title", description_ar: "description", address_ar: "address", homecover_alt_ar: "alt", contactcover_alt_ar: "alt",
+      basedOn: "version",
+      title: "title",
+      description: "description",
+      address: "address",
+      email: "email",
+      phone: "phone",
+      facebook: "url",
+      instegram: "url",
+      linkedin: "url",
+      homecover: "imageFile",
+      homecover_alt: "alt",
+      contactcover: "imageFile",
+      contactcover_alt: "alt",
+      title_ar: "title",
+      description_ar: "description",
+      address_ar: "address",
+      homecover_alt_ar: "alt",
+      contactcover_alt_ar: "alt",
     },
   },
   {
     ...studioEditor,
     intent: "save-about",
     fields: {
-      basedOn: "version", description: "description", photoaurl: "imageFile", photoa_alt: "alt", photoburl: "imageFile", photob_alt: "alt",
-      description_ar: "description", photoa_alt_ar: "alt", photob_alt_ar: "alt",
+      basedOn: "version",
+      description: "description",
+      photoaurl: "imageFile",
+      photoa_alt: "alt",
+      photoburl: "imageFile",
+      photob_alt: "alt",
+      description_ar: "description",
+      photoa_alt_ar: "alt",
+      photob_alt_ar: "alt",
     },
   },
   {
     ...studioEditor,
     intent: "create-service",
-    fields: { title: "title", description: "description", photourl: "imageFile", photo_alt: "alt", title_ar: "title", description_ar: "description", photo_alt_ar: "alt" },
+    fields: {
+      title: "title",
+      description: "description",
+      photourl: "imageFile",
+      photo_alt: "alt",
+      title_ar: "title",
+      description_ar: "description",
+      photo_alt_ar: "alt",
+    },
   },
   {
     ...studioEditor,
     intent: "save-service",
     fields: {
-      id: "contentId", basedOn: "version", title: "title", description: "description", photourl: "imageFile", photo_alt: "alt",
-      title_ar: "title", description_ar: "description", photo_alt_ar: "alt",
+      id: "contentId",
+      basedOn: "version",
+      title: "title",
+      description: "description",
+      photourl: "imageFile",
+      photo_alt: "alt",
+      title_ar: "title",
+      description_ar: "description",
+      photo_alt_ar: "alt",
     },
   },
   { ...website, intent: "delete-service", fields: { id: "contentId" } },
@@ -370,16 +446,14 @@ export const FORMS: FormEntry[] = [
     access: "admin",
   },
   // app/routes/public/call.server.ts: the callback form (CALL_LIMITER), stored in the inbox and relayed after.
-  ...["", "/ar"].map(
-    (prefix): FormEntry => ({
-      route: `${prefix}/Call`,
-      path: `${prefix}/Call`,
-      fields: { name: "name", phone: "phone", email: "email", language: "languageId", note: "message", callId: "token", website: "honeypot" },
-      access: "public",
-      rateLimited: true,
-      background: true,
-    }),
-  ),
+  ...["", "/ar"].map((prefix): FormEntry => ({
+    route: `${prefix}/Call`,
+    path: `${prefix}/Call`,
+    fields: { name: "name", phone: "phone", email: "email", language: "languageId", note: "message", callId: "token", website: "honeypot" },
+    access: "public",
+    rateLimited: true,
+    background: true,
+  })),
 ];
 
 /** A page's entry by its routes.ts path. */

@@ -10,7 +10,9 @@ const json = { "Content-Type": "application/json" };
 const LIST = 'select=id,full_name,email,phone,"Gender",account_type,role,user_languages(language_id,languages(name))&order=full_name_sort.asc,id.asc';
 const AUTH = { ...json, "X-Supabase-Api-Version": "2024-01-01" };
 const MAIL = { kind: "order-status", to_email: "a@b.c", subject: "S", body: "B", order_id: null, created_at: 1, next_attempt_at: 1 };
-const MAIL_COLUMNS = Object.keys(MAIL).map((column) => `"${column}"`).join(",");
+const MAIL_COLUMNS = Object.keys(MAIL)
+  .map((column) => `"${column}"`)
+  .join(",");
 
 /** The violation the double recorded for the last request. */
 async function lastViolation() {
@@ -28,18 +30,68 @@ afterAll(() => double.reset());
 describe("strict: a request outside the table is refused and recorded", () => {
   const refused: [string, string, RequestInit & { key?: "anon" | "service" }, RegExp][] = [
     ["all columns of users", "/rest/v1/users?select=*", { key: "service" }, /select=\* does not match/],
-    ["the interpreter list with the anon key", `/rest/v1/users?${LIST}&offset=0&limit=20`, { key: "anon", headers: { Prefer: "count=exact" } }, /expected the service key, got anon/],
-    ["the interpreter list without the nesting", "/rest/v1/users?select=id,full_name&order=full_name.asc,id.asc&offset=0&limit=20", { key: "service", headers: { Prefer: "count=exact" } }, /select=id,full_name does not match/],
+    [
+      "the interpreter list with the anon key",
+      `/rest/v1/users?${LIST}&offset=0&limit=20`,
+      { key: "anon", headers: { Prefer: "count=exact" } },
+      /expected the service key, got anon/,
+    ],
+    [
+      "the interpreter list without the nesting",
+      "/rest/v1/users?select=id,full_name&order=full_name.asc,id.asc&offset=0&limit=20",
+      { key: "service", headers: { Prefer: "count=exact" } },
+      /select=id,full_name does not match/,
+    ],
     ["the interpreter list without its count", `/rest/v1/users?${LIST}&offset=0&limit=20`, { key: "service" }, /Prefer is "", expected "count=exact"/],
-    ["an insert with a body key too many", "/rest/v1/languages?select=id,name", { key: "service", method: "POST", headers: { ...json, Prefer: "return=representation" }, body: JSON.stringify({ name: "Xhosa", id: 7 }) }, /body key "id" is not allowed/],
-    ["a language delete without a filter", "/rest/v1/languages?select=name", { key: "service", method: "DELETE", headers: { Prefer: "return=representation" } }, /query parameter id is missing/],
+    [
+      "an insert with a body key too many",
+      "/rest/v1/languages?select=id,name",
+      { key: "service", method: "POST", headers: { ...json, Prefer: "return=representation" }, body: JSON.stringify({ name: "Xhosa", id: 7 }) },
+      /body key "id" is not allowed/,
+    ],
+    [
+      "a language delete without a filter",
+      "/rest/v1/languages?select=name",
+      { key: "service", method: "DELETE", headers: { Prefer: "return=representation" } },
+      /query parameter id is missing/,
+    ],
     ["a table the adapter never reads", "/rest/v1/secrets?select=*", { key: "service" }, /no allowed request is GET \/rest\/v1\/secrets/],
-    ["a bulk insert with a column too many in one row", `/rest/v1/mail_outbox?columns=${MAIL_COLUMNS}`, { key: "service", method: "POST", headers: json, body: JSON.stringify([MAIL, { ...MAIL, id: 7 }]) }, /row 1: body key "id" is not allowed/],
-    ["a bulk insert of one object instead of rows", `/rest/v1/mail_outbox?columns=${MAIL_COLUMNS}`, { key: "service", method: "POST", headers: json, body: JSON.stringify(MAIL) }, /the body is not a JSON array of rows/],
-    ["a private file by its public URL", "/storage/v1/object/public/order-files/orders/guessed-key", { key: "anon" }, /no allowed request is GET \/storage\/v1\/object\/public\/order-files/],
-    ["a sign-up through /signup", "/auth/v1/signup", { key: "anon", method: "POST", headers: AUTH, body: JSON.stringify({ email: "a@b.c", password: "secret-1" }) }, /no allowed request is POST \/auth\/v1\/signup/],
-    ["an admin call with the anon key", "/auth/v1/admin/users", { key: "anon", method: "POST", headers: AUTH, body: JSON.stringify({ email: "a@b.c", password: "x", email_confirm: true }) }, /expected the service key, got anon/],
-    ["a password grant without the API version", "/auth/v1/token?grant_type=password", { key: "anon", method: "POST", headers: json, body: JSON.stringify({ email: "a@b.c", password: "x", gotrue_meta_security: {} }) }, /X-Supabase-Api-Version is missing/],
+    [
+      "a bulk insert with a column too many in one row",
+      `/rest/v1/mail_outbox?columns=${MAIL_COLUMNS}`,
+      { key: "service", method: "POST", headers: json, body: JSON.stringify([MAIL, { ...MAIL, id: 7 }]) },
+      /row 1: body key "id" is not allowed/,
+    ],
+    [
+      "a bulk insert of one object instead of rows",
+      `/rest/v1/mail_outbox?columns=${MAIL_COLUMNS}`,
+      { key: "service", method: "POST", headers: json, body: JSON.stringify(MAIL) },
+      /the body is not a JSON array of rows/,
+    ],
+    [
+      "a private file by its public URL",
+      "/storage/v1/object/public/order-files/orders/guessed-key",
+      { key: "anon" },
+      /no allowed request is GET \/storage\/v1\/object\/public\/order-files/,
+    ],
+    [
+      "a sign-up through /signup",
+      "/auth/v1/signup",
+      { key: "anon", method: "POST", headers: AUTH, body: JSON.stringify({ email: "a@b.c", password: "secret-1" }) },
+      /no allowed request is POST \/auth\/v1\/signup/,
+    ],
+    [
+      "an admin call with the anon key",
+      "/auth/v1/admin/users",
+      { key: "anon", method: "POST", headers: AUTH, body: JSON.stringify({ email: "a@b.c", password: "x", email_confirm: true }) },
+      /expected the service key, got anon/,
+    ],
+    [
+      "a password grant without the API version",
+      "/auth/v1/token?grant_type=password",
+      { key: "anon", method: "POST", headers: json, body: JSON.stringify({ email: "a@b.c", password: "x", gotrue_meta_security: {} }) },
+      /X-Supabase-Api-Version is missing/,
+    ],
   ];
 
   it.each(refused)("%s", async (_name, path, init, reason) => {
@@ -151,7 +203,10 @@ describe("Supabase's response shapes for allowed requests", () => {
     expect(one.status).toBe(200);
     expect(one.headers["content-type"]).toMatch(/^application\/vnd\.pgrst\.object\+json/);
     expect(JSON.parse(String(one.body))).toEqual({ id: 1, name: "Arabic" });
-    for (const [query, rows] of [["select=id&name=eq.Klingon", 0], ["select=id", 14]] as const) {
+    for (const [query, rows] of [
+      ["select=id&name=eq.Klingon", 0],
+      ["select=id", 14],
+    ] as const) {
       const refused = get(query);
       expect(refused.status).toBe(406);
       expect(JSON.parse(String(refused.body))).toEqual({

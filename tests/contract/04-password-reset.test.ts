@@ -44,7 +44,10 @@ describe("resetPassword", () => {
 
   it("with an unknown token: invalid-token", async () => {
     // Well formed, but a hash Supabase never issued: Supabase refuses it.
-    const forged = btoa(JSON.stringify({ h: "0".repeat(56), e: INTERPRETER })).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+    const forged = btoa(JSON.stringify({ h: "0".repeat(56), e: INTERPRETER }))
+      .replaceAll("+", "-")
+      .replaceAll("/", "_")
+      .replace(/=+$/, "");
     const { result, requests } = await step(() => backendFor().auth.resetPassword({ token: forged, email: INTERPRETER, password: "Another-Pass-1" }));
     expect(result).toEqual({ ok: false, reason: "invalid-token" });
     expect(calls(requests)).toEqual(["auth.verify.recovery 403"]);
@@ -81,9 +84,7 @@ describe("resetPassword", () => {
     const { token } = (await backendFor().auth.requestPasswordReset(INTERPRETER))!;
 
     const newPassword = "Brand-New-Pass-42";
-    const { result, requests } = await step(() =>
-      backendFor().auth.resetPassword({ token, email: "Interpreter@Example.com", password: newPassword }),
-    );
+    const { result, requests } = await step(() => backendFor().auth.resetPassword({ token, email: "Interpreter@Example.com", password: newPassword }));
     expect(result).toEqual({ ok: true });
     // The token hash for a recovery session (anon key), the password with that session's token, then every session
     // ends, and their device rows (the service role).
@@ -113,9 +114,7 @@ describe("resetPassword", () => {
   it("two concurrent resets with one token: exactly one succeeds, and its password is the one stored", async () => {
     const { token } = (await backendFor().auth.requestPasswordReset(INTERPRETER))!;
     const passwords = ["Racer-One-Pass-1", "Racer-Two-Pass-2"];
-    const { result } = await step(() =>
-      Promise.all(passwords.map((password) => backendFor().auth.resetPassword({ token, email: INTERPRETER, password }))),
-    );
+    const { result } = await step(() => Promise.all(passwords.map((password) => backendFor().auth.resetPassword({ token, email: INTERPRETER, password }))));
     expect(result.filter((outcome) => outcome.ok)).toHaveLength(1);
     expect(result.filter((outcome) => !outcome.ok)).toEqual([{ ok: false, reason: "invalid-token" }]);
     const winner = passwords[result.findIndex((outcome) => outcome.ok)]!;

@@ -5,8 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Interpreter, InterpreterQuery } from "~/domain/people";
 import { backendFor, double, languageIdOf, step } from "./helpers";
 
-const list = (query: Partial<InterpreterQuery> = {}) =>
-  backendFor().interpreters.list({ search: "", sort: "name", direction: "asc", page: 1, ...query });
+const list = (query: Partial<InterpreterQuery> = {}) => backendFor().interpreters.list({ search: "", sort: "name", direction: "asc", page: 1, ...query });
 const names = (items: { fullName: string }[]) => items.map((item) => item.fullName);
 
 /** Every page of a listing, in order. */

@@ -31,7 +31,13 @@ describe("interpreters.create", () => {
       bannedUntil: null,
       metadata: {},
     });
-    expect(await usersRow(id)).toMatchObject({ full_name: "Nadia Karim", email: newPerson.email, phone: newPerson.phone, Gender: "Female", role: "interpreter" });
+    expect(await usersRow(id)).toMatchObject({
+      full_name: "Nadia Karim",
+      email: newPerson.email,
+      phone: newPerson.phone,
+      Gender: "Female",
+      role: "interpreter",
+    });
     const signedIn = await signIn(newPerson.email, newPerson.password);
     expect(signedIn.user).toMatchObject({ id, role: "interpreter", profile: { fullName: "Nadia Karim", gender: "Female" } });
   });

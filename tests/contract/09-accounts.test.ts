@@ -280,7 +280,14 @@ describe("the Users page: accounts.list", () => {
     const emails = result.items.map((account) => account.email);
     expect(emails).toEqual([...emails].sort());
     expect(result.total).toBe((await double.table("auth.users")).length);
-    expect(result.items[0]).toEqual({ id: expect.any(String), fullName: null, email: "aaa.norow@example.com", role: "interpreter", lastSignInAt: null, locked: false });
+    expect(result.items[0]).toEqual({
+      id: expect.any(String),
+      fullName: null,
+      email: "aaa.norow@example.com",
+      role: "interpreter",
+      lastSignInAt: null,
+      locked: false,
+    });
     const admin = result.items.find((account) => account.email === ADMIN)!;
     expect(admin).toMatchObject({ id: await idOf(ADMIN), fullName: "Amira Haddad", role: "admin", locked: false });
     expect(admin.lastSignInAt).toBe(Date.parse((await authRow(ADMIN))!.lastSignInAt!));
@@ -289,12 +296,18 @@ describe("the Users page: accounts.list", () => {
 
   it("searches e-mail and name in any case, and pages past 25", async () => {
     await double.people(
-      Array.from({ length: 30 }, (_, n) => ({ full_name: `Paged Person ${n}`, email: `paged.${String(n).padStart(2, "0")}@example.com`, password: "Paged-Pass-1" })),
+      Array.from({ length: 30 }, (_, n) => ({
+        full_name: `Paged Person ${n}`,
+        email: `paged.${String(n).padStart(2, "0")}@example.com`,
+        password: "Paged-Pass-1",
+      })),
     );
     const first = await backendFor().accounts.list({ search: "PAGED", page: 1 });
     expect([first.total, first.pageCount, first.items.length]).toEqual([30, 2, 25]);
     const second = await backendFor().accounts.list({ search: "paged", page: 2 });
-    expect(second.items.map((account) => account.email)).toEqual(["paged.25", "paged.26", "paged.27", "paged.28", "paged.29"].map((name) => `${name}@example.com`));
+    expect(second.items.map((account) => account.email)).toEqual(
+      ["paged.25", "paged.26", "paged.27", "paged.28", "paged.29"].map((name) => `${name}@example.com`),
+    );
     expect((await backendFor().accounts.list({ search: "haddad", page: 1 })).items.map((account) => account.email)).toEqual([ADMIN]);
   });
 
@@ -444,7 +457,16 @@ describe("the security log", () => {
     expect(who(requests)).toEqual(["rest.security_events.record service"]);
     expect(calls(requests)).toEqual(["rest.security_events.record 201"]);
     expect(await double.table("security_events")).toEqual([
-      { id: 1, at: "2026-11-23T10:00:00.123+00:00", kind: "sign-in-failed", account: "someone@example.com", actor: null, address: "203.0.113.7", user_agent: "curl/8.0", detail: "" },
+      {
+        id: 1,
+        at: "2026-11-23T10:00:00.123+00:00",
+        kind: "sign-in-failed",
+        account: "someone@example.com",
+        actor: null,
+        address: "203.0.113.7",
+        user_agent: "curl/8.0",
+        detail: "",
+      },
     ]);
   });
 
@@ -504,7 +526,10 @@ describe("the double's Supabase Auth for these calls", () => {
     expect(lifted).not.toHaveProperty("banned_until");
     const invalid = admin(state, "PUT", `/admin/users/${user.id}`, "", { ban_duration: "forever" });
     expect(invalid.status).toBe(400);
-    expect(JSON.parse(String(invalid.body))).toEqual({ code: "validation_failed", message: 'invalid format for ban duration: time: invalid duration "forever"' });
+    expect(JSON.parse(String(invalid.body))).toEqual({
+      code: "validation_failed",
+      message: 'invalid format for ban duration: time: invalid duration "forever"',
+    });
     expect([parseGoDuration("876000h"), parseGoDuration("1.5h"), parseGoDuration("90s"), parseGoDuration("-2m"), parseGoDuration("h")]).toEqual([
       876_000 * 3_600_000,
       5_400_000,
@@ -518,7 +543,12 @@ describe("the double's Supabase Auth for these calls", () => {
     const person = await newPerson("Banned-Pass-1");
     await backendFor().accounts.setLocked(person.id, true);
     const grant = (email: string, password: string) =>
-      probe("/auth/v1/token?grant_type=password", { key: "anon", method: "POST", headers: AUTH, body: JSON.stringify({ email, password, gotrue_meta_security: {} }) });
+      probe("/auth/v1/token?grant_type=password", {
+        key: "anon",
+        method: "POST",
+        headers: AUTH,
+        body: JSON.stringify({ email, password, gotrue_meta_security: {} }),
+      });
     for (const password of [person.password, "wrong"]) {
       const response = await grant(person.email, password);
       expect(response.status).toBe(400);

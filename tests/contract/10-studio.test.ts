@@ -95,7 +95,12 @@ describe("studio reads: every column with the version, with the service role", (
 
 describe("studio.save", () => {
   it("reads the record, then one push_save_content call: the row and its version change, both states are kept", async () => {
-    const fields = { ...companyFields, title: "PUSH Languages", phone: null, homeCover: { file: "home-new.webp", alt: "A new cover", width: 1600, height: 900 } };
+    const fields = {
+      ...companyFields,
+      title: "PUSH Languages",
+      phone: null,
+      homeCover: { file: "home-new.webp", alt: "A new cover", width: 1600, height: 900 },
+    };
     const { result, requests } = await step(() => backendFor().studio.save("company", 1, fields, 1, ADMIN));
     expect(result).toEqual({ ok: true, version: 2, orphans: [] });
     expect(who(requests)).toEqual(["rest.company.before-save service", "rpc.push_save_content service"]);
@@ -120,7 +125,12 @@ describe("studio.save", () => {
       expect.objectContaining({ version: 2, snapshot: fields, saved_by: ADMIN }),
     ]);
     // The public pages read the new state.
-    expect((await backendFor().content.company())?.homeCover).toEqual({ url: `${DOUBLE_URL}/storage/v1/object/public/media/Home/home-new.webp`, alt: "A new cover", width: 1600, height: 900 });
+    expect((await backendFor().content.company())?.homeCover).toEqual({
+      url: `${DOUBLE_URL}/storage/v1/object/public/media/Home/home-new.webp`,
+      alt: "A new cover",
+      width: 1600,
+      height: 900,
+    });
   });
 
   it("about and a service are saved the same way, each through its own table", async () => {
@@ -133,7 +143,14 @@ describe("studio.save", () => {
     const aboutSave = await step(() => backendFor().studio.save("about", 1, aboutFields, 1, ADMIN));
     expect(aboutSave.result).toEqual({ ok: true, version: 2, orphans: [] });
     expect(who(aboutSave.requests)).toEqual(["rest.about.before-save service", "rpc.push_save_content service"]);
-    expect(await rowOf("about", 1)).toMatchObject({ description: "About us, rewritten", photoaurl: null, photoa_alt: null, photoburl: "b.webp", photob_width: 10, version: 2 });
+    expect(await rowOf("about", 1)).toMatchObject({
+      description: "About us, rewritten",
+      photoaurl: null,
+      photoa_alt: null,
+      photoburl: "b.webp",
+      photob_width: 10,
+      version: 2,
+    });
     // The other languages are one jsonb value beside the spec's columns, and read back as saved.
     expect((await rowOf("about", 1))?.translations).toEqual({ ar: { description: "من نحن، بصياغة جديدة", photoBAlt: "ب" } });
     expect((await backendFor().content.about())?.translations).toEqual(aboutFields.translations);
@@ -199,7 +216,10 @@ describe("studio.save", () => {
       body: JSON.stringify({ p_record: "service", p_id: 1, p_columns: { title: "x", version: 99 }, p_based_on: 1, p_snapshot: {}, p_before: {}, p_by: ADMIN }),
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ code: "22023", message: "a service save takes exactly the columns title, description, photourl, photo_alt, photo_width, photo_height, translations" });
+    expect(await response.json()).toMatchObject({
+      code: "22023",
+      message: "a service save takes exactly the columns title, description, photourl, photo_alt, photo_width, photo_height, translations",
+    });
     expect(await rowOf("services", 1)).toMatchObject({ title: sampleServices[0]!.title, version: 1 });
   });
 
@@ -240,7 +260,13 @@ describe("studio.history", () => {
       expect(Date.parse(entry.savedAt)).toBeGreaterThanOrEqual(started - 1000);
     }
     expect(who(requests)).toEqual(["rest.content_versions.history service"]);
-    expect(paramsOf(requests[0]!)).toEqual({ select: "version,snapshot,saved_by,saved_at", record: "eq.company", record_id: "eq.1", order: "version.desc", limit: "20" });
+    expect(paramsOf(requests[0]!)).toEqual({
+      select: "version,snapshot,saved_by,saved_at",
+      record: "eq.company",
+      record_id: "eq.1",
+      order: "version.desc",
+      limit: "20",
+    });
   });
 
   it("is empty for a record never saved in the studio", async () => {
@@ -279,7 +305,14 @@ describe("services: create, move, remove — one function call each", () => {
     expect(result).toEqual({ id: 7 });
     expect(who(requests)).toEqual(["rpc.push_create_service service"]);
     expect(pathOf(requests[0]!)).toBe("/rest/v1/rpc/push_create_service");
-    expect(await rowOf("services", 7)).toMatchObject({ title: "Sign Language", photourl: fields.photo!.file, photo_alt: fields.photo!.alt, photo_width: 640, position: 7, version: 1 });
+    expect(await rowOf("services", 7)).toMatchObject({
+      title: "Sign Language",
+      photourl: fields.photo!.file,
+      photo_alt: fields.photo!.alt,
+      photo_width: 640,
+      position: 7,
+      version: 1,
+    });
     expect(await versionsOf("service", 7)).toEqual([expect.objectContaining({ version: 1, snapshot: fields, saved_by: ADMIN })]);
     expect((await backendFor().content.services()).at(-1)).toMatchObject({ id: 7, title: "Sign Language" });
   });
@@ -295,8 +328,15 @@ describe("services: create, move, remove — one function call each", () => {
     expect(result).toBe(true);
     expect(who(requests)).toEqual(["rpc.push_move_service service"]);
     expect((await backendFor().content.services()).map((service) => service.id)).toEqual([1, 3, 2, 4, 5, 6]);
-    expect((await double.table<{ id: number; position: number }>("services")).sort((a, b) => a.position - b.position).map((row) => [row.id, row.position])).toEqual([
-      [1, 1], [3, 2], [2, 3], [4, 4], [5, 5], [6, 6],
+    expect(
+      (await double.table<{ id: number; position: number }>("services")).sort((a, b) => a.position - b.position).map((row) => [row.id, row.position]),
+    ).toEqual([
+      [1, 1],
+      [3, 2],
+      [2, 3],
+      [4, 4],
+      [5, 5],
+      [6, 6],
     ]);
 
     expect(await backendFor().studio.moveService(3, "down")).toBe(true);
@@ -312,7 +352,9 @@ describe("services: create, move, remove — one function call each", () => {
     await double.patch("services", { id: 1 }, { position: 10 });
     await double.patch("services", { id: 2 }, { position: 10 });
     expect(await backendFor().studio.moveService(5, "down")).toBe(true);
-    expect((await double.table<{ id: number; position: number }>("services")).sort((a, b) => a.position - b.position).map((row) => row.id)).toEqual([3, 4, 6, 5, 1, 2]);
+    expect((await double.table<{ id: number; position: number }>("services")).sort((a, b) => a.position - b.position).map((row) => row.id)).toEqual([
+      3, 4, 6, 5, 1, 2,
+    ]);
   });
 
   it("removeService: the service and its versions go; its files nothing else refers to are answered", async () => {
@@ -343,7 +385,11 @@ describe("media: Storage with the service role", () => {
     expect(requests[0]).toMatchObject({ method: "POST", status: 200 });
     expect(pathOf(requests[0]!)).toBe(`/storage/v1/object/media/Services/${file}`);
     expect(await double.object(`Services/${file}`)).toEqual({ contentType: "image/webp", bytes });
-    expect((await double.objects()).find((object) => object.name === `Services/${file}`)).toMatchObject({ cacheControl: "max-age=3600", size: bytes.length, seeded: false });
+    expect((await double.objects()).find((object) => object.name === `Services/${file}`)).toMatchObject({
+      cacheControl: "max-age=3600",
+      size: bytes.length,
+      seeded: false,
+    });
 
     const served = await step(() => fetch(media.url("Services", file)));
     expect(served.shapes).toEqual(["storage.object.public"]);
@@ -364,7 +410,13 @@ describe("media: Storage with the service role", () => {
     await media.put("Home", file, bytes, "image/png");
     const before = (await double.objects()).length;
 
-    const { requests } = await step(() => media.remove([{ folder: "Home", file }, { folder: "Aboutus", file: "team-meeting.webp" }, { folder: "Services", file: "gone.webp" }]));
+    const { requests } = await step(() =>
+      media.remove([
+        { folder: "Home", file },
+        { folder: "Aboutus", file: "team-meeting.webp" },
+        { folder: "Services", file: "gone.webp" },
+      ]),
+    );
     expect(who(requests)).toEqual(["storage.object.remove service"]);
     expect(requests[0]).toMatchObject({ method: "DELETE", status: 200 });
     expect(pathOf(requests[0]!)).toBe("/storage/v1/object/media");

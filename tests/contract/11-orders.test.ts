@@ -25,8 +25,8 @@ let [admin, interpreter] = ["", ""];
 
 beforeEach(async () => {
   await double.reset();
-  [english, spanish, french] = await Promise.all(["English", "Spanish", "French"].map(languageIdOf)) as [number, number, number];
-  [admin, interpreter] = await Promise.all([idOf(ADMIN), idOf(INTERPRETER)]) as [string, string];
+  [english, spanish, french] = (await Promise.all(["English", "Spanish", "French"].map(languageIdOf))) as [number, number, number];
+  [admin, interpreter] = (await Promise.all([idOf(ADMIN), idOf(INTERPRETER)])) as [string, string];
 });
 
 let counter = 0;
@@ -82,17 +82,32 @@ describe("a quote request: its id (push_next_order_id), then one push_create_ord
     ]);
     expect(await double.table("orders")).toEqual([
       expect.objectContaining({
-        id: 1, customer_id: 1, status: "new", version: 1, service_id: 1, service_title: sampleServices[0]!.title, source_language_id: english,
-        source_language: "English", deadline: "2031-05-20", token_hash: order.tokenHash, token_sealed: order.tokenSealed, token_revoked_at: null,
-        created_at: at(NOW), updated_at: at(NOW),
+        id: 1,
+        customer_id: 1,
+        status: "new",
+        version: 1,
+        service_id: 1,
+        service_title: sampleServices[0]!.title,
+        source_language_id: english,
+        source_language: "English",
+        deadline: "2031-05-20",
+        token_hash: order.tokenHash,
+        token_sealed: order.tokenSealed,
+        token_revoked_at: null,
+        created_at: at(NOW),
+        updated_at: at(NOW),
       }),
     ]);
     expect(await rowsOf("order_targets", 1)).toEqual([
       { order_id: 1, language_id: spanish, language: "Spanish", position: 0 },
       { order_id: 1, language_id: french, language: "French", position: 1 },
     ]);
-    expect(await rowsOf("order_files", 1)).toEqual([expect.objectContaining({ kind: "source", object_key: order.files[0]!.objectKey, size: 1234, uploaded_by: null })]);
-    expect(await rowsOf("order_events", 1)).toEqual([expect.objectContaining({ actor: "customer", action: "requested", to_status: "new", detail: {}, at: at(NOW) })]);
+    expect(await rowsOf("order_files", 1)).toEqual([
+      expect.objectContaining({ kind: "source", object_key: order.files[0]!.objectKey, size: 1234, uploaded_by: null }),
+    ]);
+    expect(await rowsOf("order_events", 1)).toEqual([
+      expect.objectContaining({ actor: "customer", action: "requested", to_status: "new", detail: {}, at: at(NOW) }),
+    ]);
   });
 
   it("is refused with an unknown service or language, storing nothing", async () => {
@@ -151,14 +166,30 @@ describe("transitions: one push_transition_order call each", () => {
     expect(await double.table("order_quotes")).toEqual([
       { order_id: id, amount_minor: QUOTE.amountMinor, currency: "USD", due_date: QUOTE.dueDate, valid_until: QUOTE.validUntil, quoted_at: at(NOW + 1) },
     ]);
-    expect((await rowsOf("order_events", id))[1]).toMatchObject({ actor: "staff", actor_id: admin, action: "quote", from_status: "new", to_status: "quoted", detail: { quote: QUOTE } });
+    expect((await rowsOf("order_events", id))[1]).toMatchObject({
+      actor: "staff",
+      actor_id: admin,
+      action: "quote",
+      from_status: "new",
+      to_status: "quoted",
+      detail: { quote: QUOTE },
+    });
   });
 
   it("deliver keeps the files with the interpreter who uploaded them; the job's reads show only the job", async () => {
     const id = await create();
     await assigned(id);
     const delivery = [{ objectKey: "orders/delivery-1", fileName: "contract-es.pdf", contentType: "application/pdf", size: 2048 }];
-    const deliver = change({ transition: "deliver", from: "in_progress", to: "delivered", basedOn: 4, actor: "interpreter", actorId: interpreter, deliveryFiles: delivery, detail: { files: 1 } });
+    const deliver = change({
+      transition: "deliver",
+      from: "in_progress",
+      to: "delivered",
+      basedOn: 4,
+      actor: "interpreter",
+      actorId: interpreter,
+      deliveryFiles: delivery,
+      detail: { files: 1 },
+    });
     expect((await step(() => orders().transition(id, deliver, NOW + 2))).result).toEqual({ ok: true, version: 5 });
     expect((await rowsOf("order_files", id)).map((row) => [row.kind, row.object_key, row.uploaded_by])).toEqual([
       ["source", expect.any(String), null],
@@ -177,7 +208,16 @@ describe("transitions: one push_transition_order call each", () => {
     });
     expect(jobs.result).toEqual({
       items: [
-        { id, status: "delivered", version: 5, serviceTitle: sampleServices[0]!.title, sourceLanguage: "English", targetLanguages: ["Spanish", "French"], deadline: "2031-05-20", createdAt: NOW },
+        {
+          id,
+          status: "delivered",
+          version: 5,
+          serviceTitle: sampleServices[0]!.title,
+          sourceLanguage: "English",
+          targetLanguages: ["Spanish", "French"],
+          deadline: "2031-05-20",
+          createdAt: NOW,
+        },
       ],
       total: 1,
       page: 1,
@@ -201,7 +241,10 @@ describe("transitions: one push_transition_order call each", () => {
     const stale = await step(() => orders().transition(id, quoted(7), NOW + 1));
     expect(stale.result).toEqual({ ok: false, reason: "stale" });
     expect(who(stale.requests)).toEqual(["rpc.push_transition_order service"]);
-    expect(await orders().transition(id, change({ transition: "complete", from: "delivered", to: "completed", basedOn: 1 }), NOW)).toEqual({ ok: false, reason: "stale" });
+    expect(await orders().transition(id, change({ transition: "complete", from: "delivered", to: "completed", basedOn: 1 }), NOW)).toEqual({
+      ok: false,
+      reason: "stale",
+    });
     expect(await double.table("orders")).toEqual([expect.objectContaining({ status: "new", version: 1 })]);
     expect(await double.table("order_quotes")).toEqual([]);
     expect(await rowsOf("order_events", id)).toHaveLength(1);
@@ -215,7 +258,11 @@ describe("transitions: one push_transition_order call each", () => {
       Promise.all([
         orders().transition(id, quoted(), NOW + 1),
         orders().transition(id, change({ transition: "quote", from: "new", to: "quoted", basedOn: 1, quote: cheap, detail: { quote: cheap } }), NOW + 1),
-        orders().transition(id, change({ transition: "cancel", from: "new", to: "cancelled", basedOn: 1, cancelReason: "Duplicate", detail: { reason: "Duplicate" } }), NOW + 1),
+        orders().transition(
+          id,
+          change({ transition: "cancel", from: "new", to: "cancelled", basedOn: 1, cancelReason: "Duplicate", detail: { reason: "Duplicate" } }),
+          NOW + 1,
+        ),
       ]),
     );
     expect(result.filter((outcome) => outcome.ok)).toEqual([{ ok: true, version: 2 }]);
@@ -263,7 +310,10 @@ describe("the staff's lists: one call each", () => {
     expect(await orders().get(first)).toMatchObject({ identityVerified: true, customer: { name: "Omar Said" } });
     const customers = await step(() => orders().customers({ search: "said", page: 1 }));
     expect(who(customers.requests)).toEqual(["rpc.push_list_customers service"]);
-    expect(customers.result).toMatchObject({ total: 1, items: [{ name: "Omar Said", company: "Said Legal", orderCount: 1, acceptedValue: [], lastOrderAt: NOW }] });
+    expect(customers.result).toMatchObject({
+      total: 1,
+      items: [{ name: "Omar Said", company: "Said Legal", orderCount: 1, acceptedValue: [], lastOrderAt: NOW }],
+    });
     const customer = await step(() => orders().customer(customers.result.items[0]!.id, 1));
     expect(who(customer.requests)).toEqual(["rpc.push_get_customer service"]);
     // One page of their orders, asked for as such (the shape requires p_limit 20 and p_offset).
@@ -280,13 +330,21 @@ describe("the double holds the migration's rules", () => {
     expect(await backendFor().interpreters.remove(interpreter)).toMatchObject({ ok: true });
     expect(await orders().get(id)).toMatchObject({
       interpreter: null,
-      targets: [{ languageId: spanish, name: "Spanish" }, { languageId: null, name: "French" }],
+      targets: [
+        { languageId: spanish, name: "Spanish" },
+        { languageId: null, name: "French" },
+      ],
       targetLanguages: ["Spanish", "French"],
     });
   });
 
   it("the functions are the service role's: with the public key a call is not even an allowed request", async () => {
-    const response = await probe("/rest/v1/rpc/push_get_order", { key: "anon", method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ p_id: 1 }) });
+    const response = await probe("/rest/v1/rpc/push_get_order", {
+      key: "anon",
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ p_id: 1 }),
+    });
     expect(response.status).toBe(400);
     expect((await double.requests((await double.lastSeq()) - 1))[0]!.violation!.join()).toMatch(/expected the service key, got anon/);
   });

@@ -25,7 +25,16 @@ describe("order e-mails", () => {
     expect(who(requests)).toEqual(["rest.mail_outbox.enqueue service"]);
     expect(paramsOf(requests[0]!)).toEqual({ columns: '"kind","to_email","subject","body","order_id","created_at","next_attempt_at"' });
     expect(await double.table("mail_outbox")).toEqual([
-      expect.objectContaining({ id: 1, kind: "order-received", to_email: "lena@example.com", status: "pending", attempts: 0, created_at: T0, next_attempt_at: T0, order_id: null }),
+      expect.objectContaining({
+        id: 1,
+        kind: "order-received",
+        to_email: "lena@example.com",
+        status: "pending",
+        attempts: 0,
+        created_at: T0,
+        next_attempt_at: T0,
+        order_id: null,
+      }),
       expect.objectContaining({ id: 2, kind: "order-new-for-staff", to_email: "office@example.com", status: "pending" }),
     ]);
     expect((await step(() => mail().enqueue([], T0))).requests).toEqual([]);
@@ -35,8 +44,15 @@ describe("order e-mails", () => {
     const order = await backendFor().orders.create(
       {
         customer: { name: "Lena", email: "lena@example.com", phone: "", company: "" },
-        serviceId: 1, sourceLanguageId: 1, targetLanguageIds: [2], deadline: "2031-01-01", details: "", locale: "en",
-        tokenHash: "a".repeat(64), tokenSealed: "sealed", files: [],
+        serviceId: 1,
+        sourceLanguageId: 1,
+        targetLanguageIds: [2],
+        deadline: "2031-01-01",
+        details: "",
+        locale: "en",
+        tokenHash: "a".repeat(64),
+        tokenSealed: "sealed",
+        files: [],
       },
       T0,
     );
@@ -128,7 +144,13 @@ describe("orders' files: the private bucket, with the service role", () => {
     expect(response.status).toBe(400);
     expect((await double.requests((await double.lastSeq()) - 1))[0]).toMatchObject({ shape: null, probe: true });
     const storage = new DoubleStorage("media", "order-files");
-    storage.handle({ method: "POST", path: `/object/order-files/${name}`, headers: { "content-type": "application/pdf" }, body: undefined, bytes: Buffer.from(bytes) });
+    storage.handle({
+      method: "POST",
+      path: `/object/order-files/${name}`,
+      headers: { "content-type": "application/pdf" },
+      body: undefined,
+      bytes: Buffer.from(bytes),
+    });
     const served = storage.handle({ method: "GET", path: `/object/public/order-files/${name}`, headers: {}, body: undefined, bytes: Buffer.alloc(0) });
     expect(served.status).toBe(400);
     expect(JSON.parse(String(served.body))).toEqual({ statusCode: "404", error: "Bucket not found", message: "Bucket not found" });

@@ -91,7 +91,11 @@ describe("record", () => {
 
 describe("list", () => {
   it("reads the log newest first (then by id) with a limit, and maps every column", async () => {
-    const [a, b, c] = [entry({ requestedAt: T0 - 1000 }), entry(), entry({ requestedAt: T0 + 1000, answeredAt: null, outcome: "cancelled", endedAt: T0 + 5000 })];
+    const [a, b, c] = [
+      entry({ requestedAt: T0 - 1000 }),
+      entry(),
+      entry({ requestedAt: T0 + 1000, answeredAt: null, outcome: "cancelled", endedAt: T0 + 5000 }),
+    ];
     for (const call of [b, c, a]) await calls().record(call);
     const { result, requests } = await step(() => calls().page(NONE, null, 50));
     expect(who(requests)).toEqual(["rest.call_log.list service"]);
@@ -109,7 +113,15 @@ describe("list", () => {
     const start = Date.UTC(2026, 10, 25, 7);
     const end = Date.UTC(2026, 10, 26, 7);
     const first = entry({ requestedAt: start, answeredAt: null, outcome: "missed", endedAt: start + 1 });
-    const last = entry({ requestedAt: end - 1, answeredAt: null, outcome: "missed", endedAt: end, languageId: english, language: "English", interpreterId: admin });
+    const last = entry({
+      requestedAt: end - 1,
+      answeredAt: null,
+      outcome: "missed",
+      endedAt: end,
+      languageId: english,
+      language: "English",
+      interpreterId: admin,
+    });
     const before = entry({ requestedAt: start - 1, answeredAt: null, outcome: "missed", endedAt: start });
     const after = entry({ requestedAt: end, answeredAt: null, outcome: "missed", endedAt: end + 1 });
     for (const call of [first, last, before, after]) await calls().record(call);
@@ -137,10 +149,17 @@ describe("list", () => {
   });
 
   it("pages by keyset after the last call of the page before, and counts the totals of the whole filter in one call (issue 23)", async () => {
-    const [a, b, c] = [entry({ requestedAt: T0 - 1000 }), entry(), entry({ requestedAt: T0 + 1000, answeredAt: null, outcome: "cancelled", endedAt: T0 + 5000 })];
+    const [a, b, c] = [
+      entry({ requestedAt: T0 - 1000 }),
+      entry(),
+      entry({ requestedAt: T0 + 1000, answeredAt: null, outcome: "cancelled", endedAt: T0 + 5000 }),
+    ];
     for (const call of [a, b, c]) await calls().record(call);
     const next = await step(() => calls().page(NONE, { requestedAt: c.requestedAt, id: c.id }, 1));
-    expect(paramsOf(next.requests[0]!)).toContainEqual(["or", `(requested_at.lt.${new Date(c.requestedAt).toISOString()},and(requested_at.eq.${new Date(c.requestedAt).toISOString()},id.gt.${c.id}))`]);
+    expect(paramsOf(next.requests[0]!)).toContainEqual([
+      "or",
+      `(requested_at.lt.${new Date(c.requestedAt).toISOString()},and(requested_at.eq.${new Date(c.requestedAt).toISOString()},id.gt.${c.id}))`,
+    ]);
     expect(next.result).toEqual([b]);
     expect(await calls().page(NONE, { requestedAt: b.requestedAt, id: b.id }, 5)).toEqual([a]);
 
@@ -163,15 +182,29 @@ describe("list", () => {
 
 describe("the double's share", () => {
   it("refuses ON CONFLICT on columns without a unique constraint, as Postgres does", () => {
-    const row = { id: "x", language: "Arabic", type: "audio", caller_name: "A", outcome: "missed", requested_at: new Date(T0).toISOString(), ended_at: new Date(T0).toISOString() };
+    const row = {
+      id: "x",
+      language: "Arabic",
+      type: "audio",
+      caller_name: "A",
+      outcome: "missed",
+      requested_at: new Date(T0).toISOString(),
+      ended_at: new Date(T0).toISOString(),
+    };
     const request = { method: "POST", table: "call_log", single: false, body: row, prefer: new Set(["resolution=ignore-duplicates"]) };
     const state = new DoubleState(false);
-    expect(handleRest(state, { ...request, params: new URLSearchParams("on_conflict=language") })).toMatchObject({ status: 400, body: expect.stringContaining("42P10") });
+    expect(handleRest(state, { ...request, params: new URLSearchParams("on_conflict=language") })).toMatchObject({
+      status: 400,
+      body: expect.stringContaining("42P10"),
+    });
     expect(handleRest(state, { ...request, params: new URLSearchParams("on_conflict=id") })).toMatchObject({ status: 201 });
     expect(handleRest(state, { ...request, params: new URLSearchParams("on_conflict=id") })).toMatchObject({ status: 201 });
     expect(state.tables.call_log).toHaveLength(1);
     // Without the Prefer, a second insert of the id fails on the primary key.
-    expect(handleRest(state, { ...request, prefer: new Set(), params: new URLSearchParams() })).toMatchObject({ status: 409, body: expect.stringContaining("call_log_pkey") });
+    expect(handleRest(state, { ...request, prefer: new Set(), params: new URLSearchParams() })).toMatchObject({
+      status: 409,
+      body: expect.stringContaining("call_log_pkey"),
+    });
   });
 
   it("allows the day range only as gte then lt", async () => {
@@ -260,7 +293,10 @@ describe("call rooms", () => {
   it("admits the caller by the room's cookie without asking Supabase anything", async () => {
     const roomId = await openRoom();
     const key = await roomToken(bindings.SESSION_SECRET, roomId, "caller");
-    const entered = await handleCallSocket(new Request(`${ORIGIN}/api/calls/room/${roomId}/enter`, { method: "POST", headers: { Origin: ORIGIN }, body: new URLSearchParams({ key }) }), env);
+    const entered = await handleCallSocket(
+      new Request(`${ORIGIN}/api/calls/room/${roomId}/enter`, { method: "POST", headers: { Origin: ORIGIN }, body: new URLSearchParams({ key }) }),
+      env,
+    );
     expect(entered.status).toBe(303);
     const cookie = entered.headers.getSetCookie()[0]!.split(";")[0]!;
     const admitted = await step(() => callRoom.loader(routeArgs(`/call-room/${roomId}`, cookie)));

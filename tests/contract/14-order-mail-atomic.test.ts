@@ -13,7 +13,15 @@ const who = (requests: Call[]) => requests.map(({ shape, credentials }) => `${sh
 const NOW = 1_764_064_800_123;
 const orders = () => backendFor().orders;
 type MailRow = { order_id: number | null; kind: string; to_email: string; subject: string; status: string; created_at: number };
-const outbox = async () => (await double.table<MailRow>("mail_outbox")).map(({ order_id, kind, to_email, subject, status, created_at }) => ({ order_id, kind, to_email, subject, status, created_at }));
+const outbox = async () =>
+  (await double.table<MailRow>("mail_outbox")).map(({ order_id, kind, to_email, subject, status, created_at }) => ({
+    order_id,
+    kind,
+    to_email,
+    subject,
+    status,
+    created_at,
+  }));
 const mail = (orderId: number, subject: string): NewMail => ({ kind: "order-status", to: "lena@example.com", subject, body: "Body", orderId });
 
 let [english, spanish] = [0, 0];
@@ -43,7 +51,9 @@ describe("an order change and its e-mails: one call", () => {
     const { result, requests } = await step(async () => orders().create(await newOrder(), NOW, (id) => [mail(id, `Request PUSH-${id}`)]));
     expect(result).toEqual({ ok: true, id: 1 });
     expect(who(requests)).toEqual(["rpc.push_next_order_id service", "rpc.push_create_order service"]);
-    expect(await outbox()).toEqual([{ order_id: 1, kind: "order-status", to_email: "lena@example.com", subject: "Request PUSH-1", status: "pending", created_at: NOW }]);
+    expect(await outbox()).toEqual([
+      { order_id: 1, kind: "order-status", to_email: "lena@example.com", subject: "Request PUSH-1", status: "pending", created_at: NOW },
+    ]);
     // A refused request stores neither the order nor its e-mails (its id is simply not used).
     expect(await orders().create(await newOrder({ serviceId: 999 }), NOW, (id) => [mail(id, "refused")])).toEqual({ ok: false, reason: "unknown-service" });
     expect(await orders().create(await newOrder(), NOW, (id) => [mail(id, `Request PUSH-${id}`)])).toEqual({ ok: true, id: 3 });
@@ -56,7 +66,15 @@ describe("an order change and its e-mails: one call", () => {
   it("a transition stores its e-mails only when its compare-and-set wins; a message with its own", async () => {
     const created = await orders().create(await newOrder(), NOW);
     const id = created.ok ? created.id : 0;
-    const cancel = { transition: "cancel" as const, from: "new" as const, to: "cancelled" as const, actor: "staff" as const, actorId: null, cancelReason: "x", detail: {} };
+    const cancel = {
+      transition: "cancel" as const,
+      from: "new" as const,
+      to: "cancelled" as const,
+      actor: "staff" as const,
+      actorId: null,
+      cancelReason: "x",
+      detail: {},
+    };
     const stale = await step(() => orders().transition(id, { ...cancel, basedOn: 7 }, NOW, [mail(id, "stale")]));
     expect([stale.result, who(stale.requests)]).toEqual([{ ok: false, reason: "stale" }, ["rpc.push_transition_order service"]]);
     expect(await outbox()).toEqual([]);

@@ -13,7 +13,11 @@ const usersRow = async (id: string) => (await double.table<{ id: string }>("user
 const listed = async (id: string) => (await backendFor().interpreters.find({ text: id, languageIds: [], limit: 10 })).some((person) => person.id === id);
 /** Deletes a users row behind the adapter's back (as the removal of an earlier version left it), keeping the account. */
 async function dropUsersRow(id: string) {
-  const response = await probe(`/rest/v1/users?id=eq.${id}&select=full_name,email`, { method: "DELETE", key: "service", headers: { Prefer: "return=representation" } });
+  const response = await probe(`/rest/v1/users?id=eq.${id}&select=full_name,email`, {
+    method: "DELETE",
+    key: "service",
+    headers: { Prefer: "return=representation" },
+  });
   expect(response.status).toBe(200);
   expect(await response.json()).toHaveLength(1);
 }
@@ -22,7 +26,13 @@ const canSignIn = async (email: string, password: string) => (await backendFor()
 let serial = 0;
 async function newPerson() {
   serial += 1;
-  const person = { fullName: `Removal Test ${serial}`, gender: "Female", email: `removal.${serial}@example.com`, phone: "+1 (307) 555-0140", password: "Removal-Pass-2025" };
+  const person = {
+    fullName: `Removal Test ${serial}`,
+    gender: "Female",
+    email: `removal.${serial}@example.com`,
+    phone: "+1 (307) 555-0140",
+    password: "Removal-Pass-2025",
+  };
   const created = await backendFor().interpreters.create(person);
   if (!created.ok) throw new Error(`could not create ${person.email}: ${created.reason}`);
   return { ...person, id: created.id };

@@ -39,8 +39,7 @@ export const double = {
   coverageText: async () => (await control("coverage?format=text")).text(),
   table: async <T = Record<string, unknown>>(name: string) => (await (await control(`tables/${name}`)).json()) as T[],
   empty: (name: string) => control(`tables/${name}`, { method: "DELETE" }),
-  people: async (people: PersonFixture[]) =>
-    (await (await control("people", { method: "POST", body: JSON.stringify(people) })).json()) as { id: string }[],
+  people: async (people: PersonFixture[]) => (await (await control("people", { method: "POST", body: JSON.stringify(people) })).json()) as { id: string }[],
   clock: (advanceSeconds: number) => control("clock", { method: "POST", body: JSON.stringify({ advanceSeconds }) }),
   /** Changes rows of a public table directly (not through the API): `where` columns equal, `set` the new values. */
   patch: async <T = Record<string, unknown>>(name: string, where: Record<string, unknown>, set: Record<string, unknown>) =>
@@ -75,7 +74,10 @@ export async function step<T>(run: () => Promise<T>): Promise<Step<T>> {
   const before = await double.lastSeq();
   const result = await run();
   const requests = (await double.requests(before)).filter((request) => !request.probe);
-  expect(requests.filter((request) => request.violation).map(({ url, violation }) => ({ url, violation })), "requests the double does not allow").toEqual([]);
+  expect(
+    requests.filter((request) => request.violation).map(({ url, violation }) => ({ url, violation })),
+    "requests the double does not allow",
+  ).toEqual([]);
   return { result, requests, shapes: requests.map((request) => request.shape) };
 }
 
@@ -117,7 +119,10 @@ export function fromBase64Url(text: string): string {
 
 export function toBase64Url(text: string): string {
   const bytes = new TextEncoder().encode(text);
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 /** A raw request to the double from the test itself (X-Double-Probe: never counted as the adapter's). */

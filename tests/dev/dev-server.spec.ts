@@ -76,6 +76,9 @@ test("the first sign-in on a fresh dev server shows the dashboard and its toast,
   await expect(page.getByRole("link", { name: admin.full_name })).toBeVisible();
   // Late discovery re-optimizes within a few seconds of the first request: give it the time to happen.
   await page.waitForTimeout(6_000);
-  expect(loads.filter((path) => path === "/Dashboard"), `page loads: ${loads.join(", ")}`).toHaveLength(nativePosts);
+  expect(
+    loads.filter((path) => path === "/Dashboard"),
+    `page loads: ${loads.join(", ")}`,
+  ).toHaveLength(nativePosts);
   expect(output).not.toMatch(/optimized dependencies changed|reloading/i);
 });

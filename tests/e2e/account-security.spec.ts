@@ -28,7 +28,11 @@ async function newPerson(admin: Page) {
 /** The Users page's search, as an administrator uses it to reach one account among many. */
 async function findAccount(page: Page, email: string) {
   await page.getByLabel("Search accounts by name or e-mail").fill(email);
-  await page.getByRole("search").filter({ has: page.getByLabel("Search accounts by name or e-mail") }).getByRole("button", { name: "Search" }).click();
+  await page
+    .getByRole("search")
+    .filter({ has: page.getByLabel("Search accounts by name or e-mail") })
+    .getByRole("button", { name: "Search" })
+    .click();
   await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(email).replace(/\./g, "\\.")}`));
   await expect(page.getByText("1 account", { exact: true })).toBeVisible();
 }
@@ -89,7 +93,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("heading", { level: 1, name: "صفحة المستخدمين" })).toBeVisible();
       // The accounts come a page (25) at a time: find this one by its e-mail (the actions keep the search).
       await findAccount(page, person.email);
-      await accountRow(page, person.email).getByRole("button", { name: `Lock ${person.email}` }).click();
+      await accountRow(page, person.email)
+        .getByRole("button", { name: `Lock ${person.email}` })
+        .click();
       await expect(page.getByText(`${person.email} is locked, and every session of the account has ended.`)).toBeVisible();
       await expect(accountRow(page, person.email)).toContainText("Locked");
 
@@ -101,10 +107,14 @@ for (const javaScriptEnabled of [true, false]) {
       await theirs.getByRole("button", { name: "Sign in" }).click();
       await expect(theirs.getByRole("alert").filter({ hasText: "This account is locked. Please ask an administrator to unlock it." })).toBeVisible();
 
-      await accountRow(page, person.email).getByRole("button", { name: `Unlock ${person.email}` }).click();
+      await accountRow(page, person.email)
+        .getByRole("button", { name: `Unlock ${person.email}` })
+        .click();
       await expect(page.getByText(`${person.email} is unlocked and can sign in again.`)).toBeVisible();
       await accountRow(page, person.email).getByLabel(`Change role of ${person.email}`).selectOption("admin");
-      await accountRow(page, person.email).getByRole("button", { name: `Save role of ${person.email}` }).click();
+      await accountRow(page, person.email)
+        .getByRole("button", { name: `Save role of ${person.email}` })
+        .click();
       await expect(page.getByText(`${person.email} is now Administrator.`)).toBeVisible();
 
       await signIn(theirs, person.email, { password: person.password, landing: "/Dashboard/Interpreter" });
@@ -151,10 +161,14 @@ test("the account screens' states have no accessibility violations: field errors
   await page.goto("/Dashboard/Dashboardusers");
   await findAccount(page, person.email);
   for (let sent = 0; sent < 3; sent++) {
-    await accountRow(page, person.email).getByRole("button", { name: `Send reset link to ${person.email}` }).click();
+    await accountRow(page, person.email)
+      .getByRole("button", { name: `Send reset link to ${person.email}` })
+      .click();
     await expectNotice(page, `A password reset link has been sent to ${person.email}.`);
   }
-  await accountRow(page, person.email).getByRole("button", { name: `Send reset link to ${person.email}` }).click();
+  await accountRow(page, person.email)
+    .getByRole("button", { name: `Send reset link to ${person.email}` })
+    .click();
   await expect(page.getByRole("alert").filter({ hasText: "No reset link was sent" })).toBeVisible();
   expect(await axeViolations(page), "refused reset link").toEqual([]);
 });

@@ -1,5 +1,16 @@
 // Signing in and out, and resetting a password, in real Chromium, with JavaScript on and off.
-import { ADMIN, expect, expectNotice, INTERPRETER, resetLinkFromMailbox, SAMPLE_PASSWORD, signInThroughForm, startOfRateWindow, test, unique } from "./fixtures";
+import {
+  ADMIN,
+  expect,
+  expectNotice,
+  INTERPRETER,
+  resetLinkFromMailbox,
+  SAMPLE_PASSWORD,
+  signInThroughForm,
+  startOfRateWindow,
+  test,
+  unique,
+} from "./fixtures";
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {

@@ -63,7 +63,11 @@ const ORDER_FILE = `/Dashboard/Orders/${MISSING}/files/1`;
 function allPaths(entries: RouteConfigEntry[], parent = ""): string[] {
   return entries.flatMap((entry) => {
     const path = entry.index ? parent : `${parent}/${entry.path ?? ""}`.replace(/\/+$/, "");
-    const sample = path.replace(":roomId", "sample").replace(/:(customerId|orderId)/g, MISSING).replace(":fileId", "1").replace(/\*$/, "no-such-area");
+    const sample = path
+      .replace(":roomId", "sample")
+      .replace(/:(customerId|orderId)/g, MISSING)
+      .replace(":fileId", "1")
+      .replace(/\*$/, "no-such-area");
     const own = entry.index || entry.path ? [sample || "/"] : [];
     return [...own, ...allPaths(entry.children ?? [], path)];
   });
@@ -185,7 +189,11 @@ for (const role of ["anonymous", "interpreter", "admin"] as const) {
     expect(await opens("/api/calls/room/6f1c2b9e-3a4d-4e5f-8a9b-0c1d2e3f4a5b")).toBe(false);
     const origin = new URL(page.url()).origin;
     for (const action of ["enter", "hangup"]) {
-      const answer = await page.request.post(`/api/calls/room/6f1c2b9e-3a4d-4e5f-8a9b-0c1d2e3f4a5b/${action}`, { form: { key: "A".repeat(43) }, headers: { Origin: origin }, maxRedirects: 0 });
+      const answer = await page.request.post(`/api/calls/room/6f1c2b9e-3a4d-4e5f-8a9b-0c1d2e3f4a5b/${action}`, {
+        form: { key: "A".repeat(43) },
+        headers: { Origin: origin },
+        maxRedirects: 0,
+      });
       expect(answer.status(), `${action} as ${role}`).toBe(403);
     }
   });

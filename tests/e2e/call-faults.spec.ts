@@ -26,7 +26,11 @@ test.afterAll(async () => {
 
 /** Signs `page` in on this file's server (the form post a browser sends; fixtures.signIn speaks to the shared one). */
 async function signInHere(page: Page, email: string): Promise<void> {
-  const response = await page.request.post("/Login", { form: { email, password: SAMPLE_PASSWORD, redirectTo: "" }, headers: { Origin: OWN_URL, Connection: "close" }, maxRedirects: 0 });
+  const response = await page.request.post("/Login", {
+    form: { email, password: SAMPLE_PASSWORD, redirectTo: "" },
+    headers: { Origin: OWN_URL, Connection: "close" },
+    maxRedirects: 0,
+  });
   expect(response.status()).toBe(302);
 }
 
@@ -106,7 +110,11 @@ function backgroundTab() {
   let next = 1_000_000;
   window.setInterval = ((handler: () => void, ms?: number) => {
     const id = next++;
-    const loop = () => loops.set(id, wait(() => (handler(), loops.has(id) && loop()), delay(ms)));
+    const loop = () =>
+      loops.set(
+        id,
+        wait(() => (handler(), loops.has(id) && loop()), delay(ms)),
+      );
     loop();
     return id;
   }) as typeof window.setInterval;
@@ -116,7 +124,9 @@ function backgroundTab() {
   Object.defineProperty(document, "hidden", { get: () => state.__background });
 }
 
-test("people who just close the tab: a caller alone (the interpreter's call ends within 45 s), and both parties (in the log within 60 s, talk time up to the last departure); both interpreters ring again; one who keeps the screen in a background tab all along is rung too", async ({ browser }) => {
+test("people who just close the tab: a caller alone (the interpreter's call ends within 45 s), and both parties (in the log within 60 s, talk time up to the last departure); both interpreters ring again; one who keeps the screen in a background tab all along is rung too", async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const admin = await adminPage(browser);
   // A third interpreter, for Vietnamese, whose incoming-call screen goes to the background once they are Available.
@@ -176,16 +186,26 @@ test("people who just close the tab: a caller alone (the interpreter's call ends
   }
 });
 
-test("a locked interpreter's open incoming-call screen stops taking calls: within 5 s it is on the sign-in page, and a call in their language rings nobody (issue 22)", async ({ browser }) => {
+test("a locked interpreter's open incoming-call screen stops taking calls: within 5 s it is on the sign-in page, and a call in their language rings nobody (issue 22)", async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const admin = await adminPage(browser);
   // Tagalog: a language only this new interpreter is linked to.
-  const lena = await newInterpreter(admin, { name: "Lena Locked", email: `lena.${unique()}@example.com`, gender: "Woman", phone: "+1 307 555 0178" }, "Tagalog");
+  const lena = await newInterpreter(
+    admin,
+    { name: "Lena Locked", email: `lena.${unique()}@example.com`, gender: "Woman", phone: "+1 307 555 0178" },
+    "Tagalog",
+  );
   const screen = await signedIn(browser, lena.email);
   const callerContext = await mediaContext(browser, OWN_URL);
   try {
     await admin.goto("/Dashboard/Dashboardusers");
-    const row = admin.getByRole("region", { name: "Accounts" }).first().getByRole("row").filter({ has: admin.getByRole("cell", { name: lena.email, exact: true }) });
+    const row = admin
+      .getByRole("region", { name: "Accounts" })
+      .first()
+      .getByRole("row")
+      .filter({ has: admin.getByRole("cell", { name: lena.email, exact: true }) });
     await row.getByRole("button", { name: `Lock ${lena.email}` }).click();
     await expectNotice(admin, `${lena.email} is locked, and every session of the account has ended.`);
     const lockedAt = Date.now();
@@ -208,7 +228,9 @@ test("a locked interpreter's open incoming-call screen stops taking calls: withi
   }
 });
 
-test("a deploy while one call rings and another is connected: the ringing caller is offered a callback, the connected one hears the hang-up made meanwhile, screens reconnect and ring", async ({ browser }) => {
+test("a deploy while one call rings and another is connected: the ringing caller is offered a callback, the connected one hears the hang-up made meanwhile, screens reconnect and ring", async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const daniel = await signedIn(browser, INTERPRETER.email);
   const amira = await signedIn(browser, ADMIN.email);
@@ -241,7 +263,9 @@ test("a deploy while one call rings and another is connected: the ringing caller
 
     // Nothing was lost with the restart: both calls are in the log.
     const admin = await adminPage(browser);
-    await expect.poll(async () => [(await logLine(admin, "During Deploy"))?.outcome, (await logLine(admin, "Mid Call"))?.outcome], { timeout: 15_000 }).toEqual(["callback", "answered"]);
+    await expect
+      .poll(async () => [(await logLine(admin, "During Deploy"))?.outcome, (await logLine(admin, "Mid Call"))?.outcome], { timeout: 15_000 })
+      .toEqual(["callback", "answered"]);
     await admin.context().close();
     for (const caller of [midCall, ringing]) await caller.context.close();
 

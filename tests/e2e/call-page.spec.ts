@@ -61,7 +61,12 @@ test.describe("JavaScript off", () => {
   });
 });
 
-test("an administrator's call link for a named customer: made on the incoming-call screen, opened by the customer", async ({ page, context, browser, baseURL }) => {
+test("an administrator's call link for a named customer: made on the incoming-call screen, opened by the customer", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
   const staff = await browser.newContext({ baseURL });
   let link = "";
   try {
@@ -124,7 +129,11 @@ for (const width of [390, 1366]) {
     for (const name of ["Video", "Voice only"]) {
       const radio = group.getByRole("radio", { name });
       const box = (await radio.boundingBox())!;
-      const label = (await group.locator("label").filter({ has: page.getByRole("radio", { name }) }).locator("span").boundingBox())!;
+      const label = (await group
+        .locator("label")
+        .filter({ has: page.getByRole("radio", { name }) })
+        .locator("span")
+        .boundingBox())!;
       // A box of a checkbox's size, on the label's line, just before its text.
       expect(box.width, name).toBeLessThanOrEqual(24);
       expect(box.height, name).toBeLessThanOrEqual(24);

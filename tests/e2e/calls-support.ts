@@ -59,4 +59,3 @@ export async function bytesReceived(page: Page): Promise<number> {
     return total;
   });
 }
-

@@ -26,7 +26,12 @@ async function relayed(subject: string) {
   return fields!;
 }
 
-const sample = () => ({ name: "Ana Díaz", email: "ana@example.com", subject: `Interpreter for Monday ${unique()}`, text: "Hello,\nwe need a Spanish interpreter on Monday at 9 am." });
+const sample = () => ({
+  name: "Ana Díaz",
+  email: "ana@example.com",
+  subject: `Interpreter for Monday ${unique()}`,
+  text: "Hello,\nwe need a Spanish interpreter on Monday at 9 am.",
+});
 
 test("with JavaScript: sent in place, a toast, the form reset, and the e-mail relayed with the exact fields", async ({ page }) => {
   const message = sample();

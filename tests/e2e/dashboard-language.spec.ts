@@ -46,7 +46,13 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(ar.dashboard.profileHeading);
     const nav = page.getByRole("navigation", { name: ar.dashboard.navLabel });
-    await expect(nav.getByRole("link")).toHaveText([ar.dashboard.overview, ar.dashboard.profile, ar.dashboard.calls, ar.dashboard.callLogNav, ar.dashboard.jobs]);
+    await expect(nav.getByRole("link")).toHaveText([
+      ar.dashboard.overview,
+      ar.dashboard.profile,
+      ar.dashboard.calls,
+      ar.dashboard.callLogNav,
+      ar.dashboard.jobs,
+    ]);
     // Right to left: the sidebar sits at the right edge, the page's content to its left.
     const sidebar = (await page.locator(".sidebar").boundingBox())!;
     const content = (await page.locator("main").boundingBox())!;
@@ -133,9 +139,18 @@ async function latinUiWords(page: Page): Promise<string[]> {
     }
     return found;
   });
-  const kept = /^(PUSH|EmailJS|JavaScript|Facebook|Instagram|LinkedIn|JPEG|PNG|WebP|AVIF|CSV|MB|px|Chrome|Edge|Opera|Firefox|Safari|curl|Android|iOS|Windows|macOS|ChromeOS|Linux|https?:\/\/\S*|[\w.+-]+@[\w.-]+)[.,:;)(]*$/;
+  const kept =
+    /^(PUSH|EmailJS|JavaScript|Facebook|Instagram|LinkedIn|JPEG|PNG|WebP|AVIF|CSV|MB|px|Chrome|Edge|Opera|Firefox|Safari|curl|Android|iOS|Windows|macOS|ChromeOS|Linux|https?:\/\/\S*|[\w.+-]+@[\w.-]+)[.,:;)(]*$/;
   // (Bidi isolates and Arabic punctuation around a word are not part of it.)
-  return words.filter((word) => !kept.test(word.replace(/[\u2066-\u2069]/g, "").replace(/^[(«"“]+/, "").replace(/[،؛]+$/, "")));
+  return words.filter(
+    (word) =>
+      !kept.test(
+        word
+          .replace(/[\u2066-\u2069]/g, "")
+          .replace(/^[(«"“]+/, "")
+          .replace(/[،؛]+$/, ""),
+      ),
+  );
 }
 
 test("an administrator's whole dashboard in Arabic: every area right to left, no English UI text, axe clean; headings first on a phone", async ({

@@ -6,7 +6,19 @@ import { ADMIN, expect, INTERPRETER, signIn, test } from "./fixtures";
 test("an admin's sidebar: avatar, name to the profile, every area, sign out", async ({ page }) => {
   await signIn(page, ADMIN.email);
   const nav = page.getByRole("navigation", { name: "Dashboard" });
-  for (const area of ["Overview", "Profile", "Interpreters", "Languages", "Interpreter languages", "Incoming calls", "Call log", "My jobs", "Customers", "Users", "Orders"]) {
+  for (const area of [
+    "Overview",
+    "Profile",
+    "Interpreters",
+    "Languages",
+    "Interpreter languages",
+    "Incoming calls",
+    "Call log",
+    "My jobs",
+    "Customers",
+    "Users",
+    "Orders",
+  ]) {
     await expect(nav.getByRole("link", { name: area, exact: true })).toBeVisible();
   }
   await expect(nav.getByRole("link", { name: /^Inbox/ })).toHaveAttribute("href", "/Dashboard/Inbox");

@@ -36,12 +36,17 @@ export async function signInThroughForm(page: Page, email: string, password = SA
  * seen), without drawing the sign-in page and the overview first. On a busy 2-core machine drawing them took 4-6 s
  * a test. Then opens `landing` (null: stays where it is). The form itself is tested in auth.spec.ts.
  */
-export async function signIn(page: Page, email: string, { password = SAMPLE_PASSWORD, landing = "/Dashboard" }: { password?: string; landing?: string | null } = {}) {
+export async function signIn(
+  page: Page,
+  email: string,
+  { password = SAMPLE_PASSWORD, landing = "/Dashboard" }: { password?: string; landing?: string | null } = {},
+) {
   const origin = new URL(test.info().project.use.baseURL!).origin;
   // A connection of its own: a kept-alive one that the server closed while the test was busy elsewhere fails with
   // ECONNRESET in Node's client (a browser would retry it; this client does not). Even a fresh connection has been
   // reset once under the whole suite's load (CI, 2 cores): a sign-in is safe to send again, so a reset is retried once.
-  const post = () => page.request.post("/Login", { form: { email, password, redirectTo: "" }, headers: { Origin: origin, Connection: "close" }, maxRedirects: 0 });
+  const post = () =>
+    page.request.post("/Login", { form: { email, password, redirectTo: "" }, headers: { Origin: origin, Connection: "close" }, maxRedirects: 0 });
   const response = await post().catch((error: Error) => {
     if (!/ECONNRESET|socket hang up/.test(error.message)) throw error;
     return post();

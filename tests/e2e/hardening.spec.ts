@@ -29,9 +29,22 @@ test("curl with a 10 MB body to /api/contact and to /Login gets 413 in well unde
     for (let attempt = 0; attempt < 3; attempt++) {
       // curl, as the issue's reproduction used it (it reads an early answer while it is still uploading).
       const { stdout } = await run("curl", [
-        "-s", "-o", answerFile, "-w", "%{http_code} %{time_total}", "-X", "POST",
-        "-H", "Content-Type: application/x-www-form-urlencoded", "-H", `Origin: ${APP_URL}`, "-H", "Expect:",
-        "--data-binary", `@${bodyFile}`, `${APP_URL}${path}`,
+        "-s",
+        "-o",
+        answerFile,
+        "-w",
+        "%{http_code} %{time_total}",
+        "-X",
+        "POST",
+        "-H",
+        "Content-Type: application/x-www-form-urlencoded",
+        "-H",
+        `Origin: ${APP_URL}`,
+        "-H",
+        "Expect:",
+        "--data-binary",
+        `@${bodyFile}`,
+        `${APP_URL}${path}`,
       ]);
       const [status, time] = stdout.split(" ");
       expect(status, path).toBe("413");
@@ -93,7 +106,10 @@ function postNotAForm(method: string, path: string, clientIp: string) {
 test("a refused browser post to // gets its page (found by the fuzz campaign)", async () => {
   const send = (method: string, path: string) => postNotAForm(method, path, "10.204.0.1");
   // `new URL("//", base)` names no host at all (it was a 500). (Locally, wrangler's proxy answers `//host/path` itself.)
-  for (const [method, path] of [["DELETE", "//"], ["POST", "//"]]) {
+  for (const [method, path] of [
+    ["DELETE", "//"],
+    ["POST", "//"],
+  ]) {
     const answer = await send(method!, path!);
     expect(answer.status, `${method} ${path}`).toBe(415);
     expect(answer.body).toContain("This request could not be read as a form.");
@@ -113,14 +129,20 @@ test("a page reached by a path naming another site links only to this site (issu
   for (const path of ["/ar//evil.example/x", "/%2F%2Fevil.example", "/ar/\\evil.example/x"]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
-    const hosts = await page.evaluate((attributes) => {
-      const selector = attributes.map((name) => `[${name}]`).join(",");
-      return [...document.querySelectorAll(selector)].flatMap((element) =>
-        attributes.filter((name) => element.hasAttribute(name)).map((name) => new URL(element.getAttribute(name)!, document.baseURI).host),
-      );
-    }, [...LINK_ATTRIBUTES]);
+    const hosts = await page.evaluate(
+      (attributes) => {
+        const selector = attributes.map((name) => `[${name}]`).join(",");
+        return [...document.querySelectorAll(selector)].flatMap((element) =>
+          attributes.filter((name) => element.hasAttribute(name)).map((name) => new URL(element.getAttribute(name)!, document.baseURI).host),
+        );
+      },
+      [...LINK_ATTRIBUTES],
+    );
     expect(hosts.length, `links on ${path}`).toBeGreaterThan(10);
-    expect(hosts.filter((host) => host.includes("evil.example")), path).toEqual([]);
+    expect(
+      hosts.filter((host) => host.includes("evil.example")),
+      path,
+    ).toEqual([]);
     expect(hosts, path).toContain(site);
     // The language switch, which linked there: to this site.
     const languageSwitch = await page.locator("a[hreflang]").first().getAttribute("href");

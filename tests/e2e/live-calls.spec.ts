@@ -105,7 +105,11 @@ test("a caller reaches an available interpreter of their language; WebRTC connec
     // Anyone else with the room's address — signed out, or another staff member signed in: 403, and nothing about the call.
     const stranger = await strangerContext.newPage();
     const bare = new URL(callerRoom, baseURL).pathname;
-    for (const [page, address] of [[stranger, bare], [stranger, `${bare}?key=${"A".repeat(43)}`], [other, bare]] as const) {
+    for (const [page, address] of [
+      [stranger, bare],
+      [stranger, `${bare}?key=${"A".repeat(43)}`],
+      [other, bare],
+    ] as const) {
       const response = await page.goto(address);
       expect(response?.status(), address).toBe(403);
       await expect(page.getByText("Ana Caller")).toHaveCount(0);
@@ -113,7 +117,9 @@ test("a caller reaches an available interpreter of their language; WebRTC connec
     // A second tab of the interpreter's is told the call is open elsewhere; the call goes on in the first.
     const secondTab = await interpreterContext.newPage();
     await secondTab.goto(bare);
-    await expect(secondTab.getByRole("status")).toHaveText("This call is open in another tab. Carry on there; this tab does not use your camera or microphone.");
+    await expect(secondTab.getByRole("status")).toHaveText(
+      "This call is open in another tab. Carry on there; this tab does not use your camera or microphone.",
+    );
     expect(await axeViolations(secondTab), "call room, open in another tab").toEqual([]);
     await secondTab.close();
     await expect(interpreter.getByRole("status").filter({ hasText: "Connected." })).toBeVisible();
@@ -130,7 +136,9 @@ test("a caller reaches an available interpreter of their language; WebRTC connec
       .poll(async () => {
         const [header, ...lines] = (await (await other.request.get("/Dashboard/Calls/export")).text()).trim().split("\r\n");
         const names = header!.split(",");
-        row = lines.map((line) => Object.fromEntries(line.split(",").map((value, index) => [names[index]!, value]))).find((item) => item.caller === "Ana Caller");
+        row = lines
+          .map((line) => Object.fromEntries(line.split(",").map((value, index) => [names[index]!, value])))
+          .find((item) => item.caller === "Ana Caller");
         return row?.outcome;
       })
       .toBe("answered");
@@ -148,7 +156,10 @@ test("a caller reaches an available interpreter of their language; WebRTC connec
   }
 });
 
-test("two interpreters accept at once: exactly one gets the room, the other is told it was taken; a closed tab is unavailable", async ({ browser, baseURL }) => {
+test("two interpreters accept at once: exactly one gets the room, the other is told it was taken; a closed tab is unavailable", async ({
+  browser,
+  baseURL,
+}) => {
   test.slow();
   const interpreterContext = await mediaContext(browser, baseURL!);
   const adminContext = await mediaContext(browser, baseURL!);

@@ -31,9 +31,17 @@ async function newInterpreter(admin: Page, languages: string[]) {
   await admin.goto("/Dashboard/UserLanguages");
   const form = admin.getByRole("region", { name: "Link an interpreter to a language" });
   for (const language of languages) {
-    const languageId = await form.getByLabel("Language").locator("option").filter({ hasText: new RegExp(`^${language}$`) }).getAttribute("value");
+    const languageId = await form
+      .getByLabel("Language")
+      .locator("option")
+      .filter({ hasText: new RegExp(`^${language}$`) })
+      .getAttribute("value");
     // The person field takes an e-mail as typed (issue 23: a search field, not a select of everyone).
-    const linked = await admin.request.post("/Dashboard/UserLanguages", { form: { intent: "create", userId: email, languageId: languageId! }, headers, maxRedirects: 0 });
+    const linked = await admin.request.post("/Dashboard/UserLanguages", {
+      form: { intent: "create", userId: email, languageId: languageId! },
+      headers,
+      maxRedirects: 0,
+    });
     expect(linked.status()).toBe(302);
   }
   return { name, email, password: "ines-secret-1" };

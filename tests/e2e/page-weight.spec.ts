@@ -17,10 +17,7 @@ test("every public page downloads at most 90 KB of gzip-compressed JavaScript", 
     await page.goto(path, { waitUntil: "networkidle" });
     page.off("response", onResponse);
     const inline = await page.locator("script:not([src])").evaluateAll((nodes) => nodes.map((node) => node.textContent ?? ""));
-    const gzipped = [...scripts, ...inline.map((text) => Buffer.from(text))].reduce(
-      (sum, source) => sum + gzipSync(source, { level: 9 }).length,
-      0,
-    );
+    const gzipped = [...scripts, ...inline.map((text) => Buffer.from(text))].reduce((sum, source) => sum + gzipSync(source, { level: 9 }).length, 0);
     rows.push(`${path.padEnd(12)} ${String(scripts.length).padStart(2)} files + ${inline.length} inline  ${(gzipped / 1024).toFixed(1).padStart(6)} KB gzip`);
     expect(gzipped, `${path} JavaScript`).toBeLessThanOrEqual(BUDGET_BYTES);
   }

@@ -34,14 +34,18 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("alert").filter({ hasText: "Error during signUp: an account with this email already exists." })).toBeVisible();
 
       // Edit, change, Cancel: nothing written.
-      await row(page, person.name).getByRole("link", { name: `Edit ${person.name}` }).click();
+      await row(page, person.name)
+        .getByRole("link", { name: `Edit ${person.name}` })
+        .click();
       await page.getByLabel(`Full name (${person.name})`).fill("Changed But Cancelled");
       await page.getByRole("link", { name: "Cancel" }).click();
       await expect(row(page, person.name)).toBeVisible();
 
       // Edit and Save: written, including a new sign-in email.
       const renamed = { name: `Ana Díaz-Ruiz ${id}`, email: `ana.ruiz.${id}@example.com` };
-      await row(page, person.name).getByRole("link", { name: `Edit ${person.name}` }).click();
+      await row(page, person.name)
+        .getByRole("link", { name: `Edit ${person.name}` })
+        .click();
       if (javaScriptEnabled) await expect(page.getByLabel(`Full name (${person.name})`)).toBeFocused();
       await expect(page.getByLabel(`Email (${person.name})`)).toHaveValue(person.email);
       await expect(page.getByLabel(`Phone (${person.name})`)).toHaveValue(person.phone);
@@ -59,7 +63,9 @@ for (const javaScriptEnabled of [true, false]) {
       await other.close();
 
       // Delete, after a confirmation.
-      await row(page, renamed.name).getByRole("link", { name: `Delete ${renamed.name}` }).click();
+      await row(page, renamed.name)
+        .getByRole("link", { name: `Delete ${renamed.name}` })
+        .click();
       await expect(page.getByRole("group").filter({ hasText: `Delete ${renamed.name}?` })).toBeVisible();
       await page.getByRole("button", { name: "Yes, delete" }).click();
       await expectNotice(page, `${renamed.name} was deleted`);
@@ -95,12 +101,16 @@ for (const javaScriptEnabled of [true, false]) {
       await add.getByRole("button", { name: "Add language" }).click();
       await expect(add.getByText(`“${name.toUpperCase()}” is already in the list.`)).toBeVisible();
 
-      await row(page, name).getByRole("link", { name: `Edit ${name}` }).click();
+      await row(page, name)
+        .getByRole("link", { name: `Edit ${name}` })
+        .click();
       await page.getByLabel(`Language name (${name})`).fill(`${name} (Southern)`);
       await page.getByRole("button", { name: "Save" }).click();
       await expectNotice(page, `Renamed to ${name} (Southern).`);
 
-      await row(page, `${name} (Southern)`).getByRole("link", { name: `Delete ${name} (Southern)` }).click();
+      await row(page, `${name} (Southern)`)
+        .getByRole("link", { name: `Delete ${name} (Southern)` })
+        .click();
       await page.getByRole("button", { name: "Yes, delete" }).click();
       await expectNotice(page, `${name} (Southern) was deleted`);
       await expect(row(page, `${name} (Southern)`)).toHaveCount(0);
@@ -187,7 +197,9 @@ test("search by name, email and phone; sort; 20 per page, with page and query in
 test("an admin cannot delete their own account", async ({ page }) => {
   await signIn(page, ADMIN.email, { landing: "/Dashboard/Interpreter" });
   await expect(row(page, ADMIN.name).getByRole("link", { name: /^Delete/ })).toHaveCount(0);
-  const href = await row(page, ADMIN.name).getByRole("link", { name: `Edit ${ADMIN.name}` }).getAttribute("href");
+  const href = await row(page, ADMIN.name)
+    .getByRole("link", { name: `Edit ${ADMIN.name}` })
+    .getAttribute("href");
   const adminId = new URL(href!, page.url()).searchParams.get("edit")!;
   const response = await page.request.post("/Dashboard/Interpreter", { form: { intent: "delete", id: adminId } });
   expect(response.status()).toBe(403);

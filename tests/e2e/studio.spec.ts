@@ -54,7 +54,10 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto("/Dashboard/Website");
       const history = companyForm(page).locator("details");
       await history.locator("summary").click();
-      const previous = history.getByRole("listitem").filter({ hasNot: page.getByText("(current)") }).first();
+      const previous = history
+        .getByRole("listitem")
+        .filter({ hasNot: page.getByText("(current)") })
+        .first();
       const previousTitle = (await previous.locator(".studio-history__what").textContent())!.split(" — ")[0]!;
       await previous.getByRole("button", { name: /^Restore version/ }).click();
       await expectNotice(page, /has been restored \(saved as version \d+\)/);
@@ -187,7 +190,9 @@ test("two admins edit one service: the second save is refused with both versions
     await page.getByRole("link", { name: `Edit ${title}` }).click();
   }
   await serviceEditor(first).getByLabel("Description (English)").fill("Changed by the first admin.");
-  await serviceEditor(first).getByLabel("Image", { exact: true }).setInputFiles(image("webpLossless", "asl-2.webp", "image/webp"));
+  await serviceEditor(first)
+    .getByLabel("Image", { exact: true })
+    .setInputFiles(image("webpLossless", "asl-2.webp", "image/webp"));
   await serviceEditor(first).getByRole("button", { name: "Save service" }).click();
   await expectNotice(first, `“${title}” has been saved.`);
 
@@ -235,7 +240,10 @@ test("refused uploads each say why and change nothing", async ({ browser }) => {
   const save = () => companyForm(page).getByRole("button", { name: "Save company" }).click();
   const cases: [ReturnType<typeof image>, string][] = [
     [{ ...image("pdf", "cover.jpg"), mimeType: "image/jpeg" }, "This file is not a JPEG, PNG, WebP or AVIF image."],
-    [{ name: "big.jpg", mimeType: "image/jpeg", buffer: Buffer.concat([Buffer.from(bytesOf("jpegBaseline")), Buffer.alloc(6 * 1024 * 1024)]) }, "This file is larger than 5 MB."],
+    [
+      { name: "big.jpg", mimeType: "image/jpeg", buffer: Buffer.concat([Buffer.from(bytesOf("jpegBaseline")), Buffer.alloc(6 * 1024 * 1024)]) },
+      "This file is larger than 5 MB.",
+    ],
     [image("pngWide", "wide.png"), "This image is larger than 6000 pixels on a side."],
   ];
   for (const [file, message] of cases) {
@@ -259,11 +267,17 @@ test("refused uploads each say why and change nothing", async ({ browser }) => {
 test("the studio passes axe with its history open, a service being edited, and a deletion being confirmed", async ({ browser }) => {
   test.slow();
   const page = await adminPage(browser, true);
-  await page.getByRole("link", { name: /^Edit / }).first().click();
+  await page
+    .getByRole("link", { name: /^Edit / })
+    .first()
+    .click();
   // Every history list of the page (the sidebar's Menu is a <details> too, hidden at this width).
   for (const summary of await page.getByRole("main").locator("details summary").all()) await summary.click();
   expect(await axeViolations(page)).toEqual([]);
-  await page.getByRole("link", { name: /^Delete / }).first().click();
+  await page
+    .getByRole("link", { name: /^Delete / })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { name: /^Delete “.*”\?$/ })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   await page.context().close();
@@ -281,7 +295,17 @@ test("an interpreter gets 403 on the studio and on every one of its actions, and
     Promise.all(["/", "/Services", "/Aboutus"].map(async (path) => (await (await page.request.get(path)).text()).replace(/nonce="[^"]*"/g, "")));
   const before = await publicPages();
   for (const intent of ["save-company", "save-about", "create-service", "save-service", "delete-service", "move-service", "restore"]) {
-    const multipart = { intent, id: "1", basedOn: "1", title: "Taken over", description: "x", email: "a@b.c", direction: "down", record: "company", version: "1" };
+    const multipart = {
+      intent,
+      id: "1",
+      basedOn: "1",
+      title: "Taken over",
+      description: "x",
+      email: "a@b.c",
+      direction: "down",
+      record: "company",
+      version: "1",
+    };
     expect((await page.request.post("/Dashboard/Website", { multipart })).status(), intent).toBe(403);
     expect((await page.request.post("/Dashboard/Website.data", { multipart })).status(), intent).toBe(403);
   }

@@ -30,8 +30,11 @@ const get = (path: string, cookie: string): Args => loaderArgs(path, { headers: 
 
 type EventRow = { kind: string; account: string | null; actor: string | null; address: string | null; user_agent: string | null; detail: string };
 const eventsOf = async (account: string) =>
-  (await env.DB.prepare("SELECT kind, account, actor, address, user_agent, detail FROM security_events WHERE account = ? ORDER BY id").bind(account).all<EventRow>())
-    .results;
+  (
+    await env.DB.prepare("SELECT kind, account, actor, address, user_agent, detail FROM security_events WHERE account = ? ORDER BY id")
+      .bind(account)
+      .all<EventRow>()
+  ).results;
 const allEventText = async () => JSON.stringify((await env.DB.prepare("SELECT * FROM security_events").all()).results);
 
 let counter = 0;
@@ -62,11 +65,17 @@ function captureLogs() {
 describe("Profile: change password", () => {
   it("refuses a wrong current password (field message, counted, logged as an event) and a new one equal to it", async () => {
     const person = await newPerson();
-    const wrong = failure(await profile.action(post(PROFILE, { intent: "change-password", currentPassword: "nope-nope-1", newPassword: "second-Password-2" }, person.cookie)));
+    const wrong = failure(
+      await profile.action(post(PROFILE, { intent: "change-password", currentPassword: "nope-nope-1", newPassword: "second-Password-2" }, person.cookie)),
+    );
     expect(wrong).toMatchObject({ status: 400, intent: "change-password", errors: { currentPassword: "Your current password is not correct." }, values: {} });
-    const same = failure(await profile.action(post(PROFILE, { intent: "change-password", currentPassword: person.password, newPassword: person.password }, person.cookie)));
+    const same = failure(
+      await profile.action(post(PROFILE, { intent: "change-password", currentPassword: person.password, newPassword: person.password }, person.cookie)),
+    );
     expect(same.errors.newPassword).toBe("Choose a new password that differs from your current one.");
-    const short = failure(await profile.action(post(PROFILE, { intent: "change-password", currentPassword: person.password, newPassword: "short" }, person.cookie)));
+    const short = failure(
+      await profile.action(post(PROFILE, { intent: "change-password", currentPassword: person.password, newPassword: "short" }, person.cookie)),
+    );
     expect(short.errors.newPassword).toBe("Use at least 8 characters.");
     expect((await eventsOf(person.email)).map((event) => event.kind)).toEqual(["password-change-failed"]);
     expect((await backendFor().auth.signIn({ email: person.email, password: person.password })).ok).toBe(true);
@@ -77,7 +86,9 @@ describe("Profile: change password", () => {
     const other = await cookieOf(person.email, person.password);
     captureLogs();
     const done = await redirected(
-      await profile.action(post(PROFILE, { intent: "change-password", currentPassword: person.password, newPassword: "second-Password-2" }, person.cookie, "198.51.100.23")),
+      await profile.action(
+        post(PROFILE, { intent: "change-password", currentPassword: person.password, newPassword: "second-Password-2" }, person.cookie, "198.51.100.23"),
+      ),
     );
     expect(done.location).toBe("/Dashboard/Profile#change-password");
     expect(done.toast?.message).toBe("Your password has been changed. Every other session of your account has ended.");

@@ -2,16 +2,7 @@
 // actions with the AccountGuard Durable Object, from many client addresses.
 import { env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  checkSignIn,
-  emptyRecord,
-  FIRST_LOCK_MS,
-  MAX_LOCK_MS,
-  recordFailure,
-  recordSuccess,
-  takeResetMail,
-  type ThrottleRecord,
-} from "~/lib/account-throttle";
+import { checkSignIn, emptyRecord, FIRST_LOCK_MS, MAX_LOCK_MS, recordFailure, recordSuccess, takeResetMail, type ThrottleRecord } from "~/lib/account-throttle";
 import { appContext } from "~/lib/context.server";
 import * as forgotPassword from "~/routes/auth/forgot-password";
 import * as login from "~/routes/auth/login";
@@ -111,7 +102,9 @@ describe("sign-in with the real guard", () => {
       statuses.push(statusOf(last));
     }
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
-    expect(unwrap(last as Exclude<typeof last, Response | undefined>).data.formError).toBe("Too many failed sign-ins for this account. Please try again later, or reset your password.");
+    expect(unwrap(last as Exclude<typeof last, Response | undefined>).data.formError).toBe(
+      "Too many failed sign-ins for this account. Please try again later, or reset your password.",
+    );
   });
 
   it("a browser that signed in before still gets in while the account is locked for everyone else", async () => {

@@ -45,20 +45,12 @@ function get(path: string, cookie?: string): Args {
   return loaderArgs(path, cookie ? { headers: { Cookie: cookie } } : undefined);
 }
 
-
-
-
-
-
 const cookieNames = (response: Response) => response.headers.getSetCookie().map((c) => c.split("=")[0]);
 const sessionCount = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions").first<{ n: number }>())!.n;
 const passwordHashOf = async (email: string) =>
-  (await env.DB.prepare("SELECT password_hash FROM accounts WHERE email = ?").bind(email).first<{ password_hash: string }>())!
-    .password_hash;
+  (await env.DB.prepare("SELECT password_hash FROM accounts WHERE email = ?").bind(email).first<{ password_hash: string }>())!.password_hash;
 const tokenRowsOf = async (email: string) =>
-  (await env.DB.prepare(
-    "SELECT COUNT(*) AS n FROM password_reset_tokens t JOIN accounts a ON a.id = t.account_id WHERE a.email = ?",
-  )
+  (await env.DB.prepare("SELECT COUNT(*) AS n FROM password_reset_tokens t JOIN accounts a ON a.id = t.account_id WHERE a.email = ?")
     .bind(email)
     .first<{ n: number }>())!.n;
 
@@ -92,9 +84,7 @@ describe("login action", () => {
   });
 
   it("goes back to the page the guard sent from", async () => {
-    const response = asResponse(
-      await login.action(post("/Login", { email: ADMIN, password: SAMPLE_PASSWORD, redirectTo: "/Dashboard/Profile" })),
-    );
+    const response = asResponse(await login.action(post("/Login", { email: ADMIN, password: SAMPLE_PASSWORD, redirectTo: "/Dashboard/Profile" })));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/Dashboard/Profile");
   });
@@ -111,9 +101,7 @@ describe("login action", () => {
   // "/.//evil.example" passes naive string checks; normalising the dot segment away leaves the
   // protocol-relative "//evil.example", which would send the browser off the site after sign-in.
   it("never redirects off the site through a dot segment (redirectTo=/.//evil.example → /Dashboard)", async () => {
-    const response = asResponse(
-      await login.action(post("/Login", { email: ADMIN, password: SAMPLE_PASSWORD, redirectTo: "/.//evil.example" })),
-    );
+    const response = asResponse(await login.action(post("/Login", { email: ADMIN, password: SAMPLE_PASSWORD, redirectTo: "/.//evil.example" })));
     expect(response.headers.get("Location")).toBe("/Dashboard");
   });
 
@@ -379,7 +367,6 @@ describe("forgot-password action", () => {
     );
     expect(flashes[0]).toEqual(flashes[1]);
     expect(flashes[0]!.type).toBe("success");
-
 
     for (let call = 3; call <= 5; call++) {
       expect(asResponse(await forgotPassword.action(post("/Forgetpassword", { email: "nobody@example.com" }, { ip }))).status).toBe(302);

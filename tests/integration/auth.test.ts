@@ -42,14 +42,15 @@ async function sha256(text: string) {
 }
 
 async function count(sql: string, ...binds: unknown[]) {
-  const row = await env.DB.prepare(sql).bind(...binds).first<{ n: number }>();
+  const row = await env.DB.prepare(sql)
+    .bind(...binds)
+    .first<{ n: number }>();
   return row!.n;
 }
 
 const allSessions = () => count("SELECT COUNT(*) AS n FROM sessions");
 const passwordHashOf = async (email: string) =>
-  (await env.DB.prepare("SELECT password_hash FROM accounts WHERE email = ?").bind(email).first<{ password_hash: string }>())!
-    .password_hash;
+  (await env.DB.prepare("SELECT password_hash FROM accounts WHERE email = ?").bind(email).first<{ password_hash: string }>())!.password_hash;
 const tokenRowsOf = (email: string) =>
   count("SELECT COUNT(*) AS n FROM password_reset_tokens t JOIN accounts a ON a.id = t.account_id WHERE a.email = ?", email);
 
@@ -270,9 +271,10 @@ describe("resetPassword", () => {
 
   it("with an unknown or an expired token: invalid-token", async () => {
     const hash = await passwordHashOf(INTERPRETER);
-    expect(await backendFor().auth.resetPassword({ token: "not-a-real-token", email: INTERPRETER, password: "Another-Pass-1" })).toEqual(
-      { ok: false, reason: "invalid-token" },
-    );
+    expect(await backendFor().auth.resetPassword({ token: "not-a-real-token", email: INTERPRETER, password: "Another-Pass-1" })).toEqual({
+      ok: false,
+      reason: "invalid-token",
+    });
     const { token } = (await backendFor().auth.requestPasswordReset(INTERPRETER))!;
     await env.DB.prepare("UPDATE password_reset_tokens SET expires_at = ? WHERE token_hash = ?")
       .bind(Date.now() - 1000, await sha256(token))
@@ -317,9 +319,7 @@ describe("resetPassword", () => {
   it("two concurrent resets with one token: exactly one succeeds, and its password is the one stored", async () => {
     const { token } = (await backendFor().auth.requestPasswordReset(INTERPRETER))!;
     const passwords = ["Racer-One-Pass-1", "Racer-Two-Pass-2"];
-    const results = await Promise.all(
-      passwords.map((password) => backendFor().auth.resetPassword({ token, email: INTERPRETER, password })),
-    );
+    const results = await Promise.all(passwords.map((password) => backendFor().auth.resetPassword({ token, email: INTERPRETER, password })));
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, reason: "invalid-token" }]);
 

@@ -78,7 +78,11 @@ describe("the callback form", () => {
     const board = switchboardOf(env);
     const socket = await board.fetch(
       new Request("https://switchboard.internal/", {
-        headers: { Upgrade: "websocket", "X-Push-Socket": "caller", "X-Push-Call": toHeader({ languageId: spanish, language: "Spanish", type: "audio", callerName: "Ann" }) },
+        headers: {
+          Upgrade: "websocket",
+          "X-Push-Socket": "caller",
+          "X-Push-Call": toHeader({ languageId: spanish, language: "Spanish", type: "audio", callerName: "Ann" }),
+        },
       }),
     );
     const ws = socket.webSocket!;
@@ -86,7 +90,9 @@ describe("the callback form", () => {
     // The page learns the call's id from the switchboard's first message; here it is read from the board itself.
     await new Promise((resolve) => ws.addEventListener("message", resolve, { once: true }));
     const callId = await callIdOnBoard();
-    const response = asResponse(await postCallback({ name: "Ann Caller", phone: "+1 307 555 0142", email: "", language: String(spanish), note: "Tomorrow morning", callId }, "/ar/Call"));
+    const response = asResponse(
+      await postCallback({ name: "Ann Caller", phone: "+1 307 555 0142", email: "", language: String(spanish), note: "Tomorrow morning", callId }, "/ar/Call"),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/ar/Call#callback");
     const [message] = (await backendFor().outbox.page("all", null, 500)).filter((item) => item.name === "Ann Caller");

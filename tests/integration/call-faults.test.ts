@@ -7,16 +7,38 @@ import { createBackend } from "~/backend/index.server";
 import type { CallLogEntry } from "~/domain/call-log";
 import { PRESENCE_TIMEOUT_MS, ROOM_GRACE_MS, type Board } from "~/domain/switchboard";
 import { seed } from "./helpers";
-import { ARABIC, answeredCall, caller, connect, freshSwitchboard, goAvailable, interpreter, joinRoom, roomStub, settle, someCall, type Socket } from "./switchboard-sockets";
+import {
+  ARABIC,
+  answeredCall,
+  caller,
+  connect,
+  freshSwitchboard,
+  goAvailable,
+  interpreter,
+  joinRoom,
+  roomStub,
+  settle,
+  someCall,
+  type Socket,
+} from "./switchboard-sockets";
 
 let person = { id: "", name: "" };
 beforeAll(async () => {
   await seed();
-  person = (await env.DB.prepare("SELECT id, full_name AS name FROM users WHERE role = 'interpreter' ORDER BY email LIMIT 1").first<{ id: string; name: string }>())!;
+  person = (await env.DB.prepare("SELECT id, full_name AS name FROM users WHERE role = 'interpreter' ORDER BY email LIMIT 1").first<{
+    id: string;
+    name: string;
+  }>())!;
 });
 
 const logged = async (id: string): Promise<CallLogEntry | undefined> =>
-  (await createBackend({ env, request: new Request("https://push.test/") }).calls.page({ from: null, to: null, languageId: null, interpreterId: null }, null, 1000)).find((line) => line.id === id);
+  (
+    await createBackend({ env, request: new Request("https://push.test/") }).calls.page(
+      { from: null, to: null, languageId: null, interpreterId: null },
+      null,
+      1000,
+    )
+  ).find((line) => line.id === id);
 
 /** Makes the database refuse every new call-log line until the returned function is called. */
 async function refuseCallLog(): Promise<() => Promise<void>> {
@@ -32,7 +54,10 @@ async function callAged(stub: ReturnType<typeof freshSwitchboard>, callId: strin
   await runInDurableObject(stub, async (instance, state) => {
     const inside = instance as unknown as { board: Board };
     const back = (at: number | null) => (at === null ? null : at - ms);
-    inside.board = { ...inside.board, calls: inside.board.calls.map((call) => (call.id === callId ? { ...call, requestedAt: call.requestedAt - ms, answeredAt: back(call.answeredAt) } : call)) };
+    inside.board = {
+      ...inside.board,
+      calls: inside.board.calls.map((call) => (call.id === callId ? { ...call, requestedAt: call.requestedAt - ms, answeredAt: back(call.answeredAt) } : call)),
+    };
     await state.storage.put("board", inside.board);
   });
   return runInDurableObject(roomStub(callId), async (_instance, state) => {
@@ -66,7 +91,8 @@ describe("a call-log write that fails", () => {
     await restore();
     await runInDurableObject(stub, async (_instance, state) => {
       // The retry waits a little after a failure; the alarm finds it due.
-      for (const [key, pending] of await state.storage.list<Record<string, unknown>>({ prefix: "log:" })) await state.storage.put(key, { ...pending, nextAttemptAt: 0 });
+      for (const [key, pending] of await state.storage.list<Record<string, unknown>>({ prefix: "log:" }))
+        await state.storage.put(key, { ...pending, nextAttemptAt: 0 });
     });
     await runDurableObjectAlarm(stub);
     expect(await logged(callId)).toMatchObject({ outcome: "answered", interpreterId: person.id });
@@ -153,7 +179,8 @@ describe("a room's sockets dropped without a close event", () => {
     const interpreterSide = await joinRoom(callId, "interpreter");
     // The caller's network went away: no close, no more pings. The interpreter keeps pinging.
     await runInDurableObject(roomStub(callId), (_instance, state) => {
-      for (const ws of state.getWebSockets("r:caller")) ws.serializeAttachment({ ...ws.deserializeAttachment(), since: Date.now() - PRESENCE_TIMEOUT_MS - 1000 });
+      for (const ws of state.getWebSockets("r:caller"))
+        ws.serializeAttachment({ ...ws.deserializeAttachment(), since: Date.now() - PRESENCE_TIMEOUT_MS - 1000 });
     });
     interpreterSide.ws.send("ping");
     await interpreterSide.next("pong");

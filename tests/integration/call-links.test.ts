@@ -15,7 +15,13 @@ import { accepted, firstMessage, socketRequest } from "./sockets";
 const HOUR = 3_600_000;
 beforeAll(seed);
 
-const terms = (overrides: Partial<Parameters<typeof callLinkToken>[1]> = {}) => ({ name: "Maria López", languageId: 1, type: "audio" as const, expiresAt: Date.now() + HOUR, ...overrides });
+const terms = (overrides: Partial<Parameters<typeof callLinkToken>[1]> = {}) => ({
+  name: "Maria López",
+  languageId: 1,
+  type: "audio" as const,
+  expiresAt: Date.now() + HOUR,
+  ...overrides,
+});
 
 describe("the call link's token", () => {
   it("reads back exactly what was signed, and says when its time is over", async () => {
@@ -33,7 +39,18 @@ describe("the call link's token", () => {
     const otherSecret = await callLinkToken("another-secret-of-at-least-32-characters", terms());
     // The same signature bytes spelt with padding bits set (the last character + 1): one spelling only is accepted.
     const respelt = `${body}.${signature.slice(0, -1)}${"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"["ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".indexOf(signature.at(-1)!) + 1]}`;
-    for (const bad of [`${longer}.${signature}`, body, `${body}.`, `${body}.${signature}.x`, `${body}.${roomKey}`, otherSecret, "", "x".repeat(2000), `${body}A.${signature}`, respelt]) {
+    for (const bad of [
+      `${longer}.${signature}`,
+      body,
+      `${body}.`,
+      `${body}.${signature}.x`,
+      `${body}.${roomKey}`,
+      otherSecret,
+      "",
+      "x".repeat(2000),
+      `${body}A.${signature}`,
+      respelt,
+    ]) {
       expect(await readCallLink(env.SESSION_SECRET, bad), bad.slice(0, 40)).toBeNull();
     }
   });
@@ -51,7 +68,9 @@ describe("the call link form (/Dashboard/Dashboardcall)", () => {
     const admin = await cookieOf("admin@example.com");
     const spanish = await languageId("Spanish");
     const before = Date.now();
-    const result = unwrap(await calls.action(post({ name: "  Maria López ", language: String(spanish), type: "audio", validFor: "24", locale: "en" }, admin) as never));
+    const result = unwrap(
+      await calls.action(post({ name: "  Maria López ", language: String(spanish), type: "audio", validFor: "24", locale: "en" }, admin) as never),
+    );
     const { created } = result.data as { created: { url: string; message: string } };
     expect(result.headers.get("Cache-Control")).toBe("private, no-store");
     const url = new URL(created.url);
@@ -99,7 +118,14 @@ describe("/Call opened with a link", () => {
   it("shows who the call is for, in which language and how; a spoilt or expired link says so", async () => {
     const spanish = await languageId("Spanish");
     const token = await callLinkToken(env.SESSION_SECRET, terms({ languageId: spanish }));
-    expect((await page(`?link=${encodeURIComponent(token)}`)).link).toEqual({ state: "ok", token, name: "Maria López", languageId: spanish, language: "Spanish", type: "audio" });
+    expect((await page(`?link=${encodeURIComponent(token)}`)).link).toEqual({
+      state: "ok",
+      token,
+      name: "Maria López",
+      languageId: spanish,
+      language: "Spanish",
+      type: "audio",
+    });
     const expired = await callLinkToken(env.SESSION_SECRET, terms({ languageId: spanish, expiresAt: Date.now() - 1 }));
     expect((await page(`?link=${encodeURIComponent(expired)}`)).link).toEqual({ state: "expired", name: "Maria López", languageId: spanish });
     expect((await page(`?link=${encodeURIComponent(token.slice(0, -2))}`)).link).toEqual({ state: "invalid" });
@@ -124,7 +150,12 @@ describe("the caller socket with a link", () => {
 
     const token = await callLinkToken(env.SESSION_SECRET, terms({ languageId: spanish, name: "Maria by link", type: "video" }));
     const ringing = firstMessage(interpreter, "ringing", (message) => (message.calls as unknown[]).length > 0);
-    const caller = accepted(await handleCallSocket(callerRequest(`/api/calls/caller?link=${encodeURIComponent(token)}&language=999&type=audio&name=Forged`, "203.0.113.77"), switchedOff));
+    const caller = accepted(
+      await handleCallSocket(
+        callerRequest(`/api/calls/caller?link=${encodeURIComponent(token)}&language=999&type=audio&name=Forged`, "203.0.113.77"),
+        switchedOff,
+      ),
+    );
     const { calls: ringingCalls } = (await ringing) as { calls: { callerName: string; language: string; type: string }[] };
     expect(ringingCalls).toEqual([expect.objectContaining({ callerName: "Maria by link", language: "Spanish", type: "video" })]);
     caller.send(JSON.stringify({ type: "cancel" }));
@@ -137,11 +168,15 @@ describe("the caller socket with a link", () => {
     const expired = await callLinkToken(env.SESSION_SECRET, terms({ languageId: spanish, expiresAt: Date.now() - 1 }));
     const good = await callLinkToken(env.SESSION_SECRET, terms({ languageId: spanish }));
     const nobody = await callLinkToken(env.SESSION_SECRET, terms({ languageId: 999999 }));
-    for (const link of [expired, `${good}x`, ""]) expect((await handleCallSocket(callerRequest(`/api/calls/caller?link=${encodeURIComponent(link)}`, "203.0.113.78"), switchedOff)).status).toBe(403);
+    for (const link of [expired, `${good}x`, ""])
+      expect((await handleCallSocket(callerRequest(`/api/calls/caller?link=${encodeURIComponent(link)}`, "203.0.113.78"), switchedOff)).status).toBe(403);
     expect((await handleCallSocket(callerRequest(`/api/calls/caller?link=${encodeURIComponent(nobody)}`, "203.0.113.79"), switchedOff)).status).toBe(400);
     expect((await handleCallSocket(callerRequest(`/api/calls/caller?language=${spanish}&type=audio&name=Ann`, "203.0.113.79"), switchedOff)).status).toBe(403);
     // Public calls on: a spoilt link does not fall back to the query's own language, type and name.
-    const spoilt = await handleCallSocket(callerRequest(`/api/calls/caller?link=${encodeURIComponent(`${good}x`)}&language=${spanish}&type=audio&name=Ann`, "203.0.113.80"), env);
+    const spoilt = await handleCallSocket(
+      callerRequest(`/api/calls/caller?link=${encodeURIComponent(`${good}x`)}&language=${spanish}&type=audio&name=Ann`, "203.0.113.80"),
+      env,
+    );
     expect([spoilt.status, await spoilt.text()]).toEqual([403, "This call link is not valid."]);
   });
 

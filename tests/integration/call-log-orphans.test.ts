@@ -89,7 +89,12 @@ describe("the table after migrations/0011", () => {
   it("has no foreign key, keeps its two indexes (and 0015's two for the totals), and its CHECKs still refuse a bad line", async () => {
     expect((await env.DB.prepare("PRAGMA foreign_key_list(call_log)").all()).results).toEqual([]);
     const indexes = (await env.DB.prepare("PRAGMA index_list(call_log)").all<{ name: string }>()).results.map((index) => index.name).sort();
-    expect(indexes.filter((name) => !name.startsWith("sqlite_autoindex"))).toEqual(["call_log_interpreter", "call_log_requested", "call_log_totals", "call_log_waits"]);
+    expect(indexes.filter((name) => !name.startsWith("sqlite_autoindex"))).toEqual([
+      "call_log_interpreter",
+      "call_log_requested",
+      "call_log_totals",
+      "call_log_waits",
+    ]);
     await expect(calls().record(call("orphan-bad-type", { type: "fax" as never }))).rejects.toThrow(/CHECK constraint failed/);
     await expect(calls().record(call("orphan-bad-end", { endedAt: T0 - 1 }))).rejects.toThrow(/CHECK constraint failed/);
   });

@@ -20,11 +20,31 @@ beforeAll(async () => {
   const spanish = await languageId("Spanish");
   const arabic = await languageId("Arabic");
   const entry = (id: string, overrides: Partial<CallLogEntry>): CallLogEntry => ({
-    id, languageId: spanish, language: "Spanish", type: "video", callerName: "Caller", interpreterId: null, interpreterName: null,
-    outcome: "answered", requestedAt: T0, answeredAt: T0 + 8_000, endedAt: T0 + 128_000, ...overrides,
+    id,
+    languageId: spanish,
+    language: "Spanish",
+    type: "video",
+    callerName: "Caller",
+    interpreterId: null,
+    interpreterName: null,
+    outcome: "answered",
+    requestedAt: T0,
+    answeredAt: T0 + 8_000,
+    endedAt: T0 + 128_000,
+    ...overrides,
   });
-  await calls.record(entry("call-daniel", { interpreterId: await idOf("interpreter@example.com"), interpreterName: "Daniel Reyes", callerName: "=cmd|' /C calc'!A0" }));
-  await calls.record(entry("call-amira", { languageId: arabic, language: "Arabic", interpreterId: await idOf("admin@example.com"), interpreterName: "Amira Haddad", answeredAt: T0 + 20_000 }));
+  await calls.record(
+    entry("call-daniel", { interpreterId: await idOf("interpreter@example.com"), interpreterName: "Daniel Reyes", callerName: "=cmd|' /C calc'!A0" }),
+  );
+  await calls.record(
+    entry("call-amira", {
+      languageId: arabic,
+      language: "Arabic",
+      interpreterId: await idOf("admin@example.com"),
+      interpreterName: "Amira Haddad",
+      answeredAt: T0 + 20_000,
+    }),
+  );
   await calls.record(entry("call-missed", { outcome: "missed", answeredAt: null, requestedAt: T0 + 60_000, endedAt: T0 + 105_000 }));
 });
 
@@ -59,11 +79,20 @@ describe("the call log", () => {
       const page = await callLog.loader(get(`/Dashboard/Calls?interpreter=${encodeURIComponent(typed)}`, admin));
       expect([page.entries.map((item) => item.id), page.personError, page.typed], typed).toEqual([["call-amira"], null, typed]);
       const csv = await (await callLogCsv.loader(get(`/Dashboard/Calls/export?interpreter=${encodeURIComponent(typed)}`, admin))).text();
-      expect(csv.trim().split("\r\n").map((line) => line.split(",")[0])).toEqual(["call", "call-amira"]);
+      expect(
+        csv
+          .trim()
+          .split("\r\n")
+          .map((line) => line.split(",")[0]),
+      ).toEqual(["call", "call-amira"]);
     }
     // Nobody by that name: a field message and no calls (not everyone's), in the page and the export alike.
     const nobody = await callLog.loader(get("/Dashboard/Calls?interpreter=no-such-person", admin));
-    expect([nobody.entries, nobody.totals.calls, nobody.personError]).toEqual([[], 0, "No one matches “no-such-person”. Check the spelling, or type their e-mail."]);
+    expect([nobody.entries, nobody.totals.calls, nobody.personError]).toEqual([
+      [],
+      0,
+      "No one matches “no-such-person”. Check the spelling, or type their e-mail.",
+    ]);
     const csv = await (await callLogCsv.loader(get("/Dashboard/Calls/export?interpreter=no-such-person", admin))).text();
     expect(csv.trim().split("\r\n")).toHaveLength(1);
     // The field starts with a few suggestions, never everyone.
@@ -112,7 +141,9 @@ describe("a year of calls is never cut short (issue 23)", () => {
 
   it("the totals count every call of the year; the page shows 100 and links to the older ones, page after page", async () => {
     const year = "/Dashboard/Calls?from=2024-01-01&to=2024-12-31";
-    const counted = await env.DB.prepare("SELECT COUNT(*) AS n, SUM(outcome = 'answered') AS answered FROM call_log WHERE requested_at >= ? AND requested_at < ?")
+    const counted = await env.DB.prepare(
+      "SELECT COUNT(*) AS n, SUM(outcome = 'answered') AS answered FROM call_log WHERE requested_at >= ? AND requested_at < ?",
+    )
       .bind(Date.UTC(2024, 0, 1, 7), Date.UTC(2025, 0, 1, 7))
       .first<{ n: number; answered: number }>();
     expect(counted!.n).toBe(YEAR_CALLS);

@@ -27,7 +27,10 @@ async function openRoom(): Promise<string> {
 }
 
 const page = (roomId: string, init: { cookie?: string; query?: string } = {}) =>
-  callRoom.loader({ ...loaderArgs(`/call-room/${roomId}${init.query ?? ""}`, init.cookie ? { headers: { Cookie: init.cookie } } : {}), params: { roomId } } as never);
+  callRoom.loader({
+    ...loaderArgs(`/call-room/${roomId}${init.query ?? ""}`, init.cookie ? { headers: { Cookie: init.cookie } } : {}),
+    params: { roomId },
+  } as never);
 
 const post = (path: string, body: Record<string, string>, headers: Record<string, string> = { Origin: ORIGIN }) =>
   handleCallSocket(new Request(`${ORIGIN}${path}`, { method: "POST", headers, body: new URLSearchParams(body) }), env);
@@ -91,7 +94,8 @@ describe("the room's socket", () => {
     const interpreterSide = accepted(await handleCallSocket(socketRequest(path, { Cookie: interpreterCookie }), env));
     expect(await firstMessage(interpreterSide, "joined")).toMatchObject({ peerPresent: true });
     const key = await roomToken(env.SESSION_SECRET, roomId, "caller");
-    for (const headers of [{}, { Cookie: adminCookie }] as Record<string, string>[]) expect((await handleCallSocket(socketRequest(path, headers), env)).status).toBe(403);
+    for (const headers of [{}, { Cookie: adminCookie }] as Record<string, string>[])
+      expect((await handleCallSocket(socketRequest(path, headers), env)).status).toBe(403);
     expect((await handleCallSocket(socketRequest(`${path}&key=${key}`), env)).status).toBe(403);
     expect((await handleCallSocket(socketRequest(`/api/calls/room/not-a-room`, { Cookie: cookie }), env)).status).toBe(404);
   });

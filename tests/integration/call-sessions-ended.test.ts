@@ -21,7 +21,13 @@ let counter = 0;
 /** A new interpreter linked to a language of their own. */
 async function interpreter() {
   const email = `sessions-${++counter}-${Date.now().toString(36)}@example.com`;
-  const created = await backendFor().interpreters.create({ fullName: `Session Person ${counter}`, gender: "Man", email, phone: "+1 307 555 0191", password: PASSWORD });
+  const created = await backendFor().interpreters.create({
+    fullName: `Session Person ${counter}`,
+    gender: "Man",
+    email,
+    phone: "+1 307 555 0191",
+    password: PASSWORD,
+  });
   if (!created.ok) throw new Error("could not create the person");
   const { meta } = await env.DB.prepare("INSERT INTO languages (name) VALUES (?)").bind(`Language ${counter} ${Date.now()}`).run();
   const languageId = Number(meta.last_row_id);
@@ -49,7 +55,12 @@ const post = (path: string, fields: Record<string, string>, cookie?: string) =>
   loaderArgs(path, {
     method: "POST",
     body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, "CF-Connecting-IP": `10.93.0.${++counter}`, ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: ORIGIN,
+      "CF-Connecting-IP": `10.93.0.${++counter}`,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
   }) as never;
 
 const availableFor = async (languageId: number) => (await switchboardOf(env).availability())[languageId] ?? [];
@@ -124,7 +135,9 @@ describe("when a call rings, the switchboard asks who may still take it (a chang
     // Someone else (offline) still speaks it, so the worker lets the call through to the switchboard.
     const other = await env.DB.prepare("SELECT id FROM users WHERE email = 'interpreter@example.com'").first<{ id: string }>();
     await backendFor().links.link(other!.id, person.languageId);
-    await env.DB.prepare("DELETE FROM user_languages WHERE language_id = ? AND user_id = (SELECT id FROM accounts WHERE email = ?)").bind(person.languageId, person.email).run();
+    await env.DB.prepare("DELETE FROM user_languages WHERE language_id = ? AND user_id = (SELECT id FROM accounts WHERE email = ?)")
+      .bind(person.languageId, person.email)
+      .run();
     expect(await callIn(person.languageId, "Not For You")).toMatchObject({ type: "unanswered" });
     expect(rung).toBe(false);
     expect(screen.ws.readyState).toBe(WebSocket.OPEN);

@@ -49,8 +49,22 @@ describe("the caller's socket", () => {
     expect((await handleCallSocket(socketRequest("/api/calls/caller?language=999999&type=video&name=Ann"), env)).status).toBe(400);
     // A name on more than one line (issue 22): refused like any unreadable request, in a language someone speaks.
     const spoken = await languageId("Spanish");
-    expect((await handleCallSocket(socketRequest(`/api/calls/caller?language=${spoken}&type=audio&name=Ann%0D%0AMore`, { "CF-Connecting-IP": "203.0.113.201" }), env)).status).toBe(400);
-    expect((await handleCallSocket(socketRequest(`/api/calls/caller?language=${spoken}&type=audio&name=Ann%E2%80%A8More`, { "CF-Connecting-IP": "203.0.113.202" }), env)).status).toBe(400);
+    expect(
+      (
+        await handleCallSocket(
+          socketRequest(`/api/calls/caller?language=${spoken}&type=audio&name=Ann%0D%0AMore`, { "CF-Connecting-IP": "203.0.113.201" }),
+          env,
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await handleCallSocket(
+          socketRequest(`/api/calls/caller?language=${spoken}&type=audio&name=Ann%E2%80%A8More`, { "CF-Connecting-IP": "203.0.113.202" }),
+          env,
+        )
+      ).status,
+    ).toBe(400);
   });
 
   it("rings the switchboard for a language an interpreter speaks (nobody available here: the callback offer)", async () => {
@@ -64,7 +78,8 @@ describe("the caller's socket", () => {
     const spanish = await languageId("Spanish");
     const path = `/api/calls/caller?language=${spanish}&type=audio&name=Ann`;
     const from = { "CF-Connecting-IP": "203.0.113.12" };
-    for (const query of ["", "&turnstile=", "&turnstile=fail"]) expect((await handleCallSocket(socketRequest(`${path}${query}`, from), challenged)).status).toBe(403);
+    for (const query of ["", "&turnstile=", "&turnstile=fail"])
+      expect((await handleCallSocket(socketRequest(`${path}${query}`, from), challenged)).status).toBe(403);
     accepted(await handleCallSocket(socketRequest(`${path}&turnstile=pass`, from), challenged));
   });
 

@@ -35,7 +35,11 @@ async function personOnLine(languageId: number) {
 }
 
 const post = (path: string, fields: Record<string, string>) =>
-  loaderArgs(path, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: adminCookie, "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN } });
+  loaderArgs(path, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { Cookie: adminCookie, "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
+  });
 
 const availableFor = async (languageId: number) => (await switchboardOf(env).availability())[languageId] ?? [];
 

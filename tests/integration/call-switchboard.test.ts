@@ -6,7 +6,20 @@ import { createBackend } from "~/backend/index.server";
 import { PRESENCE_TIMEOUT_MS, type Board } from "~/domain/switchboard";
 import { roomPartyOf } from "~/lib/room-token.server";
 import { seed } from "./helpers";
-import { ARABIC, caller, freshSwitchboard, goAvailable, interpreter, joinRoom, roomStub, SECRET, settle, silentFor, someCall, SPANISH } from "./switchboard-sockets";
+import {
+  ARABIC,
+  caller,
+  freshSwitchboard,
+  goAvailable,
+  interpreter,
+  joinRoom,
+  roomStub,
+  SECRET,
+  settle,
+  silentFor,
+  someCall,
+  SPANISH,
+} from "./switchboard-sockets";
 
 // Languages 1 and 2 and the sample people exist (the log references them).
 beforeAll(async () => {
@@ -124,7 +137,11 @@ describe("ringing and the single winner", () => {
     const callId = board!.calls[0]!.id;
     expect(await stub.callbackLeft(callId)).toBe(true);
     expect(await stub.callbackLeft(callId)).toBe(false);
-    const [logged] = await createBackend({ env, request: new Request("https://push.test/") }).calls.page({ from: null, to: null, languageId: SPANISH, interpreterId: null }, null, 10);
+    const [logged] = await createBackend({ env, request: new Request("https://push.test/") }).calls.page(
+      { from: null, to: null, languageId: SPANISH, interpreterId: null },
+      null,
+      10,
+    );
     expect(logged).toMatchObject({ id: callId, outcome: "callback", answeredAt: null, language: "Spanish" });
   });
 
@@ -148,7 +165,10 @@ describe("the room and the log", () => {
   // The log names a real person (call_log.interpreter_id references users).
   let person = { id: "", name: "" };
   beforeAll(async () => {
-    person = (await env.DB.prepare("SELECT id, full_name AS name FROM users WHERE role = 'interpreter' ORDER BY email LIMIT 1").first<{ id: string; name: string }>())!;
+    person = (await env.DB.prepare("SELECT id, full_name AS name FROM users WHERE role = 'interpreter' ORDER BY email LIMIT 1").first<{
+      id: string;
+      name: string;
+    }>())!;
   });
 
   it("relays signalling between the two parties; a hang-up ends both sides and logs the answered call with its times", async () => {
@@ -178,7 +198,11 @@ describe("the room and the log", () => {
     // Anyone coming back to the room once it has ended only hears that it has.
     const late = await joinRoom(callId, "caller", "another-tab");
     await late.next("ended");
-    const [logged] = await createBackend({ env, request: new Request("https://push.test/") }).calls.page({ from: null, to: null, languageId: null, interpreterId: person.id }, null, 10);
+    const [logged] = await createBackend({ env, request: new Request("https://push.test/") }).calls.page(
+      { from: null, to: null, languageId: null, interpreterId: person.id },
+      null,
+      10,
+    );
     expect(logged).toMatchObject({ id: callId, outcome: "answered", interpreterId: person.id, interpreterName: person.name, type: "video" });
     expect(Math.abs(logged!.requestedAt - requestedAt)).toBeLessThan(1000);
     expect(logged!.answeredAt).toBeGreaterThanOrEqual(logged!.requestedAt);

@@ -23,8 +23,7 @@ export function envWith(overrides: Record<string, string> = {}) {
   return { env: testEnv, config: readConfig(testEnv), service };
 }
 
-const fake = (path: string, service: string, init?: RequestInit) =>
-  fetch(`${env.EMAILJS_API_URL}${path}?service=${encodeURIComponent(service)}`, init);
+const fake = (path: string, service: string, init?: RequestInit) => fetch(`${env.EMAILJS_API_URL}${path}?service=${encodeURIComponent(service)}`, init);
 export async function setMode(service: string, mode: FakeMode) {
   expect((await fake("/__mode", service, { method: "PUT", body: mode })).status).toBe(204);
 }

@@ -83,7 +83,9 @@ describe("retries", () => {
     const subject = `Recovered ${crypto.randomUUID().slice(0, 8)}`;
     const answer = await postContact(contactRequest({ ...message(subject) }, { ip: freshIp() }), testEnv);
     expect(await (answer as Response).json()).toEqual({ ok: true, message: SENT });
-    const [{ id }] = (await env.DB.prepare("SELECT id FROM contact_messages WHERE subject = ?").bind(subject).all<{ id: number }>()).results as [{ id: number }];
+    const [{ id }] = (await env.DB.prepare("SELECT id FROM contact_messages WHERE subject = ?").bind(subject).all<{ id: number }>()).results as [
+      { id: number },
+    ];
     const failed = await rowOf(id);
     expect(failed).toMatchObject({ status: "pending", attempts: 1 });
 

@@ -37,7 +37,9 @@ async function get(path: string, headers: HeadersInit = {}) {
     build: "test-build",
     render: async () => {
       const app = createRequestContext(request, countingEnv, ctx);
-      const { data, headers: loaderHeaders } = unwrap(await homeLoader({ request, context: routerContextFor(app), params: {}, url: new URL(request.url), pattern: "/" } as never));
+      const { data, headers: loaderHeaders } = unwrap(
+        await homeLoader({ request, context: routerContextFor(app), params: {}, url: new URL(request.url), pattern: "/" } as never),
+      );
       const title = data.company.ok ? data.company.value?.title : "(failed)";
       const html = `<!doctype html><html><body><h1>${title}</h1><script nonce="${app.nonce}">${INLINE_SCRIPT}</script></body></html>`;
       const page = new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": loaderHeaders.get("Cache-Control")! } });

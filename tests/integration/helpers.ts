@@ -107,7 +107,9 @@ export async function thrown(run: () => unknown): Promise<unknown> {
 
 /** The `n` of a `SELECT COUNT(*) AS n …`. */
 export async function count(sql: string, ...binds: unknown[]) {
-  return (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
+  return (await env.DB.prepare(sql)
+    .bind(...binds)
+    .first<{ n: number }>())!.n;
 }
 export const rows = (table: string) => count(`SELECT COUNT(*) AS n FROM ${table}`);
 

@@ -31,8 +31,14 @@ describe("the English and Arabic catalogues", () => {
   const arabic = new Map(leaves(ar).map((leaf) => [leaf.path, leaf.value]));
 
   it("have the same keys", () => {
-    expect([...arabic.keys()].filter((key) => !english.has(key)), "only in Arabic").toEqual([]);
-    expect([...english.keys()].filter((key) => !arabic.has(key)), "missing in Arabic").toEqual([]);
+    expect(
+      [...arabic.keys()].filter((key) => !english.has(key)),
+      "only in Arabic",
+    ).toEqual([]);
+    expect(
+      [...english.keys()].filter((key) => !arabic.has(key)),
+      "missing in Arabic",
+    ).toEqual([]);
     expect(english.size).toBeGreaterThan(400);
   });
 

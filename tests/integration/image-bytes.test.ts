@@ -32,8 +32,7 @@ const le24 = (n: number): Bytes => [n & 255, (n >>> 8) & 255, (n >>> 16) & 255];
 const le32 = (n: number): Bytes => [...le16(n & 0xffff), ...le16(n >>> 16)];
 const u8a = (...parts: Bytes[]) => new Uint8Array(parts.flat());
 const inspect = (...parts: Bytes[]) => inspectImage(u8a(...parts));
-const size = (result: ReturnType<typeof inspectImage>) =>
-  result.ok ? `${result.image.kind} ${result.image.width}x${result.image.height}` : result.reason;
+const size = (result: ReturnType<typeof inspectImage>) => (result.ok ? `${result.image.kind} ${result.image.width}x${result.image.height}` : result.reason);
 
 // JPEG: segments spliced between SOI and a frame header.
 const segment = (marker: number, body: Bytes): Bytes => [0xff, marker, ...be16(body.length + 2), ...body];
@@ -45,7 +44,10 @@ function exif(orientation: number, order: "II" | "MM" = "II"): Bytes {
   // TIFF header, IFD0 at 8 with two entries (a decoy tag first), no next IFD.
   const entry = (tag: number, type: number, value: Bytes) => [...w16(tag), ...w16(type), ...w32(1), ...value];
   const tiff = [
-    ...ascii(order), ...w16(42), ...w32(8), ...w16(2),
+    ...ascii(order),
+    ...w16(42),
+    ...w32(8),
+    ...w16(2),
     ...entry(0x010f, 2, [0x41, 0, 0, 0]),
     ...entry(0x0112, 3, [...w16(orientation), 0, 0]),
     ...w32(0),
@@ -56,8 +58,20 @@ function exif(orientation: number, order: "II" | "MM" = "II"): Bytes {
 // PNG: signature + IHDR.
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const ihdr = (width: number, height: number, depth = 8, colourType = 2): Bytes => [
-  ...PNG_SIGNATURE, ...be32(13), ...ascii("IHDR"), ...be32(width), ...be32(height), depth, colourType, 0, 0, 0,
-  0, 0, 0, 0, // CRC, not checked
+  ...PNG_SIGNATURE,
+  ...be32(13),
+  ...ascii("IHDR"),
+  ...be32(width),
+  ...be32(height),
+  depth,
+  colourType,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0, // CRC, not checked
 ];
 
 // WebP: RIFF with one chunk.
@@ -66,13 +80,11 @@ function riff(fourcc: string, payload: Bytes): Bytes {
   return [...ascii("RIFF"), ...le32(4 + chunk.length), ...ascii("WEBP"), ...chunk];
 }
 const vp8x = (width: number, height: number) => riff("VP8X", [0x10, 0, 0, 0, ...le24(width - 1), ...le24(height - 1)]);
-const vp8 = (width: number, height: number, frameTag = 0x10) =>
-  riff("VP8 ", [frameTag, 0, 0, 0x9d, 0x01, 0x2a, ...le16(width), ...le16(height)]);
+const vp8 = (width: number, height: number, frameTag = 0x10) => riff("VP8 ", [frameTag, 0, 0, 0x9d, 0x01, 0x2a, ...le16(width), ...le16(height)]);
 
 // AVIF: ISO-BMFF boxes.
 const box = (type: string, ...body: Bytes[]): Bytes => [...be32(8 + body.flat().length), ...ascii(type), ...body.flat()];
-const fullBox = (type: string, version: number, flags: number, ...body: Bytes[]) =>
-  box(type, [version, ...be32(flags).slice(1)], ...body);
+const fullBox = (type: string, version: number, flags: number, ...body: Bytes[]) => box(type, [version, ...be32(flags).slice(1)], ...body);
 const ftyp = (major = "avif", compatible = ["mif1", "miaf"]) => box("ftyp", ascii(major), be32(0), ...compatible.map(ascii));
 const ispe = (width: number, height: number) => fullBox("ispe", 0, 0, be32(width), be32(height));
 const irot = (angle: number) => box("irot", [angle]);
@@ -219,15 +231,41 @@ describe("inspectImage: PNG and WebP headers", () => {
 describe("inspectImage: AVIF boxes", () => {
   it("takes the primary item's ispe, not the first or the largest", () => {
     const properties = [ispe(300, 300), ispe(200, 50)];
-    expect(size(inspectImage(avif(meta(pitm(2), iprp(properties, ipma(0, 0, [[1, [1]], [2, [2]]]))))))).toBe("avif 200x50");
+    expect(
+      size(
+        inspectImage(
+          avif(
+            meta(
+              pitm(2),
+              iprp(
+                properties,
+                ipma(0, 0, [
+                  [1, [1]],
+                  [2, [2]],
+                ]),
+              ),
+            ),
+          ),
+        ),
+      ),
+    ).toBe("avif 200x50");
   });
 
   it("applies the primary item's irot: a quarter turn either way swaps the sides, a half turn does not", () => {
     const rotated = (angle: number, item = 1) =>
-      avif(meta(pitm(1), iprp([ispe(40, 30), irot(angle)], ipma(0, 0, [[1, [1]], [item, [2]]]))));
-    expect([0, 1, 2, 3].map((angle) => size(inspectImage(rotated(angle))))).toEqual([
-      "avif 40x30", "avif 30x40", "avif 40x30", "avif 30x40",
-    ]);
+      avif(
+        meta(
+          pitm(1),
+          iprp(
+            [ispe(40, 30), irot(angle)],
+            ipma(0, 0, [
+              [1, [1]],
+              [item, [2]],
+            ]),
+          ),
+        ),
+      );
+    expect([0, 1, 2, 3].map((angle) => size(inspectImage(rotated(angle))))).toEqual(["avif 40x30", "avif 30x40", "avif 40x30", "avif 30x40"]);
     expect(size(inspectImage(rotated(1, 7)))).toBe("avif 40x30"); // another item's rotation
   });
 
@@ -236,7 +274,18 @@ describe("inspectImage: AVIF boxes", () => {
     // Indexes 200 and 201. The decoy is the larger, so misreading the primary's association and falling
     // back to the largest ispe shows up; item 2 shares the primary's low 16 bits.
     const properties = [...filler, ispe(640, 480), ispe(1280, 960)];
-    const file = avif(meta(pitm(0x10002, 1), iprp(properties, ipma(1, 1, [[2, [201]], [0x10002, [200]]]))));
+    const file = avif(
+      meta(
+        pitm(0x10002, 1),
+        iprp(
+          properties,
+          ipma(1, 1, [
+            [2, [201]],
+            [0x10002, [200]],
+          ]),
+        ),
+      ),
+    );
     expect(size(inspectImage(file))).toBe("avif 640x480");
   });
 
@@ -291,11 +340,7 @@ describe("inspectImage: truncated and random bytes never throw", () => {
     ["jpeg with EXIF MM", u8a(jpeg(exif(8, "MM"), [0xff, 0xff], sof(0xc2, 8, 3)))],
     ["avif 32-bit ids", avif(meta(pitm(0x10002, 1), iprp([ispe(5, 6), irot(3)], ipma(1, 1, [[0x10002, [1, 2]]]))))],
   ];
-  const all: [string, Uint8Array][] = [
-    ...VALID.map(([name]) => [name, bytesOf(name)] as [string, Uint8Array]),
-    ["pngWide", bytesOf("pngWide")],
-    ...handBuilt,
-  ];
+  const all: [string, Uint8Array][] = [...VALID.map(([name]) => [name, bytesOf(name)] as [string, Uint8Array]), ["pngWide", bytesOf("pngWide")], ...handBuilt];
 
   it("answers every prefix of every valid file with the full file's answer or not-an-image", () => {
     for (const [name, bytes] of all) {
@@ -336,13 +381,7 @@ describe("inspectImage: truncated and random bytes never throw", () => {
       for (let i = prefix.length; i < bytes.length; i++) bytes[i] = Math.floor(random() * 256);
       return bytes;
     };
-    const prefixes = [
-      [],
-      [0xff, 0xd8, 0xff],
-      PNG_SIGNATURE,
-      [...ascii("RIFF"), 0, 1, 0, 0, ...ascii("WEBP")],
-      [0, 0, 0, 0x18, ...ascii("ftypavif")],
-    ];
+    const prefixes = [[], [0xff, 0xd8, 0xff], PNG_SIGNATURE, [...ascii("RIFF"), 0, 1, 0, 0, ...ascii("WEBP")], [0, 0, 0, 0x18, ...ascii("ftypavif")]];
     let accepted = 0;
     for (const prefix of prefixes) {
       for (let i = 0; i < 200; i++) {

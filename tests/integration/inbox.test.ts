@@ -35,8 +35,7 @@ function envWith() {
   const service = `svc-${crypto.randomUUID()}`;
   return { env: { ...env, EMAILJS_SERVICE_ID: service } as Env, service };
 }
-const fake = (path: string, service: string, init?: RequestInit) =>
-  fetch(`${env.EMAILJS_API_URL}${path}?service=${encodeURIComponent(service)}`, init);
+const fake = (path: string, service: string, init?: RequestInit) => fetch(`${env.EMAILJS_API_URL}${path}?service=${encodeURIComponent(service)}`, init);
 async function setMode(service: string, mode: FakeMode) {
   expect((await fake("/__mode", service, { method: "PUT", body: mode })).status).toBe(204);
 }
@@ -91,9 +90,14 @@ describe("views and pages (issue 23: the inbox rendered every message, 62.8 MB a
     expect(unread.page.every((message) => message.readAt === null)).toBe(true);
     expect(unread.page.filter((message) => message.subject.startsWith("Paged ")).length).toBe(ids.filter((id) => id % 2 !== 0).length);
     const failed = await read("?show=failed");
-    expect(failed.page.filter((message) => message.subject.startsWith("Paged ")).map((message) => message.subject)).toEqual(
-      ["Paged 50", "Paged 40", "Paged 30", "Paged 20", "Paged 10", "Paged 0"],
-    );
+    expect(failed.page.filter((message) => message.subject.startsWith("Paged ")).map((message) => message.subject)).toEqual([
+      "Paged 50",
+      "Paged 40",
+      "Paged 30",
+      "Paged 20",
+      "Paged 10",
+      "Paged 0",
+    ]);
   });
 });
 
@@ -102,7 +106,10 @@ describe("the list", () => {
     const t0 = Date.now() - 60 * MINUTE;
     const sentId = await stored("Oldest, sent", t0, { status: "sent", attempts: 1 });
     const failedId = await stored("Middle, failed", t0 + MINUTE, { status: "failed", attempts: 8, lastError: "500: EmailJS is having trouble. Will retry." });
-    const pendingId = await stored("Newest, pending", t0 + 2 * MINUTE, { attempts: 2, lastError: "429 Too Many Requests: EmailJS's rate limit was hit. Will retry." });
+    const pendingId = await stored("Newest, pending", t0 + 2 * MINUTE, {
+      attempts: 2,
+      lastError: "429 Too Many Requests: EmailJS's rate limit was hit. Will retry.",
+    });
 
     const { messages, deleteId, toasts } = (await inbox.loader(get(INBOX, adminCookie))) as {
       messages: Loaded<{ page: ContactMessage[]; unread: number; older: string | null }>;
@@ -112,7 +119,13 @@ describe("the list", () => {
     expect(messages.ok).toBe(true);
     const list = messages.ok ? messages.value.page : [];
     expect(list.map(({ id, subject, status, attempts, lastError }) => ({ id, subject, status, attempts, lastError }))).toEqual([
-      { id: pendingId, subject: "Newest, pending", status: "pending", attempts: 2, lastError: "429 Too Many Requests: EmailJS's rate limit was hit. Will retry." },
+      {
+        id: pendingId,
+        subject: "Newest, pending",
+        status: "pending",
+        attempts: 2,
+        lastError: "429 Too Many Requests: EmailJS's rate limit was hit. Will retry.",
+      },
       { id: failedId, subject: "Middle, failed", status: "failed", attempts: 8, lastError: "500: EmailJS is having trouble. Will retry." },
       { id: sentId, subject: "Oldest, sent", status: "sent", attempts: 1, lastError: null },
     ]);
@@ -212,7 +225,11 @@ describe("retry now", () => {
 
   it("a pending message waiting for its next attempt is sent now", async () => {
     const { env: testEnv, service } = envWith();
-    const id = await stored("Waiting an hour", Date.now() - MINUTE, { attempts: 7, lastError: "500: EmailJS is having trouble. Will retry.", nextAttemptAt: Date.now() + 60 * MINUTE });
+    const id = await stored("Waiting an hour", Date.now() - MINUTE, {
+      attempts: 7,
+      lastError: "500: EmailJS is having trouble. Will retry.",
+      nextAttemptAt: Date.now() + 60 * MINUTE,
+    });
 
     const { args, ctx } = post({ intent: "retry", id: String(id) }, adminCookie, { withEnv: testEnv });
     expect((await redirected(await inbox.action(args))).toast).toMatchObject({ type: "success", message: "Sending “Waiting an hour” again." });

@@ -14,7 +14,9 @@ import { backendFor, cookieOf, languageId, ORIGIN, postQuoteRequest, routeCall, 
 
 /** Every row of every table, as text: where a leaked database or backup would show a link. */
 async function everythingStored(): Promise<string> {
-  const tables = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'").all<{ name: string }>();
+  const tables = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'").all<{
+    name: string;
+  }>();
   const dumps = await Promise.all(tables.results.map(async ({ name }) => JSON.stringify((await env.DB.prepare(`SELECT * FROM "${name}"`).all()).results)));
   return dumps.join("\n");
 }
@@ -64,8 +66,19 @@ describe("no working link at rest, nor in an admin page's data", () => {
   });
 
   it("a call link: shown once to the staff member who made it; no table and not the call page holds it", async () => {
-    const body = new URLSearchParams({ intent: "call-link", name: "Maria López", language: String(await languageId("Spanish")), type: "audio", validFor: "24", locale: "en" });
-    const made = routeCall("/Dashboard/Dashboardcall", { method: "POST", body, headers: { Cookie: admin, "Content-Type": "application/x-www-form-urlencoded" } }, env);
+    const body = new URLSearchParams({
+      intent: "call-link",
+      name: "Maria López",
+      language: String(await languageId("Spanish")),
+      type: "audio",
+      validFor: "24",
+      locale: "en",
+    });
+    const made = routeCall(
+      "/Dashboard/Dashboardcall",
+      { method: "POST", body, headers: { Cookie: admin, "Content-Type": "application/x-www-form-urlencoded" } },
+      env,
+    );
     const { created } = unwrap(await calls.action(made.call)).data as { created: { url: string } };
     const token = new URL(created.url).searchParams.get("link")!;
     expect(token.length).toBeGreaterThan(40);

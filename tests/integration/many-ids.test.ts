@@ -15,10 +15,18 @@ let interpreterId = "";
 
 beforeAll(async () => {
   await seed();
-  const created = await backendFor().interpreters.create({ fullName: "Busy Interpreter", gender: "Woman", email: "busy@example.com", phone: "+1 307 555 0150", password: "busy-Password-1" });
+  const created = await backendFor().interpreters.create({
+    fullName: "Busy Interpreter",
+    gender: "Woman",
+    email: "busy@example.com",
+    phone: "+1 307 555 0150",
+    password: "busy-Password-1",
+  });
   if (!created.ok) throw new Error("could not create the interpreter");
   interpreterId = created.id;
-  const { meta } = await env.DB.prepare("INSERT INTO customers (name, email, phone, company, created_at) VALUES ('Many Orders', 'many@example.com', '', '', ?)").bind(Date.now()).run();
+  const { meta } = await env.DB.prepare("INSERT INTO customers (name, email, phone, company, created_at) VALUES ('Many Orders', 'many@example.com', '', '', ?)")
+    .bind(Date.now())
+    .run();
   customerId = Number(meta.last_row_id);
   const now = Date.now();
   const statements = [];
@@ -29,7 +37,9 @@ beforeAll(async () => {
         `INSERT INTO orders (customer_id, service_title, source_language, deadline, token_hash, requester_name, identity_verified_at, interpreter_id,
            status, created_at, updated_at) VALUES (?, 'Document Translation', 'Arabic', '2031-01-01', ?, 'Many Orders', ?, ?, 'in_progress', ?, ?)`,
       ).bind(customerId, tokenHash, now, interpreterId, now + n, now + n),
-      env.DB.prepare("INSERT INTO order_targets (order_id, language_id, language, position) SELECT id, NULL, 'English', 0 FROM orders WHERE token_hash = ?").bind(tokenHash),
+      env.DB.prepare(
+        "INSERT INTO order_targets (order_id, language_id, language, position) SELECT id, NULL, 'English', 0 FROM orders WHERE token_hash = ?",
+      ).bind(tokenHash),
     );
   }
   await env.DB.batch(statements);

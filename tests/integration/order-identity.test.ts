@@ -37,9 +37,13 @@ const staffView = async (id: number) =>
     order: { customer: { id: number; name: string; company: string; phone: string }; identityVerified: boolean };
   };
 const customerOrders = async (customerId: number) =>
-  ((await customerPage.loader(routeCall(`/Dashboard/Dashboardcustomers/${customerId}`, { params: { customerId: String(customerId) }, headers: { Cookie: admin } }).call)) as {
-    orders: { items: { id: number }[] };
-  }).orders.items.map((order) => order.id);
+  (
+    (await customerPage.loader(
+      routeCall(`/Dashboard/Dashboardcustomers/${customerId}`, { params: { customerId: String(customerId) }, headers: { Cookie: admin } }).call,
+    )) as {
+      orders: { items: { id: number }[] };
+    }
+  ).orders.items.map((order) => order.id);
 const onFile = () => env.DB.prepare("SELECT name, company, phone FROM customers WHERE email = 'alice@corp.example'").first();
 
 describe("a second request with a known customer's e-mail and another name", () => {

@@ -20,7 +20,9 @@ import { asResponse, backendFor, cookieOf, idOf, languageId, ORIGIN, rows, seed,
 const FAULT = "mail_outbox_refuses";
 /** Runs `action` while every insert into mail_outbox fails, as a database write can. */
 async function whileOutboxFails<T>(action: () => Promise<T>): Promise<T> {
-  await env.DB.prepare(`CREATE TRIGGER ${FAULT} BEFORE INSERT ON mail_outbox BEGIN SELECT RAISE(ABORT, 'injected fault: the outbox refuses writes'); END`).run();
+  await env.DB.prepare(
+    `CREATE TRIGGER ${FAULT} BEFORE INSERT ON mail_outbox BEGIN SELECT RAISE(ABORT, 'injected fault: the outbox refuses writes'); END`,
+  ).run();
   try {
     return await action();
   } finally {
@@ -32,7 +34,12 @@ let lastIp = 0;
 const freshIp = () => `10.93.${Math.floor(++lastIp / 250)}.${(lastIp % 250) + 1}`;
 
 /** Calls a route's action as the worker would, waits for what it left running after the response; a throw is an answer too. */
-async function post(action: (args: never) => Promise<unknown>, path: string, fields: Record<string, string | File>, init: { params?: Record<string, string>; cookie?: string; env?: Env } = {}) {
+async function post(
+  action: (args: never) => Promise<unknown>,
+  path: string,
+  fields: Record<string, string | File>,
+  init: { params?: Record<string, string>; cookie?: string; env?: Env } = {},
+) {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
   const headers: Record<string, string> = { "CF-Connecting-IP": freshIp(), Origin: ORIGIN, ...(init.cookie ? { Cookie: init.cookie } : {}) };
@@ -74,16 +81,27 @@ async function requestOrder(testEnv: Env = env) {
 }
 
 const QUOTE = { amountMinor: 48_000, currency: "EUR", dueDate: "2031-02-20", validUntil: "2031-02-10" };
-const change = (fields: Partial<OrderChange> & Pick<OrderChange, "transition" | "from" | "to" | "basedOn">): OrderChange => ({ actor: "staff", actorId: null, detail: {}, ...fields });
+const change = (fields: Partial<OrderChange> & Pick<OrderChange, "transition" | "from" | "to" | "basedOn">): OrderChange => ({
+  actor: "staff",
+  actorId: null,
+  detail: {},
+  ...fields,
+});
 
 /** An order quoted, accepted and assigned to the sample interpreter: ready to be delivered (version 4). */
 async function inProgressOrder() {
   const { id, token } = await requestOrder();
   const orders = backendFor().orders;
   const interpreterId = await idOf("interpreter@example.com");
-  expect(await orders.transition(id, change({ transition: "quote", from: "new", to: "quoted", basedOn: 1, quote: QUOTE, detail: { quote: QUOTE } }), Date.now())).toMatchObject({ ok: true });
-  expect(await orders.transition(id, change({ transition: "accept", from: "quoted", to: "accepted", basedOn: 2, actor: "customer" }), Date.now())).toMatchObject({ ok: true });
-  expect(await orders.transition(id, change({ transition: "assign", from: "accepted", to: "in_progress", basedOn: 3, interpreterId }), Date.now())).toMatchObject({ ok: true });
+  expect(
+    await orders.transition(id, change({ transition: "quote", from: "new", to: "quoted", basedOn: 1, quote: QUOTE, detail: { quote: QUOTE } }), Date.now()),
+  ).toMatchObject({ ok: true });
+  expect(
+    await orders.transition(id, change({ transition: "accept", from: "quoted", to: "accepted", basedOn: 2, actor: "customer" }), Date.now()),
+  ).toMatchObject({ ok: true });
+  expect(
+    await orders.transition(id, change({ transition: "assign", from: "accepted", to: "in_progress", basedOn: 3, interpreterId }), Date.now()),
+  ).toMatchObject({ ok: true });
   return { id, token };
 }
 
@@ -113,7 +131,13 @@ describe("a delivery whose e-mail cannot be written (defect 8)", () => {
     const { id } = await inProgressOrder();
     await env.DB.exec("DELETE FROM mail_outbox"); // the request's own: only the delivery's e-mail is looked for below
     const before = await objects();
-    const deliver = () => post(orderPage.action, `/Dashboard/Orders/${id}`, { intent: "deliver", basedOn: "4", files: file("translation.pdf") }, { params: { orderId: String(id) }, cookie: admin });
+    const deliver = () =>
+      post(
+        orderPage.action,
+        `/Dashboard/Orders/${id}`,
+        { intent: "deliver", basedOn: "4", files: file("translation.pdf") },
+        { params: { orderId: String(id) }, cookie: admin },
+      );
 
     const refused = answer(await whileOutboxFails(deliver));
     expect.soft(refused.status).toBe(503);
@@ -127,7 +151,12 @@ describe("a delivery whose e-mail cannot be written (defect 8)", () => {
     expect.soft(answer(await deliver()).status).toBe(302);
     expect(await orderRow(id)).toEqual({ status: "delivered", version: 5 });
     const delivered = (await env.DB.prepare("SELECT id FROM order_files WHERE order_id = ? AND kind = 'delivery'").bind(id).first<{ id: number }>())!.id;
-    const download = asResponse(await orderFile.loader({ ...(await staffArgs(`/Dashboard/Orders/${id}/files/${delivered}`)), params: { orderId: String(id), fileId: String(delivered) } } as never));
+    const download = asResponse(
+      await orderFile.loader({
+        ...(await staffArgs(`/Dashboard/Orders/${id}/files/${delivered}`)),
+        params: { orderId: String(id), fileId: String(delivered) },
+      } as never),
+    );
     expect.soft(download.status).toBe(200);
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(pdf("translation.pdf"));
 
@@ -144,7 +173,8 @@ describe("a delivery whose write fails once (a database hiccup)", () => {
     await env.DB.exec("DELETE FROM mail_outbox");
     // The database refuses the first write of an e-mail it is given (the delivery's batch), then works again.
     let refusals = 0;
-    const writesMail = (statements: D1PreparedStatement[]) => statements.some((item) => String((item as unknown as { statement?: string }).statement ?? "").includes("mail_outbox"));
+    const writesMail = (statements: D1PreparedStatement[]) =>
+      statements.some((item) => String((item as unknown as { statement?: string }).statement ?? "").includes("mail_outbox"));
     const db = new Proxy(env.DB, {
       get(target, name) {
         if (name === "batch") {
@@ -155,7 +185,12 @@ describe("a delivery whose write fails once (a database hiccup)", () => {
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
-    const deliver = post(orderPage.action, `/Dashboard/Orders/${id}`, { intent: "deliver", basedOn: "4", files: file("once.pdf") }, { params: { orderId: String(id) }, cookie: admin, env: { ...env, DB: db } });
+    const deliver = post(
+      orderPage.action,
+      `/Dashboard/Orders/${id}`,
+      { intent: "deliver", basedOn: "4", files: file("once.pdf") },
+      { params: { orderId: String(id) }, cookie: admin, env: { ...env, DB: db } },
+    );
     const result = await deliver;
     if (result instanceof Error) throw result;
     expect(answer(result).status).toBe(302);
@@ -163,7 +198,12 @@ describe("a delivery whose write fails once (a database hiccup)", () => {
     expect(refusals).toBe(2);
     expect(await orderRow(id)).toEqual({ status: "delivered", version: 5 });
     const delivered = (await env.DB.prepare("SELECT id FROM order_files WHERE order_id = ? AND kind = 'delivery'").bind(id).first<{ id: number }>())!.id;
-    const download = asResponse(await orderFile.loader({ ...(await staffArgs(`/Dashboard/Orders/${id}/files/${delivered}`)), params: { orderId: String(id), fileId: String(delivered) } } as never));
+    const download = asResponse(
+      await orderFile.loader({
+        ...(await staffArgs(`/Dashboard/Orders/${id}/files/${delivered}`)),
+        params: { orderId: String(id), fileId: String(delivered) },
+      } as never),
+    );
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(pdf("once.pdf"));
     expect(await mailsOf(id)).toBe(1);
     const { config, service } = envWith({ EMAILJS_ORDER_TEMPLATE_ID: "template_order" });
@@ -180,11 +220,18 @@ async function staffArgs(path: string) {
 
 describe("order e-mails are written with the order change (defect 9)", () => {
   it("a quote request whose outbox write fails: no order, no customer, no file in the bucket, and a 503 in the page's language", async () => {
-    const counts = async () => ({ orders: await rows("orders"), customers: await rows("customers"), files: await rows("order_files"), objects: await objects() });
+    const counts = async () => ({
+      orders: await rows("orders"),
+      customers: await rows("customers"),
+      files: await rows("order_files"),
+      objects: await objects(),
+    });
     const before = await counts();
     const english = answer(await whileOutboxFails(() => post(quote.action, "/Quote", { ...request, email: "lost@example.com", files: file("contract.pdf") })));
     expect.soft(english).toEqual({ status: 503, formError: UNAVAILABLE });
-    const arabic = answer(await whileOutboxFails(() => post(quote.action, "/ar/Quote", { ...request, email: "lost@example.com", files: file("contract.pdf") })));
+    const arabic = answer(
+      await whileOutboxFails(() => post(quote.action, "/ar/Quote", { ...request, email: "lost@example.com", files: file("contract.pdf") })),
+    );
     expect.soft(arabic).toEqual({ status: 503, formError: "تعذّر حفظ هذا الآن، ولم يتغيّر شيء. يرجى المحاولة مرة أخرى بعد قليل." });
     expect.soft(await counts()).toEqual(before);
   });
@@ -193,7 +240,12 @@ describe("order e-mails are written with the order change (defect 9)", () => {
     const { id, token } = await requestOrder();
     const mails = await mailsOf(id);
     const quoting = () =>
-      post(orderPage.action, `/Dashboard/Orders/${id}`, { intent: "quote", basedOn: "1", amount: "480", currency: "EUR", dueDate: "2031-02-20", validUntil: "2031-02-10" }, { params: { orderId: String(id) }, cookie: admin });
+      post(
+        orderPage.action,
+        `/Dashboard/Orders/${id}`,
+        { intent: "quote", basedOn: "1", amount: "480", currency: "EUR", dueDate: "2031-02-20", validUntil: "2031-02-10" },
+        { params: { orderId: String(id) }, cookie: admin },
+      );
     expect.soft(answer(await whileOutboxFails(quoting)).status).toBe(503);
     expect.soft([await orderRow(id), await rows(`order_quotes WHERE order_id = ${id}`), await mailsOf(id)]).toEqual([{ status: "new", version: 1 }, 0, mails]);
 
@@ -231,12 +283,20 @@ describe("the relay after a response (defect 10)", () => {
     // Relay A claims the acknowledgement when it is due, the provider takes it, and A is cut off before recording it.
     const t0 = acknowledgement.nextAttemptAt;
     expect(await mail.claim(acknowledgement.id, t0, RELAY.leaseMs)).toEqual(expect.any(String));
-    expect(await sendWithEmailJs(config.emailjs!, "template_order", { to_email: acknowledgement.to, subject: acknowledgement.subject, message: acknowledgement.body })).toEqual({ ok: true });
+    expect(
+      await sendWithEmailJs(config.emailjs!, "template_order", {
+        to_email: acknowledgement.to,
+        subject: acknowledgement.subject,
+        message: acknowledgement.body,
+      }),
+    ).toEqual({ ok: true });
     const copies = async () => (await recorded(service)).filter((sent) => sent.fields.subject === acknowledgement.subject && sent.mode === "ok").length;
     expect(await copies()).toBe(1);
 
     // Within A's lease: the relay after the customer's next message leaves it alone.
-    expect(answer(await post(quoteStatus.action, `/Quote/${token}`, { intent: "message", body: "Any news?" }, { params: { token }, env: mailEnv })).status).toBe(302);
+    expect(
+      answer(await post(quoteStatus.action, `/Quote/${token}`, { intent: "message", body: "Any news?" }, { params: { token }, env: mailEnv })).status,
+    ).toBe(302);
     expect.soft(await copies()).toBe(1);
     // A's lease has long passed: the cron does not send it again; the mail says what happened, for a person to judge.
     await relayDueMails({ mail, orders: backendFor().orders }, config, { now: () => t0 + 10 * RELAY.leaseMs, minIntervalMs: 0 });

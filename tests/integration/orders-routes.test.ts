@@ -22,10 +22,15 @@ const freshIp = () => `10.91.${Math.floor(++lastIp / 250)}.${(lastIp % 250) + 1}
 
 /** Route arguments for a request to `path`, with the worker's context built on `testEnv`. */
 function args(path: string, init: RequestInit & { params?: Record<string, string> } = {}, testEnv: Env = env) {
-  const request = new Request(new URL(path, ORIGIN), { ...init, headers: { "CF-Connecting-IP": freshIp(), Origin: ORIGIN, ...(init.headers as Record<string, string>) } });
+  const request = new Request(new URL(path, ORIGIN), {
+    ...init,
+    headers: { "CF-Connecting-IP": freshIp(), Origin: ORIGIN, ...(init.headers as Record<string, string>) },
+  });
   const ctx = createExecutionContext();
   const context = routerContextFor(createRequestContext(request, testEnv, ctx));
-  return { request, context, params: init.params ?? {}, pattern: path, url: new URL(request.url), ctx } as never as Parameters<typeof quote.action>[0] & { ctx: ExecutionContext };
+  return { request, context, params: init.params ?? {}, pattern: path, url: new URL(request.url), ctx } as never as Parameters<typeof quote.action>[0] & {
+    ctx: ExecutionContext;
+  };
 }
 
 type Fields = Record<string, string | string[] | File | File[]>;
@@ -74,10 +79,22 @@ beforeAll(async () => {
 describe("/Quote refuses, and stores nothing", () => {
   // (Fields as functions: the sample's ids are read in beforeAll.)
   const cases: [string, () => Fields, Record<string, string>][] = [
-    ["a .pdf whose bytes are a program", () => ({ files: file(new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0]), "contract.pdf") }), { files: "“contract.pdf” is not a PDF, Word (DOCX), text, JPEG or PNG file." }],
+    [
+      "a .pdf whose bytes are a program",
+      () => ({ files: file(new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0]), "contract.pdf") }),
+      { files: "“contract.pdf” is not a PDF, Word (DOCX), text, JPEG or PNG file." },
+    ],
     ["an 11 MB file", () => ({ files: file(new Uint8Array(11 * 1024 * 1024), "scan.pdf") }), { files: "“scan.pdf” is larger than 10 MB." }],
-    ["a sixth file", () => ({ files: Array.from({ length: 6 }, (_, n) => file(pdf(`page ${n}`), `page-${n}.pdf`)) }), { files: "Please attach at most 5 files." }],
-    ["the source among the targets", () => ({ targets: [(valid.targets as string[])[0]!, valid.source as string] }), { targets: "The languages to translate into must differ from the one to translate from." }],
+    [
+      "a sixth file",
+      () => ({ files: Array.from({ length: 6 }, (_, n) => file(pdf(`page ${n}`), `page-${n}.pdf`)) }),
+      { files: "Please attach at most 5 files." },
+    ],
+    [
+      "the source among the targets",
+      () => ({ targets: [(valid.targets as string[])[0]!, valid.source as string] }),
+      { targets: "The languages to translate into must differ from the one to translate from." },
+    ],
     ["a deadline in the past", () => ({ deadline: "2020-01-01" }), { deadline: "Please choose a date from today on." }],
   ];
   for (const [what, fields, errors] of cases) {
@@ -106,7 +123,10 @@ describe("/Quote refuses, and stores nothing", () => {
     const unknownService = failure(await postQuote({ ...valid, service: "987654", files: file(pdf("a"), "a.pdf") }));
     expect([unknownService.status, unknownService.errors]).toEqual([400, { service: "That service is no longer offered. Please choose another." }]);
     const unknownLanguage = failure(await postQuote({ ...valid, targets: ["987654"], files: file(docx("b"), "b.docx") }));
-    expect([unknownLanguage.status, unknownLanguage.errors]).toEqual([400, { targets: "One of the chosen languages is no longer offered. Please choose again." }]);
+    expect([unknownLanguage.status, unknownLanguage.errors]).toEqual([
+      400,
+      { targets: "One of the chosen languages is no longer offered. Please choose again." },
+    ]);
     expect(await counts()).toEqual(before);
   });
 
@@ -169,11 +189,19 @@ describe("who reaches an order and its files", () => {
     expect(asResponse(await orderFile.loader(args(path, { params, headers: { Cookie: admin } }) as never)).status).toBe(200);
     // A file id of another order, through this order's path: not there.
     const otherFile = (await env.DB.prepare("SELECT id FROM order_files WHERE order_id = ?").bind(second.id).first<{ id: number }>())!.id;
-    expect(statusOf(await thrown(() => orderFile.loader(args("/x", { params: { ...params, fileId: String(otherFile) }, headers: { Cookie: admin } }) as never)))).toBe(404);
+    expect(
+      statusOf(await thrown(() => orderFile.loader(args("/x", { params: { ...params, fileId: String(otherFile) }, headers: { Cookie: admin } }) as never))),
+    ).toBe(404);
     // The job page of an order that is not theirs is a 404, and its delivery form refused the same way.
     const jobParams = { params: { orderId: String(first.id) }, headers: { Cookie: interpreter } };
     expect(statusOf(await thrown(() => job.loader(args(`/Dashboard/Jobs/${first.id}`, jobParams) as never)))).toBe(404);
-    expect(statusOf(await thrown(() => job.action(args(`/Dashboard/Jobs/${first.id}`, { ...jobParams, method: "POST", body: form({ intent: "deliver", basedOn: "1" }) }) as never)))).toBe(404);
+    expect(
+      statusOf(
+        await thrown(() =>
+          job.action(args(`/Dashboard/Jobs/${first.id}`, { ...jobParams, method: "POST", body: form({ intent: "deliver", basedOn: "1" }) }) as never),
+        ),
+      ),
+    ).toBe(404);
     expect(await count("SELECT COUNT(*) AS n FROM order_files WHERE kind = 'delivery'")).toBe(0);
   });
 });
@@ -213,7 +241,9 @@ describe("order e-mails survive a mail outage", () => {
     expect(outcomes.sent).toBeGreaterThanOrEqual(3);
     expect((await mail.forOrder(id)).map((item) => item.status)).toEqual(["sent", "sent", "sent"]);
     const sent = (await recorded(service)).filter((request) => request.fields.template_id === "template_order" && request.mode === "ok");
-    const toCustomer = sent.filter((request) => request.fields.subject?.includes(`PUSH-${String(id).padStart(4, "0")}`) && request.fields.to_email !== "contact@pushlanguages.com");
+    const toCustomer = sent.filter(
+      (request) => request.fields.subject?.includes(`PUSH-${String(id).padStart(4, "0")}`) && request.fields.to_email !== "contact@pushlanguages.com",
+    );
     expect(toCustomer.map((request) => request.fields.subject).sort()).toEqual([
       `PUSH-${String(id).padStart(4, "0")}: Quoted`,
       `We have your quote request PUSH-${String(id).padStart(4, "0")}`,

@@ -52,16 +52,33 @@ describe("orders on D1", () => {
 
   it("refuses what the model does not allow", async () => {
     const refused = async (sql: string, ...params: unknown[]) =>
-      expect(env.DB.prepare(sql).bind(...params).run(), sql).rejects.toThrow(/constraint failed/i);
+      expect(
+        env.DB.prepare(sql)
+          .bind(...params)
+          .run(),
+        sql,
+      ).rejects.toThrow(/constraint failed/i);
     await refused("UPDATE orders SET status = 'shipped' WHERE id = ?", orderId);
     await refused("UPDATE orders SET token_hash = 'plain-token' WHERE id = ?", orderId);
     await refused("UPDATE orders SET token_hash = ? WHERE id = ?", "D".repeat(64), orderId);
     await refused("INSERT INTO customers (name, email, created_at) VALUES ('Sara again', 'sara@customer.test', 0)");
-    await refused("INSERT INTO order_quotes (order_id, amount_minor, currency, due_date, valid_until, quoted_at) VALUES (?, 0, 'USD', '2026-12-01', '2026-12-01', 0)", orderId);
-    await refused("INSERT INTO order_quotes (order_id, amount_minor, currency, due_date, valid_until, quoted_at) VALUES (?, 100, 'usd', '2026-12-01', '2026-12-01', 0)", orderId);
+    await refused(
+      "INSERT INTO order_quotes (order_id, amount_minor, currency, due_date, valid_until, quoted_at) VALUES (?, 0, 'USD', '2026-12-01', '2026-12-01', 0)",
+      orderId,
+    );
+    await refused(
+      "INSERT INTO order_quotes (order_id, amount_minor, currency, due_date, valid_until, quoted_at) VALUES (?, 100, 'usd', '2026-12-01', '2026-12-01', 0)",
+      orderId,
+    );
     await refused("INSERT INTO order_messages (order_id, author, body, created_at) VALUES (?, 'staff', '', 0)", orderId);
-    await refused("INSERT INTO order_files (order_id, kind, object_key, file_name, content_type, size, created_at) VALUES (?, 'other', 'k', 'f', 't', 1, 0)", orderId);
-    await refused("INSERT INTO orders (customer_id, service_title, source_language, deadline, token_hash, created_at, updated_at) VALUES (999, 's', 'l', '2026-12-01', ?, 0, 0)", "f".repeat(64));
+    await refused(
+      "INSERT INTO order_files (order_id, kind, object_key, file_name, content_type, size, created_at) VALUES (?, 'other', 'k', 'f', 't', 1, 0)",
+      orderId,
+    );
+    await refused(
+      "INSERT INTO orders (customer_id, service_title, source_language, deadline, token_hash, created_at, updated_at) VALUES (999, 's', 'l', '2026-12-01', ?, 0, 0)",
+      "f".repeat(64),
+    );
   });
 
   it("deletes an order's targets, quote, files, thread and history with it, and keeps a customer who has orders", async () => {

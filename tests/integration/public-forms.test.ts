@@ -23,8 +23,16 @@ beforeAll(async () => {
   valid = {
     contact: { name: "Amina Yusuf", email: "amina@example.com", subject: "A deposition", message: "Next Tuesday, 9 to noon." },
     quote: {
-      name: "Amina Yusuf", email: "amina@example.com", service: String(service), source: String(await languageId("Arabic")),
-      targets: [String(await languageId("English"))], deadline: "2031-03-01", details: "", company: "", phone: "", consent: "on",
+      name: "Amina Yusuf",
+      email: "amina@example.com",
+      service: String(service),
+      source: String(await languageId("Arabic")),
+      targets: [String(await languageId("English"))],
+      deadline: "2031-03-01",
+      details: "",
+      company: "",
+      phone: "",
+      consent: "on",
     },
     callback: { name: "Amina Yusuf", phone: "+1 307 555 0100", note: "" },
   };
@@ -38,7 +46,11 @@ function formBody(fields: Record<string, string | string[]>) {
 
 /** One post of `form`, the way the worker (contact) or React Router (the two actions) runs it; a thrown answer counts. */
 async function send(form: Form, { fields = valid[form], headers = {}, body, testEnv = env }: Sent = {}): Promise<Answer> {
-  const init = { method: "POST", body: body ?? formBody(fields), headers: { "CF-Connecting-IP": freshIp(), Origin: ORIGIN, Accept: "application/json", ...headers } };
+  const init = {
+    method: "POST",
+    body: body ?? formBody(fields),
+    headers: { "CF-Connecting-IP": freshIp(), Origin: ORIGIN, Accept: "application/json", ...headers },
+  };
   let result: unknown;
   if (form === "contact") {
     const ctx = createExecutionContext();

@@ -73,7 +73,10 @@ describe("public loaders when the backend fails", () => {
     expect(JSON.stringify(data)).not.toMatch(/no such table|SQLITE|D1_ERROR/i);
     expect(data.toasts).toEqual([{ id: "content-fetch-failed", type: "error", message: "Failed to fetch data ..." }]);
     // …and the log line with the full error carries the same reference.
-    expect(log).toHaveBeenCalledWith(`Failed to fetch company (reference ${reference}):`, expect.objectContaining({ message: expect.stringMatching(/no such table: company/) }));
+    expect(log).toHaveBeenCalledWith(
+      `Failed to fetch company (reference ${reference}):`,
+      expect.objectContaining({ message: expect.stringMatching(/no such table: company/) }),
+    );
     // A page built from a failed read must not be cached by a CDN.
     expect(headers.get("Cache-Control")).toBe("no-store");
   });

@@ -54,7 +54,9 @@ function recording(db: D1Database, seen: Statement[]): D1Database {
 
 /** What the query planner says it does for a statement: the rows of EXPLAIN QUERY PLAN's `detail`. */
 async function planOf({ sql, params }: Statement): Promise<string[]> {
-  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+    .bind(...params)
+    .all<{ detail: string }>();
   return results.map((row) => row.detail);
 }
 
@@ -82,13 +84,29 @@ let backend: Backend;
 let seen: Statement[] = [];
 beforeAll(async () => {
   await seed();
-  backend = createD1Backend({ env: { ...env, DB: recording(env.DB, seen) } as Env, request: new Request("https://push.test/Dashboard"), sessionSecret: env.SESSION_SECRET });
+  backend = createD1Backend({
+    env: { ...env, DB: recording(env.DB, seen) } as Env,
+    request: new Request("https://push.test/Dashboard"),
+    sessionSecret: env.SESSION_SECRET,
+  });
   // Answered calls of every filter below, so that the totals' median is asked (it is not for no answered call).
   const at = Date.UTC(2024, 5, 1);
-  for (const [n, interpreterId] of [[1, null], [2, "00000000-0000-4000-8000-000000000001"]] as const) {
+  for (const [n, interpreterId] of [
+    [1, null],
+    [2, "00000000-0000-4000-8000-000000000001"],
+  ] as const) {
     await backend.calls.record({
-      id: `00000000-0000-4000-8000-00000000000${n}`, languageId: 1, language: "Arabic", type: "audio", callerName: "Caller", interpreterId, interpreterName: null,
-      outcome: "answered", requestedAt: at + n, answeredAt: at + n + 5_000, endedAt: at + n + 60_000,
+      id: `00000000-0000-4000-8000-00000000000${n}`,
+      languageId: 1,
+      language: "Arabic",
+      type: "audio",
+      callerName: "Caller",
+      interpreterId,
+      interpreterName: null,
+      outcome: "answered",
+      requestedAt: at + n,
+      answeredAt: at + n + 5_000,
+      endedAt: at + n + 60_000,
     });
   }
 });
@@ -104,7 +122,15 @@ describe("the lists' queries read through indexes", () => {
   const some = "00000000-0000-4000-8000-000000000001";
   const cases: [string, () => Promise<unknown>][] = [
     ["the call log, first page", () => backend.calls.page(NO_CALL_FILTER, null, 101)],
-    ["the call log, a deep page of a year", () => backend.calls.page({ from: "2024-01-01", to: "2024-12-31", languageId: null, interpreterId: null }, { requestedAt: Date.UTC(2024, 5, 1), id: some }, 101)],
+    [
+      "the call log, a deep page of a year",
+      () =>
+        backend.calls.page(
+          { from: "2024-01-01", to: "2024-12-31", languageId: null, interpreterId: null },
+          { requestedAt: Date.UTC(2024, 5, 1), id: some },
+          101,
+        ),
+    ],
     ["the call log's totals", () => backend.calls.totals(NO_CALL_FILTER)],
     ["the call log's totals of a year", () => backend.calls.totals({ ...NO_CALL_FILTER, from: "2024-01-01", to: "2024-12-31" })],
     ["the call log's totals of a language", () => backend.calls.totals({ ...NO_CALL_FILTER, languageId: 1 })],
@@ -129,7 +155,10 @@ describe("the lists' queries read through indexes", () => {
     ["an interpreter's jobs, a later page", () => backend.orders.jobs(some, 4)],
     ["the security log, first page", () => backend.events.list({ limit: 101 })],
     ["the security log, a deep page", () => backend.events.list({ before: { at: Date.now() - 86_400_000, id: 500 }, limit: 101 })],
-    ["the security log of one account, a deep page", () => backend.events.list({ account: "someone@example.com", before: { at: Date.now(), id: 9 }, limit: 101 })],
+    [
+      "the security log of one account, a deep page",
+      () => backend.events.list({ account: "someone@example.com", before: { at: Date.now(), id: 9 }, limit: 101 }),
+    ],
     ["the accounts, a page", () => backend.accounts.list({ search: "", page: 3 })],
   ];
 

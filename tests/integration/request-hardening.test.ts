@@ -75,7 +75,7 @@ describe("request bodies are admitted before any route reads them", () => {
     const broken = new Request("http://127.0.0.1/Login", {
       method: "POST",
       headers: { "Content-Type": "multipart/form-data; boundary=XYZ" },
-      body: "--XYZ\r\nContent-Disposition: form-data; name=\"email\"\r\n\r\nno closing boundary",
+      body: '--XYZ\r\nContent-Disposition: form-data; name="email"\r\n\r\nno closing boundary',
     });
     expect(await admitRequest(broken)).toMatchObject({ ok: false, status: 400, reason: "unreadable" });
   });

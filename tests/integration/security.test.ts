@@ -6,8 +6,7 @@ import { readConfig } from "~/lib/config.server";
 import { withSecurityHeaders } from "~/lib/security-headers.server";
 import { flashToastHeaders, readFlashToast } from "~/lib/toast.server";
 
-const html = (headers: HeadersInit = {}) =>
-  new Response("<!doctype html>", { headers: { "Content-Type": "text/html; charset=utf-8", ...headers } });
+const html = (headers: HeadersInit = {}) => new Response("<!doctype html>", { headers: { "Content-Type": "text/html; charset=utf-8", ...headers } });
 
 describe("security headers", () => {
   const request = new Request("https://push.example/");

@@ -36,11 +36,6 @@ function get(path: string, cookie?: string): Args {
   return loaderArgs(path, cookie ? { headers: { Cookie: cookie } } : undefined);
 }
 
-
-
-
-
-
 const snapshot = async () => ({
   accounts: await rows("accounts"),
   users: await rows("users"),
@@ -244,7 +239,9 @@ describe("editing an interpreter", () => {
 
   it("saves: 302 back to the row (list state kept) with 'Changes to <name> saved.'", async () => {
     const fields = await linhFields();
-    const { location, toast } = await redirected(await save({ ...fields, full_name: " Linh T. Tran ", email: "linh.t@example.com" }, `${INTERPRETERS}?q=linh&page=1&edit=${fields.id}`));
+    const { location, toast } = await redirected(
+      await save({ ...fields, full_name: " Linh T. Tran ", email: "linh.t@example.com" }, `${INTERPRETERS}?q=linh&page=1&edit=${fields.id}`),
+    );
     expect(location).toBe(`${INTERPRETERS}?q=linh&page=1#interpreter-${fields.id}`);
     expect(toast).toMatchObject({ type: "success", message: "Changes to Linh T. Tran saved." });
     expect(await usersRow(fields.id)).toMatchObject({ full_name: "Linh T. Tran", email: "linh.t@example.com" });
@@ -347,7 +344,12 @@ describe("an unknown intent", () => {
       (fields: Record<string, string>) => userLanguages.action(post(LINKS, fields, adminCookie)),
     ];
     for (const run of runs) {
-      const forms: Record<string, string>[] = [{ intent: "explode", name: "Swahili" }, { name: "Swahili" }, { intent: "hasOwnProperty" }, { intent: "toString" }];
+      const forms: Record<string, string>[] = [
+        { intent: "explode", name: "Swahili" },
+        { name: "Swahili" },
+        { intent: "hasOwnProperty" },
+        { intent: "toString" },
+      ];
       for (const fields of forms) {
         const answer = failure(await run(fields));
         expect(answer.status, JSON.stringify(fields)).toBe(400);
@@ -361,8 +363,7 @@ describe("an unknown intent", () => {
 
 describe("language actions", () => {
   const act = (fields: Record<string, string>, path = LANGUAGES) => languages.action(post(path, fields, adminCookie));
-  const nameOf = async (id: number) =>
-    (await env.DB.prepare("SELECT name FROM languages WHERE id = ?").bind(id).first<{ name: string }>())?.name ?? null;
+  const nameOf = async (id: number) => (await env.DB.prepare("SELECT name FROM languages WHERE id = ?").bind(id).first<{ name: string }>())?.name ?? null;
 
   it("adds a trimmed name: '  Swahili  ' is stored as 'Swahili', toast 'Swahili added.'", async () => {
     const { location, toast } = await redirected(await act({ intent: "create", name: "  Swahili  " }));
@@ -419,7 +420,9 @@ describe("language actions", () => {
 
   it("deletes with its links: toast '<name> was deleted, with its interpreter links.'; an unknown id is 404", async () => {
     const id = await languageId("Kiswahili");
-    await env.DB.prepare("INSERT INTO user_languages (user_id, language_id) VALUES (?, ?)").bind(await idOf(INTERPRETER), id).run();
+    await env.DB.prepare("INSERT INTO user_languages (user_id, language_id) VALUES (?, ?)")
+      .bind(await idOf(INTERPRETER), id)
+      .run();
     const { location, toast } = await redirected(await act({ intent: "delete", id: String(id) }, `${LANGUAGES}?delete=${id}`));
     expect(location).toBe(`${LANGUAGES}?#languages-list`);
     expect(toast).toMatchObject({ type: "success", message: "Kiswahili was deleted, with its interpreter links." });
@@ -453,7 +456,10 @@ describe("interpreter-language actions", () => {
     const german = String(await languageId("German"));
     const cases: [Record<string, string>, Record<string, string>][] = [
       [{}, { userId: "Please choose an interpreter.", languageId: "Please choose a language." }],
-      [{ userId: "", languageId: "" }, { userId: "Please choose an interpreter.", languageId: "Please choose a language." }],
+      [
+        { userId: "", languageId: "" },
+        { userId: "Please choose an interpreter.", languageId: "Please choose a language." },
+      ],
       [{ userId: omar, languageId: "" }, { languageId: "Please choose a language." }],
       [{ userId: omar }, { languageId: "Please choose a language." }],
       [{ userId: omar, languageId: "abc" }, { languageId: "Please choose a language." }],
@@ -632,7 +638,11 @@ describe("when the database fails", () => {
     const omar = await idOf("omar.farah@example.com");
     const attempts = [
       { label: "add language", run: () => languages.action(post(LANGUAGES, { intent: "create", name: "Swahili" }, adminCookie)), intent: "create" },
-      { label: "rename language", run: () => languages.action(post(LANGUAGES, { intent: "update", id: "1", name: "Arabic (MSA)" }, adminCookie)), intent: "update" },
+      {
+        label: "rename language",
+        run: () => languages.action(post(LANGUAGES, { intent: "update", id: "1", name: "Arabic (MSA)" }, adminCookie)),
+        intent: "update",
+      },
       { label: "delete language", run: () => languages.action(post(LANGUAGES, { intent: "delete", id: "1" }, adminCookie)), intent: "delete" },
       { label: "add link", run: () => userLanguages.action(post(LINKS, { intent: "create", userId: omar, languageId: "1" }, adminCookie)), intent: "create" },
       { label: "delete link", run: () => userLanguages.action(post(LINKS, { intent: "delete", id: "1" }, adminCookie)), intent: "delete" },

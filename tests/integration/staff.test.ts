@@ -12,8 +12,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const store = () => backendFor();
 
-const accountEmail = async (id: string) =>
-  (await env.DB.prepare("SELECT email FROM accounts WHERE id = ?").bind(id).first<{ email: string }>())?.email ?? null;
+const accountEmail = async (id: string) => (await env.DB.prepare("SELECT email FROM accounts WHERE id = ?").bind(id).first<{ email: string }>())?.email ?? null;
 const accountsWithEmail = (email: string) => count("SELECT COUNT(*) AS n FROM accounts WHERE email = ?", email);
 
 /** A person straight in the tables (no usable password): quick to make, for the list tests. */

@@ -58,7 +58,14 @@ describe("the studio's actions", () => {
     const { record, form } = await companyFields();
     const before = await objects();
     const result = failure(
-      await post({ ...form, title: " ", email: "not-an-email", facebook: "http://www.facebook.com/push", linkedin: "javascript:alert(1)", homecover: new File([bytesOf("pdf")], "cover.jpg", { type: "image/jpeg" }) }),
+      await post({
+        ...form,
+        title: " ",
+        email: "not-an-email",
+        facebook: "http://www.facebook.com/push",
+        linkedin: "javascript:alert(1)",
+        homecover: new File([bytesOf("pdf")], "cover.jpg", { type: "image/jpeg" }),
+      }),
     );
     expect(result.status).toBe(400);
     expect(result.errors).toEqual({
@@ -110,10 +117,22 @@ describe("the studio's actions", () => {
 
   it("deleting a service deletes its images, the current one and those only its versions kept", async () => {
     const image = (name: "png" | "webpLossless") => new File([bytesOf(name)], "photo", { type: "application/octet-stream" });
-    await redirected(await post({ intent: "create-service", title: "Braille", description: "Braille transcription.", photourl: image("png"), photo_alt: "Braille dots" }));
+    await redirected(
+      await post({ intent: "create-service", title: "Braille", description: "Braille transcription.", photourl: image("png"), photo_alt: "Braille dots" }),
+    );
     const created = (await studio().services()).find((service) => service.fields.title === "Braille")!;
     const first = created.fields.photo!.file;
-    await redirected(await post({ intent: "save-service", id: String(created.id), basedOn: "1", title: "Braille", description: "Braille transcription.", photourl: image("webpLossless"), photo_alt: "Braille dots" }));
+    await redirected(
+      await post({
+        intent: "save-service",
+        id: String(created.id),
+        basedOn: "1",
+        title: "Braille",
+        description: "Braille transcription.",
+        photourl: image("webpLossless"),
+        photo_alt: "Braille dots",
+      }),
+    );
     const second = (await studio().services()).find((service) => service.id === created.id)!.fields.photo!.file;
     expect(await objects()).toEqual(expect.arrayContaining([`Services/${first}`, `Services/${second}`]));
 

@@ -76,7 +76,13 @@ export async function signedInPerson(id: string, name: string, languages: number
   await env.DB.batch([
     env.DB.prepare("INSERT OR IGNORE INTO accounts (id, email, password_hash) VALUES (?, ?, 'none')").bind(id, email),
     env.DB.prepare("INSERT OR IGNORE INTO users (id, full_name, email) VALUES (?, ?, ?)").bind(id, name, email),
-    env.DB.prepare("INSERT OR IGNORE INTO sessions (id_hash, account_id, created_at, expires_at, last_seen_at) VALUES (?, ?, ?, ?, ?)").bind(idHash, id, now, now + 86_400_000, now),
+    env.DB.prepare("INSERT OR IGNORE INTO sessions (id_hash, account_id, created_at, expires_at, last_seen_at) VALUES (?, ?, ?, ?, ?)").bind(
+      idHash,
+      id,
+      now,
+      now + 86_400_000,
+      now,
+    ),
     env.DB.prepare("INSERT OR IGNORE INTO languages (id, name) VALUES (?, 'Arabic'), (?, 'Spanish')").bind(ARABIC, SPANISH),
     env.DB.prepare("DELETE FROM user_languages WHERE user_id = ?").bind(id),
     ...languages.map((language) => env.DB.prepare("INSERT INTO user_languages (user_id, language_id) VALUES (?, ?)").bind(id, language)),
@@ -93,7 +99,9 @@ export async function interpreter(stub: DurableObjectStub<CallSwitchboard>, id: 
 }
 
 export const caller = (stub: DurableObjectStub<CallSwitchboard>, languageId = ARABIC) =>
-  connect(stub, "caller", { [CALL_HEADER]: toHeader({ languageId, language: languageId === ARABIC ? "Arabic" : "Spanish", type: "video", callerName: "Test Caller" }) });
+  connect(stub, "caller", {
+    [CALL_HEADER]: toHeader({ languageId, language: languageId === ARABIC ? "Arabic" : "Spanish", type: "video", callerName: "Test Caller" }),
+  });
 
 export async function goAvailable(socket: Socket): Promise<void> {
   socket.ws.send(JSON.stringify({ type: "availability", available: true }));

@@ -25,7 +25,14 @@ function boardWith(...people: Interpreter[]): Board {
   return people.reduce<Board>((board, item) => setPresence(board, item).board, { interpreters: [], calls: [] });
 }
 
-const call = (id: string, languageId = ARABIC, requestedAt = T0) => ({ id, languageId, language: languageId === ARABIC ? "Arabic" : "Spanish", type: "video" as const, callerName: "Caller", requestedAt });
+const call = (id: string, languageId = ARABIC, requestedAt = T0) => ({
+  id,
+  languageId,
+  language: languageId === ARABIC ? "Arabic" : "Spanish",
+  type: "video" as const,
+  callerName: "Caller",
+  requestedAt,
+});
 
 /** The messages one party receives, in order. */
 const to = (out: Outbound[], party: { interpreter: string } | { caller: string }) =>
@@ -37,7 +44,9 @@ describe("ringing", () => {
     const { board: next, out } = requestCall(board, call("k1"));
     expect(next.calls[0]).toMatchObject({ status: "ringing", ringing: ["a", "b"] });
     expect(to(out, { caller: "k1" })).toEqual([{ type: "waiting", callId: "k1", interpreters: 2 }]);
-    expect(to(out, { interpreter: "a" })).toEqual([{ type: "ringing", calls: [{ id: "k1", language: "Arabic", type: "video", callerName: "Caller", requestedAt: T0 }] }]);
+    expect(to(out, { interpreter: "a" })).toEqual([
+      { type: "ringing", calls: [{ id: "k1", language: "Arabic", type: "video", callerName: "Caller", requestedAt: T0 }] },
+    ]);
     expect(to(out, { interpreter: "b" })).toHaveLength(1);
     expect(to(out, { interpreter: "c" })).toEqual([]);
     expect(to(out, { interpreter: "d" })).toEqual([]);
@@ -72,7 +81,11 @@ describe("the single winner", () => {
     expect(to(first.out, { interpreter: "b" })[0]).toEqual({ type: "accepted", callId: "k1", roomId: "room-1" });
     expect(to(first.out, { caller: "k1" })).toEqual([{ type: "answered", roomId: "room-1", interpreter: "Name b" }]);
     // Everyone else stops ringing in the same step: told "taken", and their list of ringing calls is empty.
-    for (const other of ["a", "c"]) expect(to(first.out, { interpreter: other })).toEqual([{ type: "taken", callId: "k1" }, { type: "ringing", calls: [] }]);
+    for (const other of ["a", "c"])
+      expect(to(first.out, { interpreter: other })).toEqual([
+        { type: "taken", callId: "k1" },
+        { type: "ringing", calls: [] },
+      ]);
     expect(to(second.out, { interpreter: "a" })).toEqual([{ type: "taken", callId: "k1" }]);
   });
 
@@ -131,7 +144,10 @@ describe("presence", () => {
     board = requestCall(board, call("k1")).board;
     const away = setPresence(board, person("a", [ARABIC], false));
     expect(away.board.calls[0]?.ringing).toEqual(["b"]);
-    expect(to(away.out, { interpreter: "a" })).toEqual([{ type: "presence", available: false }, { type: "ringing", calls: [] }]);
+    expect(to(away.out, { interpreter: "a" })).toEqual([
+      { type: "presence", available: false },
+      { type: "ringing", calls: [] },
+    ]);
     const gone = setPresence(away.board, { id: "b", gone: true });
     expect(gone.board.calls[0]?.ringing).toEqual([]);
     expect(gone.board.interpreters.map((item) => item.id)).toEqual(["a"]);

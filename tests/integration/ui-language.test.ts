@@ -48,7 +48,9 @@ describe("Profile: the dashboard language", () => {
     expect(await dashboardLayout.loader(get("/Dashboard", otherBrowser))).toMatchObject({ uiLocale: "ar" });
 
     // The dashboard's answers are now Arabic: a field error of the password change…
-    const short = failure(await profile.action(post(PROFILE, { intent: "change-password", currentPassword: person.password, newPassword: "short" }, person.cookie)));
+    const short = failure(
+      await profile.action(post(PROFILE, { intent: "change-password", currentPassword: person.password, newPassword: "short" }, person.cookie)),
+    );
     expect(short.errors.newPassword).toBe(format(ar.validation.passwordTooShort, { min: 8 }));
     // …and signing out leads to the Arabic sign-in page, with its toast in Arabic.
     const signedOut = await redirected(await logout.action(post("/Logout", {}, otherBrowser)));

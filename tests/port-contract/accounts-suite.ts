@@ -73,7 +73,10 @@ export function describeAccountContract({ name, backendFor, newInterpreter, cook
     });
 
     it("answers signed-out and an empty list without a session", async () => {
-      expect(await backend().auth.changePassword({ currentPassword: "a-password-1", newPassword: "b-password-2" })).toEqual({ ok: false, reason: "signed-out" });
+      expect(await backend().auth.changePassword({ currentPassword: "a-password-1", newPassword: "b-password-2" })).toEqual({
+        ok: false,
+        reason: "signed-out",
+      });
       expect(await backend().auth.sessions()).toEqual([]);
       expect(await backend().auth.signOutOthers()).toBe(0);
     });
@@ -103,7 +106,9 @@ export function describeAccountContract({ name, backendFor, newInterpreter, cook
       expect((await accountOf(person.email))?.role).toBe("admin");
 
       // Every other administrator locked: the new one is the last who can sign in, and stays an administrator.
-      const others = (await backend().accounts.list({ search: "", page: 1 })).items.filter((account) => account.role === "admin" && account.id !== person.id && !account.locked);
+      const others = (await backend().accounts.list({ search: "", page: 1 })).items.filter(
+        (account) => account.role === "admin" && account.id !== person.id && !account.locked,
+      );
       try {
         for (const other of others) expect((await backend().accounts.setLocked(other.id, true)).ok).toBe(true);
         expect(await backend().accounts.setRole(person.id, "interpreter")).toEqual({ ok: false, reason: "last-admin" });

@@ -75,7 +75,9 @@ export function describeCallsContract(target: CallsContractTarget) {
     it("leaves a call recorded again (the same id) as it was", async () => {
       const entry = call(january(8, 5));
       await record(entry);
-      await expect(calls().record({ ...entry, outcome: "missed", answeredAt: null, callerName: "Someone else", endedAt: entry.endedAt + 1 })).resolves.toBeUndefined();
+      await expect(
+        calls().record({ ...entry, outcome: "missed", answeredAt: null, callerName: "Someone else", endedAt: entry.endedAt + 1 }),
+      ).resolves.toBeUndefined();
       expect(await calls().page(only(8), null, 50)).toEqual([entry]);
       await expect(calls().record(entry)).resolves.toBeUndefined();
       expect(await calls().page(only(8), null, 50)).toEqual([entry]);
@@ -102,11 +104,19 @@ export function describeCallsContract(target: CallsContractTarget) {
     it("counts the totals over every call the filter matches, not over a page (issue 23)", async () => {
       const at = january(14, 2);
       // Waits of 10, 20, 30 and 40 s (median 25 s); talk of 1, 2, 3 and 4 minutes; two missed calls.
-      const answered = [1, 2, 3, 4].map((n) => call(at + n * 60_000, { answeredAt: at + n * 60_000 + n * 10_000, endedAt: at + n * 60_000 + n * 10_000 + n * 60_000 }));
+      const answered = [1, 2, 3, 4].map((n) =>
+        call(at + n * 60_000, { answeredAt: at + n * 60_000 + n * 10_000, endedAt: at + n * 60_000 + n * 10_000 + n * 60_000 }),
+      );
       const missed = [unanswered(at + 300_000), unanswered(at + 360_000, { outcome: "cancelled" })];
       await record(...answered, ...missed);
       expect(await calls().totals(only(14))).toEqual({ calls: 6, answered: 4, answerRate: 4 / 6, medianWaitMs: 25_000, talkMinutes: 10 });
-      expect(await calls().totals({ ...only(14), languageId: 987_654 })).toEqual({ calls: 0, answered: 0, answerRate: null, medianWaitMs: null, talkMinutes: 0 });
+      expect(await calls().totals({ ...only(14), languageId: 987_654 })).toEqual({
+        calls: 0,
+        answered: 0,
+        answerRate: null,
+        medianWaitMs: null,
+        talkMinutes: 0,
+      });
       // An odd number: the middle wait.
       await record(call(at + 420_000, { answeredAt: at + 420_000 + 5_000, endedAt: at + 420_000 + 65_000 }));
       expect(await calls().totals(only(14))).toMatchObject({ calls: 7, answered: 5, medianWaitMs: 20_000, talkMinutes: 11 });

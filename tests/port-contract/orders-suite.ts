@@ -99,7 +99,9 @@ export function describeOrdersContract(target: OrdersContractTarget) {
           messages: [],
         });
         expect(detail.createdAt).toBe(now);
-        expect(detail.files).toEqual([{ id: expect.any(Number), kind: "source", fileName: "contract.pdf", contentType: "application/pdf", size: 1234, createdAt: now }]);
+        expect(detail.files).toEqual([
+          { id: expect.any(Number), kind: "source", fileName: "contract.pdf", contentType: "application/pdf", size: 1234, createdAt: now },
+        ]);
         expect(detail.events).toEqual([
           { id: expect.any(Number), at: now, actor: "customer", actorName: null, action: "requested", from: null, to: "new", detail: {} },
         ]);
@@ -129,7 +131,14 @@ export function describeOrdersContract(target: OrdersContractTarget) {
       it("is refused with an unknown service or language, and stores nothing", async () => {
         const email = `${unique("nobody")}@example.com`;
         const before = await orders().list({ search: "", status: null, serviceId: null, languageId: null, from: null, to: null, page: 1 });
-        const base = { customer: { name: "No Body", email, phone: "", company: "" }, deadline: "2031-01-01", details: "", locale: "en" as const, files: [], tokenSealed: "x" };
+        const base = {
+          customer: { name: "No Body", email, phone: "", company: "" },
+          deadline: "2031-01-01",
+          details: "",
+          locale: "en" as const,
+          files: [],
+          tokenSealed: "x",
+        };
         const tokenHash = await sha256Hex(unique("t"));
         const ids = { serviceId: services[0]!.id, sourceLanguageId: languages[0]!.id, targetLanguageIds: [languages[1]!.id] };
         expect(await orders().create({ ...base, ...ids, serviceId: 987_654, tokenHash }, Date.now())).toEqual({ ok: false, reason: "unknown-service" });
@@ -173,15 +182,34 @@ export function describeOrdersContract(target: OrdersContractTarget) {
 
         const accept = change({ transition: "accept", from: "quoted", to: "accepted", basedOn: 2, actor: "customer", actorId: null });
         expect(await orders().transition(id, accept, t0 + 1)).toEqual({ ok: true, version: 3 });
-        const assign = change({ transition: "assign", from: "accepted", to: "in_progress", basedOn: 3, interpreterId: interpreter.id, detail: { interpreter: { id: interpreter.id, name: interpreter.fullName } } });
+        const assign = change({
+          transition: "assign",
+          from: "accepted",
+          to: "in_progress",
+          basedOn: 3,
+          interpreterId: interpreter.id,
+          detail: { interpreter: { id: interpreter.id, name: interpreter.fullName } },
+        });
         expect(await orders().transition(id, assign, t0 + 2)).toEqual({ ok: true, version: 4 });
         detail = (await orders().get(id))!;
         expect(detail.interpreter).toEqual({ id: interpreter.id, name: interpreter.fullName });
 
         const delivery = [{ objectKey: `orders/${unique("delivery")}`, fileName: "contract-es.pdf", contentType: "application/pdf", size: 2048 }];
-        const deliver = change({ transition: "deliver", from: "in_progress", to: "delivered", basedOn: 4, actor: "interpreter", actorId: interpreter.id, deliveryFiles: delivery, detail: { files: 1 } });
+        const deliver = change({
+          transition: "deliver",
+          from: "in_progress",
+          to: "delivered",
+          basedOn: 4,
+          actor: "interpreter",
+          actorId: interpreter.id,
+          deliveryFiles: delivery,
+          detail: { files: 1 },
+        });
         expect(await orders().transition(id, deliver, t0 + 3)).toEqual({ ok: true, version: 5 });
-        expect(await orders().transition(id, change({ transition: "complete", from: "delivered", to: "completed", basedOn: 5 }), t0 + 4)).toEqual({ ok: true, version: 6 });
+        expect(await orders().transition(id, change({ transition: "complete", from: "delivered", to: "completed", basedOn: 5 }), t0 + 4)).toEqual({
+          ok: true,
+          version: 6,
+        });
 
         detail = (await orders().get(id))!;
         expect(detail).toMatchObject({ status: "completed", version: 6 });
@@ -205,7 +233,9 @@ export function describeOrdersContract(target: OrdersContractTarget) {
 
       it("refuses a stale version or another status, changing nothing; an unknown order is not found", async () => {
         const { id } = await request();
-        expect(await orders().transition(id, change({ transition: "quote", from: "new", to: "quoted", basedOn: 7, quote, detail: { quote } }), Date.now())).toEqual({
+        expect(
+          await orders().transition(id, change({ transition: "quote", from: "new", to: "quoted", basedOn: 7, quote, detail: { quote } }), Date.now()),
+        ).toEqual({
           ok: false,
           reason: "stale",
         });
@@ -216,7 +246,9 @@ export function describeOrdersContract(target: OrdersContractTarget) {
         const detail = (await orders().get(id))!;
         expect(detail).toMatchObject({ status: "new", version: 1, quote: null });
         expect(detail.events).toHaveLength(1);
-        expect(await orders().transition(987_654, change({ transition: "quote", from: "new", to: "quoted", basedOn: 1, quote, detail: {} }), Date.now())).toEqual({
+        expect(
+          await orders().transition(987_654, change({ transition: "quote", from: "new", to: "quoted", basedOn: 1, quote, detail: {} }), Date.now()),
+        ).toEqual({
           ok: false,
           reason: "not-found",
         });
@@ -228,7 +260,11 @@ export function describeOrdersContract(target: OrdersContractTarget) {
         const outcomes = await Promise.all([
           orders().transition(id, change({ transition: "quote", from: "new", to: "quoted", basedOn: 1, quote, detail: { quote } }), Date.now()),
           orders().transition(id, change({ transition: "quote", from: "new", to: "quoted", basedOn: 1, quote: cheap, detail: { quote: cheap } }), Date.now()),
-          orders().transition(id, change({ transition: "cancel", from: "new", to: "cancelled", basedOn: 1, cancelReason: "Duplicate", detail: { reason: "Duplicate" } }), Date.now()),
+          orders().transition(
+            id,
+            change({ transition: "cancel", from: "new", to: "cancelled", basedOn: 1, cancelReason: "Duplicate", detail: { reason: "Duplicate" } }),
+            Date.now(),
+          ),
         ]);
         expect(outcomes.filter((outcome) => outcome.ok)).toEqual([{ ok: true, version: 2 }]);
         expect(outcomes.filter((outcome) => !outcome.ok)).toEqual([
@@ -244,7 +280,14 @@ export function describeOrdersContract(target: OrdersContractTarget) {
 
       it("a cancellation keeps its reason", async () => {
         const { id } = await request();
-        const cancel = change({ transition: "cancel", from: "new", to: "cancelled", basedOn: 1, cancelReason: "The customer called to cancel.", detail: { reason: "The customer called to cancel." } });
+        const cancel = change({
+          transition: "cancel",
+          from: "new",
+          to: "cancelled",
+          basedOn: 1,
+          cancelReason: "The customer called to cancel.",
+          detail: { reason: "The customer called to cancel." },
+        });
         expect(await orders().transition(id, cancel, Date.now())).toEqual({ ok: true, version: 2 });
         expect(await orders().get(id)).toMatchObject({ status: "cancelled", cancelReason: "The customer called to cancel." });
       });
@@ -261,7 +304,13 @@ export function describeOrdersContract(target: OrdersContractTarget) {
         const detail = (await orders().get(id))!;
         expect(detail.messages).toEqual([
           { id: expect.any(Number), author: "customer", authorName: null, body: "Can you do it by Friday?", createdAt: t0 },
-          { id: expect.any(Number), author: "staff", authorName: people.find((person) => person.id === admin)!.fullName, body: "Yes, by Friday noon.", createdAt: t0 + 1 },
+          {
+            id: expect.any(Number),
+            author: "staff",
+            authorName: people.find((person) => person.id === admin)!.fullName,
+            body: "Yes, by Friday noon.",
+            createdAt: t0 + 1,
+          },
         ]);
         expect(detail.internalNote).toBe("Rush job: check with Daniel.");
         expect(detail.events.at(-1)).toMatchObject({ action: "note", actor: "staff" });
@@ -271,7 +320,12 @@ export function describeOrdersContract(target: OrdersContractTarget) {
         const { id } = await request();
         const other = await request();
         const file = (await orders().get(id))!.files[0]!;
-        expect(await orders().file(id, file.id)).toMatchObject({ id: file.id, orderId: id, fileName: "contract.pdf", objectKey: expect.stringMatching(/^orders\//) });
+        expect(await orders().file(id, file.id)).toMatchObject({
+          id: file.id,
+          orderId: id,
+          fileName: "contract.pdf",
+          objectKey: expect.stringMatching(/^orders\//),
+        });
         expect(await orders().file(other.id, file.id)).toBeNull();
       });
 
@@ -292,7 +346,10 @@ export function describeOrdersContract(target: OrdersContractTarget) {
       it("filters by status, service, language (source or target), requested day, and searches name, e-mail and number", async () => {
         const name = unique("Zed");
         const a = await request({ name, targetLanguageIds: [languages[3]!.id] });
-        const b = await request({ name, serviceId: services[1]!.id, sourceLanguageId: languages[3]!.id, targetLanguageIds: [languages[0]!.id] }, Date.now() - 3 * DAY);
+        const b = await request(
+          { name, serviceId: services[1]!.id, sourceLanguageId: languages[3]!.id, targetLanguageIds: [languages[0]!.id] },
+          Date.now() - 3 * DAY,
+        );
         await orders().transition(a.id, change({ transition: "quote", from: "new", to: "quoted", basedOn: 1, quote, detail: { quote } }), Date.now());
         const query: OrderQuery = { search: name, status: null, serviceId: null, languageId: null, from: null, to: null, page: 1 };
         const ids = async (overrides: Partial<OrderQuery>) => (await orders().list({ ...query, ...overrides })).items.map((order) => order.id);
@@ -307,13 +364,23 @@ export function describeOrdersContract(target: OrdersContractTarget) {
         expect(await ids({ search: a.order.customer.email.toUpperCase() })).toEqual([a.id]);
         expect(await ids({ search: `PUSH-${String(b.id).padStart(4, "0")}` })).toEqual([b.id]);
         const listed = (await orders().list({ ...query, status: "quoted" })).items[0]!;
-        expect(listed).toMatchObject({ id: a.id, quote: { amountMinor: quote.amountMinor, currency: "USD" }, customer: { name }, targetLanguages: [languages[3]!.name] });
+        expect(listed).toMatchObject({
+          id: a.id,
+          quote: { amountMinor: quote.amountMinor, currency: "USD" },
+          customer: { name },
+          targetLanguages: [languages[3]!.name],
+        });
       });
 
       it("searches the same words the same way: any part of the name, e-mail or company, any case, never across two fields; under 3 characters, order numbers only", async () => {
-        const tag = unique("q").replace(/[^a-z0-9]/gi, "").toLowerCase();
+        const tag = unique("q")
+          .replace(/[^a-z0-9]/gi, "")
+          .toLowerCase();
         const a = await request({ name: `Zainab Hadd${tag}`, email: `zainab.${tag}@clinic.example` });
-        const search = async (text: string) => (await orders().list({ search: text, status: null, serviceId: null, languageId: null, from: null, to: null, page: 1 })).items.map((order) => order.id);
+        const search = async (text: string) =>
+          (await orders().list({ search: text, status: null, serviceId: null, languageId: null, from: null, to: null, page: 1 })).items.map(
+            (order) => order.id,
+          );
         expect(await search(`HADD${tag.toUpperCase()}`)).toEqual([a.id]);
         expect(await search(`b hadd${tag}`)).toEqual([a.id]);
         expect(await search(`${tag}@CLINIC`)).toEqual([a.id]);
@@ -348,11 +415,22 @@ export function describeOrdersContract(target: OrdersContractTarget) {
         const one = await request({ email, customer: { name: "Val Ue", email, phone: "", company } });
         const two = await request({ email });
         const three = await request({ email });
-        for (const [id, amountMinor] of [[one.id, 10_000], [two.id, 2_500]] as const) {
+        for (const [id, amountMinor] of [
+          [one.id, 10_000],
+          [two.id, 2_500],
+        ] as const) {
           const priced = { ...quote, amountMinor };
-          await orders().transition(id, change({ transition: "quote", from: "new", to: "quoted", basedOn: 1, quote: priced, detail: { quote: priced } }), Date.now());
+          await orders().transition(
+            id,
+            change({ transition: "quote", from: "new", to: "quoted", basedOn: 1, quote: priced, detail: { quote: priced } }),
+            Date.now(),
+          );
         }
-        await orders().transition(one.id, change({ transition: "accept", from: "quoted", to: "accepted", basedOn: 2, actor: "customer", actorId: null }), Date.now());
+        await orders().transition(
+          one.id,
+          change({ transition: "accept", from: "quoted", to: "accepted", basedOn: 2, actor: "customer", actorId: null }),
+          Date.now(),
+        );
         // Counted as the customer's once verified (issue 22).
         for (const { id } of [one, two, three]) await orders().verifyIdentity(id, Date.now());
         const page = await orders().customers({ search: company.toLowerCase(), page: 1 });
@@ -380,7 +458,13 @@ export function describeOrdersContract(target: OrdersContractTarget) {
         expect((await orders().jobs(mine!.id, 1)).items.map((job) => job.id)).toContain(id);
         expect((await orders().jobs(theirs!.id, 1)).items.map((job) => job.id)).not.toContain(id);
         const job = (await orders().job(mine!.id, id))!;
-        expect(job).toMatchObject({ id, status: "in_progress", version, details: "Two contracts, 14 pages.", files: [{ kind: "source", fileName: "contract.pdf" }] });
+        expect(job).toMatchObject({
+          id,
+          status: "in_progress",
+          version,
+          details: "Two contracts, 14 pages.",
+          files: [{ kind: "source", fileName: "contract.pdf" }],
+        });
         expect(Object.keys(job)).not.toContain("quote");
         expect(Object.keys(job)).not.toContain("customer");
         expect(await orders().job(theirs!.id, id)).toBeNull();

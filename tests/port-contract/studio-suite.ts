@@ -121,7 +121,11 @@ export function describeStudioContract(target: StudioContractTarget) {
         const { id } = await studio().createService(fields, ADMIN);
         const list = await studio().services();
         expect(list.at(-1)).toEqual({ id, version: 1, fields });
-        expect((await backend().content.services()).at(-1)).toMatchObject({ id, title: "Appended", photo: { alt: fields.photo!.alt, width: 640, height: 400 } });
+        expect((await backend().content.services()).at(-1)).toMatchObject({
+          id,
+          title: "Appended",
+          photo: { alt: fields.photo!.alt, width: 640, height: 400 },
+        });
         expect(await studio().history("service", id)).toEqual([{ version: 1, savedBy: ADMIN, savedAt: expect.any(String), fields }]);
       });
 

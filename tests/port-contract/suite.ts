@@ -20,8 +20,7 @@ let counter = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 export function describePortContract(target: ContractTarget) {
-  const backend = (cookie?: string) =>
-    target.backendFor(new Request(`${ORIGIN}/Dashboard`, cookie ? { headers: { Cookie: cookie } } : undefined));
+  const backend = (cookie?: string) => target.backendFor(new Request(`${ORIGIN}/Dashboard`, cookie ? { headers: { Cookie: cookie } } : undefined));
 
   /** Signs in and returns the browser's Cookie header (both adapters put Set-Cookie in responseHeaders). */
   async function signIn(email: string, password = SAMPLE_PASSWORD): Promise<string> {
@@ -98,7 +97,9 @@ export function describePortContract(target: ContractTarget) {
 
         const ticket = await backend().auth.requestPasswordReset(person.email);
         expect(ticket?.email.toLowerCase()).toBe(person.email);
-        expect(await backend().auth.resetPassword({ token: ticket!.token, email: person.email.toUpperCase(), password: "second-password-2" })).toEqual({ ok: true });
+        expect(await backend().auth.resetPassword({ token: ticket!.token, email: person.email.toUpperCase(), password: "second-password-2" })).toEqual({
+          ok: true,
+        });
         expect(await backend(earlier).auth.currentUser()).toBeNull();
         expect((await backend().auth.signIn({ email: person.email, password: person.password })).ok).toBe(false);
         expect((await backend().auth.signIn({ email: person.email, password: "second-password-2" })).ok).toBe(true);
@@ -143,22 +144,37 @@ export function describePortContract(target: ContractTarget) {
       it("creates the sign-in account with the person, and refuses a taken email in any case", async () => {
         const person = await newInterpreter();
         expect((await backend().auth.signIn({ email: person.email, password: person.password })).ok).toBe(true);
-        const again = await backend().interpreters.create({ fullName: "Copy", gender: "Man", email: person.email.toUpperCase(), phone: "+1 307 555 0191", password: "whatever-long" });
+        const again = await backend().interpreters.create({
+          fullName: "Copy",
+          gender: "Man",
+          email: person.email.toUpperCase(),
+          phone: "+1 307 555 0191",
+          password: "whatever-long",
+        });
         expect(again).toEqual({ ok: false, reason: "email-taken" });
       });
 
       it("updates a person, their sign-in email with them, and refuses an email in use", async () => {
         const person = await newInterpreter();
         const email = `${unique("renamed-")}@example.com`;
-        expect(await backend().interpreters.update(person.id, { fullName: "Renamed Person", gender: "Woman", email, phone: "+1 307 555 0192" })).toEqual({ ok: true });
+        expect(await backend().interpreters.update(person.id, { fullName: "Renamed Person", gender: "Woman", email, phone: "+1 307 555 0192" })).toEqual({
+          ok: true,
+        });
         expect((await backend().auth.signIn({ email, password: person.password })).ok).toBe(true);
         expect((await backend().auth.signIn({ email: person.email, password: person.password })).ok).toBe(false);
-        expect(await backend().interpreters.update(person.id, { fullName: "Renamed Person", gender: "Woman", email: "admin@example.com", phone: "+1 307 555 0192" })).toEqual({
+        expect(
+          await backend().interpreters.update(person.id, { fullName: "Renamed Person", gender: "Woman", email: "admin@example.com", phone: "+1 307 555 0192" }),
+        ).toEqual({
           ok: false,
           reason: "email-taken",
         });
         expect(
-          await backend().interpreters.update("00000000-0000-4000-8000-00000000abcd", { fullName: "Nobody", gender: "-", email: `${unique("x-")}@example.com`, phone: "+1 307 555 0193" }),
+          await backend().interpreters.update("00000000-0000-4000-8000-00000000abcd", {
+            fullName: "Nobody",
+            gender: "-",
+            email: `${unique("x-")}@example.com`,
+            phone: "+1 307 555 0193",
+          }),
         ).toEqual({ ok: false, reason: "not-found" });
       });
 

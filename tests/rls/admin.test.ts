@@ -3,15 +3,7 @@
 // (supabase/migrations/20261124000000_push_content_studio.sql), so its versions and history cannot be bypassed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asSuperuser, becomeActor, run, rowsAs, within, type Db } from "./support/db";
-import {
-  expectInsert,
-  expectVisibleRows,
-  expectWrite,
-  NO_ROWS_AFFECTED,
-  ONE_ROW_AFFECTED,
-  permissionDenied,
-  rlsRefusal,
-} from "./support/expect";
+import { expectInsert, expectVisibleRows, expectWrite, NO_ROWS_AFFECTED, ONE_ROW_AFFECTED, permissionDenied, rlsRefusal } from "./support/expect";
 import {
   admin,
   ADMIN_ID,
@@ -117,12 +109,9 @@ describe("admin manages people", () => {
   });
 
   it("adds a new admin row", async () => {
-    const outcome = await run(
-      db,
-      admin,
-      "insert into public.users (id, full_name, email, role) values ($1, 'Second Admin', 'second@push.test', 'admin')",
-      [NEW_ACCOUNT_ID],
-    );
+    const outcome = await run(db, admin, "insert into public.users (id, full_name, email, role) values ($1, 'Second Admin', 'second@push.test', 'admin')", [
+      NEW_ACCOUNT_ID,
+    ]);
     expect(outcome).toEqual(ONE_ROW_AFFECTED);
   });
 

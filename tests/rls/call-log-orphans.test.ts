@@ -51,7 +51,9 @@ describe("ids kept while their rows exist", () => {
       serviceRole,
       async (tx) => {
         await tx.query(line("kept", LANGUAGE.english, INTERPRETER_ID));
-        expect(await stored(tx, "kept")).toEqual([{ language_id: LANGUAGE.english, language: "English", interpreter_id: INTERPRETER_ID, interpreter_name: "Daniel Interpreter" }]);
+        expect(await stored(tx, "kept")).toEqual([
+          { language_id: LANGUAGE.english, language: "English", interpreter_id: INTERPRETER_ID, interpreter_name: "Daniel Interpreter" },
+        ]);
       },
       { commit: true },
     );
@@ -62,7 +64,9 @@ describe("ids kept while their rows exist", () => {
     await within(db, admin, async (tx) => {
       expect((await tx.query("delete from public.languages where id = $1", [LANGUAGE.english])).affectedRows).toBe(1);
       await tx.query("reset role");
-      expect(await stored(tx, "kept")).toEqual([{ language_id: null, language: "English", interpreter_id: INTERPRETER_ID, interpreter_name: "Daniel Interpreter" }]);
+      expect(await stored(tx, "kept")).toEqual([
+        { language_id: null, language: "English", interpreter_id: INTERPRETER_ID, interpreter_name: "Daniel Interpreter" },
+      ]);
     });
   });
 });
@@ -70,9 +74,13 @@ describe("ids kept while their rows exist", () => {
 describe("the migration", () => {
   it("leaves call_log without a foreign key, and can run again (one trigger of each)", async () => {
     await db.exec(readFileSync(MIGRATION, "utf8"));
-    expect(await asSuperuser(db, "select count(*)::int as n from pg_constraint where conrelid = 'public.call_log'::regclass and contype = 'f'")).toEqual([{ n: 0 }]);
-    expect(
-      await asSuperuser(db, "select tgname from pg_trigger where tgname like 'call_log_%' and not tgisinternal order by tgname"),
-    ).toEqual([{ tgname: "call_log_interpreter_deleted" }, { tgname: "call_log_language_deleted" }, { tgname: "call_log_unknown_ids" }]);
+    expect(await asSuperuser(db, "select count(*)::int as n from pg_constraint where conrelid = 'public.call_log'::regclass and contype = 'f'")).toEqual([
+      { n: 0 },
+    ]);
+    expect(await asSuperuser(db, "select tgname from pg_trigger where tgname like 'call_log_%' and not tgisinternal order by tgname")).toEqual([
+      { tgname: "call_log_interpreter_deleted" },
+      { tgname: "call_log_language_deleted" },
+      { tgname: "call_log_unknown_ids" },
+    ]);
   });
 });

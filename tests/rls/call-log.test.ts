@@ -75,9 +75,13 @@ describe("push_call_log_totals (issue 23)", () => {
       rows: [{ totals: { calls: 3, answered: 2, talk_ms: 288_000 + 3_595_000, median_wait_ms: 8_500 } }],
     });
     const day = `${ms(T0) - 9 * 3_600_000}, ${ms(T0) + 15 * 3_600_000}`;
-    expect(await totals(serviceRole, `${day}, ${LANGUAGE.english}, null`)).toMatchObject({ rows: [{ totals: { calls: 1, answered: 1, median_wait_ms: 12_000 } }] });
+    expect(await totals(serviceRole, `${day}, ${LANGUAGE.english}, null`)).toMatchObject({
+      rows: [{ totals: { calls: 1, answered: 1, median_wait_ms: 12_000 } }],
+    });
     expect(await totals(serviceRole, `${day}, null, '${OTHER_INTERPRETER_ID}'`)).toMatchObject({ rows: [{ totals: { calls: 1, median_wait_ms: 5_000 } }] });
-    expect(await totals(serviceRole, `${ms(T0) + 2 * 3_600_000}, null, null, null`)).toMatchObject({ rows: [{ totals: { calls: 1, answered: 0, talk_ms: 0, median_wait_ms: null } }] });
+    expect(await totals(serviceRole, `${ms(T0) + 2 * 3_600_000}, null, null, null`)).toMatchObject({
+      rows: [{ totals: { calls: 1, answered: 0, talk_ms: 0, median_wait_ms: null } }],
+    });
   });
 
   it.each([
@@ -90,7 +94,10 @@ describe("push_call_log_totals (issue 23)", () => {
 
 describe("writes", () => {
   const STATEMENTS: [string, string][] = [
-    ["insert", "insert into public.call_log (id, language, type, caller_name, outcome, requested_at, ended_at) values ('c9', 'English', 'audio', 'Forger', 'missed', now(), now())"],
+    [
+      "insert",
+      "insert into public.call_log (id, language, type, caller_name, outcome, requested_at, ended_at) values ('c9', 'English', 'audio', 'Forger', 'missed', now(), now())",
+    ],
     ["update", "update public.call_log set outcome = 'missed', answered_at = null where id = 'c1'"],
     ["delete", "delete from public.call_log where id = 'c1'"],
   ];
@@ -130,7 +137,9 @@ describe("writes", () => {
     expect(await insert("type, outcome, requested_at, answered_at, ended_at", `'audio', 'answered', '${T0}', '${T0}', '2026-11-25T15:59:59Z'`)).toEqual(
       refused("call_log_answered_check"),
     );
-    expect(await insert("type, outcome, requested_at, ended_at", `'audio', 'missed', '${T0}', '2026-11-25T15:59:59Z'`)).toEqual(refused("call_log_ended_check"));
+    expect(await insert("type, outcome, requested_at, ended_at", `'audio', 'missed', '${T0}', '2026-11-25T15:59:59Z'`)).toEqual(
+      refused("call_log_ended_check"),
+    );
     expect(await insert("type, outcome, requested_at", `'audio', 'missed', '${T0}'`)).toMatchObject({ ok: false, code: "23502" });
     // A language or interpreter that is gone does not refuse a call (call-log-orphans.test.ts).
   });

@@ -4,7 +4,17 @@
 import type { Transaction } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anon, applyMigrations, asSuperuser, createStandIn, run, serviceRole, within, type Db, type Row } from "./support/db";
-import { expectInsert, expectServiceRoleOnly, expectVisibleRows, itRefusesByPrivileges, expectWrite, NO_ROWS_AFFECTED, ONE_ROW_AFFECTED, permissionDenied, rlsRefusal } from "./support/expect";
+import {
+  expectInsert,
+  expectServiceRoleOnly,
+  expectVisibleRows,
+  itRefusesByPrivileges,
+  expectWrite,
+  NO_ROWS_AFFECTED,
+  ONE_ROW_AFFECTED,
+  permissionDenied,
+  rlsRefusal,
+} from "./support/expect";
 import { admin, createWithFixtures, FIXTURE_ROWS, interpreter, PUBLIC_ACTORS } from "./support/fixtures";
 
 let db: Db;
@@ -80,17 +90,22 @@ describe("content_versions belongs to the worker (service role) alone", () => {
       await tx.query(STATEMENTS.insert);
       await expect(tx.query(STATEMENTS.insert)).rejects.toMatchObject({ code: "23505" });
     });
-    expect(await run(db, serviceRole, "insert into public.content_versions (record, record_id, version, snapshot) values ('users', 1, 1, '{}')")).toMatchObject({
-      ok: false,
-      code: "23514",
-    });
+    expect(await run(db, serviceRole, "insert into public.content_versions (record, record_id, version, snapshot) values ('users', 1, 1, '{}')")).toMatchObject(
+      {
+        ok: false,
+        code: "23514",
+      },
+    );
   });
 });
 
 describe("company, services and about: everyone reads, only the service role writes", () => {
-  it.each(PUBLIC_ACTORS.flatMap(([name, actor]) => STUDIO_TABLES.map((table) => [name, table, actor] as const)))("%s reads every row of %s", async (_name, table, actor) => {
-    await expectVisibleRows(db, actor, table, FIXTURE_ROWS[table]);
-  });
+  it.each(PUBLIC_ACTORS.flatMap(([name, actor]) => STUDIO_TABLES.map((table) => [name, table, actor] as const)))(
+    "%s reads every row of %s",
+    async (_name, table, actor) => {
+      await expectVisibleRows(db, actor, table, FIXTURE_ROWS[table]);
+    },
+  );
 
   it.each(PUBLIC_ACTORS.flatMap(([name, actor]) => STUDIO_TABLES.map((table) => [name, table, actor] as const)))(
     "%s cannot insert, update or delete %s rows",
@@ -119,7 +134,9 @@ describe("company, services and about: everyone reads, only the service role wri
     expect(await run(db, anon, "select version, homecover_alt, contactcover_width from public.company")).toMatchObject({
       rows: [{ version: 1, homecover_alt: null, contactcover_width: null }],
     });
-    expect(await run(db, anon, "select version, photoa_alt, photob_height from public.about")).toMatchObject({ rows: [{ version: 1, photoa_alt: null, photob_height: null }] });
+    expect(await run(db, anon, "select version, photoa_alt, photob_height from public.about")).toMatchObject({
+      rows: [{ version: 1, photoa_alt: null, photob_height: null }],
+    });
   });
 });
 
@@ -155,7 +172,16 @@ describe("the functions: only the service role executes them", () => {
 
   it("are SECURITY INVOKER with an empty search_path: they can do nothing their caller could not", async () => {
     // Every push_* function, the orders' too, is checked the same way in order-functions.test.ts.
-    const studio = ["push_check_columns", "push_content_columns", "push_snapshot_files", "push_unreferenced", "push_create_service", "push_move_service", "push_remove_service", "push_save_content"];
+    const studio = [
+      "push_check_columns",
+      "push_content_columns",
+      "push_snapshot_files",
+      "push_unreferenced",
+      "push_create_service",
+      "push_move_service",
+      "push_remove_service",
+      "push_save_content",
+    ];
     const rows = await asSuperuser(
       db,
       `select n.nspname || '.' || p.proname as name, p.prosecdef as security_definer, p.proconfig as config
@@ -182,7 +208,15 @@ describe("push_save_content (as the service role)", () => {
 
   it("writes the row on the version it was based on, version + 1, and keeps the replaced and the new state", async () => {
     await within(db, serviceRole, async (tx) => {
-      const answer = await save(tx, "service", 1, serviceColumns("Certified Translation", "certified.webp"), 1, serviceSnapshot("Certified Translation", "certified.webp"), before);
+      const answer = await save(
+        tx,
+        "service",
+        1,
+        serviceColumns("Certified Translation", "certified.webp"),
+        1,
+        serviceSnapshot("Certified Translation", "certified.webp"),
+        before,
+      );
       expect(answer).toEqual({ ok: true, version: 2, pruned: [], unreferenced: [] });
       expect((await tx.query("select title, photourl, photo_alt, photo_width, version, position from public.services where id = 1")).rows).toEqual([
         { title: "Certified Translation", photourl: "certified.webp", photo_alt: "Certified Translation photo", photo_width: 640, version: 2, position: 1 },
@@ -208,13 +242,34 @@ describe("push_save_content (as the service role)", () => {
 
   it("saves the company and the about row through their own columns", async () => {
     const company = {
-      title: "PUSH LLC", description: "d", address: "a", email: "contact@push.test", phone: null, facebook: null, instegram: "https://instagram.com/push",
-      linkedin: null, homecover: "home.webp", homecover_alt: "Home", homecover_width: 1600, homecover_height: 900,
-      contactcover: null, contactcover_alt: null, contactcover_width: null, contactcover_height: null,
+      title: "PUSH LLC",
+      description: "d",
+      address: "a",
+      email: "contact@push.test",
+      phone: null,
+      facebook: null,
+      instegram: "https://instagram.com/push",
+      linkedin: null,
+      homecover: "home.webp",
+      homecover_alt: "Home",
+      homecover_width: 1600,
+      homecover_height: 900,
+      contactcover: null,
+      contactcover_alt: null,
+      contactcover_width: null,
+      contactcover_height: null,
       translations: { ar: { title: "بوش", description: "وصف" } },
     };
     const about = {
-      description: "About", photoaurl: "a2.webp", photoa_alt: "A", photoa_width: 1, photoa_height: 2, photoburl: null, photob_alt: null, photob_width: null, photob_height: null,
+      description: "About",
+      photoaurl: "a2.webp",
+      photoa_alt: "A",
+      photoa_width: 1,
+      photoa_height: 2,
+      photoburl: null,
+      photob_alt: null,
+      photob_width: null,
+      photob_height: null,
       translations: {},
     };
     await within(db, serviceRole, async (tx) => {
@@ -223,7 +278,9 @@ describe("push_save_content (as the service role)", () => {
         { title: "PUSH LLC", instegram: "https://instagram.com/push", homecover_width: 1600, phone: null, version: 2, translations: company.translations },
       ]);
       expect(await save(tx, "about", 1, about, 1, {}, {})).toMatchObject({ ok: true, version: 2 });
-      expect((await tx.query("select photoaurl, photoa_height, photoburl, version from public.about")).rows).toEqual([{ photoaurl: "a2.webp", photoa_height: 2, photoburl: null, version: 2 }]);
+      expect((await tx.query("select photoaurl, photoa_height, photoburl, version from public.about")).rows).toEqual([
+        { photoaurl: "a2.webp", photoa_height: 2, photoburl: null, version: 2 },
+      ]);
     });
   });
 
@@ -257,7 +314,15 @@ describe("push_save_content (as the service role)", () => {
       for (let version = 1; version <= 22; version++) {
         const next = version + 1;
         answers.push(
-          await save(tx, "service", 1, serviceColumns(`Version ${next}`, files(next)), version, serviceSnapshot(`Version ${next}`, files(next)), version === 1 ? before : serviceSnapshot(`Version ${version}`, files(version))),
+          await save(
+            tx,
+            "service",
+            1,
+            serviceColumns(`Version ${next}`, files(next)),
+            version,
+            serviceSnapshot(`Version ${next}`, files(next)),
+            version === 1 ? before : serviceSnapshot(`Version ${version}`, files(version)),
+          ),
         );
       }
       expect(answers.slice(0, 19).every((answer) => (answer.pruned as unknown[]).length === 0)).toBe(true);
@@ -277,7 +342,10 @@ describe("push_create_service, push_move_service, push_remove_service (as the se
 
   it("creates a service last in the order at version 1, with its first state kept", async () => {
     await within(db, serviceRole, async (tx) => {
-      const id = await call<number>(tx, "public.push_create_service($1, $2, 'admin@push.test')", [SERVICE_COLUMNS, serviceSnapshot("Sign Language", "sign.webp")]);
+      const id = await call<number>(tx, "public.push_create_service($1, $2, 'admin@push.test')", [
+        SERVICE_COLUMNS,
+        serviceSnapshot("Sign Language", "sign.webp"),
+      ]);
       expect((await tx.query("select id, title, photo_alt, position, version from public.services where id = $1", [id])).rows).toEqual([
         { id, title: "Sign Language", photo_alt: "Hands signing", position: 3, version: 1 },
       ]);
@@ -328,7 +396,11 @@ describe("push_create_service, push_move_service, push_remove_service (as the se
       // The about row shows the second photo: it stays referenced.
       await tx.query("update public.about set photoburl = 'second.webp'");
       const answer = await call<Record<string, unknown>>(tx, "public.push_remove_service(1)");
-      expect(answer).toMatchObject({ ok: true, row: { id: 1, title: "Second", photourl: "second.webp", version: 2 }, unreferenced: ["document-translation.webp"] });
+      expect(answer).toMatchObject({
+        ok: true,
+        row: { id: 1, title: "Second", photourl: "second.webp", version: 2 },
+        unreferenced: ["document-translation.webp"],
+      });
       expect(answer.versions).toHaveLength(2);
       expect((await tx.query("select count(*)::int as n from public.content_versions")).rows).toEqual([{ n: 0 }]);
       expect(await order(tx)).toEqual([2]);

@@ -2,16 +2,7 @@
 import type { Transaction } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { run, serviceRole, within, type Db } from "./support/db";
-import {
-  admin,
-  createWithFixtures,
-  FIXTURE_ROWS,
-  INTERPRETER_ID,
-  LANGUAGE,
-  LINK,
-  NEW_ACCOUNT_ID,
-  OTHER_INTERPRETER_ID,
-} from "./support/fixtures";
+import { admin, createWithFixtures, FIXTURE_ROWS, INTERPRETER_ID, LANGUAGE, LINK, NEW_ACCOUNT_ID, OTHER_INTERPRETER_ID } from "./support/fixtures";
 
 let db: Db;
 beforeAll(async () => {
@@ -55,10 +46,7 @@ describe("cascades", () => {
 
 describe("uniqueness and references", () => {
   it("refuses a duplicate (user, language) link", async () => {
-    const outcome = await run(db, admin, "insert into public.user_languages (user_id, language_id) values ($1, $2)", [
-      INTERPRETER_ID,
-      LANGUAGE.english,
-    ]);
+    const outcome = await run(db, admin, "insert into public.user_languages (user_id, language_id) values ($1, $2)", [INTERPRETER_ID, LANGUAGE.english]);
     expect(outcome).toEqual({
       ok: false,
       code: "23505",
@@ -67,10 +55,7 @@ describe("uniqueness and references", () => {
   });
 
   it("refuses a duplicate link from the service role too (a constraint, not a policy)", async () => {
-    const outcome = await run(db, serviceRole, "insert into public.user_languages (user_id, language_id) values ($1, $2)", [
-      INTERPRETER_ID,
-      LANGUAGE.english,
-    ]);
+    const outcome = await run(db, serviceRole, "insert into public.user_languages (user_id, language_id) values ($1, $2)", [INTERPRETER_ID, LANGUAGE.english]);
     expect(outcome).toMatchObject({ ok: false, code: "23505" });
   });
 
@@ -85,18 +70,14 @@ describe("uniqueness and references", () => {
   });
 
   it("refuses a second person with the same e-mail ignoring case", async () => {
-    const outcome = await run(db, admin, "insert into public.users (id, full_name, email) values ($1, 'Copy', 'DANIEL@push.test')", [
-      NEW_ACCOUNT_ID,
-    ]);
+    const outcome = await run(db, admin, "insert into public.users (id, full_name, email) values ($1, 'Copy', 'DANIEL@push.test')", [NEW_ACCOUNT_ID]);
     expect(outcome).toEqual({ ok: false, code: "23505", message: 'duplicate key value violates unique constraint "users_email_lower_key"' });
   });
 
   it("refuses a link to a language or person that does not exist", async () => {
     const noLanguage = await run(db, admin, "insert into public.user_languages (user_id, language_id) values ($1, 999)", [INTERPRETER_ID]);
     expect(noLanguage).toMatchObject({ ok: false, code: "23503" });
-    const noPerson = await run(db, admin, "insert into public.user_languages (user_id, language_id) values ($1, 1)", [
-      "00000000-0000-4000-8000-0000000000ff",
-    ]);
+    const noPerson = await run(db, admin, "insert into public.user_languages (user_id, language_id) values ($1, 1)", ["00000000-0000-4000-8000-0000000000ff"]);
     expect(noPerson).toMatchObject({ ok: false, code: "23503" });
   });
 

@@ -103,28 +103,23 @@ describe("interpreter writes are refused or affect nothing", () => {
   });
 
   it("cannot add or remove their own language links", async () => {
-    expect(
-      await run(db, interpreter, "insert into public.user_languages (user_id, language_id) values ($1, $2)", [INTERPRETER_ID, LANGUAGE.french]),
-    ).toEqual(rlsRefusal("user_languages"));
+    expect(await run(db, interpreter, "insert into public.user_languages (user_id, language_id) values ($1, $2)", [INTERPRETER_ID, LANGUAGE.french])).toEqual(
+      rlsRefusal("user_languages"),
+    );
     expect(await run(db, interpreter, "delete from public.user_languages where id = $1", [LINK.interpreterEnglish])).toEqual(NO_ROWS_AFFECTED);
   });
 });
 
 describe("interpreter cannot become admin", () => {
   it("updating their own role to admin affects 0 rows, and the role stays interpreter", async () => {
-    expect(await run(db, interpreter, "update public.users set role = 'admin' where id = $1", [INTERPRETER_ID], { commit: true })).toEqual(
-      NO_ROWS_AFFECTED,
-    );
+    expect(await run(db, interpreter, "update public.users set role = 'admin' where id = $1", [INTERPRETER_ID], { commit: true })).toEqual(NO_ROWS_AFFECTED);
     expect(await roleOf(INTERPRETER_ID)).toBe("interpreter");
   });
 
   it("inserting a new users row with role admin is refused by the role guard", async () => {
-    const outcome = await run(
-      db,
-      interpreter,
-      "insert into public.users (id, full_name, email, role) values ($1, 'Sock Puppet', 'sock@push.test', 'admin')",
-      [NEW_ACCOUNT_ID],
-    );
+    const outcome = await run(db, interpreter, "insert into public.users (id, full_name, email, role) values ($1, 'Sock Puppet', 'sock@push.test', 'admin')", [
+      NEW_ACCOUNT_ID,
+    ]);
     expect(outcome).toEqual(ROLE_GUARD_REFUSAL);
   });
 

@@ -60,7 +60,8 @@ describe("the customers' totals, kept with the orders", () => {
     await within(db, serviceRole, async (tx) => {
       const first = await createOrder(tx, { name: "Kept Count", email: "kept@count.test" }, NOW);
       const second = await createOrder(tx, { name: "Kept Count", email: "kept@count.test" }, NOW + 60_000);
-      const totals = () => rowsOf(tx, "select order_count, (extract(epoch from last_order_at) * 1000)::bigint as last from public.customers where email = 'kept@count.test'");
+      const totals = () =>
+        rowsOf(tx, "select order_count, (extract(epoch from last_order_at) * 1000)::bigint as last from public.customers where email = 'kept@count.test'");
       expect(await totals()).toEqual([{ order_count: 0, last: null }]);
       await call(tx, "public.push_verify_order_identity($1, $2)", [first.id, NOW + 1]);
       expect(await totals()).toEqual([{ order_count: 1, last: NOW }]);

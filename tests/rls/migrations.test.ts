@@ -108,18 +108,28 @@ describe("what the migrations leave", () => {
       `select column_name from information_schema.column_privileges
        where table_schema = 'public' and table_name = 'orders' and grantee = 'authenticated' and privilege_type = 'SELECT' order by column_name`,
     );
-    const all = await asSuperuser(db, "select column_name from information_schema.columns where table_schema = 'public' and table_name = 'orders' order by column_name");
+    const all = await asSuperuser(
+      db,
+      "select column_name from information_schema.columns where table_schema = 'public' and table_name = 'orders' order by column_name",
+    );
     expect(columns.map((row) => row.column_name)).toEqual(
       // Nor what the requester typed, nor whether the address was proven (issue 22): the customer's contact details,
       // which an interpreter reading their job's row does not get; staff see them through the worker.
       all
         .map((row) => row.column_name)
-                // Nor the search column (issue 23), which holds the same requester fields and the customer's e-mail.
+        // Nor the search column (issue 23), which holds the same requester fields and the customer's e-mail.
         .filter(
           (name) =>
-            !["internal_note", "token_hash", "token_sealed", "requester_name", "requester_company", "requester_phone", "identity_verified_at", "search_text"].includes(
-              String(name),
-            ),
+            ![
+              "internal_note",
+              "token_hash",
+              "token_sealed",
+              "requester_name",
+              "requester_company",
+              "requester_phone",
+              "identity_verified_at",
+              "search_text",
+            ].includes(String(name)),
         ),
     );
   });
@@ -301,9 +311,9 @@ describe("on an existing project with rows it cannot reconcile", () => {
         code: "23505",
         message: 'could not create unique index "languages_name_lower_key"',
       });
-      expect(await asSuperuser(db, "select count(*)::int as n from information_schema.columns where table_name = 'company' and column_name = 'phone'")).toEqual([
-        { n: 0 },
-      ]);
+      expect(await asSuperuser(db, "select count(*)::int as n from information_schema.columns where table_name = 'company' and column_name = 'phone'")).toEqual(
+        [{ n: 0 }],
+      );
       await db.exec("delete from public.languages where name = 'arabic'");
       await applyMigrations(db);
       expect(await asSuperuser(db, "select relrowsecurity from pg_class where oid = 'public.company'::regclass")).toEqual([{ relrowsecurity: true }]);

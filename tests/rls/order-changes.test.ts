@@ -21,15 +21,22 @@ describe("push_transition_order", () => {
   it("stores the new status and version, the quote and the history entry with its detail, at the exact millisecond", async () => {
     await within(db, serviceRole, async (tx) => {
       const { id } = await createOrder(tx);
-      expect(await transitionOrder(tx, { id, transition: "quote", from: "new", to: "quoted", basedOn: 1, quote: QUOTE }, undefined, NOW + 5)).toEqual({ ok: true, version: 2 });
+      expect(await transitionOrder(tx, { id, transition: "quote", from: "new", to: "quoted", basedOn: 1, quote: QUOTE }, undefined, NOW + 5)).toEqual({
+        ok: true,
+        version: 2,
+      });
       expect(await rowsOf(tx, `select status, version, ${msOf("updated_at")} as updated from public.orders where id = $1`, [id])).toEqual([
         { status: "quoted", version: 2, updated: NOW + 5 },
       ]);
-      expect(await rowsOf(tx, `select amount_minor, currency, due_date::text, valid_until::text, ${msOf("quoted_at")} as quoted from public.order_quotes`)).toEqual([
-        { ...QUOTE, quoted: NOW + 5 },
-      ]);
       expect(
-        await rowsOf(tx, `select actor, actor_id, action, from_status, to_status, detail, ${msOf("at")} as at from public.order_events where order_id = $1 order by id`, [id]),
+        await rowsOf(tx, `select amount_minor, currency, due_date::text, valid_until::text, ${msOf("quoted_at")} as quoted from public.order_quotes`),
+      ).toEqual([{ ...QUOTE, quoted: NOW + 5 }]);
+      expect(
+        await rowsOf(
+          tx,
+          `select actor, actor_id, action, from_status, to_status, detail, ${msOf("at")} as at from public.order_events where order_id = $1 order by id`,
+          [id],
+        ),
       ).toEqual([
         expect.objectContaining({ action: "requested" }),
         { actor: "staff", actor_id: ADMIN_ID, action: "quote", from_status: "new", to_status: "quoted", detail: { quote: QUOTE }, at: NOW + 5 },
@@ -41,8 +48,14 @@ describe("push_transition_order", () => {
     await within(db, serviceRole, async (tx) => {
       const { id } = await createOrder(tx);
       await transitionOrder(tx, { id, transition: "quote", from: "new", to: "quoted", basedOn: 1, quote: QUOTE });
-      expect(await transitionOrder(tx, { id, transition: "accept", from: "quoted", to: "accepted", basedOn: 2 }, ["customer", null])).toEqual({ ok: true, version: 3 });
-      expect(await transitionOrder(tx, { id, transition: "assign", from: "accepted", to: "in_progress", basedOn: 3, interpreter: INTERPRETER_ID })).toEqual({ ok: true, version: 4 });
+      expect(await transitionOrder(tx, { id, transition: "accept", from: "quoted", to: "accepted", basedOn: 2 }, ["customer", null])).toEqual({
+        ok: true,
+        version: 3,
+      });
+      expect(await transitionOrder(tx, { id, transition: "assign", from: "accepted", to: "in_progress", basedOn: 3, interpreter: INTERPRETER_ID })).toEqual({
+        ok: true,
+        version: 4,
+      });
       const delivery = { object_key: "orders/delivery-1", file_name: "contract-es.pdf", content_type: "application/pdf", size: 2048 };
       const deliver = { id, transition: "deliver", from: "in_progress", to: "delivered", basedOn: 4, files: [delivery] };
       expect(await transitionOrder(tx, deliver, ["interpreter", INTERPRETER_ID])).toEqual({ ok: true, version: 5 });
@@ -60,8 +73,13 @@ describe("push_transition_order", () => {
       ]);
 
       const other = await createOrder(tx);
-      expect(await transitionOrder(tx, { id: other.id, transition: "cancel", from: "new", to: "cancelled", basedOn: 1, reason: "Duplicate" })).toEqual({ ok: true, version: 2 });
-      expect(await rowsOf(tx, "select status, cancel_reason from public.orders where id = $1", [other.id])).toEqual([{ status: "cancelled", cancel_reason: "Duplicate" }]);
+      expect(await transitionOrder(tx, { id: other.id, transition: "cancel", from: "new", to: "cancelled", basedOn: 1, reason: "Duplicate" })).toEqual({
+        ok: true,
+        version: 2,
+      });
+      expect(await rowsOf(tx, "select status, cancel_reason from public.orders where id = $1", [other.id])).toEqual([
+        { status: "cancelled", cancel_reason: "Duplicate" },
+      ]);
     });
   });
 
@@ -69,8 +87,14 @@ describe("push_transition_order", () => {
     await within(db, serviceRole, async (tx) => {
       const { id } = await createOrder(tx);
       const files = [{ object_key: "orders/never", file_name: "x.pdf", content_type: "application/pdf", size: 1 }];
-      expect(await transitionOrder(tx, { id, transition: "quote", from: "new", to: "quoted", basedOn: 7, quote: QUOTE, files })).toEqual({ ok: false, reason: "stale" });
-      expect(await transitionOrder(tx, { id, transition: "complete", from: "delivered", to: "completed", basedOn: 1, quote: QUOTE })).toEqual({ ok: false, reason: "stale" });
+      expect(await transitionOrder(tx, { id, transition: "quote", from: "new", to: "quoted", basedOn: 7, quote: QUOTE, files })).toEqual({
+        ok: false,
+        reason: "stale",
+      });
+      expect(await transitionOrder(tx, { id, transition: "complete", from: "delivered", to: "completed", basedOn: 1, quote: QUOTE })).toEqual({
+        ok: false,
+        reason: "stale",
+      });
       expect(await rowsOf(tx, "select status, version from public.orders where id = $1", [id])).toEqual([{ status: "new", version: 1 }]);
       expect(await rowsOf(tx, "select count(*)::int as n from public.order_quotes")).toEqual([{ n: 0 }]);
       expect(await rowsOf(tx, "select count(*)::int as n from public.order_files where object_key = 'orders/never'")).toEqual([{ n: 0 }]);

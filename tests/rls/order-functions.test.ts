@@ -42,7 +42,9 @@ describe("mail_outbox belongs to the worker (service role) alone", () => {
   });
 
   it("refuses a status outside pending, sent, failed", async () => {
-    expect(await run(db, serviceRole, STATEMENTS.insert.replace("next_attempt_at)", "next_attempt_at, status)").replace("1, 1)", "1, 1, 'lost')"))).toMatchObject({
+    expect(
+      await run(db, serviceRole, STATEMENTS.insert.replace("next_attempt_at)", "next_attempt_at, status)").replace("1, 1)", "1, 1, 'lost')")),
+    ).toMatchObject({
       ok: false,
       code: "23514",
     });
@@ -142,8 +144,16 @@ describe("push_create_order (as the service role)", () => {
         ),
       ).toEqual([
         {
-          status: "new", version: 1, service_id: 1, service_title: "Document Translation", source_language: "English", deadline: "2031-05-20",
-          token_sealed: "sealed", token_revoked_at: null, created: NOW, updated: NOW,
+          status: "new",
+          version: 1,
+          service_id: 1,
+          service_title: "Document Translation",
+          source_language: "English",
+          deadline: "2031-05-20",
+          token_sealed: "sealed",
+          token_revoked_at: null,
+          created: NOW,
+          updated: NOW,
         },
       ]);
       expect(await rowsOf(tx, "select language_id, language, position from public.order_targets where order_id = $1 order by position", [id])).toEqual([
@@ -164,7 +174,9 @@ describe("push_create_order (as the service role)", () => {
       const first = await create(tx, { email: "omar@example.com", name: "Omar Said" });
       const second = await create(tx, { email: "OMAR@Example.COM", name: "Someone Else" });
       expect(await rowsOf(tx, "select name, email from public.customers")).toEqual([{ name: "Omar Said", email: "omar@example.com" }]);
-      expect(await rowsOf(tx, "select count(distinct customer_id)::int as n from public.orders where id in ($1, $2)", [first.id, second.id])).toEqual([{ n: 1 }]);
+      expect(await rowsOf(tx, "select count(distinct customer_id)::int as n from public.orders where id in ($1, $2)", [first.id, second.id])).toEqual([
+        { n: 1 },
+      ]);
     });
   });
 
@@ -176,7 +188,9 @@ describe("push_create_order (as the service role)", () => {
     ];
     for (const [request, reason] of refusals) {
       // Committed: what a refusal leaves behind would stay.
-      await within(db, serviceRole, async (tx) => expect(await create(tx, { ...request, email: "nobody@example.com" })).toEqual({ ok: false, reason }), { commit: true });
+      await within(db, serviceRole, async (tx) => expect(await create(tx, { ...request, email: "nobody@example.com" })).toEqual({ ok: false, reason }), {
+        commit: true,
+      });
     }
     for (const table of ["customers", "orders", "order_targets", "order_files", "order_events"]) expect(await count(db, `public.${table}`), table).toBe(0);
     await within(db, serviceRole, async (tx) => {
@@ -185,9 +199,13 @@ describe("push_create_order (as the service role)", () => {
   });
 
   it("is all or nothing: a file row the table refuses leaves no customer and no order", async () => {
-    const outcome = await run(db, serviceRole, "select public.push_create_order('A', 'a@x.test', '', '', 1, 2, array[3]::bigint[], '2031-01-01', '', 'en', repeat('f', 64), 'x', $1, 1)", [
-      JSON.stringify([{ object_key: "orders/k", file_name: "empty.pdf", content_type: "application/pdf", size: 0 }]),
-    ], { commit: true });
+    const outcome = await run(
+      db,
+      serviceRole,
+      "select public.push_create_order('A', 'a@x.test', '', '', 1, 2, array[3]::bigint[], '2031-01-01', '', 'en', repeat('f', 64), 'x', $1, 1)",
+      [JSON.stringify([{ object_key: "orders/k", file_name: "empty.pdf", content_type: "application/pdf", size: 0 }])],
+      { commit: true },
+    );
     expect(outcome).toMatchObject({ ok: false, code: "23514" });
     expect(await count(db, "public.customers")).toBe(0);
     expect(await count(db, "public.orders")).toBe(0);

@@ -19,7 +19,8 @@ const REQUEST = `public.push_create_order(p_name => 'Lena Park', p_email => 'len
   p_source_language_id => $1, p_target_language_ids => $2, p_deadline => '2031-05-20', p_details => '', p_locale => 'en', p_token_hash => $3,
   p_token_sealed => 'sealed', p_files => '[]', p_now => $4, p_id => $5, p_mails => $6)`;
 const request = (id: number, hash: string, mails: object[]) => [LANGUAGE.english, [LANGUAGE.spanish], hash, NOW, id, JSON.stringify(mails)];
-const outbox = (tx: Parameters<typeof rowsOf>[0]) => rowsOf(tx, "select order_id, subject, status, created_at, next_attempt_at from public.mail_outbox order by id");
+const outbox = (tx: Parameters<typeof rowsOf>[0]) =>
+  rowsOf(tx, "select order_id, subject, status, created_at, next_attempt_at from public.mail_outbox order by id");
 
 describe("an order change and its e-mails are one write", () => {
   it("a request is stored under the id asked for, with its e-mails; ids are never handed out twice", async () => {

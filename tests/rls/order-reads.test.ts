@@ -17,10 +17,28 @@ afterAll(async () => {
 });
 
 type Page = { total: number; items: { id: number; [key: string]: unknown }[] };
-type Filters = { search?: string; orderId?: number; status?: string; service?: number; language?: number; from?: string; to?: string; limit?: number; offset?: number };
+type Filters = {
+  search?: string;
+  orderId?: number;
+  status?: string;
+  service?: number;
+  language?: number;
+  from?: string;
+  to?: string;
+  limit?: number;
+  offset?: number;
+};
 const list = (tx: Transaction, f: Filters = {}) =>
   call<Page>(tx, "public.push_list_orders($1, $2, $3, $4, $5, $6, $7, $8, $9)", [
-    f.search ?? "", f.orderId ?? null, f.status ?? null, f.service ?? null, f.language ?? null, f.from ?? null, f.to ?? null, f.limit ?? 20, f.offset ?? 0,
+    f.search ?? "",
+    f.orderId ?? null,
+    f.status ?? null,
+    f.service ?? null,
+    f.language ?? null,
+    f.from ?? null,
+    f.to ?? null,
+    f.limit ?? 20,
+    f.offset ?? 0,
   ]);
 const ids = async (tx: Transaction, f: Filters = {}) => (await list(tx, f)).items.map((item) => item.id);
 const customers = (tx: Transaction, search = "", limit = 20, offset = 0) => call<Page>(tx, "public.push_list_customers($1, $2, $3)", [search, limit, offset]);
@@ -38,13 +56,46 @@ describe("push_get_order and push_order_by_token", () => {
       await call(tx, "public.push_add_order_message($1, 'customer', null, 'By Friday?', $2)", [id, NOW + 1]);
       const order = await call<Record<string, unknown>>(tx, "public.push_get_order($1)", [id]);
       expect(order).toMatchObject({
-        id, status: "quoted", version: 2, customer_name: "Lena Park", customer_email: "lena@example.com", customer_phone: "+1 307 555 0199",
-        customer_company: "Park & Co", service_id: 1, service_title: "Document Translation", source_language_id: LANGUAGE.english,
-        source_language: "English", deadline: "2031-05-20", details: "Two contracts", locale: "en", internal_note: "", cancel_reason: "",
-        token_revoked_at: null, token_sealed: "sealed", amount_minor: QUOTE.amount_minor, currency: "USD", due_date: QUOTE.due_date,
-        valid_until: QUOTE.valid_until, interpreter_id: null, interpreter_name: null,
-        targets: [{ language_id: LANGUAGE.spanish, language: "Spanish" }, { language_id: LANGUAGE.french, language: "French" }],
-        files: [{ id: expect.any(Number), order_id: id, kind: "source", object_key: expect.any(String), file_name: "contract.pdf", content_type: "application/pdf", size: 1234, created_at: expect.any(String) }],
+        id,
+        status: "quoted",
+        version: 2,
+        customer_name: "Lena Park",
+        customer_email: "lena@example.com",
+        customer_phone: "+1 307 555 0199",
+        customer_company: "Park & Co",
+        service_id: 1,
+        service_title: "Document Translation",
+        source_language_id: LANGUAGE.english,
+        source_language: "English",
+        deadline: "2031-05-20",
+        details: "Two contracts",
+        locale: "en",
+        internal_note: "",
+        cancel_reason: "",
+        token_revoked_at: null,
+        token_sealed: "sealed",
+        amount_minor: QUOTE.amount_minor,
+        currency: "USD",
+        due_date: QUOTE.due_date,
+        valid_until: QUOTE.valid_until,
+        interpreter_id: null,
+        interpreter_name: null,
+        targets: [
+          { language_id: LANGUAGE.spanish, language: "Spanish" },
+          { language_id: LANGUAGE.french, language: "French" },
+        ],
+        files: [
+          {
+            id: expect.any(Number),
+            order_id: id,
+            kind: "source",
+            object_key: expect.any(String),
+            file_name: "contract.pdf",
+            content_type: "application/pdf",
+            size: 1234,
+            created_at: expect.any(String),
+          },
+        ],
       });
       expect(Date.parse(order.created_at as string)).toBe(NOW);
       expect(Date.parse(order.quoted_at as string)).toBe(NOW + 2);
@@ -52,7 +103,9 @@ describe("push_get_order and push_order_by_token", () => {
         ["By Friday?", null],
         ["Yes.", "Amira Admin"],
       ]);
-      expect((order.events as { action: string; actor_name: string | null; detail: unknown }[]).map((event) => [event.action, event.actor_name, event.detail])).toEqual([
+      expect(
+        (order.events as { action: string; actor_name: string | null; detail: unknown }[]).map((event) => [event.action, event.actor_name, event.detail]),
+      ).toEqual([
         ["requested", null, {}],
         ["quote", "Amira Admin", { quote: QUOTE }],
       ]);
@@ -63,7 +116,9 @@ describe("push_get_order and push_order_by_token", () => {
   it("push_order_by_token finds the order by its token's hash until the link is revoked", async () => {
     await within(db, serviceRole, async (tx) => {
       const { id } = await createOrder(tx);
-      const [{ token_hash: hash }] = (await tx.query<{ token_hash: string }>("select token_hash from public.orders where id = $1", [id])).rows as [{ token_hash: string }];
+      const [{ token_hash: hash }] = (await tx.query<{ token_hash: string }>("select token_hash from public.orders where id = $1", [id])).rows as [
+        { token_hash: string },
+      ];
       expect(await call(tx, "public.push_order_by_token($1)", [hash])).toMatchObject({ id, status: "new" });
       expect(await call(tx, "public.push_order_by_token(repeat('9', 64))")).toBeNull();
       await call(tx, "public.push_revoke_order_link($1, $2, $3)", [id, ADMIN_ID, NOW]);
@@ -77,7 +132,8 @@ describe("push_list_orders", () => {
   it("filters by status, service, language (source or any target), and searches name, e-mail or the order number", async () => {
     await within(db, serviceRole, async (tx) => {
       const a = (await createOrder(tx, { name: "Zed Alpha", email: "zed@alpha.test", targets: [LANGUAGE.french] })).id;
-      const b = (await createOrder(tx, { name: "Yan Beta", email: "yan@beta.test", service: 2, source: LANGUAGE.french, targets: [LANGUAGE.arabic] }, NOW + 1)).id;
+      const b = (await createOrder(tx, { name: "Yan Beta", email: "yan@beta.test", service: 2, source: LANGUAGE.french, targets: [LANGUAGE.arabic] }, NOW + 1))
+        .id;
       await transitionOrder(tx, { id: a, transition: "quote", from: "new", to: "quoted", basedOn: 1, quote: QUOTE });
       expect(await ids(tx)).toEqual([b, a]);
       expect(await ids(tx, { status: "quoted" })).toEqual([a]);
@@ -87,7 +143,13 @@ describe("push_list_orders", () => {
       expect(await ids(tx, { search: "ALPHA" })).toEqual([a]);
       expect(await ids(tx, { search: "yan@BETA" })).toEqual([b]);
       expect(await ids(tx, { search: `PUSH-${b}`, orderId: b })).toEqual([b]);
-      expect((await list(tx, { status: "quoted" })).items[0]).toMatchObject({ id: a, amount_minor: QUOTE.amount_minor, currency: "USD", targets: ["French"], customer_name: "Zed Alpha" });
+      expect((await list(tx, { status: "quoted" })).items[0]).toMatchObject({
+        id: a,
+        amount_minor: QUOTE.amount_minor,
+        currency: "USD",
+        targets: ["French"],
+        customer_name: "Zed Alpha",
+      });
     });
   });
 
@@ -143,8 +205,13 @@ describe("push_list_customers and push_get_customer", () => {
         total: 1,
         items: [
           {
-            email: "val@x.test", company: "Acme Ltd", order_count: 4,
-            accepted_value: [{ currency: "EUR", amount_minor: 900 }, { currency: "USD", amount_minor: 12_500 }],
+            email: "val@x.test",
+            company: "Acme Ltd",
+            order_count: 4,
+            accepted_value: [
+              { currency: "EUR", amount_minor: 900 },
+              { currency: "USD", amount_minor: 12_500 },
+            ],
           },
         ],
       });
@@ -189,8 +256,18 @@ describe("a request with a known customer's e-mail and another name (issue 22)",
 
       // The address proven (or staff confirm it): the order is the customer's, still under its own name.
       expect(await call(tx, "public.push_verify_order_identity($1, $2)", [mallorys, NOW + 2])).toBe(true);
-      const after = await call<{ customer: { order_count: number }; orders: { id: number; customer_name: string }[] }>(tx, "public.push_get_customer($1, 20, 0)", [customerId]);
-      expect([after.customer.order_count, after.orders.map((item) => [item.id, item.customer_name])]).toEqual([2, [[mallorys, "Mallory"], [alices, "Alice Victim"]]]);
+      const after = await call<{ customer: { order_count: number }; orders: { id: number; customer_name: string }[] }>(
+        tx,
+        "public.push_get_customer($1, 20, 0)",
+        [customerId],
+      );
+      expect([after.customer.order_count, after.orders.map((item) => [item.id, item.customer_name])]).toEqual([
+        2,
+        [
+          [mallorys, "Mallory"],
+          [alices, "Alice Victim"],
+        ],
+      ]);
       expect(await call(tx, "public.push_verify_order_identity($1, $2)", [99999, NOW])).toBe(false);
     });
   });

@@ -92,7 +92,10 @@ describe("writes", () => {
     ["insert", "insert into public.customers (name, email) values ('Mallory', 'mallory@x.test')"],
     ["update", "update public.orders set status = 'completed' where id = 1"],
     ["update", "update public.orders set interpreter_id = auth.uid() where id = 3"],
-    ["insert", "insert into public.order_files (order_id, kind, object_key, file_name, content_type, size) values (1, 'delivery', 'orders/1/x', 'x.pdf', 'application/pdf', 1)"],
+    [
+      "insert",
+      "insert into public.order_files (order_id, kind, object_key, file_name, content_type, size) values (1, 'delivery', 'orders/1/x', 'x.pdf', 'application/pdf', 1)",
+    ],
     ["delete", "delete from public.order_quotes where order_id = 1"],
     ["insert", "insert into public.order_messages (order_id, author, body) values (1, 'staff', 'hi')"],
     ["delete", "delete from public.order_events"],

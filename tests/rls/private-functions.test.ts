@@ -182,9 +182,7 @@ describe("the users.role guard (private.guard_users_role, BEFORE INSERT OR UPDAT
   it("setting the same role again is not a role change (an admin's form may send it unchanged)", async () => {
     await withMistakenPolicy(async (tx) => {
       await becomeActor(tx, interpreter);
-      expect(await attempt(tx, "update public.users set role = 'interpreter', full_name = 'Dan' where id = $1", [INTERPRETER_ID])).toEqual(
-        ONE_ROW_AFFECTED,
-      );
+      expect(await attempt(tx, "update public.users set role = 'interpreter', full_name = 'Dan' where id = $1", [INTERPRETER_ID])).toEqual(ONE_ROW_AFFECTED);
     });
   });
 

@@ -70,17 +70,22 @@ describe("seed.sql applies on top of the migrations", () => {
       .map((person) => ({ email: person.email, bcrypt: true, sample_password_matches: person.canSignIn }))
       .sort((a, b) => a.email.localeCompare(b.email));
     expect(rows).toEqual(expected);
-    expect(expected.filter((row) => row.sample_password_matches).map((row) => row.email).sort()).toEqual([
-      "admin@example.com",
-      "interpreter@example.com",
-    ]);
+    expect(
+      expected
+        .filter((row) => row.sample_password_matches)
+        .map((row) => row.email)
+        .sort(),
+    ).toEqual(["admin@example.com", "interpreter@example.com"]);
   });
 });
 
 describe("seed.sql matches seed/content.ts", () => {
   it("company", async () => {
-    const [row] = await asSuperuser(db, `select title, description, homecover, address, email, phone, linkedin, facebook, instegram, contactcover,
-              homecover_alt, homecover_width, homecover_height, contactcover_alt, contactcover_width, contactcover_height from public.company`);
+    const [row] = await asSuperuser(
+      db,
+      `select title, description, homecover, address, email, phone, linkedin, facebook, instegram, contactcover,
+              homecover_alt, homecover_width, homecover_height, contactcover_alt, contactcover_width, contactcover_height from public.company`,
+    );
     expect(row).toEqual(sampleContent.company);
   });
 

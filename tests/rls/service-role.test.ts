@@ -43,12 +43,9 @@ describe("service_role and the role guard", () => {
   });
 
   it("adds a new admin row", async () => {
-    const outcome = await run(
-      db,
-      serviceRole,
-      "insert into public.users (id, full_name, email, role) values ($1, 'Ops Admin', 'ops@push.test', 'admin')",
-      [NEW_ACCOUNT_ID],
-    );
+    const outcome = await run(db, serviceRole, "insert into public.users (id, full_name, email, role) values ($1, 'Ops Admin', 'ops@push.test', 'admin')", [
+      NEW_ACCOUNT_ID,
+    ]);
     expect(outcome).toEqual(ONE_ROW_AFFECTED);
   });
 });

@@ -9,8 +9,7 @@ import { likePattern } from "./text-search.server";
 type AccountRow = { id: string; email: string; full_name: string | null; role: Role | null; last_sign_in_at: number | null; locked_at: number | null };
 
 export function d1AccountStore(db: D1Database): AccountStore {
-  const emailOf = (id: string) =>
-    query(() => db.prepare("SELECT email FROM accounts WHERE id = ?").bind(id).first<{ email: string }>());
+  const emailOf = (id: string) => query(() => db.prepare("SELECT email FROM accounts WHERE id = ?").bind(id).first<{ email: string }>());
 
   return {
     async list({ search, page }) {
@@ -27,16 +26,14 @@ export function d1AccountStore(db: D1Database): AccountStore {
         ]),
       );
       const total = (count!.results[0] as { n: number }).n;
-      const items = (rows!.results as AccountRow[]).map(
-        (row): Account => ({
-          id: row.id,
-          fullName: row.full_name,
-          email: row.email,
-          role: row.role ?? "interpreter",
-          lastSignInAt: row.last_sign_in_at,
-          locked: row.locked_at !== null,
-        }),
-      );
+      const items = (rows!.results as AccountRow[]).map((row): Account => ({
+        id: row.id,
+        fullName: row.full_name,
+        email: row.email,
+        role: row.role ?? "interpreter",
+        lastSignInAt: row.last_sign_in_at,
+        locked: row.locked_at !== null,
+      }));
       return { items, total, page, pageCount: pageCountOf(total, ACCOUNTS_PAGE_SIZE) };
     },
 

@@ -102,9 +102,7 @@ export function d1AuthStore(db: D1Database, request: Request, secret: string, re
     },
 
     async requestPasswordReset(email) {
-      const account = await query(() =>
-        db.prepare("SELECT id, email FROM accounts WHERE email = ?").bind(email).first<{ id: string; email: string }>(),
-      );
+      const account = await query(() => db.prepare("SELECT id, email FROM accounts WHERE email = ?").bind(email).first<{ id: string; email: string }>());
       if (!account) return null;
       const token = randomToken();
       const now = Date.now();

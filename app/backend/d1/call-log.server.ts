@@ -32,7 +32,10 @@ export function d1CallLogStore(db: D1Database): CallLogStore {
     async page(filter, after, limit) {
       const { where, params } = conditionsOf(filter, after);
       const { results } = await query(() =>
-        db.prepare(`SELECT * FROM call_log ${where} ORDER BY requested_at DESC, id LIMIT ?`).bind(...params, limit).all<CallLogRow>(),
+        db
+          .prepare(`SELECT * FROM call_log ${where} ORDER BY requested_at DESC, id LIMIT ?`)
+          .bind(...params, limit)
+          .all<CallLogRow>(),
       );
       return results.map(toCallLogEntry);
     },
@@ -66,14 +69,19 @@ export function d1CallLogStore(db: D1Database): CallLogStore {
       const n = counts!.answered;
       // The median wait: the middle one (or the two middle ones) of the answered calls' waits, read in order from the
       // waits' index (never sorted per request; for one interpreter's calls the walk is longer, still tens of ms).
-      const middle = n === 0 ? [] : (
-        await query(() =>
-          db
-            .prepare(`SELECT answered_at - requested_at AS wait FROM call_log INDEXED BY call_log_waits ${answered} ORDER BY answered_at - requested_at LIMIT ? OFFSET ?`)
-            .bind(...params, n % 2 ? 1 : 2, Math.floor((n - 1) / 2))
-            .all<{ wait: number }>(),
-        )
-      ).results.map((row) => row.wait);
+      const middle =
+        n === 0
+          ? []
+          : (
+              await query(() =>
+                db
+                  .prepare(
+                    `SELECT answered_at - requested_at AS wait FROM call_log INDEXED BY call_log_waits ${answered} ORDER BY answered_at - requested_at LIMIT ? OFFSET ?`,
+                  )
+                  .bind(...params, n % 2 ? 1 : 2, Math.floor((n - 1) / 2))
+                  .all<{ wait: number }>(),
+              )
+            ).results.map((row) => row.wait);
       const median = middle.length === 0 ? null : middle.reduce((sum, wait) => sum + wait, 0) / middle.length;
       return callTotals({ calls: counts!.calls, answered: n, talkMs: counts!.talk_ms, medianWaitMs: median });
     },

@@ -11,23 +11,17 @@ export function d1ContentStore(db: D1Database, media: MediaStore): ContentStore 
 
   return {
     company() {
-      company ??= query(() =>
-        db.prepare("SELECT * FROM company ORDER BY id LIMIT 1").first<CompanyRow>(),
-      ).then((row) => (row ? toCompany(row, image) : null));
+      company ??= query(() => db.prepare("SELECT * FROM company ORDER BY id LIMIT 1").first<CompanyRow>()).then((row) => (row ? toCompany(row, image) : null));
       return company;
     },
 
     async services() {
-      const { results } = await query(() =>
-        db.prepare("SELECT * FROM services ORDER BY position, id").all<ServiceRow & { id: number }>(),
-      );
+      const { results } = await query(() => db.prepare("SELECT * FROM services ORDER BY position, id").all<ServiceRow & { id: number }>());
       return results.map((row) => toService(row, image));
     },
 
     async about() {
-      const row = await query(() =>
-        db.prepare("SELECT * FROM about ORDER BY id LIMIT 1").first<AboutRow>(),
-      );
+      const row = await query(() => db.prepare("SELECT * FROM about ORDER BY id LIMIT 1").first<AboutRow>());
       return row ? toAbout(row, image) : null;
     },
   };

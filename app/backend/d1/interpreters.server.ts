@@ -52,8 +52,14 @@ export function d1InterpreterStore(db: D1Database): InterpreterStore {
       const params = searchParams(search);
       const order = `${SORT_COLUMNS[sort]} COLLATE NOCASE ${direction === "desc" ? "DESC" : "ASC"}, u.id`;
       const total =
-        (await query(() => db.prepare(`SELECT COUNT(*) AS total FROM users u WHERE ${SEARCH}`).bind(...params).first<{ total: number }>()))
-          ?.total ?? 0;
+        (
+          await query(() =>
+            db
+              .prepare(`SELECT COUNT(*) AS total FROM users u WHERE ${SEARCH}`)
+              .bind(...params)
+              .first<{ total: number }>(),
+          )
+        )?.total ?? 0;
       const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
       const current = Math.min(page, pageCount);
       const { results } = await query(() =>
@@ -70,7 +76,8 @@ export function d1InterpreterStore(db: D1Database): InterpreterStore {
 
     async find({ text, languageIds, limit }) {
       // Linked to every language asked for: the links of those languages, counted per person.
-      const speaks = "u.id IN (SELECT user_id FROM user_languages WHERE language_id IN (SELECT value FROM json_each(?3)) GROUP BY user_id HAVING COUNT(DISTINCT language_id) = ?4)";
+      const speaks =
+        "u.id IN (SELECT user_id FROM user_languages WHERE language_id IN (SELECT value FROM json_each(?3)) GROUP BY user_id HAVING COUNT(DISTINCT language_id) = ?4)";
       const { results } = await query(() =>
         db
           .prepare(

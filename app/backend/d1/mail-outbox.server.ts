@@ -12,7 +12,9 @@ import { d1RelayQueue } from "./relay-queue.server";
 export function orderMailStatements(db: D1Database, mails: NewMail[], now: number, where: string, ...binds: unknown[]): D1PreparedStatement[] {
   return mails.map((mail) =>
     db
-      .prepare(`INSERT INTO mail_outbox (kind, to_email, subject, body, order_id, created_at, next_attempt_at) SELECT ?, ?, ?, ?, id, ?, ? FROM orders WHERE ${where}`)
+      .prepare(
+        `INSERT INTO mail_outbox (kind, to_email, subject, body, order_id, created_at, next_attempt_at) SELECT ?, ?, ?, ?, id, ?, ? FROM orders WHERE ${where}`,
+      )
       .bind(mail.kind, mail.to, mail.subject, mail.body, now, now, ...binds),
   );
 }

@@ -42,9 +42,17 @@ function orderFilter(search: OrderQuery, use: "count" | "page"): { where: string
   if (search.status) where("o.status = ?", search.status);
   if (search.serviceId) where("o.service_id = ?", search.serviceId);
   if (search.languageId && use === "count") {
-    where("o.id IN (SELECT order_id FROM order_targets WHERE language_id = ? UNION ALL SELECT id FROM orders WHERE source_language_id = ?)", search.languageId, search.languageId);
+    where(
+      "o.id IN (SELECT order_id FROM order_targets WHERE language_id = ? UNION ALL SELECT id FROM orders WHERE source_language_id = ?)",
+      search.languageId,
+      search.languageId,
+    );
   } else if (search.languageId) {
-    where("(o.source_language_id = ? OR EXISTS (SELECT 1 FROM order_targets t WHERE t.order_id = o.id AND t.language_id = ?))", search.languageId, search.languageId);
+    where(
+      "(o.source_language_id = ? OR EXISTS (SELECT 1 FROM order_targets t WHERE t.order_id = o.id AND t.language_id = ?))",
+      search.languageId,
+      search.languageId,
+    );
   }
   if (search.from) where("o.created_at >= ?", startOfCompanyDay(search.from));
   if (search.to) where("o.created_at < ?", startOfCompanyDay(nextDay(search.to)));
@@ -117,7 +125,12 @@ export function d1OrderLists(db: D1Database): Pick<OrderStore, "list" | "jobs" |
         ]),
       );
       const total = (count!.results[0] as { n: number }).n;
-      return { items: await summaries(newestFirst(page!.results as OrderSummaryRow[])), total, page: search.page, pageCount: pageCountOf(total, ORDERS_PAGE_SIZE) };
+      return {
+        items: await summaries(newestFirst(page!.results as OrderSummaryRow[])),
+        total,
+        page: search.page,
+        pageCount: pageCountOf(total, ORDERS_PAGE_SIZE),
+      };
     },
 
     async jobs(interpreterId, page) {
@@ -163,7 +176,12 @@ export function d1OrderLists(db: D1Database): Pick<OrderStore, "list" | "jobs" |
       const total = (count!.results[0] as { n: number }).n;
       const customerRows = rows!.results as CustomerRow[];
       const values = await acceptedValues(customerRows.map((row) => row.id));
-      return { items: customerRows.map((row) => toCustomerSummary(row, values.get(row.id) ?? [])), total, page, pageCount: pageCountOf(total, ORDERS_PAGE_SIZE) };
+      return {
+        items: customerRows.map((row) => toCustomerSummary(row, values.get(row.id) ?? [])),
+        total,
+        page,
+        pageCount: pageCountOf(total, ORDERS_PAGE_SIZE),
+      };
     },
 
     async customer(id, page) {
@@ -179,7 +197,10 @@ export function d1OrderLists(db: D1Database): Pick<OrderStore, "list" | "jobs" |
       const values = await acceptedValues([row.id]);
       const customer = toCustomerSummary(row, values.get(row.id) ?? []);
       const total = customer.orderCount;
-      return { customer, orders: { items: await summaries(newestFirst(orders!.results as OrderSummaryRow[])), total, page, pageCount: pageCountOf(total, ORDERS_PAGE_SIZE) } };
+      return {
+        customer,
+        orders: { items: await summaries(newestFirst(orders!.results as OrderSummaryRow[])), total, page, pageCount: pageCountOf(total, ORDERS_PAGE_SIZE) },
+      };
     },
   };
 }

@@ -57,7 +57,10 @@ export function d1OrderStore(db: D1Database): OrderStore {
 
     async verifyIdentity(id, now) {
       const row = await query(() =>
-        db.prepare("UPDATE orders SET identity_verified_at = COALESCE(identity_verified_at, ?) WHERE id = ? RETURNING id").bind(now, id).first<{ id: number }>(),
+        db
+          .prepare("UPDATE orders SET identity_verified_at = COALESCE(identity_verified_at, ?) WHERE id = ? RETURNING id")
+          .bind(now, id)
+          .first<{ id: number }>(),
       );
       return row !== null;
     },
@@ -96,7 +99,9 @@ export function d1OrderStore(db: D1Database): OrderStore {
         ),
         ...order.files.map((file) =>
           db
-            .prepare(`INSERT INTO order_files (order_id, kind, object_key, file_name, content_type, size, created_at) SELECT id, 'source', ?, ?, ?, ?, ? ${ofThisOrder}`)
+            .prepare(
+              `INSERT INTO order_files (order_id, kind, object_key, file_name, content_type, size, created_at) SELECT id, 'source', ?, ?, ?, ?, ? ${ofThisOrder}`,
+            )
             .bind(file.objectKey, file.fileName, file.contentType, file.size, now, order.tokenHash),
         ),
         db

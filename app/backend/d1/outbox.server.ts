@@ -30,24 +30,27 @@ export function d1OutboxStore(db: D1Database): OutboxStore {
       }
       const where = conditions.length ? `WHERE ${conditions.join(" AND ")}` : "";
       const { results } = await query(() =>
-        db.prepare(`SELECT ${COLUMNS} FROM contact_messages ${where} ORDER BY received_at DESC, id DESC LIMIT ?`).bind(...params, limit).all<MessageRow>(),
+        db
+          .prepare(`SELECT ${COLUMNS} FROM contact_messages ${where} ORDER BY received_at DESC, id DESC LIMIT ?`)
+          .bind(...params, limit)
+          .all<MessageRow>(),
       );
       return results.map(toMessage);
     },
 
     async setRead(id, read, now) {
       const { meta } = await query(() =>
-        db.prepare("UPDATE contact_messages SET read_at = ? WHERE id = ?").bind(read ? now : null, id).run(),
+        db
+          .prepare("UPDATE contact_messages SET read_at = ? WHERE id = ?")
+          .bind(read ? now : null, id)
+          .run(),
       );
       return meta.changes === 1;
     },
 
     async retryNow(id, now) {
       const { meta } = await query(() =>
-        db
-          .prepare("UPDATE contact_messages SET status = 'pending', next_attempt_at = ? WHERE id = ? AND status <> 'sent'")
-          .bind(now, id)
-          .run(),
+        db.prepare("UPDATE contact_messages SET status = 'pending', next_attempt_at = ? WHERE id = ? AND status <> 'sent'").bind(now, id).run(),
       );
       return meta.changes === 1;
     },

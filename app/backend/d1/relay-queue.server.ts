@@ -73,7 +73,9 @@ export function d1RelayQueue<Row, M>(db: D1Database, table: "contact_messages" |
     async settleAbandoned(now, reason) {
       const { meta } = await query(() =>
         db
-          .prepare(`UPDATE ${table} SET status = 'failed', last_error = ?, claim_id = NULL, claimed_until = NULL WHERE status = 'pending' AND claimed_until < ?`)
+          .prepare(
+            `UPDATE ${table} SET status = 'failed', last_error = ?, claim_id = NULL, claimed_until = NULL WHERE status = 'pending' AND claimed_until < ?`,
+          )
           .bind(reason, now)
           .run(),
       );

@@ -70,14 +70,10 @@ export async function seedSampleContent(db: D1Database, content: SampleContent, 
     statements.push(
       db.prepare("INSERT INTO accounts (id, email, password_hash) VALUES (?, ?, ?)").bind(id, person.email, passwordHash),
       db
-        .prepare(
-          `INSERT INTO users (id, full_name, email, phone, "Gender", account_type, role) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        )
+        .prepare(`INSERT INTO users (id, full_name, email, phone, "Gender", account_type, role) VALUES (?, ?, ?, ?, ?, ?, ?)`)
         .bind(id, person.full_name, person.email, person.phone, person.Gender, person.account_type, person.role),
       ...person.languages.map((language) =>
-        db
-          .prepare("INSERT INTO user_languages (user_id, language_id) SELECT ?, id FROM languages WHERE name = ?")
-          .bind(id, language),
+        db.prepare("INSERT INTO user_languages (user_id, language_id) SELECT ?, id FROM languages WHERE name = ?").bind(id, language),
       ),
     );
   }

@@ -19,9 +19,7 @@ export function d1SelfService(
     async changePassword({ currentPassword, newPassword }) {
       const session = await signedIn();
       if (!session) return { ok: false, reason: "signed-out" };
-      const account = await query(() =>
-        db.prepare("SELECT password_hash FROM accounts WHERE id = ?").bind(session.user.id).first<{ password_hash: string }>(),
-      );
+      const account = await query(() => db.prepare("SELECT password_hash FROM accounts WHERE id = ?").bind(session.user.id).first<{ password_hash: string }>());
       if (!account || !(await verifyPassword(currentPassword, account.password_hash))) return { ok: false, reason: "wrong-password" };
       const newHash = await hashPassword(newPassword);
       await query(() =>
@@ -64,9 +62,7 @@ export function d1SelfService(
     async signOutOthers() {
       const session = await signedIn();
       if (!session) return 0;
-      const result = await query(() =>
-        db.prepare("DELETE FROM sessions WHERE account_id = ? AND id_hash <> ?").bind(session.user.id, session.idHash).run(),
-      );
+      const result = await query(() => db.prepare("DELETE FROM sessions WHERE account_id = ? AND id_hash <> ?").bind(session.user.id, session.idHash).run());
       return result.meta.changes;
     },
 

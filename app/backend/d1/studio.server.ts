@@ -13,8 +13,7 @@ type VersionRow = { version: number; snapshot: string; saved_by: string | null; 
 const d1Value = (value: string | number | null | object) => (typeof value === "object" && value !== null ? JSON.stringify(value) : value);
 
 export function d1StudioStore(db: D1Database): StudioStore {
-  const readRow = (record: StudioRecord, id: number) =>
-    query(() => db.prepare(`SELECT * FROM ${TABLE_OF[record]} WHERE id = ?`).bind(id).first<Row>());
+  const readRow = (record: StudioRecord, id: number) => query(() => db.prepare(`SELECT * FROM ${TABLE_OF[record]} WHERE id = ?`).bind(id).first<Row>());
 
   const keepVersion = (record: StudioRecord, id: number, version: number, fields: unknown, by: string | null) =>
     db
@@ -47,7 +46,10 @@ export function d1StudioStore(db: D1Database): StudioStore {
   }
 
   const snapshotsFiles = (record: StudioRecord, rows: { snapshot: string }[]) =>
-    filesOfSnapshots(record, rows.map((row) => JSON.parse(row.snapshot) as unknown));
+    filesOfSnapshots(
+      record,
+      rows.map((row) => JSON.parse(row.snapshot) as unknown),
+    );
 
   return {
     async company() {
@@ -109,7 +111,9 @@ export function d1StudioStore(db: D1Database): StudioStore {
             )
             .bind(...names.map((name) => d1Value(columns[name] ?? null))),
           db
-            .prepare("INSERT INTO content_versions (record, record_id, version, snapshot, saved_by) SELECT 'service', id, 1, ?, ? FROM services WHERE rowid = last_insert_rowid()")
+            .prepare(
+              "INSERT INTO content_versions (record, record_id, version, snapshot, saved_by) SELECT 'service', id, 1, ?, ? FROM services WHERE rowid = last_insert_rowid()",
+            )
             .bind(JSON.stringify(fields), by),
         ]),
       );

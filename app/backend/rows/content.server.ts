@@ -1,7 +1,17 @@
 // Content rows as the spec names their columns (both databases keep them), mapped to the app's names once for both
 // adapters: to the public pages' types, to the studio's fields, and back to columns for a save.
 import type { About, Company, MediaFolder, Picture, Service } from "~/domain/content";
-import { filesOf, type AboutFields, type CompanyFields, type FieldsOf, type FileRef, type ServiceFields, type StoredImage, type StudioRecord, type Versioned as VersionedRecord } from "~/domain/studio";
+import {
+  filesOf,
+  type AboutFields,
+  type CompanyFields,
+  type FieldsOf,
+  type FileRef,
+  type ServiceFields,
+  type StoredImage,
+  type StudioRecord,
+  type Versioned as VersionedRecord,
+} from "~/domain/studio";
 import { translationsOf } from "~/domain/translations";
 import type { MediaStore } from "../port.server";
 

@@ -170,7 +170,10 @@ export type OrderDetailParts = {
 };
 
 export function toOrderDetail(row: OrderDetailRow, parts: OrderDetailParts): OrderDetail {
-  const summary = toOrderSummary(row, parts.targets.map((target) => target.language));
+  const summary = toOrderSummary(
+    row,
+    parts.targets.map((target) => target.language),
+  );
   const optionalInt = (value: number | null) => (value === null ? null : int(value));
   return {
     ...summary,

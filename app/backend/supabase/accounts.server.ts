@@ -35,16 +35,14 @@ export function supabaseAccountStore(service: SupabaseClient, devices: SessionDe
         await service.rpc("push_list_accounts", { p_search: search, p_limit: ACCOUNTS_PAGE_SIZE, p_offset: (page - 1) * ACCOUNTS_PAGE_SIZE }),
       );
       const now = Date.now();
-      const items = answer.items.map(
-        (row): Account => ({
-          id: row.id,
-          fullName: row.full_name,
-          email: row.email ?? "",
-          role: row.role ?? "interpreter",
-          lastSignInAt: row.last_sign_in_at ? Date.parse(row.last_sign_in_at) : null,
-          locked: isBanned(row.banned_until ?? undefined, now),
-        }),
-      );
+      const items = answer.items.map((row): Account => ({
+        id: row.id,
+        fullName: row.full_name,
+        email: row.email ?? "",
+        role: row.role ?? "interpreter",
+        lastSignInAt: row.last_sign_in_at ? Date.parse(row.last_sign_in_at) : null,
+        locked: isBanned(row.banned_until ?? undefined, now),
+      }));
       const total = Number(answer.total);
       return { items, total, page, pageCount: pageCountOf(total, ACCOUNTS_PAGE_SIZE) };
     },

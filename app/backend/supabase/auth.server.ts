@@ -138,7 +138,10 @@ export function supabaseAuthStore(clients: SupabaseClients, request: Request, de
  * Supabase still checks the hash, and the verified user's address is compared again.
  */
 function encodeResetToken(hash: string, email: string): string {
-  return btoa(JSON.stringify({ h: hash, e: email })).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  return btoa(JSON.stringify({ h: hash, e: email }))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replace(/=+$/, "");
 }
 
 function decodeResetToken(token: string): { hash: string; email: string } | null {

@@ -17,8 +17,7 @@ export function supabaseMediaStore(config: SupabaseConfig, service?: SupabaseCli
     return service.storage.from(config.mediaBucket);
   };
   return {
-    url: (folder, fileName) =>
-      `${config.url}/storage/v1/object/public/${encodeURIComponent(config.mediaBucket)}/${folder}/${encodeURIComponent(fileName)}`,
+    url: (folder, fileName) => `${config.url}/storage/v1/object/public/${encodeURIComponent(config.mediaBucket)}/${folder}/${encodeURIComponent(fileName)}`,
 
     async put(folder, fileName, bytes, contentType) {
       // upsert false: a name is never reused (its public URL is cached for a year), so an existing object is an error.

@@ -57,7 +57,11 @@ export function sessionDevices(service: SupabaseClient) {
       const row = check<{ last_seen_at: string } | null>(await table().select("last_seen_at").eq("session_id", sessionId).maybeSingle());
       if (!row) return false;
       if (Date.parse(row.last_seen_at) < now - DEVICE_TOUCH_MS) {
-        check(await table().update({ last_seen_at: new Date(now).toISOString() }).eq("session_id", sessionId));
+        check(
+          await table()
+            .update({ last_seen_at: new Date(now).toISOString() })
+            .eq("session_id", sessionId),
+        );
       }
       return true;
     },

@@ -94,7 +94,14 @@ export function supabaseOrderStore(service: SupabaseClient): OrderStore {
 
     async addMessage(id, { author, authorId, body }, now, mails = []) {
       return check<boolean>(
-        await service.rpc("push_add_order_message", { p_id: id, p_author: author, p_author_id: authorId, p_body: body, p_mails: mailArgument(mails), p_now: now }),
+        await service.rpc("push_add_order_message", {
+          p_id: id,
+          p_author: author,
+          p_author_id: authorId,
+          p_body: body,
+          p_mails: mailArgument(mails),
+          p_now: now,
+        }),
       );
     },
 

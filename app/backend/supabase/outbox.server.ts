@@ -14,9 +14,7 @@ export function supabaseOutboxStore(service: SupabaseClient): OutboxStore {
     ...supabaseRelayQueue(service, "contact_messages", COLUMNS, toMessage),
 
     async save({ name, email, subject, message, locale }, now) {
-      const rows = check<MessageRow[]>(
-        await table().insert({ name, email, subject, message, locale, received_at: now, next_attempt_at: now }).select(COLUMNS),
-      );
+      const rows = check<MessageRow[]>(await table().insert({ name, email, subject, message, locale, received_at: now, next_attempt_at: now }).select(COLUMNS));
       return toMessage(rows[0]!);
     },
 
@@ -31,7 +29,14 @@ export function supabaseOutboxStore(service: SupabaseClient): OutboxStore {
     },
 
     async setRead(id, read, now) {
-      return check<{ id: number }[]>(await table().update({ read_at: read ? now : null }).eq("id", id).select("id")).length === 1;
+      return (
+        check<{ id: number }[]>(
+          await table()
+            .update({ read_at: read ? now : null })
+            .eq("id", id)
+            .select("id"),
+        ).length === 1
+      );
     },
 
     async retryNow(id, now) {

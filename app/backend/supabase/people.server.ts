@@ -234,7 +234,13 @@ export function supabaseLinkStore(user: SupabaseClient, service: SupabaseClient)
         await service.rpc("push_list_links", { p_limit: LINKS_PAGE_SIZE, p_offset: (page - 1) * LINKS_PAGE_SIZE }),
       );
       const total = Number(answer.total);
-      const items = answer.items.map((row) => ({ id: row.id, userId: row.user_id, userName: row.user_name, languageId: row.language_id, languageName: row.language_name }));
+      const items = answer.items.map((row) => ({
+        id: row.id,
+        userId: row.user_id,
+        userName: row.user_name,
+        languageId: row.language_id,
+        languageName: row.language_name,
+      }));
       return { items, total, page, pageCount: pageCountOf(total, LINKS_PAGE_SIZE) };
     },
 

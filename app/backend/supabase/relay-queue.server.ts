@@ -89,7 +89,11 @@ export function supabaseRelayQueue<Row, M>(
 
     async settleAbandoned(now, reason) {
       const settled = check<{ id: number }[]>(
-        await rows().update({ status: "failed", last_error: reason, claim_id: null, claimed_until: null }).eq("status", "pending").lt("claimed_until", now).select("id"),
+        await rows()
+          .update({ status: "failed", last_error: reason, claim_id: null, claimed_until: null })
+          .eq("status", "pending")
+          .lt("claimed_until", now)
+          .select("id"),
       );
       return settled.length;
     },

@@ -17,10 +17,12 @@ type SelfServiceDeps = {
   signedIn: () => Promise<{ user: SessionUser; sessionId: string } | null>;
 };
 
-export function supabaseSelfService({ client, recovery, devices, signedIn }: SelfServiceDeps): Pick<
-  AuthStore,
-  "changePassword" | "sessions" | "signOutOthers" | "setLocale"
-> {
+export function supabaseSelfService({
+  client,
+  recovery,
+  devices,
+  signedIn,
+}: SelfServiceDeps): Pick<AuthStore, "changePassword" | "sessions" | "signOutOthers" | "setLocale"> {
   /** Ends every other session of the account in Supabase Auth, then their device rows; answers how many rows. */
   async function endOthers(userId: string, sessionId: string): Promise<number> {
     failIf((await client.auth.signOut({ scope: "others" })).error);
@@ -57,16 +59,14 @@ export function supabaseSelfService({ client, recovery, devices, signedIn }: Sel
       if (!found) return [];
       const rows = await devices.list(found.user.id);
       const list = await Promise.all(
-        rows.map(
-          async (row): Promise<DeviceSession> => ({
-            key: await sessionKeyOf(row.session_id),
-            current: row.session_id === found.sessionId,
-            userAgent: row.user_agent,
-            address: row.address,
-            signedInAt: Date.parse(row.created_at),
-            lastUsedAt: Date.parse(row.last_seen_at),
-          }),
-        ),
+        rows.map(async (row): Promise<DeviceSession> => ({
+          key: await sessionKeyOf(row.session_id),
+          current: row.session_id === found.sessionId,
+          userAgent: row.user_agent,
+          address: row.address,
+          signedInAt: Date.parse(row.created_at),
+          lastUsedAt: Date.parse(row.last_seen_at),
+        })),
       );
       return currentSessionFirst(list);
     },

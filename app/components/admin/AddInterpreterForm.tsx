@@ -20,10 +20,35 @@ export function AddInterpreterForm({ failure }: { failure: FormFailure | null })
       <FormAlert message={failure?.formError} />
       {/* A new location after a successful add (redirect) empties the form; a failed one keeps the values. */}
       <Form method="post" key={location.key} noValidate className="form form--grid" preventScrollReset>
-        <Field label={t.fields.fullName} name="full_name" autoComplete="off" required maxLength={NAME_MAX_LENGTH} defaultValue={values.full_name} error={errors.full_name} />
-        <Field label={t.fields.gender} name="Gender" hint={t.fields.genderHint} required maxLength={GENDER_MAX_LENGTH} defaultValue={values.Gender} error={errors.Gender} />
+        <Field
+          label={t.fields.fullName}
+          name="full_name"
+          autoComplete="off"
+          required
+          maxLength={NAME_MAX_LENGTH}
+          defaultValue={values.full_name}
+          error={errors.full_name}
+        />
+        <Field
+          label={t.fields.gender}
+          name="Gender"
+          hint={t.fields.genderHint}
+          required
+          maxLength={GENDER_MAX_LENGTH}
+          defaultValue={values.Gender}
+          error={errors.Gender}
+        />
         <Field label={t.fields.email} name="email" type="email" autoComplete="off" required defaultValue={values.email} error={errors.email} />
-        <Field label={t.fields.phone} name="phone" type="tel" autoComplete="off" required maxLength={PHONE_MAX_LENGTH} defaultValue={values.phone} error={errors.phone} />
+        <Field
+          label={t.fields.phone}
+          name="phone"
+          type="tel"
+          autoComplete="off"
+          required
+          maxLength={PHONE_MAX_LENGTH}
+          defaultValue={values.phone}
+          error={errors.phone}
+        />
         <Field
           label={t.fields.password}
           name="password"

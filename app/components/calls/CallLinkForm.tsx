@@ -26,7 +26,15 @@ export function CallLinkForm({ languages, result }: { languages: { id: number; n
       ) : (
         <Form method="post" noValidate className="form" preventScrollReset>
           <FormAlert message={failure?.formError} />
-          <Field label={m.name} name="name" autoComplete="off" required maxLength={CALLER_NAME_MAX} defaultValue={values.name ?? ""} error={failure?.errors.name} />
+          <Field
+            label={m.name}
+            name="name"
+            autoComplete="off"
+            required
+            maxLength={CALLER_NAME_MAX}
+            defaultValue={values.name ?? ""}
+            error={failure?.errors.name}
+          />
           <SelectField
             label={m.language}
             name="language"

@@ -62,7 +62,9 @@ export function CallStarter({ languages, link, turnstileSiteKey, onUnanswered }:
 
   function start(form: HTMLFormElement) {
     const data = new FormData(form);
-    const params: Record<string, string> = link ? { link: link.token } : Object.fromEntries(["language", "type", "name"].map((name) => [name, String(data.get(name) ?? "")]));
+    const params: Record<string, string> = link
+      ? { link: link.token }
+      : Object.fromEntries(["language", "type", "name"].map((name) => [name, String(data.get(name) ?? "")]));
     const languageId = link ? String(link.languageId) : String(data.get("language") ?? "");
     // With Turnstile on, the widget put its token in the form; the worker checks it before anything rings.
     const token = data.get(TURNSTILE_FIELD);
@@ -141,7 +143,15 @@ export function CallStarter({ languages, link, turnstileSiteKey, onUnanswered }:
       {link ? null : <CallChoices languages={languages} busy={busy} type={type} onType={(option) => (setType(option), setDevice("idle"), stopDevices())} />}
       <section className="call-starter__check" aria-labelledby="call-check-heading">
         <h3 id="call-check-heading">{c.checkHeading}</h3>
-        <video ref={preview} className="call-starter__preview" autoPlay playsInline muted aria-label={c.preview} hidden={device !== "ready" || type !== "video"} />
+        <video
+          ref={preview}
+          className="call-starter__preview"
+          autoPlay
+          playsInline
+          muted
+          aria-label={c.preview}
+          hidden={device !== "ready" || type !== "video"}
+        />
         {ready ? (
           <p>
             <label htmlFor="call-level">{c.level}</label> <meter id="call-level" min={0} max={1} value={level} />

@@ -29,9 +29,38 @@ export function CallbackForm({ languages, failure, callId, languageId, name, tur
       </h2>
       <p>{c.callbackIntro}</p>
       <FormAlert message={failure?.formError} />
-      <Field id="callback-name" label={c.name} name="name" autoComplete="name" required maxLength={CALLBACK_LIMITS.name} defaultValue={values.name ?? name} error={errors.name} />
-      <Field id="callback-phone" label={c.callbackPhone} name="phone" type="tel" autoComplete="tel" dir="ltr" maxLength={CALLBACK_LIMITS.phone} defaultValue={values.phone} error={errors.phone} />
-      <Field id="callback-email" label={c.callbackEmail} name="email" type="email" autoComplete="email" dir="ltr" maxLength={CALLBACK_LIMITS.email} defaultValue={values.email} error={errors.email} />
+      <Field
+        id="callback-name"
+        label={c.name}
+        name="name"
+        autoComplete="name"
+        required
+        maxLength={CALLBACK_LIMITS.name}
+        defaultValue={values.name ?? name}
+        error={errors.name}
+      />
+      <Field
+        id="callback-phone"
+        label={c.callbackPhone}
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        dir="ltr"
+        maxLength={CALLBACK_LIMITS.phone}
+        defaultValue={values.phone}
+        error={errors.phone}
+      />
+      <Field
+        id="callback-email"
+        label={c.callbackEmail}
+        name="email"
+        type="email"
+        autoComplete="email"
+        dir="ltr"
+        maxLength={CALLBACK_LIMITS.email}
+        defaultValue={values.email}
+        error={errors.email}
+      />
       <SelectField
         id="callback-language"
         label={c.language}
@@ -41,7 +70,15 @@ export function CallbackForm({ languages, failure, callId, languageId, name, tur
         defaultValue={values.language ?? languageId}
         key={languageId}
       />
-      <TextAreaField id="callback-note" label={c.callbackNote} name="note" rows={3} maxLength={CALLBACK_LIMITS.note} defaultValue={values.note} error={errors.note} />
+      <TextAreaField
+        id="callback-note"
+        label={c.callbackNote}
+        name="note"
+        rows={3}
+        maxLength={CALLBACK_LIMITS.note}
+        defaultValue={values.note}
+        error={errors.note}
+      />
       <input type="hidden" name="callId" value={callId ?? ""} />
       <BotChecks form="callback" turnstileSiteKey={turnstileSiteKey} />
       <div>

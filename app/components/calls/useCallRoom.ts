@@ -220,7 +220,12 @@ async function hangUpOverHttp(roomId: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, attempt < 0 ? 0 : reconnectDelay(attempt)));
     try {
       // A form body: every POST the worker takes is a form (workers/request-admission.ts).
-      const answer = await fetch(`/api/calls/room/${encodeURIComponent(roomId)}/hangup`, { method: "POST", body: new URLSearchParams(), keepalive: true, credentials: "same-origin" });
+      const answer = await fetch(`/api/calls/room/${encodeURIComponent(roomId)}/hangup`, {
+        method: "POST",
+        body: new URLSearchParams(),
+        keepalive: true,
+        credentials: "same-origin",
+      });
       if (answer.status < 500) return;
     } catch {
       // Not reachable yet.

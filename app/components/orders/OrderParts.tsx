@@ -27,7 +27,14 @@ export function OrderHeading({ id, status }: { id: number; status: OrderStatus }
 }
 
 /** The order's main facts as a description list; `children` adds more rows. */
-export function OrderFacts(props: { serviceTitle: string; sourceLanguage: string; targetLanguages: string[]; deadline: string; createdAt: number; children?: ReactNode }) {
+export function OrderFacts(props: {
+  serviceTitle: string;
+  sourceLanguage: string;
+  targetLanguages: string[];
+  deadline: string;
+  createdAt: number;
+  children?: ReactNode;
+}) {
   const t = useMessages().orders.fields;
   const locale = useLocale();
   return (
@@ -145,7 +152,17 @@ export function OrderFiles({ orderId, files }: { orderId: number; files: OrderFi
 }
 
 /** The message thread, oldest first, and the form to add one (`viewer`: who reads it). */
-export function Thread({ messages, customerName, viewer, failure }: { messages: OrderMessage[]; customerName: string; viewer: "customer" | "staff"; failure: { errors: Record<string, string | undefined>; values: Record<string, string> } | null }) {
+export function Thread({
+  messages,
+  customerName,
+  viewer,
+  failure,
+}: {
+  messages: OrderMessage[];
+  customerName: string;
+  viewer: "customer" | "staff";
+  failure: { errors: Record<string, string | undefined>; values: Record<string, string> } | null;
+}) {
   const t = useMessages().orders.thread;
   return (
     <section aria-labelledby="thread-heading" className="panel" id="thread">
@@ -176,7 +193,16 @@ export function Thread({ messages, customerName, viewer, failure }: { messages: 
         </ol>
       )}
       <Form method="post" className="form" preventScrollReset>
-        <TextAreaField id="thread-body" label={t.label} name="body" rows={4} maxLength={5000} required defaultValue={failure?.values.body} error={failure?.errors.body} />
+        <TextAreaField
+          id="thread-body"
+          label={t.label}
+          name="body"
+          rows={4}
+          maxLength={5000}
+          required
+          defaultValue={failure?.values.body}
+          error={failure?.errors.body}
+        />
         <div>
           <SubmitButton intent="message" label={t.send} pendingLabel={t.sending} />
         </div>
@@ -210,8 +236,7 @@ export function History({ events }: { events: OrderEvent[] }) {
         return t.events[event.action];
     }
   };
-  const who = (event: OrderEvent) =>
-    event.actor === "customer" ? t.history.customer : event.actorName ? format(t.history.by, { name: event.actorName }) : "";
+  const who = (event: OrderEvent) => (event.actor === "customer" ? t.history.customer : event.actorName ? format(t.history.by, { name: event.actorName }) : "");
   return (
     <section aria-labelledby="history-heading" className="panel">
       <h2 id="history-heading">{t.history.heading}</h2>

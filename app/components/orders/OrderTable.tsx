@@ -75,7 +75,9 @@ export function OrderTable({ rows, labelledBy, hrefOf, columns }: Props) {
               <td>
                 <StatusBadge status={order.status} />
               </td>
-              {columns.quote && <td>{order.quote ? <bdi dir="ltr">{formatAmount(order.quote.amountMinor, order.quote.currency, locale)}</bdi> : t.list.notQuoted}</td>}
+              {columns.quote && (
+                <td>{order.quote ? <bdi dir="ltr">{formatAmount(order.quote.amountMinor, order.quote.currency, locale)}</bdi> : t.list.notQuoted}</td>
+              )}
             </tr>
           ))}
         </tbody>

@@ -60,7 +60,10 @@ export function StaffSteps({ order, available, eligible, assignLanguages, failur
   const t = messages.orders;
   const d = t.detail;
   const can = (transition: OrderTransition) => available.includes(transition);
-  const refusal = failure && ["quote", "assign", "deliver", "complete", "cancel"].includes(failure.intent ?? "") && !Object.keys(failure.errors).length ? failure.formError : null;
+  const refusal =
+    failure && ["quote", "assign", "deliver", "complete", "cancel"].includes(failure.intent ?? "") && !Object.keys(failure.errors).length
+      ? failure.formError
+      : null;
   const quoteForm = failureFor(failure, "quote");
   const cancelForm = failureFor(failure, "cancel");
   const assignForm = failureFor(failure, "assign");
@@ -80,7 +83,17 @@ export function StaffSteps({ order, available, eligible, assignLanguages, failur
           <h3 id="quote-form-heading">{d.quoteHeading}</h3>
           <input type="hidden" name="basedOn" value={order.version} />
           <div className="form-grid">
-            <Field id="quote-amount" label={d.amount} name="amount" inputMode="decimal" required hint={d.amountHint} dir="ltr" defaultValue={quoteForm?.values.amount} error={quoteForm?.errors.amount} />
+            <Field
+              id="quote-amount"
+              label={d.amount}
+              name="amount"
+              inputMode="decimal"
+              required
+              hint={d.amountHint}
+              dir="ltr"
+              defaultValue={quoteForm?.values.amount}
+              error={quoteForm?.errors.amount}
+            />
             <SelectField
               id="quote-currency"
               label={d.currency}
@@ -90,8 +103,26 @@ export function StaffSteps({ order, available, eligible, assignLanguages, failur
               defaultValue={quoteForm?.values.currency ?? "USD"}
               error={quoteForm?.errors.currency}
             />
-            <Field id="quote-due" label={t.fields.dueDate} name="dueDate" type="date" min={today} required defaultValue={quoteForm?.values.dueDate ?? order.deadline} error={quoteForm?.errors.dueDate} />
-            <Field id="quote-valid" label={t.fields.validUntil} name="validUntil" type="date" min={today} required defaultValue={quoteForm?.values.validUntil} error={quoteForm?.errors.validUntil} />
+            <Field
+              id="quote-due"
+              label={t.fields.dueDate}
+              name="dueDate"
+              type="date"
+              min={today}
+              required
+              defaultValue={quoteForm?.values.dueDate ?? order.deadline}
+              error={quoteForm?.errors.dueDate}
+            />
+            <Field
+              id="quote-valid"
+              label={t.fields.validUntil}
+              name="validUntil"
+              type="date"
+              min={today}
+              required
+              defaultValue={quoteForm?.values.validUntil}
+              error={quoteForm?.errors.validUntil}
+            />
           </div>
           <div>
             <SubmitButton intent="quote" label={d.sendQuote} pendingLabel={d.sendingQuote} />

@@ -21,7 +21,8 @@ export type QuoteFormOptions = {
 /** The chosen target languages of a refused request (a repeated field: the kept values hold them joined). */
 export type QuoteFormState = FormFailure & { targets: string[] };
 
-const ACCEPT = ".pdf,.docx,.txt,.jpg,.jpeg,.png,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain,image/jpeg,image/png";
+const ACCEPT =
+  ".pdf,.docx,.txt,.jpg,.jpeg,.png,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain,image/jpeg,image/png";
 
 export function QuoteForm({ options, state }: { options: QuoteFormOptions; state: QuoteFormState | null }) {
   const t = useMessages();
@@ -38,7 +39,16 @@ export function QuoteForm({ options, state }: { options: QuoteFormOptions; state
     <form id="quote-form" method="post" encType="multipart/form-data" className="form quote-form" aria-labelledby="quote-title" noValidate>
       <FormAlert message={state?.formError} />
       <div className="form-grid">
-        <Field id="quote-name" label={q.name} name="name" autoComplete="name" required maxLength={QUOTE_LIMITS.name} defaultValue={values.name} error={errors.name} />
+        <Field
+          id="quote-name"
+          label={q.name}
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={QUOTE_LIMITS.name}
+          defaultValue={values.name}
+          error={errors.name}
+        />
         <Field
           id="quote-email"
           label={q.email}
@@ -51,8 +61,26 @@ export function QuoteForm({ options, state }: { options: QuoteFormOptions; state
           defaultValue={values.email}
           error={errors.email}
         />
-        <Field id="quote-phone" label={q.phone} name="phone" type="tel" autoComplete="tel" dir="ltr" maxLength={QUOTE_LIMITS.phone} defaultValue={values.phone} error={errors.phone} />
-        <Field id="quote-company" label={q.company} name="company" autoComplete="organization" maxLength={QUOTE_LIMITS.company} defaultValue={values.company} error={errors.company} />
+        <Field
+          id="quote-phone"
+          label={q.phone}
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          dir="ltr"
+          maxLength={QUOTE_LIMITS.phone}
+          defaultValue={values.phone}
+          error={errors.phone}
+        />
+        <Field
+          id="quote-company"
+          label={q.company}
+          name="company"
+          autoComplete="organization"
+          maxLength={QUOTE_LIMITS.company}
+          defaultValue={values.company}
+          error={errors.company}
+        />
       </div>
       <SelectField
         id="quote-service"
@@ -83,7 +111,13 @@ export function QuoteForm({ options, state }: { options: QuoteFormOptions; state
           {options.languages.map((language) => (
             <li key={language.id}>
               <label>
-                <input type="checkbox" name="targets" value={language.id} defaultChecked={chosenTargets.has(String(language.id))} aria-invalid={errors.targets ? true : undefined} />
+                <input
+                  type="checkbox"
+                  name="targets"
+                  value={language.id}
+                  defaultChecked={chosenTargets.has(String(language.id))}
+                  aria-invalid={errors.targets ? true : undefined}
+                />
                 <bdi lang={locale !== "en" ? "en" : undefined}>{language.name}</bdi>
               </label>
             </li>
@@ -95,7 +129,16 @@ export function QuoteForm({ options, state }: { options: QuoteFormOptions; state
           </p>
         )}
       </fieldset>
-      <Field id="quote-deadline" label={q.deadline} name="deadline" type="date" required min={options.today} defaultValue={values.deadline} error={errors.deadline} />
+      <Field
+        id="quote-deadline"
+        label={q.deadline}
+        name="deadline"
+        type="date"
+        required
+        min={options.today}
+        defaultValue={values.deadline}
+        error={errors.deadline}
+      />
       <TextAreaField
         id="quote-details"
         label={q.details}

@@ -3,7 +3,16 @@
 import type { ReactNode } from "react";
 import { Form, useLocation } from "react-router";
 import { Field, FormAlert, SubmitButton } from "~/components/forms";
-import { IMAGE_SLOTS, STUDIO_LIMITS, type AboutFields, type CompanyFields, type ServiceFields, type StoredImage, type StudioRecord, type Versioned } from "~/domain/studio";
+import {
+  IMAGE_SLOTS,
+  STUDIO_LIMITS,
+  type AboutFields,
+  type CompanyFields,
+  type ServiceFields,
+  type StoredImage,
+  type StudioRecord,
+  type Versioned,
+} from "~/domain/studio";
 import type { FormFailure } from "~/lib/form-failure";
 import { useMessages } from "~/lib/locale";
 import { TRANSLATABLE, TRANSLATED_LOCALES, translationField } from "~/domain/translations";
@@ -21,7 +30,15 @@ export function failureOf(failure: FormFailure | null, intent: string, id?: numb
   return id === undefined || failure.id === String(id) ? failure : null;
 }
 
-function StudioForm({ intent, failure, version, id, labels, submit, children }: {
+function StudioForm({
+  intent,
+  failure,
+  version,
+  id,
+  labels,
+  submit,
+  children,
+}: {
   intent: string;
   failure: FormFailure | null;
   version?: number;
@@ -53,7 +70,8 @@ function stateOf(values: Record<string, string>, failure: FormFailure | null): F
 /** The conflict table's labels: each field's, and a translated text's in each language, named as its input is. */
 function labelsOf(messages: Messages, record: StudioRecord, english: Record<string, string>): Record<string, string> {
   const labels = { ...english };
-  const inLanguage = (field: string, locale: Locale) => format(messages.studio.fields.inLanguage, { field: english[field]!, language: messages.localeNames[locale] });
+  const inLanguage = (field: string, locale: Locale) =>
+    format(messages.studio.fields.inLanguage, { field: english[field]!, language: messages.localeNames[locale] });
   for (const field of Object.values(TRANSLATABLE[record])) {
     if (!english[field]) continue;
     labels[field] = inLanguage(field, "en");
@@ -70,7 +88,18 @@ export function CompanyEditor({ record, values, failure, intent }: EditorProps<C
   const text = (name: keyof typeof f & string, props: Record<string, unknown> = {}) => (
     <Field label={f[name] as string} name={name} defaultValue={state.values[name] ?? ""} error={state.errors[name]} {...props} />
   );
-  const english = { title: f.title, description: f.description, address: f.address, email: f.email, phone: f.phone, facebook: f.facebook, instegram: f.instegram, linkedin: f.linkedin, homecover_alt: f.homecover, contactcover_alt: f.contactcover };
+  const english = {
+    title: f.title,
+    description: f.description,
+    address: f.address,
+    email: f.email,
+    phone: f.phone,
+    facebook: f.facebook,
+    instegram: f.instegram,
+    linkedin: f.linkedin,
+    homecover_alt: f.homecover,
+    contactcover_alt: f.contactcover,
+  };
   return (
     <StudioForm intent={intent} failure={failure} version={record.version} labels={labelsOf(messages, "company", english)} submit={t.company.save}>
       <TranslatedField label={f.title} name="title" required maxLength={STUDIO_LIMITS.title} state={state} />
@@ -79,7 +108,17 @@ export function CompanyEditor({ record, values, failure, intent }: EditorProps<C
       {text("email", { type: "email", required: true, maxLength: STUDIO_LIMITS.email, dir: "ltr" })}
       {text("phone", { type: "tel", maxLength: STUDIO_LIMITS.phone, dir: "ltr" })}
       {(["facebook", "instegram", "linkedin"] as const).map((name) => (
-        <Field key={name} label={f[name]} name={name} type="url" dir="ltr" hint={f.linkHint} maxLength={STUDIO_LIMITS.url} defaultValue={state.values[name] ?? ""} error={state.errors[name]} />
+        <Field
+          key={name}
+          label={f[name]}
+          name={name}
+          type="url"
+          dir="ltr"
+          hint={f.linkHint}
+          maxLength={STUDIO_LIMITS.url}
+          defaultValue={state.values[name] ?? ""}
+          error={state.errors[name]}
+        />
       ))}
       <ImageSlots record="company" images={record.fields as unknown as Record<string, ShownImage | null>} state={state} />
     </StudioForm>

@@ -49,9 +49,7 @@ export function ServiceList({ services }: { services: Shown<ServiceFields>[] }) 
                   <span aria-hidden="true">⇅</span>
                 </button>
               )}
-              {service.fields.photo && (
-                <img src={service.fields.photo.url} alt="" width={96} height={60} loading="lazy" className="studio-services__thumb" />
-              )}
+              {service.fields.photo && <img src={service.fields.photo.url} alt="" width={96} height={60} loading="lazy" className="studio-services__thumb" />}
               <span className="studio-services__title">
                 <bdi>{title}</bdi> <span className="field__hint">({format(t.position, { position: index + 1, count: services.length })})</span>
               </span>

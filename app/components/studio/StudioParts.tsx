@@ -143,7 +143,15 @@ export function HistoryPanel<F>({
 }
 
 /** Someone saved this record after the form was rendered: their values beside the typed ones, where they differ. */
-export function ConflictTable({ conflict, typed, labels }: { conflict: NonNullable<FormFailure["conflict"]>; typed: Record<string, string>; labels: Record<string, string> }) {
+export function ConflictTable({
+  conflict,
+  typed,
+  labels,
+}: {
+  conflict: NonNullable<FormFailure["conflict"]>;
+  typed: Record<string, string>;
+  labels: Record<string, string>;
+}) {
   const t = useMessages().studio.conflict;
   const differing = Object.keys(labels).filter((name) => (conflict.values[name] ?? "") !== (typed[name] ?? "") && name in typed);
   if (differing.length === 0) return null;

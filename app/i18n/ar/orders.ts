@@ -133,7 +133,8 @@ export const orders = {
   },
   detail: {
     identity: "الهوية",
-    notVerified: "لم يُتحقَّق منه: لم يُؤكَّد عنوان البريد الإلكتروني لهذا الطلب بعد. الاسم والشركة والهاتف كما كتبها المُرسِل؛ ويُحسب الطلب للعميل حين يفتح الرابط الذي أرسلناه بالبريد، أو حين تؤكّده أنت.",
+    notVerified:
+      "لم يُتحقَّق منه: لم يُؤكَّد عنوان البريد الإلكتروني لهذا الطلب بعد. الاسم والشركة والهاتف كما كتبها المُرسِل؛ ويُحسب الطلب للعميل حين يفتح الرابط الذي أرسلناه بالبريد، أو حين تؤكّده أنت.",
     notVerifiedShort: "لم يُتحقَّق منه",
     customerOnFile: "العميل المسجَّل بعنوان البريد الإلكتروني هذا",
     confirmIdentity: "أكِّد أنه هذا العميل",
@@ -224,7 +225,8 @@ export const orders = {
     staffNewSubject: "طلب عرض سعر جديد {number} من {name}",
     staffNewBody: "يطلب {name} <{email}> خدمة {service}، {languages}، مطلوبة قبل {deadline}.\n\n{details}\n\nافتحه في لوحة التحكم: {link}",
     statusSubject: "{number}: {status}",
-    quotedBody: "مرحبًا {name}،\n\nعرض السعر للطلب {number}: {amount}، والتسليم بحلول {dueDate}. العرض صالح حتى {validUntil}.\n\nاقبله أو ارفضه من صفحة طلبك:\n{link}",
+    quotedBody:
+      "مرحبًا {name}،\n\nعرض السعر للطلب {number}: {amount}، والتسليم بحلول {dueDate}. العرض صالح حتى {validUntil}.\n\nاقبله أو ارفضه من صفحة طلبك:\n{link}",
     acceptedBody: "مرحبًا {name}،\n\nشكرًا لقبولك عرض السعر للطلب {number}. سنبدأ العمل ونخبرك عندما يصبح جاهزًا.\n\n{linkLine}",
     declinedBody: "مرحبًا {name}،\n\nلقد رفضت عرض السعر للطلب {number}. إذا أردت عرضًا آخر، فراسلنا من صفحة طلبك.\n\n{linkLine}",
     inProgressBody: "مرحبًا {name}،\n\nبدأ العمل على الطلب {number}. سنخبرك فور تسليمه.\n\n{linkLine}",

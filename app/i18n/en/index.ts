@@ -17,14 +17,16 @@ export const en = {
     },
     services: {
       title: "Services — PUSH",
-      description:
-        "Document translation, medical and legal interpreting, video remote and over-the-phone interpreting, and localization from PUSH.",
+      description: "Document translation, medical and legal interpreting, video remote and over-the-phone interpreting, and localization from PUSH.",
     },
     about: {
       title: "About us — PUSH",
       description: "Who we are: a Wyoming language services company connecting people with vetted interpreters and translators.",
     },
-    quote: { title: "Request a quote — PUSH", description: "Ask PUSH for a price and a delivery date: choose the service and languages, attach your documents." },
+    quote: {
+      title: "Request a quote — PUSH",
+      description: "Ask PUSH for a price and a delivery date: choose the service and languages, attach your documents.",
+    },
     call: { title: "Talk to an interpreter — PUSH", description: "Call an interpreter who speaks your language, by video or voice, from your browser." },
     contact: {
       title: "Contact us — PUSH",
@@ -281,7 +283,8 @@ export const en = {
       },
       link: {
         heading: "Call link for a customer",
-        intro: "A link that opens the call page with the customer's name, language and call type already chosen. It works even while calls from the website are switched off, until it expires.",
+        intro:
+          "A link that opens the call page with the customer's name, language and call type already chosen. It works even while calls from the website are switched off, until it expires.",
         name: "Customer's name",
         language: "Language",
         chooseLanguage: "Choose a language",

@@ -31,20 +31,13 @@ export const EFFECTIVE_DATE = "2025-03-21";
 /** "by email at x" or "by email at x or by phone at y", depending on whether a phone number is given. */
 function reachUs(contact: LegalContact): string {
   const phone = contact.phone?.trim();
-  return phone
-    ? `by email at ${contact.email} or by phone at ${phone}`
-    : `by email at ${contact.email}`;
+  return phone ? `by email at ${contact.email} or by phone at ${phone}` : `by email at ${contact.email}`;
 }
 
 /** Bullet list of contact details; the phone line is only included when a phone number is given. */
 function contactList(contact: LegalContact): string[] {
   const phone = contact.phone?.trim();
-  return [
-    contact.legalName,
-    `Email: ${contact.email}`,
-    ...(phone ? [`Phone: ${phone}`] : []),
-    `Address: ${contact.address}`,
-  ];
+  return [contact.legalName, `Email: ${contact.email}`, ...(phone ? [`Phone: ${phone}`] : []), `Address: ${contact.address}`];
 }
 
 export function privacyPolicy(contact: LegalContact): LegalDocument {
@@ -114,9 +107,7 @@ export function privacyPolicy(contact: LegalContact): LegalDocument {
       {
         id: "cookies",
         heading: "Cookies",
-        paragraphs: [
-          "We use only strictly necessary cookies, which the website needs in order to work. We do not use advertising or analytics cookies.",
-        ],
+        paragraphs: ["We use only strictly necessary cookies, which the website needs in order to work. We do not use advertising or analytics cookies."],
         list: [
           "Session cookie: keeps signed-in staff and interpreters logged in to their account. It is removed when you sign out or when the session expires.",
           "Message cookie: a short-lived cookie that carries a single on-screen notice, for example confirming that your contact form was sent. It is deleted as soon as the notice has been shown.",
@@ -207,7 +198,7 @@ export function termsAndConditions(contact: LegalContact): LegalDocument {
         paragraphs: [
           "We perform the Services with reasonable skill and care in line with accepted professional standards. If you believe a translation contains an error, please tell us within 14 days of delivery and we will review it and correct any genuine errors free of charge.",
           "Language involves interpretation, and differences of style or terminology preference are not errors. Unless you ask for it and we agree in writing, our translations are not certified or legally reviewed, and you remain responsible for how you use them.",
-          "Except as stated in these Terms, the website and Services are provided \"as is\", and we disclaim all other warranties, express or implied, to the extent permitted by law.",
+          'Except as stated in these Terms, the website and Services are provided "as is", and we disclaim all other warranties, express or implied, to the extent permitted by law.',
         ],
       },
       {

@@ -121,7 +121,8 @@ export const orders = {
   },
   detail: {
     identity: "Identity",
-    notVerified: "Not verified: this request's e-mail address has not been confirmed. Its name, company and phone are as the sender typed them; it counts as the customer's once they open the link we e-mailed, or once you confirm it.",
+    notVerified:
+      "Not verified: this request's e-mail address has not been confirmed. Its name, company and phone are as the sender typed them; it counts as the customer's once they open the link we e-mailed, or once you confirm it.",
     notVerifiedShort: "not verified",
     customerOnFile: "The customer on file with this e-mail address",
     confirmIdentity: "Confirm it is this customer",
@@ -213,7 +214,8 @@ export const orders = {
     staffNewSubject: "New quote request {number} from {name}",
     staffNewBody: "{name} <{email}> asks for {service}, {languages}, needed by {deadline}.\n\n{details}\n\nOpen it in the dashboard: {link}",
     statusSubject: "{number}: {status}",
-    quotedBody: "Hello {name},\n\nOur quote for {number}: {amount}, delivered by {dueDate}. The quote is valid until {validUntil}.\n\nAccept or decline it on your order's page:\n{link}",
+    quotedBody:
+      "Hello {name},\n\nOur quote for {number}: {amount}, delivered by {dueDate}. The quote is valid until {validUntil}.\n\nAccept or decline it on your order's page:\n{link}",
     acceptedBody: "Hello {name},\n\nThank you for accepting our quote for {number}. We will start the work and let you know when it is ready.\n\n{linkLine}",
     declinedBody: "Hello {name},\n\nYou have declined our quote for {number}. If you would like another offer, reply on your order's page.\n\n{linkLine}",
     inProgressBody: "Hello {name},\n\nWork on {number} has started. We will let you know as soon as it is delivered.\n\n{linkLine}",

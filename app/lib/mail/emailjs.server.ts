@@ -11,11 +11,7 @@ export type SendResult = { ok: true } | { ok: false; error: string };
  * Sends one e-mail through a template. A failure comes back as a message a person can act on
  * (what went wrong, and what to change), never thrown.
  */
-export async function sendWithEmailJs(
-  config: EmailJsConfig,
-  templateId: string,
-  params: Record<string, string>,
-): Promise<SendResult> {
+export async function sendWithEmailJs(config: EmailJsConfig, templateId: string, params: Record<string, string>): Promise<SendResult> {
   const form = new FormData();
   for (const [name, value] of Object.entries(params)) form.append(name, value);
   form.append("lib_version", EMAILJS_LIB_VERSION);
@@ -54,8 +50,6 @@ function describeFailure(status: number, detail: string): string {
     case 451:
       return `451 Unavailable For Headless Browser: EmailJS refused a non-browser client.${said}`;
     default:
-      return status >= 500
-        ? `${status}: EmailJS is having trouble. Will retry.${said}`
-        : `${status}: EmailJS answered with an unexpected error.${said}`;
+      return status >= 500 ? `${status}: EmailJS is having trouble. Will retry.${said}` : `${status}: EmailJS answered with an unexpected error.${said}`;
   }
 }

@@ -11,8 +11,7 @@ import type { Route } from "./+types/forgot-password";
 import { appContext } from "~/lib/context.server";
 import { mailResetLink } from "~/lib/password-reset.server";
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta(matches, location, (t) => ({ ...t.meta.forgotPassword, path: "/Forgetpassword" }));
+export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(matches, location, (t) => ({ ...t.meta.forgotPassword, path: "/Forgetpassword" }));
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = appContext(context);
@@ -28,11 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await mailResetLink({ app, request, email: form.data.email, actor: null });
   // The same answer whether or not the address has an account (no account enumeration); the redirect
   // empties the field.
-  return redirectWithToast(
-    localizedPath(locale, "/Forgetpassword"),
-    { type: "success", message: t.auth.resetLinkSent },
-    { request, config: app.config },
-  );
+  return redirectWithToast(localizedPath(locale, "/Forgetpassword"), { type: "success", message: t.auth.resetLinkSent }, { request, config: app.config });
 }
 
 export default function ForgotPassword() {

@@ -90,14 +90,7 @@ export default function Login() {
           defaultValue={failure?.values.email}
           error={failure?.errors.email}
         />
-        <Field
-          label={t.auth.password}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={failure?.errors.password}
-        />
+        <Field label={t.auth.password} name="password" type="password" autoComplete="current-password" required error={failure?.errors.password} />
         <SubmitButton label={t.auth.submitLogin} pendingLabel={t.auth.signingIn} />
       </Form>
       <p className="auth__links">

@@ -44,7 +44,11 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   await accountGuard(app.cloudflare.env, form.data.email).passwordReset();
   await tellSwitchboardSessionsEnded(app.cloudflare.env, form.data.email, "all");
   await recordSecurityEvent(app, request, { kind: "password-reset", account: form.data.email });
-  return redirectWithToast(localizedPath(localeOfPath(url.pathname), "/Login"), { type: "success", message: t.auth.passwordReset }, { request, config: app.config });
+  return redirectWithToast(
+    localizedPath(localeOfPath(url.pathname), "/Login"),
+    { type: "success", message: t.auth.passwordReset },
+    { request, config: app.config },
+  );
 }
 
 export default function ResetPassword() {

@@ -25,7 +25,10 @@ export async function createCallLink({ url, app, formData, messages, user }: Int
     ...{ year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" },
     ...{ timeZone: COMPANY_TIME_ZONE, timeZoneName: "short" },
   });
-  const created = { url: new URL(callLinkPath(token, form.data.locale), url.origin).href, message: format(m.created, { name: isolate(form.data.name), expires }) };
+  const created = {
+    url: new URL(callLinkPath(token, form.data.locale), url.origin).href,
+    message: format(m.created, { name: isolate(form.data.name), expires }),
+  };
   // A private address: never kept by a cache.
   return data({ created }, { headers: { "Cache-Control": "private, no-store" } });
 }

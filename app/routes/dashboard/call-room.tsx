@@ -11,7 +11,9 @@ import { useMessages } from "~/lib/locale";
 import type { Route } from "./+types/call-room";
 
 export const meta: Route.MetaFunction = (args) =>
-  dashboardMeta(args, (t) => (args.data?.kind === "live" ? t.dashboard.callRoom.liveHeading : format(t.dashboard.callRoom.heading, { roomId: args.params.roomId ?? "" })));
+  dashboardMeta(args, (t) =>
+    args.data?.kind === "live" ? t.dashboard.callRoom.liveHeading : format(t.dashboard.callRoom.heading, { roomId: args.params.roomId ?? "" }),
+  );
 
 /**
  * The room an accepted call opens. The spec's sample room is for signed-in staff. A live call's room (issue 14) opens
@@ -26,7 +28,13 @@ export async function loader(args: Route.LoaderArgs) {
     return { kind: "sample" as const, call: sample };
   }
   const { config, backend, cloudflare } = appContext(args.context);
-  const admitted = await roomPartyFor(args.request, cloudflare.env, config.SESSION_SECRET, args.params.roomId, async () => (await backend.auth.currentUser())?.id ?? null);
+  const admitted = await roomPartyFor(
+    args.request,
+    cloudflare.env,
+    config.SESSION_SECRET,
+    args.params.roomId,
+    async () => (await backend.auth.currentUser())?.id ?? null,
+  );
   if (!admitted) throw data(null, { status: 403 });
   return { kind: "live" as const, live: { roomId: args.params.roomId, party: admitted.party, ended: admitted.ended, iceServers: config.iceServers } };
 }

@@ -30,7 +30,9 @@ export async function loader(args: Route.LoaderArgs) {
     app.backend.languages.list(),
     app.backend.links.languages(),
   ]);
-  const availableNow = languages.filter((language) => byLanguage[language.id]?.length).map((language) => ({ language: language.name, people: byLanguage[language.id]! }));
+  const availableNow = languages
+    .filter((language) => byLanguage[language.id]?.length)
+    .map((language) => ({ language: language.name, people: byLanguage[language.id]! }));
   return { availableNow, callLanguages: callableLanguages(linked) };
 }
 

@@ -16,7 +16,11 @@ function setRead(read: boolean) {
     const form = parseFormData(formData, numericIdSchema);
     const changed = form.ok && (await app.backend.outbox.setRead(form.data.id, read, Date.now()));
     if (!form.ok || !changed) return notFound(messages, read ? "read" : "unread");
-    return redirectWithToast(listUrl(url, `message-${form.data.id}`), { type: "success", message: read ? t.markedRead : t.markedUnread }, { request, config: app.config });
+    return redirectWithToast(
+      listUrl(url, `message-${form.data.id}`),
+      { type: "success", message: read ? t.markedRead : t.markedUnread },
+      { request, config: app.config },
+    );
   };
 }
 
@@ -46,5 +50,9 @@ export async function deleteMessage({ request, url, app, formData, messages }: I
   const form = parseFormData(formData, numericIdSchema);
   const message = form.ok ? await app.backend.outbox.get(form.data.id) : null;
   if (!message || !(await app.backend.outbox.remove(message.id))) return notFound(messages, "delete");
-  return redirectWithToast(listUrl(url, "messages"), { type: "success", message: format(t.deleted, { subject: message.subject }) }, { request, config: app.config });
+  return redirectWithToast(
+    listUrl(url, "messages"),
+    { type: "success", message: format(t.deleted, { subject: message.subject }) },
+    { request, config: app.config },
+  );
 }

@@ -100,7 +100,12 @@ function MessageCard({ message, confirming }: { message: ContactMessage; confirm
   const unread = message.readAt === null;
   return (
     <li>
-      <article id={`message-${message.id}`} tabIndex={-1} className={`message${unread ? " message--unread" : ""}`} aria-labelledby={`message-${message.id}-subject`}>
+      <article
+        id={`message-${message.id}`}
+        tabIndex={-1}
+        className={`message${unread ? " message--unread" : ""}`}
+        aria-labelledby={`message-${message.id}-subject`}
+      >
         <header className="message__header">
           <h3 id={`message-${message.id}-subject`}>
             {unread && <span className="badge-unread">{t.unread}</span>} <bdi>{message.subject}</bdi>

@@ -62,7 +62,11 @@ export async function saveInterpreter({ request, url, app, formData, messages }:
       ? formFailure({ values: keptValues(formData), errors: { email: t.emailInUse }, formError: t.emailInUse, intent: "update", id }, { status: 409 })
       : formFailure({ formError: t.notFound, intent: "update", id }, { status: 404 });
   }
-  return redirectWithToast(listUrl(url, `interpreter-${id}`), { type: "success", message: format(t.saved, { name: full_name }) }, { request, config: app.config });
+  return redirectWithToast(
+    listUrl(url, `interpreter-${id}`),
+    { type: "success", message: format(t.saved, { name: full_name }) },
+    { request, config: app.config },
+  );
 }
 
 export async function deleteInterpreter({ request, url, app, formData, user: admin, messages }: IntentInput) {
@@ -75,5 +79,9 @@ export async function deleteInterpreter({ request, url, app, formData, user: adm
   // Off the board at once: never rung again, and a call they are in ends and is logged (issue 21).
   await tellSwitchboardAboutPerson(app.cloudflare.env, form.data.id, null);
   await recordSecurityEvent(app, request, { kind: "account-deleted", account: result.email, actor: admin.email, detail: result.name });
-  return redirectWithToast(listUrl(url, "interpreters-list"), { type: "success", message: format(t.deleted, { name: result.name }) }, { request, config: app.config });
+  return redirectWithToast(
+    listUrl(url, "interpreters-list"),
+    { type: "success", message: format(t.deleted, { name: result.name }) },
+    { request, config: app.config },
+  );
 }

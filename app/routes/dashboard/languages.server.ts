@@ -17,7 +17,11 @@ export async function addLanguage({ request, url, app, formData, messages }: Int
     const message = format(t.duplicate, { name: form.data.name });
     return formFailure({ values: { name: form.data.name }, errors: { name: message }, intent: "create" }, { status: 409 });
   }
-  return redirectWithToast(listUrl(url, "add-language"), { type: "success", message: format(t.added, { name: result.language.name }) }, { request, config: app.config });
+  return redirectWithToast(
+    listUrl(url, "add-language"),
+    { type: "success", message: format(t.added, { name: result.language.name }) },
+    { request, config: app.config },
+  );
 }
 
 export async function renameLanguage({ request, url, app, formData, messages }: IntentInput) {
@@ -34,7 +38,11 @@ export async function renameLanguage({ request, url, app, formData, messages }: 
         )
       : formFailure({ formError: t.notFound, intent: "update" }, { status: 404 });
   }
-  return redirectWithToast(listUrl(url, `language-${id}`), { type: "success", message: format(t.renamed, { name: form.data.name }) }, { request, config: app.config });
+  return redirectWithToast(
+    listUrl(url, `language-${id}`),
+    { type: "success", message: format(t.renamed, { name: form.data.name }) },
+    { request, config: app.config },
+  );
 }
 
 export async function deleteLanguage({ request, url, app, formData, messages }: IntentInput) {
@@ -44,5 +52,9 @@ export async function deleteLanguage({ request, url, app, formData, messages }: 
   if (!form.ok || !result?.ok) return formFailure({ formError: t.notFound, intent: "delete" }, { status: 404 });
   // Its waiting callers are offered a callback at once; a call in it already answered goes on and is logged by name.
   await tellSwitchboardLanguageDeleted(app.cloudflare.env, form.data.id);
-  return redirectWithToast(listUrl(url, "languages-list"), { type: "success", message: format(t.deleted, { name: result.name }) }, { request, config: app.config });
+  return redirectWithToast(
+    listUrl(url, "languages-list"),
+    { type: "success", message: format(t.deleted, { name: result.name }) },
+    { request, config: app.config },
+  );
 }

@@ -47,14 +47,7 @@ export default function Languages({ loaderData }: Route.ComponentProps) {
           {t.languages.addHeading}
         </h2>
         <Form method="post" key={location.key} noValidate className="form form--inline" preventScrollReset>
-          <Field
-            label={t.languages.name}
-            name="name"
-            required
-            maxLength={NAME_MAX_LENGTH}
-            defaultValue={adding?.values.name}
-            error={adding?.errors.name}
-          />
+          <Field label={t.languages.name} name="name" required maxLength={NAME_MAX_LENGTH} defaultValue={adding?.values.name} error={adding?.errors.name} />
           <SubmitButton label={t.languages.add} pendingLabel={t.languages.adding} intent="create" />
         </Form>
       </section>

@@ -52,14 +52,16 @@ type Step = Omit<OrderChange, "from" | "to" | "basedOn" | "actor" | "actorId" | 
 async function store(input: IntentInput, order: OrderDetail, actor: OrderActor, transition: OrderTransition, basedOn: number, step: Step) {
   const { app, url, user, messages: t } = input;
   const check = checkTransition(order, transition, { actor, basedOn, now: new Date() });
-  if (!check.ok) return { refused: formFailure({ formError: t.orders.refusals[check.reason], intent: transition }, { status: check.reason === "not-yours" ? 403 : 409 }) };
+  if (!check.ok)
+    return { refused: formFailure({ formError: t.orders.refusals[check.reason], intent: transition }, { status: check.reason === "not-yours" ? 403 : 409 }) };
   const change: OrderChange = { ...step, transition, from: order.status, to: check.to, basedOn, actor, actorId: actorIdOf(user) };
   const now = Date.now();
   const mails = await orderMails(app, { order: orderAfter(order, change, now), origin: url.origin, event: { kind: "transition", transition } });
   const write = () => unlessWriteFails(`Order ${order.id} ${transition}`, () => app.backend.orders.transition(order.id, change, now, mails(order.id)));
   const stored = await writeOnceMore(app, order.id, change, write);
   if (stored === "unavailable") return { refused: formFailure({ formError: t.orders.refusals.unavailable, intent: transition }, { status: 503 }) };
-  if (!stored.ok) return { refused: formFailure({ formError: t.orders.refusals[stored.reason === "stale" ? "stale" : "notFound"], intent: transition }, { status: 409 }) };
+  if (!stored.ok)
+    return { refused: formFailure({ formError: t.orders.refusals[stored.reason === "stale" ? "stale" : "notFound"], intent: transition }, { status: 409 }) };
   return { stored: true as const };
 }
 
@@ -69,7 +71,12 @@ async function store(input: IntentInput, order: OrderDetail, actor: OrderActor, 
  * answer was lost may have been stored after all (then it counts as stored, and its files stay). The write is a
  * compare-and-set on the version, so trying it again can never apply the step twice.
  */
-async function writeOnceMore(app: IntentInput["app"], orderId: number, change: OrderChange, write: () => Promise<{ ok: true; version: number } | { ok: false; reason: "stale" | "not-found" } | "unavailable">) {
+async function writeOnceMore(
+  app: IntentInput["app"],
+  orderId: number,
+  change: OrderChange,
+  write: () => Promise<{ ok: true; version: number } | { ok: false; reason: "stale" | "not-found" } | "unavailable">,
+) {
   const first = await write();
   if (first !== "unavailable") return first;
   const now = await app.backend.orders.get(orderId).catch(() => null);
@@ -123,7 +130,11 @@ export function deliverOrder(order: OrderDetail, actor: "staff" | "interpreter")
     const files = chosenFiles(formData, "files");
     const checked = files.length === 0 ? { ok: false as const, error: t.orders.files.deliveryRequired } : await checkDocuments(files, t, input.user.locale);
     if (!form.ok || !checked.ok) {
-      return formFailure({ errors: { files: checked.ok ? undefined : checked.error }, formError: files.length > 0 ? t.orders.files.chooseAgain : null, intent: "deliver" });
+      return formFailure({
+        errors: { files: checked.ok ? undefined : checked.error },
+        formError: files.length > 0 ? t.orders.files.chooseAgain : null,
+        intent: "deliver",
+      });
     }
     const success = format(t.orders.detail.delivered, { number: orderNumber(order.id) });
     // The files stay exactly when the step that names them is stored (issue 21).
@@ -139,7 +150,15 @@ export function completeOrder(order: OrderDetail) {
   return async (input: IntentInput) => {
     const form = parseFormData(input.formData, versionSchema);
     if (!form.ok) return formFailure({ formError: input.messages.orders.refusals.stale, intent: "complete" }, { status: 409 });
-    return step(input, order, "staff", "complete", form.data.basedOn, { detail: {} }, format(input.messages.orders.detail.completed, { number: orderNumber(order.id) }));
+    return step(
+      input,
+      order,
+      "staff",
+      "complete",
+      form.data.basedOn,
+      { detail: {} },
+      format(input.messages.orders.detail.completed, { number: orderNumber(order.id) }),
+    );
   };
 }
 
@@ -161,7 +180,8 @@ export function writeToCustomer(order: OrderDetail) {
     const added = await unlessWriteFails(`Order ${order.id} message`, () =>
       app.backend.orders.addMessage(order.id, { author: "staff", authorId: actorIdOf(user), body: form.data.body }, Date.now(), mails(order.id)),
     );
-    if (added === "unavailable") return formFailure({ values: { body: form.data.body }, formError: t.orders.refusals.unavailable, intent: "message" }, { status: 503 });
+    if (added === "unavailable")
+      return formFailure({ values: { body: form.data.body }, formError: t.orders.refusals.unavailable, intent: "message" }, { status: 503 });
     if (!added) throw data(null, { status: 404 });
     relayOrderMails(app, order.id);
     return redirectWithToast(`${url.pathname}#thread`, { type: "success", message: t.orders.detail.messageSent }, { request, config: app.config });
@@ -181,7 +201,11 @@ export function saveNote(order: OrderDetail) {
 export function verifyIdentity(order: OrderDetail) {
   return async ({ app, request, url, messages: t }: IntentInput) => {
     await app.backend.orders.verifyIdentity(order.id, Date.now());
-    return redirectWithToast(`${url.pathname}#customer-heading`, { type: "success", message: t.orders.detail.identityConfirmed }, { request, config: app.config });
+    return redirectWithToast(
+      `${url.pathname}#customer-heading`,
+      { type: "success", message: t.orders.detail.identityConfirmed },
+      { request, config: app.config },
+    );
   };
 }
 

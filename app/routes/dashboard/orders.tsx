@@ -96,7 +96,11 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         </Form>
         {page && page.items.length === 0 ? (
           <p className="empty-state">
-            {query.search && !isTextSearch(query.search) ? format(o.list.searchTooShort, { count: MIN_SEARCH_LENGTH }) : filtered(query) ? o.list.noMatches : o.list.empty}
+            {query.search && !isTextSearch(query.search)
+              ? format(o.list.searchTooShort, { count: MIN_SEARCH_LENGTH })
+              : filtered(query)
+                ? o.list.noMatches
+                : o.list.empty}
           </p>
         ) : (
           page && (

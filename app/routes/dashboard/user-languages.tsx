@@ -43,7 +43,6 @@ export default function UserLanguages({ loaderData }: Route.ComponentProps) {
   const [people, languages, links] = data.ok ? data.value : [[], [], { items: [], total: 0, page: 1, pageCount: 1 }];
   const adding = failure?.intent === "create" ? failure : null;
 
-
   return (
     <>
       <h1>{t.links.heading}</h1>

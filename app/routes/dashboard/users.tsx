@@ -46,10 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
-  return runIntent(
-    { ...args, user: admin },
-    { "set-role": changeRole, lock: lockAccount, unlock: unlockAccount, "send-reset": sendResetLink },
-  );
+  return runIntent({ ...args, user: admin }, { "set-role": changeRole, lock: lockAccount, unlock: unlockAccount, "send-reset": sendResetLink });
 }
 
 export default function Users({ loaderData }: Route.ComponentProps) {
@@ -163,13 +160,7 @@ function AccountRow({ account, self, failure }: { account: Account; self: boolea
           </Form>
         )}
       </td>
-      <td>
-        {account.lastSignInAt === null ? (
-          u.never
-        ) : (
-          <OfficeTime at={account.lastSignInAt} />
-        )}
-      </td>
+      <td>{account.lastSignInAt === null ? u.never : <OfficeTime at={account.lastSignInAt} />}</td>
       <td>
         <span className={`status ${account.locked ? "status--failed" : "status--sent"}`}>{account.locked ? u.locked : u.active}</span>
       </td>

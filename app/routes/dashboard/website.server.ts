@@ -94,7 +94,16 @@ function refused(t: Messages["studio"], formData: FormData, errors: FieldErrors,
 /** Stores the new images, saves, and cleans up after either outcome. */
 async function commit<R extends StudioRecord>(
   input: IntentInput,
-  { record, current, fields, basedOn, uploads, intent, success, anchor }: {
+  {
+    record,
+    current,
+    fields,
+    basedOn,
+    uploads,
+    intent,
+    success,
+    anchor,
+  }: {
     record: R;
     current: Versioned<FieldsOf<R>>;
     fields: FieldsOf<R>;
@@ -152,7 +161,16 @@ export async function saveAbout(input: IntentInput) {
     photoB: images.images.photoB ?? null,
     translations: translationsFromForm("about", form.data),
   };
-  return commit(input, { record: "about", current, fields, basedOn: form.data.basedOn, uploads: images.uploads, intent, success: () => t.about.saved, anchor: "about" });
+  return commit(input, {
+    record: "about",
+    current,
+    fields,
+    basedOn: form.data.basedOn,
+    uploads: images.uploads,
+    intent,
+    success: () => t.about.saved,
+    anchor: "about",
+  });
 }
 
 async function serviceById(input: IntentInput, id: number) {
@@ -173,7 +191,11 @@ export async function createService(input: IntentInput) {
   const fields = serviceFieldsOf(form.data, images.images.photo ?? null);
   const { id } = await withUploads(app.backend.media, images.uploads, () => app.backend.studio.createService(fields, user.email));
   await purgePublicPages(url.origin);
-  return redirectWithToast(`${url.pathname}#service-${id}`, { type: "success", message: format(t.services.added, { title: fields.title }) }, { request, config: app.config });
+  return redirectWithToast(
+    `${url.pathname}#service-${id}`,
+    { type: "success", message: format(t.services.added, { title: fields.title }) },
+    { request, config: app.config },
+  );
 }
 
 export async function saveService(input: IntentInput) {
@@ -197,7 +219,11 @@ export async function deleteService({ app, request, url, formData, messages }: I
   if (!result?.ok) return formFailure({ formError: t.services.notFound, intent: "delete-service" }, { status: 404 });
   await app.backend.media.remove(result.orphans);
   await purgePublicPages(url.origin);
-  return redirectWithToast(`${url.pathname}#services-list`, { type: "success", message: format(t.services.deleted, { title: result.title }) }, { request, config: app.config });
+  return redirectWithToast(
+    `${url.pathname}#services-list`,
+    { type: "success", message: format(t.services.deleted, { title: result.title }) },
+    { request, config: app.config },
+  );
 }
 
 export async function moveService(input: IntentInput) {

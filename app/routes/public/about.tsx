@@ -30,11 +30,20 @@ export default function About({ loaderData }: Route.ComponentProps) {
     <main id="main" className="container page about">
       <h1>{t.about.heading}</h1>
       <div className="about__layout">
-        <p className="about__description" {...englishMark(about, "description")}>{about?.description || (loaderData.about.ok ? t.about.unavailable : "")}</p>
+        <p className="about__description" {...englishMark(about, "description")}>
+          {about?.description || (loaderData.about.ok ? t.about.unavailable : "")}
+        </p>
         <div className="about__photos">
-          {about?.photoA && <ContentImage {...englishMark(about, "photoAAlt")} picture={about.photoA} fallback={{ alt: t.about.photoAAlt, width: 800, height: 600 }} />}
+          {about?.photoA && (
+            <ContentImage {...englishMark(about, "photoAAlt")} picture={about.photoA} fallback={{ alt: t.about.photoAAlt, width: 800, height: 600 }} />
+          )}
           {about?.photoB && (
-            <ContentImage {...englishMark(about, "photoBAlt")} picture={about.photoB} fallback={{ alt: t.about.photoBAlt, width: 800, height: 600 }} loading="lazy" />
+            <ContentImage
+              {...englishMark(about, "photoBAlt")}
+              picture={about.photoB}
+              fallback={{ alt: t.about.photoBAlt, width: 800, height: 600 }}
+              loading="lazy"
+            />
           )}
         </div>
       </div>

@@ -45,7 +45,10 @@ export async function askForCallback({ request, app, locale }: { request: Reques
   ].filter((line): line is string => line !== null);
   let id: number;
   try {
-    const saved = await backend.outbox.save({ name: form.name, email: form.email, subject: c.callbackSubject, message: lines.join("\n") || c.callbackSubject, locale }, Date.now());
+    const saved = await backend.outbox.save(
+      { name: form.name, email: form.email, subject: c.callbackSubject, message: lines.join("\n") || c.callbackSubject, locale },
+      Date.now(),
+    );
     id = saved.id;
   } catch (error) {
     console.error("[call] A callback could not be stored:", error);
@@ -56,4 +59,5 @@ export async function askForCallback({ request, app, locale }: { request: Reques
   return thanks();
 }
 
-const refusal = ({ status, formError, errors, values, headers }: PublicFormFailure) => formFailure({ formError, errors, values, intent: "callback" }, { status, headers });
+const refusal = ({ status, formError, errors, values, headers }: PublicFormFailure) =>
+  formFailure({ formError, errors, values, intent: "callback" }, { status, headers });

@@ -41,7 +41,12 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="page contact">
       {company?.contactCover && (
-        <ContentImage className="contact__cover" {...englishMark(company, "contactCoverAlt")} picture={company.contactCover} fallback={{ alt: "", width: 1280, height: 560 }} />
+        <ContentImage
+          className="contact__cover"
+          {...englishMark(company, "contactCoverAlt")}
+          picture={company.contactCover}
+          fallback={{ alt: "", width: 1280, height: 560 }}
+        />
       )}
       <div className="container contact__layout">
         <section aria-labelledby="contact-title" className="contact__details">

@@ -30,7 +30,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <main id="main">
       <section className="hero" aria-labelledby="hero-title">
         {company?.homeCover && (
-          <ContentImage className="hero__image" {...englishMark(company, "homeCoverAlt")} picture={company.homeCover} fallback={{ alt: "", width: 1280, height: 720 }} fetchPriority="high" />
+          <ContentImage
+            className="hero__image"
+            {...englishMark(company, "homeCoverAlt")}
+            picture={company.homeCover}
+            fallback={{ alt: "", width: 1280, height: 720 }}
+            fetchPriority="high"
+          />
         )}
         <div className="container hero__content">
           <h1 id="hero-title" {...englishMark(company, "title")}>

@@ -20,9 +20,7 @@ export function loader({ url, context }: Route.LoaderArgs) {
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const { company } = loaderData;
-  const footer: FooterState = company.ok
-    ? { status: "loaded", company: company.value }
-    : { status: "error", reference: company.reference };
+  const footer: FooterState = company.ok ? { status: "loaded", company: company.value } : { status: "error", reference: company.reference };
   return (
     <>
       <Navbar />

@@ -26,7 +26,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   // leaves the address at once, so it stays in no history or bookmark.
   const proof = url.searchParams.get("confirm");
   if (proof !== null) {
-    if (!order.identityVerified && (await isIdentityProof(app.config.SESSION_SECRET, order.id, proof))) await app.backend.orders.verifyIdentity(order.id, Date.now());
+    if (!order.identityVerified && (await isIdentityProof(app.config.SESSION_SECRET, order.id, proof)))
+      await app.backend.orders.verifyIdentity(order.id, Date.now());
     throw redirect(url.pathname);
   }
   const now = new Date();

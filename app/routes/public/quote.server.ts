@@ -22,10 +22,7 @@ function refused({ status, formError, errors, values, headers }: PublicFormFailu
   const t = messagesFor(locale).quote.validation;
   // The targets are a checkbox group: sent back as the list the form reads.
   const kept = form ? { ...values, targets: form.targets.join(",") } : values;
-  return formFailure(
-    { errors, values: kept, formError: formError ?? (filesSent ? t.chooseFilesAgain : null), intent: "quote" },
-    { status, headers },
-  );
+  return formFailure({ errors, values: kept, formError: formError ?? (filesSent ? t.chooseFilesAgain : null), intent: "quote" }, { status, headers });
 }
 
 export async function requestQuote({ request, app, locale }: { request: Request; app: RequestContext; locale: Locale }) {
@@ -45,7 +42,9 @@ export async function requestQuote({ request, app, locale }: { request: Request;
       const files = chosenFiles(formData, "files");
       filesSent = files.length > 0;
       const parsed = quoteRequestSchema(t, now).safeParse(fields);
-      const errors: FieldErrors = parsed.success ? {} : Object.fromEntries(Object.entries(z.flattenError(parsed.error).fieldErrors).map(([field, messages]) => [field, messages?.[0]]));
+      const errors: FieldErrors = parsed.success
+        ? {}
+        : Object.fromEntries(Object.entries(z.flattenError(parsed.error).fieldErrors).map(([field, messages]) => [field, messages?.[0]]));
       const documents = await checkDocuments(files, t, locale);
       if (!documents.ok) errors.files = documents.error;
       return parsed.success && documents.ok ? { ok: true, data: { input: parsed.data, documents: documents.documents } } : { ok: false, errors };

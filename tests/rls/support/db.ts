@@ -35,9 +35,7 @@ export async function createMigrated(): Promise<Db> {
 // ─── Acting as an API role ──────────────────────────────────────────────────────────────────────────────────────
 
 export type Actor =
-  | { readonly role: "anon" }
-  | { readonly role: "authenticated"; readonly id: string; readonly label: string }
-  | { readonly role: "service_role" };
+  { readonly role: "anon" } | { readonly role: "authenticated"; readonly id: string; readonly label: string } | { readonly role: "service_role" };
 
 export const anon: Actor = { role: "anon" };
 export const serviceRole: Actor = { role: "service_role" };
@@ -49,9 +47,7 @@ export function claimsOf(actor: Actor): Record<string, unknown> {
 }
 
 export type Row = Record<string, unknown>;
-export type Outcome =
-  | { ok: true; rows: Row[]; affected: number }
-  | { ok: false; code: string; message: string };
+export type Outcome = { ok: true; rows: Row[]; affected: number } | { ok: false; code: string; message: string };
 
 export type RunOptions = {
   /** Keep the statement's effects (default: roll back, so every attempt starts from the same fixtures). */

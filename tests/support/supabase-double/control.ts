@@ -50,9 +50,16 @@ export async function handleControl(context: DoubleContext, method: string, url:
   }
   if (route === "GET /violations") {
     const violations = context.requests.filter((request) => request.violation && !request.probe && request.seq > since);
-    return json(200, violations.map(({ seq, method: verb, url: target, violation }) => ({ seq, method: verb, url: target, reasons: violation })));
+    return json(
+      200,
+      violations.map(({ seq, method: verb, url: target, violation }) => ({ seq, method: verb, url: target, reasons: violation })),
+    );
   }
-  if (route === "GET /requests") return json(200, context.requests.filter((request) => request.seq > since));
+  if (route === "GET /requests")
+    return json(
+      200,
+      context.requests.filter((request) => request.seq > since),
+    );
   if (route === "GET /storage") return json(200, state.storage.list("media"));
   if (route === "GET /files") return json(200, state.storage.list("files"));
   const object = /^GET \/(storage|files)\/(.+)$/.exec(route);
@@ -80,7 +87,13 @@ export async function handleControl(context: DoubleContext, method: string, url:
     return json(200, { offsetSeconds: context.clockOffsetMs / 1000 });
   }
   if (route === "POST /faults") {
-    const { shape, status = 500, code = "unexpected_failure", message = "Unexpected failure (armed by the test)", times = 1 } = JSON.parse(rawBody || "{}") as Partial<Fault> & { shape?: string };
+    const {
+      shape,
+      status = 500,
+      code = "unexpected_failure",
+      message = "Unexpected failure (armed by the test)",
+      times = 1,
+    } = JSON.parse(rawBody || "{}") as Partial<Fault> & { shape?: string };
     if (!shape || !SHAPES.some((known) => known.id === shape)) return json(400, { message: `no shape ${String(shape)}` });
     context.faults.set(shape, { status, code, message, times });
     return json(200, context.faults.get(shape));
@@ -95,7 +108,14 @@ export async function handleControl(context: DoubleContext, method: string, url:
     const { where = {}, set = {} } = JSON.parse(rawBody || "{}") as { where?: Record<string, unknown>; set?: Record<string, unknown> };
     const targets = state.tables[patched].filter((row) => Object.entries(where).every(([column, value]) => row[column] === value));
     try {
-      return json(200, state.write(patched, "update", targets.map((row) => ({ ...row, ...set }))));
+      return json(
+        200,
+        state.write(
+          patched,
+          "update",
+          targets.map((row) => ({ ...row, ...set })),
+        ),
+      );
     } catch (error) {
       return json(400, { message: error instanceof Error ? error.message : String(error) });
     }
@@ -121,10 +141,17 @@ export async function handleControl(context: DoubleContext, method: string, url:
       })),
     );
   }
-  if (table === "auth.sessions") return json(200, [...state.sessions.values()].map(({ id, userId, createdAt }) => ({ id, userId, createdAt })));
+  if (table === "auth.sessions")
+    return json(
+      200,
+      [...state.sessions.values()].map(({ id, userId, createdAt }) => ({ id, userId, createdAt })),
+    );
   if (table && isTable(table)) {
     const columns = SCHEMA[table].columns;
-    return json(200, state.tables[table].map((row) => Object.fromEntries(Object.entries(row).map(([name, value]) => [name, jsonValue(columns[name], value)]))));
+    return json(
+      200,
+      state.tables[table].map((row) => Object.fromEntries(Object.entries(row).map(([name, value]) => [name, jsonValue(columns[name], value)]))),
+    );
   }
   return json(404, { message: `no control endpoint ${route}` });
 }

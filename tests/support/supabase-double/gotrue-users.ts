@@ -24,7 +24,10 @@ export function userJson(user: AuthUser) {
     user_metadata: { ...identity, ...user.metadata },
     identities: [
       {
-        identity_id: createHash("md5").update(user.id).digest("hex").replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5"),
+        identity_id: createHash("md5")
+          .update(user.id)
+          .digest("hex")
+          .replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5"),
         id: user.id,
         user_id: user.id,
         identity_data: identity,
@@ -47,7 +50,7 @@ export function userJson(user: AuthUser) {
  * null when Go would refuse it.
  */
 export function parseGoDuration(text: string): number | null {
-  const units: Record<string, number> = { ns: 1e-6, us: 1e-3, "µs": 1e-3, "μs": 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+  const units: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, μs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
   const match = /^([+-]?)((?:\d+(?:\.\d*)?|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+$/.exec(text);
   if (text === "0") return 0;
   if (!match) return null;
@@ -55,4 +58,3 @@ export function parseGoDuration(text: string): number | null {
   for (const [, number, unit] of text.matchAll(/(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h)/g)) total += Number(number) * units[unit!]!;
   return match[1] === "-" ? -total : total;
 }
-

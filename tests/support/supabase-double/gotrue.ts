@@ -181,7 +181,9 @@ export function handleAuth(ctx: AuthContext, request: AuthRequest): DoubleRespon
       const user = state.authUserByEmail(body.email);
       if (!user) return fail(404, "user_not_found", "User with this email not found");
       const otp = String(randomInt(0, 1_000_000)).padStart(6, "0");
-      const hashedToken = createHash("sha224").update(user.email + otp).digest("hex");
+      const hashedToken = createHash("sha224")
+        .update(user.email + otp)
+        .digest("hex");
       user.recovery = { tokenHash: hashedToken, sentAt: ctx.nowMs() };
       return json(200, {
         ...userJson(user),

@@ -21,9 +21,7 @@ export function signJwt(claims: Claims, secret: string): string {
 }
 
 /** Failure texts as golang-jwt words them (GoTrue prefixes "invalid JWT: unable to parse or verify signature, "). */
-export type JwtCheck =
-  | { ok: true; claims: Claims }
-  | { ok: false; reason: "malformed" | "signature" | "expired"; message: string };
+export type JwtCheck = { ok: true; claims: Claims } | { ok: false; reason: "malformed" | "signature" | "expired"; message: string };
 
 export function verifyJwt(token: string, secret: string, nowSeconds = Math.floor(Date.now() / 1000)): JwtCheck {
   const parts = token.split(".");

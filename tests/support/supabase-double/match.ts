@@ -69,7 +69,10 @@ export const is = {
   uuid: (value: unknown) => typeof value === "string" && UUID.test(value),
   int: (value: unknown) => Number.isSafeInteger(value),
   object: (value: unknown) => typeof value === "object" && value !== null && !Array.isArray(value),
-  literal: (...allowed: unknown[]) => (value: unknown) => allowed.includes(value),
+  literal:
+    (...allowed: unknown[]) =>
+    (value: unknown) =>
+      allowed.includes(value),
   nullable: (check: ValueCheck) => (value: unknown) => value === null || check(value),
 };
 
@@ -98,7 +101,11 @@ function inOrder(checks: readonly ParamCheck[], values: string[]): boolean {
   return true;
 }
 const preferTokens = (header: string | undefined) =>
-  (header ?? "").split(",").map((token) => token.trim()).filter(Boolean).sort();
+  (header ?? "")
+    .split(",")
+    .map((token) => token.trim())
+    .filter(Boolean)
+    .sort();
 
 function checkBody(spec: BodySpec | undefined, facts: RequestFacts, reasons: string[], kind: "json" | "binary" | "array" = "json") {
   if (kind === "binary") {

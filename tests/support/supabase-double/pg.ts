@@ -45,7 +45,11 @@ function pgDate(value: unknown): string {
   const match = typeof value === "string" ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim()) : null;
   const day = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
   if (!day || day.toISOString().slice(0, 10) !== match![0]) {
-    throw new PgError(400, match ? "22008" : "22007", `${match ? "date/time field value out of range" : "invalid input syntax for type date"}: "${String(value)}"`);
+    throw new PgError(
+      400,
+      match ? "22008" : "22007",
+      `${match ? "date/time field value out of range" : "invalid input syntax for type date"}: "${String(value)}"`,
+    );
   }
   return match![0];
 }

@@ -128,7 +128,12 @@ function execute(state: DoubleState, request: RestRequest): DoubleResponse {
     const status = total !== null && page.length < total ? 206 : 200;
     const headers = { "content-range": contentRange(offset, page.length, total) };
     if (method === "HEAD") return { status, headers: { ...headers, "content-type": JSON_TYPE } };
-    return singleOr(page.map((row) => project(state, table, row, items)), request, status, headers);
+    return singleOr(
+      page.map((row) => project(state, table, row, items)),
+      request,
+      status,
+      headers,
+    );
   }
 
   if (method === "POST") {
@@ -147,11 +152,21 @@ function execute(state: DoubleState, request: RestRequest): DoubleResponse {
     const targets = selected();
     if (method === "DELETE") {
       const keys = new Set(targets.map((row) => keyOf(table, row)));
-      return represent(state, table, state.deleteWhere(table, (row) => keys.has(keyOf(table, row))), request, 200);
+      return represent(
+        state,
+        table,
+        state.deleteWhere(table, (row) => keys.has(keyOf(table, row))),
+        request,
+        200,
+      );
     }
     const patch = request.body;
     if (typeof patch !== "object" || patch === null || Array.isArray(patch)) throw new PgError(400, "PGRST102", "Empty or invalid json");
-    const updated = state.write(table, "update", targets.map((row) => ({ ...row, ...(patch as Record<string, unknown>) })));
+    const updated = state.write(
+      table,
+      "update",
+      targets.map((row) => ({ ...row, ...(patch as Record<string, unknown>) })),
+    );
     return represent(state, table, updated, request, 200);
   }
 

@@ -5,9 +5,7 @@
 import { coerce, PgError, relationship, SCHEMA, type Row, type TableName, type Value } from "./schema";
 
 export type SelectItem = { kind: "star" } | { kind: "column"; name: string } | { kind: "embed"; name: string; items: SelectItem[] };
-export type Condition =
-  | { kind: "op"; column: string; op: string; value: string }
-  | { kind: "logic"; op: "and" | "or"; conditions: Condition[] };
+export type Condition = { kind: "op"; column: string; op: string; value: string } | { kind: "logic"; op: "and" | "or"; conditions: Condition[] };
 export type OrderTerm = { column: string; descending: boolean; nullsFirst: boolean };
 
 const parseError = (message: string, details: string) => new PgError(400, "PGRST100", message, details);
@@ -38,8 +36,7 @@ export function splitTopLevel(text: string): string[] {
 }
 
 /** A double-quoted value as PostgREST reads it: the quotes go, and a backslash keeps the next character as is. */
-const unquote = (name: string) =>
-  name.length >= 2 && name.startsWith('"') && name.endsWith('"') ? name.slice(1, -1).replace(/\\(.)/gs, "$1") : name;
+const unquote = (name: string) => (name.length >= 2 && name.startsWith('"') && name.endsWith('"') ? name.slice(1, -1).replace(/\\(.)/gs, "$1") : name);
 
 export function parseSelect(text: string, table: TableName): SelectItem[] {
   return splitTopLevel(text).map((raw): SelectItem => {
@@ -50,8 +47,13 @@ export function parseSelect(text: string, table: TableName): SelectItem[] {
       const name = unquote(item.slice(0, open));
       const related = relationship(table, name);
       if (!related) {
-        throw new PgError(400, "PGRST200", `Could not find a relationship between '${table}' and '${name}' in the schema cache`, null,
-          "Perhaps you meant a different table?");
+        throw new PgError(
+          400,
+          "PGRST200",
+          `Could not find a relationship between '${table}' and '${name}' in the schema cache`,
+          null,
+          "Perhaps you meant a different table?",
+        );
       }
       return { kind: "embed", name, items: parseSelect(item.slice(open + 1, -1), related.table) };
     }

@@ -54,7 +54,18 @@ function summary(state: DoubleState, order: Row): Json {
   const quote = state.tables.order_quotes.find((row) => row.order_id === order.id);
   const targets = state.tables.order_targets.filter((row) => row.order_id === order.id).sort((a, b) => Number(a.position) - Number(b.position));
   return {
-    ...columnsOf("orders", order, ["id", "status", "version", "customer_id", "service_title", "source_language", "deadline", "created_at", "updated_at", "interpreter_id"]),
+    ...columnsOf("orders", order, [
+      "id",
+      "status",
+      "version",
+      "customer_id",
+      "service_title",
+      "source_language",
+      "deadline",
+      "created_at",
+      "updated_at",
+      "interpreter_id",
+    ]),
     // The order's own name and company, as typed (20261129000100_push_order_requester.sql).
     customer_name: order.requester_name,
     customer_email: customer.email,
@@ -77,7 +88,14 @@ function detail(state: DoubleState, order: Row | undefined): Json | null {
     ...summary(state, order),
     customer_phone: order.requester_phone,
     ...columnsOf("orders", order, [
-      "service_id", "source_language_id", "details", "locale", "internal_note", "cancel_reason", "token_revoked_at", "token_sealed",
+      "service_id",
+      "source_language_id",
+      "details",
+      "locale",
+      "internal_note",
+      "cancel_reason",
+      "token_revoked_at",
+      "token_sealed",
     ]),
     due_date: quote?.due_date ?? null,
     valid_until: quote?.valid_until ?? null,
@@ -102,7 +120,8 @@ function detail(state: DoubleState, order: Row | undefined): Json | null {
 
 /** private.push_customer_summary */
 /** A customer's orders: those whose address was proven, or that staff confirmed. */
-const ordersOf = (state: DoubleState, customer: Row) => state.tables.orders.filter((row) => row.customer_id === customer.id && row.identity_verified_at !== null);
+const ordersOf = (state: DoubleState, customer: Row) =>
+  state.tables.orders.filter((row) => row.customer_id === customer.id && row.identity_verified_at !== null);
 
 function customerSummary(state: DoubleState, customer: Row): Json {
   const orders = ordersOf(state, customer);
@@ -152,30 +171,43 @@ export const ORDER_FUNCTIONS: Record<(typeof ORDER_RPC_FUNCTIONS)[number], (stat
       state.tables.customers.find((row) => row.email === email) ??
       state.write("customers", "insert", [{ name: args.p_name, email, phone: args.p_phone, company: args.p_company, created_at: at }])[0]!;
     // 2. Under the id push_next_order_id gave (OVERRIDING SYSTEM VALUE).
-    const [order] = state.write("orders", "insert", [
-      {
-        id: args.p_id ?? state.nextval("orders"),
-        customer_id: customer.id,
-        service_id: service.id,
-        service_title: service.title,
-        source_language_id: args.p_source_language_id,
-        source_language: names.get(args.p_source_language_id as number),
-        deadline: args.p_deadline,
-        details: args.p_details,
-        locale: args.p_locale,
-        token_hash: args.p_token_hash,
-        token_sealed: args.p_token_sealed,
-        requester_name: args.p_name,
-        requester_company: args.p_company,
-        requester_phone: args.p_phone,
-        created_at: at,
-        updated_at: at,
-      },
-    ], true);
+    const [order] = state.write(
+      "orders",
+      "insert",
+      [
+        {
+          id: args.p_id ?? state.nextval("orders"),
+          customer_id: customer.id,
+          service_id: service.id,
+          service_title: service.title,
+          source_language_id: args.p_source_language_id,
+          source_language: names.get(args.p_source_language_id as number),
+          deadline: args.p_deadline,
+          details: args.p_details,
+          locale: args.p_locale,
+          token_hash: args.p_token_hash,
+          token_sealed: args.p_token_sealed,
+          requester_name: args.p_name,
+          requester_company: args.p_company,
+          requester_phone: args.p_phone,
+          created_at: at,
+          updated_at: at,
+        },
+      ],
+      true,
+    );
     const orderId = order!.id;
     // 3.
-    state.write("order_targets", "insert", targets.map((id, position) => ({ order_id: orderId, language_id: id, language: names.get(id), position })));
-    state.write("order_files", "insert", fileRows(args.p_files).map((file) => ({ order_id: orderId, kind: "source", ...file, created_at: at })));
+    state.write(
+      "order_targets",
+      "insert",
+      targets.map((id, position) => ({ order_id: orderId, language_id: id, language: names.get(id), position })),
+    );
+    state.write(
+      "order_files",
+      "insert",
+      fileRows(args.p_files).map((file) => ({ order_id: orderId, kind: "source", ...file, created_at: at })),
+    );
     state.write("order_events", "insert", [{ order_id: orderId, at, actor: "customer", action: "requested", to_status: "new" }]);
     enqueueMails(state, orderId, args.p_mails, args.p_now);
     return { ok: true, id: orderId };
@@ -252,7 +284,10 @@ export const ORDER_FUNCTIONS: Record<(typeof ORDER_RPC_FUNCTIONS)[number], (stat
   push_get_order: (state, args) => detail(state, one(state, "orders", args.p_id)),
 
   push_order_by_token: (state, args) =>
-    detail(state, state.tables.orders.find((row) => row.token_hash === args.p_token_hash && row.token_revoked_at === null)),
+    detail(
+      state,
+      state.tables.orders.find((row) => row.token_hash === args.p_token_hash && row.token_revoked_at === null),
+    ),
 
   push_list_orders(state, args) {
     const search = (args.p_search as string | null) ?? "";
@@ -298,7 +333,9 @@ export const ORDER_FUNCTIONS: Record<(typeof ORDER_RPC_FUNCTIONS)[number], (stat
     const customer = one(state, "customers", args.p_id);
     if (!customer) return null;
     const offset = args.p_offset as number;
-    const orders = ordersOf(state, customer).sort(newestFirst).slice(offset, offset + (args.p_limit as number));
+    const orders = ordersOf(state, customer)
+      .sort(newestFirst)
+      .slice(offset, offset + (args.p_limit as number));
     return { customer: customerSummary(state, customer), orders: orders.map((order) => summary(state, order)) };
   },
 

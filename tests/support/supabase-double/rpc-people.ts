@@ -33,7 +33,9 @@ export const PEOPLE_FUNCTIONS: Record<string, (state: DoubleState, args: Args) =
   push_find_people(state, args) {
     const search = (args.p_search as string | null) ?? "";
     const wanted = new Set(args.p_language_ids as number[]);
-    const speaks = (id: unknown) => new Set(state.tables.user_languages.filter((link) => link.user_id === id && wanted.has(link.language_id as number)).map((link) => link.language_id)).size === wanted.size;
+    const speaks = (id: unknown) =>
+      new Set(state.tables.user_languages.filter((link) => link.user_id === id && wanted.has(link.language_id as number)).map((link) => link.language_id))
+        .size === wanted.size;
     return state.tables.users
       .filter((row) => search === "" || row.id === search || contains(row.full_name, search) || contains(row.email, search))
       .filter((row) => speaks(row.id))

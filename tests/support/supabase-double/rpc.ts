@@ -17,11 +17,36 @@ type StudioRecord = "company" | "about" | "service";
 /** private.push_content_columns: the columns a save writes, per record. */
 const COLUMNS: Record<StudioRecord, readonly string[]> = {
   company: [
-    "title", "description", "address", "email", "phone", "facebook", "instegram", "linkedin",
-    "homecover", "homecover_alt", "homecover_width", "homecover_height",
-    "contactcover", "contactcover_alt", "contactcover_width", "contactcover_height", "translations",
+    "title",
+    "description",
+    "address",
+    "email",
+    "phone",
+    "facebook",
+    "instegram",
+    "linkedin",
+    "homecover",
+    "homecover_alt",
+    "homecover_width",
+    "homecover_height",
+    "contactcover",
+    "contactcover_alt",
+    "contactcover_width",
+    "contactcover_height",
+    "translations",
   ],
-  about: ["description", "photoaurl", "photoa_alt", "photoa_width", "photoa_height", "photoburl", "photob_alt", "photob_width", "photob_height", "translations"],
+  about: [
+    "description",
+    "photoaurl",
+    "photoa_alt",
+    "photoa_width",
+    "photoa_height",
+    "photoburl",
+    "photob_alt",
+    "photob_width",
+    "photob_height",
+    "translations",
+  ],
   service: ["title", "description", "photourl", "photo_alt", "photo_width", "photo_height", "translations"],
 };
 const TABLE: Record<StudioRecord, TableName> = { company: "company", about: "about", service: "services" };
@@ -53,7 +78,9 @@ function rowJson(table: TableName, row: Row): Record<string, unknown> {
 function snapshotFiles(snapshot: unknown): string[] {
   if (typeof snapshot !== "object" || snapshot === null) return [];
   return Object.values(snapshot).flatMap((slot) =>
-    typeof slot === "object" && slot !== null && !Array.isArray(slot) && typeof (slot as { file?: unknown }).file === "string" ? [(slot as { file: string }).file] : [],
+    typeof slot === "object" && slot !== null && !Array.isArray(slot) && typeof (slot as { file?: unknown }).file === "string"
+      ? [(slot as { file: string }).file]
+      : [],
   );
 }
 
@@ -111,7 +138,12 @@ const FUNCTIONS: Record<(typeof RPC_FUNCTIONS)[number], (state: DoubleState, arg
     keepVersion(state, record, id, basedOn + 1, args.p_snapshot, args.p_by as string);
     // 3. Versions beyond the newest 20.
     const versions = state.tables.content_versions.filter((item) => item.record === record && item.record_id === id);
-    const kept = new Set(versions.map((item) => item.version as number).sort((a, b) => b - a).slice(0, KEPT));
+    const kept = new Set(
+      versions
+        .map((item) => item.version as number)
+        .sort((a, b) => b - a)
+        .slice(0, KEPT),
+    );
     const dropped = state.deleteWhere("content_versions", (item) => item.record === record && item.record_id === id && !kept.has(item.version as number));
     const pruned = dropped.map(snapshotOf);
     // 4. The files nothing refers to any more.

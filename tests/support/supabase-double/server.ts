@@ -74,14 +74,24 @@ function violationResponse(service: RequestFacts["service"], reasons: string[]):
   const message = "Request not allowed by the Supabase double (tests/support/supabase-double/shapes-*.ts)";
   const details = reasons.join("; ");
   if (service === "rest") return pgErrorResponse(new PgError(400, "DOUBLE", message, details, "Add the shape to the double if the call is right"));
-  if (service === "storage") return { status: 400, headers: { "content-type": "application/json" }, body: JSON.stringify({ statusCode: "400", error: "double_violation", message: `${message}: ${details}` }) };
-  return { status: 400, headers: { "content-type": "application/json", "x-supabase-api-version": "2024-01-01" }, body: JSON.stringify({ code: "double_violation", message: `${message}: ${details}` }) };
+  if (service === "storage")
+    return {
+      status: 400,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ statusCode: "400", error: "double_violation", message: `${message}: ${details}` }),
+    };
+  return {
+    status: 400,
+    headers: { "content-type": "application/json", "x-supabase-api-version": "2024-01-01" },
+    body: JSON.stringify({ code: "double_violation", message: `${message}: ${details}` }),
+  };
 }
 
 /** A failure in the service's own error shape (GoTrue `{ code, message }`, PostgREST's error, Storage's). */
 function faultResponse(service: RequestFacts["service"], { status, code, message }: Fault): DoubleResponse {
   if (service === "rest") return pgErrorResponse(new PgError(status, code, message));
-  if (service === "storage") return { status, headers: { "content-type": "application/json" }, body: JSON.stringify({ statusCode: String(status), error: code, message }) };
+  if (service === "storage")
+    return { status, headers: { "content-type": "application/json" }, body: JSON.stringify({ statusCode: String(status), error: code, message }) };
   return { status, headers: { "content-type": "application/json", "x-supabase-api-version": "2024-01-01" }, body: JSON.stringify({ code, message }) };
 }
 
@@ -98,12 +108,19 @@ async function serve(context: DoubleContext, facts: RequestFacts, shape: Shape):
     // PostgREST checks the JWT's signature and expiry (not whether its session still exists).
     const checked = verifyJwt(bearer ?? "", context.auth.secret, Math.floor(context.auth.nowMs() / 1000));
     if (!checked.ok) {
-      return pgErrorResponse(checked.reason === "expired" ? new PgError(401, "PGRST303", "JWT expired") : new PgError(401, "PGRST301", "JWSError JWSInvalidSignature"));
+      return pgErrorResponse(
+        checked.reason === "expired" ? new PgError(401, "PGRST303", "JWT expired") : new PgError(401, "PGRST301", "JWSError JWSInvalidSignature"),
+      );
     }
   }
   const rpc = /^\/rpc\/([^/]+)$/.exec(facts.path)?.[1];
   if (rpc) return handleRpc(context.state, rpc, facts.body);
-  const prefer = new Set((facts.headers["prefer"] ?? "").split(",").map((token) => token.trim()).filter(Boolean));
+  const prefer = new Set(
+    (facts.headers["prefer"] ?? "")
+      .split(",")
+      .map((token) => token.trim())
+      .filter(Boolean),
+  );
   return handleRest(context.state, {
     method: facts.method,
     table: facts.path.slice(1),

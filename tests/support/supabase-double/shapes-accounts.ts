@@ -93,7 +93,9 @@ export const ACCOUNT_SHAPES: RestShape[] = [
     method: "POST",
     table: "rpc/push_list_accounts",
     key: "service",
-    body: { required: { p_search: is.string, p_limit: (value) => value === ACCOUNTS_PAGE_SIZE, p_offset: (value) => Number.isInteger(value) && Number(value) >= 0 } },
+    body: {
+      required: { p_search: is.string, p_limit: (value) => value === ACCOUNTS_PAGE_SIZE, p_offset: (value) => Number.isInteger(value) && Number(value) >= 0 },
+    },
   },
   {
     id: "rpc.push_find_people",

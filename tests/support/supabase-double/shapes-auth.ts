@@ -8,9 +8,7 @@ export const AUTH_SHAPES: AuthShape[] = [
   {
     id: "auth.token.password",
     spec: "signIn",
-    extension:
-      "also the current-password check of a password change (Profile page), on a fresh client whose session is " +
-      "ended at once (auth.logout.local)",
+    extension: "also the current-password check of a password change (Profile page), on a fresh client whose session is " + "ended at once (auth.logout.local)",
     service: "auth",
     method: "POST",
     path: /^\/token$/,
@@ -54,8 +52,7 @@ export const AUTH_SHAPES: AuthShape[] = [
   {
     id: "auth.logout.others",
     extension:
-      "scope=others: \"sign out everywhere else\" on the Profile page, and after a password change, ends every " +
-      "session of the account but this browser's",
+      'scope=others: "sign out everywhere else" on the Profile page, and after a password change, ends every ' + "session of the account but this browser's",
     service: "auth",
     method: "POST",
     path: /^\/logout$/,

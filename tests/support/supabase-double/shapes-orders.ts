@@ -54,7 +54,15 @@ const quote: ValueCheck = (value) =>
 /** p_mails: [{ kind, to_email, subject, body }], the e-mails stored with a change (maybe none). */
 const mails: ValueCheck = (value) =>
   Array.isArray(value) &&
-  value.every((mail) => isRecord(mail) && keys(mail, ["kind", "to_email", "subject", "body"]) && is.literal(...MAIL_KINDS)(mail.kind) && is.text(mail.to_email) && is.text(mail.subject) && is.text(mail.body));
+  value.every(
+    (mail) =>
+      isRecord(mail) &&
+      keys(mail, ["kind", "to_email", "subject", "body"]) &&
+      is.literal(...MAIL_KINDS)(mail.kind) &&
+      is.text(mail.to_email) &&
+      is.text(mail.subject) &&
+      is.text(mail.body),
+  );
 const ids: ValueCheck = (value) => Array.isArray(value) && value.length > 0 && value.every(positive);
 
 const rpc = (name: string, why: string, body: RestShape["body"]): RestShape => ({
@@ -76,46 +84,61 @@ const mail = queueShape("mail_outbox", MAIL);
 export const ORDER_REST_SHAPES: RestShape[] = [
   // ---- The changes: one SQL function call each ----
   rpc("push_next_order_id", "the id the next request is stored under (a sequence value), so that its e-mails can name it", { required: {} }),
-  rpc("push_create_order", "a quote request — the customer found by lower-cased e-mail or created, the order under the id asked for, its targets, files, first history entry and e-mails; unknown service or language refused, storing nothing", {
-    required: {
-      p_id: positive,
-      p_mails: mails,
-      p_name: is.text,
-      p_email: is.text,
-      p_phone: is.string,
-      p_company: is.string,
-      p_service_id: positive,
-      p_source_language_id: positive,
-      p_target_language_ids: ids,
-      p_deadline: day,
-      p_details: is.string,
-      p_locale: is.literal("en", "ar"),
-      p_token_hash: (value) => typeof value === "string" && /^[0-9a-f]{64}$/.test(value),
-      p_token_sealed: is.text,
-      p_files: files,
-      p_now: positive,
+  rpc(
+    "push_create_order",
+    "a quote request — the customer found by lower-cased e-mail or created, the order under the id asked for, its targets, files, first history entry and e-mails; unknown service or language refused, storing nothing",
+    {
+      required: {
+        p_id: positive,
+        p_mails: mails,
+        p_name: is.text,
+        p_email: is.text,
+        p_phone: is.string,
+        p_company: is.string,
+        p_service_id: positive,
+        p_source_language_id: positive,
+        p_target_language_ids: ids,
+        p_deadline: day,
+        p_details: is.string,
+        p_locale: is.literal("en", "ar"),
+        p_token_hash: (value) => typeof value === "string" && /^[0-9a-f]{64}$/.test(value),
+        p_token_sealed: is.text,
+        p_files: files,
+        p_now: positive,
+      },
     },
-  }),
-  rpc("push_transition_order", "a transition — the compare-and-set on version and status, and only when it wins the quote, interpreter, cancel reason, delivered files, history entry and e-mails", {
-    required: {
-      p_mails: mails,
-      p_id: positive,
-      p_transition: is.literal("quote", "accept", "decline", "assign", "deliver", "complete", "cancel"),
-      p_from: status,
-      p_to: status,
-      p_based_on: positive,
-      p_actor: is.literal("staff", "customer", "interpreter"),
-      p_actor_id: is.nullable(is.uuid),
-      p_quote: is.nullable(quote),
-      p_interpreter_id: is.nullable(is.uuid),
-      p_cancel_reason: is.nullable(is.string),
-      p_delivery_files: files,
-      p_detail: is.object,
-      p_now: positive,
+  ),
+  rpc(
+    "push_transition_order",
+    "a transition — the compare-and-set on version and status, and only when it wins the quote, interpreter, cancel reason, delivered files, history entry and e-mails",
+    {
+      required: {
+        p_mails: mails,
+        p_id: positive,
+        p_transition: is.literal("quote", "accept", "decline", "assign", "deliver", "complete", "cancel"),
+        p_from: status,
+        p_to: status,
+        p_based_on: positive,
+        p_actor: is.literal("staff", "customer", "interpreter"),
+        p_actor_id: is.nullable(is.uuid),
+        p_quote: is.nullable(quote),
+        p_interpreter_id: is.nullable(is.uuid),
+        p_cancel_reason: is.nullable(is.string),
+        p_delivery_files: files,
+        p_detail: is.object,
+        p_now: positive,
+      },
     },
-  }),
+  ),
   rpc("push_add_order_message", "a message of the thread, the customer's or staff's, with its e-mails", {
-    required: { p_mails: mails, p_id: positive, p_author: is.literal("customer", "staff"), p_author_id: is.nullable(is.uuid), p_body: is.text, p_now: positive },
+    required: {
+      p_mails: mails,
+      p_id: positive,
+      p_author: is.literal("customer", "staff"),
+      p_author_id: is.nullable(is.uuid),
+      p_body: is.text,
+      p_now: positive,
+    },
   }),
   rpc("push_set_order_note", "the internal note, logged in the history", { required: { p_id: positive, p_note: is.string, p_by: is.uuid, p_now: positive } }),
   rpc("push_revoke_order_link", "the status link revoked for good, logged in the history", { required: { p_id: positive, p_by: is.uuid, p_now: positive } }),
@@ -229,7 +252,15 @@ export const ORDER_STORAGE_SHAPES: AuthShape[] = [
     method: "POST",
     path: /^\/object\/[^/]+\/orders\/[A-Za-z0-9._-]+$/,
     key: "service",
-    headers: { "x-upsert": "false", "content-type": new RegExp(`^(${Object.values(DOCUMENT_FORMATS).map((format) => format.contentType.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})$`), "cache-control": "max-age=3600" },
+    headers: {
+      "x-upsert": "false",
+      "content-type": new RegExp(
+        `^(${Object.values(DOCUMENT_FORMATS)
+          .map((format) => format.contentType.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+          .join("|")})$`,
+      ),
+      "cache-control": "max-age=3600",
+    },
     binaryBody: true,
   },
   {

@@ -18,10 +18,12 @@ const RELEASE = { claim_id: is.literal(null), claimed_until: is.literal(null) };
 type QueueShape = Omit<RestShape, "service" | "table" | "key" | "extension"> & { why: string };
 
 /** A shape of one queue's table, with the service role, explained under the queue's name. */
-export const queueShape = (table: string, queue: string) => (shape: QueueShape): RestShape => {
-  const { why, ...rest } = shape;
-  return { ...rest, service: "rest", table, key: "service", extension: `${queue}: ${why}` };
-};
+export const queueShape =
+  (table: string, queue: string) =>
+  (shape: QueueShape): RestShape => {
+    const { why, ...rest } = shape;
+    return { ...rest, service: "rest", table, key: "service", extension: `${queue}: ${why}` };
+  };
 
 /**
  * The relay's requests on a queue (supabaseRelayQueue): what is due, the claim a run takes, the attempts it reads
@@ -94,7 +96,15 @@ export const OUTBOX_SHAPES: RestShape[] = [
     select: COLUMNS,
     prefer: REPRESENTATION,
     body: {
-      required: { name: is.text, email: is.text, subject: is.text, message: is.text, locale: is.literal("en", "ar"), received_at: is.int, next_attempt_at: is.int },
+      required: {
+        name: is.text,
+        email: is.text,
+        subject: is.text,
+        message: is.text,
+        locale: is.literal("en", "ar"),
+        received_at: is.int,
+        next_attempt_at: is.int,
+      },
     },
   }),
   ...relayShapes("contact_messages", COLUMNS, OUTBOX, "message"),

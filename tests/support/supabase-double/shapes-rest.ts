@@ -66,7 +66,7 @@ export const REST_SHAPES: RestShape[] = [
     id: "rest.users.list",
     spec: "interpreterList",
     extension:
-      "search (or=(full_name|email|phone.ilike.\"*…*\")), sort (order=full_name_sort|email_sort.asc|desc,id.asc: " +
+      'search (or=(full_name|email|phone.ilike."*…*")), sort (order=full_name_sort|email_sort.asc|desc,id.asc: ' +
       "lower-cased generated columns, so the order ignores case) and pages of 20 " +
       "(offset/limit with Prefer: count=exact for the total) of the interpreter list; also selects account_type and role",
     service: "rest",
@@ -90,8 +90,7 @@ export const REST_SHAPES: RestShape[] = [
   {
     id: "rest.users.count",
     extension:
-      "counts the interpreter list (HEAD, Prefer: count=exact) when a page past the end got 416 without a count, " +
-      "so the list can show its last page",
+      "counts the interpreter list (HEAD, Prefer: count=exact) when a page past the end got 416 without a count, " + "so the list can show its last page",
     service: "rest",
     method: "HEAD",
     table: "users",
@@ -162,7 +161,7 @@ export const REST_SHAPES: RestShape[] = [
     spec: "linkScreen",
     extension:
       "a person field's suggestions and match (issue 23): the people whose name or e-mail contains the typed text " +
-      "(or=(full_name|email.ilike.\"*…*\"), and id.eq when it is an id), by name, at most a few (limit), never everyone",
+      '(or=(full_name|email.ilike."*…*"), and id.eq when it is an id), by name, at most a few (limit), never everyone',
     service: "rest",
     method: "GET",
     table: "users",

@@ -13,8 +13,7 @@ export const SPEC_7 = {
   resetUpdate: "Update auth user: payload email, password (reset page).",
   interpreterList: "GET users with id, full_name, email, phone, Gender and nested user_languages (language_id, languages.name).",
   signUp: "Sign up: payload email, password; then INSERT users with id, full_name, email, phone, Gender.",
-  remove:
-    "Delete users where id equals the chosen id, then delete the auth account (an admin call that may not be available to the client and so may fail).",
+  remove: "Delete users where id equals the chosen id, then delete the auth account (an admin call that may not be available to the client and so may fail).",
   update: "UPDATE users with the edited fields where id equals the chosen id.",
   ownLanguages: "GET user_languages with language_id and languages(name) where user_id equals the current user.",
   languages: "GET, INSERT (name), UPDATE (name, matched by id), DELETE (matched by id) on languages.",

@@ -42,8 +42,7 @@ export type PersonFixture = {
   usersRow?: boolean;
 };
 
-const hashPassword = (password: string, salt = randomBytes(8).toString("hex")) =>
-  `${salt}$${createHash("sha256").update(`${salt}:${password}`).digest("hex")}`;
+const hashPassword = (password: string, salt = randomBytes(8).toString("hex")) => `${salt}$${createHash("sha256").update(`${salt}:${password}`).digest("hex")}`;
 
 export class DoubleState {
   tables = {} as Record<TableName, Row[]>;
@@ -89,10 +88,12 @@ export class DoubleState {
       })),
     );
     this.write("about", "insert", [{ ...about, translations: sampleTranslations.about }]);
-    this.write("languages", "insert", languages.map((name) => ({ name })));
-    this.addPeople(
-      people.map(({ canSignIn, ...person }) => ({ ...person, password: canSignIn ? SAMPLE_PASSWORD : null })),
+    this.write(
+      "languages",
+      "insert",
+      languages.map((name) => ({ name })),
     );
+    this.addPeople(people.map(({ canSignIn, ...person }) => ({ ...person, password: canSignIn ? SAMPLE_PASSWORD : null })));
   }
 
   /** Sign-in accounts with their users rows and language links (the seed, and tests' fixtures). */
@@ -154,7 +155,14 @@ export class DoubleState {
   }
 
   createSession(userId: string, amr: string): Session {
-    const session: Session = { id: randomUUID(), userId, createdAt: Date.now(), refreshToken: randomBytes(9).toString("base64url"), usedRefreshTokens: [], amr };
+    const session: Session = {
+      id: randomUUID(),
+      userId,
+      createdAt: Date.now(),
+      refreshToken: randomBytes(9).toString("base64url"),
+      usedRefreshTokens: [],
+      amr,
+    };
     this.sessions.set(session.id, session);
     return session;
   }
@@ -233,8 +241,13 @@ export class DoubleState {
       if (roles.get(id) === "admin" && row.role !== "admin") {
         const another = [...roles].some(([other, role]) => other !== id && role === "admin" && !this.isBanned(this.authUsers.get(other)));
         if (!another) {
-          throw new PgError(400, "23514", "the last administrator who can sign in keeps the admin role",
-            `users.role admin → ${String(row.role)} refused for ${id}: no other unlocked admin`, "Make another account admin, or unlock one, first.");
+          throw new PgError(
+            400,
+            "23514",
+            "the last administrator who can sign in keeps the admin role",
+            `users.role admin → ${String(row.role)} refused for ${id}: no other unlocked admin`,
+            "Make another account admin, or unlock one, first.",
+          );
         }
       }
       roles.set(id, row.role as Value);
@@ -248,8 +261,13 @@ export class DoubleState {
       const column = columns[name];
       if (!column) throw new PgError(400, "PGRST204", `Could not find the '${name}' column of '${table}' in the schema cache`);
       if (column.identity === "always" && kind === "insert" && !overriding) {
-        throw new PgError(400, "428C9", `cannot insert a non-DEFAULT value into column "${name}"`, `Column "${name}" is an identity column defined as GENERATED ALWAYS.`,
-          "Use OVERRIDING SYSTEM VALUE to override.");
+        throw new PgError(
+          400,
+          "428C9",
+          `cannot insert a non-DEFAULT value into column "${name}"`,
+          `Column "${name}" is an identity column defined as GENERATED ALWAYS.`,
+          "Use OVERRIDING SYSTEM VALUE to override.",
+        );
       }
       if (column.generated) {
         // An update passes the whole stored row; only a request's own value for it is an error.
@@ -269,11 +287,21 @@ export class DoubleState {
     for (const [name, column] of Object.entries(columns)) {
       const value = row[name];
       if (value === null && !column.nullable) {
-        throw new PgError(400, "23502", `null value in column "${name}" of relation "${table}" violates not-null constraint`, `Failing row contains (${Object.values(row).join(", ")}).`);
+        throw new PgError(
+          400,
+          "23502",
+          `null value in column "${name}" of relation "${table}" violates not-null constraint`,
+          `Failing row contains (${Object.values(row).join(", ")}).`,
+        );
       }
       const refused = column.oneOf ? !column.oneOf.includes(String(value)) : column.check ? !column.check(value!) : false;
       if (value !== null && value !== undefined && refused) {
-        throw new PgError(400, "23514", `new row for relation "${table}" violates check constraint "${table}_${name}_check"`, `Failing row contains (${Object.values(row).join(", ")}).`);
+        throw new PgError(
+          400,
+          "23514",
+          `new row for relation "${table}" violates check constraint "${table}_${name}_check"`,
+          `Failing row contains (${Object.values(row).join(", ")}).`,
+        );
       }
     }
     if (kind === "update" && [primaryKey].flat().some((column) => row[column] === undefined)) throw new Error("update without the primary key");
@@ -286,8 +314,12 @@ export class DoubleState {
       JSON.stringify(columns.map((column) => (lower && typeof item[column] === "string" ? (item[column] as string).toLowerCase() : item[column])));
     const primaryKey = [schema.primaryKey].flat();
     if (others.some((other) => keyOf(table, other) === keyOf(table, row))) {
-      throw new PgError(409, "23505", `duplicate key value violates unique constraint "${table}_pkey"`,
-        `Key (${primaryKey.join(", ")})=(${primaryKey.map((column) => row[column]).join(", ")}) already exists.`);
+      throw new PgError(
+        409,
+        "23505",
+        `duplicate key value violates unique constraint "${table}_pkey"`,
+        `Key (${primaryKey.join(", ")})=(${primaryKey.map((column) => row[column]).join(", ")}) already exists.`,
+      );
     }
     for (const unique of schema.unique) {
       const wanted = key(row, unique.columns, unique.lower);
@@ -304,7 +336,12 @@ export class DoubleState {
       if (!exists && fk.unknown === "set null") row[fk.column] = null;
       else if (!exists) {
         const referenced = fk.table === "auth.users" ? "users" : fk.table;
-        throw new PgError(409, "23503", `insert or update on table "${table}" violates foreign key constraint "${fk.name}"`, `Key (${fk.column})=(${value}) is not present in table "${referenced}".`);
+        throw new PgError(
+          409,
+          "23503",
+          `insert or update on table "${table}" violates foreign key constraint "${fk.name}"`,
+          `Key (${fk.column})=(${value}) is not present in table "${referenced}".`,
+        );
       }
     }
   }
@@ -325,8 +362,12 @@ export class DoubleState {
     );
     for (const { child, fk, refers } of referring) {
       if (fk.onDelete === "restrict" && this.tables[child].some(refers)) {
-        throw new PgError(409, "23503", `update or delete on table "${table}" violates foreign key constraint "${fk.name}" on table "${child}"`,
-          `Key is still referenced from table "${child}".`);
+        throw new PgError(
+          409,
+          "23503",
+          `update or delete on table "${table}" violates foreign key constraint "${fk.name}" on table "${child}"`,
+          `Key is still referenced from table "${child}".`,
+        );
       }
     }
     this.tables[table] = this.tables[table].filter((row) => !matches(row));

@@ -73,7 +73,14 @@ export class DoubleStorage {
   private loadSamples() {
     for (const folder of readdirSync(MEDIA_DIR)) {
       for (const file of readdirSync(join(MEDIA_DIR, folder))) {
-        this.store("media", `${folder}/${file}`, readFileSync(join(MEDIA_DIR, folder, file)), TYPES[extname(file)] ?? "application/octet-stream", "max-age=3600", true);
+        this.store(
+          "media",
+          `${folder}/${file}`,
+          readFileSync(join(MEDIA_DIR, folder, file)),
+          TYPES[extname(file)] ?? "application/octet-stream",
+          "max-age=3600",
+          true,
+        );
       }
     }
   }
@@ -94,7 +101,10 @@ export class DoubleStorage {
   }
 
   handle(request: StorageRequest): DoubleResponse {
-    const parts = request.path.split("/").slice(1).map((part) => decodeURIComponent(part));
+    const parts = request.path
+      .split("/")
+      .slice(1)
+      .map((part) => decodeURIComponent(part));
     if (parts[0] !== "object" || parts.length < 2) return failure("404", "not_found", "Route not found");
     if (request.method === "GET" && parts[1] === "public") return this.download(parts[2]!, parts.slice(3).join("/"), true);
     const kind = this.kindOf(parts[1]!);

@@ -2,7 +2,7 @@
 // reads them, small worker routes come next, everything else goes to React Router; the cron relays the contact
 // outbox. Every response leaves with the security headers.
 import { createRequestHandler } from "react-router";
-import { createBackend } from "../app/backend/index.server";
+import { createServiceBackend } from "../app/backend/index.server";
 import { pruneSecurityEvents } from "../app/lib/security-log.server";
 import { readConfig } from "../app/lib/config.server";
 import { relayDue, relayDueMails } from "../app/lib/contact-relay.server";
@@ -135,7 +135,7 @@ export default {
   // Every minute (wrangler.toml [triggers]): retry the contact messages and order e-mails that have not gone out;
   // once an hour, delete the security events older than 90 days.
   async scheduled(controller, env, ctx) {
-    const backend = createBackend({ env, request: new Request("https://cron.invalid/") });
+    const backend = createServiceBackend(env);
     const config = readConfig(env);
     const report = (queue: string) => (outcomes: Record<string, number>) => {
       if (outcomes.sent! + outcomes.retry! + outcomes.failed! > 0) console.log(`[${queue}] Cron relay:`, JSON.stringify(outcomes));

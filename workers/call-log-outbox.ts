@@ -2,7 +2,7 @@
 // storage in the same put as the board that forgot it; from there it goes to the backend's log, once (the log ignores
 // an id it has). A write that fails (the database down, a row it still refused) stays in storage and is tried again
 // by the alarm, later each time, while the board carries on: one bad line can no longer stop every later call.
-import { createBackend } from "../app/backend/index.server";
+import { createServiceBackend } from "../app/backend/index.server";
 import type { CallLogEntry } from "../app/domain/call-log";
 
 type Pending = CallLogEntry & { attempts?: number; nextAttemptAt?: number };
@@ -15,7 +15,7 @@ export async function drainCallLog(storage: DurableObjectStorage, prefix: string
   const pending = await storage.list<Pending>({ prefix });
   if (pending.size === 0) return 0;
   // The Durable Object has no visitor's request; the backend only needs one for sessions, which the log never reads.
-  const backend = createBackend({ env, request: new Request("https://switchboard.internal/") });
+  const backend = createServiceBackend(env);
   let waiting = 0;
   for (const [key, line] of pending) {
     if ((line.nextAttemptAt ?? 0) > now) {

@@ -16,3 +16,12 @@ export function createBackend({ env, request }: BackendOptions): Backend {
   const config = readConfig(env);
   return config.supabase ? createSupabaseBackend(config.supabase, request) : createD1Backend({ env, request, sessionSecret: config.SESSION_SECRET });
 }
+
+/**
+ * The backend of no visitor, for the work nobody's request starts: the cron's relays and clean-up, the call
+ * switchboard's checks and its log. There is no session to read and no cookie to set: the auth store sees nobody
+ * signed in (its request carries no cookie and never becomes a response).
+ */
+export function createServiceBackend(env: Env): Backend {
+  return createBackend({ env, request: new Request("https://service.invalid/") });
+}

@@ -23,8 +23,8 @@ export async function load<T>(what: string, read: () => Promise<T>): Promise<Loa
   }
 }
 
-/** A short id that ties what a visitor is shown to the full error in the log. */
-function errorReference(): string {
+/** A short id that ties what a visitor (or a staff member) is shown to the full error in the log. */
+export function errorReference(): string {
   return crypto.randomUUID().slice(0, 8);
 }
 

@@ -1,11 +1,13 @@
 // One route, several forms: each posts an `intent`. This runs the matching handler, and turns a failure
-// of the backend into a logged error with a readable message on the page (never a silent one).
+// of the backend into a logged error and a message on the page with its reference (never silent, never the
+// backend's own text).
 import type { RouterContextProvider } from "react-router";
 import { BackendError } from "~/backend/port.server";
 import type { SessionUser } from "~/domain/auth";
 import { format, type Messages } from "~/i18n";
 import { messagesFor } from "./locale";
 import { formFailure } from "./action-result.server";
+import { errorReference } from "./content.server";
 import { appContext, type RequestContext } from "./context.server";
 import { readForm } from "./forms.server";
 
@@ -31,7 +33,9 @@ export async function runIntent<Result = Response | ReturnType<typeof formFailur
     return await handler({ request, url, app: appContext(context), formData, user, messages });
   } catch (error) {
     if (!(error instanceof BackendError)) throw error;
-    console.error(`${url.pathname} ${intent} failed:`, error);
-    return formFailure({ formError: format(messages.people.failed, { message: error.message }), intent }, { status: 500 });
+    // The backend's own words can name tables, queries or hosts: staff get a reference to the log line instead.
+    const reference = errorReference();
+    console.error(`${url.pathname} ${intent} failed (reference ${reference}):`, error);
+    return formFailure({ formError: format(messages.people.failed, { reference }), intent }, { status: 500 });
   }
 }

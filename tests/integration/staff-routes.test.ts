@@ -633,7 +633,7 @@ describe("when the database fails", () => {
     expect(error).toHaveBeenCalled();
   });
 
-  it("language and link actions answer 500 'Something went wrong: <the database's message>'", async () => {
+  it("language and link actions answer 500 with a reference to the log line, never the database's own message", async () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const omar = await idOf("omar.farah@example.com");
     const attempts = [
@@ -650,7 +650,14 @@ describe("when the database fails", () => {
     for (const attempt of attempts) {
       const answer = failure(await attempt.run());
       expect(answer.status, attempt.label).toBe(500);
-      expect(answer.formError, attempt.label).toMatch(/^Something went wrong: .*languages/);
+      const reference = /reference to whoever looks after the site: ([0-9a-f]{8})\.$/.exec(answer.formError ?? "")?.[1];
+      expect(reference, `${attempt.label}: ${answer.formError}`).toBeDefined();
+      // The backend's text (it names the table) is in the log, beside the same reference, not on the page.
+      expect(answer.formError, attempt.label).not.toMatch(/languages|SQLITE|D1_ERROR/);
+      expect(
+        error.mock.calls.some(([line, cause]) => String(line).includes(`reference ${reference}`) && /languages/.test(String(cause))),
+        attempt.label,
+      ).toBe(true);
       expect(answer.toast, attempt.label).toMatchObject({ type: "error", message: answer.formError });
       expect(answer.intent, attempt.label).toBe(attempt.intent);
     }

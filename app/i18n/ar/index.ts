@@ -483,7 +483,7 @@ export const ar: Messages = {
     next: "التالي",
     pageOf: "الصفحة {page} من {pages}",
     unknownIntent: "تعذّر فهم هذا النموذج. يرجى إعادة تحميل الصفحة والمحاولة مرة أخرى.",
-    failed: "حدث خطأ ما: {message}",
+    failed: "حدث خطأ ما. يرجى المحاولة مرة أخرى؛ وإذا تكرر ذلك، فأعطِ هذا المرجع لمن يتولى إدارة الموقع: {reference}.",
   },
   validation: {
     emailRequired: "يرجى إدخال بريدك الإلكتروني.",

@@ -469,7 +469,7 @@ export const en = {
     next: "Next",
     pageOf: "Page {page} of {pages}",
     unknownIntent: "This form could not be understood. Please reload the page and try again.",
-    failed: "Something went wrong: {message}",
+    failed: "Something went wrong. Please try again; if it keeps happening, give this reference to whoever looks after the site: {reference}.",
   },
   validation: {
     emailRequired: "Please enter your email.",

@@ -49,7 +49,7 @@ export default [
   route("Dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/overview.tsx"),
     route("Profile", "routes/dashboard/profile.tsx"),
-    route("Dashboardcall", "routes/dashboard/calls.tsx"),
+    route("Dashboardcall", "routes/dashboard/incoming-calls.tsx"),
     route("Calls", "routes/dashboard/call-log.tsx"),
     route("Calls/export", "routes/dashboard/call-log-csv.ts"),
     route("people", "routes/dashboard/people.ts"),

@@ -5,7 +5,7 @@ import { createRequestHandler } from "react-router";
 import { createServiceBackend } from "../app/backend/index.server";
 import { pruneSecurityEvents } from "../app/lib/security-log.server";
 import { readConfig } from "../app/lib/config.server";
-import { relayDue, relayDueMails } from "../app/lib/contact-relay.server";
+import { relayDue, relayDueMails } from "../app/lib/mail-relay.server";
 import { createRequestContext, routerContextFor, type RequestContext } from "../app/lib/context.server";
 import { serveWithEdgeCache, type RenderedPage, type Secure } from "../app/lib/edge-cache.server";
 import { isLoopbackHost } from "../app/lib/transport.server";

@@ -7,7 +7,7 @@ import { isLocale, type Locale } from "../app/i18n";
 import { localizedPath, messagesFor } from "../app/lib/locale";
 import type { AppConfig } from "../app/lib/config.server";
 import { readConfig } from "../app/lib/config.server";
-import { relayAfterResponse } from "../app/lib/contact-relay.server";
+import { relayAfterResponse } from "../app/lib/mail-relay.server";
 import { parseFormData } from "../app/lib/forms.server";
 import { guardPublicForm, storageDown, type PublicFormFailure } from "../app/lib/public-form.server";
 import { flashToastHeaders } from "../app/lib/toast.server";

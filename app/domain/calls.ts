@@ -1,4 +1,5 @@
-// The simulated incoming call of SPEC §2 (Dashboardcall): no real call handling exists yet.
+// The sample incoming call of SPEC §2 (Dashboardcall), kept beside the live calls (app/domain/switchboard.ts): after
+// INCOMING_CALL_DELAY_MS the screen shows this pending call, whose room is the sample one.
 export const INCOMING_CALL_DELAY_MS = 2000; // SPEC §9
 
 export type Call = { customer: string; language: string; type: "video" | "audio"; roomId: string };

@@ -5,7 +5,7 @@
 import { BackendError } from "~/backend/port.server";
 import type { NewMail } from "~/domain/mail";
 import type { OrderChange, OrderDetail } from "~/domain/order-records";
-import { relayOrderMailsAfterResponse } from "./contact-relay.server";
+import { relayOrderMailsAfterResponse } from "./mail-relay.server";
 import type { RequestContext } from "./context.server";
 import { messageMails, requestMails, transitionMails, type MailContext, type MailOrder } from "./order-mail.server";
 import { unsealStatusToken } from "./status-token.server";

@@ -4,7 +4,7 @@
 import { createExecutionContext, env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createRequestContext, routerContextFor } from "~/lib/context.server";
-import * as callsPage from "~/routes/dashboard/calls";
+import * as callsPage from "~/routes/dashboard/incoming-calls";
 import * as callPage from "~/routes/public/call";
 import * as callRoom from "~/routes/dashboard/call-room";
 import { roomToken } from "~/lib/room-token.server";

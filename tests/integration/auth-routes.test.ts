@@ -10,7 +10,7 @@ import * as login from "~/routes/auth/login";
 import * as logout from "~/routes/auth/logout";
 import * as resetPassword from "~/routes/auth/reset-password";
 import * as callRoom from "~/routes/dashboard/call-room";
-import * as calls from "~/routes/dashboard/calls";
+import * as calls from "~/routes/dashboard/incoming-calls";
 import * as dashboardLayout from "~/routes/dashboard/layout";
 import * as notFound from "~/routes/dashboard/not-found";
 import * as overview from "~/routes/dashboard/overview";

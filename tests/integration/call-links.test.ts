@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { callLinkToken, readCallLink } from "~/lib/call-link.server";
 import { roomToken } from "~/lib/room-token.server";
 import * as callPage from "~/routes/public/call";
-import * as calls from "~/routes/dashboard/calls";
+import * as calls from "~/routes/dashboard/incoming-calls";
 import { handleCallSocket } from "../../workers/calls";
 import { cookieOf, failure, languageId, loaderArgs, ORIGIN, seed, statusOf, thrown, unwrap } from "./helpers";
 import { envWith, TURNSTILE } from "./contact-helpers";

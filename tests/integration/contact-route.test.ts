@@ -4,7 +4,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { d1OutboxStore } from "~/backend/d1/outbox.server";
-import { relayDue, relayMessage } from "~/lib/contact-relay.server";
+import { relayDue, relayMessage } from "~/lib/mail-relay.server";
 import { readConfig } from "~/lib/config.server";
 import { readFlashToast } from "~/lib/toast.server";
 import { ar } from "~/i18n";

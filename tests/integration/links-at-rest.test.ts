@@ -3,10 +3,10 @@
 // the status link gets it filled in as it is relayed, from the order's sealed copy.
 import { env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { relayDueMails } from "~/lib/contact-relay.server";
+import { relayDueMails } from "~/lib/mail-relay.server";
 import { STATUS_TOKEN_SLOT } from "~/lib/order-mail.server";
 import * as forgotPassword from "~/routes/auth/forgot-password";
-import * as calls from "~/routes/dashboard/calls";
+import * as calls from "~/routes/dashboard/incoming-calls";
 import * as orderPage from "~/routes/dashboard/order";
 import * as users from "~/routes/dashboard/users";
 import { envWith, recorded } from "./contact-helpers";

@@ -6,7 +6,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { d1MailOutboxStore } from "~/backend/d1/mail-outbox.server";
 import type { OrderChange } from "~/domain/order-records";
-import { RELAY, relayDueMails } from "~/lib/contact-relay.server";
+import { RELAY, relayDueMails } from "~/lib/mail-relay.server";
 import { sendWithEmailJs } from "~/lib/mail/emailjs.server";
 import { createRequestContext, routerContextFor } from "~/lib/context.server";
 import * as orderPage from "~/routes/dashboard/order";

@@ -3,7 +3,7 @@ import { numericIdSchema } from "~/domain/people";
 import { format } from "~/i18n";
 import { listUrl } from "~/lib/url-state";
 import { formFailure } from "~/lib/action-result.server";
-import { relayAfterResponse } from "~/lib/contact-relay.server";
+import { relayAfterResponse } from "~/lib/mail-relay.server";
 import { parseFormData } from "~/lib/forms.server";
 import type { IntentInput } from "~/lib/intents.server";
 import { redirectWithToast } from "~/lib/toast.server";

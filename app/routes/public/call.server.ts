@@ -6,7 +6,7 @@ import { formFailure } from "~/lib/action-result.server";
 import type { RequestContext } from "~/lib/context.server";
 import { callableLanguages, callbackSchema } from "~/domain/call-forms";
 import { format, type Locale } from "~/i18n";
-import { relayAfterResponse } from "~/lib/contact-relay.server";
+import { relayAfterResponse } from "~/lib/mail-relay.server";
 import { parseFormData } from "~/lib/forms.server";
 import { localizedPath, messagesFor } from "~/lib/locale";
 import { guardPublicForm, storageDown, type PublicFormFailure } from "~/lib/public-form.server";

@@ -12,7 +12,7 @@ import { requireAdmin, requireUser } from "~/lib/guards.server";
 import { runIntent } from "~/lib/intents.server";
 import { switchboardOf } from "~/lib/switchboard.server";
 import { useMessages } from "~/lib/locale";
-import type { Route } from "./+types/calls";
+import type { Route } from "./+types/incoming-calls";
 import { createCallLink } from "./call-link.server";
 
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.dashboard.calls);

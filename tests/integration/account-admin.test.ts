@@ -9,7 +9,7 @@ import * as interpreters from "~/routes/dashboard/interpreters";
 import * as profile from "~/routes/dashboard/profile";
 import * as users from "~/routes/dashboard/users";
 import { SAMPLE_PASSWORD } from "../../seed/content";
-import { backendFor, cookieOf, failure, idOf, loaderArgs, redirected, seed, statusOf, thrown } from "./helpers";
+import { addressesIn, backendFor, cookieOf, failure, idOf, loaderArgs, redirected, seed, statusOf, thrown } from "./helpers";
 
 const ADMIN = "admin@example.com";
 const INTERPRETER = "interpreter@example.com";
@@ -18,8 +18,7 @@ const USERS = "/Dashboard/Dashboardusers";
 const BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36";
 
 // This file's own address range (the rate limiters' buckets may be shared with other files).
-let lastIp = 0;
-const freshIp = () => `10.78.${Math.floor(++lastIp / 250)}.${(lastIp % 250) + 1}`;
+const freshIp = addressesIn(78);
 
 type Args = ReturnType<typeof loaderArgs>;
 function post(path: string, fields: Record<string, string>, cookie: string, ip = freshIp()): Args {

@@ -19,7 +19,7 @@ import * as jobs from "~/routes/dashboard/jobs";
 import * as profile from "~/routes/dashboard/profile";
 import { appContext } from "~/lib/context.server";
 import { SAMPLE_PASSWORD } from "../../seed/content";
-import { ORIGIN, asResponse, startOfRateWindow, backendFor, cookieOf, loaderArgs, seed, statusOf, thrown, unwrap } from "./helpers";
+import { addressesIn, asResponse, backendFor, cookieOf, loaderArgs, ORIGIN, seed, startOfRateWindow, statusOf, thrown, unwrap } from "./helpers";
 
 const ADMIN = "admin@example.com";
 const INTERPRETER = "interpreter@example.com";
@@ -28,8 +28,7 @@ const TOO_MANY = "Too many attempts from your network. Please wait a minute and 
 
 // Every test gets its own client address, so the rate limits (5 per 60 s per address) never leak between
 // tests. The 10.77.x.x range is this file's own: the limiter's buckets may be shared with other files.
-let lastIp = 0;
-const freshIp = () => `10.77.${Math.floor(++lastIp / 250)}.${(lastIp % 250) + 1}`;
+const freshIp = addressesIn(77);
 
 type Args = ReturnType<typeof loaderArgs>;
 

@@ -7,10 +7,9 @@ import { switchboardOf } from "~/lib/switchboard.server";
 import * as callPage from "~/routes/public/call";
 import { toHeader } from "../../workers/call-protocol";
 import { envWith, TURNSTILE } from "./contact-helpers";
-import { asResponse, backendFor, failure, languageId, ORIGIN, rows, seed } from "./helpers";
+import { addressesIn, asResponse, backendFor, failure, languageId, ORIGIN, rows, seed } from "./helpers";
 
-let lastIp = 0;
-const freshIp = () => `10.92.0.${++lastIp}`;
+const freshIp = addressesIn(92);
 
 async function postCallback(fields: Record<string, string>, path = "/Call", bindings: Env = env) {
   const body = new FormData();

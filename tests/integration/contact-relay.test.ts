@@ -7,6 +7,7 @@ import { d1OutboxStore } from "~/backend/d1/outbox.server";
 import type { ContactSubmission } from "~/domain/contact";
 import { RELAY, UNCONFIRMED, backoffMs, relayDue, relayMessage } from "~/lib/mail-relay.server";
 import { contactRequest, envWith, postContact, recorded, setMode } from "./contact-helpers";
+import { addressesIn } from "./helpers";
 
 const MINUTE = 60_000;
 const SENT = "Successfully The Email Is Sended!";
@@ -24,8 +25,7 @@ const message = (subject: string): ContactSubmission => ({
   message: "We need a Somali interpreter in Cheyenne next Tuesday.",
 });
 
-let lastIp = 0;
-const freshIp = () => `10.82.${Math.floor(++lastIp / 250)}.${(lastIp % 250) + 1}`;
+const freshIp = addressesIn(82);
 
 // relayDue takes every due message of this file's database: each test starts from an empty outbox.
 beforeEach(async () => {

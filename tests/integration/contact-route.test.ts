@@ -11,7 +11,7 @@ import { ar } from "~/i18n";
 import type { ContactOutcome } from "../../workers/contact";
 import type { FakeMode } from "../support/fake-emailjs";
 import { CONTACT_URL, type ContactRequestOptions, contactRequest, envWith, postContact, recorded, setMode, TURNSTILE } from "./contact-helpers";
-import { ORIGIN, asResponse, count, rows } from "./helpers";
+import { addressesIn, asResponse, count, ORIGIN, rows } from "./helpers";
 
 const SENT = "Successfully The Email Is Sended!";
 const NOT_SENT = "Error The Email Is Not Sended!";
@@ -32,8 +32,7 @@ const MINUTE = 60_000;
 
 // Every request gets its own client address (this file's own 10.81.x.x range), so the rate limit
 // (5 per 60 s per address) only applies where a test means it to.
-let lastIp = 0;
-const freshIp = () => `10.81.${Math.floor(++lastIp / 250)}.${(lastIp % 250) + 1}`;
+const freshIp = addressesIn(81);
 
 type Fields = Record<string, string>;
 type SubmitOptions = Partial<ContactRequestOptions> & { env?: Env };

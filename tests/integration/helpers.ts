@@ -151,3 +151,15 @@ export async function startOfRateWindow() {
   const left = 60_000 - (Date.now() % 60_000);
   if (left < 5_000) await new Promise((resolve) => setTimeout(resolve, left + 250));
 }
+
+/**
+ * Fresh client addresses for one test file, in a /16 of its own (`10.<block>.x.y`), so that no file's requests meet a
+ * rate limit another file's requests left behind (the files share one workerd, and its limiters).
+ */
+export function addressesIn(block: number): () => string {
+  let n = 0;
+  return () => {
+    n++;
+    return `10.${block}.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+  };
+}

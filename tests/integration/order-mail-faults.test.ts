@@ -15,7 +15,7 @@ import * as quote from "~/routes/public/quote";
 import * as quoteStatus from "~/routes/public/quote-status";
 import { pdf } from "../fixtures/documents";
 import { envWith, recorded, setMode } from "./contact-helpers";
-import { asResponse, backendFor, cookieOf, idOf, languageId, ORIGIN, rows, seed, statusOf } from "./helpers";
+import { addressesIn, asResponse, backendFor, cookieOf, idOf, languageId, ORIGIN, rows, seed, statusOf } from "./helpers";
 
 const FAULT = "mail_outbox_refuses";
 /** Runs `action` while every insert into mail_outbox fails, as a database write can. */
@@ -30,8 +30,7 @@ async function whileOutboxFails<T>(action: () => Promise<T>): Promise<T> {
   }
 }
 
-let lastIp = 0;
-const freshIp = () => `10.93.${Math.floor(++lastIp / 250)}.${(lastIp % 250) + 1}`;
+const freshIp = addressesIn(93);
 
 /** Calls a route's action as the worker would, waits for what it left running after the response; a throw is an answer too. */
 async function post(

@@ -15,10 +15,9 @@ import * as quoteStatus from "~/routes/public/quote-status";
 import { serveMedia } from "../../workers/media";
 import { docx, pdf } from "../fixtures/documents";
 import { envWith, recorded, setMode } from "./contact-helpers";
-import { asResponse, backendFor, cookieOf, count, failure, idOf, languageId, ORIGIN, rows, seed, statusOf, thrown } from "./helpers";
+import { addressesIn, asResponse, backendFor, cookieOf, count, failure, idOf, languageId, ORIGIN, rows, seed, statusOf, thrown } from "./helpers";
 
-let lastIp = 0;
-const freshIp = () => `10.91.${Math.floor(++lastIp / 250)}.${(lastIp % 250) + 1}`;
+const freshIp = addressesIn(91);
 
 /** Route arguments for a request to `path`, with the worker's context built on `testEnv`. */
 function args(path: string, init: RequestInit & { params?: Record<string, string> } = {}, testEnv: Env = env) {

@@ -7,14 +7,13 @@ import * as callPage from "~/routes/public/call";
 import * as quotePage from "~/routes/public/quote";
 import { handleContact } from "../../workers/contact";
 import { CONTACT_URL, envWith, TURNSTILE } from "./contact-helpers";
-import { languageId, ORIGIN, rows, routeCall, seed } from "./helpers";
+import { addressesIn, languageId, ORIGIN, routeCall, rows, seed } from "./helpers";
 
 type Form = "contact" | "quote" | "callback";
 type Answer = { status: number; retryAfter: string | null };
 type Sent = { fields?: Record<string, string | string[]>; headers?: Record<string, string>; body?: BodyInit; testEnv?: Env };
 
-let lastIp = 0;
-const freshIp = () => `10.88.${Math.floor(++lastIp / 250)}.${(lastIp % 250) + 1}`;
+const freshIp = addressesIn(88);
 let valid: Record<Form, Record<string, string | string[]>>;
 
 beforeAll(async () => {

@@ -7,11 +7,10 @@ import { ar, en, format } from "~/i18n";
 import * as logout from "~/routes/auth/logout";
 import * as dashboardLayout from "~/routes/dashboard/layout";
 import * as profile from "~/routes/dashboard/profile";
-import { backendFor, cookieOf, failure, loaderArgs, redirected, seed, thrown } from "./helpers";
+import { addressesIn, backendFor, cookieOf, failure, loaderArgs, redirected, seed, thrown } from "./helpers";
 
 const PROFILE = "/Dashboard/Profile";
-let lastIp = 0;
-const freshIp = () => `10.79.${Math.floor(++lastIp / 250)}.${(lastIp % 250) + 1}`;
+const freshIp = addressesIn(79);
 
 const post = (path: string, fields: Record<string, string>, cookie: string) =>
   loaderArgs(path, {

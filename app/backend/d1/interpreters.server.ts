@@ -2,20 +2,12 @@
 import type { Interpreter, InterpreterQuery, Language } from "~/domain/people";
 import { looksLikePhone, PAGE_SIZE } from "~/domain/people";
 import type { InterpreterStore } from "../port.server";
+import { toInterpreter, type InterpreterColumns } from "../rows/interpreter.server";
 import { hashPassword } from "./password.server";
 import { brokenConstraint, query, toBackendError } from "./query.server";
 import { likePattern } from "./text-search.server";
 
-type InterpreterRow = {
-  id: string;
-  full_name: string;
-  email: string;
-  phone: string;
-  gender: string;
-  account_type: string | null;
-  role: Interpreter["role"];
-  languages: string; // JSON array of { id, name }
-};
+type InterpreterRow = InterpreterColumns & { languages: string }; // a JSON array of { id, name }, by name
 
 const SORT_COLUMNS = { name: "u.full_name", email: "u.email" } as const;
 
@@ -31,19 +23,6 @@ const SEARCH = `(?1 = '' OR u.full_name LIKE ?2 ESCAPE '\\' OR u.email LIKE ?2 E
 function searchParams(search: string): [string, string, string] {
   const pattern = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   return [search, pattern, looksLikePhone(search) ? `%${search.replace(/\D/g, "")}%` : ""];
-}
-
-function toInterpreter(row: InterpreterRow): Interpreter {
-  return {
-    id: row.id,
-    fullName: row.full_name,
-    email: row.email,
-    phone: row.phone,
-    gender: row.gender,
-    department: row.account_type,
-    role: row.role,
-    languages: JSON.parse(row.languages) as Language[],
-  };
 }
 
 export function d1InterpreterStore(db: D1Database): InterpreterStore {
@@ -71,7 +50,7 @@ export function d1InterpreterStore(db: D1Database): InterpreterStore {
           .bind(...params, PAGE_SIZE, (current - 1) * PAGE_SIZE)
           .all<InterpreterRow>(),
       );
-      return { items: results.map(toInterpreter), total, page: current, pageCount };
+      return { items: results.map((row) => toInterpreter(row, JSON.parse(row.languages) as Language[])), total, page: current, pageCount };
     },
 
     async find({ text, languageIds, limit }) {

@@ -5,6 +5,7 @@ import type { Interpreter, Language, LanguageLink } from "~/domain/people";
 import { LINKS_PAGE_SIZE, looksLikePhone, PAGE_SIZE } from "~/domain/people";
 import { pageCountOf } from "~/domain/paging";
 import type { CallReadiness, InterpreterStore, LanguageStore, LinkStore } from "../port.server";
+import { toInterpreter } from "../rows/interpreter.server";
 import { check, checkExcept, CONFLICT, escapeLike, failIf, PG } from "./clients.server";
 import { sessionKeyOf, UUID } from "./devices.server";
 
@@ -25,19 +26,6 @@ type InterpreterRow = {
 };
 
 const byName = (a: Language, b: Language) => a.name.localeCompare(b.name);
-
-function toInterpreter(row: InterpreterRow): Interpreter {
-  return {
-    id: row.id,
-    fullName: row.full_name,
-    email: row.email,
-    phone: row.phone,
-    gender: row.Gender,
-    department: row.account_type,
-    role: row.role,
-    languages: row.user_languages.map((link) => ({ id: link.language_id, name: link.languages?.name ?? "" })).sort(byName),
-  };
-}
 
 /** A PostgREST `or` filter for a search in name, email and phone; a phone-like search also matches digits. */
 function searchFilter(search: string): string {
@@ -77,7 +65,8 @@ export function supabaseInterpreterStore(service: SupabaseClient): InterpreterSt
       const current = Math.min(page, pageCount);
       if (current !== page) result = await run(current);
       const rows = check<InterpreterRow[]>(result);
-      return { items: rows.map(toInterpreter), total, page: current, pageCount };
+      const languagesOf = (row: InterpreterRow) => row.user_languages.map((link) => ({ id: link.language_id, name: link.languages?.name ?? "" })).sort(byName);
+      return { items: rows.map((row) => toInterpreter({ ...row, gender: row.Gender }, languagesOf(row))), total, page: current, pageCount };
     },
 
     async find({ text, languageIds, limit }) {

@@ -1,6 +1,6 @@
 // /Dashboard/Dashboardcustomers (admins): everyone who has asked for a quote, with their company, number of orders,
 // accepted value and last order; search and pages in the URL. The spec's heading stays the h1.
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { Pagination } from "~/components/admin/Pagination";
 import { OfficeTime } from "~/components/OfficeTime";
 import { customerQueryFrom } from "~/domain/order-records";
@@ -13,6 +13,7 @@ import { dashboardMeta } from "~/lib/dashboard-meta";
 import { requireAdmin } from "~/lib/guards.server";
 import { messagesFor, useLocale, useMessages } from "~/lib/locale";
 import type { Route } from "./+types/customers";
+import { ListSearch } from "~/components/admin/ListSearch";
 
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.dashboard.customers);
 
@@ -40,20 +41,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
           </h2>
           {page && <p className="panel__meta">{plural(locale, t.customers.count, page.total)}</p>}
         </div>
-        <Form method="get" role="search" className="search-form">
-          <label htmlFor="customer-search">{t.customers.search}</label>
-          <div className="search-form__row">
-            <input id="customer-search" type="search" name="q" defaultValue={query.search} maxLength={100} />
-            <button type="submit" className="button button--small">
-              {messages.people.interpreters.search}
-            </button>
-            {query.search && (
-              <Link to="?" className="search-form__clear">
-                {messages.people.interpreters.clearSearch}
-              </Link>
-            )}
-          </div>
-        </Form>
+        <ListSearch id="customer-search" label={t.customers.search} search={query.search} />
         {page && page.items.length === 0 ? (
           <p className="empty-state">
             {query.search && !isTextSearch(query.search)

@@ -1,4 +1,4 @@
-import { Form, Link, useActionData } from "react-router";
+import { useActionData } from "react-router";
 import { AddInterpreterForm } from "~/components/admin/AddInterpreterForm";
 import { InterpreterTable } from "~/components/admin/InterpreterTable";
 import { Pagination } from "~/components/admin/Pagination";
@@ -14,6 +14,7 @@ import { messagesFor, useLocale, useMessages } from "~/lib/locale";
 import type { Route } from "./+types/interpreters";
 import { addInterpreter, deleteInterpreter, saveInterpreter } from "./interpreters.server";
 import { appContext } from "~/lib/context.server";
+import { ListSearch } from "~/components/admin/ListSearch";
 
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.people.interpreters.heading);
 
@@ -58,22 +59,13 @@ export default function Interpreters({ loaderData }: Route.ComponentProps) {
           </h2>
           {page && <p className="panel__meta">{plural(locale, t.interpreters.count, page.total)}</p>}
         </div>
-        <Form method="get" role="search" className="search-form">
-          <label htmlFor="interpreter-search">{t.interpreters.searchLabel}</label>
-          <div className="search-form__row">
-            <input id="interpreter-search" type="search" name="q" defaultValue={query.search} maxLength={NAME_MAX_LENGTH} />
-            {query.sort !== "name" && <input type="hidden" name="sort" value={query.sort} />}
-            {query.direction !== "asc" && <input type="hidden" name="dir" value={query.direction} />}
-            <button type="submit" className="button button--small">
-              {t.interpreters.search}
-            </button>
-            {query.search && (
-              <Link to="?" className="search-form__clear">
-                {t.interpreters.clearSearch}
-              </Link>
-            )}
-          </div>
-        </Form>
+        <ListSearch
+          id="interpreter-search"
+          label={t.interpreters.searchLabel}
+          search={query.search}
+          maxLength={NAME_MAX_LENGTH}
+          keep={{ sort: query.sort !== "name" ? query.sort : null, dir: query.direction !== "asc" ? query.direction : null }}
+        />
         <FormAlert message={failure?.intent === "delete" ? failure.formError : null} />
         {page && page.items.length === 0 ? (
           <p className="empty-state">{query.search ? format(t.interpreters.noMatches, { query: query.search }) : t.interpreters.empty}</p>

@@ -1,7 +1,7 @@
 // /Dashboard/Dashboardusers: the sign-in accounts (role, last sign-in, lock), searched and a page at a time (?q=&page=),
 // and the security log, newest first, page by page (?account=&events_before=).
 // The spec's heading ("صفحة المستخدمين") stays the page's h1.
-import { Form, Link, useActionData } from "react-router";
+import { Form, useActionData } from "react-router";
 import { Pagination } from "~/components/admin/Pagination";
 import { useFocusOnHash } from "~/components/admin/url-state";
 import { FormAlert, SelectField, SubmitButton, useActionToast } from "~/components/forms";
@@ -21,6 +21,7 @@ import { runIntent } from "~/lib/intents.server";
 import { messagesFor, useLocale, useMessages } from "~/lib/locale";
 import type { Route } from "./+types/users";
 import { changeRole, lockAccount, sendResetLink, unlockAccount } from "./users.server";
+import { ListSearch } from "~/components/admin/ListSearch";
 
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.dashboard.users);
 
@@ -51,7 +52,6 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Users({ loaderData }: Route.ComponentProps) {
   const t = useMessages().accounts;
-  const messages = useMessages();
   const locale = useLocale();
   const { me, query, accounts, events, account } = loaderData;
   const failure = useActionData<typeof action>() ?? null;
@@ -71,20 +71,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           </h2>
           {page && <p className="panel__meta">{plural(locale, t.users.count, page.total)}</p>}
         </div>
-        <Form method="get" role="search" className="search-form">
-          <label htmlFor="account-search">{t.users.search}</label>
-          <div className="search-form__row">
-            <input id="account-search" type="search" name="q" defaultValue={query.search} maxLength={100} />
-            <button type="submit" className="button button--small">
-              {messages.people.interpreters.search}
-            </button>
-            {query.search && (
-              <Link to="?" className="search-form__clear">
-                {messages.people.interpreters.clearSearch}
-              </Link>
-            )}
-          </div>
-        </Form>
+        <ListSearch id="account-search" label={t.users.search} search={query.search} />
         <FormAlert message={failure?.formError} />
         {accounts.ok && list.length === 0 ? (
           <p className="empty-state">{query.search ? format(t.users.noMatches, { query: query.search }) : t.users.empty}</p>

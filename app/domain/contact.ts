@@ -1,6 +1,7 @@
 // The contact form (SPEC §3, §5) and its outbox: what a visitor sends and what staff see of it.
 import { z } from "zod";
 import { format, localized, type Locale } from "~/i18n";
+import { keysetFrom } from "./paging";
 import { isSingleLine } from "./single-line";
 
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;
@@ -64,9 +65,9 @@ export type InboxCursor = { receivedAt: number; id: number };
 /** ?show=unread|failed and ?before=<ms>.<id> → the view and the cursor; anything else is all messages, first page. */
 export function inboxQueryFrom(url: URL): { view: InboxView; before: InboxCursor | null } {
   const show = url.searchParams.get("show");
-  const before = /^(\d{1,15})\.(\d{1,15})$/.exec(url.searchParams.get("before") ?? "");
+  const before = keysetFrom(url);
   return {
     view: (INBOX_VIEWS as readonly string[]).includes(show ?? "") ? (show as InboxView) : "all",
-    before: before ? { receivedAt: Number(before[1]), id: Number(before[2]) } : null,
+    before: before ? { receivedAt: before.at, id: before.id } : null,
   };
 }

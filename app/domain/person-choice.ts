@@ -32,10 +32,9 @@ export type PersonPick = { ok: true; person: PersonChoice } | { ok: false; reaso
  * only one found. Two people with the same name, or a part that fits several, name nobody: the form says so.
  */
 export function pickPerson(value: string, found: readonly PersonChoice[]): PersonPick {
-  const words = personSearchWords(value).toLowerCase();
-  const exact = found.filter(
-    (person) => person.id === personSearchWords(value) || person.email.toLowerCase() === words || person.fullName.trim().toLowerCase() === words,
-  );
+  const typed = personSearchWords(value);
+  const words = typed.toLowerCase();
+  const exact = found.filter((person) => person.id === typed || person.email.toLowerCase() === words || person.fullName.trim().toLowerCase() === words);
   if (exact.length === 1) return { ok: true, person: exact[0]! };
   if (exact.length === 0 && found.length === 1) return { ok: true, person: found[0]! };
   return { ok: false, reason: found.length === 0 ? "none" : "several" };

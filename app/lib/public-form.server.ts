@@ -33,7 +33,10 @@ export type PublicFormFailure = {
 };
 
 export type GuardedForm<T> =
-  { kind: "accepted"; data: T; formData: FormData; values: Record<string, string> } | { kind: "bot" } | { kind: "refused"; failure: PublicFormFailure };
+  | { kind: "accepted"; data: T; formData: FormData; values: Record<string, string> }
+  | { kind: "bot" }
+  /** `formData`: the form as read (null when it could not be), for a form that refills more than the values. */
+  | { kind: "refused"; failure: PublicFormFailure; formData: FormData | null };
 
 /** The form's own check: its shared schema over the fields (and, for a form with files, the files by their bytes). */
 export type PublicFormCheck<T> = (formData: FormData) => Promise<{ ok: true; data: T } | { ok: false; errors: FieldErrors; formError?: string | null }>;
@@ -48,6 +51,12 @@ async function withinRateLimit(limiter: Limiter, request: Request): Promise<bool
   return success;
 }
 
+/** A form posted past its limit: logged, and the headers its 429 carries. */
+async function overLimit(app: { backend: Backend }, request: Request): Promise<Record<string, string>> {
+  await recordSecurityEvent(app, request, { kind: "rate-limited", detail: new URL(request.url).pathname });
+  return { "Retry-After": String(RETRY_AFTER_SECONDS) };
+}
+
 type Guard<T> = {
   limiter: Limiter;
   app: { backend: Backend; config: AppConfig };
@@ -57,8 +66,13 @@ type Guard<T> = {
   wording?: { unreadable?: string; tooMany?: string };
 };
 
-const refused = (status: PublicFormFailure["status"], formError: string | null, values: Record<string, string> = {}, extra: Partial<PublicFormFailure> = {}) =>
-  ({ kind: "refused", failure: { status, formError, errors: {}, values, ...extra } }) as const;
+const refused = (
+  status: PublicFormFailure["status"],
+  formError: string | null,
+  values: Record<string, string> = {},
+  extra: Partial<PublicFormFailure> = {},
+  formData: FormData | null = null,
+) => ({ kind: "refused", failure: { status, formError, errors: {}, values, ...extra }, formData }) as const;
 
 export async function guardPublicForm<T>(request: Request, { limiter, app, messages: t, check, wording = {} }: Guard<T>): Promise<GuardedForm<T>> {
   if (!isSameOrigin(request)) return refused(403, t.contact.forbidden);
@@ -69,16 +83,14 @@ export async function guardPublicForm<T>(request: Request, { limiter, app, messa
   delete values[HONEYPOT_FIELD];
   delete values[TURNSTILE_FIELD];
   // Past the limit the form only comes back as typed: nothing in it is checked or stored.
-  if (!withinLimit) {
-    await recordSecurityEvent(app, request, { kind: "rate-limited", detail: new URL(request.url).pathname });
-    return refused(429, wording.tooMany ?? t.auth.tooManyAttempts, values, { headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } });
-  }
+  if (!withinLimit) return refused(429, wording.tooMany ?? t.auth.tooManyAttempts, values, { headers: await overLimit(app, request) }, formData);
   if (String(formData.get(HONEYPOT_FIELD) ?? "").trim()) return { kind: "bot" };
-  if (app.config.turnstile && !(await passesTurnstile(app.config.turnstile, formData, request))) return refused(403, t.contact.challengeFailed, values);
+  if (app.config.turnstile && !(await passesTurnstile(app.config.turnstile, formData, request)))
+    return refused(403, t.contact.challengeFailed, values, {}, formData);
   formData.delete(HONEYPOT_FIELD);
   formData.delete(TURNSTILE_FIELD);
   const checked = await check(formData);
-  if (!checked.ok) return refused(400, checked.formError ?? null, values, { errors: checked.errors });
+  if (!checked.ok) return refused(400, checked.formError ?? null, values, { errors: checked.errors }, formData);
   return { kind: "accepted", data: checked.data, formData, values };
 }
 
@@ -93,12 +105,9 @@ export const storageDown = (formError: string, values: Record<string, string>): 
  */
 export async function refuseOverLimit(limiter: Limiter, request: Request, app: { backend: Backend }, t = messagesOfRequest(request)) {
   if (await withinRateLimit(limiter, request)) return null;
-  await recordSecurityEvent(app, request, { kind: "rate-limited", detail: new URL(request.url).pathname });
+  const headers = await overLimit(app, request);
   const formData = await request.formData().catch(() => new FormData());
-  return formFailure(
-    { values: keptValues(formData), formError: t.auth.tooManyAttempts },
-    { status: 429, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } },
-  );
+  return formFailure({ values: keptValues(formData), formError: t.auth.tooManyAttempts }, { status: 429, headers });
 }
 
 /**

@@ -37,13 +37,16 @@ export function routeCall(path: string, init: RequestInit & { params?: Record<st
   return { call: { request, context, params: init.params ?? {}, pattern: path, url: new URL(request.url) } as never, ctx };
 }
 
-/**
- * A quote request through /Quote on `testEnv` (Arabic into English, the first service), with `fields` typed over it;
- * the relay right after the response has run when it returns. Its order's id and token, as the redirect names it.
- */
-export async function postQuoteRequest(fields: Record<string, string>, testEnv: Env = env) {
+/** A posted form's body: each field once, or each value of a list (a checkbox group) in turn. */
+export function formBody(fields: Record<string, string | string[]>): FormData {
   const body = new FormData();
-  const typed: Record<string, string | string[]> = {
+  for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(name, item);
+  return body;
+}
+
+/** A valid quote request's fields (Arabic into English, the first service), with `fields` typed over them. */
+export async function validQuoteFields(fields: Record<string, string | string[]> = {}): Promise<Record<string, string | string[]>> {
+  return {
     service: String((await env.DB.prepare("SELECT id FROM services ORDER BY id LIMIT 1").first<{ id: number }>())!.id),
     source: String(await languageId("Arabic")),
     targets: [String(await languageId("English"))],
@@ -54,8 +57,14 @@ export async function postQuoteRequest(fields: Record<string, string>, testEnv: 
     consent: "on",
     ...fields,
   };
-  for (const [name, value] of Object.entries(typed)) for (const item of [value].flat()) body.append(name, item);
-  const { call, ctx } = routeCall("/Quote", { method: "POST", body }, testEnv);
+}
+
+/**
+ * A quote request through /Quote on `testEnv` (Arabic into English, the first service), with `fields` typed over it;
+ * the relay right after the response has run when it returns. Its order's id and token, as the redirect names it.
+ */
+export async function postQuoteRequest(fields: Record<string, string>, testEnv: Env = env) {
+  const { call, ctx } = routeCall("/Quote", { method: "POST", body: formBody(await validQuoteFields(fields)) }, testEnv);
   const response = asResponse(await quote.action(call));
   await waitOnExecutionContext(ctx);
   const token = /\/Quote\/([A-Za-z0-9_-]{43})\?received=1$/.exec(response.headers.get("Location")!)![1]!;

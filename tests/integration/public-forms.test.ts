@@ -7,7 +7,7 @@ import * as callPage from "~/routes/public/call";
 import * as quotePage from "~/routes/public/quote";
 import { handleContact } from "../../workers/contact";
 import { CONTACT_URL, envWith, TURNSTILE } from "./contact-helpers";
-import { addressesIn, languageId, ORIGIN, routeCall, rows, seed } from "./helpers";
+import { addressesIn, formBody, ORIGIN, routeCall, rows, seed, validQuoteFields } from "./helpers";
 
 type Form = "contact" | "quote" | "callback";
 type Answer = { status: number; retryAfter: string | null };
@@ -18,30 +18,12 @@ let valid: Record<Form, Record<string, string | string[]>>;
 
 beforeAll(async () => {
   await seed();
-  const service = (await env.DB.prepare("SELECT id FROM services ORDER BY id LIMIT 1").first<{ id: number }>())!.id;
   valid = {
     contact: { name: "Amina Yusuf", email: "amina@example.com", subject: "A deposition", message: "Next Tuesday, 9 to noon." },
-    quote: {
-      name: "Amina Yusuf",
-      email: "amina@example.com",
-      service: String(service),
-      source: String(await languageId("Arabic")),
-      targets: [String(await languageId("English"))],
-      deadline: "2031-03-01",
-      details: "",
-      company: "",
-      phone: "",
-      consent: "on",
-    },
+    quote: await validQuoteFields({ name: "Amina Yusuf", email: "amina@example.com" }),
     callback: { name: "Amina Yusuf", phone: "+1 307 555 0100", note: "" },
   };
 });
-
-function formBody(fields: Record<string, string | string[]>) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(name, item);
-  return body;
-}
 
 /** One post of `form`, the way the worker (contact) or React Router (the two actions) runs it; a thrown answer counts. */
 async function send(form: Form, { fields = valid[form], headers = {}, body, testEnv = env }: Sent = {}): Promise<Answer> {

@@ -14,6 +14,7 @@ import { messagesFor, useLocale, useMessages } from "~/lib/locale";
 import type { Route } from "./+types/inbox";
 import { deleteMessage, markRead, markUnread, retryMessage } from "./inbox.server";
 import { appContext } from "~/lib/context.server";
+import { keysetParam } from "~/domain/paging";
 
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.inbox.heading);
 
@@ -26,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
     const [rows, unread] = await Promise.all([outbox.page(view, before, INBOX_PAGE_SIZE + 1), outbox.unreadCount()]);
     const page = rows.slice(0, INBOX_PAGE_SIZE);
     const last = page.at(-1);
-    return { page, unread, older: rows.length > INBOX_PAGE_SIZE && last ? `${last.receivedAt}.${last.id}` : null };
+    return { page, unread, older: rows.length > INBOX_PAGE_SIZE && last ? keysetParam({ at: last.receivedAt, id: last.id }) : null };
   });
   return { messages, view, deleteId: args.url.searchParams.get("delete"), toasts: failureToasts(messagesFor(admin.locale), messages) };
 }

@@ -5,7 +5,7 @@
 // and neither does one whose write fails (503: the customer can simply send it again, issue 21).
 import { z } from "zod";
 import type { RequestContext } from "~/lib/context.server";
-import { quoteRequestFields, quoteRequestSchema, type QuoteRequestForm } from "~/domain/quote-request";
+import { quoteRequestFields, quoteRequestSchema } from "~/domain/quote-request";
 import { companyToday } from "~/domain/orders";
 import type { Locale } from "~/i18n";
 import { formFailure } from "~/lib/action-result.server";
@@ -18,10 +18,11 @@ import { newStatusToken, sealStatusToken } from "~/lib/status-token.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 /** 400 (or 403, 429, 503) with every field's message and what was typed; files that were chosen must be chosen again. */
-function refused({ status, formError, errors, values, headers }: PublicFormFailure, form: QuoteRequestForm | null, filesSent: boolean, locale: Locale) {
+function refused({ status, formError, errors, values, headers }: PublicFormFailure, formData: FormData | null, locale: Locale) {
   const t = messagesFor(locale).quote.validation;
   // The targets are a checkbox group: sent back as the list the form reads.
-  const kept = form ? { ...values, targets: form.targets.join(",") } : values;
+  const kept = formData ? { ...values, targets: quoteRequestFields(formData).targets.join(",") } : values;
+  const filesSent = formData ? chosenFiles(formData, "files").length > 0 : false;
   return formFailure({ errors, values: kept, formError: formError ?? (filesSent ? t.chooseFilesAgain : null), intent: "quote" }, { status, headers });
 }
 
@@ -29,8 +30,6 @@ export async function requestQuote({ request, app, locale }: { request: Request;
   const t = messagesFor(locale);
   const url = new URL(request.url);
   const now = new Date();
-  let form: QuoteRequestForm | null = null;
-  let filesSent = false;
   const guarded = await guardPublicForm(request, {
     limiter: app.cloudflare.env.QUOTE_LIMITER,
     app,
@@ -38,9 +37,7 @@ export async function requestQuote({ request, app, locale }: { request: Request;
     // The fields with their shared schema, and every file by its bytes: all the messages at once.
     check: async (formData) => {
       const fields = quoteRequestFields(formData);
-      form = fields;
       const files = chosenFiles(formData, "files");
-      filesSent = files.length > 0;
       const parsed = quoteRequestSchema(t, now).safeParse(fields);
       const errors: FieldErrors = parsed.success
         ? {}
@@ -54,7 +51,7 @@ export async function requestQuote({ request, app, locale }: { request: Request;
   if (guarded.kind === "bot") {
     return redirectWithToast(localizedPath(locale, "/Quote"), { type: "success", message: t.orders.status.receivedHeading }, { request, config: app.config });
   }
-  if (guarded.kind === "refused") return refused(guarded.failure, form, filesSent, locale);
+  if (guarded.kind === "refused") return refused(guarded.failure, guarded.formData, locale);
   const { input, documents } = guarded.data;
   const values = guarded.values;
 
@@ -101,11 +98,11 @@ export async function requestQuote({ request, app, locale }: { request: Request;
     );
     return { kept: created !== "unavailable" && created.ok, value: created };
   });
-  if (outcome === "unavailable") return refused(storageDown(t.orders.refusals.unavailable, values), form, filesSent, locale);
+  if (outcome === "unavailable") return refused(storageDown(t.orders.refusals.unavailable, values), guarded.formData, locale);
   if (!outcome.ok) {
     const v = t.quote.validation;
     const errors = outcome.reason === "unknown-service" ? { service: v.serviceUnknown } : { targets: v.languageUnknown };
-    return refused({ status: 400, formError: null, errors, values }, form, filesSent, locale);
+    return refused({ status: 400, formError: null, errors, values }, guarded.formData, locale);
   }
 
   relayOrderMails(app, outcome.id);

@@ -9,7 +9,7 @@ export default {
     v8_passThroughRequests: true,
     v8_trailingSlashAwareDataRequests: true,
     // Loaders and actions read the per-request context through a typed RouterContextProvider
-    // (app/lib/context.server.ts), as v8 requires.
+    // (app/platform/request/context.server.ts), as v8 requires.
     v8_middleware: true,
     // Client-only route exports get their own chunks.
     v8_splitRouteModules: true,

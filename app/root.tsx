@@ -2,15 +2,15 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestora
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/ErrorPage";
 import { Toasts } from "./components/Toasts";
-import { errorTitle, metaLocale } from "./lib/meta";
-import { ENHANCE_PUBLIC_PAGE_SCRIPT } from "./lib/enhance";
-import { useShouldHydrate } from "./lib/hydration";
+import { errorTitle, metaLocale } from "./platform/page/meta";
+import { ENHANCE_PUBLIC_PAGE_SCRIPT } from "./platform/page/enhance";
+import { useShouldHydrate } from "./platform/page/hydration";
 import { localeAttributes } from "./i18n";
-import { localeOfPath, useLocale, type LocaleData } from "./lib/locale";
-import { useNonce } from "./lib/nonce";
-import { readFlashToast } from "./lib/toast.server";
+import { localeOfPath, useLocale, type LocaleData } from "./platform/page/locale";
+import { useNonce } from "./platform/http/nonce";
+import { readFlashToast } from "./platform/request/toast.server";
 import stylesheet from "./styles/app.css?url";
-import { appContext } from "./lib/context.server";
+import { appContext } from "./platform/request/context.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -26,7 +26,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   // The worker refused the posted body (too large, not a form): this page only says so.
   if (app.refusal) throw data(null, { status: app.refusal.status });
   const { toast, headers } = await readFlashToast(request, app.config);
-  // The URL's language; the dashboard layout names the signed-in person's own (app/lib/locale.ts).
+  // The URL's language; the dashboard layout names the signed-in person's own (app/platform/page/locale.ts).
   const locale: LocaleData = { uiLocale: localeOfPath(url.pathname) };
   return data({ ...locale, origin: url.origin, flashToast: toast }, { headers: headers ?? undefined });
 }

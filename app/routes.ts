@@ -1,5 +1,5 @@
 // The map of the product: every URL of SPEC §2 in its own spelling, and the same public and sign-in pages in
-// Arabic under /ar (app/lib/locale.ts). The Arabic routes reuse the same modules under their own ids.
+// Arabic under /ar (app/platform/page/locale.ts). The Arabic routes reuse the same modules under their own ids.
 // (React Router matches paths case-insensitively; pages declare a canonical link in this spelling.)
 import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 
@@ -45,7 +45,7 @@ export default [
   route("Quote/:token/files/:fileId", "routes/public/quote-file.ts"),
   route("ar/Quote/:token/files/:fileId", "routes/public/quote-file.ts", { id: "ar/routes/public/quote-file" }),
 
-  // Every loader and action below starts with requireUser or requireAdmin (app/lib/guards.server.ts).
+  // Every loader and action below starts with requireUser or requireAdmin (app/platform/request/guards.server.ts).
   route("Dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/overview.tsx"),
     route("Profile", "routes/dashboard/profile.tsx"),

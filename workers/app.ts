@@ -3,22 +3,23 @@
 // outbox. Every response leaves with the security headers.
 import { createRequestHandler } from "react-router";
 import { createServiceBackend } from "../app/backend/index.server";
-import { pruneSecurityEvents } from "../app/lib/security-log.server";
-import { readConfig } from "../app/lib/config.server";
-import { relayDue, relayDueMails } from "../app/lib/mail-relay.server";
-import { createRequestContext, routerContextFor, type RequestContext } from "../app/lib/context.server";
-import { serveWithEdgeCache, type RenderedPage, type Secure } from "../app/lib/edge-cache.server";
-import { isLoopbackHost } from "../app/lib/transport.server";
-import { withSecurityHeaders } from "../app/lib/security-headers.server";
-import { localeOfPath, localizedPath, messagesFor } from "../app/lib/locale";
+import { pruneSecurityEvents } from "../app/platform/request/security-log.server";
+import { readConfig } from "../app/platform/core/config.server";
+import { relayDue } from "../app/features/contact/contact-relay.server";
+import { relayDueMails } from "../app/features/orders/order-mail-relay.server";
+import { createRequestContext, routerContextFor, type RequestContext } from "../app/platform/request/context.server";
+import { serveWithEdgeCache, type RenderedPage, type Secure } from "../app/platform/http/edge-cache.server";
+import { isLoopbackHost } from "../app/platform/core/transport.server";
+import { withSecurityHeaders } from "../app/platform/http/security-headers.server";
+import { localeOfPath, localizedPath, messagesFor } from "../app/platform/page/locale";
 import { handleCallSocket, isCallSocket } from "./calls";
 import { CONTACT_PATH, contactLocale, handleContact } from "./contact";
 import { isMediaRequest, serveMedia } from "./media";
 import { admitRequest, type Refusal } from "./request-admission";
 
-export { AccountGuard } from "./account-guard";
-export { CallRoom } from "./call-room";
-export { CallSwitchboard } from "./call-switchboard";
+export { AccountGuard } from "../app/features/accounts/account-guard-object.server";
+export { CallRoom } from "../app/features/calls/room-object.server";
+export { CallSwitchboard } from "../app/features/calls/switchboard-object.server";
 
 const handleWithReactRouter = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 

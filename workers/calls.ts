@@ -1,21 +1,22 @@
 // The call sockets (issue 14): the worker checks who is asking, then hands the WebSocket to the switchboard
-// (workers/call-switchboard.ts, docs/decisions/0021), which only ever sees what the worker vouched for.
+// (app/features/calls/switchboard-object.server.ts, docs/decisions/0021), which only ever sees what the worker vouched for.
 //   /api/calls/interpreter   a signed-in interpreter's incoming-call screen (presence, ringing, accept)
 //   /api/calls/caller        a visitor calling from /Call (?language=&type=&name=), public unless switched off;
 //                            or a customer by a staff member's call link (?link=), also when switched off
 //   /api/calls/room/<id>     a call room's signalling (?tab= the page's tab): the caller by the room's cookie, the
-//                            interpreter by their session (app/lib/room-access.server.ts)
+//                            interpreter by their session (app/features/calls/room-access.server.ts)
 //   POST /api/calls/room/<id>/enter    the caller's page posts the room's key; answered with the room's cookie
 //   POST /api/calls/room/<id>/hangup   a hang-up when the page's socket is down
 import { createBackend } from "../app/backend/index.server";
 import { callableLanguages, callRequestSchema } from "../app/domain/call-forms";
-import { callLinkOffer } from "../app/lib/call-link.server";
-import { readConfig } from "../app/lib/config.server";
-import { admitCallSocket } from "../app/lib/public-form.server";
-import { callerCookies, ROOM_ID, roomPartyFor } from "../app/lib/room-access.server";
-import { livePath, roomPartyOf } from "../app/lib/room-token.server";
-import { currentSessionKey, roomOf, SWITCHBOARD_NAME } from "../app/lib/switchboard.server";
-import { isSameOrigin } from "../app/lib/same-origin.server";
+import { callLinkOffer } from "../app/features/calls/call-link.server";
+import { readConfig } from "../app/platform/core/config.server";
+import { admitCallSocket } from "../app/platform/request/public-form.server";
+import { callerCookies, ROOM_ID, roomPartyFor } from "../app/features/calls/room-access.server";
+import { livePath, roomPartyOf } from "../app/features/calls/room-token.server";
+import { roomOf } from "../app/features/calls/room-object.server";
+import { currentSessionKey, SWITCHBOARD_NAME } from "../app/features/calls/switchboard.server";
+import { isSameOrigin } from "../app/platform/core/same-origin.server";
 import {
   CALL_HEADER,
   PERSON_HEADER,
@@ -27,7 +28,7 @@ import {
   type PersonOnBoard,
   type SocketKind,
   type SocketSignIn,
-} from "./call-protocol";
+} from "../app/features/calls/protocol";
 
 export const CALLS_PATH = "/api/calls/";
 /** A page's own name for its tab (sessionStorage), so a reload replaces its old socket and a second tab does not. */
@@ -73,7 +74,7 @@ async function interpreterSocket(request: Request, env: Env): Promise<Response> 
 async function callerSocket(request: Request, env: Env, url: URL): Promise<Response> {
   const config = readConfig(env);
   const linkToken = url.searchParams.get("link");
-  // A staff member's call link (app/lib/call-link.server.ts) rings even while public calls are switched off; its terms
+  // A staff member's call link (app/features/calls/call-link.server.ts) rings even while public calls are switched off; its terms
   // are signed, so the query's own language, type and name are not read. Everything else applies to it as well.
   if (linkToken === null && !config.publicCalls) return refusal(403, "Calls from the website are switched off.");
   const checks = await admitCallSocket(request, env.CALL_LIMITER, config, url.searchParams.get("turnstile") ?? "");

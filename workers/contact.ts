@@ -4,13 +4,13 @@
 import { createBackend } from "../app/backend/index.server";
 import { contactSchema, type ContactFormState, type ContactInput } from "../app/domain/contact";
 import { isLocale, type Locale } from "../app/i18n";
-import { localizedPath, messagesFor } from "../app/lib/locale";
-import type { AppConfig } from "../app/lib/config.server";
-import { readConfig } from "../app/lib/config.server";
-import { relayAfterResponse } from "../app/lib/mail-relay.server";
-import { parseFormData } from "../app/lib/forms.server";
-import { guardPublicForm, storageDown, type PublicFormFailure } from "../app/lib/public-form.server";
-import { flashToastHeaders } from "../app/lib/toast.server";
+import { localizedPath, messagesFor } from "../app/platform/page/locale";
+import type { AppConfig } from "../app/platform/core/config.server";
+import { readConfig } from "../app/platform/core/config.server";
+import { relayAfterResponse } from "../app/features/contact/contact-relay.server";
+import { parseFormData } from "../app/platform/request/forms.server";
+import { guardPublicForm, storageDown, type PublicFormFailure } from "../app/platform/request/public-form.server";
+import { flashToastHeaders } from "../app/platform/request/toast.server";
 
 export const CONTACT_PATH = "/api/contact";
 /** Either a finished response, or "render /Contactus with this state and status" (the worker does that). */

@@ -2,7 +2,7 @@
 // Content-Length when sent, and by counting the stream, which a client can leave unannounced or lie about),
 // its type, and that it can be read as a form. Routes then only ever see a bounded, readable form.
 
-import { isLoopbackHost } from "../app/lib/transport.server";
+import { isLoopbackHost } from "../app/platform/core/transport.server";
 
 /** What a form may weigh unless its route declares more (docs/decisions/0010). */
 export const FORM_BODY_LIMIT = 64 * 1024;
@@ -17,7 +17,7 @@ const LARGER_BODIES: { path: RegExp; bytes: number }[] = [{ path: /^\/Dashboard\
  * Upload forms of orders (issue 13): a quote request and a delivery carry up to 5 documents of 10 MB. Their bodies
  * are not held here: bounded by Content-Length and by a counting stream, they reach the route as they arrive, so a
  * 50 MB request is in memory once (in the route's form), not three times, within a Worker's 128 MB. Their route
- * answers an unreadable form itself (app/lib/forms.server.ts readForm).
+ * answers an unreadable form itself (app/platform/request/forms.server.ts readForm).
  */
 export const UPLOAD_BODY_LIMIT = 5 * 10 * 1024 * 1024 + 1024 * 1024;
 const STREAMED_BODIES: RegExp[] = [/^(\/ar)?\/Quote(\.data)?$/i, /^\/Dashboard\/(Orders|Jobs)\/\d{1,9}(\.data)?$/i];

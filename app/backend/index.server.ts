@@ -1,4 +1,4 @@
-import { readConfig } from "~/lib/config.server";
+import { readConfig } from "~/platform/core/config.server";
 import { createD1Backend } from "./d1/index.server";
 import type { Backend } from "./port.server";
 import { createSupabaseBackend } from "./supabase/index.server";

@@ -24,6 +24,7 @@ import type {
 } from "~/domain/order-records";
 import type { AboutFields, CompanyFields, ContentVersion, FieldsOf, FileRef, SaveOutcome, ServiceFields, StudioRecord, Versioned } from "~/domain/studio";
 import type { Interpreter, InterpreterPage, InterpreterQuery, InterpreterUpdate, Language, LanguageLink, NewInterpreter } from "~/domain/people";
+import type { RelayQueue } from "~/platform/mail/relay.server";
 
 export interface ContentStore {
   /** The first company row, or null when the table is empty. */
@@ -161,30 +162,9 @@ export interface LinkStore {
 
 export type CallReadiness = { id: string; sessions: string[]; languages: number[] };
 
-/**
- * A queue of e-mails stored before they are relayed: a relay run claims one (an expiring lease) before sending it,
- * so overlapping runs never send one twice. The contact outbox and the order mails share it.
- */
-export interface RelayQueue<M> {
-  /** Pending items due by `now` and not claimed by another run, oldest first. */
-  due(now: number, limit: number): Promise<M[]>;
-  /** A claim id if this run may send the item now, or null if it is not due or another run has it. */
-  claim(id: number, now: number, leaseMs: number): Promise<string | null>;
-  get(id: number): Promise<M | null>;
-  markSent(id: number, claim: string, now: number): Promise<void>;
-  /** One failed attempt: pending again at `retryAt`, or failed for good when `retryAt` is null. */
-  markAttemptFailed(id: number, claim: string, error: string, retryAt: number | null): Promise<void>;
-  /** Nothing was attempted (no provider configured): an unclaimed item waits, with the reason shown. */
-  markWaiting(id: number, reason: string): Promise<void>;
-  /**
-   * Claims whose lease passed with no outcome recorded (the run died while sending): the provider may have the mail,
-   * and EmailJS has no idempotency key, so it is never sent again by itself. Marked failed with `reason`, for a
-   * person to judge; answers how many.
-   */
-  settleAbandoned(now: number, reason: string): Promise<number>;
-}
-
 /** The contact form's outbox: a message is stored first and relayed after (it is also the staff inbox). */
+export type { RelayQueue };
+
 export interface OutboxStore extends RelayQueue<ContactMessage> {
   save(message: ContactSubmission, now: number): Promise<ContactMessage>;
   /** One page of the inbox, newest first (received_at, then id), after `before`; at most `limit` (issue 23). */

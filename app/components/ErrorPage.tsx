@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { sameSitePath, useLocalizedPath, useMessages } from "~/lib/locale";
+import { sameSitePath, useLocalizedPath, useMessages } from "~/platform/page/locale";
 
 /** The page shown for a thrown response or an unexpected error: 404, 403, a refused form, and everything else. */
 export function ErrorPage({ status }: { status: number }) {

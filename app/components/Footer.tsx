@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { legalName, type Company, type Shown } from "~/domain/content";
 import { format } from "~/i18n";
-import { officeMapEmbedUrl, officeMapLinkUrl } from "~/lib/map";
-import { useLocalizedPath, useMessages } from "~/lib/locale";
+import { officeMapEmbedUrl, officeMapLinkUrl } from "~/components/map";
+import { useLocalizedPath, useMessages } from "~/platform/page/locale";
 import { englishMark } from "~/domain/translations";
 import { SocialLinks } from "./SocialLinks";
 

@@ -3,7 +3,7 @@ import { format, formatDate, type Locale } from "~/i18n";
 import * as arabic from "~/i18n/ar/legal";
 import * as english from "~/i18n/en/legal";
 import type { LegalContact, LegalDocument } from "~/i18n/en/legal";
-import { useLocale, useMessages } from "~/lib/locale";
+import { useLocale, useMessages } from "~/platform/page/locale";
 
 /** Each legal text in each language (the English version governs; the Arabic one says so first). */
 const DOCUMENTS: Record<Locale, Record<"privacy" | "terms", (contact: LegalContact) => LegalDocument>> = {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { LOCALE_ENDONYMS, localeAttributes } from "~/i18n";
-import { localizedPath, useLocale, useLocalizedPath, useMessages } from "~/lib/locale";
+import { localizedPath, useLocale, useLocalizedPath, useMessages } from "~/platform/page/locale";
 
 /**
  * Top bar. On a phone the links fold behind a Menu button; without JavaScript the button is hidden

@@ -1,5 +1,5 @@
 import { INTL_LOCALE, type Locale } from "~/i18n";
-import { useLocale } from "~/lib/locale";
+import { useLocale } from "~/platform/page/locale";
 
 // Dates as staff read them. The office is in Wyoming: times read the same on the server and in every browser
 // (so the server-rendered text and the hydrated page agree), in the page's language. dateStyle/timeStyle cannot be

@@ -2,7 +2,7 @@ import type { Service, Shown } from "~/domain/content";
 import { englishMark } from "~/domain/translations";
 import { format } from "~/i18n";
 import { ContentImage } from "~/components/ContentImage";
-import { useLocalizedPath, useMessages } from "~/lib/locale";
+import { useLocalizedPath, useMessages } from "~/platform/page/locale";
 
 type Props = {
   service: Shown<Service>;

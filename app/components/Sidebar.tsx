@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import type { SessionUser } from "~/domain/auth";
 import { localeAttributes, plural, specArabic } from "~/i18n";
-import { useLocale, useMessages } from "~/lib/locale";
+import { useLocale, useMessages } from "~/platform/page/locale";
 import { Avatar } from "./Avatar";
 
 type Area = { to: string; label: string; adminOnly?: boolean; end?: boolean; badge?: number | null; badgeLabel?: string };

@@ -1,6 +1,6 @@
 import { format } from "~/i18n";
 import type { Company } from "~/domain/content";
-import { useMessages } from "~/lib/locale";
+import { useMessages } from "~/platform/page/locale";
 
 // Simple glyphs drawn for this site (24x24, currentColor), so no icon library ships to the browser.
 const icons = {

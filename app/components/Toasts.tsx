@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import toast, { Toaster } from "react-hot-toast";
 import { useMatches } from "react-router";
-import { TOAST_DURATION_MS, TOAST_LIMIT, type Toast } from "~/lib/toast";
+import { TOAST_DURATION_MS, TOAST_LIMIT, type Toast } from "~/platform/page/toast";
 
 /** Toasts of the current page: the flash toast (root loader) and notices any loader returns as `toasts`. */
 function usePageToasts(): Toast[] {

@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import toast from "react-hot-toast";
 import { useNavigation } from "react-router";
-import type { Toast } from "~/lib/toast";
+import type { Toast } from "~/platform/page/toast";
 
 type FrameProps = { label: string; name: string; error?: string; hint?: ReactNode; id?: string };
 /** `cell`: a field inside a table row (edit mode): the label is for screen readers only, the input is compact. */

@@ -55,7 +55,7 @@ export function callbackSchema(t: { required: string; email: string; either: str
 }
 export type CallbackInput = z.infer<ReturnType<typeof callbackSchema>>;
 
-/** A good call link as /Call shows it (app/lib/call-link.server.ts reads it): who for, which language, what call. */
+/** A good call link as /Call shows it (app/features/calls/call-link.server.ts reads it): who for, which language, what call. */
 export type LinkedCallOffer = { state: "ok"; token: string; name: string; languageId: number; language: string; type: CallType };
 
 /** How long a staff member's call link for a customer works, in hours (the form offers these). */

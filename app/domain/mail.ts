@@ -1,5 +1,5 @@
 // E-mails the site sends about orders (issue 13): stored first in an outbox, then relayed to the mail provider by
-// the same relay as the contact form (app/lib/mail-relay.server.ts), so a mail outage delays them, never loses them.
+// the same relay as the contact form (app/platform/mail/relay.server.ts), so a mail outage delays them, never loses them.
 
 /** Why a mail is sent; the text is written (in the reader's language) when it is stored. */
 export const MAIL_KINDS = ["order-received", "order-new-for-staff", "order-status", "order-message-to-customer", "order-message-to-staff"] as const;

@@ -1,7 +1,7 @@
 // The shared schemas of the order forms (issue 13): the thread's message, and staff's quote, assign, cancel and note.
 // Each form also carries `basedOn`, the order's version its page showed (docs/decisions/0018).
 import { z } from "zod";
-import { PERSON_FIELD_MAX_LENGTH } from "./person-choice";
+import { PERSON_FIELD_MAX_LENGTH } from "./people";
 import { format, localized, type Messages } from "~/i18n";
 import { companyToday, isCalendarDate, minorDigits, parseAmount, QUOTE_CURRENCIES } from "./orders";
 

@@ -106,7 +106,7 @@ export type NewOrder = {
   details: string;
   locale: Locale;
   tokenHash: string;
-  /** The token sealed with the worker's secret, for the links in later e-mails (app/lib/status-token.server.ts). */
+  /** The token sealed with the worker's secret, for the links in later e-mails (app/features/orders/status-token.server.ts). */
   tokenSealed: string;
   files: NewOrderFile[];
 };

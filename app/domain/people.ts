@@ -3,7 +3,9 @@
 import { z } from "zod";
 import { format, localized, type Messages } from "~/i18n";
 import { emailField, newPasswordField, type Role } from "./auth";
-import { PERSON_FIELD_MAX_LENGTH } from "./person-choice";
+
+/** The longest value a person field accepts: a name (100) and an e-mail (254) as a suggestion writes them. */
+export const PERSON_FIELD_MAX_LENGTH = 400;
 
 export type Language = { id: number; name: string };
 

@@ -13,8 +13,6 @@ export type PersonSearch = { text: string; languageIds: number[]; limit: number 
 
 /** How many suggestions a field shows, and how many people a typed text is matched against. */
 export const PERSON_SUGGESTIONS = 10;
-/** The longest value a person field accepts: a name (100) and an e-mail (254) as a suggestion writes them. */
-export const PERSON_FIELD_MAX_LENGTH = 400;
 
 /** A suggestion as the field shows it, and as it comes back when picked. */
 export const personLabel = (person: PersonChoice) => `${person.fullName} <${person.email}>`;

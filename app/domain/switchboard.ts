@@ -1,12 +1,12 @@
 // Live interpreting calls (issue 14): who is available for which language, which calls ring whom, who gets a call,
-// and what each step tells each party. Pure: the switchboard's Durable Object (workers/call-switchboard.ts) keeps the
+// and what each step tells each party. Pure: the switchboard's Durable Object (app/features/calls/switchboard-object.server.ts) keeps the
 // state, delivers the messages and runs the clock. One event at a time, so "the first to accept" is simply the first
 // accept the object handles: the single winner needs no lock (docs/decisions/0021).
 
 export const CALL_TYPES = ["video", "audio"] as const;
 export type CallType = (typeof CALL_TYPES)[number];
 
-/** The two sides of an answered call, each with a key of their own to its room (app/lib/room-token.server.ts). */
+/** The two sides of an answered call, each with a key of their own to its room (app/features/calls/room-token.server.ts). */
 export const ROOM_PARTIES = ["caller", "interpreter"] as const;
 export type RoomParty = (typeof ROOM_PARTIES)[number];
 

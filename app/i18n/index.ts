@@ -5,12 +5,8 @@ import { specArabic } from "./spec-arabic";
 export { ar, en, specArabic, type Messages };
 export { plural, pluralCategories, formatDate, formatNumber, INTL_LOCALE, type Plural } from "./plural";
 
-export const LOCALES = ["en", "ar"] as const;
-export type Locale = (typeof LOCALES)[number];
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
-}
+export { LOCALES, isLocale, type Locale } from "./locales";
+import type { Locale } from "./locales";
 
 /** `lang` and `dir` for <html> (and for any element that shows another locale's text). */
 export const localeAttributes = {

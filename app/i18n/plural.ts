@@ -1,7 +1,7 @@
 // Plural forms and numbers in the page's locale: English needs "one" and "other", Arabic six forms
 // (zero, one, two, few, many, other). A catalogue entry that depends on a count is a Plural, never a sentence
 // assembled around a number.
-import type { Locale } from "./index";
+import type { Locale } from "./locales";
 
 export type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
 

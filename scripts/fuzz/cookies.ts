@@ -8,8 +8,8 @@ import type { Payloads } from "./payloads";
 import type { Rng } from "./prng";
 
 export const SESSION_COOKIE = "push-session"; // app/backend/d1/session-cookie.server.ts (plain HTTP name)
-export const TOAST_COOKIE = "push-toast"; // app/lib/toast.server.ts
-export const DEVICE_COOKIE = "push-device"; // app/lib/account-guard.server.ts (exempts a browser from an account lock)
+export const TOAST_COOKIE = "push-toast"; // app/platform/request/toast.server.ts
+export const DEVICE_COOKIE = "push-device"; // app/features/accounts/account-guard.server.ts (exempts a browser from an account lock)
 
 /** The secret serve-build passes with --test-secret, read from the script so both never disagree. */
 export const TEST_SECRET = (() => {
@@ -30,7 +30,7 @@ export function sha256Hex(text: string): string {
   return createHash("sha256").update(text).digest("hex");
 }
 
-/** How app/lib/account-guard.server.ts names an account inside a device cookie. */
+/** How app/features/accounts/account-guard.server.ts names an account inside a device cookie. */
 function accountTag(email: string): string {
   return createHash("sha256").update(email.trim().toLowerCase()).digest().subarray(0, 12).toString("base64");
 }

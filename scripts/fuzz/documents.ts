@@ -1,8 +1,8 @@
 // File parts for document inputs (surface.ts kind "documents": a quote request's files, a delivery): what a browser
 // sends (no file chosen, or one or two small real documents), and files that lie about what they are, are cut,
 // empty, one byte over 10 MB or 11 MB, six at once, or carry hostile names or types. The product recognises a
-// document by its bytes (app/lib/document-bytes.ts): only the bytes decide, so most lies are in the bytes.
-import { DOCUMENT_MAX_BYTES, DOCUMENT_MAX_FILES } from "../../app/lib/document-bytes";
+// document by its bytes (app/features/orders/document-bytes.ts): only the bytes decide, so most lies are in the bytes.
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MAX_FILES } from "../../app/features/orders/document-bytes";
 import { docx, pdf, xlsx, zip } from "../../tests/fixtures/documents";
 import { bytesOf } from "../../tests/fixtures/images";
 import { FILE_NAMES, type HostileSource } from "./files";
@@ -133,7 +133,7 @@ export function hostileDocuments(source: HostileSource): FilePayload[] {
       );
     case "hostile-name": {
       const n = source.marker();
-      // Also a name whose 120-character cut (app/lib/order-files.server.ts) falls inside a surrogate pair.
+      // Also a name whose 120-character cut (app/features/orders/order-files.server.ts) falls inside a surrogate pair.
       const names = [...FILE_NAMES.map((make) => make(n, document.extension)), `x${"😀".repeat(80)}.${document.extension}`];
       const chosen = rng.pick(names);
       const filename = typeof chosen === "string" ? text(chosen) : chosen;

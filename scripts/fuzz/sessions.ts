@@ -51,7 +51,7 @@ export async function postMultipart(
   });
 }
 
-// The trusted-device cookie each account's first sign-in got (app/lib/account-guard.server.ts): the fuzzing
+// The trusted-device cookie each account's first sign-in got (app/features/accounts/account-guard.server.ts): the fuzzing
 // sends wrong passwords for the sample addresses, which locks them (5 failures in 15 minutes); a browser
 // that signed in before stays exempt, as the staff's own browsers would. Never sent with fuzzed requests.
 const devices = new Map<string, string>();

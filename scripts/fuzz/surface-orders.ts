@@ -118,7 +118,7 @@ const order = (state: string) =>
   ({ route: "/Dashboard/Orders/:orderId", path: `/Dashboard/Orders/{order${state}}`, access: "admin", background: true }) as const;
 
 export const ORDER_FORMS: FormEntry[] = [
-  // app/routes/public/quote.server.ts: multipart, its documents stored in the FILES bucket, two e-mails relayed after.
+  // app/features/orders/quote-request.server.ts: multipart, its documents stored in the FILES bucket, two e-mails relayed after.
   ...["", "/ar"].flatMap((prefix): FormEntry[] => [
     {
       route: `${prefix}/Quote`,
@@ -130,7 +130,7 @@ export const ORDER_FORMS: FormEntry[] = [
       bucket: "FILES",
       background: true,
     },
-    // app/routes/public/quote-status.server.ts (STATUS_PAGE_LIMITER): the customer answers a quote, or writes.
+    // app/features/orders/quote-status.server.ts (STATUS_PAGE_LIMITER): the customer answers a quote, or writes.
     ...(["accept", "decline"] as const).map((intent): FormEntry => ({
       route: `${prefix}/Quote/:token`,
       path: `${prefix}/Quote/{token:quoted}`,

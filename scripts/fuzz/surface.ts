@@ -94,7 +94,7 @@ export type QueryKind =
   | "orderStatus"
   | "date"
   | "languageId"
-  /** A staff member's call link for /Call: the link's terms and their signature (app/lib/call-link.server.ts). */
+  /** A staff member's call link for /Call: the link's terms and their signature (app/features/calls/call-link.server.ts). */
   | "callLink";
 
 /** The R2 buckets a form may write: MEDIA (the studio's public images), FILES (orders' private documents). */
@@ -122,7 +122,7 @@ export type FormEntry = {
   route: string;
   /** Where the form posts (placeholders as in PageEntry.paths). */
   path: string;
-  /** The `intent` the form's button sends, when the action dispatches on it (app/lib/intents.server.ts). */
+  /** The `intent` the form's button sends, when the action dispatches on it (app/platform/request/intents.server.ts). */
   intent?: string;
   fields: Record<string, FieldKind>;
   access: Access;
@@ -190,7 +190,7 @@ export const PAGES: PageEntry[] = [
   { route: "/Dashboard/Website", paths: ["/Dashboard/Website"], access: "admin", query: { service: "contentId", delete: "contentId" } },
   { route: "/Dashboard/*", paths: ["/Dashboard/no-such-area", "/Dashboard/Interpreter/extra", "/Dashboard/%2e%2e/Login"], access: "signed-in" },
   // app/routes/dashboard/call-room.tsx: the spec's sample room for signed-in staff; a live call's room for its two
-  // parties only (the interpreter's session, the caller's room cookie: app/lib/room-access.server.ts); anything else
+  // parties only (the interpreter's session, the caller's room cookie: app/features/calls/room-access.server.ts); anything else
   // 403. A key in the query opens nothing (issue 21), so the campaign still sends one.
   {
     route: "/call-room/:roomId",
@@ -285,7 +285,7 @@ export const FORMS: FormEntry[] = [
   // Sign-out (the sidebar's form). run.ts signs the sample accounts in again when it ends their session.
   { route: "/Logout", path: "/Logout", fields: {}, access: "signed-in" },
 
-  // app/routes/dashboard/profile.server.ts: the signed-in user's own account. The current password is never the
+  // app/features/accounts/profile.server.ts: the signed-in user's own account. The current password is never the
   // real one (currentPassword), so the campaign's sample accounts keep theirs; tests/integration covers success.
   {
     route: "/Dashboard/Profile",
@@ -298,13 +298,13 @@ export const FORMS: FormEntry[] = [
   { route: "/Dashboard/Profile", path: "/Dashboard/Profile", intent: "sign-out-others", fields: {}, access: "signed-in", rateLimited: true },
   // The dashboard's language, kept on the account (run.ts's sample accounts may end up in Arabic: nothing depends on it).
   { route: "/Dashboard/Profile", path: "/Dashboard/Profile", intent: "set-locale", fields: { locale: "locale" }, access: "signed-in", rateLimited: true },
-  // app/routes/dashboard/users.server.ts (userId pools leave out the accounts the campaign signs in with)
+  // app/features/accounts/users.server.ts (userId pools leave out the accounts the campaign signs in with)
   { route: "/Dashboard/Dashboardusers", path: "/Dashboard/Dashboardusers", intent: "set-role", fields: { id: "userId", role: "role" }, access: "admin" },
   { route: "/Dashboard/Dashboardusers", path: "/Dashboard/Dashboardusers", intent: "lock", fields: { id: "userId" }, access: "admin" },
   { route: "/Dashboard/Dashboardusers", path: "/Dashboard/Dashboardusers", intent: "unlock", fields: { id: "userId" }, access: "admin" },
   { route: "/Dashboard/Dashboardusers", path: "/Dashboard/Dashboardusers", intent: "send-reset", fields: { id: "userId" }, access: "admin", background: true },
 
-  // app/routes/dashboard/interpreters.server.ts
+  // app/features/people/interpreters.server.ts
   {
     route: "/Dashboard/Interpreter",
     path: "/Dashboard/Interpreter",
@@ -314,11 +314,11 @@ export const FORMS: FormEntry[] = [
   },
   { route: "/Dashboard/Interpreter", path: "/Dashboard/Interpreter", intent: "update", fields: { id: "userId", ...interpreterFields }, access: "admin" },
   { route: "/Dashboard/Interpreter", path: "/Dashboard/Interpreter", intent: "delete", fields: { id: "userId" }, access: "admin" },
-  // app/routes/dashboard/languages.server.ts
+  // app/features/people/languages.server.ts
   { route: "/Dashboard/Language", path: "/Dashboard/Language", intent: "create", fields: { name: "name" }, access: "admin" },
   { route: "/Dashboard/Language", path: "/Dashboard/Language", intent: "update", fields: { id: "languageId", name: "name" }, access: "admin" },
   { route: "/Dashboard/Language", path: "/Dashboard/Language", intent: "delete", fields: { id: "languageId" }, access: "admin" },
-  // app/routes/dashboard/user-languages.server.ts
+  // app/features/people/user-languages.server.ts
   {
     route: "/Dashboard/UserLanguages",
     path: "/Dashboard/UserLanguages",
@@ -327,13 +327,13 @@ export const FORMS: FormEntry[] = [
     access: "admin",
   },
   { route: "/Dashboard/UserLanguages", path: "/Dashboard/UserLanguages", intent: "delete", fields: { id: "linkId" }, access: "admin" },
-  // app/routes/dashboard/inbox.server.ts
+  // app/features/contact/inbox.server.ts
   { route: "/Dashboard/Inbox", path: "/Dashboard/Inbox", intent: "read", fields: { id: "messageId" }, access: "admin" },
   { route: "/Dashboard/Inbox", path: "/Dashboard/Inbox", intent: "unread", fields: { id: "messageId" }, access: "admin" },
   { route: "/Dashboard/Inbox", path: "/Dashboard/Inbox", intent: "retry", fields: { id: "messageId" }, access: "admin", background: true },
   { route: "/Dashboard/Inbox", path: "/Dashboard/Inbox", intent: "delete", fields: { id: "messageId" }, access: "admin" },
 
-  // app/routes/dashboard/website.server.ts, the content studio. The record editors are multipart (their images are
+  // app/features/studio/website.server.ts, the content studio. The record editors are multipart (their images are
   // files); delete, move and restore are plain forms. A save names the version it was based on (basedOn): an older
   // one is refused with 409. Successful saves replace and delete files in the R2 bucket and change the public pages.
   {
@@ -407,7 +407,7 @@ export const FORMS: FormEntry[] = [
   { ...website, intent: "move-service", fields: { id: "contentId", direction: "direction" } },
   { ...website, intent: "restore", fields: { record: "record", id: "contentId", version: "version", basedOn: "version" } },
 
-  // workers/contact.ts: the contact form (app/components/ContactForm.tsx) and scripts asking for JSON.
+  // workers/contact.ts: the contact form (app/features/contact/ContactForm.tsx) and scripts asking for JSON.
   {
     route: "/api/contact",
     path: "/api/contact",
@@ -437,7 +437,7 @@ export const FORMS: FormEntry[] = [
 
   // /Quote, the status page's intents, an order's steps and a job's delivery.
   ...ORDER_FORMS,
-  // app/routes/dashboard/call-link.server.ts: an administrator's call link for a named customer (shown, nothing stored).
+  // app/features/calls/call-link-form.server.ts: an administrator's call link for a named customer (shown, nothing stored).
   {
     route: "/Dashboard/Dashboardcall",
     path: "/Dashboard/Dashboardcall",
@@ -445,7 +445,7 @@ export const FORMS: FormEntry[] = [
     fields: { name: "name", language: "languageId", type: "callType", validFor: "linkHours", locale: "locale" },
     access: "admin",
   },
-  // app/routes/public/call.server.ts: the callback form (CALL_LIMITER), stored in the inbox and relayed after.
+  // app/features/calls/callback.server.ts: the callback form (CALL_LIMITER), stored in the inbox and relayed after.
   ...["", "/ar"].map((prefix): FormEntry => ({
     route: `${prefix}/Call`,
     path: `${prefix}/Call`,

@@ -4,7 +4,7 @@
 // they carry (always the service role), and what the double holds after them. E-mails and files: 12-order-mail-files.
 import { beforeEach, describe, expect, it } from "vitest";
 import type { NewOrder, OrderChange } from "~/domain/order-records";
-import { sha256Hex } from "~/lib/hash.server";
+import { sha256Hex } from "~/platform/core/hash.server";
 import { services as sampleServices } from "../../seed/content";
 import { ADMIN, backendFor, double, DOUBLE_URL, idOf, INTERPRETER, languageIdOf, probe, step } from "./helpers";
 

@@ -3,11 +3,11 @@
 // the credentials they carry (always the service role), and what the double holds after them.
 import { createExecutionContext, env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createRequestContext, routerContextFor } from "~/lib/context.server";
+import { createRequestContext, routerContextFor } from "~/platform/request/context.server";
 import * as callsPage from "~/routes/dashboard/incoming-calls";
 import * as callPage from "~/routes/public/call";
 import * as callRoom from "~/routes/dashboard/call-room";
-import { roomToken } from "~/lib/room-token.server";
+import { roomToken } from "~/features/calls/room-token.server";
 import { handleCallSocket } from "../../workers/calls";
 import type { CallLogEntry, CallLogFilter } from "~/domain/call-log";
 import { handleRest } from "../support/supabase-double/postgrest";

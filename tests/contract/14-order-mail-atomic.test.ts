@@ -5,7 +5,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { NewMail } from "~/domain/mail";
 import type { NewOrder } from "~/domain/order-records";
-import { sha256Hex } from "~/lib/hash.server";
+import { sha256Hex } from "~/platform/core/hash.server";
 import { backendFor, double, languageIdOf, step } from "./helpers";
 
 type Call = { shape: string | null; credentials: string | null; body?: unknown };

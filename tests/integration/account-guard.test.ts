@@ -2,8 +2,17 @@
 // actions with the AccountGuard Durable Object, from many client addresses.
 import { env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { checkSignIn, emptyRecord, FIRST_LOCK_MS, MAX_LOCK_MS, recordFailure, recordSuccess, takeResetMail, type ThrottleRecord } from "~/lib/account-throttle";
-import { appContext } from "~/lib/context.server";
+import {
+  checkSignIn,
+  emptyRecord,
+  FIRST_LOCK_MS,
+  MAX_LOCK_MS,
+  recordFailure,
+  recordSuccess,
+  takeResetMail,
+  type ThrottleRecord,
+} from "~/features/accounts/account-throttle";
+import { appContext } from "~/platform/request/context.server";
 import * as forgotPassword from "~/routes/auth/forgot-password";
 import * as login from "~/routes/auth/login";
 import { SAMPLE_PASSWORD } from "../../seed/content";

@@ -1,10 +1,10 @@
-// A staff member's call link for a named customer (issue 14): the signed token (app/lib/call-link.server.ts), the
+// A staff member's call link for a named customer (issue 14): the signed token (app/features/calls/call-link.server.ts), the
 // form that makes it (/Dashboard/Dashboardcall, administrators only), /Call opened with it, and the caller socket,
 // which rings with the link's terms (never the query's) even while public calls are switched off.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { callLinkToken, readCallLink } from "~/lib/call-link.server";
-import { roomToken } from "~/lib/room-token.server";
+import { callLinkToken, readCallLink } from "~/features/calls/call-link.server";
+import { roomToken } from "~/features/calls/room-token.server";
 import * as callPage from "~/routes/public/call";
 import * as calls from "~/routes/dashboard/incoming-calls";
 import { handleCallSocket } from "../../workers/calls";

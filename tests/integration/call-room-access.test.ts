@@ -3,7 +3,7 @@
 // out, by another staff member, or with a key in its query string, it answers 403.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { roomToken } from "~/lib/room-token.server";
+import { roomToken } from "~/features/calls/room-token.server";
 import * as callRoom from "~/routes/dashboard/call-room";
 import { handleCallSocket } from "../../workers/calls";
 import { cookieOf, idOf, loaderArgs, ORIGIN, seed, statusOf, thrown } from "./helpers";

@@ -3,7 +3,7 @@
 // from another device, or after a password change or reset, the screen went on ringing and could accept.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { switchboardOf } from "~/lib/switchboard.server";
+import { switchboardOf } from "~/features/calls/switchboard.server";
 import * as resetPassword from "~/routes/auth/reset-password";
 import * as logout from "~/routes/auth/logout";
 import * as profile from "~/routes/dashboard/profile";

@@ -3,7 +3,7 @@
 // that language ringing them.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { switchboardOf } from "~/lib/switchboard.server";
+import { switchboardOf } from "~/features/calls/switchboard.server";
 import * as interpreters from "~/routes/dashboard/interpreters";
 import * as userLanguages from "~/routes/dashboard/user-languages";
 import * as users from "~/routes/dashboard/users";

@@ -1,10 +1,10 @@
-// The call switchboard Durable Object (workers/call-switchboard.ts) in workerd: presence over hibernatable sockets,
+// The call switchboard Durable Object (app/features/calls/switchboard-object.server.ts) in workerd: presence over hibernatable sockets,
 // ringing by language, the single winner, heartbeats, rooms, and the call log it writes.
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createBackend } from "~/backend/index.server";
 import { PRESENCE_TIMEOUT_MS, type Board } from "~/domain/switchboard";
-import { roomPartyOf } from "~/lib/room-token.server";
+import { roomPartyOf } from "~/features/calls/room-token.server";
 import { seed } from "./helpers";
 import {
   ARABIC,
@@ -75,7 +75,7 @@ describe("presence", () => {
     const amal = await interpreter(stub, "amal", [ARABIC]);
     await goAvailable(amal);
     await runInDurableObject(stub, async (_instance, state) => {
-      const { CallSwitchboard } = await import("../../workers/call-switchboard");
+      const { CallSwitchboard } = await import("../../app/features/calls/switchboard-object.server");
       const woken = new CallSwitchboard(state, env);
       await state.blockConcurrencyWhile(async () => {});
       expect(await woken.availability()).toEqual({ [ARABIC]: ["Name amal"] });

@@ -2,7 +2,7 @@
 // fake's controls, and one post to /api/contact made the way the worker handles it.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { expect } from "vitest";
-import { readConfig } from "~/lib/config.server";
+import { readConfig } from "~/platform/core/config.server";
 import { handleContact, type ContactOutcome } from "../../workers/contact";
 import type { FakeMode, RecordedRequest } from "../support/fake-emailjs";
 import { ORIGIN } from "./helpers";

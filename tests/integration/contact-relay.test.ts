@@ -1,11 +1,12 @@
-// Relaying the contact outbox to the mail provider (app/lib/mail-relay.server.ts): the retry schedule,
+// Relaying the contact outbox to the mail provider (app/platform/mail/relay.server.ts): the retry schedule,
 // giving up, delivery once the provider recovers, and — the point of the outbox — that an outage loses
 // no message and that overlapping runs never send one twice. Against a real D1 and the loopback fake EmailJS.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { d1OutboxStore } from "~/backend/d1/outbox.server";
 import type { ContactSubmission } from "~/domain/contact";
-import { RELAY, UNCONFIRMED, backoffMs, relayDue, relayMessage } from "~/lib/mail-relay.server";
+import { RELAY, UNCONFIRMED, backoffMs } from "~/platform/mail/relay.server";
+import { relayDue, relayMessage } from "~/features/contact/contact-relay.server";
 import { contactRequest, envWith, postContact, recorded, setMode } from "./contact-helpers";
 import { addressesIn } from "./helpers";
 

@@ -4,9 +4,9 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { d1OutboxStore } from "~/backend/d1/outbox.server";
-import { relayDue, relayMessage } from "~/lib/mail-relay.server";
-import { readConfig } from "~/lib/config.server";
-import { readFlashToast } from "~/lib/toast.server";
+import { relayDue, relayMessage } from "~/features/contact/contact-relay.server";
+import { readConfig } from "~/platform/core/config.server";
+import { readFlashToast } from "~/platform/request/toast.server";
 import { ar } from "~/i18n";
 import type { ContactOutcome } from "../../workers/contact";
 import type { FakeMode } from "../support/fake-emailjs";

@@ -2,7 +2,7 @@
 // name or declared type, and anything else (other ZIPs, binaries, legacy-encoded text, truncated archives, files over
 // 10 MB) is refused without an exception. Runs inside workerd, the runtime the upload handler runs in.
 import { describe, expect, it } from "vitest";
-import { DOCUMENT_MAX_BYTES, inspectDocument, type DocumentKind } from "~/lib/document-bytes";
+import { DOCUMENT_MAX_BYTES, inspectDocument, type DocumentKind } from "~/features/orders/document-bytes";
 import { docx, pdf, xlsx, zip } from "../fixtures/documents";
 import { bytesOf } from "../fixtures/images";
 

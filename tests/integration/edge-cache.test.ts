@@ -3,9 +3,9 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createD1Backend } from "~/backend/d1/index.server";
-import { createRequestContext, routerContextFor } from "~/lib/context.server";
-import { edgeCacheable, purgePublicPages, serveWithEdgeCache } from "~/lib/edge-cache.server";
-import { withSecurityHeaders } from "~/lib/security-headers.server";
+import { createRequestContext, routerContextFor } from "~/platform/request/context.server";
+import { edgeCacheable, purgePublicPages, serveWithEdgeCache } from "~/platform/http/edge-cache.server";
+import { withSecurityHeaders } from "~/platform/http/security-headers.server";
 import { loader as homeLoader } from "~/routes/public/home";
 import { cookieOf, ORIGIN, seed, unwrap } from "./helpers";
 

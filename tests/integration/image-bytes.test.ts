@@ -2,7 +2,7 @@
 // anything else (other formats, truncated or hostile headers, oversized files or images) is refused
 // without an exception. Runs inside workerd, the runtime the upload handler runs in.
 import { describe, expect, it } from "vitest";
-import { IMAGE_MAX_BYTES, IMAGE_MAX_SIDE, inspectImage, type ImageInfo } from "~/lib/image-bytes";
+import { IMAGE_MAX_BYTES, IMAGE_MAX_SIDE, inspectImage, type ImageInfo } from "~/features/studio/image-bytes";
 import { bytesOf, type FixtureName } from "../fixtures/images";
 
 const JPEG = { kind: "jpeg", contentType: "image/jpeg", extension: "jpg" } as const;

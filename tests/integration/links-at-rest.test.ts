@@ -3,8 +3,8 @@
 // the status link gets it filled in as it is relayed, from the order's sealed copy.
 import { env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { relayDueMails } from "~/lib/mail-relay.server";
-import { STATUS_TOKEN_SLOT } from "~/lib/order-mail.server";
+import { relayDueMails } from "~/features/orders/order-mail-relay.server";
+import { STATUS_TOKEN_SLOT } from "~/features/orders/order-mail.server";
 import * as forgotPassword from "~/routes/auth/forgot-password";
 import * as calls from "~/routes/dashboard/incoming-calls";
 import * as orderPage from "~/routes/dashboard/order";

@@ -3,7 +3,7 @@
 // interpreter's jobs page. Each helper is tried here with 150 ids.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { sha256Hex } from "~/lib/hash.server";
+import { sha256Hex } from "~/platform/core/hash.server";
 import * as customerPage from "~/routes/dashboard/customer";
 import * as jobsPage from "~/routes/dashboard/jobs";
 import { backendFor, cookieOf, loaderArgs, seed } from "./helpers";

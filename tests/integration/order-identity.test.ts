@@ -4,7 +4,7 @@
 // becomes the customer's only when the e-mailed link is opened (proving the mailbox) or staff confirm it.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { relayDueMails } from "~/lib/mail-relay.server";
+import { relayDueMails } from "~/features/orders/order-mail-relay.server";
 import * as customerPage from "~/routes/dashboard/customer";
 import * as orderPage from "~/routes/dashboard/order";
 import * as quoteStatus from "~/routes/public/quote-status";

@@ -6,9 +6,10 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { d1MailOutboxStore } from "~/backend/d1/mail-outbox.server";
 import type { OrderChange } from "~/domain/order-records";
-import { RELAY, relayDueMails } from "~/lib/mail-relay.server";
-import { sendWithEmailJs } from "~/lib/mail/emailjs.server";
-import { createRequestContext, routerContextFor } from "~/lib/context.server";
+import { RELAY } from "~/platform/mail/relay.server";
+import { relayDueMails } from "~/features/orders/order-mail-relay.server";
+import { sendWithEmailJs } from "~/platform/mail/emailjs.server";
+import { createRequestContext, routerContextFor } from "~/platform/request/context.server";
 import * as orderPage from "~/routes/dashboard/order";
 import * as orderFile from "~/routes/dashboard/order-file";
 import * as quote from "~/routes/public/quote";

@@ -3,8 +3,8 @@
 // who may, and the e-mails of an order survive a mail outage and go out after it.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { relayDueMails } from "~/lib/mail-relay.server";
-import { createRequestContext, routerContextFor } from "~/lib/context.server";
+import { relayDueMails } from "~/features/orders/order-mail-relay.server";
+import { createRequestContext, routerContextFor } from "~/platform/request/context.server";
 import { d1MailOutboxStore } from "~/backend/d1/mail-outbox.server";
 import * as orderPage from "~/routes/dashboard/order";
 import * as orderFile from "~/routes/dashboard/order-file";

@@ -1,8 +1,8 @@
 // Status links (issue 13): each token is 256 random bits in 43 URL-safe characters, only its SHA-256 is stored, and
 // anything shaped otherwise is refused before the database is asked.
 import { describe, expect, it } from "vitest";
-import { sha256Hex } from "~/lib/hash.server";
-import { newStatusToken, statusTokenHash } from "~/lib/status-token.server";
+import { sha256Hex } from "~/platform/core/hash.server";
+import { newStatusToken, statusTokenHash } from "~/features/orders/status-token.server";
 
 describe("status tokens", () => {
   it("are 43 URL-safe characters, all different, stored as their SHA-256", async () => {

@@ -2,10 +2,10 @@
 // the headers the worker sets, messages awaited by type, and the board's clock moved by hand.
 import { env, runInDurableObject } from "cloudflare:test";
 import { afterEach, expect } from "vitest";
-import type { CallRoom } from "../../workers/call-room";
-import type { CallSwitchboard } from "../../workers/call-switchboard";
-import { sha256Hex } from "~/lib/hash.server";
-import { CALL_HEADER, PERSON_HEADER, ROOM_HEADER, SIGN_IN_HEADER, SOCKET_HEADER, toHeader, type SocketKind } from "../../workers/call-protocol";
+import type { CallRoom } from "../../app/features/calls/room-object.server";
+import type { CallSwitchboard } from "../../app/features/calls/switchboard-object.server";
+import { sha256Hex } from "~/platform/core/hash.server";
+import { CALL_HEADER, PERSON_HEADER, ROOM_HEADER, SIGN_IN_HEADER, SOCKET_HEADER, toHeader, type SocketKind } from "../../app/features/calls/protocol";
 
 export const ARABIC = 1;
 export const SPANISH = 2;

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Backend } from "~/backend/port.server";
 import type { NewOrder, OrderChange, OrderQuery } from "~/domain/order-records";
-import { sha256Hex } from "~/lib/hash.server";
+import { sha256Hex } from "~/platform/core/hash.server";
 
 export type OrdersContractTarget = {
   name: "d1" | "supabase";

@@ -2,7 +2,7 @@
 import { ACCOUNTS_PAGE_SIZE, type Account } from "~/domain/accounts";
 import { pageCountOf } from "~/domain/paging";
 import type { Role } from "~/domain/auth";
-import type { AccountStore } from "../port.server";
+import type { AccountStore } from "~/backend/port.server";
 import { query } from "./query.server";
 import { likePattern } from "./text-search.server";
 

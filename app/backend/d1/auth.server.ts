@@ -1,6 +1,6 @@
 // Sign-in for the D1 adapter: PBKDF2 password hashes, revocable sessions in a table, single-use reset tokens.
-import { clientOf } from "~/lib/client-key.server";
-import type { AuthStore } from "../port.server";
+import { clientOf } from "~/platform/core/client-key.server";
+import type { AuthStore } from "~/backend/port.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { query } from "./query.server";
 import { SESSION_IDLE_MS, SESSION_TOUCH_MS, SESSION_TTL_MS, sessionCookie } from "./session-cookie.server";

@@ -1,8 +1,8 @@
 // The call log on D1 (table call_log).
 import { nextDay, startOfCompanyDay } from "~/domain/orders";
 import { callTotals, type CallLogCursor, type CallLogFilter } from "~/domain/call-log";
-import type { CallLogStore } from "../port.server";
-import { callLogColumns, toCallLogEntry, type CallLogRow } from "../rows/call-log.server";
+import type { CallLogStore } from "~/backend/port.server";
+import { callLogColumns, toCallLogEntry, type CallLogRow } from "~/backend/rows/call-log.server";
 import { query } from "./query.server";
 
 /** The filter (the company's calendar days, a language, an interpreter) and the keyset cursor, as SQL. */

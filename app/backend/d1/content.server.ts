@@ -1,6 +1,6 @@
 import type { Company } from "~/domain/content";
-import type { ContentStore, MediaStore } from "../port.server";
-import { pictures, toAbout, toCompany, toService, type AboutRow, type CompanyRow, type ServiceRow } from "../rows/content.server";
+import type { ContentStore, MediaStore } from "~/backend/port.server";
+import { pictures, toAbout, toCompany, toService, type AboutRow, type CompanyRow, type ServiceRow } from "~/backend/rows/content.server";
 import { query } from "./query.server";
 
 export function d1ContentStore(db: D1Database, media: MediaStore): ContentStore {

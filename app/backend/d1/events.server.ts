@@ -1,6 +1,6 @@
 // The security log on D1 (docs/decisions/0013).
-import type { SecurityEventStore } from "../port.server";
-import { SECURITY_EVENT_COLUMNS, toSecurityEvent, type SecurityEventRow } from "../rows/security-event.server";
+import type { SecurityEventStore } from "~/backend/port.server";
+import { SECURITY_EVENT_COLUMNS, toSecurityEvent, type SecurityEventRow } from "~/backend/rows/security-event.server";
 import { query } from "./query.server";
 
 export function d1SecurityEventStore(db: D1Database): SecurityEventStore {

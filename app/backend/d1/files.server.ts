@@ -1,4 +1,4 @@
-import type { FileStore } from "../port.server";
+import type { FileStore } from "~/backend/port.server";
 
 /** Orders' private files in the FILES R2 bucket, which no route serves directly (the download routes read it). */
 export function d1FileStore(bucket: R2Bucket): FileStore {

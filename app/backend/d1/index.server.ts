@@ -1,4 +1,4 @@
-import type { Backend } from "../port.server";
+import type { Backend } from "~/backend/port.server";
 import { d1AccountStore } from "./accounts.server";
 import { d1AuthStore } from "./auth.server";
 import { d1CallLogStore } from "./call-log.server";

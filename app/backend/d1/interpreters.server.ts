@@ -1,8 +1,8 @@
 // Interpreters in D1: a users row plus its sign-in account (accounts), always written together.
 import type { Interpreter, InterpreterQuery, Language } from "~/domain/people";
 import { looksLikePhone, PAGE_SIZE } from "~/domain/people";
-import type { InterpreterStore } from "../port.server";
-import { toInterpreter, type InterpreterColumns } from "../rows/interpreter.server";
+import type { InterpreterStore } from "~/backend/port.server";
+import { toInterpreter, type InterpreterColumns } from "~/backend/rows/interpreter.server";
 import { hashPassword } from "./password.server";
 import { brokenConstraint, query, toBackendError } from "./query.server";
 import { likePattern } from "./text-search.server";

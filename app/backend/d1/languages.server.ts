@@ -1,5 +1,5 @@
 import type { Language } from "~/domain/people";
-import type { LanguageStore } from "../port.server";
+import type { LanguageStore } from "~/backend/port.server";
 import { brokenConstraint, query, toBackendError } from "./query.server";
 
 export function d1LanguageStore(db: D1Database): LanguageStore {

@@ -1,6 +1,6 @@
 import { LINKS_PAGE_SIZE, type Language, type LanguageLink } from "~/domain/people";
 import { pageCountOf } from "~/domain/paging";
-import type { CallReadiness, LinkStore } from "../port.server";
+import type { CallReadiness, LinkStore } from "~/backend/port.server";
 import { brokenConstraint, query, toBackendError } from "./query.server";
 
 const LINK_COLUMNS = `ul.id, ul.user_id AS userId, u.full_name AS userName, ul.language_id AS languageId, l.name AS languageName`;

@@ -1,7 +1,7 @@
 // Order e-mails in D1 (table mail_outbox); relaying them is d1RelayQueue's, as for the contact outbox.
 import type { NewMail } from "~/domain/mail";
-import type { MailOutboxStore } from "../port.server";
-import { MAIL_COLUMNS, toOutgoingMail, type MailRow } from "../rows/order.server";
+import type { MailOutboxStore } from "~/backend/port.server";
+import { MAIL_COLUMNS, toOutgoingMail, type MailRow } from "~/backend/rows/order.server";
 import { query } from "./query.server";
 import { d1RelayQueue } from "./relay-queue.server";
 

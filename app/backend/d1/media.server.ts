@@ -1,4 +1,4 @@
-import type { MediaStore } from "../port.server";
+import type { MediaStore } from "~/backend/port.server";
 
 /** Images live in the MEDIA R2 bucket under <Folder>/<file> and are served by workers/media.ts. */
 export function d1MediaStore(bucket: R2Bucket): MediaStore {

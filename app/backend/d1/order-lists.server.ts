@@ -2,7 +2,7 @@
 import { ACCEPTED_STATUSES, orderIdOf, ORDERS_PAGE_SIZE, type OrderQuery } from "~/domain/order-records";
 import { isTextSearch, pageCountOf } from "~/domain/paging";
 import { nextDay, startOfCompanyDay } from "~/domain/orders";
-import type { OrderStore } from "../port.server";
+import type { OrderStore } from "~/backend/port.server";
 import {
   targetsByOrder,
   toCustomerSummary,
@@ -13,7 +13,7 @@ import {
   type CustomerRow,
   type FileRow,
   type OrderSummaryRow,
-} from "../rows/order.server";
+} from "~/backend/rows/order.server";
 import { query } from "./query.server";
 import { matchingRowids } from "./text-search.server";
 

@@ -3,8 +3,16 @@
 // adds in the same batch is inserted only where the order carries that id: a change that lost the race adds nothing.
 // The e-mails of a change are rows of its batch too (issue 21): stored with it, or not at all.
 import type { OrderDetail } from "~/domain/order-records";
-import type { OrderStore } from "../port.server";
-import { toOrderDetail, toStoredFile, type EventRow, type FileRow, type MessageRow, type OrderDetailParts, type OrderDetailRow } from "../rows/order.server";
+import type { OrderStore } from "~/backend/port.server";
+import {
+  toOrderDetail,
+  toStoredFile,
+  type EventRow,
+  type FileRow,
+  type MessageRow,
+  type OrderDetailParts,
+  type OrderDetailRow,
+} from "~/backend/rows/order.server";
 import { orderMailStatements } from "./mail-outbox.server";
 import { d1OrderLists, ORDER_JOINS, ORDER_SUMMARY_SQL } from "./order-lists.server";
 import { brokenConstraint, query } from "./query.server";

@@ -1,6 +1,6 @@
 // The contact outbox in D1 (table contact_messages); relaying it is d1RelayQueue's.
-import type { OutboxStore } from "../port.server";
-import { MESSAGE_COLUMNS as COLUMNS, toMessage, type MessageRow } from "../rows/contact-message.server";
+import type { OutboxStore } from "~/backend/port.server";
+import { MESSAGE_COLUMNS as COLUMNS, toMessage, type MessageRow } from "~/backend/rows/contact-message.server";
 import { query } from "./query.server";
 import { d1RelayQueue } from "./relay-queue.server";
 

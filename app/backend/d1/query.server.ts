@@ -1,4 +1,4 @@
-import { BackendError } from "../port.server";
+import { BackendError } from "~/backend/port.server";
 
 /** Runs a D1 call and reports its failure as a BackendError carrying D1's own message. */
 export async function query<T>(run: () => Promise<T>): Promise<T> {

@@ -2,7 +2,7 @@
 // claim a run takes before sending, and the outcome of an attempt, written only while the run's claim still holds.
 // A claim is the record of an attempt: only an outcome releases it, so a claim whose lease passed is settled as
 // unconfirmed, never taken again (EmailJS has no idempotency key; issue 21).
-import type { RelayQueue } from "../port.server";
+import type { RelayQueue } from "~/backend/port.server";
 import { query } from "./query.server";
 
 export function d1RelayQueue<Row, M>(db: D1Database, table: "contact_messages" | "mail_outbox", columns: string, toItem: (row: Row) => M): RelayQueue<M> {

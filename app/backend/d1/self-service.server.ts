@@ -1,7 +1,7 @@
 // What a signed-in user does to their own account on the Profile page: change the password, see and end sessions.
 import { currentSessionFirst } from "~/domain/accounts";
 import type { SessionUser } from "~/domain/auth";
-import type { AuthStore } from "../port.server";
+import type { AuthStore } from "~/backend/port.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { query } from "./query.server";
 import { SESSION_IDLE_MS } from "./session-cookie.server";

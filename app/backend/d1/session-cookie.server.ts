@@ -1,4 +1,4 @@
-import { siteCookie } from "~/lib/transport.server";
+import { siteCookie } from "~/platform/core/transport.server";
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** A session not used for this long has ended, whatever its absolute expiry (docs/decisions/0012). */

@@ -2,8 +2,8 @@
 // (when that state predates the studio and has no version row yet), update the row only if it still has the version
 // the form was based on, record the new state, and drop versions beyond the newest VERSIONS_KEPT.
 import { filesOf, VERSIONS_KEPT, type ContentVersion, type FieldsOf, type FileRef, type StudioRecord } from "~/domain/studio";
-import type { StudioStore } from "../port.server";
-import { columnsOf, fieldsOf, filesOfSnapshots, TABLE_OF, uniqueFiles, versionedOf } from "../rows/content.server";
+import type { StudioStore } from "~/backend/port.server";
+import { columnsOf, fieldsOf, filesOfSnapshots, TABLE_OF, uniqueFiles, versionedOf } from "~/backend/rows/content.server";
 import { query } from "./query.server";
 
 type Row = Record<string, unknown> & { id: number; version: number };

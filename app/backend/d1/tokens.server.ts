@@ -10,4 +10,4 @@ export function randomToken(): string {
     .replace(/=+$/, "");
 }
 
-export { sha256Hex } from "~/lib/hash.server";
+export { sha256Hex } from "~/platform/core/hash.server";

@@ -13,7 +13,7 @@ import {
   type Versioned as VersionedRecord,
 } from "~/domain/studio";
 import { translationsOf } from "~/domain/translations";
-import type { MediaStore } from "../port.server";
+import type { MediaStore } from "~/backend/port.server";
 
 /** An image slot's columns: the spec's file-name column, then (since the studio) its alt text and pixel size. */
 type ImageColumns<Name extends string, Prefix extends string> = { [K in Name]: string | null } & {

@@ -5,7 +5,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { ACCOUNTS_PAGE_SIZE, type Account } from "~/domain/accounts";
 import { pageCountOf } from "~/domain/paging";
 import type { Role } from "~/domain/auth";
-import type { AccountStore } from "../port.server";
+import type { AccountStore } from "~/backend/port.server";
 import { check, failIf } from "./clients.server";
 import { UUID, type SessionDevices } from "./devices.server";
 import { isBanned } from "./auth.server";

@@ -6,7 +6,7 @@
 import type { SupabaseClient, User } from "@supabase/supabase-js";
 import type { Role, SessionUser } from "~/domain/auth";
 import { isLocale } from "~/i18n";
-import { BackendError, type AuthStore } from "../port.server";
+import { BackendError, type AuthStore } from "~/backend/port.server";
 import { check, failIf, type SupabaseClients } from "./clients.server";
 import { sessionIdOf, type SessionDevices } from "./devices.server";
 import { supabaseSelfService } from "./self-service.server";

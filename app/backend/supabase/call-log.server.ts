@@ -4,8 +4,8 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { nextDay, startOfCompanyDay } from "~/domain/orders";
 import { callTotals } from "~/domain/call-log";
-import type { CallLogStore } from "../port.server";
-import { callLogColumns, toCallLogEntry, type CallLogRow } from "../rows/call-log.server";
+import type { CallLogStore } from "~/backend/port.server";
+import { callLogColumns, toCallLogEntry, type CallLogRow } from "~/backend/rows/call-log.server";
 import { check } from "./clients.server";
 
 export const CALL_LOG_COLUMNS = "id,language_id,language,type,caller_name,interpreter_id,interpreter_name,outcome,requested_at,answered_at,ended_at";

@@ -1,9 +1,9 @@
 // The three Supabase clients of one request.
 import { createServerClient, parseCookieHeader, serializeCookieHeader } from "@supabase/ssr";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import type { SupabaseConfig } from "~/lib/config.server";
-import { usesSecureCookies } from "~/lib/transport.server";
-import { BackendError } from "../port.server";
+import type { SupabaseConfig } from "~/platform/core/config.server";
+import { usesSecureCookies } from "~/platform/core/transport.server";
+import { BackendError } from "~/backend/port.server";
 
 export type SupabaseClients = {
   /** The visitor's client: their session in cookies, the public key; row-level security applies. */

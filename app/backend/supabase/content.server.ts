@@ -2,9 +2,9 @@
 // order staff set in the content studio: position, then id).
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { Company } from "~/domain/content";
-import type { SupabaseConfig } from "~/lib/config.server";
-import { BackendError, type ContentStore, type MediaStore } from "../port.server";
-import { pictures, toAbout, toCompany, toService, type AboutRow, type CompanyRow, type ServiceRow } from "../rows/content.server";
+import type { SupabaseConfig } from "~/platform/core/config.server";
+import { BackendError, type ContentStore, type MediaStore } from "~/backend/port.server";
+import { pictures, toAbout, toCompany, toService, type AboutRow, type CompanyRow, type ServiceRow } from "~/backend/rows/content.server";
 import { check, failIf } from "./clients.server";
 
 /**

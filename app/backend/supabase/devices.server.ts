@@ -4,8 +4,8 @@
 // writes the row at sign-in, marks it used, and deletes rows whenever it ends sessions. The table is the worker's
 // alone: every call here uses the service role.
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { clientOf } from "~/lib/client-key.server";
-import { sha256Hex } from "~/lib/hash.server";
+import { clientOf } from "~/platform/core/client-key.server";
+import { sha256Hex } from "~/platform/core/hash.server";
 import { check } from "./clients.server";
 
 /** "Last used" is written again only when it is older than this: one write per 5 minutes of use, as on D1. */

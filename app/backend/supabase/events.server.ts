@@ -1,8 +1,8 @@
 // The security log on Supabase (docs/decisions/0013): public.security_events, the worker's own table (service role
 // only). Times are timestamptz in the table and epoch milliseconds at the port.
 import type { SupabaseClient } from "@supabase/supabase-js";
-import type { SecurityEventStore } from "../port.server";
-import { SECURITY_EVENT_COLUMNS, toSecurityEvent, type SecurityEventRow } from "../rows/security-event.server";
+import type { SecurityEventStore } from "~/backend/port.server";
+import { SECURITY_EVENT_COLUMNS, toSecurityEvent, type SecurityEventRow } from "~/backend/rows/security-event.server";
 import { check } from "./clients.server";
 
 export function supabaseSecurityEventStore(service: SupabaseClient): SecurityEventStore {

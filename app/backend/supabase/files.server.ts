@@ -2,7 +2,7 @@
 // has no public URL and no policy, so nothing but the worker reads it, and the worker serves a file only through the
 // download routes, which check who asks.
 import type { SupabaseClient } from "@supabase/supabase-js";
-import type { FileStore } from "../port.server";
+import type { FileStore } from "~/backend/port.server";
 import { failIf } from "./clients.server";
 
 /** Storage's "no such object": HTTP 404, or the legacy 400 whose body says 404. */

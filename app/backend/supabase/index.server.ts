@@ -1,5 +1,5 @@
-import type { SupabaseConfig } from "~/lib/config.server";
-import type { Backend } from "../port.server";
+import type { SupabaseConfig } from "~/platform/core/config.server";
+import type { Backend } from "~/backend/port.server";
 import { supabaseAccountStore } from "./accounts.server";
 import { supabaseAuthStore } from "./auth.server";
 import { supabaseCallLogStore } from "./call-log.server";

@@ -1,8 +1,8 @@
 // Order e-mails in Supabase (table mail_outbox, the worker's alone: the service role); relaying them is
 // supabaseRelayQueue's, as for the contact outbox.
 import type { SupabaseClient } from "@supabase/supabase-js";
-import type { MailOutboxStore } from "../port.server";
-import { MAIL_COLUMNS, toOutgoingMail, type MailRow } from "../rows/order.server";
+import type { MailOutboxStore } from "~/backend/port.server";
+import { MAIL_COLUMNS, toOutgoingMail, type MailRow } from "~/backend/rows/order.server";
 import { check } from "./clients.server";
 import { supabaseRelayQueue } from "./relay-queue.server";
 

@@ -4,7 +4,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { orderIdOf, ORDERS_PAGE_SIZE, type CustomerSummary } from "~/domain/order-records";
 import { isTextSearch, pageCountOf } from "~/domain/paging";
-import type { OrderStore } from "../port.server";
+import type { OrderStore } from "~/backend/port.server";
 import {
   int,
   toCustomerSummary,
@@ -15,7 +15,7 @@ import {
   type FileRow,
   type JobRow,
   type OrderSummaryRow,
-} from "../rows/order.server";
+} from "~/backend/rows/order.server";
 import { check } from "./clients.server";
 
 export const FILE_COLUMNS = "id, order_id, kind, object_key, file_name, content_type, size, created_at";

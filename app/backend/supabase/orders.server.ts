@@ -7,8 +7,8 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { NewMail } from "~/domain/mail";
 import type { OrderDetail } from "~/domain/order-records";
-import type { OrderStore } from "../port.server";
-import { int, toOrderDetail, toStoredFile, type FileRow, type OrderDetailParts, type OrderDetailRow } from "../rows/order.server";
+import type { OrderStore } from "~/backend/port.server";
+import { int, toOrderDetail, toStoredFile, type FileRow, type OrderDetailParts, type OrderDetailRow } from "~/backend/rows/order.server";
 import { check } from "./clients.server";
 import { FILE_COLUMNS, supabaseOrderLists } from "./order-lists.server";
 

@@ -2,8 +2,8 @@
 // the table itself (row-level security gives anon nothing), only through the worker. Relaying it is
 // supabaseRelayQueue's.
 import type { SupabaseClient } from "@supabase/supabase-js";
-import type { OutboxStore } from "../port.server";
-import { MESSAGE_COLUMNS as COLUMNS, toMessage, type MessageRow } from "../rows/contact-message.server";
+import type { OutboxStore } from "~/backend/port.server";
+import { MESSAGE_COLUMNS as COLUMNS, toMessage, type MessageRow } from "~/backend/rows/contact-message.server";
 import { check } from "./clients.server";
 import { supabaseRelayQueue } from "./relay-queue.server";
 

@@ -4,8 +4,8 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import type { Interpreter, Language, LanguageLink } from "~/domain/people";
 import { LINKS_PAGE_SIZE, looksLikePhone, PAGE_SIZE } from "~/domain/people";
 import { pageCountOf } from "~/domain/paging";
-import type { CallReadiness, InterpreterStore, LanguageStore, LinkStore } from "../port.server";
-import { toInterpreter } from "../rows/interpreter.server";
+import type { CallReadiness, InterpreterStore, LanguageStore, LinkStore } from "~/backend/port.server";
+import { toInterpreter } from "~/backend/rows/interpreter.server";
 import { check, checkExcept, CONFLICT, escapeLike, failIf, PG } from "./clients.server";
 import { sessionKeyOf, UUID } from "./devices.server";
 

@@ -3,7 +3,7 @@
 // the run's claim still holds (the D1 counterpart is d1/relay-queue.server.ts). A claim is the record of an attempt:
 // only an outcome releases it; one whose lease passed is settled as unconfirmed, never taken again (issue 21).
 import type { SupabaseClient } from "@supabase/supabase-js";
-import type { RelayQueue } from "../port.server";
+import type { RelayQueue } from "~/backend/port.server";
 import { check } from "./clients.server";
 
 export function supabaseRelayQueue<Row, M>(

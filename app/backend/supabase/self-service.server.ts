@@ -3,7 +3,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { currentSessionFirst, type DeviceSession } from "~/domain/accounts";
 import type { SessionUser } from "~/domain/auth";
-import { BackendError, type AuthStore } from "../port.server";
+import { BackendError, type AuthStore } from "~/backend/port.server";
 import { failIf } from "./clients.server";
 import { sessionKeyOf, type SessionDevices } from "./devices.server";
 

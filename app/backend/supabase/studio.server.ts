@@ -5,8 +5,8 @@
 // tests/port-contract/studio-suite.ts).
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { filesOf, VERSIONS_KEPT, type ContentVersion, type FieldsOf, type FileRef, type StudioRecord } from "~/domain/studio";
-import type { StudioStore } from "../port.server";
-import { columnsOf, fieldsOf, filesOfSnapshots, TABLE_OF, uniqueFiles, versionedOf } from "../rows/content.server";
+import type { StudioStore } from "~/backend/port.server";
+import { columnsOf, fieldsOf, filesOfSnapshots, TABLE_OF, uniqueFiles, versionedOf } from "~/backend/rows/content.server";
 import { check } from "./clients.server";
 
 type Row = Record<string, unknown> & { id: number; version: number };

@@ -1,5 +1,5 @@
 // Arabic catalogue: account security texts, mirroring ../en/accounts.ts.
-import type { Messages } from "../en";
+import type { Messages } from "~/i18n/en";
 
 export const accounts = {
   password: {

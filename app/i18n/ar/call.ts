@@ -1,5 +1,5 @@
 // /ar/Call، «تحدّث إلى مترجم» (issue 14): فحص الأجهزة، وحالات المكالمة، ونموذج طلب معاودة الاتصال.
-import type { Messages } from "../en";
+import type { Messages } from "~/i18n/en";
 
 export const call: Messages["call"] = {
   heading: "تحدّث إلى مترجم",

@@ -1,5 +1,5 @@
 // Arabic message catalogue, mirroring ../en/index.ts (same keys, same order); legal texts are in ./legal.ts.
-import type { Messages } from "../en";
+import type { Messages } from "~/i18n/en";
 import { accounts } from "./accounts";
 import { orders } from "./orders";
 import { call } from "./call";

@@ -1,7 +1,7 @@
 // Arabic legal texts for /ar/Privacy and /ar/Terms, mirroring ../en/legal.ts; the English version governs.
 
-import { EFFECTIVE_DATE, type LegalContact, type LegalDocument } from "../en/legal";
-import { isolate } from "../isolate";
+import { EFFECTIVE_DATE, type LegalContact, type LegalDocument } from "~/i18n/en/legal";
+import { isolate } from "~/i18n/isolate";
 
 /** Must match the English version's VERSION in ../en/legal.ts (it is not exported there). */
 const VERSION = "1.0";

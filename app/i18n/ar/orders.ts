@@ -1,5 +1,5 @@
 // الطلبات (المسألة 13): صفحة حالة الطلب للعميل، وطلبات الموظفين وعملاؤهم، ومهام المترجم، والرسائل التي ترسلها كل خطوة.
-import type { Messages } from "../en";
+import type { Messages } from "~/i18n/en";
 
 export const orders = {
   statuses: {

@@ -1,5 +1,5 @@
 // نموذج طلب عرض السعر (/ar/Quote، المسألة 13): حقوله وكل رسالة قد يعرضها.
-import type { Messages } from "../en";
+import type { Messages } from "~/i18n/en";
 
 export const quote = {
   heading: "اطلب عرض سعر",

@@ -1,5 +1,5 @@
 // Arabic catalogue: the content studio (/Dashboard/Website), mirroring ../en/studio.ts.
-import type { Messages } from "../en";
+import type { Messages } from "~/i18n/en";
 
 export const studio = {
   heading: "الموقع الإلكتروني",

@@ -5,7 +5,7 @@ import { orders } from "./orders";
 import { call } from "./call";
 import { quote } from "./quote";
 import { studio } from "./studio";
-import type { Plural } from "../plural";
+import type { Plural } from "~/i18n/plural";
 
 export const en = {
   meta: {

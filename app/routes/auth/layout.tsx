@@ -1,5 +1,5 @@
 import { Link, Outlet } from "react-router";
-import { useLocalizedPath, useMessages } from "~/lib/locale";
+import { useLocalizedPath, useMessages } from "~/platform/page/locale";
 
 /** Sign-in, forgotten and reset password: a small card, the logo home, no navbar or footer. */
 export default function AuthLayout() {

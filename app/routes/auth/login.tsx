@@ -2,17 +2,17 @@ import { Form, Link, redirect, useActionData, useLoaderData } from "react-router
 import { Field, FormAlert, SubmitButton, useActionToast } from "~/components/forms";
 import { signInSchema } from "~/domain/auth";
 import type { Messages } from "~/i18n";
-import { formFailure } from "~/lib/action-result.server";
-import { keptValues, parseFormData } from "~/lib/forms.server";
-import { safeRedirectPath } from "~/lib/guards.server";
-import { messagesOfRequest, useLocalizedPath, useMessages } from "~/lib/locale";
-import { pageMeta } from "~/lib/meta";
-import { refuseOverLimit } from "~/lib/public-form.server";
-import { recordSecurityEvent } from "~/lib/security-log.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { formFailure } from "~/platform/request/action-result.server";
+import { keptValues, parseFormData } from "~/platform/request/forms.server";
+import { safeRedirectPath } from "~/platform/request/guards.server";
+import { messagesOfRequest, useLocalizedPath, useMessages } from "~/platform/page/locale";
+import { pageMeta } from "~/platform/page/meta";
+import { refuseOverLimit } from "~/platform/request/public-form.server";
+import { recordSecurityEvent } from "~/platform/request/security-log.server";
+import { redirectWithToast } from "~/platform/request/toast.server";
 import type { Route } from "./+types/login";
-import { guardPasswordCheck, trustDevice } from "~/lib/account-guard.server";
-import { appContext } from "~/lib/context.server";
+import { guardPasswordCheck, trustDevice } from "~/features/accounts/account-guard.server";
+import { appContext } from "~/platform/request/context.server";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(matches, location, (t) => ({ ...t.meta.login, path: "/Login" }));
 

@@ -1,18 +1,18 @@
 // /Dashboard/Calls — the call log (issue 14): administrators read every call, filtered by period, language and
 // interpreter, with totals (calls, answer rate, median wait, talk time) and a CSV export; an interpreter their own.
 import { Form, Link, useLocation } from "react-router";
-import { PersonField } from "~/components/admin/PersonField";
+import { PersonField } from "~/features/people/PersonField";
 import { languageOptions, SelectField } from "~/components/forms";
 import { OfficeTime } from "~/components/OfficeTime";
 import { durations, type CallLogEntry } from "~/domain/call-log";
 import { format, formatNumber } from "~/i18n";
-import { readCallLog } from "~/lib/call-log.server";
-import { appContext } from "~/lib/context.server";
-import { dashboardMeta } from "~/lib/dashboard-meta";
-import { requireUser } from "~/lib/guards.server";
-import { messagesFor, useLocale, useMessages } from "~/lib/locale";
-import { firstSuggestions, personFieldError } from "~/lib/person-choice.server";
-import { searchWith } from "~/lib/url-state";
+import { readCallLog } from "~/features/calls/call-log.server";
+import { appContext } from "~/platform/request/context.server";
+import { dashboardMeta } from "~/platform/page/dashboard-meta";
+import { requireUser } from "~/platform/request/guards.server";
+import { messagesFor, useLocale, useMessages } from "~/platform/page/locale";
+import { firstSuggestions, personFieldError } from "~/features/people/person-choice.server";
+import { searchWith } from "~/platform/page/url-state";
 import type { Route } from "./+types/call-log";
 
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.dashboard.callLog.heading);

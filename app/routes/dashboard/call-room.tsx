@@ -1,13 +1,13 @@
 import { data, Link } from "react-router";
-import { CallDetails } from "~/components/CallDetails";
-import { LiveRoom } from "~/components/calls/LiveRoom";
+import { CallDetails } from "~/features/calls/CallDetails";
+import { LiveRoom } from "~/features/calls/LiveRoom";
 import { findCall } from "~/domain/calls";
 import { format } from "~/i18n";
-import { dashboardMeta } from "~/lib/dashboard-meta";
-import { appContext } from "~/lib/context.server";
-import { requireUser } from "~/lib/guards.server";
-import { roomPartyFor } from "~/lib/room-access.server";
-import { useMessages } from "~/lib/locale";
+import { dashboardMeta } from "~/platform/page/dashboard-meta";
+import { appContext } from "~/platform/request/context.server";
+import { requireUser } from "~/platform/request/guards.server";
+import { roomPartyFor } from "~/features/calls/room-access.server";
+import { useMessages } from "~/platform/page/locale";
 import type { Route } from "./+types/call-room";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = (args) =>
 /**
  * The room an accepted call opens. The spec's sample room is for signed-in staff. A live call's room (issue 14) opens
  * for its two parties only (issue 21): the interpreter who accepted, signed in as themselves, and the caller, whose
- * page exchanged the room's key for a cookie scoped to this room (app/lib/room-access.server.ts). Anyone else — signed
+ * page exchanged the room's key for a cookie scoped to this room (app/features/calls/room-access.server.ts). Anyone else — signed
  * out, another staff member — gets 403 and learns nothing about the room. The address itself holds no secret.
  */
 export async function loader(args: Route.LoaderArgs) {

@@ -1,13 +1,13 @@
 // /Dashboard/Dashboardcustomers/<id> (admins): a customer's contact details and their orders, a page at a time (?page=).
 import { data, Link } from "react-router";
-import { Pagination } from "~/components/admin/Pagination";
-import { OrderTable } from "~/components/orders/OrderTable";
+import { Pagination } from "~/components/Pagination";
+import { OrderTable } from "~/features/orders/OrderTable";
 import { formatAmount } from "~/domain/orders";
 import { pageParam } from "~/domain/paging";
-import { appContext } from "~/lib/context.server";
-import { dashboardMeta } from "~/lib/dashboard-meta";
-import { requireAdmin } from "~/lib/guards.server";
-import { useLocale, useMessages } from "~/lib/locale";
+import { appContext } from "~/platform/request/context.server";
+import { dashboardMeta } from "~/platform/page/dashboard-meta";
+import { requireAdmin } from "~/platform/request/guards.server";
+import { useLocale, useMessages } from "~/platform/page/locale";
 import type { Route } from "./+types/customer";
 
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.dashboard.customers);

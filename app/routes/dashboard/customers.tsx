@@ -1,19 +1,19 @@
 // /Dashboard/Dashboardcustomers (admins): everyone who has asked for a quote, with their company, number of orders,
 // accepted value and last order; search and pages in the URL. The spec's heading stays the h1.
 import { Link } from "react-router";
-import { Pagination } from "~/components/admin/Pagination";
+import { Pagination } from "~/components/Pagination";
 import { OfficeTime } from "~/components/OfficeTime";
 import { customerQueryFrom } from "~/domain/order-records";
 import { formatAmount } from "~/domain/orders";
 import { isTextSearch, MIN_SEARCH_LENGTH } from "~/domain/paging";
 import { format, localeAttributes, plural, specArabic } from "~/i18n";
-import { failureToasts, load } from "~/lib/content.server";
-import { appContext } from "~/lib/context.server";
-import { dashboardMeta } from "~/lib/dashboard-meta";
-import { requireAdmin } from "~/lib/guards.server";
-import { messagesFor, useLocale, useMessages } from "~/lib/locale";
+import { failureToasts, load } from "~/platform/request/page-loads.server";
+import { appContext } from "~/platform/request/context.server";
+import { dashboardMeta } from "~/platform/page/dashboard-meta";
+import { requireAdmin } from "~/platform/request/guards.server";
+import { messagesFor, useLocale, useMessages } from "~/platform/page/locale";
 import type { Route } from "./+types/customers";
-import { ListSearch } from "~/components/admin/ListSearch";
+import { ListSearch } from "~/components/ListSearch";
 
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.dashboard.customers);
 

@@ -1,19 +1,19 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { CallDetails } from "~/components/CallDetails";
-import { CallLinkForm } from "~/components/calls/CallLinkForm";
-import { LiveCalls } from "~/components/calls/LiveCalls";
+import { CallDetails } from "~/features/calls/CallDetails";
+import { CallLinkForm } from "~/features/calls/CallLinkForm";
+import { LiveCalls } from "~/features/calls/LiveCalls";
 import { callableLanguages } from "~/domain/call-forms";
 import { INCOMING_CALL_DELAY_MS, SAMPLE_CALL, type Call } from "~/domain/calls";
 import { localeAttributes, specArabic } from "~/i18n";
-import { dashboardMeta } from "~/lib/dashboard-meta";
-import { appContext } from "~/lib/context.server";
-import { requireAdmin, requireUser } from "~/lib/guards.server";
-import { runIntent } from "~/lib/intents.server";
-import { switchboardOf } from "~/lib/switchboard.server";
-import { useMessages } from "~/lib/locale";
+import { dashboardMeta } from "~/platform/page/dashboard-meta";
+import { appContext } from "~/platform/request/context.server";
+import { requireAdmin, requireUser } from "~/platform/request/guards.server";
+import { runIntent } from "~/platform/request/intents.server";
+import { switchboardOf } from "~/features/calls/switchboard.server";
+import { useMessages } from "~/platform/page/locale";
 import type { Route } from "./+types/incoming-calls";
-import { createCallLink } from "./call-link.server";
+import { createCallLink } from "~/features/calls/call-link-form.server";
 
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.dashboard.calls);
 

@@ -1,20 +1,20 @@
 import { useActionData } from "react-router";
-import { AddInterpreterForm } from "~/components/admin/AddInterpreterForm";
-import { InterpreterTable } from "~/components/admin/InterpreterTable";
-import { Pagination } from "~/components/admin/Pagination";
-import { useFocusOnHash } from "~/components/admin/url-state";
+import { AddInterpreterForm } from "~/features/people/AddInterpreterForm";
+import { InterpreterTable } from "~/features/people/InterpreterTable";
+import { Pagination } from "~/components/Pagination";
+import { useFocusOnHash } from "~/platform/page/focus-on-hash";
 import { FormAlert, useActionToast } from "~/components/forms";
 import { interpreterQueryFrom, NAME_MAX_LENGTH } from "~/domain/people";
 import { format, plural } from "~/i18n";
-import { failureToasts, load } from "~/lib/content.server";
-import { dashboardMeta } from "~/lib/dashboard-meta";
-import { requireAdmin } from "~/lib/guards.server";
-import { runIntent } from "~/lib/intents.server";
-import { messagesFor, useLocale, useMessages } from "~/lib/locale";
+import { failureToasts, load } from "~/platform/request/page-loads.server";
+import { dashboardMeta } from "~/platform/page/dashboard-meta";
+import { requireAdmin } from "~/platform/request/guards.server";
+import { runIntent } from "~/platform/request/intents.server";
+import { messagesFor, useLocale, useMessages } from "~/platform/page/locale";
 import type { Route } from "./+types/interpreters";
-import { addInterpreter, deleteInterpreter, saveInterpreter } from "./interpreters.server";
-import { appContext } from "~/lib/context.server";
-import { ListSearch } from "~/components/admin/ListSearch";
+import { addInterpreter, deleteInterpreter, saveInterpreter } from "~/features/people/interpreters.server";
+import { appContext } from "~/platform/request/context.server";
+import { ListSearch } from "~/components/ListSearch";
 
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.people.interpreters.heading);
 

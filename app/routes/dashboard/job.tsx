@@ -2,16 +2,16 @@
 // progress, the delivery upload that marks it delivered. An order not assigned to them is a 404.
 import { data, Link, useActionData } from "react-router";
 import { useActionToast } from "~/components/forms";
-import { OrderFacts, OrderFiles, OrderHeading } from "~/components/orders/OrderParts";
-import { DeliverForm } from "~/components/orders/StaffSteps";
-import { appContext } from "~/lib/context.server";
-import { dashboardMeta } from "~/lib/dashboard-meta";
-import type { FormFailure } from "~/lib/form-failure";
-import { requireUser } from "~/lib/guards.server";
-import { runIntent } from "~/lib/intents.server";
-import { useMessages } from "~/lib/locale";
+import { OrderFacts, OrderFiles, OrderHeading } from "~/features/orders/OrderParts";
+import { DeliverForm } from "~/features/orders/StaffSteps";
+import { appContext } from "~/platform/request/context.server";
+import { dashboardMeta } from "~/platform/page/dashboard-meta";
+import type { FormFailure } from "~/platform/page/form-failure";
+import { requireUser } from "~/platform/request/guards.server";
+import { runIntent } from "~/platform/request/intents.server";
+import { useMessages } from "~/platform/page/locale";
 import type { Route } from "./+types/job";
-import { deliverOrder, orderOr404 } from "./order-actions.server";
+import { deliverOrder, orderOr404 } from "~/features/orders/order-actions.server";
 
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.orders.jobs.heading);
 

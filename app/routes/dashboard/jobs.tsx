@@ -1,13 +1,13 @@
 // /Dashboard/Jobs — "My jobs": the orders assigned to the signed-in person, newest first, a page at a time. No customer details and no
 // prices: the work, its languages and its deadline.
-import { Pagination } from "~/components/admin/Pagination";
-import { OrderTable } from "~/components/orders/OrderTable";
+import { Pagination } from "~/components/Pagination";
+import { OrderTable } from "~/features/orders/OrderTable";
 import { pageParam } from "~/domain/paging";
-import { failureToasts, load } from "~/lib/content.server";
-import { appContext } from "~/lib/context.server";
-import { dashboardMeta } from "~/lib/dashboard-meta";
-import { requireUser } from "~/lib/guards.server";
-import { messagesFor, useMessages } from "~/lib/locale";
+import { failureToasts, load } from "~/platform/request/page-loads.server";
+import { appContext } from "~/platform/request/context.server";
+import { dashboardMeta } from "~/platform/page/dashboard-meta";
+import { requireUser } from "~/platform/request/guards.server";
+import { messagesFor, useMessages } from "~/platform/page/locale";
 import type { Route } from "./+types/jobs";
 
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.orders.jobs.heading);

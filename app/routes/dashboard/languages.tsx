@@ -1,18 +1,18 @@
 import { Form, useActionData, useLocation } from "react-router";
-import { ConfirmDelete, EditActions, RowActions } from "~/components/admin/RowActions";
-import { useFocusOnHash } from "~/components/admin/url-state";
+import { ConfirmDelete, EditActions, RowActions } from "~/components/RowActions";
+import { useFocusOnHash } from "~/platform/page/focus-on-hash";
 import { Field, FormAlert, SubmitButton, useActionToast } from "~/components/forms";
 import { NAME_MAX_LENGTH, type Language } from "~/domain/people";
 import { format } from "~/i18n";
-import type { FormFailure } from "~/lib/form-failure";
-import { failureToasts, load } from "~/lib/content.server";
-import { dashboardMeta } from "~/lib/dashboard-meta";
-import { requireAdmin } from "~/lib/guards.server";
-import { runIntent } from "~/lib/intents.server";
-import { messagesFor, useMessages } from "~/lib/locale";
+import type { FormFailure } from "~/platform/page/form-failure";
+import { failureToasts, load } from "~/platform/request/page-loads.server";
+import { dashboardMeta } from "~/platform/page/dashboard-meta";
+import { requireAdmin } from "~/platform/request/guards.server";
+import { runIntent } from "~/platform/request/intents.server";
+import { messagesFor, useMessages } from "~/platform/page/locale";
 import type { Route } from "./+types/languages";
-import { addLanguage, deleteLanguage, renameLanguage } from "./languages.server";
-import { appContext } from "~/lib/context.server";
+import { addLanguage, deleteLanguage, renameLanguage } from "~/features/people/languages.server";
+import { appContext } from "~/platform/request/context.server";
 
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.people.languages.heading);
 

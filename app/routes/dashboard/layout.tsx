@@ -3,13 +3,13 @@ import { ErrorPage } from "~/components/ErrorPage";
 import { Sidebar } from "~/components/Sidebar";
 import type { SessionUser } from "~/domain/auth";
 import { localeAttributes, specArabic } from "~/i18n";
-import { dashboardMeta } from "~/lib/dashboard-meta";
-import { errorTitle, metaLocale } from "~/lib/meta";
-import { load } from "~/lib/content.server";
-import { requireUser } from "~/lib/guards.server";
-import { useMessages, type LocaleData } from "~/lib/locale";
+import { dashboardMeta } from "~/platform/page/dashboard-meta";
+import { errorTitle, metaLocale } from "~/platform/page/meta";
+import { load } from "~/platform/request/page-loads.server";
+import { requireUser } from "~/platform/request/guards.server";
+import { useMessages, type LocaleData } from "~/platform/page/locale";
 import type { Route } from "./+types/layout";
-import { appContext } from "~/lib/context.server";
+import { appContext } from "~/platform/request/context.server";
 
 /** Pages set their own titles; this one is for an error shown in the shell (403, 404, 500). */
 export const meta: Route.MetaFunction = (args) =>
@@ -19,7 +19,7 @@ export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
   // Admins see the inbox's unread count in the sidebar; a failed count only hides the number.
   const unread = user.role === "admin" ? await load("the unread count", () => appContext(args.context).backend.outbox.unreadCount()) : null;
-  // Every dashboard page, message and toast in the person's own language (app/lib/locale.ts).
+  // Every dashboard page, message and toast in the person's own language (app/platform/page/locale.ts).
   const locale: LocaleData = { uiLocale: user.locale };
   return { ...locale, user, unread: unread?.ok ? unread.value : null };
 }

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { ErrorPage } from "~/components/ErrorPage";
-import { dashboardMeta } from "~/lib/dashboard-meta";
-import { requireUser } from "~/lib/guards.server";
+import { dashboardMeta } from "~/platform/page/dashboard-meta";
+import { requireUser } from "~/platform/request/guards.server";
 import type { Route } from "./+types/not-found";
 
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.meta.notFound.title);

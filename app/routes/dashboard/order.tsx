@@ -1,19 +1,19 @@
 // /Dashboard/Orders/<id> (admins): one order — the customer, the next step (quote, assign, deliver, complete, cancel),
 // the files, the thread, the internal note, the status link, the history and the e-mails sent about it.
 import { Form, Link, useActionData } from "react-router";
-import { useFocusOnHash } from "~/components/admin/url-state";
+import { useFocusOnHash } from "~/platform/page/focus-on-hash";
 import { FormAlert, SubmitButton, TextAreaField, useActionToast } from "~/components/forms";
 import { OfficeTime } from "~/components/OfficeTime";
-import { History, OrderFacts, OrderFiles, OrderHeading, QuoteFacts, Thread } from "~/components/orders/OrderParts";
-import { StaffSteps } from "~/components/orders/StaffSteps";
+import { History, OrderFacts, OrderFiles, OrderHeading, QuoteFacts, Thread } from "~/features/orders/OrderParts";
+import { StaffSteps } from "~/features/orders/StaffSteps";
 import { ORDER_LIMITS } from "~/domain/order-forms";
 import { availableTransitions, companyToday } from "~/domain/orders";
-import { appContext } from "~/lib/context.server";
-import { dashboardMeta } from "~/lib/dashboard-meta";
-import type { FormFailure } from "~/lib/form-failure";
-import { requireAdmin } from "~/lib/guards.server";
-import { runIntent } from "~/lib/intents.server";
-import { useMessages } from "~/lib/locale";
+import { appContext } from "~/platform/request/context.server";
+import { dashboardMeta } from "~/platform/page/dashboard-meta";
+import type { FormFailure } from "~/platform/page/form-failure";
+import { requireAdmin } from "~/platform/request/guards.server";
+import { runIntent } from "~/platform/request/intents.server";
+import { useMessages } from "~/platform/page/locale";
 import type { Route } from "./+types/order";
 import {
   assignLanguagesOf,
@@ -28,7 +28,7 @@ import {
   verifyIdentity,
   saveNote,
   writeToCustomer,
-} from "./order-actions.server";
+} from "~/features/orders/order-actions.server";
 
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.dashboard.orders);
 

@@ -1,18 +1,18 @@
 // /Dashboard/Orders (admins): every quote request and order, with filters (status, service, language, requested
 // days), search (the requester's name, e-mail or company, at least 3 characters; or an order number) and pages, all in the URL. The spec's heading stays the h1.
 import { Form, Link } from "react-router";
-import { Pagination } from "~/components/admin/Pagination";
-import { OrderTable } from "~/components/orders/OrderTable";
+import { Pagination } from "~/components/Pagination";
+import { OrderTable } from "~/features/orders/OrderTable";
 import { Field, languageOptions, SelectField } from "~/components/forms";
 import { orderQueryFrom, type OrderQuery } from "~/domain/order-records";
 import { ORDER_STATUSES } from "~/domain/orders";
 import { isTextSearch, MIN_SEARCH_LENGTH } from "~/domain/paging";
 import { format, localeAttributes, plural, specArabic } from "~/i18n";
-import { failureToasts, load } from "~/lib/content.server";
-import { appContext } from "~/lib/context.server";
-import { dashboardMeta } from "~/lib/dashboard-meta";
-import { requireAdmin } from "~/lib/guards.server";
-import { messagesFor, useLocale, useMessages } from "~/lib/locale";
+import { failureToasts, load } from "~/platform/request/page-loads.server";
+import { appContext } from "~/platform/request/context.server";
+import { dashboardMeta } from "~/platform/page/dashboard-meta";
+import { requireAdmin } from "~/platform/request/guards.server";
+import { messagesFor, useLocale, useMessages } from "~/platform/page/locale";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.dashboard.orders);

@@ -1,20 +1,20 @@
 import { useActionData } from "react-router";
-import { ChangePasswordForm, SessionList } from "~/components/account/AccountSecurity";
-import { UiLanguageForm } from "~/components/account/UiLanguageForm";
+import { ChangePasswordForm, SessionList } from "~/features/accounts/AccountSecurity";
+import { UiLanguageForm } from "~/features/accounts/UiLanguageForm";
 import { SET_LOCALE_INTENT } from "~/domain/accounts";
-import { useFocusOnHash } from "~/components/admin/url-state";
+import { useFocusOnHash } from "~/platform/page/focus-on-hash";
 import { Avatar } from "~/components/Avatar";
 import { useActionToast } from "~/components/forms";
 import { localeAttributes, specArabic } from "~/i18n";
-import { failureToasts, load } from "~/lib/content.server";
-import { dashboardMeta } from "~/lib/dashboard-meta";
-import { requireUser } from "~/lib/guards.server";
-import { runIntent } from "~/lib/intents.server";
-import { refuseOverLimit } from "~/lib/public-form.server";
-import { messagesFor, useMessages } from "~/lib/locale";
+import { failureToasts, load } from "~/platform/request/page-loads.server";
+import { dashboardMeta } from "~/platform/page/dashboard-meta";
+import { requireUser } from "~/platform/request/guards.server";
+import { runIntent } from "~/platform/request/intents.server";
+import { refuseOverLimit } from "~/platform/request/public-form.server";
+import { messagesFor, useMessages } from "~/platform/page/locale";
 import type { Route } from "./+types/profile";
-import { appContext } from "~/lib/context.server";
-import { changePassword, setUiLocale, signOutOthers } from "./profile.server";
+import { appContext } from "~/platform/request/context.server";
+import { changePassword, setUiLocale, signOutOthers } from "~/features/accounts/profile.server";
 
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.dashboard.profile);
 

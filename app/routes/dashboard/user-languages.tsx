@@ -1,20 +1,20 @@
 import { Form, useActionData, useLocation } from "react-router";
-import { Pagination } from "~/components/admin/Pagination";
-import { PersonField } from "~/components/admin/PersonField";
-import { ConfirmDelete, RowActions } from "~/components/admin/RowActions";
-import { useFocusOnHash } from "~/components/admin/url-state";
+import { Pagination } from "~/components/Pagination";
+import { PersonField } from "~/features/people/PersonField";
+import { ConfirmDelete, RowActions } from "~/components/RowActions";
+import { useFocusOnHash } from "~/platform/page/focus-on-hash";
 import { FormAlert, languageOptions, SelectField, SubmitButton, useActionToast } from "~/components/forms";
 import { pageParam } from "~/domain/paging";
 import { format } from "~/i18n";
-import { failureToasts, load } from "~/lib/content.server";
-import { dashboardMeta } from "~/lib/dashboard-meta";
-import { firstSuggestions } from "~/lib/person-choice.server";
-import { requireAdmin } from "~/lib/guards.server";
-import { runIntent } from "~/lib/intents.server";
-import { messagesFor, useMessages } from "~/lib/locale";
+import { failureToasts, load } from "~/platform/request/page-loads.server";
+import { dashboardMeta } from "~/platform/page/dashboard-meta";
+import { firstSuggestions } from "~/features/people/person-choice.server";
+import { requireAdmin } from "~/platform/request/guards.server";
+import { runIntent } from "~/platform/request/intents.server";
+import { messagesFor, useMessages } from "~/platform/page/locale";
 import type { Route } from "./+types/user-languages";
-import { addLink, deleteLink } from "./user-languages.server";
-import { appContext } from "~/lib/context.server";
+import { addLink, deleteLink } from "~/features/people/user-languages.server";
+import { appContext } from "~/platform/request/context.server";
 
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.people.links.heading);
 

@@ -2,26 +2,26 @@
 // and the security log, newest first, page by page (?account=&events_before=).
 // The spec's heading ("صفحة المستخدمين") stays the page's h1.
 import { Form, useActionData } from "react-router";
-import { Pagination } from "~/components/admin/Pagination";
-import { useFocusOnHash } from "~/components/admin/url-state";
+import { Pagination } from "~/components/Pagination";
+import { useFocusOnHash } from "~/platform/page/focus-on-hash";
 import { FormAlert, SelectField, SubmitButton, useActionToast } from "~/components/forms";
-import { SecurityEventTable } from "~/components/account/SecurityEventTable";
+import { SecurityEventTable } from "~/features/accounts/SecurityEventTable";
 import { ROLES } from "~/domain/auth";
 import { accountQueryFrom, eventCursorFrom, SECURITY_EVENTS_SHOWN, type Account } from "~/domain/accounts";
 import { keysetParam } from "~/domain/paging";
 import { EMAIL_MAX_LENGTH } from "~/domain/auth";
 import { format, localeAttributes, plural, specArabic } from "~/i18n";
-import type { FormFailure } from "~/lib/form-failure";
-import { failureToasts, load } from "~/lib/content.server";
-import { appContext } from "~/lib/context.server";
-import { dashboardMeta } from "~/lib/dashboard-meta";
+import type { FormFailure } from "~/platform/page/form-failure";
+import { failureToasts, load } from "~/platform/request/page-loads.server";
+import { appContext } from "~/platform/request/context.server";
+import { dashboardMeta } from "~/platform/page/dashboard-meta";
 import { OfficeTime } from "~/components/OfficeTime";
-import { requireAdmin } from "~/lib/guards.server";
-import { runIntent } from "~/lib/intents.server";
-import { messagesFor, useLocale, useMessages } from "~/lib/locale";
+import { requireAdmin } from "~/platform/request/guards.server";
+import { runIntent } from "~/platform/request/intents.server";
+import { messagesFor, useLocale, useMessages } from "~/platform/page/locale";
 import type { Route } from "./+types/users";
-import { changeRole, lockAccount, sendResetLink, unlockAccount } from "./users.server";
-import { ListSearch } from "~/components/admin/ListSearch";
+import { changeRole, lockAccount, sendResetLink, unlockAccount } from "~/features/accounts/users.server";
+import { ListSearch } from "~/components/ListSearch";
 
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.dashboard.users);
 

@@ -2,24 +2,24 @@
 // site shows them. `?service=<id>` opens a service's editor and history; `?delete=<id>` asks before deleting one.
 import type { ReactNode } from "react";
 import { Form, Link, useActionData } from "react-router";
-import { useFocusOnHash } from "~/components/admin/url-state";
+import { useFocusOnHash } from "~/platform/page/focus-on-hash";
 import { FormAlert, SubmitButton, useActionToast } from "~/components/forms";
-import { AboutEditor, CompanyEditor, failureOf, ServiceEditor, type Shown } from "~/components/studio/RecordForms";
-import { ServiceList } from "~/components/studio/ServiceList";
-import { HistoryPanel } from "~/components/studio/StudioParts";
+import { AboutEditor, CompanyEditor, failureOf, ServiceEditor, type Shown } from "~/features/studio/RecordForms";
+import { ServiceList } from "~/features/studio/ServiceList";
+import { HistoryPanel } from "~/features/studio/StudioParts";
 import type { MediaFolder } from "~/domain/content";
 import { formValuesOf, IMAGE_SLOTS, VERSIONS_KEPT, type FieldsOf, type StudioRecord, type Versioned } from "~/domain/studio";
 import { format, plural } from "~/i18n";
 import type { MediaStore } from "~/backend/port.server";
-import { failureToasts, load } from "~/lib/content.server";
-import { appContext } from "~/lib/context.server";
-import { dashboardMeta } from "~/lib/dashboard-meta";
-import type { FormFailure } from "~/lib/form-failure";
-import { requireAdmin } from "~/lib/guards.server";
-import { runIntent } from "~/lib/intents.server";
-import { messagesFor, useLocale, useMessages } from "~/lib/locale";
+import { failureToasts, load } from "~/platform/request/page-loads.server";
+import { appContext } from "~/platform/request/context.server";
+import { dashboardMeta } from "~/platform/page/dashboard-meta";
+import type { FormFailure } from "~/platform/page/form-failure";
+import { requireAdmin } from "~/platform/request/guards.server";
+import { runIntent } from "~/platform/request/intents.server";
+import { messagesFor, useLocale, useMessages } from "~/platform/page/locale";
 import type { Route } from "./+types/website";
-import { createService, deleteService, moveService, restoreVersion, saveAbout, saveCompany, saveService } from "./website.server";
+import { createService, deleteService, moveService, restoreVersion, saveAbout, saveCompany, saveService } from "~/features/studio/website.server";
 
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.studio.heading);
 

@@ -3,19 +3,19 @@
 // hydrated: a call needs the browser's media and a live socket. The callback form below works without JavaScript.
 import { useEffect, useState } from "react";
 import { data } from "react-router";
-import { CallbackForm } from "~/components/calls/CallbackForm";
-import { CallStarter } from "~/components/calls/CallStarter";
+import { CallbackForm } from "~/features/calls/CallbackForm";
+import { CallStarter } from "~/features/calls/CallStarter";
 import { callableLanguages, type LinkedCallOffer } from "~/domain/call-forms";
-import { callLinkOffer } from "~/lib/call-link.server";
-import { load } from "~/lib/content.server";
-import { appContext } from "~/lib/context.server";
-import { publicPageHeaders } from "~/lib/headers";
-import type { RouteHandle } from "~/lib/hydration";
-import { localeOfPath, useMessages } from "~/lib/locale";
-import { pageMeta } from "~/lib/meta";
-import { useNonce } from "~/lib/nonce";
+import { callLinkOffer } from "~/features/calls/call-link.server";
+import { load } from "~/platform/request/page-loads.server";
+import { appContext } from "~/platform/request/context.server";
+import { publicPageHeaders } from "~/platform/http/headers";
+import type { RouteHandle } from "~/platform/page/hydration";
+import { localeOfPath, useMessages } from "~/platform/page/locale";
+import { pageMeta } from "~/platform/page/meta";
+import { useNonce } from "~/platform/http/nonce";
 import type { Route } from "./+types/call";
-import { askForCallback } from "./call.server";
+import { askForCallback } from "~/features/calls/callback.server";
 
 export const handle: RouteHandle = { hydrate: true };
 

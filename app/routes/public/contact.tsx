@@ -1,17 +1,17 @@
 import { data } from "react-router";
-import { ContactForm } from "~/components/ContactForm";
+import { ContactForm } from "~/features/contact/ContactForm";
 import { ContentImage } from "~/components/ContentImage";
 import { SocialLinks } from "~/components/SocialLinks";
-import { failureToasts, load, publicCacheHeaders } from "~/lib/content.server";
-import { publicPageHeaders } from "~/lib/headers";
+import { failureToasts, load, publicCacheHeaders } from "~/platform/request/page-loads.server";
+import { publicPageHeaders } from "~/platform/http/headers";
 import { companyIn } from "~/domain/content";
 import { englishMark } from "~/domain/translations";
-import { localeOfPath, messagesOfRequest, useMessages } from "~/lib/locale";
-import { pageMeta } from "~/lib/meta";
-import { useNonce } from "~/lib/nonce";
-import type { Toast } from "~/lib/toast";
+import { localeOfPath, messagesOfRequest, useMessages } from "~/platform/page/locale";
+import { pageMeta } from "~/platform/page/meta";
+import { useNonce } from "~/platform/http/nonce";
+import type { Toast } from "~/platform/page/toast";
 import type { Route } from "./+types/contact";
-import { appContext } from "~/lib/context.server";
+import { appContext } from "~/platform/request/context.server";
 
 export const headers = publicPageHeaders;
 

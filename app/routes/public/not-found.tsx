@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { ErrorPage } from "~/components/ErrorPage";
-import { messagesFor, localeOfPath } from "~/lib/locale";
+import { messagesFor, localeOfPath } from "~/platform/page/locale";
 import type { Route } from "./+types/not-found";
 
 export const meta: Route.MetaFunction = ({ location }) => [

@@ -1,10 +1,10 @@
 // /Quote/<token>/files/<id> — a file of the customer's own order (their documents, the delivery), for whoever holds
 // the status link: an unknown or revoked token, or a file of another order, is a plain 404.
 import { data } from "react-router";
-import { appContext } from "~/lib/context.server";
-import { downloadResponse } from "~/lib/order-files.server";
+import { appContext } from "~/platform/request/context.server";
+import { downloadResponse } from "~/features/orders/order-files.server";
 import type { Route } from "./+types/quote-file";
-import { orderOfToken } from "./quote-status.server";
+import { orderOfToken } from "~/features/orders/quote-status.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const app = appContext(context);

@@ -1,16 +1,16 @@
 // /Quote/<token> — the customer's private page of their order (issue 13): its progress, the quote to accept or
 // decline, the thread with staff, and the delivered files. Works without JavaScript; never indexed, never cached.
 import { data, redirect, type HeadersFunction } from "react-router";
-import { FileList, OrderFacts, OrderHeading, QuoteFacts, Thread, Timeline } from "~/components/orders/OrderParts";
+import { FileList, OrderFacts, OrderHeading, QuoteFacts, Thread, Timeline } from "~/features/orders/OrderParts";
 import { FormAlert, SubmitButton } from "~/components/forms";
 import type { OrderFile } from "~/domain/order-records";
 import { availableTransitions, quoteIsValid } from "~/domain/orders";
 import { format, formatDate } from "~/i18n";
-import { appContext } from "~/lib/context.server";
-import { isIdentityProof } from "~/lib/identity-proof.server";
-import { localeOfPath, localizedPath, messagesFor, useLocale, useMessages } from "~/lib/locale";
+import { appContext } from "~/platform/request/context.server";
+import { isIdentityProof } from "~/features/orders/identity-proof.server";
+import { localeOfPath, localizedPath, messagesFor, useLocale, useMessages } from "~/platform/page/locale";
 import type { Route } from "./+types/quote-status";
-import { customerAction, orderOfToken } from "./quote-status.server";
+import { customerAction, orderOfToken } from "~/features/orders/quote-status.server";
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" });
 

@@ -1,16 +1,16 @@
 // /Quote — "Request a quote" (issue 13): server-rendered like every public page, a multipart form that works without
 // JavaScript. `?service=<id>` pre-selects a service (the service cards link here so).
 import { data } from "react-router";
-import { QuoteForm, type QuoteFormState } from "~/components/quote/QuoteForm";
+import { QuoteForm, type QuoteFormState } from "~/features/orders/QuoteForm";
 import { serviceIn } from "~/domain/content";
-import { failureToasts, load } from "~/lib/content.server";
-import { appContext } from "~/lib/context.server";
-import { publicPageHeaders } from "~/lib/headers";
-import { localeOfPath, messagesOfRequest, useMessages } from "~/lib/locale";
-import { pageMeta } from "~/lib/meta";
-import { useNonce } from "~/lib/nonce";
+import { failureToasts, load } from "~/platform/request/page-loads.server";
+import { appContext } from "~/platform/request/context.server";
+import { publicPageHeaders } from "~/platform/http/headers";
+import { localeOfPath, messagesOfRequest, useMessages } from "~/platform/page/locale";
+import { pageMeta } from "~/platform/page/meta";
+import { useNonce } from "~/platform/http/nonce";
 import type { Route } from "./+types/quote";
-import { firstDeadline, requestQuote } from "./quote.server";
+import { firstDeadline, requestQuote } from "~/features/orders/quote-request.server";
 
 export const headers = publicPageHeaders;
 

@@ -1,10 +1,10 @@
 import { LegalPage } from "~/components/LegalPage";
-import { loadCompanyPage } from "~/lib/content.server";
-import { publicPageHeaders } from "~/lib/headers";
-import { pageMeta } from "~/lib/meta";
-import { localeOfPath } from "~/lib/locale";
+import { loadCompanyPage } from "~/platform/request/page-loads.server";
+import { publicPageHeaders } from "~/platform/http/headers";
+import { pageMeta } from "~/platform/page/meta";
+import { localeOfPath } from "~/platform/page/locale";
 import type { Route } from "./+types/terms";
-import { appContext } from "~/lib/context.server";
+import { appContext } from "~/platform/request/context.server";
 
 export const headers = publicPageHeaders;
 

@@ -1,5 +1,5 @@
 import { LOCALES } from "~/i18n";
-import { localizedPath } from "~/lib/locale";
+import { localizedPath } from "~/platform/page/locale";
 import type { Route } from "./+types/sitemap";
 
 /** The public pages, in the spec's spelling of their paths (the Arabic ones are the same under /ar). */

@@ -5,7 +5,7 @@
 // route has checked who asks). Every change to an order is ONE call of a SQL function of
 // supabase/migrations/20261126000000_push_orders.sql (one transaction); the staff's lists and an order's page are
 // functions too, because their filters and sums cross tables.
-import { DOCUMENT_FORMATS } from "../../../app/lib/document-bytes";
+import { DOCUMENT_FORMATS } from "../../../app/features/orders/document-bytes";
 import { MAIL_KINDS } from "../../../app/domain/mail";
 import { ORDERS_PAGE_SIZE } from "../../../app/domain/order-records";
 import { is, type AuthShape, type RestShape, type ValueCheck } from "./match";
@@ -18,7 +18,7 @@ const FILES = "orders' files in the private bucket (customers' documents, delive
 const MIGRATION = "supabase/migrations/20261126000000_push_orders.sql, 20261128000000_push_order_mail_atomic.sql";
 const EQ_INT = /^eq\.\d+$/;
 const EQ_UUID = /^eq\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A private object's key: random, under orders/ (app/lib/order-files.server.ts). */
+/** A private object's key: random, under orders/ (app/features/orders/order-files.server.ts). */
 const KEY = /^orders\/[A-Za-z0-9._-]+$/;
 
 const positive: ValueCheck = (value) => Number.isSafeInteger(value) && (value as number) > 0;

@@ -1,0 +1,95 @@
+// The Profile page's account sections: change password, and the account's sessions with "Sign out everywhere else".
+import { Form, useLocation } from "react-router";
+import { Field, FormAlert, SubmitButton } from "~/components/forms";
+import { describeUserAgent, type DeviceSession } from "~/domain/accounts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/domain/auth";
+import { format } from "~/i18n";
+import type { FormFailure } from "~/platform/page/form-failure";
+import { OfficeTime } from "~/components/OfficeTime";
+import { useMessages } from "~/platform/page/locale";
+
+export function ChangePasswordForm({ failure }: { failure: FormFailure | null }) {
+  const t = useMessages().accounts.password;
+  const location = useLocation();
+  return (
+    <section aria-labelledby="change-password" className="panel">
+      <h2 id="change-password" tabIndex={-1}>
+        {t.heading}
+      </h2>
+      <p>{t.intro}</p>
+      <FormAlert message={failure?.formError} />
+      {/* A new key after every answer empties both password fields. */}
+      <Form method="post" key={failure?.toast?.id ?? location.key} noValidate className="form" preventScrollReset>
+        <Field
+          label={t.current}
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={PASSWORD_MAX_LENGTH}
+          error={failure?.errors.currentPassword}
+        />
+        <Field
+          label={t.new}
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          maxLength={PASSWORD_MAX_LENGTH}
+          hint={format(t.newHint, { min: PASSWORD_MIN_LENGTH })}
+          error={failure?.errors.newPassword}
+        />
+        <SubmitButton label={t.submit} pendingLabel={t.pending} intent="change-password" />
+      </Form>
+    </section>
+  );
+}
+
+export function SessionList({ sessions }: { sessions: DeviceSession[] }) {
+  const t = useMessages().accounts.sessions;
+  const others = sessions.filter((session) => !session.current).length;
+  return (
+    <section aria-labelledby="your-sessions" className="panel">
+      <h2 id="your-sessions" tabIndex={-1}>
+        {t.heading}
+      </h2>
+      <p>{t.intro}</p>
+      {/* On a phone the table scrolls on its own; the page keeps the screen's width. */}
+      <div className="table-scroll" role="region" aria-labelledby="your-sessions" tabIndex={0}>
+        <table className="data-table" aria-labelledby="your-sessions">
+          <thead>
+            <tr>
+              <th scope="col">{t.device}</th>
+              <th scope="col">{t.address}</th>
+              <th scope="col">{t.signedIn}</th>
+              <th scope="col">{t.lastUsed}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sessions.map((session) => (
+              <tr key={session.key} aria-current={session.current ? "true" : undefined}>
+                <th scope="row" title={session.userAgent ?? undefined}>
+                  {describeUserAgent(session.userAgent, t.deviceName) ?? t.unknownDevice}
+                  {session.current && <span className="status status--sent">{t.thisDevice}</span>}
+                </th>
+                <td>{session.address ? <bdi dir="ltr">{session.address}</bdi> : t.unknownAddress}</td>
+                <td>
+                  <OfficeTime at={session.signedInAt} />
+                </td>
+                <td>
+                  <OfficeTime at={session.lastUsedAt} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {others > 0 && (
+        <Form method="post" className="form form--inline" preventScrollReset>
+          <SubmitButton label={t.signOutOthers} pendingLabel={t.signingOut} intent="sign-out-others" />
+        </Form>
+      )}
+    </section>
+  );
+}

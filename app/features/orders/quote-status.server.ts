@@ -1,0 +1,67 @@
+// The customer's side of an order (/Quote/<token>, issue 13): the order is found by the SHA-256 of the token in the
+// URL, only while the link is not revoked; anything else is a plain 404. The customer accepts or declines a quote
+// and writes to staff; each step is checked by the order's state machine and stored as a compare-and-set, with its
+// e-mails in the same write (issue 21): a write that fails stores nothing and says so (503).
+import { data } from "react-router";
+import type { OrderDetail } from "~/domain/order-records";
+import { checkTransition, type OrderTransition } from "~/domain/orders";
+import { messagesFor } from "~/platform/page/locale";
+import type { Locale } from "~/i18n";
+import { formFailure } from "~/platform/request/action-result.server";
+import type { RequestContext } from "~/platform/request/context.server";
+import { orderAfter, orderMails, relayOrderMails, unlessWriteFails } from "~/features/orders/order-notices.server";
+import { messageSchema } from "~/domain/order-forms";
+import { parseFormData, readForm } from "~/platform/request/forms.server";
+import { refuseOverLimit } from "~/platform/request/public-form.server";
+import { statusTokenHash } from "~/features/orders/status-token.server";
+import { redirectWithToast } from "~/platform/request/toast.server";
+
+/** The order behind a status link, or a 404 that says nothing more. */
+export async function orderOfToken(app: RequestContext, token: string | undefined): Promise<OrderDetail> {
+  const hash = await statusTokenHash(token ?? "");
+  const order = hash ? await app.backend.orders.byTokenHash(hash) : null;
+  if (!order) throw data(null, { status: 404 });
+  return order;
+}
+
+type Input = { request: Request; app: RequestContext; locale: Locale; token: string };
+
+export async function customerAction({ request, app, locale, token }: Input) {
+  const t = messagesFor(locale);
+  const overLimit = await refuseOverLimit(app.cloudflare.env.STATUS_PAGE_LIMITER, request, app, t);
+  if (overLimit) return overLimit;
+  const order = await orderOfToken(app, token);
+  const formData = await readForm(request);
+  if (!formData) return formFailure({ formError: t.errors.notAForm }, { status: 400 });
+  const intent = String(formData.get("intent") ?? "");
+  const url = new URL(request.url);
+  const back = `${url.pathname}#${intent === "message" ? "thread" : "quote"}`;
+
+  if (intent === "message") {
+    const form = parseFormData(formData, messageSchema(t));
+    if (!form.ok) return formFailure({ errors: form.errors, values: form.values, intent });
+    const mails = await orderMails(app, { order, origin: url.origin, token, event: { kind: "message", author: "customer", body: form.data.body } });
+    const added = await unlessWriteFails("A customer's message", () =>
+      app.backend.orders.addMessage(order.id, { author: "customer", authorId: null, body: form.data.body }, Date.now(), mails(order.id)),
+    );
+    if (added === "unavailable") return formFailure({ values: { body: form.data.body }, formError: t.orders.refusals.unavailable, intent }, { status: 503 });
+    if (!added) throw data(null, { status: 404 });
+    relayOrderMails(app, order.id);
+    return redirectWithToast(back, { type: "success", message: t.orders.thread.sent }, { request, config: app.config });
+  }
+
+  if (intent !== "accept" && intent !== "decline") return formFailure({ formError: t.people.unknownIntent, intent }, { status: 400 });
+  const transition: OrderTransition = intent;
+  const basedOn = Number(formData.get("basedOn"));
+  const check = checkTransition(order, transition, { actor: "customer", basedOn, now: new Date() });
+  if (!check.ok) return formFailure({ formError: t.orders.refusals[check.reason], intent }, { status: check.reason === "not-yours" ? 403 : 409 });
+  const change = { transition, from: order.status, to: check.to, basedOn, actor: "customer" as const, actorId: null, detail: {} };
+  const now = Date.now();
+  const mails = await orderMails(app, { order: orderAfter(order, change, now), origin: url.origin, token, event: { kind: "transition", transition } });
+  const stored = await unlessWriteFails(`A customer's ${transition}`, () => app.backend.orders.transition(order.id, change, now, mails(order.id)));
+  if (stored === "unavailable") return formFailure({ formError: t.orders.refusals.unavailable, intent }, { status: 503 });
+  if (!stored.ok) return formFailure({ formError: t.orders.refusals[stored.reason === "stale" ? "stale" : "notFound"], intent }, { status: 409 });
+  relayOrderMails(app, order.id);
+  const message = transition === "accept" ? t.orders.status.accepted : t.orders.status.declined;
+  return redirectWithToast(back, { type: "success", message }, { request, config: app.config });
+}

@@ -1,7 +1,7 @@
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { appContext } from "./platform/request/context.server";
+import { appContext } from "./request/context.server";
 import { NonceProvider } from "./platform/http/nonce";
 
 export const streamTimeout = 5_000;

@@ -8,9 +8,9 @@ import { useShouldHydrate } from "./platform/page/hydration";
 import { localeAttributes } from "./i18n";
 import { localeOfPath, useLocale, type LocaleData } from "./platform/page/locale";
 import { useNonce } from "./platform/http/nonce";
-import { readFlashToast } from "./platform/request/toast.server";
+import { readFlashToast } from "./request/toast.server";
 import stylesheet from "./styles/app.css?url";
-import { appContext } from "./platform/request/context.server";
+import { appContext } from "./request/context.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

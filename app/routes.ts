@@ -45,7 +45,7 @@ export default [
   route("Quote/:token/files/:fileId", "routes/public/quote-file.ts"),
   route("ar/Quote/:token/files/:fileId", "routes/public/quote-file.ts", { id: "ar/routes/public/quote-file" }),
 
-  // Every loader and action below starts with requireUser or requireAdmin (app/platform/request/guards.server.ts).
+  // Every loader and action below starts with requireUser or requireAdmin (app/request/guards.server.ts).
   route("Dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/overview.tsx"),
     route("Profile", "routes/dashboard/profile.tsx"),

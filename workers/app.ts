@@ -3,11 +3,11 @@
 // outbox. Every response leaves with the security headers.
 import { createRequestHandler } from "react-router";
 import { createServiceBackend } from "../app/backend/index.server";
-import { pruneSecurityEvents } from "../app/platform/request/security-log.server";
+import { pruneSecurityEvents } from "../app/request/security-log.server";
 import { readConfig } from "../app/platform/core/config.server";
 import { relayDue } from "../app/features/contact/contact-relay.server";
 import { relayDueMails } from "../app/features/orders/order-mail-relay.server";
-import { createRequestContext, routerContextFor, type RequestContext } from "../app/platform/request/context.server";
+import { createRequestContext, routerContextFor, type RequestContext } from "../app/request/context.server";
 import { serveWithEdgeCache, type RenderedPage, type Secure } from "../app/platform/http/edge-cache.server";
 import { isLoopbackHost } from "../app/platform/core/transport.server";
 import { withSecurityHeaders } from "../app/platform/http/security-headers.server";

@@ -11,7 +11,7 @@ import { createBackend } from "../app/backend/index.server";
 import { callableLanguages, callRequestSchema } from "../app/domain/call-forms";
 import { callLinkOffer } from "../app/features/calls/call-link.server";
 import { readConfig } from "../app/platform/core/config.server";
-import { admitCallSocket } from "../app/platform/request/public-form.server";
+import { admitCallSocket } from "../app/request/public-form.server";
 import { callerCookies, ROOM_ID, roomPartyFor } from "../app/features/calls/room-access.server";
 import { livePath, roomPartyOf } from "../app/features/calls/room-token.server";
 import { roomOf } from "../app/features/calls/room-object.server";

@@ -8,9 +8,9 @@ import { localizedPath, messagesFor } from "../app/platform/page/locale";
 import type { AppConfig } from "../app/platform/core/config.server";
 import { readConfig } from "../app/platform/core/config.server";
 import { relayAfterResponse } from "../app/features/contact/contact-relay.server";
-import { parseFormData } from "../app/platform/request/forms.server";
-import { guardPublicForm, storageDown, type PublicFormFailure } from "../app/platform/request/public-form.server";
-import { flashToastHeaders } from "../app/platform/request/toast.server";
+import { parseFormData } from "../app/request/forms.server";
+import { guardPublicForm, storageDown, type PublicFormFailure } from "../app/request/public-form.server";
+import { flashToastHeaders } from "../app/request/toast.server";
 
 export const CONTACT_PATH = "/api/contact";
 /** Either a finished response, or "render /Contactus with this state and status" (the worker does that). */

@@ -17,7 +17,7 @@ const LARGER_BODIES: { path: RegExp; bytes: number }[] = [{ path: /^\/Dashboard\
  * Upload forms of orders (issue 13): a quote request and a delivery carry up to 5 documents of 10 MB. Their bodies
  * are not held here: bounded by Content-Length and by a counting stream, they reach the route as they arrive, so a
  * 50 MB request is in memory once (in the route's form), not three times, within a Worker's 128 MB. Their route
- * answers an unreadable form itself (app/platform/request/forms.server.ts readForm).
+ * answers an unreadable form itself (app/request/forms.server.ts readForm).
  */
 export const UPLOAD_BODY_LIMIT = 5 * 10 * 1024 * 1024 + 1024 * 1024;
 const STREAMED_BODIES: RegExp[] = [/^(\/ar)?\/Quote(\.data)?$/i, /^\/Dashboard\/(Orders|Jobs)\/\d{1,9}(\.data)?$/i];

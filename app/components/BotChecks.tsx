@@ -1,5 +1,5 @@
 // The bot checks of every public form, in one place (issue 24): the honeypot field people never see or reach (only
-// bots fill it in, and their posts are thanked and dropped: app/platform/request/public-form.server.ts), and Cloudflare Turnstile's
+// bots fill it in, and their posts are thanked and dropped: app/request/public-form.server.ts), and Cloudflare Turnstile's
 // widget when it is configured.
 import { HONEYPOT_FIELD } from "~/platform/page/bot-checks";
 import { useMessages } from "~/platform/page/locale";

@@ -8,7 +8,7 @@ import type { Payloads } from "./payloads";
 import type { Rng } from "./prng";
 
 export const SESSION_COOKIE = "push-session"; // app/backend/d1/session-cookie.server.ts (plain HTTP name)
-export const TOAST_COOKIE = "push-toast"; // app/platform/request/toast.server.ts
+export const TOAST_COOKIE = "push-toast"; // app/request/toast.server.ts
 export const DEVICE_COOKIE = "push-device"; // app/features/accounts/account-guard.server.ts (exempts a browser from an account lock)
 
 /** The secret serve-build passes with --test-secret, read from the script so both never disagree. */

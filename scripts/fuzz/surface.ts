@@ -122,7 +122,7 @@ export type FormEntry = {
   route: string;
   /** Where the form posts (placeholders as in PageEntry.paths). */
   path: string;
-  /** The `intent` the form's button sends, when the action dispatches on it (app/platform/request/intents.server.ts). */
+  /** The `intent` the form's button sends, when the action dispatches on it (app/request/intents.server.ts). */
   intent?: string;
   fields: Record<string, FieldKind>;
   access: Access;

@@ -2,7 +2,7 @@
 // then GET users where id equals the session user id", "Sign out" — and the session cookies of @supabase/ssr.
 import { createExecutionContext, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { createRequestContext, routerContextFor } from "~/platform/request/context.server";
+import { createRequestContext, routerContextFor } from "~/request/context.server";
 import * as login from "~/routes/auth/login";
 import {
   ADMIN,

@@ -3,7 +3,7 @@
 // the credentials they carry (always the service role), and what the double holds after them.
 import { createExecutionContext, env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createRequestContext, routerContextFor } from "~/platform/request/context.server";
+import { createRequestContext, routerContextFor } from "~/request/context.server";
 import * as callsPage from "~/routes/dashboard/incoming-calls";
 import * as callPage from "~/routes/public/call";
 import * as callRoom from "~/routes/dashboard/call-room";

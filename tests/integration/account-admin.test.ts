@@ -3,7 +3,7 @@
 // log those leave behind — with no password, token or cookie in it or in any log line.
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { pruneSecurityEvents } from "~/platform/request/security-log.server";
+import { pruneSecurityEvents } from "~/request/security-log.server";
 import * as login from "~/routes/auth/login";
 import * as interpreters from "~/routes/dashboard/interpreters";
 import * as profile from "~/routes/dashboard/profile";

@@ -12,7 +12,7 @@ import {
   takeResetMail,
   type ThrottleRecord,
 } from "~/features/accounts/account-throttle";
-import { appContext } from "~/platform/request/context.server";
+import { appContext } from "~/request/context.server";
 import * as forgotPassword from "~/routes/auth/forgot-password";
 import * as login from "~/routes/auth/login";
 import { SAMPLE_PASSWORD } from "../../seed/content";

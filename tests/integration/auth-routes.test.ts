@@ -3,8 +3,8 @@
 import { env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { readConfig } from "~/platform/core/config.server";
-import { requireAdmin, requireUser, safeRedirectPath } from "~/platform/request/guards.server";
-import { readFlashToast } from "~/platform/request/toast.server";
+import { requireAdmin, requireUser, safeRedirectPath } from "~/request/guards.server";
+import { readFlashToast } from "~/request/toast.server";
 import * as forgotPassword from "~/routes/auth/forgot-password";
 import * as login from "~/routes/auth/login";
 import * as logout from "~/routes/auth/logout";
@@ -17,7 +17,7 @@ import * as overview from "~/routes/dashboard/overview";
 import * as orders from "~/routes/dashboard/orders";
 import * as jobs from "~/routes/dashboard/jobs";
 import * as profile from "~/routes/dashboard/profile";
-import { appContext } from "~/platform/request/context.server";
+import { appContext } from "~/request/context.server";
 import { SAMPLE_PASSWORD } from "../../seed/content";
 import { addressesIn, asResponse, backendFor, cookieOf, loaderArgs, ORIGIN, seed, startOfRateWindow, statusOf, thrown, unwrap } from "./helpers";
 

@@ -2,7 +2,7 @@
 // in the staff inbox (and is relayed), and an unanswered call it follows is logged as a callback.
 import { createExecutionContext, env, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createRequestContext, routerContextFor } from "~/platform/request/context.server";
+import { createRequestContext, routerContextFor } from "~/request/context.server";
 import { switchboardOf } from "~/features/calls/switchboard.server";
 import * as callPage from "~/routes/public/call";
 import { toHeader } from "../../app/features/calls/protocol";

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { d1OutboxStore } from "~/backend/d1/outbox.server";
 import { relayDue, relayMessage } from "~/features/contact/contact-relay.server";
 import { readConfig } from "~/platform/core/config.server";
-import { readFlashToast } from "~/platform/request/toast.server";
+import { readFlashToast } from "~/request/toast.server";
 import { ar } from "~/i18n";
 import type { ContactOutcome } from "../../workers/contact";
 import type { FakeMode } from "../support/fake-emailjs";

@@ -3,7 +3,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createD1Backend } from "~/backend/d1/index.server";
-import { createRequestContext, routerContextFor } from "~/platform/request/context.server";
+import { createRequestContext, routerContextFor } from "~/request/context.server";
 import { edgeCacheable, purgePublicPages, serveWithEdgeCache } from "~/platform/http/edge-cache.server";
 import { withSecurityHeaders } from "~/platform/http/security-headers.server";
 import { loader as homeLoader } from "~/routes/public/home";

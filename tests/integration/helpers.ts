@@ -1,11 +1,11 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { expect } from "vitest";
-import type { FormFailure } from "~/platform/request/action-result.server";
+import type { FormFailure } from "~/request/action-result.server";
 import { readConfig } from "~/platform/core/config.server";
-import { readFlashToast } from "~/platform/request/toast.server";
+import { readFlashToast } from "~/request/toast.server";
 import { createD1Backend } from "~/backend/d1/index.server";
 import { seedSampleContent } from "~/backend/d1/seed.server";
-import { createRequestContext, routerContextFor } from "~/platform/request/context.server";
+import { createRequestContext, routerContextFor } from "~/request/context.server";
 import * as quote from "~/routes/public/quote";
 import { SAMPLE_PASSWORD, sampleContent } from "../../seed/content";
 

@@ -5,8 +5,8 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { d1OutboxStore } from "~/backend/d1/outbox.server";
 import type { ContactMessage } from "~/domain/contact";
-import type { Loaded } from "~/platform/request/page-loads.server";
-import { createRequestContext, routerContextFor } from "~/platform/request/context.server";
+import type { Loaded } from "~/request/page-loads.server";
+import { createRequestContext, routerContextFor } from "~/request/context.server";
 import * as inbox from "~/routes/dashboard/inbox";
 import * as dashboardLayout from "~/routes/dashboard/layout";
 import type { FakeMode, RecordedRequest } from "../support/fake-emailjs";

@@ -9,7 +9,7 @@ import type { OrderChange } from "~/domain/order-records";
 import { RELAY } from "~/platform/mail/relay.server";
 import { relayDueMails } from "~/features/orders/order-mail-relay.server";
 import { sendWithEmailJs } from "~/platform/mail/emailjs.server";
-import { createRequestContext, routerContextFor } from "~/platform/request/context.server";
+import { createRequestContext, routerContextFor } from "~/request/context.server";
 import * as orderPage from "~/routes/dashboard/order";
 import * as orderFile from "~/routes/dashboard/order-file";
 import * as quote from "~/routes/public/quote";

@@ -4,7 +4,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { relayDueMails } from "~/features/orders/order-mail-relay.server";
-import { createRequestContext, routerContextFor } from "~/platform/request/context.server";
+import { createRequestContext, routerContextFor } from "~/request/context.server";
 import { d1MailOutboxStore } from "~/backend/d1/mail-outbox.server";
 import * as orderPage from "~/routes/dashboard/order";
 import * as orderFile from "~/routes/dashboard/order-file";

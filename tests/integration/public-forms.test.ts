@@ -1,5 +1,5 @@
 // The public forms answer the same status for the same fault (issue 24): the contact form (/api/contact), a quote
-// request (/Quote) and a callback (/Call) all go through one guard (app/platform/request/public-form.server.ts). Each fault is sent
+// request (/Quote) and a callback (/Call) all go through one guard (app/request/public-form.server.ts). Each fault is sent
 // to all three, and what each answers — status, Retry-After, and whether anything was stored — must be the same.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";

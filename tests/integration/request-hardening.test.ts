@@ -7,7 +7,7 @@ import { SAMPLE_PASSWORD } from "../../seed/content";
 import { clientKey } from "~/platform/core/client-key.server";
 import { readConfig } from "~/platform/core/config.server";
 import { withSecurityHeaders } from "~/platform/http/security-headers.server";
-import { flashToastHeaders } from "~/platform/request/toast.server";
+import { flashToastHeaders } from "~/request/toast.server";
 import { admitRequest, FORM_BODY_LIMIT } from "../../workers/request-admission";
 import { serveMedia } from "../../workers/media";
 import { seed, startOfRateWindow } from "./helpers";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { hashPassword, verifyPassword } from "~/backend/d1/password.server";
 import { readConfig } from "~/platform/core/config.server";
 import { withSecurityHeaders } from "~/platform/http/security-headers.server";
-import { flashToastHeaders, readFlashToast } from "~/platform/request/toast.server";
+import { flashToastHeaders, readFlashToast } from "~/request/toast.server";
 
 const html = (headers: HeadersInit = {}) => new Response("<!doctype html>", { headers: { "Content-Type": "text/html; charset=utf-8", ...headers } });
 

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { specArabic as ar } from "~/i18n";
 import { readConfig } from "~/platform/core/config.server";
 import { sendPasswordResetLink } from "~/features/accounts/reset-link-mail.server";
-import { readFlashToast } from "~/platform/request/toast.server";
+import { readFlashToast } from "~/request/toast.server";
 import * as logout from "~/routes/auth/logout";
 import { cookieOf, loaderArgs, ORIGIN, seed } from "./helpers";
 

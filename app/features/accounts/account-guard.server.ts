@@ -1,9 +1,9 @@
 // The per-account guard of an email address (its AccountGuard Durable Object), and the trusted-device cookie
 // that exempts browsers which have signed in to that account before from the account's lock.
 import type { AppConfig } from "~/platform/core/config.server";
-import type { RequestContext } from "~/platform/request/context.server";
+import type { RequestContext } from "~/request/context.server";
 import { sha256Hex } from "~/platform/core/hash.server";
-import { recordSecurityEvent } from "~/platform/request/security-log.server";
+import { recordSecurityEvent } from "~/request/security-log.server";
 import { siteCookie } from "~/platform/core/transport.server";
 
 /** Email addresses compare case-insensitively and without surrounding spaces, everywhere limits count them. */

@@ -1,9 +1,9 @@
 // Mailing a password-reset link: asked for at /Forgetpassword by anyone, or sent by an administrator from the
 // Users page. Both go through the same hourly cap per address and leave the same security event.
 import { accountGuard } from "./account-guard.server";
-import type { RequestContext } from "~/platform/request/context.server";
+import type { RequestContext } from "~/request/context.server";
 import { sendPasswordResetLink } from "./reset-link-mail.server";
-import { recordSecurityEvent } from "~/platform/request/security-log.server";
+import { recordSecurityEvent } from "~/request/security-log.server";
 
 type ResetRequest = { app: RequestContext; request: Request; email: string; actor: string | null };
 

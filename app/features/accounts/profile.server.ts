@@ -4,12 +4,12 @@ import { changePasswordSchema, SET_LOCALE_INTENT, uiLocaleSchema } from "~/domai
 import { messagesFor } from "~/platform/page/locale";
 import { format, plural } from "~/i18n";
 import { guardPasswordCheck } from "~/features/accounts/account-guard.server";
-import { formFailure } from "~/platform/request/action-result.server";
-import { parseFormData } from "~/platform/request/forms.server";
-import type { IntentInput } from "~/platform/request/intents.server";
-import { recordSecurityEvent } from "~/platform/request/security-log.server";
+import { formFailure } from "~/request/action-result.server";
+import { parseFormData } from "~/request/forms.server";
+import type { IntentInput } from "~/request/intents.server";
+import { recordSecurityEvent } from "~/request/security-log.server";
 import { currentSessionKey, tellSwitchboardSessionsEnded } from "~/features/calls/switchboard.server";
-import { redirectWithToast } from "~/platform/request/toast.server";
+import { redirectWithToast } from "~/request/toast.server";
 import { redirect } from "react-router";
 
 export async function changePassword({ request, app, formData, user, messages }: IntentInput) {

@@ -4,12 +4,12 @@
 import { listUrl } from "~/platform/page/url-state";
 import { accountIdSchema, roleChangeSchema } from "~/domain/accounts";
 import { format } from "~/i18n";
-import { formFailure } from "~/platform/request/action-result.server";
-import { parseFormData } from "~/platform/request/forms.server";
-import type { IntentInput } from "~/platform/request/intents.server";
+import { formFailure } from "~/request/action-result.server";
+import { parseFormData } from "~/request/forms.server";
+import type { IntentInput } from "~/request/intents.server";
 import { mailResetLink } from "~/features/accounts/password-reset.server";
-import { recordSecurityEvent } from "~/platform/request/security-log.server";
-import { redirectWithToast } from "~/platform/request/toast.server";
+import { recordSecurityEvent } from "~/request/security-log.server";
+import { redirectWithToast } from "~/request/toast.server";
 import { tellSwitchboardAboutPerson } from "~/features/calls/switchboard.server";
 
 const notFound = (t: IntentInput["messages"], intent: string) => formFailure({ formError: t.accounts.users.notFound, intent }, { status: 404 });

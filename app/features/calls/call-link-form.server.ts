@@ -6,10 +6,10 @@ import { callableLanguages, callLinkSchema } from "~/domain/call-forms";
 import { COMPANY_TIME_ZONE } from "~/domain/orders";
 import { format, formatDate } from "~/i18n";
 import { isolate } from "~/i18n/isolate";
-import { formFailure } from "~/platform/request/action-result.server";
+import { formFailure } from "~/request/action-result.server";
 import { callLinkPath, callLinkToken } from "~/features/calls/call-link.server";
-import { keptValues, parseFormData } from "~/platform/request/forms.server";
-import type { IntentInput } from "~/platform/request/intents.server";
+import { keptValues, parseFormData } from "~/request/forms.server";
+import type { IntentInput } from "~/request/intents.server";
 
 const HOUR_MS = 3_600_000;
 

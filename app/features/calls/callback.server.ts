@@ -1,17 +1,17 @@
-// /Call's action (issue 14): the callback form, behind the public-form guard (app/platform/request/public-form.server.ts: Origin,
+// /Call's action (issue 14): the callback form, behind the public-form guard (app/request/public-form.server.ts: Origin,
 // the rate limit of calls, the honeypot, optional Turnstile, the shared schema). A callback is stored in the staff inbox
 // first (the contact outbox, so it also reaches the company's e-mail and survives a mail outage), then an unanswered
 // call it follows is logged as a callback.
-import { formFailure } from "~/platform/request/action-result.server";
-import type { RequestContext } from "~/platform/request/context.server";
+import { formFailure } from "~/request/action-result.server";
+import type { RequestContext } from "~/request/context.server";
 import { callableLanguages, callbackSchema } from "~/domain/call-forms";
 import { format, type Locale } from "~/i18n";
 import { relayAfterResponse } from "~/features/contact/contact-relay.server";
-import { parseFormData } from "~/platform/request/forms.server";
+import { parseFormData } from "~/request/forms.server";
 import { localizedPath, messagesFor } from "~/platform/page/locale";
-import { guardPublicForm, storageDown, type PublicFormFailure } from "~/platform/request/public-form.server";
+import { guardPublicForm, storageDown, type PublicFormFailure } from "~/request/public-form.server";
 import { switchboardOf } from "~/features/calls/switchboard.server";
-import { redirectWithToast } from "~/platform/request/toast.server";
+import { redirectWithToast } from "~/request/toast.server";
 
 export async function askForCallback({ request, app, locale }: { request: Request; app: RequestContext; locale: Locale }) {
   const t = messagesFor(locale);

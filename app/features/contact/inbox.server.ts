@@ -2,11 +2,11 @@
 import { numericIdSchema } from "~/domain/people";
 import { format } from "~/i18n";
 import { listUrl } from "~/platform/page/url-state";
-import { formFailure } from "~/platform/request/action-result.server";
+import { formFailure } from "~/request/action-result.server";
 import { relayAfterResponse } from "./contact-relay.server";
-import { parseFormData } from "~/platform/request/forms.server";
-import type { IntentInput } from "~/platform/request/intents.server";
-import { redirectWithToast } from "~/platform/request/toast.server";
+import { parseFormData } from "~/request/forms.server";
+import type { IntentInput } from "~/request/intents.server";
+import { redirectWithToast } from "~/request/toast.server";
 
 const notFound = (t: IntentInput["messages"], intent: string) => formFailure({ formError: t.inbox.notFound, intent }, { status: 404 });
 

@@ -10,12 +10,12 @@ import { orderNumber, type OrderChange, type OrderDetail } from "~/domain/order-
 import { checkTransition, type OrderActor, type OrderTransition } from "~/domain/orders";
 import { choosePerson, firstSuggestions, personFieldError } from "~/features/people/person-choice.server";
 import { format } from "~/i18n";
-import { formFailure } from "~/platform/request/action-result.server";
-import { keptValues, parseFormData } from "~/platform/request/forms.server";
-import type { IntentInput } from "~/platform/request/intents.server";
+import { formFailure } from "~/request/action-result.server";
+import { keptValues, parseFormData } from "~/request/forms.server";
+import type { IntentInput } from "~/request/intents.server";
 import { checkDocuments, chosenFiles, storeDocuments } from "~/features/orders/order-files.server";
 import { orderAfter, orderMails, relayOrderMails, unlessWriteFails } from "~/features/orders/order-notices.server";
-import { redirectWithToast } from "~/platform/request/toast.server";
+import { redirectWithToast } from "~/request/toast.server";
 
 /** Who acted, as the history stores it: a person with a users row (an account without one is recorded as nobody). */
 export const actorIdOf = (user: IntentInput["user"]) => (user.profile ? user.id : null);

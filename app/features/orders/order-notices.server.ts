@@ -6,7 +6,7 @@ import { BackendError } from "~/backend/port.server";
 import type { NewMail } from "~/domain/mail";
 import type { OrderChange, OrderDetail } from "~/domain/order-records";
 import { relayOrderMailsAfterResponse } from "./order-mail-relay.server";
-import type { RequestContext } from "~/platform/request/context.server";
+import type { RequestContext } from "~/request/context.server";
 import { messageMails, requestMails, transitionMails, type MailContext, type MailOrder } from "./order-mail.server";
 import { unsealStatusToken } from "./status-token.server";
 

@@ -1,21 +1,21 @@
-// The quote request's action (/Quote, issue 13), behind the public-form guard (app/platform/request/public-form.server.ts: Origin,
+// The quote request's action (/Quote, issue 13), behind the public-form guard (app/request/public-form.server.ts: Origin,
 // the rate limit, the honeypot, optional Turnstile; the worker's body limit before it), the form checked with its
 // shared schema and every file by its bytes; then stored: the files first, then the order with its e-mails (the
 // acknowledgement and the staff's notice) in one write, relayed after the response. A refused request stores nothing,
 // and neither does one whose write fails (503: the customer can simply send it again, issue 21).
 import { z } from "zod";
-import type { RequestContext } from "~/platform/request/context.server";
+import type { RequestContext } from "~/request/context.server";
 import { quoteRequestFields, quoteRequestSchema } from "~/domain/quote-request";
 import { companyToday } from "~/domain/orders";
 import type { Locale } from "~/i18n";
-import { formFailure } from "~/platform/request/action-result.server";
+import { formFailure } from "~/request/action-result.server";
 import type { FieldErrors } from "~/platform/page/form-failure";
 import { localizedPath, messagesFor } from "~/platform/page/locale";
 import { chosenFiles, checkDocuments, storeDocuments } from "~/features/orders/order-files.server";
 import { orderMails, relayOrderMails, unlessWriteFails } from "~/features/orders/order-notices.server";
-import { guardPublicForm, storageDown, type PublicFormFailure } from "~/platform/request/public-form.server";
+import { guardPublicForm, storageDown, type PublicFormFailure } from "~/request/public-form.server";
 import { newStatusToken, sealStatusToken } from "~/features/orders/status-token.server";
-import { redirectWithToast } from "~/platform/request/toast.server";
+import { redirectWithToast } from "~/request/toast.server";
 
 /** 400 (or 403, 429, 503) with every field's message and what was typed; files that were chosen must be chosen again. */
 function refused({ status, formError, errors, values, headers }: PublicFormFailure, formData: FormData | null, locale: Locale) {

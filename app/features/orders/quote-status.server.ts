@@ -7,14 +7,14 @@ import type { OrderDetail } from "~/domain/order-records";
 import { checkTransition, type OrderTransition } from "~/domain/orders";
 import { messagesFor } from "~/platform/page/locale";
 import type { Locale } from "~/i18n";
-import { formFailure } from "~/platform/request/action-result.server";
-import type { RequestContext } from "~/platform/request/context.server";
+import { formFailure } from "~/request/action-result.server";
+import type { RequestContext } from "~/request/context.server";
 import { orderAfter, orderMails, relayOrderMails, unlessWriteFails } from "~/features/orders/order-notices.server";
 import { messageSchema } from "~/domain/order-forms";
-import { parseFormData, readForm } from "~/platform/request/forms.server";
-import { refuseOverLimit } from "~/platform/request/public-form.server";
+import { parseFormData, readForm } from "~/request/forms.server";
+import { refuseOverLimit } from "~/request/public-form.server";
 import { statusTokenHash } from "~/features/orders/status-token.server";
-import { redirectWithToast } from "~/platform/request/toast.server";
+import { redirectWithToast } from "~/request/toast.server";
 
 /** The order behind a status link, or a 404 that says nothing more. */
 export async function orderOfToken(app: RequestContext, token: string | undefined): Promise<OrderDetail> {

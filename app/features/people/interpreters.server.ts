@@ -2,12 +2,12 @@
 // a toast on success, or a 4xx with field messages (nothing stored) on bad input.
 import { idSchema, interpreterUpdateSchema, newInterpreterSchema } from "~/domain/people";
 import { format } from "~/i18n";
-import { formFailure } from "~/platform/request/action-result.server";
-import type { IntentInput } from "~/platform/request/intents.server";
+import { formFailure } from "~/request/action-result.server";
+import type { IntentInput } from "~/request/intents.server";
 import type { CreateInterpreterResult } from "~/backend/port.server";
-import { keptValues, parseFormData } from "~/platform/request/forms.server";
-import { recordSecurityEvent } from "~/platform/request/security-log.server";
-import { redirectWithToast } from "~/platform/request/toast.server";
+import { keptValues, parseFormData } from "~/request/forms.server";
+import { recordSecurityEvent } from "~/request/security-log.server";
+import { redirectWithToast } from "~/request/toast.server";
 import { listUrl } from "~/platform/page/url-state";
 import { tellSwitchboardAboutPerson } from "~/features/calls/switchboard.server";
 

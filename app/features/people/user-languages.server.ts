@@ -2,10 +2,10 @@
 import { newLinkSchema, numericIdSchema } from "~/domain/people";
 import { format } from "~/i18n";
 import { listUrl } from "~/platform/page/url-state";
-import { formFailure } from "~/platform/request/action-result.server";
-import { parseFormData } from "~/platform/request/forms.server";
-import type { IntentInput } from "~/platform/request/intents.server";
-import { redirectWithToast } from "~/platform/request/toast.server";
+import { formFailure } from "~/request/action-result.server";
+import { parseFormData } from "~/request/forms.server";
+import type { IntentInput } from "~/request/intents.server";
+import { redirectWithToast } from "~/request/toast.server";
 import { choosePerson, personFieldError } from "~/features/people/person-choice.server";
 import { tellSwitchboardAboutPerson } from "~/features/calls/switchboard.server";
 

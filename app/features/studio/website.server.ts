@@ -23,13 +23,13 @@ import {
   type Versioned,
 } from "~/domain/studio";
 import { format, type Messages } from "~/i18n";
-import { formFailure } from "~/platform/request/action-result.server";
+import { formFailure } from "~/request/action-result.server";
 import { purgePublicPages } from "~/platform/http/edge-cache.server";
 import type { FieldErrors } from "~/platform/page/form-failure";
-import { keptValues, parseFormData } from "~/platform/request/forms.server";
+import { keptValues, parseFormData } from "~/request/forms.server";
 import { inspectImage } from "~/features/studio/image-bytes";
-import type { IntentInput } from "~/platform/request/intents.server";
-import { redirectWithToast } from "~/platform/request/toast.server";
+import type { IntentInput } from "~/request/intents.server";
+import { redirectWithToast } from "~/request/toast.server";
 
 type Upload = { folder: MediaFolder; file: string; bytes: Uint8Array; contentType: string };
 type Images = { ok: true; images: Record<string, StoredImage | null>; uploads: Upload[] } | { ok: false; errors: FieldErrors };

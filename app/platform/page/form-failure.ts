@@ -1,4 +1,4 @@
-// What a form's action answers when it does not redirect (app/platform/request/action-result.server.ts makes it). A plain type
+// What a form's action answers when it does not redirect (app/request/action-result.server.ts makes it). A plain type
 // module, so client components can name it without importing a server module.
 import type { Toast } from "./toast";
 

@@ -1,14 +1,14 @@
 import { Form, Link, useActionData, useLocation } from "react-router";
 import { Field, FormAlert, SubmitButton, useActionToast } from "~/components/forms";
 import { forgotPasswordSchema } from "~/domain/auth";
-import { formFailure } from "~/platform/request/action-result.server";
-import { parseFormData } from "~/platform/request/forms.server";
+import { formFailure } from "~/request/action-result.server";
+import { parseFormData } from "~/request/forms.server";
 import { localeOfPath, localizedPath, messagesFor, useLocalizedPath, useMessages } from "~/platform/page/locale";
 import { pageMeta } from "~/platform/page/meta";
-import { refuseOverLimit } from "~/platform/request/public-form.server";
-import { redirectWithToast } from "~/platform/request/toast.server";
+import { refuseOverLimit } from "~/request/public-form.server";
+import { redirectWithToast } from "~/request/toast.server";
 import type { Route } from "./+types/forgot-password";
-import { appContext } from "~/platform/request/context.server";
+import { appContext } from "~/request/context.server";
 import { mailResetLink } from "~/features/accounts/password-reset.server";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(matches, location, (t) => ({ ...t.meta.forgotPassword, path: "/Forgetpassword" }));

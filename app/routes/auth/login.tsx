@@ -2,17 +2,17 @@ import { Form, Link, redirect, useActionData, useLoaderData } from "react-router
 import { Field, FormAlert, SubmitButton, useActionToast } from "~/components/forms";
 import { signInSchema } from "~/domain/auth";
 import type { Messages } from "~/i18n";
-import { formFailure } from "~/platform/request/action-result.server";
-import { keptValues, parseFormData } from "~/platform/request/forms.server";
-import { safeRedirectPath } from "~/platform/request/guards.server";
+import { formFailure } from "~/request/action-result.server";
+import { keptValues, parseFormData } from "~/request/forms.server";
+import { safeRedirectPath } from "~/request/guards.server";
 import { messagesOfRequest, useLocalizedPath, useMessages } from "~/platform/page/locale";
 import { pageMeta } from "~/platform/page/meta";
-import { refuseOverLimit } from "~/platform/request/public-form.server";
-import { recordSecurityEvent } from "~/platform/request/security-log.server";
-import { redirectWithToast } from "~/platform/request/toast.server";
+import { refuseOverLimit } from "~/request/public-form.server";
+import { recordSecurityEvent } from "~/request/security-log.server";
+import { redirectWithToast } from "~/request/toast.server";
 import type { Route } from "./+types/login";
 import { guardPasswordCheck, trustDevice } from "~/features/accounts/account-guard.server";
-import { appContext } from "~/platform/request/context.server";
+import { appContext } from "~/request/context.server";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(matches, location, (t) => ({ ...t.meta.login, path: "/Login" }));
 

@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
 import { specArabic } from "~/i18n";
 import { localizedPath, messagesFor } from "~/platform/page/locale";
-import { requireUser } from "~/platform/request/guards.server";
+import { requireUser } from "~/request/guards.server";
 import { currentSessionKey, tellSwitchboardSessionsEnded } from "~/features/calls/switchboard.server";
-import { redirectWithToast } from "~/platform/request/toast.server";
+import { redirectWithToast } from "~/request/toast.server";
 import type { Route } from "./+types/logout";
-import { appContext } from "~/platform/request/context.server";
+import { appContext } from "~/request/context.server";
 
 /** Signing out changes data, so only a POST does it; a GET goes back to the dashboard. */
 export function loader() {

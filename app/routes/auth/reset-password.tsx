@@ -2,17 +2,17 @@ import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { Field, FormAlert, SubmitButton, useActionToast } from "~/components/forms";
 import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from "~/domain/auth";
 import { format } from "~/i18n";
-import { formFailure } from "~/platform/request/action-result.server";
-import { keptValues, parseFormData } from "~/platform/request/forms.server";
+import { formFailure } from "~/request/action-result.server";
+import { keptValues, parseFormData } from "~/request/forms.server";
 import { localeOfPath, localizedPath, messagesOfRequest, useLocalizedPath, useMessages } from "~/platform/page/locale";
 import { pageMeta } from "~/platform/page/meta";
-import { refuseOverLimit } from "~/platform/request/public-form.server";
-import { recordSecurityEvent } from "~/platform/request/security-log.server";
+import { refuseOverLimit } from "~/request/public-form.server";
+import { recordSecurityEvent } from "~/request/security-log.server";
 import { tellSwitchboardSessionsEnded } from "~/features/calls/switchboard.server";
-import { redirectWithToast } from "~/platform/request/toast.server";
+import { redirectWithToast } from "~/request/toast.server";
 import type { Route } from "./+types/reset-password";
 import { accountGuard } from "~/features/accounts/account-guard.server";
-import { appContext } from "~/platform/request/context.server";
+import { appContext } from "~/request/context.server";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => [
   ...pageMeta(matches, location, (t) => ({ ...t.meta.resetPassword, path: "/Resetpassword" })),

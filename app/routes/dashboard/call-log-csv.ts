@@ -1,7 +1,7 @@
 // /Dashboard/Calls/export — the call log as CSV (issue 14), with the page's filters; an interpreter gets their own.
 import { callLogCsvStream } from "~/features/calls/call-log.server";
-import { appContext } from "~/platform/request/context.server";
-import { requireUser } from "~/platform/request/guards.server";
+import { appContext } from "~/request/context.server";
+import { requireUser } from "~/request/guards.server";
 import type { Route } from "./+types/call-log-csv";
 
 export async function loader(args: Route.LoaderArgs) {

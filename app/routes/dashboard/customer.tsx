@@ -4,9 +4,9 @@ import { Pagination } from "~/components/Pagination";
 import { OrderTable } from "~/features/orders/OrderTable";
 import { formatAmount } from "~/domain/orders";
 import { pageParam } from "~/domain/paging";
-import { appContext } from "~/platform/request/context.server";
+import { appContext } from "~/request/context.server";
 import { dashboardMeta } from "~/platform/page/dashboard-meta";
-import { requireAdmin } from "~/platform/request/guards.server";
+import { requireAdmin } from "~/request/guards.server";
 import { useLocale, useMessages } from "~/platform/page/locale";
 import type { Route } from "./+types/customer";
 

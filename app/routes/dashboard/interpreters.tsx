@@ -6,14 +6,14 @@ import { useFocusOnHash } from "~/platform/page/focus-on-hash";
 import { FormAlert, useActionToast } from "~/components/forms";
 import { interpreterQueryFrom, NAME_MAX_LENGTH } from "~/domain/people";
 import { format, plural } from "~/i18n";
-import { failureToasts, load } from "~/platform/request/page-loads.server";
+import { failureToasts, load } from "~/request/page-loads.server";
 import { dashboardMeta } from "~/platform/page/dashboard-meta";
-import { requireAdmin } from "~/platform/request/guards.server";
-import { runIntent } from "~/platform/request/intents.server";
+import { requireAdmin } from "~/request/guards.server";
+import { runIntent } from "~/request/intents.server";
 import { messagesFor, useLocale, useMessages } from "~/platform/page/locale";
 import type { Route } from "./+types/interpreters";
 import { addInterpreter, deleteInterpreter, saveInterpreter } from "~/features/people/interpreters.server";
-import { appContext } from "~/platform/request/context.server";
+import { appContext } from "~/request/context.server";
 import { ListSearch } from "~/components/ListSearch";
 
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.people.interpreters.heading);

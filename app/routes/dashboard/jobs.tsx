@@ -3,10 +3,10 @@
 import { Pagination } from "~/components/Pagination";
 import { OrderTable } from "~/features/orders/OrderTable";
 import { pageParam } from "~/domain/paging";
-import { failureToasts, load } from "~/platform/request/page-loads.server";
-import { appContext } from "~/platform/request/context.server";
+import { failureToasts, load } from "~/request/page-loads.server";
+import { appContext } from "~/request/context.server";
 import { dashboardMeta } from "~/platform/page/dashboard-meta";
-import { requireUser } from "~/platform/request/guards.server";
+import { requireUser } from "~/request/guards.server";
 import { messagesFor, useMessages } from "~/platform/page/locale";
 import type { Route } from "./+types/jobs";
 

@@ -5,14 +5,14 @@ import { Field, FormAlert, SubmitButton, useActionToast } from "~/components/for
 import { NAME_MAX_LENGTH, type Language } from "~/domain/people";
 import { format } from "~/i18n";
 import type { FormFailure } from "~/platform/page/form-failure";
-import { failureToasts, load } from "~/platform/request/page-loads.server";
+import { failureToasts, load } from "~/request/page-loads.server";
 import { dashboardMeta } from "~/platform/page/dashboard-meta";
-import { requireAdmin } from "~/platform/request/guards.server";
-import { runIntent } from "~/platform/request/intents.server";
+import { requireAdmin } from "~/request/guards.server";
+import { runIntent } from "~/request/intents.server";
 import { messagesFor, useMessages } from "~/platform/page/locale";
 import type { Route } from "./+types/languages";
 import { addLanguage, deleteLanguage, renameLanguage } from "~/features/people/languages.server";
-import { appContext } from "~/platform/request/context.server";
+import { appContext } from "~/request/context.server";
 
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.people.languages.heading);
 

@@ -5,11 +5,11 @@ import type { SessionUser } from "~/domain/auth";
 import { localeAttributes, specArabic } from "~/i18n";
 import { dashboardMeta } from "~/platform/page/dashboard-meta";
 import { errorTitle, metaLocale } from "~/platform/page/meta";
-import { load } from "~/platform/request/page-loads.server";
-import { requireUser } from "~/platform/request/guards.server";
+import { load } from "~/request/page-loads.server";
+import { requireUser } from "~/request/guards.server";
 import { useMessages, type LocaleData } from "~/platform/page/locale";
 import type { Route } from "./+types/layout";
-import { appContext } from "~/platform/request/context.server";
+import { appContext } from "~/request/context.server";
 
 /** Pages set their own titles; this one is for an error shown in the shell (403, 404, 500). */
 export const meta: Route.MetaFunction = (args) =>

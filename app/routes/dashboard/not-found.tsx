@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { ErrorPage } from "~/components/ErrorPage";
 import { dashboardMeta } from "~/platform/page/dashboard-meta";
-import { requireUser } from "~/platform/request/guards.server";
+import { requireUser } from "~/request/guards.server";
 import type { Route } from "./+types/not-found";
 
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.meta.notFound.title);

@@ -1,10 +1,10 @@
 // /Dashboard/Orders/<id>/files/<fileId> — a file of an order, for administrators and for the interpreter the order
 // is assigned to; anyone else signed in gets 403 (and learns nothing about the order), a file of another order 404.
 import { data } from "react-router";
-import { appContext } from "~/platform/request/context.server";
-import { requireUser } from "~/platform/request/guards.server";
+import { appContext } from "~/request/context.server";
+import { requireUser } from "~/request/guards.server";
 import { downloadResponse } from "~/features/orders/order-files.server";
-import { recordSecurityEvent } from "~/platform/request/security-log.server";
+import { recordSecurityEvent } from "~/request/security-log.server";
 import type { Route } from "./+types/order-file";
 
 export async function loader(args: Route.LoaderArgs) {

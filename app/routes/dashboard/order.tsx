@@ -8,11 +8,11 @@ import { History, OrderFacts, OrderFiles, OrderHeading, QuoteFacts, Thread } fro
 import { StaffSteps } from "~/features/orders/StaffSteps";
 import { ORDER_LIMITS } from "~/domain/order-forms";
 import { availableTransitions, companyToday } from "~/domain/orders";
-import { appContext } from "~/platform/request/context.server";
+import { appContext } from "~/request/context.server";
 import { dashboardMeta } from "~/platform/page/dashboard-meta";
 import type { FormFailure } from "~/platform/page/form-failure";
-import { requireAdmin } from "~/platform/request/guards.server";
-import { runIntent } from "~/platform/request/intents.server";
+import { requireAdmin } from "~/request/guards.server";
+import { runIntent } from "~/request/intents.server";
 import { useMessages } from "~/platform/page/locale";
 import type { Route } from "./+types/order";
 import {

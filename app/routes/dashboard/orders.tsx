@@ -8,10 +8,10 @@ import { orderQueryFrom, type OrderQuery } from "~/domain/order-records";
 import { ORDER_STATUSES } from "~/domain/orders";
 import { isTextSearch, MIN_SEARCH_LENGTH } from "~/domain/paging";
 import { format, localeAttributes, plural, specArabic } from "~/i18n";
-import { failureToasts, load } from "~/platform/request/page-loads.server";
-import { appContext } from "~/platform/request/context.server";
+import { failureToasts, load } from "~/request/page-loads.server";
+import { appContext } from "~/request/context.server";
 import { dashboardMeta } from "~/platform/page/dashboard-meta";
-import { requireAdmin } from "~/platform/request/guards.server";
+import { requireAdmin } from "~/request/guards.server";
 import { messagesFor, useLocale, useMessages } from "~/platform/page/locale";
 import type { Route } from "./+types/orders";
 

@@ -1,6 +1,6 @@
 import { localeAttributes, specArabic } from "~/i18n";
 import { dashboardMeta } from "~/platform/page/dashboard-meta";
-import { requireUser } from "~/platform/request/guards.server";
+import { requireUser } from "~/request/guards.server";
 import type { Route } from "./+types/overview";
 
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.dashboard.overview);

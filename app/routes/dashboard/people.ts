@@ -1,8 +1,8 @@
 // /Dashboard/people?q=&languages=1,2 (admins): the suggestions of a person field as the person types (issue 23,
 // item 8) — at most PERSON_SUGGESTIONS people whose name or e-mail contains q, linked to every language listed. JSON.
 import { PERSON_SUGGESTIONS } from "~/domain/person-choice";
-import { appContext } from "~/platform/request/context.server";
-import { requireAdmin } from "~/platform/request/guards.server";
+import { appContext } from "~/request/context.server";
+import { requireAdmin } from "~/request/guards.server";
 import type { Route } from "./+types/people";
 
 export async function loader(args: Route.LoaderArgs) {

@@ -6,15 +6,15 @@ import { useFocusOnHash } from "~/platform/page/focus-on-hash";
 import { FormAlert, languageOptions, SelectField, SubmitButton, useActionToast } from "~/components/forms";
 import { pageParam } from "~/domain/paging";
 import { format } from "~/i18n";
-import { failureToasts, load } from "~/platform/request/page-loads.server";
+import { failureToasts, load } from "~/request/page-loads.server";
 import { dashboardMeta } from "~/platform/page/dashboard-meta";
 import { firstSuggestions } from "~/features/people/person-choice.server";
-import { requireAdmin } from "~/platform/request/guards.server";
-import { runIntent } from "~/platform/request/intents.server";
+import { requireAdmin } from "~/request/guards.server";
+import { runIntent } from "~/request/intents.server";
 import { messagesFor, useMessages } from "~/platform/page/locale";
 import type { Route } from "./+types/user-languages";
 import { addLink, deleteLink } from "~/features/people/user-languages.server";
-import { appContext } from "~/platform/request/context.server";
+import { appContext } from "~/request/context.server";
 
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.people.links.heading);
 

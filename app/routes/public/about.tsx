@@ -1,13 +1,13 @@
 import { data } from "react-router";
 import { ContentImage } from "~/components/ContentImage";
-import { failureToasts, load, publicCacheHeaders } from "~/platform/request/page-loads.server";
+import { failureToasts, load, publicCacheHeaders } from "~/request/page-loads.server";
 import { publicPageHeaders } from "~/platform/http/headers";
 import { aboutIn } from "~/domain/content";
 import { englishMark } from "~/domain/translations";
 import { localeOfPath, messagesOfRequest, useMessages } from "~/platform/page/locale";
 import { pageMeta } from "~/platform/page/meta";
 import type { Route } from "./+types/about";
-import { appContext } from "~/platform/request/context.server";
+import { appContext } from "~/request/context.server";
 
 export const headers = publicPageHeaders;
 

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { ContactForm } from "~/features/contact/ContactForm";
 import { ContentImage } from "~/components/ContentImage";
 import { SocialLinks } from "~/components/SocialLinks";
-import { failureToasts, load, publicCacheHeaders } from "~/platform/request/page-loads.server";
+import { failureToasts, load, publicCacheHeaders } from "~/request/page-loads.server";
 import { publicPageHeaders } from "~/platform/http/headers";
 import { companyIn } from "~/domain/content";
 import { englishMark } from "~/domain/translations";
@@ -11,7 +11,7 @@ import { pageMeta } from "~/platform/page/meta";
 import { useNonce } from "~/platform/http/nonce";
 import type { Toast } from "~/platform/page/toast";
 import type { Route } from "./+types/contact";
-import { appContext } from "~/platform/request/context.server";
+import { appContext } from "~/request/context.server";
 
 export const headers = publicPageHeaders;
 

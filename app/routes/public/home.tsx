@@ -2,12 +2,12 @@ import { englishMark } from "~/domain/translations";
 import { preload } from "react-dom";
 import { Link } from "react-router";
 import { ContentImage } from "~/components/ContentImage";
-import { loadCompanyPage } from "~/platform/request/page-loads.server";
+import { loadCompanyPage } from "~/request/page-loads.server";
 import { publicPageHeaders } from "~/platform/http/headers";
 import { localeOfPath, useLocalizedPath, useMessages } from "~/platform/page/locale";
 import { pageMeta } from "~/platform/page/meta";
 import type { Route } from "./+types/home";
-import { appContext } from "~/platform/request/context.server";
+import { appContext } from "~/request/context.server";
 
 export const headers = publicPageHeaders;
 

@@ -1,12 +1,12 @@
 import { Outlet } from "react-router";
 import { Footer, type FooterState } from "~/components/Footer";
 import { Navbar } from "~/components/Navbar";
-import { loadCompanyPage } from "~/platform/request/page-loads.server";
+import { loadCompanyPage } from "~/request/page-loads.server";
 import { publicPageHeaders } from "~/platform/http/headers";
 import type { RouteHandle } from "~/platform/page/hydration";
 import { localeOfPath } from "~/platform/page/locale";
 import type { Route } from "./+types/layout";
-import { appContext } from "~/platform/request/context.server";
+import { appContext } from "~/request/context.server";
 
 export const headers = publicPageHeaders;
 

@@ -1,10 +1,10 @@
 import { LegalPage } from "~/components/LegalPage";
-import { loadCompanyPage } from "~/platform/request/page-loads.server";
+import { loadCompanyPage } from "~/request/page-loads.server";
 import { publicPageHeaders } from "~/platform/http/headers";
 import { pageMeta } from "~/platform/page/meta";
 import { localeOfPath } from "~/platform/page/locale";
 import type { Route } from "./+types/privacy";
-import { appContext } from "~/platform/request/context.server";
+import { appContext } from "~/request/context.server";
 
 export const headers = publicPageHeaders;
 

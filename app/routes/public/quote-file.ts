@@ -1,7 +1,7 @@
 // /Quote/<token>/files/<id> — a file of the customer's own order (their documents, the delivery), for whoever holds
 // the status link: an unknown or revoked token, or a file of another order, is a plain 404.
 import { data } from "react-router";
-import { appContext } from "~/platform/request/context.server";
+import { appContext } from "~/request/context.server";
 import { downloadResponse } from "~/features/orders/order-files.server";
 import type { Route } from "./+types/quote-file";
 import { orderOfToken } from "~/features/orders/quote-status.server";

@@ -6,7 +6,7 @@ import { FormAlert, SubmitButton } from "~/components/forms";
 import type { OrderFile } from "~/domain/order-records";
 import { availableTransitions, quoteIsValid } from "~/domain/orders";
 import { format, formatDate } from "~/i18n";
-import { appContext } from "~/platform/request/context.server";
+import { appContext } from "~/request/context.server";
 import { isIdentityProof } from "~/features/orders/identity-proof.server";
 import { localeOfPath, localizedPath, messagesFor, useLocale, useMessages } from "~/platform/page/locale";
 import type { Route } from "./+types/quote-status";

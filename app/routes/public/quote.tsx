@@ -3,8 +3,8 @@
 import { data } from "react-router";
 import { QuoteForm, type QuoteFormState } from "~/features/orders/QuoteForm";
 import { serviceIn } from "~/domain/content";
-import { failureToasts, load } from "~/platform/request/page-loads.server";
-import { appContext } from "~/platform/request/context.server";
+import { failureToasts, load } from "~/request/page-loads.server";
+import { appContext } from "~/request/context.server";
 import { publicPageHeaders } from "~/platform/http/headers";
 import { localeOfPath, messagesOfRequest, useMessages } from "~/platform/page/locale";
 import { pageMeta } from "~/platform/page/meta";

@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { data } from "react-router";
 import { ServiceCard } from "~/components/ServiceCard";
-import { failureToasts, load, publicCacheHeaders } from "~/platform/request/page-loads.server";
+import { failureToasts, load, publicCacheHeaders } from "~/request/page-loads.server";
 import { publicPageHeaders } from "~/platform/http/headers";
 import { serviceIn } from "~/domain/content";
 import { localeOfPath, messagesOfRequest, useMessages } from "~/platform/page/locale";
 import { pageMeta } from "~/platform/page/meta";
 import type { Route } from "./+types/services";
-import { appContext } from "~/platform/request/context.server";
+import { appContext } from "~/request/context.server";
 
 export const headers = publicPageHeaders;
 

@@ -1,4 +1,5 @@
 // The Profile page's account sections: change password, and the account's sessions with "Sign out everywhere else".
+import { Cell, DataTable } from "~/components/DataTable";
 import { Form, useLocation } from "react-router";
 import { Field, FormAlert, SubmitButton } from "~/components/forms";
 import { describeUserAgent, type DeviceSession } from "~/domain/accounts";
@@ -55,36 +56,34 @@ export function SessionList({ sessions }: { sessions: DeviceSession[] }) {
         {t.heading}
       </h2>
       <p>{t.intro}</p>
-      {/* On a phone the table scrolls on its own; the page keeps the screen's width. */}
-      <div className="table-scroll" role="region" aria-labelledby="your-sessions" tabIndex={0}>
-        <table className="data-table" aria-labelledby="your-sessions">
-          <thead>
-            <tr>
-              <th scope="col">{t.device}</th>
-              <th scope="col">{t.address}</th>
-              <th scope="col">{t.signedIn}</th>
-              <th scope="col">{t.lastUsed}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.map((session) => (
-              <tr key={session.key} aria-current={session.current ? "true" : undefined}>
-                <th scope="row" title={session.userAgent ?? undefined}>
-                  {describeUserAgent(session.userAgent, t.deviceName) ?? t.unknownDevice}
-                  {session.current && <span className="status status--sent">{t.thisDevice}</span>}
-                </th>
-                <td>{session.address ? <bdi dir="ltr">{session.address}</bdi> : t.unknownAddress}</td>
-                <td>
-                  <OfficeTime at={session.signedInAt} />
-                </td>
-                <td>
-                  <OfficeTime at={session.lastUsedAt} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {/* On a phone each session is a card; the page keeps the screen's width. */}
+      <DataTable
+        labelledBy="your-sessions"
+        head={
+          <>
+            <th scope="col">{t.device}</th>
+            <th scope="col">{t.address}</th>
+            <th scope="col">{t.signedIn}</th>
+            <th scope="col">{t.lastUsed}</th>
+          </>
+        }
+      >
+        {sessions.map((session) => (
+          <tr key={session.key} aria-current={session.current ? "true" : undefined}>
+            <th scope="row" title={session.userAgent ?? undefined}>
+              {describeUserAgent(session.userAgent, t.deviceName) ?? t.unknownDevice}
+              {session.current && <span className="status status--sent">{t.thisDevice}</span>}
+            </th>
+            <Cell label={t.address}>{session.address ? <bdi dir="ltr">{session.address}</bdi> : t.unknownAddress}</Cell>
+            <Cell label={t.signedIn}>
+              <OfficeTime at={session.signedInAt} />
+            </Cell>
+            <Cell label={t.lastUsed}>
+              <OfficeTime at={session.lastUsedAt} />
+            </Cell>
+          </tr>
+        ))}
+      </DataTable>
       {others > 0 && (
         <Form method="post" className="form form--inline" preventScrollReset>
           <SubmitButton label={t.signOutOthers} pendingLabel={t.signingOut} intent="sign-out-others" />

@@ -1,5 +1,6 @@
 // The security log on the Users page: newest first, a page at a time (keyset: ?events_before=), filterable by account (a GET form, so it works without
 // JavaScript and the filter is in the URL).
+import { Cell, DataTable } from "~/components/DataTable";
 import { Form, Link, useLocation } from "react-router";
 import { describeUserAgent, SECURITY_EVENTS_SHOWN, type SecurityEvent } from "~/domain/accounts";
 import { EMAIL_MAX_LENGTH } from "~/domain/auth";
@@ -48,42 +49,42 @@ export function SecurityEventTable({ events, older, account, emails }: Props) {
       {events.length === 0 ? (
         <p className="empty-state">{t.empty}</p>
       ) : (
-        <div className="table-scroll" role="region" aria-labelledby="security-events" tabIndex={0}>
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">{t.when}</th>
-                <th scope="col">{t.what}</th>
-                <th scope="col">{t.account}</th>
-                <th scope="col">{t.actor}</th>
-                <th scope="col">{t.address}</th>
-                <th scope="col">{t.browser}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {events.map((event) => (
-                <tr key={event.id}>
-                  <td>
-                    <OfficeTime at={event.at} />
-                  </td>
-                  <th scope="row">
-                    {t.kinds[event.kind] ?? event.kind}
-                    {event.detail && (
-                      <span className="field__hint">
-                        {" "}
-                        (<bdi dir="ltr">{event.detail}</bdi>)
-                      </span>
-                    )}
-                  </th>
-                  <td>{event.account ? <bdi dir="ltr">{event.account}</bdi> : "—"}</td>
-                  <td>{event.actor ? <bdi dir="ltr">{event.actor}</bdi> : "—"}</td>
-                  <td>{event.address ? <bdi dir="ltr">{event.address}</bdi> : "—"}</td>
-                  <td title={event.userAgent ?? undefined}>{describeUserAgent(event.userAgent, messages.accounts.sessions.deviceName) ?? "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          labelledBy="security-events"
+          head={
+            <>
+              <th scope="col">{t.when}</th>
+              <th scope="col">{t.what}</th>
+              <th scope="col">{t.account}</th>
+              <th scope="col">{t.actor}</th>
+              <th scope="col">{t.address}</th>
+              <th scope="col">{t.browser}</th>
+            </>
+          }
+        >
+          {events.map((event) => (
+            <tr key={event.id}>
+              <Cell label={t.when}>
+                <OfficeTime at={event.at} />
+              </Cell>
+              <th scope="row">
+                {t.kinds[event.kind] ?? event.kind}
+                {event.detail && (
+                  <span className="field__hint">
+                    {" "}
+                    (<bdi dir="ltr">{event.detail}</bdi>)
+                  </span>
+                )}
+              </th>
+              <Cell label={t.account}>{event.account ? <bdi dir="ltr">{event.account}</bdi> : "—"}</Cell>
+              <Cell label={t.actor}>{event.actor ? <bdi dir="ltr">{event.actor}</bdi> : "—"}</Cell>
+              <Cell label={t.address}>{event.address ? <bdi dir="ltr">{event.address}</bdi> : "—"}</Cell>
+              <Cell label={t.browser} title={event.userAgent ?? undefined}>
+                {describeUserAgent(event.userAgent, messages.accounts.sessions.deviceName) ?? "—"}
+              </Cell>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {(older || deep) && (
         <nav className="pagination" aria-label={t.pages}>

@@ -1,6 +1,7 @@
 // A table of orders: the staff's list, a customer's orders and an interpreter's jobs show the same rows, each with
 // the columns its readers may see (an interpreter never sees the customer or the price).
 import { Link } from "react-router";
+import { Cell, DataTable } from "~/components/DataTable";
 import { OfficeTime } from "~/components/OfficeTime";
 import { orderNumber, type JobSummary, type OrderSummary } from "~/domain/order-records";
 import { formatAmount } from "~/domain/orders";
@@ -22,66 +23,66 @@ export function OrderTable({ rows, labelledBy, hrefOf, columns }: Props) {
   const t = useMessages().orders;
   const locale = useLocale();
   return (
-    <div className="table-scroll" role="region" aria-labelledby={labelledBy} tabIndex={0}>
-      <table className="data-table">
-        <thead>
-          <tr>
-            <th scope="col">{t.list.order}</th>
-            {columns.customer && <th scope="col">{t.fields.customer}</th>}
-            <th scope="col">{t.fields.service}</th>
-            <th scope="col">{t.fields.languages}</th>
-            {columns.requested && <th scope="col">{t.fields.requested}</th>}
-            {columns.deadline && <th scope="col">{t.fields.deadline}</th>}
-            <th scope="col">{t.fields.status}</th>
-            {columns.quote && <th scope="col">{t.list.quote}</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((order) => (
-            <tr key={order.id}>
-              <th scope="row">
-                <Link to={hrefOf(order.id)}>
-                  <bdi dir="ltr">{orderNumber(order.id)}</bdi>
-                </Link>
-              </th>
-              {columns.customer && (
-                <td>
-                  <bdi>{order.customer?.name}</bdi>
-                  {order.identityVerified === false && <span className="muted"> ({t.detail.notVerifiedShort})</span>}
-                  {order.customer?.company && (
-                    <>
-                      <br />
-                      <bdi className="muted">{order.customer.company}</bdi>
-                    </>
-                  )}
-                </td>
+    <DataTable
+      labelledBy={labelledBy}
+      head={
+        <>
+          <th scope="col">{t.list.order}</th>
+          {columns.customer && <th scope="col">{t.fields.customer}</th>}
+          <th scope="col">{t.fields.service}</th>
+          <th scope="col">{t.fields.languages}</th>
+          {columns.requested && <th scope="col">{t.fields.requested}</th>}
+          {columns.deadline && <th scope="col">{t.fields.deadline}</th>}
+          <th scope="col">{t.fields.status}</th>
+          {columns.quote && <th scope="col">{t.list.quote}</th>}
+        </>
+      }
+    >
+      {rows.map((order) => (
+        <tr key={order.id}>
+          <th scope="row">
+            <Link to={hrefOf(order.id)}>
+              <bdi dir="ltr">{orderNumber(order.id)}</bdi>
+            </Link>
+          </th>
+          {columns.customer && (
+            <Cell label={t.fields.customer}>
+              <bdi>{order.customer?.name}</bdi>
+              {order.identityVerified === false && <span className="muted"> ({t.detail.notVerifiedShort})</span>}
+              {order.customer?.company && (
+                <>
+                  <br />
+                  <bdi className="muted">{order.customer.company}</bdi>
+                </>
               )}
-              <td>
-                <bdi>{order.serviceTitle}</bdi>
-              </td>
-              <td>
-                <bdi>{format(t.fields.languagePair, { source: order.sourceLanguage, targets: order.targetLanguages.join(", ") })}</bdi>
-              </td>
-              {columns.requested && (
-                <td>
-                  <OfficeTime at={order.createdAt} />
-                </td>
-              )}
-              {columns.deadline && (
-                <td>
-                  <time dateTime={order.deadline}>{formatDate(locale, order.deadline, { dateStyle: "medium" })}</time>
-                </td>
-              )}
-              <td>
-                <StatusBadge status={order.status} />
-              </td>
-              {columns.quote && (
-                <td>{order.quote ? <bdi dir="ltr">{formatAmount(order.quote.amountMinor, order.quote.currency, locale)}</bdi> : t.list.notQuoted}</td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+            </Cell>
+          )}
+          <Cell label={t.fields.service}>
+            <bdi>{order.serviceTitle}</bdi>
+          </Cell>
+          <Cell label={t.fields.languages}>
+            <bdi>{format(t.fields.languagePair, { source: order.sourceLanguage, targets: order.targetLanguages.join(", ") })}</bdi>
+          </Cell>
+          {columns.requested && (
+            <Cell label={t.fields.requested}>
+              <OfficeTime at={order.createdAt} />
+            </Cell>
+          )}
+          {columns.deadline && (
+            <Cell label={t.fields.deadline}>
+              <time dateTime={order.deadline}>{formatDate(locale, order.deadline, { dateStyle: "medium" })}</time>
+            </Cell>
+          )}
+          <Cell label={t.fields.status}>
+            <StatusBadge status={order.status} />
+          </Cell>
+          {columns.quote && (
+            <Cell label={t.list.quote}>
+              {order.quote ? <bdi dir="ltr">{formatAmount(order.quote.amountMinor, order.quote.currency, locale)}</bdi> : t.list.notQuoted}
+            </Cell>
+          )}
+        </tr>
+      ))}
+    </DataTable>
   );
 }

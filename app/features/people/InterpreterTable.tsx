@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes } from "react";
 import { Form, Link, useLocation } from "react-router";
+import { Cell, DataTable } from "~/components/DataTable";
 import { Field, FormAlert } from "~/components/forms";
 import type { Interpreter, InterpreterPage, InterpreterQuery, InterpreterSort } from "~/domain/people";
 import { GENDER_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "~/domain/people";
@@ -25,30 +26,28 @@ export function InterpreterTable({ page, query, editId, deleteId, selfId, failur
   // A failed save reopens its row in edit mode with what was typed.
   const editing = failure?.intent === "update" && failure.id ? failure.id : editId;
   return (
-    <div className="table-scroll" role="region" aria-labelledby="interpreters-list" tabIndex={0}>
-      <table className="data-table">
-        <caption className="visually-hidden">{t.interpreters.listHeading}</caption>
-        <thead>
-          <tr>
-            <SortableHeader column="name" label={t.fields.fullName} query={query} />
-            <SortableHeader column="email" label={t.fields.email} query={query} />
-            <th scope="col">{t.fields.phone}</th>
-            <th scope="col">{t.fields.gender}</th>
-            <th scope="col">{t.fields.languages}</th>
-            <th scope="col">{t.fields.actions}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {page.items.map((person) =>
-            person.id === editing ? (
-              <EditRow key={person.id} person={person} failure={failure?.id === person.id ? failure : null} />
-            ) : (
-              <ViewRows key={person.id} person={person} confirming={person.id === deleteId} isSelf={person.id === selfId} />
-            ),
-          )}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      labelledBy="interpreters-list"
+      caption={t.interpreters.listHeading}
+      head={
+        <>
+          <SortableHeader column="name" label={t.fields.fullName} query={query} />
+          <SortableHeader column="email" label={t.fields.email} query={query} />
+          <th scope="col">{t.fields.phone}</th>
+          <th scope="col">{t.fields.gender}</th>
+          <th scope="col">{t.fields.languages}</th>
+          <th scope="col">{t.fields.actions}</th>
+        </>
+      }
+    >
+      {page.items.map((person) =>
+        person.id === editing ? (
+          <EditRow key={person.id} person={person} failure={failure?.id === person.id ? failure : null} />
+        ) : (
+          <ViewRows key={person.id} person={person} confirming={person.id === deleteId} isSelf={person.id === selfId} />
+        ),
+      )}
+    </DataTable>
   );
 }
 
@@ -80,20 +79,22 @@ function ViewRows({ person, confirming, isSelf }: { person: Interpreter; confirm
         <th scope="row">
           <bdi>{person.fullName}</bdi>
         </th>
-        <td>
+        <Cell label={t.fields.email}>
           <bdi dir="ltr">{person.email}</bdi>
-        </td>
-        <td>
+        </Cell>
+        <Cell label={t.fields.phone}>
           <bdi dir="ltr">{person.phone}</bdi>
-        </td>
-        <td>
+        </Cell>
+        <Cell label={t.fields.gender}>
           <bdi>{person.gender}</bdi>
-        </td>
-        <td>{person.languages.length ? <bdi>{person.languages.map((language) => language.name).join(", ")}</bdi> : t.interpreters.noLanguages}</td>
-        <td>
+        </Cell>
+        <Cell label={t.fields.languages}>
+          {person.languages.length ? <bdi>{person.languages.map((language) => language.name).join(", ")}</bdi> : t.interpreters.noLanguages}
+        </Cell>
+        <Cell label={t.fields.actions}>
           {/* An admin cannot delete their own account. */}
           <RowActions id={person.id} name={person.fullName} canDelete={!isSelf} />
-        </td>
+        </Cell>
       </tr>
       {confirming && !isSelf && (
         <ConfirmDelete
@@ -114,7 +115,7 @@ function EditRow({ person, failure }: { person: Interpreter; failure: FormFailur
   const values = failure?.values;
   const errors = failure?.errors ?? {};
   const cell = (name: string, label: string, value: string, props: InputHTMLAttributes<HTMLInputElement> & { "data-autofocus"?: boolean } = {}) => (
-    <td>
+    <Cell>
       <Field
         layout="cell"
         id={`${formId}-${name}`}
@@ -126,7 +127,7 @@ function EditRow({ person, failure }: { person: Interpreter; failure: FormFailur
         error={errors[name]}
         {...props}
       />
-    </td>
+    </Cell>
   );
   return (
     <tr id={`edit-${person.id}`} tabIndex={-1} className="editing">
@@ -134,16 +135,16 @@ function EditRow({ person, failure }: { person: Interpreter; failure: FormFailur
       {cell("email", t.fields.email, person.email, { type: "email" })}
       {cell("phone", t.fields.phone, person.phone, { type: "tel", maxLength: PHONE_MAX_LENGTH })}
       {cell("Gender", t.fields.gender, person.gender, { maxLength: GENDER_MAX_LENGTH })}
-      <td>
+      <Cell label={t.fields.languages}>
         <bdi>{person.languages.map((language) => language.name).join(", ")}</bdi>
-      </td>
-      <td>
+      </Cell>
+      <Cell>
         <Form method="post" id={formId} noValidate preventScrollReset>
           <input type="hidden" name="id" value={person.id} />
         </Form>
         <EditActions formId={formId} rowAnchor={`interpreter-${person.id}`} />
         <FormAlert message={failure?.formError} />
-      </td>
+      </Cell>
     </tr>
   );
 }

@@ -1,5 +1,6 @@
 // Pieces every studio form shares: an image slot (current image, new file, alt text), the record's history with
 // Restore, and the comparison shown when someone else saved first.
+import { Cell, DataTable } from "~/components/DataTable";
 import { Form } from "react-router";
 import { OfficeTime } from "~/components/OfficeTime";
 import { Field, SubmitButton, TextAreaField } from "~/components/forms";
@@ -156,26 +157,26 @@ export function ConflictTable({
   const differing = Object.keys(labels).filter((name) => (conflict.values[name] ?? "") !== (typed[name] ?? "") && name in typed);
   if (differing.length === 0) return null;
   return (
-    <div className="table-scroll" role="region" aria-label={format(t.heading, { version: conflict.version })} tabIndex={0}>
-      <table className="data-table studio-conflict">
-        <caption>{format(t.heading, { version: conflict.version })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t.field}</th>
-            <th scope="col">{t.saved}</th>
-            <th scope="col">{t.yours}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {differing.map((name) => (
-            <tr key={name}>
-              <th scope="row">{labels[name]}</th>
-              <td>{conflict.values[name]}</td>
-              <td>{typed[name]}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      labelledBy="studio-conflict"
+      caption={format(t.heading, { version: conflict.version })}
+      captionId="studio-conflict"
+      className="studio-conflict"
+      head={
+        <>
+          <th scope="col">{t.field}</th>
+          <th scope="col">{t.saved}</th>
+          <th scope="col">{t.yours}</th>
+        </>
+      }
+    >
+      {differing.map((name) => (
+        <tr key={name}>
+          <th scope="row">{labels[name]}</th>
+          <Cell label={t.saved}>{conflict.values[name]}</Cell>
+          <Cell label={t.yours}>{typed[name]}</Cell>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -1,5 +1,6 @@
 // /Dashboard/Calls — the call log (issue 14): administrators read every call, filtered by period, language and
 // interpreter, with totals (calls, answer rate, median wait, talk time) and a CSV export; an interpreter their own.
+import { Cell, DataTable } from "~/components/DataTable";
 import { Form, Link, useLocation } from "react-router";
 import { PersonField } from "~/features/people/PersonField";
 import { languageOptions, SelectField } from "~/components/forms";
@@ -119,45 +120,44 @@ export default function CallLog({ loaderData }: Route.ComponentProps) {
 function CallTable({ entries, seconds }: { entries: CallLogEntry[]; seconds: (ms: number) => string }) {
   const t = useMessages().dashboard.callLog;
   return (
-    <div className="table-scroll" role="region" aria-labelledby="call-log-table" tabIndex={0}>
-      <table className="data-table">
-        <caption id="call-log-table">{t.heading}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t.requested}</th>
-            <th scope="col">{t.language}</th>
-            <th scope="col">{t.type}</th>
-            <th scope="col">{t.caller}</th>
-            <th scope="col">{t.interpreter}</th>
-            <th scope="col">{t.outcome}</th>
-            <th scope="col">{t.wait}</th>
-            <th scope="col">{t.talk}</th>
+    <DataTable
+      labelledBy="call-log-table"
+      caption={t.heading}
+      captionId="call-log-table"
+      head={
+        <>
+          <th scope="col">{t.requested}</th>
+          <th scope="col">{t.language}</th>
+          <th scope="col">{t.type}</th>
+          <th scope="col">{t.caller}</th>
+          <th scope="col">{t.interpreter}</th>
+          <th scope="col">{t.outcome}</th>
+          <th scope="col">{t.wait}</th>
+          <th scope="col">{t.talk}</th>
+        </>
+      }
+    >
+      {entries.map((entry) => {
+        const { waitMs, talkMs } = durations(entry);
+        return (
+          <tr key={entry.id}>
+            <Cell label={t.requested}>
+              <OfficeTime at={entry.requestedAt} />
+            </Cell>
+            <Cell label={t.language}>
+              <bdi>{entry.language}</bdi>
+            </Cell>
+            <Cell label={t.type}>{t.types[entry.type]}</Cell>
+            <Cell label={t.caller}>
+              <bdi>{entry.callerName}</bdi>
+            </Cell>
+            <Cell label={t.interpreter}>{entry.interpreterName ? <bdi>{entry.interpreterName}</bdi> : t.noFigure}</Cell>
+            <Cell label={t.outcome}>{t.outcomes[entry.outcome]}</Cell>
+            <Cell label={t.wait}>{seconds(waitMs)}</Cell>
+            <Cell label={t.talk}>{seconds(talkMs)}</Cell>
           </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => {
-            const { waitMs, talkMs } = durations(entry);
-            return (
-              <tr key={entry.id}>
-                <td>
-                  <OfficeTime at={entry.requestedAt} />
-                </td>
-                <td>
-                  <bdi>{entry.language}</bdi>
-                </td>
-                <td>{t.types[entry.type]}</td>
-                <td>
-                  <bdi>{entry.callerName}</bdi>
-                </td>
-                <td>{entry.interpreterName ? <bdi>{entry.interpreterName}</bdi> : t.noFigure}</td>
-                <td>{t.outcomes[entry.outcome]}</td>
-                <td>{seconds(waitMs)}</td>
-                <td>{seconds(talkMs)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }

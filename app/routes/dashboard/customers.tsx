@@ -1,5 +1,6 @@
 // /Dashboard/Dashboardcustomers (admins): everyone who has asked for a quote, with their company, number of orders,
 // accepted value and last order; search and pages in the URL. The spec's heading stays the h1.
+import { Cell, DataTable } from "~/components/DataTable";
 import { Link } from "react-router";
 import { Pagination } from "~/components/Pagination";
 import { OfficeTime } from "~/components/OfficeTime";
@@ -53,49 +54,47 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
         ) : (
           page && (
             <>
-              <div className="table-scroll" role="region" aria-labelledby="customers-list" tabIndex={0}>
-                <table className="data-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{messages.people.fields.fullName}</th>
-                      <th scope="col">{t.fields.company}</th>
-                      <th scope="col">{t.fields.email}</th>
-                      <th scope="col">{t.customers.orders}</th>
-                      <th scope="col">{t.customers.acceptedValue}</th>
-                      <th scope="col">{t.customers.lastOrder}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {page.items.map((customer) => (
-                      <tr key={customer.id}>
-                        <th scope="row">
-                          <Link to={`/Dashboard/Dashboardcustomers/${customer.id}`}>
-                            <bdi>{customer.name}</bdi>
-                          </Link>
-                        </th>
-                        <td>
-                          <bdi>{customer.company || t.customers.none}</bdi>
-                        </td>
-                        <td>
-                          <bdi dir="ltr">{customer.email}</bdi>
-                        </td>
-                        <td>{customer.orderCount}</td>
-                        <td>
-                          {customer.acceptedValue.length === 0
-                            ? t.customers.none
-                            : customer.acceptedValue.map((value, index) => (
-                                <bdi key={value.currency} dir="ltr">
-                                  {index > 0 && ", "}
-                                  {formatAmount(value.amountMinor, value.currency, locale)}
-                                </bdi>
-                              ))}
-                        </td>
-                        <td>{customer.lastOrderAt ? <OfficeTime at={customer.lastOrderAt} /> : t.customers.none}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                labelledBy="customers-list"
+                head={
+                  <>
+                    <th scope="col">{messages.people.fields.fullName}</th>
+                    <th scope="col">{t.fields.company}</th>
+                    <th scope="col">{t.fields.email}</th>
+                    <th scope="col">{t.customers.orders}</th>
+                    <th scope="col">{t.customers.acceptedValue}</th>
+                    <th scope="col">{t.customers.lastOrder}</th>
+                  </>
+                }
+              >
+                {page.items.map((customer) => (
+                  <tr key={customer.id}>
+                    <th scope="row">
+                      <Link to={`/Dashboard/Dashboardcustomers/${customer.id}`}>
+                        <bdi>{customer.name}</bdi>
+                      </Link>
+                    </th>
+                    <Cell label={t.fields.company}>
+                      <bdi>{customer.company || t.customers.none}</bdi>
+                    </Cell>
+                    <Cell label={t.fields.email}>
+                      <bdi dir="ltr">{customer.email}</bdi>
+                    </Cell>
+                    <Cell label={t.customers.orders}>{customer.orderCount}</Cell>
+                    <Cell label={t.customers.acceptedValue}>
+                      {customer.acceptedValue.length === 0
+                        ? t.customers.none
+                        : customer.acceptedValue.map((value, index) => (
+                            <bdi key={value.currency} dir="ltr">
+                              {index > 0 && ", "}
+                              {formatAmount(value.amountMinor, value.currency, locale)}
+                            </bdi>
+                          ))}
+                    </Cell>
+                    <Cell label={t.customers.lastOrder}>{customer.lastOrderAt ? <OfficeTime at={customer.lastOrderAt} /> : t.customers.none}</Cell>
+                  </tr>
+                ))}
+              </DataTable>
               <Pagination page={page.page} pageCount={page.pageCount} anchor="customers-list" />
             </>
           )

@@ -1,3 +1,4 @@
+import { Cell, DataTable } from "~/components/DataTable";
 import { Form, useActionData, useLocation } from "react-router";
 import { ConfirmDelete, EditActions, RowActions } from "~/components/RowActions";
 import { useFocusOnHash } from "~/platform/page/focus-on-hash";
@@ -60,23 +61,23 @@ export default function Languages({ loaderData }: Route.ComponentProps) {
         {languages.ok && list.length === 0 ? (
           <p className="empty-state">{t.languages.empty}</p>
         ) : (
-          <table className="data-table">
-            <thead>
-              <tr>
+          <DataTable
+            labelledBy="languages-list"
+            head={
+              <>
                 <th scope="col">{t.languages.name}</th>
                 <th scope="col">{t.fields.actions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((language) =>
-                String(language.id) === editing ? (
-                  <EditLanguageRow key={language.id} language={language} failure={failure?.id === String(language.id) ? failure : null} />
-                ) : (
-                  <LanguageRows key={language.id} language={language} confirming={String(language.id) === deleteId} />
-                ),
-              )}
-            </tbody>
-          </table>
+              </>
+            }
+          >
+            {list.map((language) =>
+              String(language.id) === editing ? (
+                <EditLanguageRow key={language.id} language={language} failure={failure?.id === String(language.id) ? failure : null} />
+              ) : (
+                <LanguageRows key={language.id} language={language} confirming={String(language.id) === deleteId} />
+              ),
+            )}
+          </DataTable>
         )}
       </section>
     </>
@@ -91,9 +92,9 @@ function LanguageRows({ language, confirming }: { language: Language; confirming
         <th scope="row">
           <bdi>{language.name}</bdi>
         </th>
-        <td>
+        <Cell label={t.fields.actions}>
           <RowActions id={language.id} name={language.name} />
-        </td>
+        </Cell>
       </tr>
       {confirming && (
         <ConfirmDelete
@@ -114,7 +115,7 @@ function EditLanguageRow({ language, failure }: { language: Language; failure: F
   const error = failure?.errors.name;
   return (
     <tr id={`edit-${language.id}`} tabIndex={-1} className="editing">
-      <td>
+      <Cell>
         <Field
           layout="cell"
           id={`${formId}-name`}
@@ -127,13 +128,13 @@ function EditLanguageRow({ language, failure }: { language: Language; failure: F
           data-autofocus
           error={error}
         />
-      </td>
-      <td>
+      </Cell>
+      <Cell>
         <Form method="post" id={formId} noValidate preventScrollReset>
           <input type="hidden" name="id" value={language.id} />
         </Form>
         <EditActions formId={formId} rowAnchor={`language-${language.id}`} />
-      </td>
+      </Cell>
     </tr>
   );
 }

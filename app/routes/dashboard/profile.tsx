@@ -1,3 +1,4 @@
+import { Cell, DataTable } from "~/components/DataTable";
 import { useActionData } from "react-router";
 import { ChangePasswordForm, SessionList } from "~/features/accounts/AccountSecurity";
 import { UiLanguageForm } from "~/features/accounts/UiLanguageForm";
@@ -94,22 +95,15 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           {specArabic.dashboard.noLanguages}
         </p>
       ) : (
-        <table className="data-table" aria-labelledby="my-languages">
-          <thead>
-            <tr>
-              <th scope="col">{t.dashboard.languageColumn}</th>
+        <DataTable labelledBy="my-languages" head={<th scope="col">{t.dashboard.languageColumn}</th>}>
+          {list.map((language) => (
+            <tr key={language.id}>
+              <Cell label={t.dashboard.languageColumn}>
+                <bdi>{language.name}</bdi>
+              </Cell>
             </tr>
-          </thead>
-          <tbody>
-            {list.map((language) => (
-              <tr key={language.id}>
-                <td>
-                  <bdi>{language.name}</bdi>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </DataTable>
       )}
       {security}
     </>

@@ -1,3 +1,4 @@
+import { Cell, DataTable } from "~/components/DataTable";
 import { Form, useActionData, useLocation } from "react-router";
 import { Pagination } from "~/components/Pagination";
 import { PersonField } from "~/features/people/PersonField";
@@ -84,42 +85,42 @@ export default function UserLanguages({ loaderData }: Route.ComponentProps) {
         {data.ok && links.items.length === 0 ? (
           <p className="empty-state">{t.links.empty}</p>
         ) : (
-          <table className="data-table">
-            <thead>
-              <tr>
+          <DataTable
+            labelledBy="links-list"
+            head={
+              <>
                 <th scope="col">{t.links.interpreter}</th>
                 <th scope="col">{t.links.language}</th>
                 <th scope="col">{t.fields.actions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {links.items.map((link) => {
-                const name = `${link.userName} — ${link.languageName}`;
-                return [
-                  <tr key={link.id} id={`link-${link.id}`} tabIndex={-1}>
-                    <th scope="row">
-                      <bdi>{link.userName}</bdi>
-                    </th>
-                    <td>
-                      <bdi>{link.languageName}</bdi>
-                    </td>
-                    <td>
-                      <RowActions id={link.id} name={name} canEdit={false} />
-                    </td>
-                  </tr>,
-                  String(link.id) === deleteId && (
-                    <ConfirmDelete
-                      key={`confirm-${link.id}`}
-                      id={link.id}
-                      colSpan={3}
-                      rowAnchor={`link-${link.id}`}
-                      message={format(t.links.confirmDelete, { user: link.userName, language: link.languageName })}
-                    />
-                  ),
-                ];
-              })}
-            </tbody>
-          </table>
+              </>
+            }
+          >
+            {links.items.map((link) => {
+              const name = `${link.userName} — ${link.languageName}`;
+              return [
+                <tr key={link.id} id={`link-${link.id}`} tabIndex={-1}>
+                  <th scope="row">
+                    <bdi>{link.userName}</bdi>
+                  </th>
+                  <Cell label={t.links.language}>
+                    <bdi>{link.languageName}</bdi>
+                  </Cell>
+                  <Cell label={t.fields.actions}>
+                    <RowActions id={link.id} name={name} canEdit={false} />
+                  </Cell>
+                </tr>,
+                String(link.id) === deleteId && (
+                  <ConfirmDelete
+                    key={`confirm-${link.id}`}
+                    id={link.id}
+                    colSpan={3}
+                    rowAnchor={`link-${link.id}`}
+                    message={format(t.links.confirmDelete, { user: link.userName, language: link.languageName })}
+                  />
+                ),
+              ];
+            })}
+          </DataTable>
         )}
         <Pagination page={links.page} pageCount={links.pageCount} anchor="links-list" />
       </section>

@@ -1,6 +1,7 @@
 // /Dashboard/Dashboardusers: the sign-in accounts (role, last sign-in, lock), searched and a page at a time (?q=&page=),
 // and the security log, newest first, page by page (?account=&events_before=).
 // The spec's heading ("صفحة المستخدمين") stays the page's h1.
+import { Cell, DataTable } from "~/components/DataTable";
 import { Form, useActionData } from "react-router";
 import { Pagination } from "~/components/Pagination";
 import { useFocusOnHash } from "~/platform/page/focus-on-hash";
@@ -76,25 +77,23 @@ export default function Users({ loaderData }: Route.ComponentProps) {
         {accounts.ok && list.length === 0 ? (
           <p className="empty-state">{query.search ? format(t.users.noMatches, { query: query.search }) : t.users.empty}</p>
         ) : (
-          <div className="table-scroll" role="region" aria-labelledby="accounts-list" tabIndex={0}>
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t.users.name}</th>
-                  <th scope="col">{t.users.email}</th>
-                  <th scope="col">{t.users.role}</th>
-                  <th scope="col">{t.users.lastSignIn}</th>
-                  <th scope="col">{t.users.status}</th>
-                  <th scope="col">{t.users.actions}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((item) => (
-                  <AccountRow key={item.id} account={item} self={item.id === me} failure={failure?.id === item.id ? failure : null} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            labelledBy="accounts-list"
+            head={
+              <>
+                <th scope="col">{t.users.name}</th>
+                <th scope="col">{t.users.email}</th>
+                <th scope="col">{t.users.role}</th>
+                <th scope="col">{t.users.lastSignIn}</th>
+                <th scope="col">{t.users.status}</th>
+                <th scope="col">{t.users.actions}</th>
+              </>
+            }
+          >
+            {list.map((item) => (
+              <AccountRow key={item.id} account={item} self={item.id === me} failure={failure?.id === item.id ? failure : null} />
+            ))}
+          </DataTable>
         )}
       </section>
       {page && <Pagination page={page.page} pageCount={page.pageCount} anchor="accounts-list" />}
@@ -118,10 +117,10 @@ function AccountRow({ account, self, failure }: { account: Account; self: boolea
         {account.fullName ? <bdi>{account.fullName}</bdi> : u.noName}
         {self && <span className="status status--sent">{u.you}</span>}
       </th>
-      <td>
+      <Cell label={u.email}>
         <bdi dir="ltr">{account.email}</bdi>
-      </td>
-      <td>
+      </Cell>
+      <Cell label={u.role}>
         {self ? (
           t.dashboard.roles[account.role]
         ) : (
@@ -146,12 +145,12 @@ function AccountRow({ account, self, failure }: { account: Account; self: boolea
             />
           </Form>
         )}
-      </td>
-      <td>{account.lastSignInAt === null ? u.never : <OfficeTime at={account.lastSignInAt} />}</td>
-      <td>
+      </Cell>
+      <Cell label={u.lastSignIn}>{account.lastSignInAt === null ? u.never : <OfficeTime at={account.lastSignInAt} />}</Cell>
+      <Cell label={u.status}>
         <span className={`status ${account.locked ? "status--failed" : "status--sent"}`}>{account.locked ? u.locked : u.active}</span>
-      </td>
-      <td>
+      </Cell>
+      <Cell label={u.actions}>
         <div className="account-actions">
           {!self && (
             <Form method="post" preventScrollReset>
@@ -178,7 +177,7 @@ function AccountRow({ account, self, failure }: { account: Account; self: boolea
             />
           </Form>
         </div>
-      </td>
+      </Cell>
     </tr>
   );
 }

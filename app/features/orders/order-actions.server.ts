@@ -6,15 +6,16 @@
 import { data } from "react-router";
 import type { Backend } from "~/backend/port.server";
 import { assignSchema, cancelSchema, messageSchema, noteSchema, quoteFormSchema, versionSchema } from "~/domain/order-forms";
-import { orderNumber, type OrderChange, type OrderDetail } from "~/domain/order-records";
-import { checkTransition, type OrderActor, type OrderTransition } from "~/domain/orders";
+import { orderNumber, type OrderDetail } from "~/domain/order-records";
+import type { OrderActor, OrderTransition } from "~/domain/orders";
 import { choosePerson, firstSuggestions, personFieldError } from "~/features/people/person-choice.server";
 import { format } from "~/i18n";
 import { formFailure } from "~/request/action-result.server";
 import { keptValues, parseFormData } from "~/request/forms.server";
 import type { IntentInput } from "~/request/intents.server";
 import { checkDocuments, chosenFiles, storeDocuments } from "~/features/orders/order-files.server";
-import { orderAfter, orderMails, relayOrderMails, unlessWriteFails } from "~/features/orders/order-notices.server";
+import { orderMails, relayOrderMails, unlessWriteFails } from "~/features/orders/order-notices.server";
+import { storeOrderStep, type StepChange } from "~/features/orders/order-step.server";
 import { redirectWithToast } from "~/request/toast.server";
 
 /** Who acted, as the history stores it: a person with a users row (an account without one is recorded as nobody). */
@@ -43,46 +44,22 @@ export async function eligibleFor(backend: Backend, order: OrderDetail) {
   return languages ? firstSuggestions(backend, languages) : [];
 }
 
-type Step = Omit<OrderChange, "from" | "to" | "basedOn" | "actor" | "actorId" | "transition">;
-
 /**
- * Checks and stores one step with its e-mails; answers the refusal, or `stored` (the files it names are now referred
- * to). Telling the page and relaying the e-mails come after (`announce`), outside any clean-up of files.
+ * Checks and stores one step with its e-mails (order-step.server.ts); answers the refusal, or `stored` (the files it
+ * names are now referred to). Telling the page and relaying the e-mails come after (`announce`), outside any clean-up of files.
  */
-async function store(input: IntentInput, order: OrderDetail, actor: OrderActor, transition: OrderTransition, basedOn: number, step: Step) {
-  const { app, url, user, messages: t } = input;
-  const check = checkTransition(order, transition, { actor, basedOn, now: new Date() });
-  if (!check.ok)
-    return { refused: formFailure({ formError: t.orders.refusals[check.reason], intent: transition }, { status: check.reason === "not-yours" ? 403 : 409 }) };
-  const change: OrderChange = { ...step, transition, from: order.status, to: check.to, basedOn, actor, actorId: actorIdOf(user) };
-  const now = Date.now();
-  const mails = await orderMails(app, { order: orderAfter(order, change, now), origin: url.origin, event: { kind: "transition", transition } });
-  const write = () => unlessWriteFails(`Order ${order.id} ${transition}`, () => app.backend.orders.transition(order.id, change, now, mails(order.id)));
-  const stored = await writeOnceMore(app, order.id, change, write);
-  if (stored === "unavailable") return { refused: formFailure({ formError: t.orders.refusals.unavailable, intent: transition }, { status: 503 }) };
-  if (!stored.ok)
-    return { refused: formFailure({ formError: t.orders.refusals[stored.reason === "stale" ? "stale" : "notFound"], intent: transition }, { status: 409 }) };
-  return { stored: true as const };
-}
-
-/**
- * A step whose write failed is not given up at once: a write that fails once (a database hiccup) is tried again, so
- * the person's step — a delivery with its files — goes through. Before trying again the order is read: a write whose
- * answer was lost may have been stored after all (then it counts as stored, and its files stay). The write is a
- * compare-and-set on the version, so trying it again can never apply the step twice.
- */
-async function writeOnceMore(
-  app: IntentInput["app"],
-  orderId: number,
-  change: OrderChange,
-  write: () => Promise<{ ok: true; version: number } | { ok: false; reason: "stale" | "not-found" } | "unavailable">,
-) {
-  const first = await write();
-  if (first !== "unavailable") return first;
-  const now = await app.backend.orders.get(orderId).catch(() => null);
-  if (now && now.version === change.basedOn + 1 && now.status === change.to) return { ok: true as const, version: now.version };
-  return write();
-}
+const store = (input: IntentInput, order: OrderDetail, actor: OrderActor, transition: OrderTransition, basedOn: number, change: StepChange) =>
+  storeOrderStep({
+    app: input.app,
+    messages: input.messages,
+    order,
+    actor,
+    actorId: actorIdOf(input.user),
+    transition,
+    basedOn,
+    change,
+    origin: input.url.origin,
+  });
 
 /** The refusal, or — the step stored — its e-mails relayed after the response and the redirect back with its toast. */
 async function announce({ app, request, url }: IntentInput, order: OrderDetail, result: Awaited<ReturnType<typeof store>>, success: string) {
@@ -91,8 +68,15 @@ async function announce({ app, request, url }: IntentInput, order: OrderDetail, 
   return redirectWithToast(`${url.pathname}#actions`, { type: "success", message: success }, { request, config: app.config });
 }
 
-const step = async (input: IntentInput, order: OrderDetail, actor: OrderActor, transition: OrderTransition, basedOn: number, change: Step, success: string) =>
-  announce(input, order, await store(input, order, actor, transition, basedOn, change), success);
+const step = async (
+  input: IntentInput,
+  order: OrderDetail,
+  actor: OrderActor,
+  transition: OrderTransition,
+  basedOn: number,
+  change: StepChange,
+  success: string,
+) => announce(input, order, await store(input, order, actor, transition, basedOn, change), success);
 
 export function quoteOrder(order: OrderDetail) {
   return async (input: IntentInput) => {

@@ -5,6 +5,7 @@ import type { FileStore } from "~/backend/port.server";
 import type { NewOrderFile, StoredOrderFile } from "~/domain/order-records";
 import { format, plural, type Locale, type Messages } from "~/i18n";
 import { DOCUMENT_FORMATS, DOCUMENT_MAX_BYTES, DOCUMENT_MAX_FILES, inspectDocument, type DocumentInfo } from "./document-bytes";
+import { withStoredFiles } from "~/platform/core/stored-files.server";
 
 export type CheckedDocument = { name: string; bytes: Uint8Array; document: DocumentInfo };
 export const MAX_FILE_MB = DOCUMENT_MAX_BYTES / 1024 / 1024;
@@ -66,16 +67,14 @@ export async function storeDocuments<T>(
     contentType: document.document.contentType,
     size: document.bytes.length,
   }));
-  await Promise.all(stored.map((file, index) => files.put(file.objectKey, documents[index]!.bytes, file.contentType)));
   const keys = stored.map((file) => file.objectKey);
-  try {
-    const outcome = await record(stored);
-    if (!outcome.kept) await files.remove(keys);
-    return outcome.value;
-  } catch (error) {
-    await files.remove(keys);
-    throw error;
-  }
+  return withStoredFiles(
+    {
+      put: () => Promise.all(stored.map((file, index) => files.put(file.objectKey, documents[index]!.bytes, file.contentType))),
+      remove: () => files.remove(keys),
+    },
+    () => record(stored),
+  );
 }
 
 /** A stored file as a download: its proven type, never rendered inline, never cached. */

@@ -4,12 +4,13 @@
 // e-mails in the same write (issue 21): a write that fails stores nothing and says so (503).
 import { data } from "react-router";
 import type { OrderDetail } from "~/domain/order-records";
-import { checkTransition, type OrderTransition } from "~/domain/orders";
+import type { OrderTransition } from "~/domain/orders";
 import { messagesFor } from "~/platform/page/locale";
 import type { Locale } from "~/i18n";
 import { formFailure } from "~/request/action-result.server";
 import type { RequestContext } from "~/request/context.server";
-import { orderAfter, orderMails, relayOrderMails, unlessWriteFails } from "~/features/orders/order-notices.server";
+import { orderMails, relayOrderMails, unlessWriteFails } from "~/features/orders/order-notices.server";
+import { storeOrderStep } from "~/features/orders/order-step.server";
 import { messageSchema } from "~/domain/order-forms";
 import { parseFormData, readForm } from "~/request/forms.server";
 import { refuseOverLimit } from "~/request/public-form.server";
@@ -53,14 +54,9 @@ export async function customerAction({ request, app, locale, token }: Input) {
   if (intent !== "accept" && intent !== "decline") return formFailure({ formError: t.people.unknownIntent, intent }, { status: 400 });
   const transition: OrderTransition = intent;
   const basedOn = Number(formData.get("basedOn"));
-  const check = checkTransition(order, transition, { actor: "customer", basedOn, now: new Date() });
-  if (!check.ok) return formFailure({ formError: t.orders.refusals[check.reason], intent }, { status: check.reason === "not-yours" ? 403 : 409 });
-  const change = { transition, from: order.status, to: check.to, basedOn, actor: "customer" as const, actorId: null, detail: {} };
-  const now = Date.now();
-  const mails = await orderMails(app, { order: orderAfter(order, change, now), origin: url.origin, token, event: { kind: "transition", transition } });
-  const stored = await unlessWriteFails(`A customer's ${transition}`, () => app.backend.orders.transition(order.id, change, now, mails(order.id)));
-  if (stored === "unavailable") return formFailure({ formError: t.orders.refusals.unavailable, intent }, { status: 503 });
-  if (!stored.ok) return formFailure({ formError: t.orders.refusals[stored.reason === "stale" ? "stale" : "notFound"], intent }, { status: 409 });
+  const step = { app, messages: t, order, actor: "customer" as const, actorId: null, transition, basedOn, change: { detail: {} }, origin: url.origin, token };
+  const result = await storeOrderStep(step);
+  if ("refused" in result) return result.refused;
   relayOrderMails(app, order.id);
   const message = transition === "accept" ? t.orders.status.accepted : t.orders.status.declined;
   return redirectWithToast(back, { type: "success", message }, { request, config: app.config });

@@ -30,6 +30,7 @@ import { keptValues, parseFormData } from "~/request/forms.server";
 import { inspectImage } from "~/features/studio/image-bytes";
 import type { IntentInput } from "~/request/intents.server";
 import { redirectWithToast } from "~/request/toast.server";
+import { withStoredFiles, type FileBatch } from "~/platform/core/stored-files.server";
 
 type Upload = { folder: MediaFolder; file: string; bytes: Uint8Array; contentType: string };
 type Images = { ok: true; images: Record<string, StoredImage | null>; uploads: Upload[] } | { ok: false; errors: FieldErrors };
@@ -64,16 +65,12 @@ async function readImages(t: Messages["studio"], record: StudioRecord, formData:
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, images, uploads };
 }
 
-/**
- * Stores the new images, then runs the write; when the write throws, the images are deleted again (nothing stored).
- * A write that answers a refusal deletes them itself (`commit`).
- */
-async function withUploads<T>(media: MediaStore, uploads: Upload[], write: () => Promise<T>): Promise<T> {
-  await Promise.all(uploads.map((upload) => media.put(upload.folder, upload.file, upload.bytes, upload.contentType)));
-  return write().catch(async (error: unknown) => {
-    await media.remove(uploads);
-    throw error;
-  });
+/** A save's new images, as a batch that is stored before the save and deleted again if it fails. */
+function imagesOf(media: MediaStore, uploads: Upload[]): FileBatch {
+  return {
+    put: () => Promise.all(uploads.map((upload) => media.put(upload.folder, upload.file, upload.bytes, upload.contentType))),
+    remove: () => media.remove(uploads),
+  };
 }
 
 /** The field messages of the text (its schema) and of the images, together. */
@@ -117,9 +114,12 @@ async function commit<R extends StudioRecord>(
   const { app, request, url, formData, user } = input;
   const t = input.messages.studio;
   const media = app.backend.media;
-  const outcome = await withUploads(media, uploads, () => app.backend.studio.save(record, current.id, fields, basedOn, user.email));
+  // The new images are stored first and deleted again when the save throws or is refused (a stale version).
+  const outcome = await withStoredFiles(imagesOf(media, uploads), async () => {
+    const saved = await app.backend.studio.save(record, current.id, fields, basedOn, user.email);
+    return { kept: saved.ok, value: saved };
+  });
   if (!outcome.ok) {
-    await media.remove(uploads);
     if (outcome.reason === "not-found") return formFailure({ formError: t.services.notFound, intent }, { status: 404 });
     const conflict = { version: outcome.current.version, values: formValuesOf(record, outcome.current.fields) };
     return formFailure({ values: keptValues(formData), formError: t.conflict.message, intent, id: String(current.id), conflict }, { status: 409 });
@@ -189,7 +189,10 @@ export async function createService(input: IntentInput) {
   const images = await readImages(t, "service", formData, null);
   if (!form.ok || !images.ok) return refused(t, formData, errorsOf(form, images), intent);
   const fields = serviceFieldsOf(form.data, images.images.photo ?? null);
-  const { id } = await withUploads(app.backend.media, images.uploads, () => app.backend.studio.createService(fields, user.email));
+  const { id } = await withStoredFiles(imagesOf(app.backend.media, images.uploads), async () => ({
+    kept: true,
+    value: await app.backend.studio.createService(fields, user.email),
+  }));
   await purgePublicPages(url.origin);
   return redirectWithToast(
     `${url.pathname}#service-${id}`,

@@ -20,6 +20,16 @@ const show = {
   blank: toast,
 } satisfies Record<Toast["type"], (message: string, options: { id: string }) => string>;
 
+/** The one way a hydrated page shows a toast (a page that is not hydrated draws the same notice: platform/page/enhance.ts). */
+const showToast = (item: Toast) => show[item.type](item.message, { id: item.id });
+
+/** Shows an action's toast once per response. */
+export function useActionToast(item: Toast | null | undefined) {
+  useEffect(() => {
+    if (item) showToast(item);
+  }, [item]);
+}
+
 /**
  * The page's toasts. The server renders them as plain notices (what a visitor without JavaScript,
  * or on a page that is not hydrated, sees; CSS hides each after its duration). Once React runs,
@@ -32,7 +42,7 @@ export function Toasts() {
 
   useEffect(() => setHydrated(true), []);
   useEffect(() => {
-    for (const item of toasts) show[item.type](item.message, { id: item.id });
+    for (const item of toasts) showToast(item);
     // `key` names the set of toasts; the array itself is new on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);

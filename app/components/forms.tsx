@@ -1,16 +1,15 @@
-// Form pieces shared by every form: a labelled field with its error tied to it, a form-level alert,
-// a submit button with a pending state, and the toast that mirrors an action's message.
+// Form pieces shared by every form: a labelled field with its error tied to it (text, select, text area, checkbox,
+// checkbox group, radio group), a form-level alert, and a submit button with a pending state.
 import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
-import toast from "react-hot-toast";
 import { useNavigation } from "react-router";
-import type { Toast } from "~/platform/page/toast";
 
 type FrameProps = { label: string; name: string; error?: string; hint?: ReactNode; id?: string };
+type IdProps = Pick<FrameProps, "name" | "error" | "hint" | "id">;
 /** `cell`: a field inside a table row (edit mode): the label is for screen readers only, the input is compact. */
 type Layout = { layout?: "stacked" | "cell" };
 
 /** Label, hint and error around one control, tied to it with aria-describedby and aria-invalid. */
-function useFieldIds({ name, error, hint, id }: FrameProps) {
+function useFieldIds({ name, error, hint, id }: IdProps) {
   const generated = useId();
   const inputId = id ?? `${name}-${generated}`;
   const describedBy = [hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null].filter(Boolean).join(" ") || undefined;
@@ -39,7 +38,7 @@ function FieldFrame({ label, hint, error, inputId, layout = "stacked", children 
 }
 
 export function Field({ label, name, error, hint, id, layout, ...input }: FrameProps & Layout & InputHTMLAttributes<HTMLInputElement>) {
-  const { inputId, control } = useFieldIds({ label, name, error, hint, id });
+  const { inputId, control } = useFieldIds({ name, error, hint, id });
   return (
     <FieldFrame label={label} name={name} error={error} hint={hint} inputId={inputId} layout={layout}>
       <input {...control} className={layout === "cell" ? "cell-input" : undefined} {...input} />
@@ -57,7 +56,7 @@ type SelectProps = FrameProps &
 
 /** A labelled choice. */
 export function SelectField({ label, name, error, hint, id, layout, placeholder, options, ...select }: SelectProps) {
-  const { inputId, control } = useFieldIds({ label, name, error, hint, id });
+  const { inputId, control } = useFieldIds({ name, error, hint, id });
   return (
     <FieldFrame label={label} name={name} error={error} hint={hint} inputId={inputId} layout={layout}>
       <select {...control} {...select}>
@@ -108,13 +107,90 @@ export function RadioGroup<V extends string>({ legend, name, options, value, onC
   );
 }
 
+/** One checkbox with its label beside it (consent), and its error tied to it. */
+export function CheckboxField({
+  label,
+  name,
+  error,
+  id,
+  ...input
+}: { label: ReactNode; name: string; error?: string; id?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const { inputId, control } = useFieldIds({ name, error, id });
+  return (
+    <div className="field field--checkbox">
+      <label>
+        <input type="checkbox" {...control} {...input} />
+        <span>{label}</span>
+      </label>
+      {error && (
+        <p id={`${inputId}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type CheckboxGroupProps = {
+  id: string;
+  legend: string;
+  name: string;
+  /** `lang`: an option named in another language than the page. */
+  options: { value: string; label: string; lang?: string }[];
+  /** The values checked when the form is drawn (a refused post's choices). */
+  checked: ReadonlySet<string>;
+  hint?: ReactNode;
+  error?: string;
+  className?: string;
+};
+
+/** A choice of several (a request's target languages): a fieldset named by its legend, its hint and error tied to it. */
+export function CheckboxGroup({ id, legend, name, options, checked, hint, error, className }: CheckboxGroupProps) {
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <fieldset id={id} className={className ? `field ${className}` : "field"} aria-describedby={describedBy}>
+      <legend>{legend}</legend>
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
+      <ul className="checkbox-grid">
+        {options.map((option) => (
+          <li key={option.value}>
+            <label>
+              <input type="checkbox" name={name} value={option.value} defaultChecked={checked.has(option.value)} aria-invalid={error ? true : undefined} />
+              <bdi lang={option.lang}>{option.label}</bdi>
+            </label>
+          </li>
+        ))}
+      </ul>
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/**
+ * Binds a form's fields to what a refused post sent back: `field("email")` gives the field's id (`<prefix>-email`),
+ * name, the value to refill and its message, so each field names only what is its own (label, limits, type).
+ */
+export function formFields(prefix: string, state: { values?: Record<string, string>; errors?: Record<string, string | undefined> } | null | undefined) {
+  const values = state?.values ?? {};
+  const errors = state?.errors ?? {};
+  return (name: string) => ({ id: `${prefix}-${name}`, name, defaultValue: values[name], error: errors[name] });
+}
+
 /** The options of a choice of languages (rows of the languages table); `lang` marks their names when they are in
  * another language than the page. */
 export const languageOptions = (languages: { id: number; name: string }[], lang?: string) =>
   languages.map((language) => ({ value: String(language.id), label: language.name, lang }));
 
 export function TextAreaField({ label, name, error, hint, id, ...textarea }: FrameProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const { inputId, control } = useFieldIds({ label, name, error, hint, id });
+  const { inputId, control } = useFieldIds({ name, error, hint, id });
   return (
     <FieldFrame label={label} name={name} error={error} hint={hint} inputId={inputId}>
       <textarea {...control} {...textarea} />
@@ -175,14 +251,4 @@ export function SubmitButton({
       {pending ? pendingLabel : label}
     </button>
   );
-}
-
-/** Shows an action's toast (react-hot-toast) once per response. */
-export function useActionToast(item: Toast | null | undefined) {
-  useEffect(() => {
-    if (!item) return;
-    if (item.type === "error") toast.error(item.message, { id: item.id });
-    else if (item.type === "success") toast.success(item.message, { id: item.id });
-    else toast(item.message, { id: item.id });
-  }, [item]);
 }

@@ -1,4 +1,5 @@
 // The Profile page's account sections: change password, and the account's sessions with "Sign out everywhere else".
+import { Panel } from "~/components/Panel";
 import { Cell, DataTable } from "~/components/DataTable";
 import { Form, useLocation } from "react-router";
 import { Field, FormAlert, SubmitButton } from "~/components/forms";
@@ -13,10 +14,7 @@ export function ChangePasswordForm({ failure }: { failure: FormFailure | null })
   const t = useMessages().accounts.password;
   const location = useLocation();
   return (
-    <section aria-labelledby="change-password" className="panel">
-      <h2 id="change-password" tabIndex={-1}>
-        {t.heading}
-      </h2>
+    <Panel id="change-password" heading={t.heading}>
       <p>{t.intro}</p>
       <FormAlert message={failure?.formError} />
       {/* A new key after every answer empties both password fields. */}
@@ -43,7 +41,7 @@ export function ChangePasswordForm({ failure }: { failure: FormFailure | null })
         />
         <SubmitButton label={t.submit} pendingLabel={t.pending} intent="change-password" />
       </Form>
-    </section>
+    </Panel>
   );
 }
 
@@ -51,10 +49,7 @@ export function SessionList({ sessions }: { sessions: DeviceSession[] }) {
   const t = useMessages().accounts.sessions;
   const others = sessions.filter((session) => !session.current).length;
   return (
-    <section aria-labelledby="your-sessions" className="panel">
-      <h2 id="your-sessions" tabIndex={-1}>
-        {t.heading}
-      </h2>
+    <Panel id="your-sessions" heading={t.heading}>
       <p>{t.intro}</p>
       {/* On a phone each session is a card; the page keeps the screen's width. */}
       <DataTable
@@ -89,6 +84,6 @@ export function SessionList({ sessions }: { sessions: DeviceSession[] }) {
           <SubmitButton label={t.signOutOthers} pendingLabel={t.signingOut} intent="sign-out-others" />
         </Form>
       )}
-    </section>
+    </Panel>
   );
 }

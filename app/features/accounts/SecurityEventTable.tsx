@@ -1,5 +1,6 @@
 // The security log on the Users page: newest first, a page at a time (keyset: ?events_before=), filterable by account (a GET form, so it works without
 // JavaScript and the filter is in the URL).
+import { Panel } from "~/components/Panel";
 import { Cell, DataTable } from "~/components/DataTable";
 import { Form, Link, useLocation } from "react-router";
 import { describeUserAgent, SECURITY_EVENTS_SHOWN, type SecurityEvent } from "~/domain/accounts";
@@ -18,10 +19,7 @@ export function SecurityEventTable({ events, older, account, emails }: Props) {
   const deep = new URLSearchParams(search).has("events_before");
   const t = messages.accounts.events;
   return (
-    <section aria-labelledby="security-events" className="panel">
-      <h2 id="security-events" tabIndex={-1}>
-        {t.heading}
-      </h2>
+    <Panel id="security-events" heading={t.heading}>
       <p>{format(t.intro, { max: SECURITY_EVENTS_SHOWN })}</p>
       <Form method="get" className="search-form" role="search" aria-label={t.heading} preventScrollReset>
         <label htmlFor="event-account">{t.filter}</label>
@@ -92,6 +90,6 @@ export function SecurityEventTable({ events, older, account, emails }: Props) {
           {older && <Link to={searchWith(search, { events_before: older }, "security-events")}>{t.older}</Link>}
         </nav>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -1,4 +1,5 @@
 // The Profile page's choice of dashboard language: kept on the account, applied to every dashboard page.
+import { Panel } from "~/components/Panel";
 import { Form } from "react-router";
 import { FormAlert, SelectField, SubmitButton } from "~/components/forms";
 import { SET_LOCALE_INTENT } from "~/domain/accounts";
@@ -10,16 +11,13 @@ export function UiLanguageForm({ current, failure }: { current: Locale; failure:
   const t = useMessages().dashboard.uiLanguage;
   const options = LOCALES.map((locale) => ({ value: locale, label: LOCALE_ENDONYMS[locale], lang: localeAttributes[locale].lang }));
   return (
-    <section aria-labelledby="ui-language" className="panel">
-      <h2 id="ui-language" tabIndex={-1}>
-        {t.heading}
-      </h2>
+    <Panel id="ui-language" heading={t.heading}>
       <p>{t.intro}</p>
       <FormAlert message={failure?.formError} />
       <Form method="post" className="form form--inline" preventScrollReset>
         <SelectField label={t.label} name="locale" options={options} defaultValue={failure?.values.locale ?? current} error={failure?.errors.locale} />
         <SubmitButton label={t.save} pendingLabel={t.saving} intent={SET_LOCALE_INTENT} />
       </Form>
-    </section>
+    </Panel>
   );
 }

@@ -9,7 +9,7 @@ import { useMessages } from "~/platform/page/locale";
 import { callSocket } from "./socket";
 import { useTurnstileWidget } from "~/platform/page/turnstile";
 import { TURNSTILE_FIELD } from "~/platform/page/bot-checks";
-import { RadioGroup } from "~/components/forms";
+import { Field, languageOptions, RadioGroup, SelectField } from "~/components/forms";
 
 type Device = "idle" | "checking" | "ready" | "ready-audio" | "denied" | "no-device" | "unsupported";
 type Calling = "idle" | "waiting" | "answered" | "unanswered" | "cancelled" | "failed";
@@ -193,17 +193,16 @@ function CallChoices({ languages, busy, type, onType }: { languages: Props["lang
   const c = useMessages().call;
   return (
     <>
-      <div className="field">
-        <label htmlFor="call-language">{c.language}</label>
-        <select id="call-language" name="language" required disabled={busy} defaultValue="">
-          <option value="">{c.chooseLanguage}</option>
-          {languages.map((language) => (
-            <option key={language.id} value={language.id}>
-              {language.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id="call-language"
+        label={c.language}
+        name="language"
+        required
+        disabled={busy}
+        defaultValue=""
+        placeholder={c.chooseLanguage}
+        options={languageOptions(languages)}
+      />
       <RadioGroup
         legend={c.type}
         name="type"
@@ -212,10 +211,7 @@ function CallChoices({ languages, busy, type, onType }: { languages: Props["lang
         onChange={onType}
         disabled={busy}
       />
-      <div className="field">
-        <label htmlFor="call-name">{c.name}</label>
-        <input id="call-name" name="name" autoComplete="name" required maxLength={CALLER_NAME_MAX} disabled={busy} />
-      </div>
+      <Field id="call-name" label={c.name} name="name" autoComplete="name" required maxLength={CALLER_NAME_MAX} disabled={busy} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 // The callback form on /Call (issue 14): works without JavaScript; after an unanswered call it carries that call's
 // id, so the call is logged as a callback.
 import { Form } from "react-router";
-import { Field, FormAlert, languageOptions, SelectField, SubmitButton, TextAreaField } from "~/components/forms";
+import { Field, FormAlert, formFields, languageOptions, SelectField, SubmitButton, TextAreaField } from "~/components/forms";
 import { CALLBACK_LIMITS } from "~/domain/call-forms";
 import type { FormFailure } from "~/platform/page/form-failure";
 import { useMessages } from "~/platform/page/locale";
@@ -21,7 +21,7 @@ export function CallbackForm({ languages, failure, callId, languageId, name, tur
   const t = useMessages();
   const c = t.call;
   const values = failure?.values ?? {};
-  const errors = failure?.errors ?? {};
+  const field = formFields("callback", failure);
   return (
     <Form method="post" className="form callback-form" id="callback" aria-labelledby="callback-heading">
       <h2 id="callback-heading" tabIndex={-1}>
@@ -29,56 +29,18 @@ export function CallbackForm({ languages, failure, callId, languageId, name, tur
       </h2>
       <p>{c.callbackIntro}</p>
       <FormAlert message={failure?.formError} />
-      <Field
-        id="callback-name"
-        label={c.name}
-        name="name"
-        autoComplete="name"
-        required
-        maxLength={CALLBACK_LIMITS.name}
-        defaultValue={values.name ?? name}
-        error={errors.name}
-      />
-      <Field
-        id="callback-phone"
-        label={c.callbackPhone}
-        name="phone"
-        type="tel"
-        autoComplete="tel"
-        dir="ltr"
-        maxLength={CALLBACK_LIMITS.phone}
-        defaultValue={values.phone}
-        error={errors.phone}
-      />
-      <Field
-        id="callback-email"
-        label={c.callbackEmail}
-        name="email"
-        type="email"
-        autoComplete="email"
-        dir="ltr"
-        maxLength={CALLBACK_LIMITS.email}
-        defaultValue={values.email}
-        error={errors.email}
-      />
+      <Field {...field("name")} label={c.name} autoComplete="name" required maxLength={CALLBACK_LIMITS.name} defaultValue={values.name ?? name} />
+      <Field {...field("phone")} label={c.callbackPhone} type="tel" autoComplete="tel" dir="ltr" maxLength={CALLBACK_LIMITS.phone} />
+      <Field {...field("email")} label={c.callbackEmail} type="email" autoComplete="email" dir="ltr" maxLength={CALLBACK_LIMITS.email} />
       <SelectField
-        id="callback-language"
+        {...field("language")}
         label={c.language}
-        name="language"
         placeholder={c.chooseLanguage}
         options={languageOptions(languages)}
         defaultValue={values.language ?? languageId}
         key={languageId}
       />
-      <TextAreaField
-        id="callback-note"
-        label={c.callbackNote}
-        name="note"
-        rows={3}
-        maxLength={CALLBACK_LIMITS.note}
-        defaultValue={values.note}
-        error={errors.note}
-      />
+      <TextAreaField {...field("note")} label={c.callbackNote} rows={3} maxLength={CALLBACK_LIMITS.note} />
       <input type="hidden" name="callId" value={callId ?? ""} />
       <BotChecks form="callback" turnstileSiteKey={turnstileSiteKey} />
       <div>

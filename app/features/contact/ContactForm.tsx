@@ -1,7 +1,7 @@
 import { CONTACT_LIMITS, type ContactFormState } from "~/domain/contact";
 import { format, formatNumber } from "~/i18n";
 import { useLocale, useMessages } from "~/platform/page/locale";
-import { Field, FormAlert, TextAreaField } from "~/components/forms";
+import { Field, FormAlert, formFields, TextAreaField } from "~/components/forms";
 import { BotChecks } from "~/components/BotChecks";
 
 /**
@@ -12,8 +12,7 @@ import { BotChecks } from "~/components/BotChecks";
 export function ContactForm({ state, turnstileSiteKey }: { state: ContactFormState | null; turnstileSiteKey: string | null }) {
   const t = useMessages().contact;
   const locale = useLocale();
-  const values = state?.values ?? {};
-  const errors = state?.errors ?? {};
+  const field = formFields("contact", state);
   return (
     <form
       id="contact-form"
@@ -27,46 +26,16 @@ export function ContactForm({ state, turnstileSiteKey }: { state: ContactFormSta
     >
       <p className="contact-form__intro">{t.formIntro}</p>
       <FormAlert message={state?.formError} />
-      <Field
-        id="contact-name"
-        label={t.name}
-        name="name"
-        autoComplete="name"
-        required
-        maxLength={CONTACT_LIMITS.name}
-        defaultValue={values.name}
-        error={errors.name}
-      />
-      <Field
-        id="contact-email"
-        label={t.yourEmail}
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        maxLength={CONTACT_LIMITS.email}
-        defaultValue={values.email}
-        error={errors.email}
-      />
-      <Field
-        id="contact-subject"
-        label={t.subject}
-        name="subject"
-        required
-        maxLength={CONTACT_LIMITS.subject}
-        defaultValue={values.subject}
-        error={errors.subject}
-      />
+      <Field {...field("name")} label={t.name} autoComplete="name" required maxLength={CONTACT_LIMITS.name} />
+      <Field {...field("email")} label={t.yourEmail} type="email" autoComplete="email" required maxLength={CONTACT_LIMITS.email} />
+      <Field {...field("subject")} label={t.subject} required maxLength={CONTACT_LIMITS.subject} />
       <TextAreaField
-        id="contact-message"
+        {...field("message")}
         label={t.message}
-        name="message"
         required
         rows={6}
         maxLength={CONTACT_LIMITS.message}
         hint={format(t.messageHint, { max: formatNumber(locale, CONTACT_LIMITS.message) })}
-        defaultValue={values.message}
-        error={errors.message}
       />
       <BotChecks form="contact" turnstileSiteKey={turnstileSiteKey} />
       <div>

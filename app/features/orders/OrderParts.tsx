@@ -1,5 +1,6 @@
 // Pieces of an order that the customer's page, the staff's order page and an interpreter's job page share: the
 // status, the progress, the files, the thread and the history, each worded in the page's language.
+import { Panel } from "~/components/Panel";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { OfficeTime } from "~/components/OfficeTime";
@@ -165,10 +166,7 @@ export function Thread({
 }) {
   const t = useMessages().orders.thread;
   return (
-    <section aria-labelledby="thread-heading" className="panel" id="thread">
-      <h2 id="thread-heading" tabIndex={-1}>
-        {t.heading}
-      </h2>
+    <Panel id="thread-heading" heading={t.heading} sectionId="thread">
       {messages.length === 0 ? (
         <p>{t.empty}</p>
       ) : (
@@ -207,7 +205,7 @@ export function Thread({
           <SubmitButton intent="message" label={t.send} pendingLabel={t.sending} />
         </div>
       </Form>
-    </section>
+    </Panel>
   );
 }
 

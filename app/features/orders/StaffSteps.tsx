@@ -1,5 +1,6 @@
 // The staff's "next step" forms of an order (issue 13): only the buttons the state machine allows now are shown
 // (availableTransitions), each form carrying the version its page showed.
+import { Panel } from "~/components/Panel";
 import { Form } from "react-router";
 import type { OrderDetail } from "~/domain/order-records";
 import type { PersonChoice } from "~/domain/person-choice";
@@ -70,10 +71,7 @@ export function StaffSteps({ order, available, eligible, assignLanguages, failur
   const languages = { source: order.sourceLanguage, targets: order.targetLanguages.join(", ") };
 
   return (
-    <section aria-labelledby="actions" className="panel">
-      <h2 id="actions" tabIndex={-1}>
-        {d.actions}
-      </h2>
+    <Panel id="actions" heading={d.actions}>
       <FormAlert message={refusal} />
       {available.length === 0 && <p>{order.status === "quoted" ? d.waitingForCustomer : format(d.noActions, { status: t.statuses[order.status] })}</p>}
       {order.status === "in_progress" && order.interpreter && <p>{format(d.waitingForInterpreter, { name: order.interpreter.name })}</p>}
@@ -189,6 +187,6 @@ export function StaffSteps({ order, available, eligible, assignLanguages, failur
           </Form>
         </details>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -1,9 +1,11 @@
-import { Form, Link, useActionData, useLocation } from "react-router";
-import { Field, FormAlert, SubmitButton, useActionToast } from "~/components/forms";
+import { Form, useActionData, useLocation } from "react-router";
+import { Field, FormAlert, SubmitButton, formFields } from "~/components/forms";
+import { useActionToast } from "~/components/Toasts";
+import { AuthLinks } from "~/features/accounts/AuthLinks";
 import { forgotPasswordSchema } from "~/domain/auth";
 import { formFailure } from "~/request/action-result.server";
 import { parseFormData } from "~/request/forms.server";
-import { localeOfPath, localizedPath, messagesFor, useLocalizedPath, useMessages } from "~/platform/page/locale";
+import { localeOfPath, localizedPath, messagesFor, useMessages } from "~/platform/page/locale";
 import { pageMeta } from "~/platform/page/meta";
 import { refuseOverLimit } from "~/request/public-form.server";
 import { redirectWithToast } from "~/request/toast.server";
@@ -32,10 +34,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ForgotPassword() {
   const t = useMessages();
-  const href = useLocalizedPath();
   const failure = useActionData<typeof action>();
   const location = useLocation();
   useActionToast(failure?.toast);
+  const field = formFields("forgot", failure);
   return (
     <>
       <h1>{t.auth.forgotHeading}</h1>
@@ -43,23 +45,10 @@ export default function ForgotPassword() {
       <FormAlert message={failure?.formError} />
       {/* After a request the page redirects to itself: a new location key empties the field. */}
       <Form method="post" replace key={location.key} noValidate className="form">
-        <Field
-          label={t.auth.email}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={failure?.values.email}
-          error={failure?.errors.email}
-        />
+        <Field {...field("email")} label={t.auth.email} type="email" autoComplete="email" required />
         <SubmitButton label={t.auth.sendResetLink} pendingLabel={t.auth.sending} />
       </Form>
-      <p className="auth__links">
-        <Link to={href("/Login")}>{t.auth.backToLogin}</Link>
-        <Link to={href("/")} reloadDocument>
-          {t.auth.backHome}
-        </Link>
-      </p>
+      <AuthLinks to="/Login" label={t.auth.backToLogin} />
     </>
   );
 }

@@ -1,5 +1,7 @@
-import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { Field, FormAlert, SubmitButton, useActionToast } from "~/components/forms";
+import { Form, redirect, useActionData, useLoaderData } from "react-router";
+import { Field, FormAlert, SubmitButton, formFields } from "~/components/forms";
+import { useActionToast } from "~/components/Toasts";
+import { AuthLinks } from "~/features/accounts/AuthLinks";
 import { signInSchema } from "~/domain/auth";
 import type { Messages } from "~/i18n";
 import { formFailure } from "~/request/action-result.server";
@@ -73,6 +75,7 @@ export default function Login() {
   const { redirectTo } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   useActionToast(failure?.toast);
+  const field = formFields("login", failure);
   return (
     <>
       <h1>{t.auth.loginHeading}</h1>
@@ -81,24 +84,11 @@ export default function Login() {
       {/* A new key after each failed attempt empties the password; the email stays. */}
       <Form method="post" action={href("/Login")} replace key={failure?.toast?.id} noValidate className="form">
         <input type="hidden" name="redirectTo" value={failure?.values.redirectTo ?? redirectTo} />
-        <Field
-          label={t.auth.email}
-          name="email"
-          type="email"
-          autoComplete="username"
-          required
-          defaultValue={failure?.values.email}
-          error={failure?.errors.email}
-        />
-        <Field label={t.auth.password} name="password" type="password" autoComplete="current-password" required error={failure?.errors.password} />
+        <Field {...field("email")} label={t.auth.email} type="email" autoComplete="username" required />
+        <Field {...field("password")} label={t.auth.password} type="password" autoComplete="current-password" required />
         <SubmitButton label={t.auth.submitLogin} pendingLabel={t.auth.signingIn} />
       </Form>
-      <p className="auth__links">
-        <Link to={href("/Forgetpassword")}>{t.auth.forgotLink}</Link>
-        <Link to={href("/")} reloadDocument>
-          {t.auth.backHome}
-        </Link>
-      </p>
+      <AuthLinks to="/Forgetpassword" label={t.auth.forgotLink} />
     </>
   );
 }

@@ -1,5 +1,7 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
-import { Field, FormAlert, SubmitButton, useActionToast } from "~/components/forms";
+import { Field, FormAlert, SubmitButton, formFields } from "~/components/forms";
+import { useActionToast } from "~/components/Toasts";
+import { AuthLinks } from "~/features/accounts/AuthLinks";
 import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from "~/domain/auth";
 import { format } from "~/i18n";
 import { formFailure } from "~/request/action-result.server";
@@ -57,6 +59,7 @@ export default function ResetPassword() {
   const { token } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   useActionToast(failure?.toast);
+  const field = formFields("reset", failure);
   const linkIsBad = failure?.formError === t.auth.resetLinkInvalid || failure?.errors.token;
 
   if (!token) {
@@ -80,32 +83,11 @@ export default function ResetPassword() {
       </FormAlert>
       <Form method="post" replace key={failure?.toast?.id} noValidate className="form">
         <input type="hidden" name="token" value={token} />
-        <Field
-          label={t.auth.email}
-          name="email"
-          type="email"
-          autoComplete="username"
-          required
-          defaultValue={failure?.values.email}
-          error={failure?.errors.email}
-        />
-        <Field
-          label={t.auth.newPassword}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          error={failure?.errors.password}
-        />
+        <Field {...field("email")} label={t.auth.email} type="email" autoComplete="username" required />
+        <Field {...field("password")} label={t.auth.newPassword} type="password" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} />
         <SubmitButton label={t.auth.submitReset} pendingLabel={t.auth.resetting} />
       </Form>
-      <p className="auth__links">
-        <Link to={href("/Login")}>{t.auth.backToLogin}</Link>
-        <Link to={href("/")} reloadDocument>
-          {t.auth.backHome}
-        </Link>
-      </p>
+      <AuthLinks to="/Login" label={t.auth.backToLogin} />
     </>
   );
 }

@@ -3,7 +3,7 @@
 import { Cell, DataTable } from "~/components/DataTable";
 import { Form, Link, useLocation } from "react-router";
 import { PersonField } from "~/features/people/PersonField";
-import { languageOptions, SelectField } from "~/components/forms";
+import { Field, languageOptions, SelectField } from "~/components/forms";
 import { OfficeTime } from "~/components/OfficeTime";
 import { durations, type CallLogEntry } from "~/domain/call-log";
 import { format, formatNumber } from "~/i18n";
@@ -47,14 +47,8 @@ export default function CallLog({ loaderData }: Route.ComponentProps) {
       <h1>{t.heading}</h1>
       <p>{isAdmin ? t.intro : t.introOwn}</p>
       <Form method="get" className="form form--inline call-log__filters" aria-label={t.filters}>
-        <div className="field">
-          <label htmlFor="log-from">{t.from}</label>
-          <input id="log-from" name="from" type="date" defaultValue={filter.from ?? ""} />
-        </div>
-        <div className="field">
-          <label htmlFor="log-to">{t.to}</label>
-          <input id="log-to" name="to" type="date" defaultValue={filter.to ?? ""} />
-        </div>
+        <Field id="log-from" label={t.from} name="from" type="date" defaultValue={filter.from ?? ""} />
+        <Field id="log-to" label={t.to} name="to" type="date" defaultValue={filter.to ?? ""} />
         <SelectField
           id="log-language"
           label={t.language}

@@ -1,5 +1,6 @@
 // /Dashboard/Dashboardcustomers (admins): everyone who has asked for a quote, with their company, number of orders,
 // accepted value and last order; search and pages in the URL. The spec's heading stays the h1.
+import { Panel } from "~/components/Panel";
 import { Cell, DataTable } from "~/components/DataTable";
 import { Link } from "react-router";
 import { Pagination } from "~/components/Pagination";
@@ -35,13 +36,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
     <>
       <h1 {...localeAttributes.ar}>{specArabic.dashboard.placeholders.customers}</h1>
       <p>{t.customers.intro}</p>
-      <section aria-labelledby="customers-list" className="panel">
-        <div className="panel__header">
-          <h2 id="customers-list" tabIndex={-1}>
-            {messages.dashboard.customers}
-          </h2>
-          {page && <p className="panel__meta">{plural(locale, t.customers.count, page.total)}</p>}
-        </div>
+      <Panel id="customers-list" heading={messages.dashboard.customers} meta={page && plural(locale, t.customers.count, page.total)}>
         <ListSearch id="customer-search" label={t.customers.search} search={query.search} />
         {page && page.items.length === 0 ? (
           <p className="empty-state">
@@ -99,7 +94,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
             </>
           )
         )}
-      </section>
+      </Panel>
     </>
   );
 }

@@ -1,8 +1,10 @@
+import { Panel } from "~/components/Panel";
 import { Form, Link, useActionData, useLocation } from "react-router";
 import { ConfirmDeletePanel } from "~/components/RowActions";
 import { useFocusOnHash } from "~/platform/page/focus-on-hash";
 import { searchWith } from "~/platform/page/url-state";
-import { FormAlert, SubmitButton, useActionToast } from "~/components/forms";
+import { FormAlert, SubmitButton } from "~/components/forms";
+import { useActionToast } from "~/components/Toasts";
 import { INBOX_PAGE_SIZE, INBOX_VIEWS, inboxQueryFrom, MAIL_PROVIDER_NOT_CONFIGURED, type ContactMessage, type InboxView } from "~/domain/contact";
 import { format, plural } from "~/i18n";
 import { failureToasts, load } from "~/request/page-loads.server";
@@ -53,13 +55,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
     <>
       <h1>{t.heading}</h1>
       <p>{t.intro}</p>
-      <section aria-labelledby="messages" className="panel">
-        <div className="panel__header">
-          <h2 id="messages" tabIndex={-1}>
-            {t.listHeading}
-          </h2>
-          {messages.ok && <p className="panel__meta">{plural(locale, t.unreadCount, unread)}</p>}
-        </div>
+      <Panel id="messages" heading={t.listHeading} meta={messages.ok && plural(locale, t.unreadCount, unread)}>
         <nav aria-label={t.views.label} className="inbox__views">
           {INBOX_VIEWS.map((name) => (
             <Link key={name} to={viewSearch(search, name)} aria-current={name === view ? "page" : undefined} className="button button--ghost button--small">
@@ -83,7 +79,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             {older && <Link to={searchWith(search, { before: older, delete: null })}>{t.views.older}</Link>}
           </nav>
         )}
-      </section>
+      </Panel>
     </>
   );
 }

@@ -1,9 +1,11 @@
+import { Panel } from "~/components/Panel";
 import { useActionData } from "react-router";
 import { AddInterpreterForm } from "~/features/people/AddInterpreterForm";
 import { InterpreterTable } from "~/features/people/InterpreterTable";
 import { Pagination } from "~/components/Pagination";
 import { useFocusOnHash } from "~/platform/page/focus-on-hash";
-import { FormAlert, useActionToast } from "~/components/forms";
+import { FormAlert } from "~/components/forms";
+import { useActionToast } from "~/components/Toasts";
 import { interpreterQueryFrom, NAME_MAX_LENGTH } from "~/domain/people";
 import { format, plural } from "~/i18n";
 import { failureToasts, load } from "~/request/page-loads.server";
@@ -52,13 +54,7 @@ export default function Interpreters({ loaderData }: Route.ComponentProps) {
       <h1>{t.interpreters.heading}</h1>
       <AddInterpreterForm failure={failure?.intent === "create" ? failure : null} />
 
-      <section aria-labelledby="interpreters-list" className="panel">
-        <div className="panel__header">
-          <h2 id="interpreters-list" tabIndex={-1}>
-            {t.interpreters.listHeading}
-          </h2>
-          {page && <p className="panel__meta">{plural(locale, t.interpreters.count, page.total)}</p>}
-        </div>
+      <Panel id="interpreters-list" heading={t.interpreters.listHeading} meta={page && plural(locale, t.interpreters.count, page.total)}>
         <ListSearch
           id="interpreter-search"
           label={t.interpreters.searchLabel}
@@ -77,7 +73,7 @@ export default function Interpreters({ loaderData }: Route.ComponentProps) {
             </>
           )
         )}
-      </section>
+      </Panel>
     </>
   );
 }

@@ -1,7 +1,8 @@
 // /Dashboard/Jobs/<id> — one of the signed-in person's jobs: the documents to translate and, while the work is in
 // progress, the delivery upload that marks it delivered. An order not assigned to them is a 404.
+import { Panel } from "~/components/Panel";
 import { data, Link, useActionData } from "react-router";
-import { useActionToast } from "~/components/forms";
+import { useActionToast } from "~/components/Toasts";
 import { OrderFacts, OrderFiles, OrderHeading } from "~/features/orders/OrderParts";
 import { DeliverForm } from "~/features/orders/StaffSteps";
 import { appContext } from "~/request/context.server";
@@ -57,12 +58,9 @@ export default function Job({ loaderData }: Route.ComponentProps) {
       </section>
       <OrderFiles orderId={job.id} files={job.files} />
       {job.status === "in_progress" && (
-        <section aria-labelledby="actions" className="panel">
-          <h2 id="actions" tabIndex={-1}>
-            {t.detail.actions}
-          </h2>
+        <Panel id="actions" heading={t.detail.actions}>
           <DeliverForm version={job.version} failure={failure} hint={t.jobs.deliverHint} />
-        </section>
+        </Panel>
       )}
     </>
   );

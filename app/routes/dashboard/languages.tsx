@@ -1,8 +1,10 @@
+import { Panel } from "~/components/Panel";
 import { Cell, DataTable } from "~/components/DataTable";
 import { Form, useActionData, useLocation } from "react-router";
 import { ConfirmDelete, EditActions, RowActions } from "~/components/RowActions";
 import { useFocusOnHash } from "~/platform/page/focus-on-hash";
-import { Field, FormAlert, SubmitButton, useActionToast } from "~/components/forms";
+import { Field, FormAlert, SubmitButton } from "~/components/forms";
+import { useActionToast } from "~/components/Toasts";
 import { NAME_MAX_LENGTH, type Language } from "~/domain/people";
 import { format } from "~/i18n";
 import type { FormFailure } from "~/platform/page/form-failure";
@@ -43,20 +45,14 @@ export default function Languages({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>{t.languages.heading}</h1>
-      <section aria-labelledby="add-language" className="panel">
-        <h2 id="add-language" tabIndex={-1}>
-          {t.languages.addHeading}
-        </h2>
+      <Panel id="add-language" heading={t.languages.addHeading}>
         <Form method="post" key={location.key} noValidate className="form form--inline" preventScrollReset>
           <Field label={t.languages.name} name="name" required maxLength={NAME_MAX_LENGTH} defaultValue={adding?.values.name} error={adding?.errors.name} />
           <SubmitButton label={t.languages.add} pendingLabel={t.languages.adding} intent="create" />
         </Form>
-      </section>
+      </Panel>
 
-      <section aria-labelledby="languages-list" className="panel">
-        <h2 id="languages-list" tabIndex={-1}>
-          {t.languages.listHeading}
-        </h2>
+      <Panel id="languages-list" heading={t.languages.listHeading}>
         <FormAlert message={failure?.intent !== "create" ? failure?.formError : null} />
         {languages.ok && list.length === 0 ? (
           <p className="empty-state">{t.languages.empty}</p>
@@ -79,7 +75,7 @@ export default function Languages({ loaderData }: Route.ComponentProps) {
             )}
           </DataTable>
         )}
-      </section>
+      </Panel>
     </>
   );
 }

@@ -1,8 +1,10 @@
 // /Dashboard/Orders/<id> (admins): one order — the customer, the next step (quote, assign, deliver, complete, cancel),
 // the files, the thread, the internal note, the status link, the history and the e-mails sent about it.
+import { Panel } from "~/components/Panel";
 import { Form, Link, useActionData } from "react-router";
 import { useFocusOnHash } from "~/platform/page/focus-on-hash";
-import { FormAlert, SubmitButton, TextAreaField, useActionToast } from "~/components/forms";
+import { FormAlert, SubmitButton, TextAreaField } from "~/components/forms";
+import { useActionToast } from "~/components/Toasts";
 import { OfficeTime } from "~/components/OfficeTime";
 import { History, OrderFacts, OrderFiles, OrderHeading, QuoteFacts, Thread } from "~/features/orders/OrderParts";
 import { StaffSteps } from "~/features/orders/StaffSteps";
@@ -159,10 +161,7 @@ export default function Order({ loaderData }: Route.ComponentProps) {
 
       <Thread messages={order.messages} customerName={order.customer.name} viewer="staff" failure={failure?.intent === "message" ? failure : null} />
 
-      <section aria-labelledby="note" className="panel">
-        <h2 id="note" tabIndex={-1}>
-          {t.detail.noteHeading}
-        </h2>
+      <Panel id="note" heading={t.detail.noteHeading}>
         <Form method="post" className="form">
           <TextAreaField
             id="order-note"
@@ -178,12 +177,9 @@ export default function Order({ loaderData }: Route.ComponentProps) {
             <SubmitButton intent="note" label={t.detail.saveNote} pendingLabel={t.detail.saveNote} />
           </div>
         </Form>
-      </section>
+      </Panel>
 
-      <section aria-labelledby="link" className="panel">
-        <h2 id="link" tabIndex={-1}>
-          {t.detail.linkHeading}
-        </h2>
+      <Panel id="link" heading={t.detail.linkHeading}>
         <p>{order.linkRevoked ? t.detail.linkRevokedText : t.detail.linkActive}</p>
         {!order.linkRevoked &&
           (confirmRevoke ? (
@@ -200,7 +196,7 @@ export default function Order({ loaderData }: Route.ComponentProps) {
             </Link>
           ))}
         <FormAlert message={failure?.intent === "revoke-link" ? failure.formError : null} />
-      </section>
+      </Panel>
 
       <History events={order.events} />
 

@@ -1,5 +1,6 @@
 // /Dashboard/Orders (admins): every quote request and order, with filters (status, service, language, requested
 // days), search (the requester's name, e-mail or company, at least 3 characters; or an order number) and pages, all in the URL. The spec's heading stays the h1.
+import { Panel } from "~/components/Panel";
 import { Form, Link } from "react-router";
 import { Pagination } from "~/components/Pagination";
 import { OrderTable } from "~/features/orders/OrderTable";
@@ -48,13 +49,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
     <>
       <h1 {...localeAttributes.ar}>{specArabic.dashboard.placeholders.orders}</h1>
       <p>{o.list.intro}</p>
-      <section aria-labelledby="orders-list" className="panel">
-        <div className="panel__header">
-          <h2 id="orders-list" tabIndex={-1}>
-            {t.dashboard.orders}
-          </h2>
-          {page && <p className="panel__meta">{plural(locale, o.list.count, page.total)}</p>}
-        </div>
+      <Panel id="orders-list" heading={t.dashboard.orders} meta={page && plural(locale, o.list.count, page.total)}>
         <Form method="get" role="search" aria-label={o.list.filters} className="filters">
           <Field id="orders-q" label={o.list.search} name="q" type="search" defaultValue={query.search} maxLength={100} />
           <SelectField
@@ -115,7 +110,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             </>
           )
         )}
-      </section>
+      </Panel>
     </>
   );
 }

@@ -5,7 +5,7 @@ import { UiLanguageForm } from "~/features/accounts/UiLanguageForm";
 import { SET_LOCALE_INTENT } from "~/domain/accounts";
 import { useFocusOnHash } from "~/platform/page/focus-on-hash";
 import { Avatar } from "~/components/Avatar";
-import { useActionToast } from "~/components/forms";
+import { useActionToast } from "~/components/Toasts";
 import { localeAttributes, specArabic } from "~/i18n";
 import { failureToasts, load } from "~/request/page-loads.server";
 import { dashboardMeta } from "~/platform/page/dashboard-meta";

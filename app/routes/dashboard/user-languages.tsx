@@ -1,10 +1,12 @@
+import { Panel } from "~/components/Panel";
 import { Cell, DataTable } from "~/components/DataTable";
 import { Form, useActionData, useLocation } from "react-router";
 import { Pagination } from "~/components/Pagination";
 import { PersonField } from "~/features/people/PersonField";
 import { ConfirmDelete, RowActions } from "~/components/RowActions";
 import { useFocusOnHash } from "~/platform/page/focus-on-hash";
-import { FormAlert, languageOptions, SelectField, SubmitButton, useActionToast } from "~/components/forms";
+import { FormAlert, languageOptions, SelectField, SubmitButton } from "~/components/forms";
+import { useActionToast } from "~/components/Toasts";
 import { pageParam } from "~/domain/paging";
 import { format } from "~/i18n";
 import { failureToasts, load } from "~/request/page-loads.server";
@@ -47,10 +49,7 @@ export default function UserLanguages({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>{t.links.heading}</h1>
-      <section aria-labelledby="add-link" className="panel">
-        <h2 id="add-link" tabIndex={-1}>
-          {t.links.addHeading}
-        </h2>
+      <Panel id="add-link" heading={t.links.addHeading}>
         <FormAlert message={adding?.formError} />
         <Form method="post" key={location.key} noValidate className="form form--inline" preventScrollReset>
           <PersonField
@@ -75,12 +74,9 @@ export default function UserLanguages({ loaderData }: Route.ComponentProps) {
           />
           <SubmitButton label={t.links.add} pendingLabel={t.links.adding} intent="create" />
         </Form>
-      </section>
+      </Panel>
 
-      <section aria-labelledby="links-list" className="panel">
-        <h2 id="links-list" tabIndex={-1}>
-          {t.links.listHeading}
-        </h2>
+      <Panel id="links-list" heading={t.links.listHeading}>
         <FormAlert message={failure?.intent === "delete" ? failure.formError : null} />
         {data.ok && links.items.length === 0 ? (
           <p className="empty-state">{t.links.empty}</p>
@@ -123,7 +119,7 @@ export default function UserLanguages({ loaderData }: Route.ComponentProps) {
           </DataTable>
         )}
         <Pagination page={links.page} pageCount={links.pageCount} anchor="links-list" />
-      </section>
+      </Panel>
     </>
   );
 }

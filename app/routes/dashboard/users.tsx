@@ -1,11 +1,13 @@
 // /Dashboard/Dashboardusers: the sign-in accounts (role, last sign-in, lock), searched and a page at a time (?q=&page=),
 // and the security log, newest first, page by page (?account=&events_before=).
 // The spec's heading ("صفحة المستخدمين") stays the page's h1.
+import { Panel } from "~/components/Panel";
 import { Cell, DataTable } from "~/components/DataTable";
 import { Form, useActionData } from "react-router";
 import { Pagination } from "~/components/Pagination";
 import { useFocusOnHash } from "~/platform/page/focus-on-hash";
-import { FormAlert, SelectField, SubmitButton, useActionToast } from "~/components/forms";
+import { FormAlert, SelectField, SubmitButton } from "~/components/forms";
+import { useActionToast } from "~/components/Toasts";
 import { SecurityEventTable } from "~/features/accounts/SecurityEventTable";
 import { ROLES } from "~/domain/auth";
 import { accountQueryFrom, eventCursorFrom, SECURITY_EVENTS_SHOWN, type Account } from "~/domain/accounts";
@@ -65,13 +67,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
     <>
       <h1 {...localeAttributes.ar}>{specArabic.dashboard.placeholders.users}</h1>
       <p>{t.users.intro}</p>
-      <section aria-labelledby="accounts-list" className="panel">
-        <div className="panel__header">
-          <h2 id="accounts-list" tabIndex={-1}>
-            {t.users.listHeading}
-          </h2>
-          {page && <p className="panel__meta">{plural(locale, t.users.count, page.total)}</p>}
-        </div>
+      <Panel id="accounts-list" heading={t.users.listHeading} meta={page && plural(locale, t.users.count, page.total)}>
         <ListSearch id="account-search" label={t.users.search} search={query.search} />
         <FormAlert message={failure?.formError} />
         {accounts.ok && list.length === 0 ? (
@@ -95,7 +91,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
             ))}
           </DataTable>
         )}
-      </section>
+      </Panel>
       {page && <Pagination page={page.page} pageCount={page.pageCount} anchor="accounts-list" />}
       <SecurityEventTable
         events={events.ok ? events.value.page : []}

@@ -3,7 +3,8 @@
 import type { ReactNode } from "react";
 import { Form, Link, useActionData } from "react-router";
 import { useFocusOnHash } from "~/platform/page/focus-on-hash";
-import { FormAlert, SubmitButton, useActionToast } from "~/components/forms";
+import { FormAlert, SubmitButton } from "~/components/forms";
+import { useActionToast } from "~/components/Toasts";
 import { AboutEditor, CompanyEditor, failureOf, ServiceEditor, type Shown } from "~/features/studio/RecordForms";
 import { ServiceList } from "~/features/studio/ServiceList";
 import { HistoryPanel } from "~/features/studio/StudioParts";

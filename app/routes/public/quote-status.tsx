@@ -1,5 +1,6 @@
 // /Quote/<token> — the customer's private page of their order (issue 13): its progress, the quote to accept or
 // decline, the thread with staff, and the delivered files. Works without JavaScript; never indexed, never cached.
+import { Panel } from "~/components/Panel";
 import { data, redirect, type HeadersFunction } from "react-router";
 import { FileList, OrderFacts, OrderHeading, QuoteFacts, Thread, Timeline } from "~/features/orders/OrderParts";
 import { FormAlert, SubmitButton } from "~/components/forms";
@@ -86,10 +87,7 @@ export default function QuoteStatus({ loaderData, actionData, params }: Route.Co
       <Timeline status={order.status} events={order.events} />
 
       {order.quote && (
-        <section aria-labelledby="quote-heading" className="panel" id="quote">
-          <h2 id="quote-heading" tabIndex={-1}>
-            {t.status.quoteHeading}
-          </h2>
+        <Panel id="quote-heading" heading={t.status.quoteHeading} sectionId="quote">
           <QuoteFacts quote={order.quote} />
           <FormAlert message={failure?.intent === "accept" || failure?.intent === "decline" ? failure.formError : null} />
           {quoteExpired && <p>{format(t.status.expired, { date: formatDate(locale, order.quote.validUntil) })}</p>}
@@ -101,7 +99,7 @@ export default function QuoteStatus({ loaderData, actionData, params }: Route.Co
             </form>
           )}
           {order.status === "declined" && <p>{t.status.declined}</p>}
-        </section>
+        </Panel>
       )}
 
       <section aria-labelledby="files-heading" className="panel">

@@ -7,8 +7,9 @@
  * Every read is bounds-checked, so a hostile or truncated file can only produce a refusal, never an exception.
  */
 
-export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024; // 10 MB per file
-export const DOCUMENT_MAX_FILES = 5;
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MAX_FILES } from "./document-limits";
+
+export { DOCUMENT_MAX_BYTES, DOCUMENT_MAX_FILES };
 
 export type DocumentKind = "pdf" | "docx" | "txt" | "jpeg" | "png";
 export type DocumentInfo = { kind: DocumentKind; contentType: string; extension: string };

@@ -1,5 +1,5 @@
 // The quote request form (/Quote, issue 13): the shared schema its action and its page use. The files are checked
-// apart (by their bytes, app/features/orders/document-bytes.ts); service and language ids against the tables, in the action.
+// apart (by their bytes, app/features/orders/document-bytes.server.ts); service and language ids against the tables, in the action.
 import { z } from "zod";
 import { format, type Messages } from "~/i18n";
 import { companyToday, isCalendarDate } from "./orders";

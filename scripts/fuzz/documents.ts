@@ -1,8 +1,8 @@
 // File parts for document inputs (surface.ts kind "documents": a quote request's files, a delivery): what a browser
 // sends (no file chosen, or one or two small real documents), and files that lie about what they are, are cut,
 // empty, one byte over 10 MB or 11 MB, six at once, or carry hostile names or types. The product recognises a
-// document by its bytes (app/features/orders/document-bytes.ts): only the bytes decide, so most lies are in the bytes.
-import { DOCUMENT_MAX_BYTES, DOCUMENT_MAX_FILES } from "../../app/features/orders/document-bytes";
+// document by its bytes (app/features/orders/document-bytes.server.ts): only the bytes decide, so most lies are in the bytes.
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MAX_FILES } from "../../app/features/orders/document-limits";
 import { docx, pdf, xlsx, zip } from "../../tests/fixtures/documents";
 import { bytesOf } from "../../tests/fixtures/images";
 import { FILE_NAMES, type HostileSource } from "./files";

@@ -3,7 +3,7 @@
 import { Link } from "react-router";
 import { QUOTE_LIMITS } from "~/domain/quote-request";
 import { format, formatNumber, plural } from "~/i18n";
-import { DOCUMENT_MAX_BYTES, DOCUMENT_MAX_FILES } from "~/features/orders/document-bytes";
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MAX_FILES } from "~/features/orders/document-limits";
 import type { FormFailure } from "~/platform/page/form-failure";
 import { useLocale, useLocalizedPath, useMessages } from "~/platform/page/locale";
 import { CheckboxField, CheckboxGroup, Field, FormAlert, formFields, languageOptions, SelectField, TextAreaField } from "~/components/forms";

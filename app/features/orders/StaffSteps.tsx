@@ -7,7 +7,7 @@ import type { PersonChoice } from "~/domain/person-choice";
 import { ORDER_LIMITS } from "~/domain/order-forms";
 import { QUOTE_CURRENCIES, type OrderTransition } from "~/domain/orders";
 import { format, plural } from "~/i18n";
-import { DOCUMENT_MAX_BYTES, DOCUMENT_MAX_FILES } from "~/features/orders/document-bytes";
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MAX_FILES } from "~/features/orders/document-limits";
 import type { FormFailure } from "~/platform/page/form-failure";
 import { useLocale, useMessages } from "~/platform/page/locale";
 import { PersonField } from "~/features/people/PersonField";

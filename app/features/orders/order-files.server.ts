@@ -1,10 +1,10 @@
 // Documents sent with a quote request and translations delivered by an interpreter (issue 13): checked by their
-// bytes (app/features/orders/document-bytes.ts), stored in the private file store under random keys, and served back only by
+// bytes (app/features/orders/document-bytes.server.ts), stored in the private file store under random keys, and served back only by
 // the download routes, which check who asks.
 import type { FileStore } from "~/backend/port.server";
 import type { NewOrderFile, StoredOrderFile } from "~/domain/order-records";
 import { format, plural, type Locale, type Messages } from "~/i18n";
-import { DOCUMENT_FORMATS, DOCUMENT_MAX_BYTES, DOCUMENT_MAX_FILES, inspectDocument, type DocumentInfo } from "./document-bytes";
+import { DOCUMENT_FORMATS, DOCUMENT_MAX_BYTES, DOCUMENT_MAX_FILES, inspectDocument, type DocumentInfo } from "./document-bytes.server";
 import { withStoredFiles } from "~/platform/core/stored-files.server";
 
 export type CheckedDocument = { name: string; bytes: Uint8Array; document: DocumentInfo };
@@ -42,7 +42,7 @@ export async function checkDocuments(
     // The size is known before reading: an oversized file is refused without its bytes being looked at.
     if (file.size > DOCUMENT_MAX_BYTES) return { ok: false, error: format(v.fileTooLarge, { name: file.name, size: MAX_FILE_MB }) };
     const bytes = new Uint8Array(await file.arrayBuffer());
-    const inspected = inspectDocument(bytes);
+    const inspected = await inspectDocument(bytes);
     if (!inspected.ok) {
       const message = { empty: v.fileEmpty, "too-large": v.fileTooLarge, "not-a-document": v.fileNotDocument }[inspected.reason];
       return { ok: false, error: format(message, { name: file.name, size: MAX_FILE_MB }) };

@@ -6,6 +6,9 @@
  *
  * Every read is bounds-checked against the smallest unit it belongs to (segment, chunk, box), so a
  * hostile or truncated file can only ever produce a refusal, never an exception or an out-of-range read.
+ *
+ * Hand-written on purpose: image-size mismeasured AVIF files, could not read valid JPEGs the tests hold
+ * and accepted broken headers they refuse; file-type adds nothing to these four signatures (docs/decisions/0029).
  */
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024; // 5 MB

@@ -5,7 +5,7 @@
 // route has checked who asks). Every change to an order is ONE call of a SQL function of
 // supabase/migrations/20261126000000_push_orders.sql (one transaction); the staff's lists and an order's page are
 // functions too, because their filters and sums cross tables.
-import { DOCUMENT_FORMATS } from "../../../app/features/orders/document-bytes";
+import { DOCUMENT_FORMATS } from "../../../app/features/orders/document-bytes.server";
 import { MAIL_KINDS } from "../../../app/domain/mail";
 import { ORDERS_PAGE_SIZE } from "../../../app/domain/order-records";
 import { is, type AuthShape, type RestShape, type ValueCheck } from "./match";

@@ -147,7 +147,7 @@ function translationInputs(t: Messages, record: StudioRecord) {
               ? STUDIO_LIMITS.address
               : STUDIO_LIMITS.alt;
       const input = key === "description" ? longText(t, max) : text(t, max);
-      inputs[translationField(field, locale)] = z.preprocess((value) => value ?? "", input) as z.ZodType<string>;
+      inputs[translationField(field, locale)] = z.preprocess((value) => value ?? "", input);
     }
   }
   return inputs;

@@ -139,7 +139,7 @@ export async function openDatabase(state: string): Promise<Database> {
     // Only a small set that every count wrote alike; anything else and every call queries.
     if (seen.every((pages) => pages === seen[0]) && /^\d+(,\d+)?$/.test(seen[0]!)) benign = new Set(seen[0]!.split(",").map(Number));
   }
-  const onlyBenign = (pages: Set<number> | null | undefined) => benign !== null && pages != null && [...pages].every((page) => benign!.has(page));
+  const onlyBenign = (pages: Set<number> | null | undefined) => benign !== null && pages != null && [...pages].every((page) => benign.has(page));
   let last: Counts | null = null;
 
   return {

@@ -155,7 +155,7 @@ describe("a delivery whose e-mail cannot be written (defect 8)", () => {
       await orderFile.loader({
         ...(await staffArgs(`/Dashboard/Orders/${id}/files/${delivered}`)),
         params: { orderId: String(id), fileId: String(delivered) },
-      } as never),
+      }),
     );
     expect.soft(download.status).toBe(200);
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(pdf("translation.pdf"));
@@ -202,7 +202,7 @@ describe("a delivery whose write fails once (a database hiccup)", () => {
       await orderFile.loader({
         ...(await staffArgs(`/Dashboard/Orders/${id}/files/${delivered}`)),
         params: { orderId: String(id), fileId: String(delivered) },
-      } as never),
+      }),
     );
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(pdf("once.pdf"));
     expect(await mailsOf(id)).toBe(1);

@@ -81,11 +81,11 @@ const problemsIn = (plan: string[]) =>
   );
 
 let backend: Backend;
-let seen: Statement[] = [];
+const seen: Statement[] = [];
 beforeAll(async () => {
   await seed();
   backend = createD1Backend({
-    env: { ...env, DB: recording(env.DB, seen) } as Env,
+    env: { ...env, DB: recording(env.DB, seen) },
     request: new Request("https://push.test/Dashboard"),
     sessionSecret: env.SESSION_SECRET,
   });

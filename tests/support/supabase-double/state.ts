@@ -311,7 +311,7 @@ export class DoubleState {
   private checkRow(table: TableName, row: Row, others: Row[]) {
     const schema = SCHEMA[table];
     const key = (item: Row, columns: readonly string[], lower?: boolean) =>
-      JSON.stringify(columns.map((column) => (lower && typeof item[column] === "string" ? (item[column] as string).toLowerCase() : item[column])));
+      JSON.stringify(columns.map((column) => (lower && typeof item[column] === "string" ? item[column].toLowerCase() : item[column])));
     const primaryKey = [schema.primaryKey].flat();
     if (others.some((other) => keyOf(table, other) === keyOf(table, row))) {
       throw new PgError(

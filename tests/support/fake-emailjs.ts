@@ -39,7 +39,7 @@ async function formFields(request: IncomingMessage, body: Buffer): Promise<Recor
     headers: { "content-type": request.headers["content-type"] ?? "" },
     body: new Uint8Array(body),
   }).formData();
-  return Object.fromEntries([...parsed.entries()].map(([key, value]) => [key, String(value)]));
+  return Object.fromEntries([...parsed.entries()].map(([key, value]) => [key, typeof value === "string" ? value : value.name]));
 }
 
 export async function startFakeEmailJs(port = 0): Promise<{ url: string; server: Server }> {

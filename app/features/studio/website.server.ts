@@ -30,6 +30,7 @@ import { keptValues, parseFormData } from "~/request/forms.server";
 import { inspectImage } from "~/features/studio/image-bytes";
 import type { IntentInput } from "~/request/intents.server";
 import { redirectWithToast } from "~/request/toast.server";
+import { formText } from "~/platform/page/form-text";
 
 type Upload = { folder: MediaFolder; file: string; bytes: Uint8Array; contentType: string };
 type Images = { ok: true; images: Record<string, StoredImage | null>; uploads: Upload[] } | { ok: false; errors: FieldErrors };
@@ -43,7 +44,7 @@ async function readImages(t: Messages["studio"], record: StudioRecord, formData:
     const sent = formData.get(slot.field);
     const file = sent instanceof File && sent.size > 0 ? sent : null;
     const existing = (current?.[slot.key] as StoredImage | null | undefined) ?? null;
-    const alt = String(formData.get(slot.altField) ?? "").trim();
+    const alt = formText(formData, slot.altField).trim();
     if ((file || existing) && !alt) errors[slot.altField] = t.images.altRequired;
     if (!file) {
       images[slot.key] = existing ? { ...existing, alt: alt || existing.alt } : null;

@@ -83,7 +83,7 @@ export function enhancePublicPage(): void {
       contact.querySelector("[role=alert]")?.remove();
       try {
         const response = await fetch(contact.action, { method: "POST", body: new FormData(contact), headers: { Accept: "application/json" } });
-        const result = (await response.json()) as { ok: boolean; message?: string; formError?: string | null; errors?: Record<string, string> };
+        const result = await response.json<{ ok: boolean; message?: string; formError?: string | null; errors?: Record<string, string> }>();
         const fields = [...contact.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input[id^=contact-]:not([tabindex='-1']), textarea")];
         for (const field of fields) setError(field, result.errors?.[field.name]);
         if (result.ok) {

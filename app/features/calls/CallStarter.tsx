@@ -20,7 +20,7 @@ type Props = {
   /** A staff member's call link: its name, language and type are set, and only the link is sent. */
   link: LinkedCallOffer | null;
   turnstileSiteKey: string | null;
-  onUnanswered(callId: string | null, languageId: string): void;
+  onUnanswered: (callId: string | null, languageId: string) => void;
 };
 
 export function CallStarter({ languages, link, turnstileSiteKey, onUnanswered }: Props) {
@@ -190,7 +190,7 @@ export function CallStarter({ languages, link, turnstileSiteKey, onUnanswered }:
 }
 
 /** The caller's own choices (a call link has made them already): language, video or voice, and their name. */
-function CallChoices({ languages, busy, type, onType }: { languages: Props["languages"]; busy: boolean; type: CallType; onType(type: CallType): void }) {
+function CallChoices({ languages, busy, type, onType }: { languages: Props["languages"]; busy: boolean; type: CallType; onType: (type: CallType) => void }) {
   const c = useMessages().call;
   return (
     <>

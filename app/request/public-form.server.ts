@@ -39,8 +39,9 @@ export type GuardedForm<T> =
   /** `formData`: the form as read (null when it could not be), for a form that refills more than the values. */
   | { kind: "refused"; failure: PublicFormFailure; formData: FormData | null };
 
-/** The form's own check: its shared schema over the fields (and, for a form with files, the files by their bytes). */
-export type PublicFormCheck<T> = (formData: FormData) => Promise<{ ok: true; data: T } | { ok: false; errors: FieldErrors; formError?: string | null }>;
+type PublicFormChecked<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors; formError?: string | null };
+/** The form's own check: its shared schema over the fields (and, for a form with files, the files by their bytes: then async). */
+export type PublicFormCheck<T> = (formData: FormData) => PublicFormChecked<T> | Promise<PublicFormChecked<T>>;
 
 /** A Workers rate-limit binding, keyed by clientKey (an IPv4 address, an IPv6 /64). */
 export type Limiter = { limit(options: { key: string }): Promise<{ success: boolean }> };

@@ -391,7 +391,7 @@ describe("forgot-password action", () => {
     expect(`${link.origin}${link.pathname}`).toBe("http://127.0.0.1:8787/Resetpassword");
     const token = link.searchParams.get("token")!;
     expect(token).toBeTruthy();
-    expect(await resetPassword.loader(get(`/Resetpassword${link.search}`))).toEqual({ token });
+    expect(resetPassword.loader(get(`/Resetpassword${link.search}`))).toEqual({ token });
 
     const newPassword = "Omar-Fresh-Pass-2025";
     expect(unwrap(await login.action(post("/Login", { email: OMAR, password: newPassword }))).data.formError).toBe(INVALID_CREDENTIALS);

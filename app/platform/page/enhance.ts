@@ -74,7 +74,7 @@ export function enhancePublicPage(): void {
       else field.removeAttribute("aria-describedby");
     };
 
-    contact.addEventListener("submit", async (event) => {
+    const send = async (event: SubmitEvent) => {
       event.preventDefault();
       if (!button || button.disabled) return;
       const label = button.textContent;
@@ -102,7 +102,9 @@ export function enhancePublicPage(): void {
         button.disabled = false;
         button.textContent = label;
       }
-    });
+    };
+    // Every failure is caught inside (the form keeps what was typed): nothing waits for the promise.
+    contact.addEventListener("submit", (event) => void send(event));
   }
 }
 

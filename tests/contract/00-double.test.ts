@@ -181,7 +181,7 @@ describe("Supabase's response shapes for allowed requests", () => {
     const session = await right.json<Record<string, unknown> & { access_token: string; user: { id: string } }>();
     expect(Object.keys(session).sort()).toEqual(["access_token", "expires_at", "expires_in", "refresh_token", "token_type", "user"]);
     expect(session).toMatchObject({ token_type: "bearer", expires_in: 3600, user: { email: "admin@example.com", aud: "authenticated" } });
-    const claims = JSON.parse(fromBase64Url(session.access_token.split(".")[1]!));
+    const claims = JSON.parse(fromBase64Url(session.access_token.split(".")[1]!)) as Record<string, unknown>;
     expect(claims).toMatchObject({ sub: session.user.id, role: "authenticated", email: "admin@example.com", exp: session.expires_at });
 
     // PostgREST checks the token's signature.

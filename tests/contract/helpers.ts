@@ -104,7 +104,7 @@ export function sessionOf(cookie: string): { access_token: string; refresh_token
   const whole = pairs.find(([name]) => name === AUTH_COOKIE)?.[1];
   const chunks = pairs.filter(([name]) => name.startsWith(`${AUTH_COOKIE}.`)).sort(([a], [b]) => Number(a.split(".").at(-1)) - Number(b.split(".").at(-1)));
   const value = whole ?? chunks.map(([, chunk]) => chunk).join("");
-  return JSON.parse(fromBase64Url(value.replace(/^base64-/, "")));
+  return JSON.parse(fromBase64Url(value.replace(/^base64-/, ""))) as ReturnType<typeof sessionOf>;
 }
 
 /** A cookie header carrying this session instead (one cookie, the way @supabase/ssr writes a short one). */

@@ -2,11 +2,11 @@
 // name or declared type, and anything else (other ZIPs, binaries, legacy-encoded text, truncated archives, files over
 // 10 MB) is refused without an exception. Runs inside workerd, the runtime the upload handler runs in.
 import { describe, expect, it } from "vitest";
-import { DOCUMENT_MAX_BYTES, inspectDocument, type DocumentKind } from "~/features/orders/document-bytes";
+import { DOCUMENT_MAX_BYTES, inspectDocument } from "~/features/orders/document-bytes";
 import { docx, pdf, xlsx, zip } from "../fixtures/documents";
 import { bytesOf } from "../fixtures/images";
 
-const kindOf = (bytes: Uint8Array): DocumentKind | string => {
+const kindOf = (bytes: Uint8Array): string => {
   const result = inspectDocument(bytes);
   return result.ok ? result.document.kind : `refused: ${result.reason}`;
 };

@@ -21,8 +21,8 @@ const countingDb = new Proxy(env.DB, {
         return target.prepare(sql);
       };
     }
-    const value = Reflect.get(target, property);
-    return typeof value === "function" ? value.bind(target) : value;
+    const value: unknown = Reflect.get(target, property);
+    return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
   },
 });
 const countingEnv = { ...env, DB: countingDb };

@@ -30,8 +30,8 @@ function recording(db: D1Database, seen: Statement[]): D1Database {
       get(target, key) {
         if (key === "bind") return (...values: unknown[]) => wrap(sql, target.bind(...values), values);
         if (["all", "first", "run", "raw"].includes(String(key))) seen.push({ sql, params });
-        const value = Reflect.get(target, key);
-        return typeof value === "function" ? value.bind(target) : value;
+        const value: unknown = Reflect.get(target, key);
+        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
       },
     });
     real.set(proxy, { statement, noted: { sql, params } });
@@ -46,8 +46,8 @@ function recording(db: D1Database, seen: Statement[]): D1Database {
           return target.batch(statements.map((statement) => real.get(statement)!.statement));
         };
       }
-      const value = Reflect.get(target, key);
-      return typeof value === "function" ? value.bind(target) : value;
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });
 }

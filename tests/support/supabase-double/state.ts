@@ -201,7 +201,6 @@ export class DoubleState {
    * OVERRIDING SYSTEM VALUE (an id from nextval, as push_create_order stores a request under).
    */
   write(table: TableName, kind: "insert" | "update", rows: Record<string, unknown>[], overriding = false): Row[] {
-    const schema = SCHEMA[table];
     if (table === "users" && kind === "update") this.keepAnAdmin(rows); // a BEFORE trigger: before the constraints
     statementClock.at = Date.now();
     let prepared: Row[];

@@ -253,5 +253,5 @@ export async function restoreVersion(input: IntentInput) {
   if (!current || !kept) return formFailure({ formError: t.history.notFound, intent }, { status: 404 });
   const anchor = record === "service" ? "service-editor" : record;
   const success = (newVersion: number) => format(t.history.restored, { version, newVersion });
-  return commit(input, { record, current: current, fields: kept.fields, basedOn, uploads: [], intent, success, anchor });
+  return commit(input, { record, current, fields: kept.fields, basedOn, uploads: [], intent, success, anchor });
 }

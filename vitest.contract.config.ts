@@ -16,8 +16,8 @@ process.env.WRANGLER_HIDE_BANNER ??= "true";
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
 
 class ByFileName extends BaseSequencer {
-  override async sort(files: TestSpecification[]) {
-    return [...files].sort((a, b) => (a.moduleId < b.moduleId ? -1 : a.moduleId > b.moduleId ? 1 : 0));
+  override sort(files: TestSpecification[]) {
+    return Promise.resolve([...files].sort((a, b) => (a.moduleId < b.moduleId ? -1 : a.moduleId > b.moduleId ? 1 : 0)));
   }
 }
 

@@ -136,7 +136,7 @@ function print(results: Measured[]): void {
       .join("  ")
       .trimEnd();
   const cpus = os.cpus();
-  const version = JSON.parse(readFileSync("node_modules/autocannon/package.json", "utf8")).version as string;
+  const { version } = JSON.parse(readFileSync("node_modules/autocannon/package.json", "utf8")) as { version: string };
   console.log("```text");
   console.log(
     `node ${process.version}, ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? "?"}), ${duration} s per case, ` +

@@ -21,7 +21,7 @@ import { createWriteStream, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Readable } from "node:stream";
 import { parseArgs } from "node:util";
-import { Log, LogLevel, Miniflare } from "miniflare";
+import { Log, LogLevel, Miniflare, type Json } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import "./lib/wrangler"; // the quiet environment (no metrics, no account look-ups)
 
@@ -81,7 +81,8 @@ const server = new Miniflare({
   port: Number(port),
   modulesRoot: BUILD,
   modules: [{ type: "ESModule", path: join(BUILD, "index.js") }, ...modules],
-  bindings: { ...workerOptions.bindings, ...testVars, ...emailjsVars, ...supabaseVars },
+  // wrangler types these options from a package it does not ship: the bindings are what Miniflare takes.
+  bindings: { ...(workerOptions.bindings as Record<string, Json> | undefined), ...testVars, ...emailjsVars, ...supabaseVars },
   // As `wrangler dev --persist-to <state>` lays it out: <state>/v3/d1, r2, do, cache.
   defaultPersistRoot: join(state, "v3"),
   log: new Log(LogLevel.INFO),

@@ -135,7 +135,7 @@ export default {
 
   // Every minute (wrangler.toml [triggers]): retry the contact messages and order e-mails that have not gone out;
   // once an hour, delete the security events older than 90 days.
-  async scheduled(controller, env, ctx) {
+  scheduled(controller, env, ctx) {
     const backend = createServiceBackend(env);
     const config = readConfig(env);
     const report = (queue: string) => (outcomes: Record<string, number>) => {

@@ -45,7 +45,7 @@ export async function handleContact(request: Request, env: Env, ctx: ExecutionCo
     limiter: env.CONTACT_LIMITER,
     app: { backend, config },
     messages: t,
-    check: async (formData) => parseFormData(formData, contactSchema(t)),
+    check: (formData) => parseFormData(formData, contactSchema(t)),
     wording: { unreadable: t.contact.notSent, tooMany: t.contact.tooMany },
   });
   // A bot is told "sent", and nothing is stored or relayed.

@@ -23,7 +23,7 @@ import type {
   StoredOrderFile,
 } from "~/domain/order-records";
 import type { AboutFields, CompanyFields, ContentVersion, FieldsOf, FileRef, SaveOutcome, ServiceFields, StudioRecord, Versioned } from "~/domain/studio";
-import type { Interpreter, InterpreterPage, InterpreterQuery, InterpreterUpdate, Language, LanguageLink, NewInterpreter } from "~/domain/people";
+import type { InterpreterPage, InterpreterQuery, InterpreterUpdate, Language, LanguageLink, NewInterpreter } from "~/domain/people";
 import type { RelayQueue } from "~/platform/mail/relay.server";
 
 export interface ContentStore {

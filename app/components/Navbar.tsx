@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { LOCALE_ENDONYMS, localeAttributes } from "~/i18n";
 import { localizedPath, useLocale, useLocalizedPath, useMessages } from "~/platform/page/locale";
@@ -11,12 +11,13 @@ export function Navbar() {
   const t = useMessages();
   const locale = useLocale();
   const href = useLocalizedPath();
-  const [open, setOpen] = useState(false);
+  // Open on the page where the button opened it: another page starts with the menu folded.
+  const [openOn, setOpenOn] = useState<string | null>(null);
   const { pathname } = useLocation();
   // The same page in the other language, named in that language (a link: crawlers and people without JS follow it).
   const other = locale === "en" ? "ar" : "en";
 
-  useEffect(() => setOpen(false), [pathname]);
+  const open = openOn === pathname;
 
   const links = [
     { to: href("/"), label: t.nav.home },
@@ -40,8 +41,8 @@ export function Navbar() {
           className="nav-toggle"
           aria-expanded={open}
           aria-controls="site-nav"
-          onClick={() => setOpen((value) => !value)}
-          onKeyDown={(event) => event.key === "Escape" && setOpen(false)}
+          onClick={() => setOpenOn(open ? null : pathname)}
+          onKeyDown={(event) => event.key === "Escape" && setOpenOn(null)}
         >
           <span className="nav-toggle__icon" aria-hidden="true" />
           {t.nav.menu}

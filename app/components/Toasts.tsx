@@ -1,7 +1,8 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import toast, { Toaster } from "react-hot-toast";
 import { useMatches } from "react-router";
 import { TOAST_DURATION_MS, TOAST_LIMIT, type Toast } from "~/platform/page/toast";
+import { useHydrated } from "~/platform/page/hydration";
 
 /** Toasts of the current page: the flash toast (root loader) and notices any loader returns as `toasts`. */
 function usePageToasts(): Toast[] {
@@ -37,10 +38,9 @@ export function useActionToast(item: Toast | null | undefined) {
  */
 export function Toasts() {
   const toasts = usePageToasts();
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const key = toasts.map((item) => item.id).join(" ");
 
-  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     for (const item of toasts) showToast(item);
     // `key` names the set of toasts; the array itself is new on every render.

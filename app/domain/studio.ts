@@ -64,7 +64,7 @@ export function formValuesOf<R extends StudioRecord>(record: R, fields: FieldsOf
   const values: Record<string, string> = {};
   const all = fields as unknown as Record<string, unknown>;
   for (const [key, value] of Object.entries(all)) if (typeof value === "string") values[key] = value;
-  if (record === "company") values.instegram = String(all.instagram ?? "");
+  if (record === "company") values.instegram = (all as Partial<CompanyText>).instagram ?? "";
   for (const slot of IMAGE_SLOTS[record]) {
     const image = all[slot.key] as StoredImage | null;
     values[slot.field] = image?.file ?? "";
@@ -147,7 +147,7 @@ function translationInputs(t: Messages, record: StudioRecord) {
               ? STUDIO_LIMITS.address
               : STUDIO_LIMITS.alt;
       const input = key === "description" ? longText(t, max) : text(t, max);
-      inputs[translationField(field, locale)] = z.preprocess((value) => value ?? "", input) as z.ZodType<string>;
+      inputs[translationField(field, locale)] = z.preprocess((value) => value ?? "", input);
     }
   }
   return inputs;

@@ -10,6 +10,7 @@ import { formFailure } from "./action-result.server";
 import { errorReference } from "./page-loads.server";
 import { appContext, type RequestContext } from "./context.server";
 import { readForm } from "./forms.server";
+import { formText } from "~/platform/page/form-text";
 
 /**
  * `user`: the signed-in user who posted, already checked by the route's guard (an admin on admin pages);
@@ -26,7 +27,7 @@ export async function runIntent<Result = Response | ReturnType<typeof formFailur
   const messages = messagesFor(user.locale);
   const formData = await readForm(request);
   if (!formData) return formFailure({ formError: messages.errors.notAForm }, { status: 400 });
-  const intent = String(formData.get("intent") ?? "");
+  const intent = formText(formData, "intent");
   const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
   if (!handler) return formFailure({ formError: messages.people.unknownIntent }, { status: 400 });
   try {

@@ -22,6 +22,7 @@ import { isSameOrigin } from "~/platform/core/same-origin.server";
 import { recordSecurityEvent } from "./security-log.server";
 import { HONEYPOT_FIELD, TURNSTILE_FIELD } from "~/platform/page/bot-checks";
 import { passesTurnstile, turnstileTokenPasses } from "./turnstile.server";
+import { formText } from "~/platform/page/form-text";
 
 export type PublicFormFailure = {
   status: 400 | 403 | 429 | 503;
@@ -38,8 +39,9 @@ export type GuardedForm<T> =
   /** `formData`: the form as read (null when it could not be), for a form that refills more than the values. */
   | { kind: "refused"; failure: PublicFormFailure; formData: FormData | null };
 
-/** The form's own check: its shared schema over the fields (and, for a form with files, the files by their bytes). */
-export type PublicFormCheck<T> = (formData: FormData) => Promise<{ ok: true; data: T } | { ok: false; errors: FieldErrors; formError?: string | null }>;
+type PublicFormChecked<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors; formError?: string | null };
+/** The form's own check: its shared schema over the fields (and, for a form with files, the files by their bytes: then async). */
+export type PublicFormCheck<T> = (formData: FormData) => PublicFormChecked<T> | Promise<PublicFormChecked<T>>;
 
 /** A Workers rate-limit binding, keyed by clientKey (an IPv4 address, an IPv6 /64). */
 export type Limiter = { limit(options: { key: string }): Promise<{ success: boolean }> };
@@ -84,7 +86,7 @@ export async function guardPublicForm<T>(request: Request, { limiter, app, messa
   delete values[TURNSTILE_FIELD];
   // Past the limit the form only comes back as typed: nothing in it is checked or stored.
   if (!withinLimit) return refused(429, wording.tooMany ?? t.auth.tooManyAttempts, values, { headers: await overLimit(app, request) }, formData);
-  if (String(formData.get(HONEYPOT_FIELD) ?? "").trim()) return { kind: "bot" };
+  if (formText(formData, HONEYPOT_FIELD).trim()) return { kind: "bot" };
   if (app.config.turnstile && !(await passesTurnstile(app.config.turnstile, formData, request)))
     return refused(403, t.contact.challengeFailed, values, {}, formData);
   formData.delete(HONEYPOT_FIELD);

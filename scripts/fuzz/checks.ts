@@ -49,7 +49,7 @@ function javascriptUrls(html: string): { marker: number; raw: string; at: number
       if (!URL_ATTRIBUTES.has(attribute[1]!.toLowerCase())) continue;
       const value = (attribute[2] ?? attribute[3] ?? attribute[4] ?? "").replace(/[\t\n\r]/g, "").replace(/^[\x00-\x20]+/, "");
       const match = JS_URL_MARKER.exec(value);
-      if (match) hits.push({ marker: Number(match[1]), raw: tag[0].slice(0, 200), at: tag.index! });
+      if (match) hits.push({ marker: Number(match[1]), raw: tag[0].slice(0, 200), at: tag.index });
     }
   }
   return hits;
@@ -98,7 +98,7 @@ export function inspect(spec: RequestSpec, answer: Answer, origin: string, plant
     const seen = new Set<number>();
     for (const match of body.matchAll(RAW_MARKER)) {
       const marker = Number(match[1]);
-      if (!seen.has(marker)) report(marker, match[0], match.index!);
+      if (!seen.has(marker)) report(marker, match[0], match.index);
       seen.add(marker);
     }
     for (const hit of javascriptUrls(body)) if (!seen.has(hit.marker)) report(hit.marker, hit.raw, hit.at);

@@ -97,7 +97,7 @@ export async function openDatabase(state: string): Promise<Database> {
   }
   // One statement for all tables (D1 refuses a UNION of this many SELECTs; scalar subqueries are fine).
   const countSql = `select ${[...counted.map((table) => `(select count(*) from "${table}") as "${table}"`), ...compared].join(", ")}`;
-  const digest = (text: unknown) =>
+  const digest = (text: number | string | null) =>
     Number.parseInt(
       createHash("sha256")
         .update(String(text ?? ""))
@@ -121,7 +121,7 @@ export async function openDatabase(state: string): Promise<Database> {
     queries++;
     return retry("row counts", async () => {
       const row = (await db.prepare(countSql).first<Record<string, number | string | null>>()) ?? {};
-      return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, key.endsWith(CONTENT_SUFFIX) ? digest(value) : Number(value)])) as Counts;
+      return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, key.endsWith(CONTENT_SUFFIX) ? digest(value) : Number(value)]));
     });
   };
 
@@ -139,7 +139,7 @@ export async function openDatabase(state: string): Promise<Database> {
     // Only a small set that every count wrote alike; anything else and every call queries.
     if (seen.every((pages) => pages === seen[0]) && /^\d+(,\d+)?$/.test(seen[0]!)) benign = new Set(seen[0]!.split(",").map(Number));
   }
-  const onlyBenign = (pages: Set<number> | null | undefined) => benign !== null && pages != null && [...pages].every((page) => benign!.has(page));
+  const onlyBenign = (pages: Set<number> | null | undefined) => benign !== null && pages != null && [...pages].every((page) => benign.has(page));
   let last: Counts | null = null;
 
   return {

@@ -66,7 +66,7 @@ export async function orderSetUp(port: number, db: Database, cookies: { admin: s
       email: order.email,
       phone: "+1 307 555 0199",
       company: order.company ?? "",
-      service: String(service!.id),
+      service: String(service.id),
       source: language(order.source),
       targets: order.targets.map(language),
       deadline: dayFromToday(30),
@@ -89,7 +89,7 @@ export async function orderSetUp(port: number, db: Database, cookies: { admin: s
       await staff(id, { intent: "quote", basedOn: "1", amount: "1,250.50", currency: "USD", dueDate: dayFromToday(20), validUntil: dayFromToday(10) }),
     );
   const accept = async (token: string) => ok("accepting a quote", await postForm(port, `/Quote/${token}`, { intent: "accept", basedOn: "2" }));
-  const assign = async (id: number) => ok(`assigning order ${id}`, await staff(id, { intent: "assign", basedOn: "3", interpreterId: interpreter!.id }));
+  const assign = async (id: number) => ok(`assigning order ${id}`, await staff(id, { intent: "assign", basedOn: "3", interpreterId: interpreter.id }));
 
   // new — and the self-test: one order, one object in FILES.
   const before = await db.counts();
@@ -208,7 +208,7 @@ export async function orderSetUp(port: number, db: Database, cookies: { admin: s
   const states = orders.map((order) => (order.revoked ? "revoked" : order.status)).join(", ");
   if (states !== "new, quoted, accepted, in_progress, delivered, revoked, cancelled") fail(`the set-up's orders ended up ${states}`);
   const markers = Object.values(MARKUP).map((value) => Number(/fz-?(\d+)/.exec(value)![1]));
-  return { orders, sampleInterpreterId: interpreter!.id, markers };
+  return { orders, sampleInterpreterId: interpreter.id, markers };
 }
 
 function fail(message: string): never {

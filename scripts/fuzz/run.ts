@@ -165,7 +165,7 @@ async function campaign(db: Database): Promise<void> {
     for (const role of ["admin", "interpreter"] as const) {
       if (sessions[role].real === "") {
         sessions[role].real = await signIn(port, role === "admin" ? ADMIN_EMAIL : INTERPRETER_EMAIL);
-        reporter.sessionVariables.set(sessions[role].real!, role === "admin" ? "ADMIN_COOKIE" : "INTERPRETER_COOKIE");
+        reporter.sessionVariables.set(sessions[role].real, role === "admin" ? "ADMIN_COOKIE" : "INTERPRETER_COOKIE");
         signInsAgain++;
         counts = null; // signing in writes a session row
       }

@@ -7,10 +7,12 @@ import { getPlatformProxy, unstable_readConfig } from "wrangler";
 
 type D1Binding = { binding: string; database_name?: string; database_id?: string };
 type R2Binding = { binding: string; bucket_name?: string };
+/** What is read of wrangler.toml here (wrangler's types name its Config from a package they do not ship, so it is unknown to the compiler). */
+type StorageConfig = { name?: string; compatibility_date?: string; compatibility_flags: string[]; d1_databases: D1Binding[]; r2_buckets: R2Binding[] };
 
 /** `persistTo`: a folder as `wrangler --persist-to` takes it; default: wrangler's own `.wrangler/state`. */
 export async function storageProxy(persistTo?: string) {
-  const config = unstable_readConfig({ config: "wrangler.toml" });
+  const config = unstable_readConfig({ config: "wrangler.toml" }) as StorageConfig;
   const storageOnly = {
     name: `${config.name}-storage`,
     compatibility_date: config.compatibility_date,

@@ -97,7 +97,7 @@ describe("strict: a request outside the table is refused and recorded", () => {
   it.each(refused)("%s", async (_name, path, init, reason) => {
     const response = await probe(path, init);
     expect(response.status).toBe(400);
-    const body = (await response.json()) as { message: string };
+    const body = await response.json<{ message: string }>();
     expect(body.message).toMatch(/not allowed by the Supabase double/);
     const recorded = await lastViolation();
     expect(recorded).toMatchObject({ shape: null, probe: true });
@@ -115,7 +115,7 @@ describe("Supabase's response shapes for allowed requests", () => {
     const whole = await probe(`/rest/v1/users?${LIST}&offset=0&limit=20`, { key: "service", headers: { Prefer: "count=exact" } });
     expect(whole.status).toBe(200);
     expect(whole.headers.get("content-range")).toBe("0-6/7");
-    expect(((await whole.json()) as unknown[]).length).toBe(7);
+    expect((await whole.json<unknown[]>()).length).toBe(7);
 
     await double.people(Array.from({ length: 14 }, (_, i) => ({ full_name: `Zed ${i}`, email: `zed${i}@example.org` })));
     const part = await probe(`/rest/v1/users?${LIST}&offset=0&limit=20`, { key: "service", headers: { Prefer: "count=exact" } });
@@ -178,10 +178,10 @@ describe("Supabase's response shapes for allowed requests", () => {
       headers: AUTH,
       body: JSON.stringify({ email: "admin@example.com", password: SAMPLE_PASSWORD, gotrue_meta_security: {} }),
     });
-    const session = (await right.json()) as Record<string, unknown> & { access_token: string; user: { id: string } };
+    const session = await right.json<Record<string, unknown> & { access_token: string; user: { id: string } }>();
     expect(Object.keys(session).sort()).toEqual(["access_token", "expires_at", "expires_in", "refresh_token", "token_type", "user"]);
     expect(session).toMatchObject({ token_type: "bearer", expires_in: 3600, user: { email: "admin@example.com", aud: "authenticated" } });
-    const claims = JSON.parse(fromBase64Url(session.access_token.split(".")[1]!));
+    const claims = JSON.parse(fromBase64Url(session.access_token.split(".")[1]!)) as Record<string, unknown>;
     expect(claims).toMatchObject({ sub: session.user.id, role: "authenticated", email: "admin@example.com", exp: session.expires_at });
 
     // PostgREST checks the token's signature.
@@ -225,7 +225,7 @@ describe("Supabase's response shapes for allowed requests", () => {
       headers: AUTH,
       body: JSON.stringify({ email: "interpreter@example.com", password: SAMPLE_PASSWORD, gotrue_meta_security: {} }),
     });
-    const { access_token: token, user } = (await signIn.json()) as { access_token: string; user: { id: string } };
+    const { access_token: token, user } = await signIn.json<{ access_token: string; user: { id: string } }>();
     const linksOf = async () => (await double.table<{ user_id: string }>("user_languages")).filter((link) => link.user_id === user.id);
     expect(await linksOf()).toHaveLength(3);
 

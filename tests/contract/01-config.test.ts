@@ -8,7 +8,7 @@ beforeAll(() => double.reset());
 
 describe("createBackend with the Supabase configuration", () => {
   it("builds the Supabase adapter when SUPABASE_URL and both keys are set, without calling Supabase", async () => {
-    const { result, requests } = await step(async () => backendFor());
+    const { result, requests } = await step(() => Promise.resolve(backendFor()));
     expect(result.name).toBe("supabase");
     expect(requests).toEqual([]);
   });

@@ -64,7 +64,7 @@ describe("signIn", () => {
 
     const session = sessionOf(cookieHeader(backend.responseHeaders));
     expect(session).toMatchObject({ token_type: "bearer", refresh_token: expect.any(String), user: { email: ADMIN } });
-    const claims = JSON.parse(fromBase64Url(session.access_token.split(".")[1]!));
+    const claims = JSON.parse(fromBase64Url(session.access_token.split(".")[1]!)) as Record<string, unknown>;
     expect(claims).toMatchObject({ sub: (result as { user: { id: string } }).user.id, role: "authenticated", email: ADMIN });
   });
 
@@ -117,7 +117,7 @@ describe("currentUser", () => {
     const { cookie } = await signIn(ADMIN);
     const session = sessionOf(cookie);
     const [header, payload, signature] = session.access_token.split(".") as [string, string, string];
-    const forged = { ...JSON.parse(fromBase64Url(payload)), email: "someone-else@example.com" };
+    const forged = { ...(JSON.parse(fromBase64Url(payload)) as Record<string, unknown>), email: "someone-else@example.com" };
     const tampered = cookieWithSession({ ...session, access_token: `${header}.${toBase64Url(JSON.stringify(forged))}.${signature}` });
     const { result, requests } = await step(() => backendFor(tampered).auth.currentUser());
     expect(result).toBeNull();

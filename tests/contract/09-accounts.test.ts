@@ -41,7 +41,7 @@ const signedInThen = (requests: Call[]) => [[...calls(requests.slice(0, 3))].sor
 const devicesOf = async (userId: string) => (await double.table<DeviceRow>("session_devices")).filter((row) => row.user_id === userId);
 const deviceRow = async (sessionId: string) => (await double.table<DeviceRow>("session_devices")).find((row) => row.session_id === sessionId);
 const authRow = async (email: string) => (await double.table<AuthRow>("auth.users")).find((user) => user.email === email);
-const sessionIdIn = (cookie: string) => JSON.parse(fromBase64Url(sessionOf(cookie).access_token.split(".")[1]!)).session_id as string;
+const sessionIdIn = (cookie: string) => (JSON.parse(fromBase64Url(sessionOf(cookie).access_token.split(".")[1]!)) as { session_id: string }).session_id;
 
 let counter = 0;
 /** A sign-in account with a users row (an interpreter) and this password. */

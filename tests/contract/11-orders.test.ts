@@ -26,7 +26,7 @@ let [admin, interpreter] = ["", ""];
 beforeEach(async () => {
   await double.reset();
   [english, spanish, french] = (await Promise.all(["English", "Spanish", "French"].map(languageIdOf))) as [number, number, number];
-  [admin, interpreter] = (await Promise.all([idOf(ADMIN), idOf(INTERPRETER)])) as [string, string];
+  [admin, interpreter] = await Promise.all([idOf(ADMIN), idOf(INTERPRETER)]);
 });
 
 let counter = 0;

@@ -30,7 +30,7 @@ let [admin, interpreter] = ["", ""];
 beforeEach(async () => {
   await double.reset();
   [arabic, english] = (await Promise.all(["Arabic", "English"].map(languageIdOf))) as [number, number];
-  [admin, interpreter] = (await Promise.all([idOf(ADMIN), idOf(INTERPRETER)])) as [string, string];
+  [admin, interpreter] = await Promise.all([idOf(ADMIN), idOf(INTERPRETER)]);
 });
 
 let counter = 0;

@@ -33,19 +33,19 @@ async function control(path: string, init?: RequestInit) {
 export const double = {
   reset: () => control("reset", { method: "POST" }),
   lastSeq: async () => Number((await control("requests?since=1e12")).headers.get("x-double-last-seq")),
-  requests: async (since = 0) => (await (await control(`requests?since=${since}`)).json()) as RecordedRequest[],
-  violations: async (since = 0) => (await (await control(`violations?since=${since}`)).json()) as { url: string; reasons: string[] }[],
-  coverage: async () => (await (await control("coverage")).json()) as Coverage,
+  requests: async (since = 0) => await (await control(`requests?since=${since}`)).json<RecordedRequest[]>(),
+  violations: async (since = 0) => await (await control(`violations?since=${since}`)).json<{ url: string; reasons: string[] }[]>(),
+  coverage: async () => await (await control("coverage")).json<Coverage>(),
   coverageText: async () => (await control("coverage?format=text")).text(),
-  table: async <T = Record<string, unknown>>(name: string) => (await (await control(`tables/${name}`)).json()) as T[],
+  table: async <T = Record<string, unknown>>(name: string) => await (await control(`tables/${name}`)).json<T[]>(),
   empty: (name: string) => control(`tables/${name}`, { method: "DELETE" }),
-  people: async (people: PersonFixture[]) => (await (await control("people", { method: "POST", body: JSON.stringify(people) })).json()) as { id: string }[],
+  people: async (people: PersonFixture[]) => await (await control("people", { method: "POST", body: JSON.stringify(people) })).json<{ id: string }[]>(),
   clock: (advanceSeconds: number) => control("clock", { method: "POST", body: JSON.stringify({ advanceSeconds }) }),
   /** Changes rows of a public table directly (not through the API): `where` columns equal, `set` the new values. */
   patch: async <T = Record<string, unknown>>(name: string, where: Record<string, unknown>, set: Record<string, unknown>) =>
-    (await (await control(`tables/${name}`, { method: "PATCH", body: JSON.stringify({ where, set }) })).json()) as T[],
+    await (await control(`tables/${name}`, { method: "PATCH", body: JSON.stringify({ where, set }) })).json<T[]>(),
   /** The objects in the media bucket (the sample images and what the adapter uploaded), without their bytes. */
-  objects: async () => (await (await control("storage")).json()) as ObjectListing[],
+  objects: async () => await (await control("storage")).json<ObjectListing[]>(),
   /** One object's bytes and Content-Type, or null when the bucket does not hold it. */
   object: async (path: string) => {
     const response = await fetch(`${DOUBLE_URL}/__double/storage/${path.split("/").map(encodeURIComponent).join("/")}`);
@@ -53,7 +53,7 @@ export const double = {
     return { contentType: response.headers.get("content-type"), bytes: new Uint8Array(await response.arrayBuffer()) };
   },
   /** The objects in the private bucket of orders' files, without their bytes. */
-  files: async () => (await (await control("files")).json()) as ObjectListing[],
+  files: async () => await (await control("files")).json<ObjectListing[]>(),
   /** One private object's bytes and Content-Type, or null when the bucket does not hold it. */
   file: async (key: string) => {
     const response = await fetch(`${DOUBLE_URL}/__double/files/${key.split("/").map(encodeURIComponent).join("/")}`);
@@ -104,7 +104,7 @@ export function sessionOf(cookie: string): { access_token: string; refresh_token
   const whole = pairs.find(([name]) => name === AUTH_COOKIE)?.[1];
   const chunks = pairs.filter(([name]) => name.startsWith(`${AUTH_COOKIE}.`)).sort(([a], [b]) => Number(a.split(".").at(-1)) - Number(b.split(".").at(-1)));
   const value = whole ?? chunks.map(([, chunk]) => chunk).join("");
-  return JSON.parse(fromBase64Url(value.replace(/^base64-/, "")));
+  return JSON.parse(fromBase64Url(value.replace(/^base64-/, ""))) as ReturnType<typeof sessionOf>;
 }
 
 /** A cookie header carrying this session instead (one cookie, the way @supabase/ssr writes a short one). */

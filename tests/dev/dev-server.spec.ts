@@ -46,7 +46,7 @@ test.afterAll(() => {
   if (server?.pid) process.kill(-server.pid, "SIGTERM");
 });
 
-test("the dev server prints the sample sign-ins and no deprecation, future-flag or other warning", async () => {
+test("the dev server prints the sample sign-ins and no deprecation, future-flag or other warning", () => {
   expect(output).toContain(`${admin.email}  ${SAMPLE_PASSWORD}`);
   expect(output).toContain(`${people.find((person) => person.role === "interpreter")!.email}  ${SAMPLE_PASSWORD}`);
   expect(output).toMatch(/Password-reset links: /);

@@ -111,6 +111,7 @@ async function expectNoPrivateData(response: APIResponse, label: string) {
 for (const role of ["anonymous", "interpreter", "admin"] as const) {
   test.describe(`as ${role}`, () => {
     let context: APIRequestContext;
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook uses from this pattern, and wants one
     test.beforeAll(async ({}, testInfo) => {
       const email = role === "admin" ? ADMIN.email : role === "interpreter" ? INTERPRETER.email : null;
       context = await signedInContext(email, `10.250.${testInfo.workerIndex}.${["anonymous", "interpreter", "admin"].indexOf(role)}`);

@@ -104,7 +104,8 @@ async function logLine(admin: Page, callerName: string): Promise<Record<string, 
 function backgroundTab() {
   const state = window as unknown as { __background: boolean };
   state.__background = false;
-  const { setTimeout: wait, clearTimeout: stopWaiting } = window;
+  const wait = window.setTimeout.bind(window);
+  const stopWaiting = window.clearTimeout.bind(window);
   const delay = (ms = 0) => (state.__background ? Math.max(ms, 60_000) : ms);
   const loops = new Map<number, number>();
   let next = 1_000_000;

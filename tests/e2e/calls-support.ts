@@ -52,8 +52,8 @@ export async function bytesReceived(page: Page): Promise<number> {
   return page.evaluate(async () => {
     let total = 0;
     for (const connection of (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections) {
-      (await connection.getStats()).forEach((report) => {
-        if (report.type === "inbound-rtp") total += (report as { bytesReceived?: number }).bytesReceived ?? 0;
+      (await connection.getStats()).forEach((report: RTCStats & { bytesReceived?: number }) => {
+        if (report.type === "inbound-rtp") total += report.bytesReceived ?? 0;
       });
     }
     return total;

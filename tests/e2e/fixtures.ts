@@ -16,6 +16,7 @@ function clientIpFor(testId: string): string {
 }
 
 export const test = base.extend<{ clientIp: string }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture uses from this pattern, and wants one
   clientIp: async ({}, use, testInfo) => use(clientIpFor(`${testInfo.testId}-${testInfo.retry}`)),
   extraHTTPHeaders: async ({ clientIp }, use) => use({ "CF-Connecting-IP": clientIp }),
 });

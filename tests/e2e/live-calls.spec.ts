@@ -186,7 +186,7 @@ test("two interpreters accept at once: exactly one gets the room, the other is t
     // Both press Accept in the same instant: the buttons are found first, then clicked together (a click that waited
     // for the other's outcome would find its card already gone).
     const buttons = await Promise.all(cards.map((card) => card.getByRole("button", { name: "Accept" }).elementHandle()));
-    await Promise.all(buttons.map((button) => button!.evaluate((element: HTMLElement) => element.click())));
+    await Promise.all(buttons.map((button) => button.evaluate((element: HTMLElement) => element.click())));
 
     const inRoom = async (page: Page) => {
       try {

@@ -14,7 +14,7 @@ test.describe.configure({ mode: "serial" });
 /** How many objects the public media bucket holds now (D1 run: the R2 bucket's blobs in the server's local state). */
 async function mediaObjectCount(): Promise<number> {
   if (test.info().project.name === "studio-supabase") {
-    return ((await (await fetch(`${SUPABASE_DOUBLE_URL}/__double/storage`)).json()) as unknown[]).length;
+    return (await (await fetch(`${SUPABASE_DOUBLE_URL}/__double/storage`)).json<unknown[]>()).length;
   }
   return readdirSync(`.tmp/e2e-${PORT}/v3/r2/push-media/blobs`).length;
 }

@@ -137,7 +137,7 @@ describe("reset e-mails", () => {
   it("at most 3 per address an hour, from any number of client addresses; the 4th sends nothing and keeps the last link", async () => {
     const email = "omar.farah@example.com";
     const mails = async () =>
-      ((await (await fetch(`${env.EMAILJS_API_URL}/__requests?service=service_test`)).json()) as { fields: Record<string, string> }[]).filter(
+      (await (await fetch(`${env.EMAILJS_API_URL}/__requests?service=service_test`)).json<{ fields: Record<string, string> }[]>()).filter(
         (mail) => mail.fields.to_email === email,
       );
     const sentBefore = (await mails()).length;

@@ -383,7 +383,7 @@ describe("forgot-password action", () => {
     await waitOnExecutionContext(appContext(args.context).cloudflare.ctx);
 
     // The e-mail went through EmailJS (the test's fake) with the reset template.
-    const recorded = (await (await fetch(`${env.EMAILJS_API_URL}/__requests?service=service_test`)).json()) as { fields: Record<string, string> }[];
+    const recorded = await (await fetch(`${env.EMAILJS_API_URL}/__requests?service=service_test`)).json<{ fields: Record<string, string> }[]>();
     // The newest one: an earlier test in this file asked for a link too (a new link replaces the old).
     const { fields } = recorded.filter((request) => request.fields.to_email === OMAR).at(-1)!;
     expect(fields).toMatchObject({ template_id: "template_reset", service_id: "service_test", to_email: OMAR, lib_version: "4.4.1" });
@@ -391,7 +391,7 @@ describe("forgot-password action", () => {
     expect(`${link.origin}${link.pathname}`).toBe("http://127.0.0.1:8787/Resetpassword");
     const token = link.searchParams.get("token")!;
     expect(token).toBeTruthy();
-    expect(await resetPassword.loader(get(`/Resetpassword${link.search}`))).toEqual({ token });
+    expect(resetPassword.loader(get(`/Resetpassword${link.search}`))).toEqual({ token });
 
     const newPassword = "Omar-Fresh-Pass-2025";
     expect(unwrap(await login.action(post("/Login", { email: OMAR, password: newPassword }))).data.formError).toBe(INVALID_CREDENTIALS);

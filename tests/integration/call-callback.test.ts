@@ -17,7 +17,7 @@ async function postCallback(fields: Record<string, string>, path = "/Call", bind
   const request = new Request(new URL(path, ORIGIN), { method: "POST", body, headers: { "CF-Connecting-IP": freshIp(), Origin: ORIGIN } });
   const ctx = createExecutionContext();
   const context = routerContextFor(createRequestContext(request, bindings, ctx));
-  const result = await callPage.action({ request, context, params: {}, pattern: path, url: new URL(request.url) } as never);
+  const result = await callPage.action({ request, context, params: {}, pattern: path, url: new URL(request.url) });
   await waitOnExecutionContext(ctx);
   return result;
 }

@@ -30,7 +30,7 @@ const page = (roomId: string, init: { cookie?: string; query?: string } = {}) =>
   callRoom.loader({
     ...loaderArgs(`/call-room/${roomId}${init.query ?? ""}`, init.cookie ? { headers: { Cookie: init.cookie } } : {}),
     params: { roomId },
-  } as never);
+  });
 
 const post = (path: string, body: Record<string, string>, headers: Record<string, string> = { Origin: ORIGIN }) =>
   handleCallSocket(new Request(`${ORIGIN}${path}`, { method: "POST", headers, body: new URLSearchParams(body) }), env);

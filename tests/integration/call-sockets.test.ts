@@ -87,7 +87,7 @@ describe("the caller's socket", () => {
     const spanish = await languageId("Spanish");
     const path = `/api/calls/caller?language=${spanish}&type=audio&name=Ann`;
     expect((await handleCallSocket(socketRequest(path), { ...env, PUBLIC_CALLS: "off" } as Env)).status).toBe(403);
-    const exhausted = { ...env, CALL_LIMITER: { limit: async () => ({ success: false }) } };
+    const exhausted = { ...env, CALL_LIMITER: { limit: () => Promise.resolve({ success: false }) } };
     expect((await handleCallSocket(socketRequest(path), exhausted)).status).toBe(429);
   });
 });

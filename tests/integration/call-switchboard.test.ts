@@ -6,20 +6,7 @@ import { createBackend } from "~/backend/index.server";
 import { PRESENCE_TIMEOUT_MS, type Board } from "~/domain/switchboard";
 import { roomPartyOf } from "~/features/calls/room-token.server";
 import { seed } from "./helpers";
-import {
-  ARABIC,
-  caller,
-  freshSwitchboard,
-  goAvailable,
-  interpreter,
-  joinRoom,
-  roomStub,
-  SECRET,
-  settle,
-  silentFor,
-  someCall,
-  SPANISH,
-} from "./switchboard-sockets";
+import { ARABIC, caller, freshSwitchboard, goAvailable, interpreter, joinRoom, SECRET, settle, silentFor, someCall, SPANISH } from "./switchboard-sockets";
 
 // Languages 1 and 2 and the sample people exist (the log references them).
 beforeAll(async () => {
@@ -78,7 +65,7 @@ describe("presence", () => {
       const { CallSwitchboard } = await import("../../app/features/calls/switchboard-object.server");
       const woken = new CallSwitchboard(state, env);
       await state.blockConcurrencyWhile(async () => {});
-      expect(await woken.availability()).toEqual({ [ARABIC]: ["Name amal"] });
+      expect(woken.availability()).toEqual({ [ARABIC]: ["Name amal"] });
       // The sockets were accepted through the hibernation API: the runtime, not the instance, holds them.
       expect(state.getWebSockets("i:amal")).toHaveLength(1);
     });
@@ -122,8 +109,8 @@ describe("ringing and the single winner", () => {
     const accepted = winners[0]!.messages.find((message) => message.type === "accepted")!;
     expect(accepted.roomId).toBe(answered.roomId);
     // Both go to the same address, with no secret in it; the caller alone gets the room's key (to post, never to link).
-    expect(accepted.url).toBe(`/call-room/${accepted.roomId}`);
-    expect(answered.url).toBe(`/call-room/${answered.roomId}`);
+    expect(accepted.url).toBe(`/call-room/${String(accepted.roomId)}`);
+    expect(answered.url).toBe(`/call-room/${String(answered.roomId)}`);
     expect(await roomPartyOf(SECRET, String(answered.roomId), String(answered.key))).toBe("caller");
     expect(accepted.key).toBeUndefined();
     expect(await roomPartyOf(SECRET, String(accepted.roomId), "x".repeat(43))).toBeNull();
@@ -151,7 +138,7 @@ describe("ringing and the single winner", () => {
     await goAvailable(amal);
     const call = await caller(stub);
     await amal.next("ringing", someCall);
-    await runInDurableObject(stub, async (instance) => {
+    await runInDurableObject(stub, (instance) => {
       const inside = instance as unknown as { board: Board };
       inside.board = { ...inside.board, calls: inside.board.calls.map((item) => ({ ...item, requestedAt: item.requestedAt - 45_000 })) };
     });

@@ -28,7 +28,7 @@ export async function setMode(service: string, mode: FakeMode) {
   expect((await fake("/__mode", service, { method: "PUT", body: mode })).status).toBe(204);
 }
 export async function recorded(service: string) {
-  return (await (await fake("/__requests", service)).json()) as RecordedRequest[];
+  return await (await fake("/__requests", service)).json<RecordedRequest[]>();
 }
 
 export type ContactRequestOptions = { ip: string; json?: boolean; headers?: Record<string, string>; method?: string };

@@ -44,7 +44,7 @@ function submit(fields: Fields, options: SubmitOptions = {}): Promise<ContactOut
 
 async function json(outcome: ContactOutcome) {
   const response = asResponse(outcome);
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  return { status: response.status, body: await response.json<Record<string, unknown>>() };
 }
 
 type Row = {

@@ -63,8 +63,8 @@ describe("D1 content store with the sample content", () => {
     const counting = new Proxy(env.DB, {
       get(target, key) {
         if (key === "prepare") queries++;
-        const value = Reflect.get(target, key);
-        return typeof value === "function" ? value.bind(target) : value;
+        const value: unknown = Reflect.get(target, key);
+        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
       },
     });
     const { content } = backend(counting);

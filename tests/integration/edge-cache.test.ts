@@ -21,11 +21,11 @@ const countingDb = new Proxy(env.DB, {
         return target.prepare(sql);
       };
     }
-    const value = Reflect.get(target, property);
-    return typeof value === "function" ? value.bind(target) : value;
+    const value: unknown = Reflect.get(target, property);
+    return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
   },
 });
-const countingEnv = { ...env, DB: countingDb } as Env;
+const countingEnv = { ...env, DB: countingDb };
 
 const INLINE_SCRIPT = "document.documentElement.dataset.enhanced='1'";
 
@@ -38,7 +38,7 @@ async function get(path: string, headers: HeadersInit = {}) {
     render: async () => {
       const app = createRequestContext(request, countingEnv, ctx);
       const { data, headers: loaderHeaders } = unwrap(
-        await homeLoader({ request, context: routerContextFor(app), params: {}, url: new URL(request.url), pattern: "/" } as never),
+        await homeLoader({ request, context: routerContextFor(app), params: {}, url: new URL(request.url), pattern: "/" }),
       );
       const title = data.company.ok ? data.company.value?.title : "(failed)";
       const html = `<!doctype html><html><body><h1>${title}</h1><script nonce="${app.nonce}">${INLINE_SCRIPT}</script></body></html>`;

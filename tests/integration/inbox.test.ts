@@ -39,7 +39,7 @@ const fake = (path: string, service: string, init?: RequestInit) => fetch(`${env
 async function setMode(service: string, mode: FakeMode) {
   expect((await fake("/__mode", service, { method: "PUT", body: mode })).status).toBe(204);
 }
-const recorded = async (service: string) => (await (await fake("/__requests", service)).json()) as RecordedRequest[];
+const recorded = async (service: string) => await (await fake("/__requests", service)).json<RecordedRequest[]>();
 
 type Row = { id: number; status: string; attempts: number; last_error: string | null; sent_at: number | null; read_at: number | null };
 const rowOf = (id: number) => env.DB.prepare("SELECT * FROM contact_messages WHERE id = ?").bind(id).first<Row>();

@@ -52,7 +52,7 @@ describe(`helpers that take a list, with ${MANY} ids`, () => {
       (await customerPage.loader({
         ...loaderArgs(`/Dashboard/Dashboardcustomers/${customerId}?page=${page}`, { headers: { Cookie: admin } }),
         params: { customerId: String(customerId) },
-      } as never)) as { customer: { orderCount: number }; orders: { items: { id: number; targetLanguages: string[] }[]; pageCount: number } };
+      })) as { customer: { orderCount: number }; orders: { items: { id: number; targetLanguages: string[] }[]; pageCount: number } };
     const first = await open(1);
     expect(first.customer.orderCount).toBe(MANY);
     expect(first.orders.pageCount).toBe(Math.ceil(MANY / 20));
@@ -69,7 +69,7 @@ describe(`helpers that take a list, with ${MANY} ids`, () => {
   it("an interpreter with 150 jobs reaches them all through the pages", async () => {
     // The page itself, as they open it.
     const cookie = await cookieOf("busy@example.com", "busy-Password-1");
-    const page = (await jobsPage.loader(loaderArgs("/Dashboard/Jobs?page=8", { headers: { Cookie: cookie } }) as never)) as {
+    const page = (await jobsPage.loader(loaderArgs("/Dashboard/Jobs?page=8", { headers: { Cookie: cookie } }))) as {
       jobs: { ok: boolean; value: { items: unknown[]; page: number; pageCount: number } };
     };
     expect(page.jobs).toMatchObject({ ok: true, value: { page: 8, pageCount: 8 } });

@@ -23,7 +23,7 @@ async function request(who: { name: string; email: string; company?: string; pho
   const { id, token } = await postQuoteRequest(who, mailEnv);
   await relayDueMails(backendFor(), config, { now: () => Date.now() + 60 * 60_000, minIntervalMs: 0 });
   const mail = (await recorded(service)).find((item) => item.mode === "ok" && item.fields.message?.includes(`/Quote/${token}`));
-  const link = new URL(/https?:\/\/\S+/.exec(mail!.fields.message!)![0]!);
+  const link = new URL(/https?:\/\/\S+/.exec(mail!.fields.message!)![0]);
   return { id, token, link };
 }
 

@@ -153,9 +153,9 @@ describe("a delivery whose e-mail cannot be written (defect 8)", () => {
     const delivered = (await env.DB.prepare("SELECT id FROM order_files WHERE order_id = ? AND kind = 'delivery'").bind(id).first<{ id: number }>())!.id;
     const download = asResponse(
       await orderFile.loader({
-        ...(await staffArgs(`/Dashboard/Orders/${id}/files/${delivered}`)),
+        ...staffArgs(`/Dashboard/Orders/${id}/files/${delivered}`),
         params: { orderId: String(id), fileId: String(delivered) },
-      } as never),
+      }),
     );
     expect.soft(download.status).toBe(200);
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(pdf("translation.pdf"));
@@ -181,8 +181,8 @@ describe("a delivery whose write fails once (a database hiccup)", () => {
           return (statements: D1PreparedStatement[]) =>
             writesMail(statements) && refusals++ === 0 ? Promise.reject(new Error("D1_ERROR: injected: fails once")) : target.batch(statements);
         }
-        const value = Reflect.get(target, name);
-        return typeof value === "function" ? value.bind(target) : value;
+        const value: unknown = Reflect.get(target, name);
+        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
       },
     });
     const deliver = post(
@@ -200,9 +200,9 @@ describe("a delivery whose write fails once (a database hiccup)", () => {
     const delivered = (await env.DB.prepare("SELECT id FROM order_files WHERE order_id = ? AND kind = 'delivery'").bind(id).first<{ id: number }>())!.id;
     const download = asResponse(
       await orderFile.loader({
-        ...(await staffArgs(`/Dashboard/Orders/${id}/files/${delivered}`)),
+        ...staffArgs(`/Dashboard/Orders/${id}/files/${delivered}`),
         params: { orderId: String(id), fileId: String(delivered) },
-      } as never),
+      }),
     );
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(pdf("once.pdf"));
     expect(await mailsOf(id)).toBe(1);
@@ -213,7 +213,7 @@ describe("a delivery whose write fails once (a database hiccup)", () => {
   });
 });
 
-async function staffArgs(path: string) {
+function staffArgs(path: string) {
   const request = new Request(new URL(path, ORIGIN), { headers: { Cookie: admin } });
   return { request, context: routerContextFor(createRequestContext(request, env, createExecutionContext())), pattern: path, url: new URL(request.url) };
 }

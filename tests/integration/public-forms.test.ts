@@ -76,7 +76,7 @@ describe("the public forms: the same answer for the same fault", () => {
   });
 
   it("past the limit: 429 with Retry-After, nothing stored", async () => {
-    const exhausted = { limit: async () => ({ success: false }) };
+    const exhausted = { limit: () => Promise.resolve({ success: false }) };
     const testEnv = { ...env, CONTACT_LIMITER: exhausted, QUOTE_LIMITER: exhausted, CALL_LIMITER: exhausted } as Env;
     expect(await everyForm(() => ({ testEnv }))).toEqual(same({ status: 429, retryAfter: "60", stored: 0 }));
   });

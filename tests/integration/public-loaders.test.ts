@@ -37,7 +37,7 @@ describe("public loaders with content", () => {
     expect(data.about).toMatchObject({ ok: true, value: { photoA: { url: "/media/Aboutus/team-meeting.webp" } } });
   });
 
-  it("an unknown path answers 404", async () => {
+  it("an unknown path answers 404", () => {
     const result = notFound.loader() as unknown as { init: ResponseInit };
     expect(result.init.status).toBe(404);
   });

@@ -30,8 +30,8 @@ function recording(db: D1Database, seen: Statement[]): D1Database {
       get(target, key) {
         if (key === "bind") return (...values: unknown[]) => wrap(sql, target.bind(...values), values);
         if (["all", "first", "run", "raw"].includes(String(key))) seen.push({ sql, params });
-        const value = Reflect.get(target, key);
-        return typeof value === "function" ? value.bind(target) : value;
+        const value: unknown = Reflect.get(target, key);
+        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
       },
     });
     real.set(proxy, { statement, noted: { sql, params } });
@@ -46,8 +46,8 @@ function recording(db: D1Database, seen: Statement[]): D1Database {
           return target.batch(statements.map((statement) => real.get(statement)!.statement));
         };
       }
-      const value = Reflect.get(target, key);
-      return typeof value === "function" ? value.bind(target) : value;
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });
 }
@@ -81,11 +81,11 @@ const problemsIn = (plan: string[]) =>
   );
 
 let backend: Backend;
-let seen: Statement[] = [];
+const seen: Statement[] = [];
 beforeAll(async () => {
   await seed();
   backend = createD1Backend({
-    env: { ...env, DB: recording(env.DB, seen) } as Env,
+    env: { ...env, DB: recording(env.DB, seen) },
     request: new Request("https://push.test/Dashboard"),
     sessionSecret: env.SESSION_SECRET,
   });

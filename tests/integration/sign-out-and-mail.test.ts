@@ -19,7 +19,7 @@ describe("sign-out that fails on the server", () => {
     await env.DB.prepare("CREATE TRIGGER sessions_outage BEFORE DELETE ON sessions BEGIN SELECT RAISE(ABORT, 'simulated outage'); END").run();
     vi.spyOn(console, "error").mockImplementation(() => {});
     try {
-      const response = (await logout.action(loaderArgs("/Logout", { method: "POST", headers: { Cookie: cookie } }))) as Response;
+      const response = await logout.action(loaderArgs("/Logout", { method: "POST", headers: { Cookie: cookie } }));
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/Dashboard");
       const setCookies = response.headers.getSetCookie();

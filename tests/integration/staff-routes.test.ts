@@ -229,7 +229,7 @@ describe("editing an interpreter", () => {
   beforeAll(async () => {
     linh = await idOf("linh.tran@example.com");
   });
-  const linhFields = async () => ({
+  const linhFields = () => ({
     id: linh,
     full_name: "Linh T. Tran",
     Gender: "Female",
@@ -238,7 +238,7 @@ describe("editing an interpreter", () => {
   });
 
   it("saves: 302 back to the row (list state kept) with 'Changes to <name> saved.'", async () => {
-    const fields = await linhFields();
+    const fields = linhFields();
     const { location, toast } = await redirected(
       await save({ ...fields, full_name: " Linh T. Tran ", email: "linh.t@example.com" }, `${INTERPRETERS}?q=linh&page=1&edit=${fields.id}`),
     );
@@ -249,7 +249,7 @@ describe("editing an interpreter", () => {
   });
 
   it("invalid input: 400 for the update form of that row, nothing changed", async () => {
-    const fields = { ...(await linhFields()), email: "linh.t@example.com" };
+    const fields = { ...linhFields(), email: "linh.t@example.com" };
     const before = await usersRow(fields.id);
     const answer = failure(await save({ ...fields, email: "broken", phone: "12" }));
     expect(answer.status).toBe(400);
@@ -265,7 +265,7 @@ describe("editing an interpreter", () => {
 
   it("an unknown id: 404 'That person no longer exists. …', nothing stored", async () => {
     const before = await snapshot();
-    const fields = { ...(await linhFields()), id: crypto.randomUUID(), email: "ghost@example.com" };
+    const fields = { ...linhFields(), id: crypto.randomUUID(), email: "ghost@example.com" };
     const answer = failure(await save(fields));
     expect(answer.status).toBe(404);
     expect(answer.formError).toBe(NOT_FOUND_PERSON);
@@ -275,7 +275,7 @@ describe("editing an interpreter", () => {
   });
 
   it("an email taken by another account: 409 on the email field, nothing changed", async () => {
-    const fields = { ...(await linhFields()), email: "Interpreter@Example.com" };
+    const fields = { ...linhFields(), email: "Interpreter@Example.com" };
     const before = await usersRow(fields.id);
     const answer = failure(await save(fields));
     expect(answer.status).toBe(409);

@@ -13,7 +13,7 @@ let admin = "";
 function post(fields: Record<string, string | File>, cookie = admin) {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  return website.action(loaderArgs(PATH, { method: "POST", body, headers: { Cookie: cookie } }) as never);
+  return website.action(loaderArgs(PATH, { method: "POST", body, headers: { Cookie: cookie } }));
 }
 
 const studio = () => backendFor().studio;

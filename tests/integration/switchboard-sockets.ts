@@ -21,7 +21,7 @@ afterEach(() => {
 });
 
 /** A fresh switchboard per test (each its own object: no state shared between tests). */
-export const freshSwitchboard = () => env.CALLS.get(env.CALLS.idFromName(`switchboard-test-${crypto.randomUUID()}`)) as DurableObjectStub<CallSwitchboard>;
+export const freshSwitchboard = () => env.CALLS.get(env.CALLS.idFromName(`switchboard-test-${crypto.randomUUID()}`));
 
 /** A socket opened on the object as the worker opens them: its kind and what the worker checked, in headers. */
 export const socketRequest = (kind: SocketKind, headers: Record<string, string> = {}) =>

@@ -85,7 +85,7 @@ export function describeStudioContract(target: StudioContractTarget) {
     describe("kept versions and the files left behind", () => {
       it(`keeps the newest ${VERSIONS_KEPT} states, newest first; a file only a dropped state used is an orphan`, async () => {
         const photos = [image()];
-        const { id } = await studio().createService(service("Many saves", photos[0]!), ADMIN);
+        const { id } = await studio().createService(service("Many saves", photos[0]), ADMIN);
         // A photo another service shows is never an orphan, even when the state that used it here is dropped.
         const shared = image();
         await studio().createService(service("Shares a photo", shared), ADMIN);
@@ -93,7 +93,7 @@ export function describeStudioContract(target: StudioContractTarget) {
         const orphans = [];
         for (let version = 1; version <= VERSIONS_KEPT + 1; version++) {
           photos.push(version === 1 ? shared : image());
-          const outcome = await studio().save("service", id, service(`Many saves ${version + 1}`, photos.at(-1)!), version, ADMIN);
+          const outcome = await studio().save("service", id, service(`Many saves ${version + 1}`, photos.at(-1)), version, ADMIN);
           expect(outcome).toMatchObject({ ok: true, version: version + 1 });
           orphans.push(outcome.ok ? outcome.orphans : null);
         }

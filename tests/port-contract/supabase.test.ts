@@ -26,7 +26,7 @@ describePortContract({
   prepare: async () => {
     await reset();
     // Only this file's violations are counted below.
-    const log = (await (await fetch(`${env.SUPABASE_URL!}/__double/requests`)).json()) as { seq: number }[];
+    const log = await (await fetch(`${env.SUPABASE_URL!}/__double/requests`)).json<{ seq: number }[]>();
     since = log.at(-1)?.seq ?? 0;
   },
 });

@@ -12,7 +12,7 @@
 // running in parallel, each with its own service id or template, never see or disturb each other.
 //
 // Run on its own (for the e2e server): npx tsx tests/support/fake-emailjs.ts --port 8799
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type FakeMode = "ok" | "400" | "403" | "423" | "429" | "500" | "drop";
@@ -39,14 +39,14 @@ async function formFields(request: IncomingMessage, body: Buffer): Promise<Recor
     headers: { "content-type": request.headers["content-type"] ?? "" },
     body: new Uint8Array(body),
   }).formData();
-  return Object.fromEntries([...parsed.entries()].map(([key, value]) => [key, String(value)]));
+  return Object.fromEntries([...parsed.entries()].map(([key, value]) => [key, typeof value === "string" ? value : value.name]));
 }
 
 export async function startFakeEmailJs(port = 0): Promise<{ url: string; server: Server }> {
   const modes = new Map<string, FakeMode>();
   let recorded: (RecordedRequest & { service: string })[] = [];
 
-  const server = createServer(async (request, response) => {
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const body = await readBody(request);
     const url = new URL(request.url ?? "/", "http://fake");
     const path = url.pathname;
@@ -83,7 +83,8 @@ export async function startFakeEmailJs(port = 0): Promise<{ url: string; server:
       return send(204, "");
     }
     send(404, "not part of the fake");
-  });
+  };
+  const server = createServer((request, response) => void handle(request, response));
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const { port: bound } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${bound}`, server };

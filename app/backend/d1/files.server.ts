@@ -9,7 +9,8 @@ export function d1FileStore(bucket: R2Bucket): FileStore {
 
     async get(key) {
       const object = await bucket.get(key);
-      return object ? { body: object.body, size: object.size } : null;
+      // R2's body is a byte stream; workers-types leave its chunks untyped.
+      return object ? { body: object.body as ReadableStream<Uint8Array>, size: object.size } : null;
     },
 
     async remove(keys) {

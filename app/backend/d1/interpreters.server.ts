@@ -1,5 +1,5 @@
 // Interpreters in D1: a users row plus its sign-in account (accounts), always written together.
-import type { Interpreter, InterpreterQuery, Language } from "~/domain/people";
+import type { InterpreterQuery, Language } from "~/domain/people";
 import { looksLikePhone, PAGE_SIZE } from "~/domain/people";
 import type { InterpreterStore } from "~/backend/port.server";
 import { toInterpreter, type InterpreterColumns } from "~/backend/rows/interpreter.server";

@@ -92,7 +92,7 @@ export function d1OrderLists(db: D1Database): Pick<OrderStore, "list" | "jobs" |
     return rows.map((row) => toOrderSummary(row, targets.get(row.id) ?? []));
   }
 
-  async function acceptedValues(customerIds: number[]) {
+  async function acceptedValues(customerIds: number[]): Promise<ReturnType<typeof valuesByCustomer>> {
     if (customerIds.length === 0) return new Map();
     const { results } = await query(() =>
       db

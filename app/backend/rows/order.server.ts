@@ -131,7 +131,7 @@ function eventDetail(detail: EventRow["detail"]): EventDetail {
       return {};
     }
   }
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as EventDetail) : {};
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : {};
 }
 
 export const toOrderEvent = (row: EventRow): OrderEvent => ({

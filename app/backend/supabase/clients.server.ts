@@ -18,6 +18,11 @@ export type SupabaseClients = {
 
 const STATELESS = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } } as const;
 
+/** A client with no session. */
+const stateless = (url: string, key: string): SupabaseClient =>
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-return -- with no Database type, supabase-js leaves the schema-name parameter `any` where SupabaseClient says "public": the same untyped client
+  createClient(url, key, STATELESS);
+
 export function supabaseClients(config: SupabaseConfig, request: Request, responseHeaders: Headers): SupabaseClients {
   const secure = usesSecureCookies(request);
   const user = createServerClient(config.url, config.anonKey, {
@@ -35,9 +40,9 @@ export function supabaseClients(config: SupabaseConfig, request: Request, respon
   });
   return {
     user,
-    anon: createClient(config.url, config.anonKey, STATELESS),
-    service: createClient(config.url, config.serviceRoleKey, STATELESS),
-    recovery: () => createClient(config.url, config.anonKey, STATELESS),
+    anon: stateless(config.url, config.anonKey),
+    service: stateless(config.url, config.serviceRoleKey),
+    recovery: () => stateless(config.url, config.anonKey),
   };
 }
 

@@ -2,7 +2,7 @@
 // own account only (the backend acts on this request's session, never on an id from the form).
 import { changePasswordSchema, SET_LOCALE_INTENT, uiLocaleSchema } from "~/domain/accounts";
 import { messagesFor } from "~/platform/page/locale";
-import { format, plural } from "~/i18n";
+import { plural } from "~/i18n";
 import { guardPasswordCheck } from "~/features/accounts/account-guard.server";
 import { formFailure } from "~/request/action-result.server";
 import { parseFormData } from "~/request/forms.server";

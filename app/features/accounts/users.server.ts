@@ -11,6 +11,7 @@ import { mailResetLink } from "~/features/accounts/password-reset.server";
 import { recordSecurityEvent } from "~/request/security-log.server";
 import { redirectWithToast } from "~/request/toast.server";
 import { tellSwitchboardAboutPerson } from "~/features/calls/switchboard.server";
+import { formText } from "~/platform/page/form-text";
 
 const notFound = (t: IntentInput["messages"], intent: string) => formFailure({ formError: t.accounts.users.notFound, intent }, { status: 404 });
 const ownAccount = (intent: string, id: string, message: string) => formFailure({ formError: message, intent, id }, { status: 403 });
@@ -19,7 +20,7 @@ export async function changeRole({ request, url, app, formData, user, messages }
   const t = messages.accounts.users;
   const intent = "set-role";
   const form = parseFormData(formData, roleChangeSchema(messages));
-  if (!form.ok) return formFailure({ ...form, intent, id: String(formData.get("id") ?? "") });
+  if (!form.ok) return formFailure({ ...form, intent, id: formText(formData, "id") });
   const { id, role } = form.data;
   if (id === user.id) return ownAccount(intent, id, t.cannotChangeOwnRole);
 

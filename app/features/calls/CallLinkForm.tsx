@@ -1,6 +1,6 @@
 // The call link form (/Dashboard/Dashboardcall, administrators): a customer's name, a language someone is linked to,
 // video or voice, how long it works and the page's language; the link it makes is shown below, ready to copy.
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Form } from "react-router";
 import { Field, FormAlert, languageOptions, SelectField, SubmitButton } from "~/components/forms";
 import { CALL_LINK_HOURS, CALLER_NAME_MAX } from "~/domain/call-forms";
@@ -80,9 +80,10 @@ export function CallLinkForm({ languages, result }: { languages: { id: number; n
 /** The new link in a read-only field (selectable without JavaScript), with a copy button. */
 function CreatedLink({ url }: { url: string }) {
   const m = useMessages().dashboard.call.link;
-  const [copied, setCopied] = useState(false);
+  // Copied: this link, not one made before it.
+  const [copiedUrl, setCopiedUrl] = useState<string | null>(null);
+  const copied = copiedUrl === url;
   const field = useRef<HTMLInputElement>(null);
-  useEffect(() => setCopied(false), [url]);
   return (
     <div className="call-link">
       <div className="field">
@@ -96,8 +97,8 @@ function CreatedLink({ url }: { url: string }) {
           field.current?.select();
           // Refused (no permission, an insecure page): the address is selected, to copy by hand.
           navigator.clipboard?.writeText(url).then(
-            () => setCopied(true),
-            () => setCopied(false),
+            () => setCopiedUrl(url),
+            () => setCopiedUrl(null),
           );
         }}
       >

@@ -10,6 +10,7 @@ import { callSocket } from "./socket";
 import { useTurnstileWidget } from "~/platform/page/turnstile";
 import { TURNSTILE_FIELD } from "~/platform/page/bot-checks";
 import { Field, languageOptions, RadioGroup, SelectField } from "~/components/forms";
+import { formText } from "~/platform/page/form-text";
 
 type Device = "idle" | "checking" | "ready" | "ready-audio" | "denied" | "no-device" | "unsupported";
 type Calling = "idle" | "waiting" | "answered" | "unanswered" | "cancelled" | "failed";
@@ -19,7 +20,7 @@ type Props = {
   /** A staff member's call link: its name, language and type are set, and only the link is sent. */
   link: LinkedCallOffer | null;
   turnstileSiteKey: string | null;
-  onUnanswered(callId: string | null, languageId: string): void;
+  onUnanswered: (callId: string | null, languageId: string) => void;
 };
 
 export function CallStarter({ languages, link, turnstileSiteKey, onUnanswered }: Props) {
@@ -64,8 +65,8 @@ export function CallStarter({ languages, link, turnstileSiteKey, onUnanswered }:
     const data = new FormData(form);
     const params: Record<string, string> = link
       ? { link: link.token }
-      : Object.fromEntries(["language", "type", "name"].map((name) => [name, String(data.get(name) ?? "")]));
-    const languageId = link ? String(link.languageId) : String(data.get("language") ?? "");
+      : Object.fromEntries(["language", "type", "name"].map((name) => [name, formText(data, name)]));
+    const languageId = link ? String(link.languageId) : formText(data, "language");
     // With Turnstile on, the widget put its token in the form; the worker checks it before anything rings.
     const token = data.get(TURNSTILE_FIELD);
     if (typeof token === "string" && token) params.turnstile = token;
@@ -189,7 +190,7 @@ export function CallStarter({ languages, link, turnstileSiteKey, onUnanswered }:
 }
 
 /** The caller's own choices (a call link has made them already): language, video or voice, and their name. */
-function CallChoices({ languages, busy, type, onType }: { languages: Props["languages"]; busy: boolean; type: CallType; onType(type: CallType): void }) {
+function CallChoices({ languages, busy, type, onType }: { languages: Props["languages"]; busy: boolean; type: CallType; onType: (type: CallType) => void }) {
   const c = useMessages().call;
   return (
     <>

@@ -28,7 +28,7 @@ export async function askForCallback({ request, app, locale }: { request: Reques
     limiter: app.cloudflare.env.CALL_LIMITER,
     app,
     messages: t,
-    check: async (formData) => parseFormData(formData, schema),
+    check: (formData) => parseFormData(formData, schema),
   });
   const thanks = () => redirectWithToast(page, { type: "success", message: c.callbackThanks }, { request, config: app.config });
   // A bot is thanked, and nothing is stored or sent.

@@ -166,7 +166,7 @@ export class CallSwitchboard extends DurableObject<Env> {
   // RPC from the worker, the dashboard's actions and the call rooms.
 
   /** Who is available now, per language id (names): the staff view. */
-  async availability(): Promise<Record<number, string[]>> {
+  availability(): Record<number, string[]> {
     return Object.fromEntries(availableByLanguage(this.board));
   }
 

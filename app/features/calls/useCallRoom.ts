@@ -25,9 +25,9 @@ export type CallRoom = {
   hasVideo: boolean;
   localVideo: React.RefObject<HTMLVideoElement | null>;
   remoteVideo: React.RefObject<HTMLVideoElement | null>;
-  toggleMute(): void;
-  toggleCamera(): void;
-  hangUp(): void;
+  toggleMute: () => void;
+  toggleCamera: () => void;
+  hangUp: () => void;
 };
 
 async function localMedia(): Promise<MediaStream | null> {

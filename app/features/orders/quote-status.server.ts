@@ -16,6 +16,7 @@ import { parseFormData, readForm } from "~/request/forms.server";
 import { refuseOverLimit } from "~/request/public-form.server";
 import { statusTokenHash } from "~/features/orders/status-token.server";
 import { redirectWithToast } from "~/request/toast.server";
+import { formText } from "~/platform/page/form-text";
 
 /** The order behind a status link, or a 404 that says nothing more. */
 export async function orderOfToken(app: RequestContext, token: string | undefined): Promise<OrderDetail> {
@@ -34,7 +35,7 @@ export async function customerAction({ request, app, locale, token }: Input) {
   const order = await orderOfToken(app, token);
   const formData = await readForm(request);
   if (!formData) return formFailure({ formError: t.errors.notAForm }, { status: 400 });
-  const intent = String(formData.get("intent") ?? "");
+  const intent = formText(formData, "intent");
   const url = new URL(request.url);
   const back = `${url.pathname}#${intent === "message" ? "thread" : "quote"}`;
 

@@ -10,6 +10,7 @@ import { recordSecurityEvent } from "~/request/security-log.server";
 import { redirectWithToast } from "~/request/toast.server";
 import { listUrl } from "~/platform/page/url-state";
 import { tellSwitchboardAboutPerson } from "~/features/calls/switchboard.server";
+import { formText } from "~/platform/page/form-text";
 
 /** SPEC §8's sign-up messages: the spec's prefix, then the reason in the page's language or the backend's words. */
 function refusalOf(t: IntentInput["messages"]["people"]["interpreters"], result: Exclude<CreateInterpreterResult, { ok: true }>): string {
@@ -32,7 +33,7 @@ export async function addInterpreter({ request, url, app, formData, messages }: 
   const form = parseFormData(formData, newInterpreterSchema(messages));
   if (!form.ok) {
     // SPEC §8: one alert when anything required is missing; the field messages say which.
-    const missing = ["full_name", "Gender", "email", "phone", "password"].some((field) => !String(formData.get(field) ?? "").trim());
+    const missing = ["full_name", "Gender", "email", "phone", "password"].some((field) => !formText(formData, field).trim());
     return formFailure({ ...form, intent: "create", formError: missing ? messages.people.requiredFields : null });
   }
   const { full_name, Gender, email, phone, password } = form.data;
@@ -53,7 +54,7 @@ export async function addInterpreter({ request, url, app, formData, messages }: 
 export async function saveInterpreter({ request, url, app, formData, messages }: IntentInput) {
   const t = messages.people.interpreters;
   const form = parseFormData(formData, interpreterUpdateSchema(messages));
-  const id = String(formData.get("id") ?? "");
+  const id = formText(formData, "id");
   if (!form.ok) return formFailure({ ...form, intent: "update", id });
   const { full_name, Gender, email, phone } = form.data;
   const result = await app.backend.interpreters.update(id, { fullName: full_name, gender: Gender, email, phone });

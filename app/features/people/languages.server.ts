@@ -7,6 +7,7 @@ import { parseFormData } from "~/request/forms.server";
 import type { IntentInput } from "~/request/intents.server";
 import { redirectWithToast } from "~/request/toast.server";
 import { tellSwitchboardLanguageDeleted } from "~/features/calls/switchboard.server";
+import { formText } from "~/platform/page/form-text";
 
 export async function addLanguage({ request, url, app, formData, messages }: IntentInput) {
   const t = messages.people.languages;
@@ -27,7 +28,7 @@ export async function addLanguage({ request, url, app, formData, messages }: Int
 export async function renameLanguage({ request, url, app, formData, messages }: IntentInput) {
   const t = messages.people.languages;
   const form = parseFormData(formData, languageRenameSchema(messages));
-  const id = String(formData.get("id") ?? "");
+  const id = formText(formData, "id");
   if (!form.ok) return formFailure({ ...form, intent: "update", id });
   const result = await app.backend.languages.rename(form.data.id, form.data.name);
   if (!result.ok) {

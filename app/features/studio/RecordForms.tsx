@@ -85,8 +85,8 @@ export function CompanyEditor({ record, values, failure, intent }: EditorProps<C
   const t = messages.studio;
   const f = t.fields;
   const state = stateOf(values, failure);
-  const text = (name: keyof typeof f & string, props: Record<string, unknown> = {}) => (
-    <Field label={f[name] as string} name={name} defaultValue={state.values[name] ?? ""} error={state.errors[name]} {...props} />
+  const text = (name: keyof typeof f, props: Record<string, unknown> = {}) => (
+    <Field label={f[name]} name={name} defaultValue={state.values[name] ?? ""} error={state.errors[name]} {...props} />
   );
   const english = {
     title: f.title,

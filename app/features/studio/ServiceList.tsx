@@ -1,11 +1,12 @@
 // The services in their public order. Without JavaScript each row has Move up / Move down buttons (forms); with it,
 // the arrow keys on a row's handle move it too. A move redirects to #service-<id>, and the focus lands on that
 // service's handle (data-autofocus, useFocusOnHash), so the keys can go on moving it.
-import { useEffect, useState, type KeyboardEvent } from "react";
+import type { KeyboardEvent } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { SubmitButton } from "~/components/forms";
 import type { ServiceFields } from "~/domain/studio";
 import { format } from "~/i18n";
+import { useHydrated } from "~/platform/page/hydration";
 import { useMessages } from "~/platform/page/locale";
 import type { Shown } from "./RecordForms";
 
@@ -14,14 +15,13 @@ export function ServiceList({ services }: { services: Shown<ServiceFields>[] }) 
   const submit = useSubmit();
   const navigation = useNavigation();
   // The handle does something only with JavaScript: without it, it is not shown at all.
-  const [scripted, setScripted] = useState(false);
-  useEffect(() => setScripted(true), []);
+  const scripted = useHydrated();
 
   const onHandleKey = (event: KeyboardEvent<HTMLButtonElement>, id: number) => {
     const direction = event.key === "ArrowUp" ? "up" : event.key === "ArrowDown" ? "down" : null;
     if (!direction || navigation.state !== "idle") return;
     event.preventDefault();
-    submit({ intent: "move-service", id: String(id), direction }, { method: "post", preventScrollReset: true });
+    void submit({ intent: "move-service", id: String(id), direction }, { method: "post", preventScrollReset: true });
   };
 
   if (services.length === 0) return <p className="empty-state">{t.empty}</p>;

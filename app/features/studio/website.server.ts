@@ -31,6 +31,7 @@ import { inspectImage } from "~/features/studio/image-bytes";
 import type { IntentInput } from "~/request/intents.server";
 import { redirectWithToast } from "~/request/toast.server";
 import { withStoredFiles, type FileBatch } from "~/platform/core/stored-files.server";
+import { formText } from "~/platform/page/form-text";
 
 type Upload = { folder: MediaFolder; file: string; bytes: Uint8Array; contentType: string };
 type Images = { ok: true; images: Record<string, StoredImage | null>; uploads: Upload[] } | { ok: false; errors: FieldErrors };
@@ -44,7 +45,7 @@ async function readImages(t: Messages["studio"], record: StudioRecord, formData:
     const sent = formData.get(slot.field);
     const file = sent instanceof File && sent.size > 0 ? sent : null;
     const existing = (current?.[slot.key] as StoredImage | null | undefined) ?? null;
-    const alt = String(formData.get(slot.altField) ?? "").trim();
+    const alt = formText(formData, slot.altField).trim();
     if ((file || existing) && !alt) errors[slot.altField] = t.images.altRequired;
     if (!file) {
       images[slot.key] = existing ? { ...existing, alt: alt || existing.alt } : null;
@@ -255,5 +256,5 @@ export async function restoreVersion(input: IntentInput) {
   if (!current || !kept) return formFailure({ formError: t.history.notFound, intent }, { status: 404 });
   const anchor = record === "service" ? "service-editor" : record;
   const success = (newVersion: number) => format(t.history.restored, { version, newVersion });
-  return commit(input, { record, current: current as Versioned<FieldsOf<typeof record>>, fields: kept.fields, basedOn, uploads: [], intent, success, anchor });
+  return commit(input, { record, current, fields: kept.fields, basedOn, uploads: [], intent, success, anchor });
 }

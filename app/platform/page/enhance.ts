@@ -74,7 +74,7 @@ export function enhancePublicPage(): void {
       else field.removeAttribute("aria-describedby");
     };
 
-    contact.addEventListener("submit", async (event) => {
+    const send = async (event: SubmitEvent) => {
       event.preventDefault();
       if (!button || button.disabled) return;
       const label = button.textContent;
@@ -83,7 +83,7 @@ export function enhancePublicPage(): void {
       contact.querySelector("[role=alert]")?.remove();
       try {
         const response = await fetch(contact.action, { method: "POST", body: new FormData(contact), headers: { Accept: "application/json" } });
-        const result = (await response.json()) as { ok: boolean; message?: string; formError?: string | null; errors?: Record<string, string> };
+        const result = await response.json<{ ok: boolean; message?: string; formError?: string | null; errors?: Record<string, string> }>();
         const fields = [...contact.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input[id^=contact-]:not([tabindex='-1']), textarea")];
         for (const field of fields) setError(field, result.errors?.[field.name]);
         if (result.ok) {
@@ -102,7 +102,9 @@ export function enhancePublicPage(): void {
         button.disabled = false;
         button.textContent = label;
       }
-    });
+    };
+    // Every failure is caught inside (the form keeps what was typed): nothing waits for the promise.
+    contact.addEventListener("submit", (event) => void send(event));
   }
 }
 

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from "react";
 import { useMatches } from "react-router";
 
 /**
@@ -14,4 +15,18 @@ export function useShouldHydrate(): boolean {
     .map((match) => (match.handle as RouteHandle | undefined)?.hydrate)
     .filter((hydrate) => hydrate !== undefined);
   return said.at(-1) ?? true;
+}
+
+const nothingToWatch = () => () => {};
+
+/**
+ * False in the server's HTML and while React hydrates it (so the two match), true once React runs the page in the
+ * browser: what needs JavaScript to work is shown from then on.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    nothingToWatch,
+    () => true,
+    () => false,
+  );
 }

@@ -76,7 +76,7 @@ export default function IncomingCalls({ loaderData, actionData }: Route.Componen
             </p>
             <CallDetails call={call} />
             <div className="call-card__actions">
-              <button type="button" className="button button--success" onClick={() => navigate(`/call-room/${call.roomId}`)}>
+              <button type="button" className="button button--success" onClick={() => void navigate(`/call-room/${call.roomId}`)}>
                 {c.accept}
               </button>
               <button type="button" className="button button--danger" onClick={reject}>

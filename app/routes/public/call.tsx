@@ -10,7 +10,7 @@ import { callLinkOffer } from "~/features/calls/call-link.server";
 import { load } from "~/request/page-loads.server";
 import { appContext } from "~/request/context.server";
 import { publicPageHeaders } from "~/platform/http/headers";
-import type { RouteHandle } from "~/platform/page/hydration";
+import { useHydrated, type RouteHandle } from "~/platform/page/hydration";
 import { localeOfPath, useMessages } from "~/platform/page/locale";
 import { pageMeta } from "~/platform/page/meta";
 import { useNonce } from "~/platform/http/nonce";
@@ -50,9 +50,8 @@ export default function Call({ loaderData, actionData }: Route.ComponentProps) {
   // Who a link was for, also once it has expired: the callback form starts with their name and language.
   const linkedCustomer = link?.state === "ok" || link?.state === "expired" ? link : null;
   const nonce = useNonce();
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [missed, setMissed] = useState<{ callId: string | null; languageId: string } | null>(null);
-  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     if (missed) document.getElementById("callback-heading")?.focus();
   }, [missed]);

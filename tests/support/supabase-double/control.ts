@@ -32,7 +32,7 @@ import type { PersonFixture } from "./state";
 
 const json = (status: number, body: unknown): DoubleResponse => ({ status, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
-export async function handleControl(context: DoubleContext, method: string, url: URL, rawBody: string): Promise<DoubleResponse> {
+export function handleControl(context: DoubleContext, method: string, url: URL, rawBody: string): DoubleResponse {
   const route = `${method} ${url.pathname.replace(/^\/__double/, "")}`;
   const since = Number(url.searchParams.get("since") ?? 0);
   const { state } = context;

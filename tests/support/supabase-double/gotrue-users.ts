@@ -1,10 +1,7 @@
 // Supabase Auth's users as its admin API and /user show them (GoTrue's models.User JSON), its admin user list
 // with offset pagination, and the ban durations of the admin update.
 import { createHash } from "node:crypto";
-import type { DoubleResponse } from "./postgrest";
 import type { AuthUser } from "./state";
-
-const HEADERS = { "content-type": "application/json", "x-supabase-api-version": "2024-01-01" };
 
 /** A key only when the value is set: GoTrue's `json:"…,omitempty"` on its *time.Time fields (models/user.go). */
 const omitEmpty = <K extends string>(key: K, value: string | null) => (value === null ? {} : ({ [key]: value } as Record<K, string>));

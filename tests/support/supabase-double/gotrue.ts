@@ -112,7 +112,7 @@ export function handleAuth(ctx: AuthContext, request: AuthRequest): DoubleRespon
       }
       if (params.get("grant_type") === "refresh_token") {
         // tokens/service.go: the token (current or already used) is found first, then the ban, then reuse.
-        const token = String(body.refresh_token ?? "");
+        const token = typeof body.refresh_token === "string" ? body.refresh_token : "";
         const sessions = [...state.sessions.values()];
         const owner = sessions.find((item) => item.refreshToken === token || item.usedRefreshTokens.includes(token));
         if (!owner) return fail(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
@@ -226,6 +226,7 @@ export function handleAuth(ctx: AuthContext, request: AuthRequest): DoubleRespon
       if (body.ban_duration !== undefined && body.ban_duration !== "") {
         ban = body.ban_duration === "none" ? 0 : typeof body.ban_duration === "string" ? parseGoDuration(body.ban_duration) : null;
         if (ban === null) {
+          // eslint-disable-next-line @typescript-eslint/no-base-to-string -- any JSON value, quoted as GoTrue quotes what it cannot parse
           return fail(400, "validation_failed", `invalid format for ban duration: time: invalid duration ${JSON.stringify(String(body.ban_duration))}`);
         }
       }

@@ -67,14 +67,15 @@ export function coerce(column: Column, value: unknown): Value {
       return number;
     }
     case "text":
-      if (typeof value === "object") return JSON.stringify(value);
-      return String(value);
+      if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return String(value);
+      return JSON.stringify(value);
     case "jsonb":
       return JSON.stringify(value);
     case "date":
       return pgDate(value);
     case "timestamptz": {
       const ms = typeof value === "string" && TIMESTAMP.test(value.trim()) ? Date.parse(value.trim().replace(" ", "T")) : NaN;
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- any JSON value, quoted as String() gives it, like the other "invalid input" errors
       if (Number.isNaN(ms)) throw new PgError(400, "22007", `invalid input syntax for type timestamp with time zone: "${String(value)}"`);
       return pgTimestamp(ms);
     }

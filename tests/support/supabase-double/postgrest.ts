@@ -86,7 +86,7 @@ function withoutDuplicates(state: DoubleState, table: TableName, rows: Record<st
     throw new PgError(400, "42P10", "there is no unique or exclusion constraint matching the ON CONFLICT specification");
   }
   const keyOfRow = (row: Record<string, unknown>) =>
-    JSON.stringify(target.map((column) => (schema.columns[column] ? coerce(schema.columns[column]!, row[column]) : null)));
+    JSON.stringify(target.map((column) => (schema.columns[column] ? coerce(schema.columns[column], row[column]) : null)));
   const seen = new Set(state.tables[table].map(keyOfRow));
   return rows.filter((row) => {
     const key = keyOfRow(row);

@@ -222,11 +222,11 @@ export const ORDER_FUNCTIONS: Record<(typeof ORDER_RPC_FUNCTIONS)[number], (stat
     state.write("orders", "update", [
       {
         ...order,
-        status: args.p_to as string,
+        status: args.p_to,
         version,
         updated_at: at,
-        interpreter_id: (args.p_interpreter_id as string | null) ?? order.interpreter_id,
-        cancel_reason: (args.p_cancel_reason as string | null) ?? order.cancel_reason,
+        interpreter_id: args.p_interpreter_id ?? order.interpreter_id,
+        cancel_reason: args.p_cancel_reason ?? order.cancel_reason,
       },
     ]);
     const quote = args.p_quote as Json | null;
@@ -267,7 +267,7 @@ export const ORDER_FUNCTIONS: Record<(typeof ORDER_RPC_FUNCTIONS)[number], (stat
     const order = one(state, "orders", args.p_id);
     if (!order) return false;
     const at = pgTimestamp(args.p_now as number);
-    state.write("orders", "update", [{ ...order, internal_note: args.p_note as string, updated_at: at }]);
+    state.write("orders", "update", [{ ...order, internal_note: args.p_note, updated_at: at }]);
     state.write("order_events", "insert", [{ order_id: order.id, at, actor: "staff", actor_id: args.p_by, action: "note" }]);
     return true;
   },

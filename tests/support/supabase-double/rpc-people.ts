@@ -3,10 +3,12 @@
 // the name, in e-mail order by code points, one page and the total), push_find_people (the people a text names who
 // are linked to every language asked for, by name), push_list_links (the link screen's page, with the total) and
 // push_linked_languages (the languages someone is linked to, each once).
+import type { Value } from "./schema";
 import type { DoubleState } from "./state";
 
 type Args = Record<string, unknown>;
-const contains = (value: unknown, search: string) => value !== null && value !== undefined && String(value).toLowerCase().includes(search.toLowerCase());
+const contains = (value: Value | undefined, search: string) =>
+  value !== null && value !== undefined && String(value).toLowerCase().includes(search.toLowerCase());
 const byCodePoints = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export const PEOPLE_FUNCTIONS: Record<string, (state: DoubleState, args: Args) => unknown> = {

@@ -3,7 +3,7 @@
 // error and recorded as a violation. Matched requests are served by the PostgREST (with /rpc: rpc.ts), GoTrue and
 // Storage fakes over one in-memory state. Control endpoints live under /__double/ (control.ts).
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { handleControl } from "./control";
 import { SHAPES } from "./coverage";
@@ -95,7 +95,7 @@ function faultResponse(service: RequestFacts["service"], { status, code, message
   return { status, headers: { "content-type": "application/json", "x-supabase-api-version": "2024-01-01" }, body: JSON.stringify({ code, message }) };
 }
 
-async function serve(context: DoubleContext, facts: RequestFacts, shape: Shape): Promise<DoubleResponse> {
+function serve(context: DoubleContext, facts: RequestFacts, shape: Shape): DoubleResponse {
   const bearer = /^Bearer (.+)$/.exec(facts.headers["authorization"] ?? "")?.[1] ?? null;
   if (facts.service === "storage") {
     return context.state.storage.handle({ method: facts.method, path: facts.path, headers: facts.headers, body: facts.body, bytes: facts.bytes });
@@ -132,7 +132,7 @@ async function serve(context: DoubleContext, facts: RequestFacts, shape: Shape):
 }
 
 /** Matches the request against the allowed shapes, then serves it, or answers and records a violation. */
-async function gate(context: DoubleContext, facts: RequestFacts, url: string): Promise<DoubleResponse> {
+function gate(context: DoubleContext, facts: RequestFacts, url: string): DoubleResponse {
   const tried: string[] = [];
   let matched: Shape | null = null;
   for (const shape of candidates(SHAPES, facts)) {
@@ -151,7 +151,7 @@ async function gate(context: DoubleContext, facts: RequestFacts, url: string): P
     // An armed failure: the request is answered as the service fails, and nothing is served.
     fault.times -= 1;
     response = faultResponse(facts.service, fault);
-  } else response = matched ? await serve(context, facts, matched) : violationResponse(facts.service, reasons!);
+  } else response = matched ? serve(context, facts, matched) : violationResponse(facts.service, reasons!);
   if (matched && !probe) context.counts.set(matched.id, (context.counts.get(matched.id) ?? 0) + 1);
   context.requests.push({
     seq: context.requests.length + 1,
@@ -197,14 +197,14 @@ export async function startSupabaseDouble(options: DoubleOptions = {}): Promise<
   };
   state.nowMs = () => context.auth.nowMs();
 
-  const server = createServer(async (request, response) => {
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
     try {
       const url = request.url ?? "/";
       const parsed = new URL(url, "http://double");
       const bytes = await readBody(request);
       const rawBody = bytes.toString("utf8");
       let reply: DoubleResponse;
-      if (parsed.pathname.startsWith("/__double/")) reply = await handleControl(context, request.method ?? "GET", parsed, rawBody);
+      if (parsed.pathname.startsWith("/__double/")) reply = handleControl(context, request.method ?? "GET", parsed, rawBody);
       else {
         const prefix = /^\/(rest|auth|storage)\/v1(\/.*)$/.exec(parsed.pathname);
         let body: unknown;
@@ -225,7 +225,7 @@ export async function startSupabaseDouble(options: DoubleOptions = {}): Promise<
           bytes,
           keys: context.keys,
         };
-        reply = await gate(context, facts, url);
+        reply = gate(context, facts, url);
       }
       response.writeHead(reply.status, { ...reply.headers, "x-double-last-seq": String(context.requests.length) });
       response.end(request.method === "HEAD" ? undefined : reply.body);
@@ -233,7 +233,8 @@ export async function startSupabaseDouble(options: DoubleOptions = {}): Promise<
       response.writeHead(500, { "content-type": "text/plain" });
       response.end(`supabase double failed: ${error instanceof Error ? error.stack : String(error)}`);
     }
-  });
+  };
+  const server = createServer((request, response) => void handle(request, response));
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://${options.host ?? "127.0.0.1"}:${port}`;

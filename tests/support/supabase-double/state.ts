@@ -201,7 +201,6 @@ export class DoubleState {
    * OVERRIDING SYSTEM VALUE (an id from nextval, as push_create_order stores a request under).
    */
   write(table: TableName, kind: "insert" | "update", rows: Record<string, unknown>[], overriding = false): Row[] {
-    const schema = SCHEMA[table];
     if (table === "users" && kind === "update") this.keepAnAdmin(rows); // a BEFORE trigger: before the constraints
     statementClock.at = Date.now();
     let prepared: Row[];
@@ -311,7 +310,7 @@ export class DoubleState {
   private checkRow(table: TableName, row: Row, others: Row[]) {
     const schema = SCHEMA[table];
     const key = (item: Row, columns: readonly string[], lower?: boolean) =>
-      JSON.stringify(columns.map((column) => (lower && typeof item[column] === "string" ? (item[column] as string).toLowerCase() : item[column])));
+      JSON.stringify(columns.map((column) => (lower && typeof item[column] === "string" ? item[column].toLowerCase() : item[column])));
     const primaryKey = [schema.primaryKey].flat();
     if (others.some((other) => keyOf(table, other) === keyOf(table, row))) {
       throw new PgError(

@@ -2,11 +2,11 @@
 // name or declared type, and anything else (other ZIPs, binaries, legacy-encoded text, truncated archives, files over
 // 10 MB) is refused without an exception. Runs inside workerd, the runtime the upload handler runs in.
 import { describe, expect, it } from "vitest";
-import { DOCUMENT_MAX_BYTES, inspectDocument, type DocumentKind } from "~/features/orders/document-bytes.server";
+import { DOCUMENT_MAX_BYTES, inspectDocument } from "~/features/orders/document-bytes.server";
 import { deflatedZip, docx, pdf, WORD_MACRO_ENABLED_MAIN, WORD_TEMPLATE_MAIN, wordParts, xlsx, zip } from "../fixtures/documents";
 import { bytesOf } from "../fixtures/images";
 
-const kindOf = async (bytes: Uint8Array): Promise<DocumentKind | string> => {
+const kindOf = async (bytes: Uint8Array): Promise<string> => {
   const result = await inspectDocument(bytes);
   return result.ok ? result.document.kind : `refused: ${result.reason}`;
 };

@@ -63,7 +63,7 @@ const store = (input: IntentInput, order: OrderDetail, actor: OrderActor, transi
 
 /** The refusal, or — the step stored — its e-mails relayed after the response and the redirect back with its toast. */
 async function announce({ app, request, url }: IntentInput, order: OrderDetail, result: Awaited<ReturnType<typeof store>>, success: string) {
-  if ("refused" in result) return result.refused!;
+  if ("refused" in result) return result.refused;
   relayOrderMails(app, order.id);
   return redirectWithToast(`${url.pathname}#actions`, { type: "success", message: success }, { request, config: app.config });
 }

@@ -2,7 +2,8 @@
 // (app/features/calls/switchboard-object.server.ts); each answered call's room is an object of another class (app/features/calls/room-object.server.ts),
 // named after the call.
 import type { Backend } from "~/backend/port.server";
-import type { CallSwitchboard, EndedSessions } from "./switchboard-object.server";
+import type { CallSwitchboard } from "./switchboard-object.server";
+import type { EndedSessions } from "./switchboard-sockets.server";
 import type { PersonOnBoard } from "./protocol";
 
 export const SWITCHBOARD_NAME = "switchboard";

@@ -1,6 +1,6 @@
 // The orders part of the backend port (docs/decisions/0018, 0020): orders and their steps, the private files of
 // quote requests and deliveries, and the order e-mails' outbox. Re-exported by port.server.ts.
-import type { Service } from "~/domain/content";
+
 import type { NewMail, OutgoingMail } from "~/domain/mail";
 import type {
   CustomerDetail,

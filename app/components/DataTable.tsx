@@ -1,11 +1,11 @@
 // The staff's tables, one way (issue 24): a named region that scrolls sideways on a narrow desktop window, and below
 // about 600 px each row becomes a stacked card in which every value carries its column's name (a Cell's label). Rows
 // start with a row header (<th scope="row">: a name, an order number), which screen readers announce with each cell.
-import type { ReactNode, TdHTMLAttributes } from "react";
+import { Fragment, type ReactElement, type ReactNode, type TdHTMLAttributes } from "react";
 
 type Props = {
-  /** The header cells (<th scope="col">). */
-  head: ReactNode;
+  /** The columns' names; an element is a header cell of its own (a sortable column's <th>); null leaves one out. */
+  columns: (string | ReactElement | null | false | undefined)[];
   /** The rows: <tr> elements with a <th scope="row"> and Cells. */
   children: ReactNode;
   /** The region's name: the id of the heading above it, or words. */
@@ -17,7 +17,7 @@ type Props = {
   className?: string;
 };
 
-export function DataTable({ head, children, labelledBy, label, caption, captionId, className }: Props) {
+export function DataTable({ columns, children, labelledBy, label, caption, captionId, className }: Props) {
   return (
     // A region that can scroll must be reachable by keyboard (axe: scrollable-region-focusable).
     <div className="table-scroll" role="region" aria-labelledby={labelledBy} aria-label={label} tabIndex={0}>
@@ -28,7 +28,17 @@ export function DataTable({ head, children, labelledBy, label, caption, captionI
           </caption>
         )}
         <thead>
-          <tr>{head}</tr>
+          <tr>
+            {columns.map((column, index) =>
+              typeof column === "string" ? (
+                <th scope="col" key={index}>
+                  {column}
+                </th>
+              ) : (
+                column && <Fragment key={index}>{column}</Fragment>
+              ),
+            )}
+          </tr>
         </thead>
         <tbody>{children}</tbody>
       </table>

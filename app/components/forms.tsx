@@ -22,18 +22,20 @@ function FieldFrame({ label, hint, error, inputId, layout = "stacked", children 
       <label htmlFor={inputId} className={layout === "cell" ? "visually-hidden" : undefined}>
         {label}
       </label>
-      {hint && (
-        <p id={`${inputId}-hint`} className="field__hint">
-          {hint}
-        </p>
-      )}
+      <Note id={`${inputId}-hint`} text={hint} kind="hint" />
       {children}
-      {error && (
-        <p id={`${inputId}-error`} className="field__error">
-          {error}
-        </p>
-      )}
+      <Note id={`${inputId}-error`} text={error} kind="error" />
     </div>
+  );
+}
+
+/** A field's hint or error, by the id its control names in aria-describedby; nothing when there is no text. */
+function Note({ id, text, kind }: { id: string; text: ReactNode; kind: "hint" | "error" }) {
+  if (!text) return null;
+  return (
+    <p id={id} className={`field__${kind}`}>
+      {text}
+    </p>
   );
 }
 
@@ -90,11 +92,7 @@ export function RadioGroup<V extends string>({ legend, name, options, value, onC
   return (
     <fieldset className="choices" disabled={disabled} aria-describedby={hint ? `${id}-hint` : undefined}>
       <legend>{legend}</legend>
-      {hint && (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      )}
+      <Note id={`${id}-hint`} text={hint} kind="hint" />
       <div className="choices__options">
         {options.map((option) => (
           <label key={option.value} className="choice">
@@ -122,11 +120,7 @@ export function CheckboxField({
         <input type="checkbox" {...control} {...input} />
         <span>{label}</span>
       </label>
-      {error && (
-        <p id={`${inputId}-error`} className="field__error">
-          {error}
-        </p>
-      )}
+      <Note id={`${inputId}-error`} text={error} kind="error" />
     </div>
   );
 }
@@ -150,11 +144,7 @@ export function CheckboxGroup({ id, legend, name, options, checked, hint, error,
   return (
     <fieldset id={id} className={className ? `field ${className}` : "field"} aria-describedby={describedBy}>
       <legend>{legend}</legend>
-      {hint && (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      )}
+      <Note id={`${id}-hint`} text={hint} kind="hint" />
       <ul className="checkbox-grid">
         {options.map((option) => (
           <li key={option.value}>
@@ -165,11 +155,7 @@ export function CheckboxGroup({ id, legend, name, options, checked, hint, error,
           </li>
         ))}
       </ul>
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      )}
+      <Note id={`${id}-error`} text={error} kind="error" />
     </fieldset>
   );
 }

@@ -52,17 +52,7 @@ export function SessionList({ sessions }: { sessions: DeviceSession[] }) {
     <Panel id="your-sessions" heading={t.heading}>
       <p>{t.intro}</p>
       {/* On a phone each session is a card; the page keeps the screen's width. */}
-      <DataTable
-        labelledBy="your-sessions"
-        head={
-          <>
-            <th scope="col">{t.device}</th>
-            <th scope="col">{t.address}</th>
-            <th scope="col">{t.signedIn}</th>
-            <th scope="col">{t.lastUsed}</th>
-          </>
-        }
-      >
+      <DataTable labelledBy="your-sessions" columns={[t.device, t.address, t.signedIn, t.lastUsed]}>
         {sessions.map((session) => (
           <tr key={session.key} aria-current={session.current ? "true" : undefined}>
             <th scope="row" title={session.userAgent ?? undefined}>

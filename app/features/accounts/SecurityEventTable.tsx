@@ -47,19 +47,7 @@ export function SecurityEventTable({ events, older, account, emails }: Props) {
       {events.length === 0 ? (
         <p className="empty-state">{t.empty}</p>
       ) : (
-        <DataTable
-          labelledBy="security-events"
-          head={
-            <>
-              <th scope="col">{t.when}</th>
-              <th scope="col">{t.what}</th>
-              <th scope="col">{t.account}</th>
-              <th scope="col">{t.actor}</th>
-              <th scope="col">{t.address}</th>
-              <th scope="col">{t.browser}</th>
-            </>
-          }
-        >
+        <DataTable labelledBy="security-events" columns={[t.when, t.what, t.account, t.actor, t.address, t.browser]}>
           {events.map((event) => (
             <tr key={event.id}>
               <Cell label={t.when}>

@@ -25,18 +25,16 @@ export function OrderTable({ rows, labelledBy, hrefOf, columns }: Props) {
   return (
     <DataTable
       labelledBy={labelledBy}
-      head={
-        <>
-          <th scope="col">{t.list.order}</th>
-          {columns.customer && <th scope="col">{t.fields.customer}</th>}
-          <th scope="col">{t.fields.service}</th>
-          <th scope="col">{t.fields.languages}</th>
-          {columns.requested && <th scope="col">{t.fields.requested}</th>}
-          {columns.deadline && <th scope="col">{t.fields.deadline}</th>}
-          <th scope="col">{t.fields.status}</th>
-          {columns.quote && <th scope="col">{t.list.quote}</th>}
-        </>
-      }
+      columns={[
+        t.list.order,
+        columns.customer && t.fields.customer,
+        t.fields.service,
+        t.fields.languages,
+        columns.requested && t.fields.requested,
+        columns.deadline && t.fields.deadline,
+        t.fields.status,
+        columns.quote && t.list.quote,
+      ]}
     >
       {rows.map((order) => (
         <tr key={order.id}>

@@ -11,7 +11,7 @@ import { DOCUMENT_MAX_BYTES, DOCUMENT_MAX_FILES } from "~/features/orders/docume
 import type { FormFailure } from "~/platform/page/form-failure";
 import { useLocale, useMessages } from "~/platform/page/locale";
 import { PersonField } from "~/features/people/PersonField";
-import { Field, FormAlert, SelectField, SubmitButton, TextAreaField } from "~/components/forms";
+import { Field, FormAlert, SelectField, SubmitButton, TextAreaField, formFields } from "~/components/forms";
 
 const ACCEPT = ".pdf,.docx,.txt,.jpg,.jpeg,.png";
 const failureFor = (failure: FormFailure | null, intent: string) => (failure?.intent === intent ? failure : null);
@@ -66,6 +66,7 @@ export function StaffSteps({ order, available, eligible, assignLanguages, failur
       ? failure.formError
       : null;
   const quoteForm = failureFor(failure, "quote");
+  const field = formFields("staff-quote", quoteForm);
   const cancelForm = failureFor(failure, "cancel");
   const assignForm = failureFor(failure, "assign");
   const languages = { source: order.sourceLanguage, targets: order.targetLanguages.join(", ") };
@@ -81,46 +82,16 @@ export function StaffSteps({ order, available, eligible, assignLanguages, failur
           <h3 id="quote-form-heading">{d.quoteHeading}</h3>
           <input type="hidden" name="basedOn" value={order.version} />
           <div className="form-grid">
-            <Field
-              id="quote-amount"
-              label={d.amount}
-              name="amount"
-              inputMode="decimal"
-              required
-              hint={d.amountHint}
-              dir="ltr"
-              defaultValue={quoteForm?.values.amount}
-              error={quoteForm?.errors.amount}
-            />
+            <Field {...field("amount")} label={d.amount} inputMode="decimal" required hint={d.amountHint} dir="ltr" />
             <SelectField
-              id="quote-currency"
+              {...field("currency")}
               label={d.currency}
-              name="currency"
               required
               options={QUOTE_CURRENCIES.map((currency) => ({ value: currency, label: currency }))}
               defaultValue={quoteForm?.values.currency ?? "USD"}
-              error={quoteForm?.errors.currency}
             />
-            <Field
-              id="quote-due"
-              label={t.fields.dueDate}
-              name="dueDate"
-              type="date"
-              min={today}
-              required
-              defaultValue={quoteForm?.values.dueDate ?? order.deadline}
-              error={quoteForm?.errors.dueDate}
-            />
-            <Field
-              id="quote-valid"
-              label={t.fields.validUntil}
-              name="validUntil"
-              type="date"
-              min={today}
-              required
-              defaultValue={quoteForm?.values.validUntil}
-              error={quoteForm?.errors.validUntil}
-            />
+            <Field {...field("dueDate")} label={t.fields.dueDate} type="date" min={today} required defaultValue={quoteForm?.values.dueDate ?? order.deadline} />
+            <Field {...field("validUntil")} label={t.fields.validUntil} type="date" min={today} required />
           </div>
           <div>
             <SubmitButton intent="quote" label={d.sendQuote} pendingLabel={d.sendingQuote} />

@@ -29,16 +29,14 @@ export function InterpreterTable({ page, query, editId, deleteId, selfId, failur
     <DataTable
       labelledBy="interpreters-list"
       caption={t.interpreters.listHeading}
-      head={
-        <>
-          <SortableHeader column="name" label={t.fields.fullName} query={query} />
-          <SortableHeader column="email" label={t.fields.email} query={query} />
-          <th scope="col">{t.fields.phone}</th>
-          <th scope="col">{t.fields.gender}</th>
-          <th scope="col">{t.fields.languages}</th>
-          <th scope="col">{t.fields.actions}</th>
-        </>
-      }
+      columns={[
+        <SortableHeader column="name" label={t.fields.fullName} query={query} />,
+        <SortableHeader column="email" label={t.fields.email} query={query} />,
+        t.fields.phone,
+        t.fields.gender,
+        t.fields.languages,
+        t.fields.actions,
+      ]}
     >
       {page.items.map((person) =>
         person.id === editing ? (

@@ -162,13 +162,7 @@ export function ConflictTable({
       caption={format(t.heading, { version: conflict.version })}
       captionId="studio-conflict"
       className="studio-conflict"
-      head={
-        <>
-          <th scope="col">{t.field}</th>
-          <th scope="col">{t.saved}</th>
-          <th scope="col">{t.yours}</th>
-        </>
-      }
+      columns={[t.field, t.saved, t.yours]}
     >
       {differing.map((name) => (
         <tr key={name}>

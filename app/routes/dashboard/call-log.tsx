@@ -118,18 +118,7 @@ function CallTable({ entries, seconds }: { entries: CallLogEntry[]; seconds: (ms
       labelledBy="call-log-table"
       caption={t.heading}
       captionId="call-log-table"
-      head={
-        <>
-          <th scope="col">{t.requested}</th>
-          <th scope="col">{t.language}</th>
-          <th scope="col">{t.type}</th>
-          <th scope="col">{t.caller}</th>
-          <th scope="col">{t.interpreter}</th>
-          <th scope="col">{t.outcome}</th>
-          <th scope="col">{t.wait}</th>
-          <th scope="col">{t.talk}</th>
-        </>
-      }
+      columns={[t.requested, t.language, t.type, t.caller, t.interpreter, t.outcome, t.wait, t.talk]}
     >
       {entries.map((entry) => {
         const { waitMs, talkMs } = durations(entry);

@@ -51,16 +51,14 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
             <>
               <DataTable
                 labelledBy="customers-list"
-                head={
-                  <>
-                    <th scope="col">{messages.people.fields.fullName}</th>
-                    <th scope="col">{t.fields.company}</th>
-                    <th scope="col">{t.fields.email}</th>
-                    <th scope="col">{t.customers.orders}</th>
-                    <th scope="col">{t.customers.acceptedValue}</th>
-                    <th scope="col">{t.customers.lastOrder}</th>
-                  </>
-                }
+                columns={[
+                  messages.people.fields.fullName,
+                  t.fields.company,
+                  t.fields.email,
+                  t.customers.orders,
+                  t.customers.acceptedValue,
+                  t.customers.lastOrder,
+                ]}
               >
                 {page.items.map((customer) => (
                   <tr key={customer.id}>

@@ -57,15 +57,7 @@ export default function Languages({ loaderData }: Route.ComponentProps) {
         {languages.ok && list.length === 0 ? (
           <p className="empty-state">{t.languages.empty}</p>
         ) : (
-          <DataTable
-            labelledBy="languages-list"
-            head={
-              <>
-                <th scope="col">{t.languages.name}</th>
-                <th scope="col">{t.fields.actions}</th>
-              </>
-            }
-          >
+          <DataTable labelledBy="languages-list" columns={[t.languages.name, t.fields.actions]}>
             {list.map((language) =>
               String(language.id) === editing ? (
                 <EditLanguageRow key={language.id} language={language} failure={failure?.id === String(language.id) ? failure : null} />

@@ -95,7 +95,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           {specArabic.dashboard.noLanguages}
         </p>
       ) : (
-        <DataTable labelledBy="my-languages" head={<th scope="col">{t.dashboard.languageColumn}</th>}>
+        <DataTable labelledBy="my-languages" columns={[t.dashboard.languageColumn]}>
           {list.map((language) => (
             <tr key={language.id}>
               <Cell label={t.dashboard.languageColumn}>

@@ -81,16 +81,7 @@ export default function UserLanguages({ loaderData }: Route.ComponentProps) {
         {data.ok && links.items.length === 0 ? (
           <p className="empty-state">{t.links.empty}</p>
         ) : (
-          <DataTable
-            labelledBy="links-list"
-            head={
-              <>
-                <th scope="col">{t.links.interpreter}</th>
-                <th scope="col">{t.links.language}</th>
-                <th scope="col">{t.fields.actions}</th>
-              </>
-            }
-          >
+          <DataTable labelledBy="links-list" columns={[t.links.interpreter, t.links.language, t.fields.actions]}>
             {links.items.map((link) => {
               const name = `${link.userName} — ${link.languageName}`;
               return [

@@ -73,19 +73,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
         {accounts.ok && list.length === 0 ? (
           <p className="empty-state">{query.search ? format(t.users.noMatches, { query: query.search }) : t.users.empty}</p>
         ) : (
-          <DataTable
-            labelledBy="accounts-list"
-            head={
-              <>
-                <th scope="col">{t.users.name}</th>
-                <th scope="col">{t.users.email}</th>
-                <th scope="col">{t.users.role}</th>
-                <th scope="col">{t.users.lastSignIn}</th>
-                <th scope="col">{t.users.status}</th>
-                <th scope="col">{t.users.actions}</th>
-              </>
-            }
-          >
+          <DataTable labelledBy="accounts-list" columns={[t.users.name, t.users.email, t.users.role, t.users.lastSignIn, t.users.status, t.users.actions]}>
             {list.map((item) => (
               <AccountRow key={item.id} account={item} self={item.id === me} failure={failure?.id === item.id ? failure : null} />
             ))}

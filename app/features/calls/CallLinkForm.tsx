@@ -2,7 +2,7 @@
 // video or voice, how long it works and the page's language; the link it makes is shown below, ready to copy.
 import { useRef, useState } from "react";
 import { Form } from "react-router";
-import { Field, FormAlert, languageOptions, SelectField, SubmitButton } from "~/components/forms";
+import { Field, FormAlert, formFields, languageOptions, SelectField, SubmitButton } from "~/components/forms";
 import { CALL_LINK_HOURS, CALLER_NAME_MAX } from "~/domain/call-forms";
 import { CALL_TYPES } from "~/domain/switchboard";
 import { LOCALE_ENDONYMS, LOCALES, localeAttributes } from "~/i18n";
@@ -17,6 +17,7 @@ export function CallLinkForm({ languages, result }: { languages: { id: number; n
   const failure = result && "errors" in result ? result : null;
   const created = result && "created" in result ? result.created : null;
   const values = failure?.values ?? {};
+  const field = formFields("call-link", failure);
   return (
     <section className="panel" aria-labelledby="call-link-heading">
       <h2 id="call-link-heading">{m.heading}</h2>
@@ -26,44 +27,25 @@ export function CallLinkForm({ languages, result }: { languages: { id: number; n
       ) : (
         <Form method="post" noValidate className="form" preventScrollReset>
           <FormAlert message={failure?.formError} />
-          <Field
-            label={m.name}
-            name="name"
-            autoComplete="off"
-            required
-            maxLength={CALLER_NAME_MAX}
-            defaultValue={values.name ?? ""}
-            error={failure?.errors.name}
-          />
+          <Field {...field("name")} label={m.name} autoComplete="off" required maxLength={CALLER_NAME_MAX} />
+          <SelectField {...field("language")} label={m.language} required placeholder={m.chooseLanguage} options={languageOptions(languages)} />
           <SelectField
-            label={m.language}
-            name="language"
-            required
-            placeholder={m.chooseLanguage}
-            options={languageOptions(languages)}
-            defaultValue={values.language ?? ""}
-            error={failure?.errors.language}
-          />
-          <SelectField
+            {...field("type")}
             label={m.type}
-            name="type"
             options={CALL_TYPES.map((type) => ({ value: type, label: t.call[type] }))}
             defaultValue={values.type ?? "video"}
-            error={failure?.errors.type}
           />
           <SelectField
+            {...field("validFor")}
             label={m.validFor}
-            name="validFor"
             options={CALL_LINK_HOURS.map((hours) => ({ value: hours, label: m.validity[hours] }))}
             defaultValue={values.validFor ?? "24"}
-            error={failure?.errors.validFor}
           />
           <SelectField
+            {...field("locale")}
             label={m.pageLanguage}
-            name="locale"
             options={LOCALES.map((locale) => ({ value: locale, label: LOCALE_ENDONYMS[locale], lang: localeAttributes[locale].lang }))}
             defaultValue={values.locale ?? "en"}
-            error={failure?.errors.locale}
           />
           <SubmitButton label={m.create} pendingLabel={m.creating} intent="call-link" />
         </Form>

@@ -1,7 +1,7 @@
 // The security log on D1 (docs/decisions/0013).
 import type { SecurityEventStore } from "~/backend/port.server";
 import { SECURITY_EVENT_COLUMNS, toSecurityEvent, type SecurityEventRow } from "~/backend/rows/security-event.server";
-import { query } from "./query.server";
+import { listPage, query, type Filter } from "./query.server";
 
 export function d1SecurityEventStore(db: D1Database): SecurityEventStore {
   return {
@@ -15,16 +15,16 @@ export function d1SecurityEventStore(db: D1Database): SecurityEventStore {
     },
 
     async list({ account, before, limit }) {
-      const clauses = [account ? "account = ?" : null, before ? "(at, id) < (?, ?)" : null].filter(Boolean);
-      const params = [...(account ? [account] : []), ...(before ? [before.at, before.id] : [])];
-      const where = clauses.length ? `WHERE ${clauses.join(" AND ")}` : "";
-      const { results } = await query(() =>
-        db
-          .prepare(`SELECT ${SECURITY_EVENT_COLUMNS} FROM security_events ${where} ORDER BY at DESC, id DESC LIMIT ?`)
-          .bind(...params, limit)
-          .all<SecurityEventRow>(),
+      const filters: Filter[] = [];
+      if (account) filters.push(["account = ?", [account]]);
+      if (before) filters.push(["(at, id) < (?, ?)", [before.at, before.id]]);
+      const rows = await listPage<SecurityEventRow>(
+        db,
+        { select: SECURITY_EVENT_COLUMNS, from: "security_events", orderBy: "at DESC, id DESC" },
+        filters,
+        limit,
       );
-      return results.map(toSecurityEvent);
+      return rows.map(toSecurityEvent);
     },
 
     async prune(before) {

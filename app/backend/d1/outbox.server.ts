@@ -1,7 +1,7 @@
 // The contact outbox in D1 (table contact_messages); relaying it is d1RelayQueue's.
 import type { OutboxStore } from "~/backend/port.server";
 import { MESSAGE_COLUMNS as COLUMNS, toMessage, type MessageRow } from "~/backend/rows/contact-message.server";
-import { query } from "./query.server";
+import { listPage, query, type Filter } from "./query.server";
 import { d1RelayQueue } from "./relay-queue.server";
 
 export function d1OutboxStore(db: D1Database): OutboxStore {
@@ -22,20 +22,12 @@ export function d1OutboxStore(db: D1Database): OutboxStore {
     },
 
     async page(view, before, limit) {
-      const conditions = [...(view === "unread" ? ["read_at IS NULL"] : view === "failed" ? ["status = 'failed'"] : [])];
-      const params: unknown[] = [];
-      if (before) {
-        conditions.push("(received_at < ? OR (received_at = ? AND id < ?))");
-        params.push(before.receivedAt, before.receivedAt, before.id);
-      }
-      const where = conditions.length ? `WHERE ${conditions.join(" AND ")}` : "";
-      const { results } = await query(() =>
-        db
-          .prepare(`SELECT ${COLUMNS} FROM contact_messages ${where} ORDER BY received_at DESC, id DESC LIMIT ?`)
-          .bind(...params, limit)
-          .all<MessageRow>(),
-      );
-      return results.map(toMessage);
+      const filters: Filter[] = [];
+      if (view === "unread") filters.push(["read_at IS NULL", []]);
+      if (view === "failed") filters.push(["status = 'failed'", []]);
+      if (before) filters.push(["(received_at < ? OR (received_at = ? AND id < ?))", [before.receivedAt, before.receivedAt, before.id]]);
+      const rows = await listPage<MessageRow>(db, { select: COLUMNS, from: "contact_messages", orderBy: "received_at DESC, id DESC" }, filters, limit);
+      return rows.map(toMessage);
     },
 
     async setRead(id, read, now) {

@@ -10,13 +10,14 @@
 // The other forms anyone can post (sign-in, password reset, a status link's actions) and the signed-in person's own
 // account forms have no bot checks, only their limit: `refuseOverLimit`, here too, and so is the call socket's
 // (`admitCallSocket`). Every rate-limit, honeypot and Turnstile check of the product is in this module.
+import type { z } from "zod";
 import type { Backend } from "~/backend/port.server";
 import type { Messages } from "~/i18n";
 import type { AppConfig } from "~/platform/core/config.server";
 import type { FieldErrors } from "~/platform/page/form-failure";
 import { formFailure } from "./action-result.server";
 import { clientKey } from "~/platform/core/client-key.server";
-import { keptValues, readForm } from "./forms.server";
+import { keptValues, parseFormData, readForm } from "./forms.server";
 import { messagesOfRequest } from "~/platform/page/locale";
 import { isSameOrigin } from "~/platform/core/same-origin.server";
 import { recordSecurityEvent } from "./security-log.server";
@@ -110,6 +111,18 @@ export async function refuseOverLimit(limiter: Limiter, request: Request, app: {
   const headers = await overLimit(app, request);
   const formData = await request.formData().catch(() => new FormData());
   return formFailure({ values: keptValues(formData), formError: t.auth.tooManyAttempts }, { status: 429, headers });
+}
+
+/**
+ * A form without bot checks (sign-in, the password reset): over the limit nothing is read or checked (no password at
+ * all) and the answer is 429; else the form is read and parsed with its shared schema (400 with field messages).
+ */
+export async function readLimitedForm<Schema extends z.ZodType>(limiter: Limiter, request: Request, app: { backend: Backend }, schema: Schema) {
+  const overLimit = await refuseOverLimit(limiter, request, app);
+  if (overLimit) return { refused: overLimit };
+  const form = parseFormData(await request.formData(), schema);
+  if (!form.ok) return { refused: formFailure(form) };
+  return { data: form.data, formData: form.formData };
 }
 
 /**

@@ -3,11 +3,10 @@ import { Field, FormAlert, SubmitButton, formFields } from "~/components/forms";
 import { useActionToast } from "~/components/Toasts";
 import { AuthLinks } from "~/features/accounts/AuthLinks";
 import { forgotPasswordSchema } from "~/domain/auth";
-import { formFailure } from "~/request/action-result.server";
-import { parseFormData } from "~/request/forms.server";
+
 import { localeOfPath, localizedPath, messagesFor, useMessages } from "~/platform/page/locale";
 import { pageMeta } from "~/platform/page/meta";
-import { refuseOverLimit } from "~/request/public-form.server";
+import { readLimitedForm } from "~/request/public-form.server";
 import { redirectWithToast } from "~/request/toast.server";
 import type { Route } from "./+types/forgot-password";
 import { appContext } from "~/request/context.server";
@@ -19,12 +18,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = appContext(context);
   const locale = localeOfPath(new URL(request.url).pathname);
   const t = messagesFor(locale);
-  // Past the limit nothing is read or checked (no password at all).
-  const overLimit = await refuseOverLimit(app.cloudflare.env.PASSWORD_RESET_LIMITER, request, app);
-  if (overLimit) return overLimit;
-  const formData = await request.formData();
-  const form = parseFormData(formData, forgotPasswordSchema(t));
-  if (!form.ok) return formFailure(form);
+  const form = await readLimitedForm(app.cloudflare.env.PASSWORD_RESET_LIMITER, request, app, forgotPasswordSchema(t));
+  if ("refused" in form) return form.refused;
 
   await mailResetLink({ app, request, email: form.data.email, actor: null });
   // The same answer whether or not the address has an account (no account enumeration); the redirect

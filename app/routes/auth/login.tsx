@@ -5,11 +5,11 @@ import { AuthLinks } from "~/features/accounts/AuthLinks";
 import { signInSchema } from "~/domain/auth";
 import type { Messages } from "~/i18n";
 import { formFailure } from "~/request/action-result.server";
-import { keptValues, parseFormData } from "~/request/forms.server";
+import { keptValues } from "~/request/forms.server";
 import { safeRedirectPath } from "~/request/guards.server";
 import { messagesOfRequest, useLocalizedPath, useMessages } from "~/platform/page/locale";
 import { pageMeta } from "~/platform/page/meta";
-import { refuseOverLimit } from "~/request/public-form.server";
+import { readLimitedForm } from "~/request/public-form.server";
 import { recordSecurityEvent } from "~/request/security-log.server";
 import { redirectWithToast } from "~/request/toast.server";
 import type { Route } from "./+types/login";
@@ -37,12 +37,8 @@ const signInFailure = (t: Messages, reason: "invalid-credentials" | "no-session"
 export async function action({ request, context }: Route.ActionArgs) {
   const app = appContext(context);
   const t = messagesOfRequest(request);
-  // Past the limit nothing is read or checked (no password at all).
-  const overLimit = await refuseOverLimit(app.cloudflare.env.SIGN_IN_LIMITER, request, app);
-  if (overLimit) return overLimit;
-  const formData = await request.formData();
-  const form = parseFormData(formData, signInSchema(t));
-  if (!form.ok) return formFailure(form);
+  const form = await readLimitedForm(app.cloudflare.env.SIGN_IN_LIMITER, request, app, signInSchema(t));
+  if ("refused" in form) return form.refused;
 
   // Per account, across all addresses: a locked email is refused before its password is looked at, with the
   // same answer whether or not it has an account — unless this browser has signed in to it before.
@@ -50,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { guard, device, retryAfterSeconds } = await guardPasswordCheck(app, request, email);
   if (retryAfterSeconds !== null) {
     return formFailure(
-      { values: keptValues(formData), formError: t.auth.accountLocked },
+      { values: keptValues(form.formData), formError: t.auth.accountLocked },
       { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
     );
   }
@@ -60,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.reason === "invalid-credentials") await guard.signInFailed(device);
     if (result.reason === "locked") await recordSecurityEvent(app, request, { kind: "sign-in-refused-locked", account: email });
     else await recordSecurityEvent(app, request, { kind: "sign-in-failed", account: email, detail: result.reason });
-    return formFailure({ values: keptValues(formData), formError: signInFailure(t, result.reason) });
+    return formFailure({ values: keptValues(form.formData), formError: signInFailure(t, result.reason) });
   }
   await guard.signInSucceeded();
   await recordSecurityEvent(app, request, { kind: "sign-in", account: email, actor: result.user.email });

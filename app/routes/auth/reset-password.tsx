@@ -5,10 +5,10 @@ import { AuthLinks } from "~/features/accounts/AuthLinks";
 import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from "~/domain/auth";
 import { format } from "~/i18n";
 import { formFailure } from "~/request/action-result.server";
-import { keptValues, parseFormData } from "~/request/forms.server";
+import { keptValues } from "~/request/forms.server";
 import { localeOfPath, localizedPath, messagesOfRequest, useLocalizedPath, useMessages } from "~/platform/page/locale";
 import { pageMeta } from "~/platform/page/meta";
-import { refuseOverLimit } from "~/request/public-form.server";
+import { readLimitedForm } from "~/request/public-form.server";
 import { recordSecurityEvent } from "~/request/security-log.server";
 import { tellSwitchboardSessionsEnded } from "~/features/calls/switchboard.server";
 import { redirectWithToast } from "~/request/toast.server";
@@ -30,17 +30,13 @@ export function loader({ url }: Route.LoaderArgs) {
 export async function action({ request, url, context }: Route.ActionArgs) {
   const app = appContext(context);
   const t = messagesOfRequest(request);
-  // Past the limit nothing is read or checked (no password at all).
-  const overLimit = await refuseOverLimit(app.cloudflare.env.PASSWORD_RESET_LIMITER, request, app);
-  if (overLimit) return overLimit;
-  const formData = await request.formData();
-  const form = parseFormData(formData, resetPasswordSchema(t));
-  if (!form.ok) return formFailure(form);
+  const form = await readLimitedForm(app.cloudflare.env.PASSWORD_RESET_LIMITER, request, app, resetPasswordSchema(t));
+  if ("refused" in form) return form.refused;
 
   const result = await app.backend.auth.resetPassword(form.data);
   if (!result.ok) {
     const formError = result.reason === "email-not-found" ? t.auth.emailNotFound : t.auth.resetLinkInvalid;
-    return formFailure({ values: keptValues(formData), formError });
+    return formFailure({ values: keptValues(form.formData), formError });
   }
   // The link came by e-mail, so whoever used it reads that mailbox: the account's sign-in lock ends.
   await accountGuard(app.cloudflare.env, form.data.email).passwordReset();

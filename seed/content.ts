@@ -33,24 +33,28 @@ export const services = [
   },
   {
     title: "Medical Interpreting",
+    offersCalls: true,
     photourl: "medical-interpreting.webp",
     description:
       "Qualified medical interpreters for hospitals, clinics, pharmacies and telehealth visits. Our interpreters know clinical terminology, follow HIPAA requirements and the national code of ethics for healthcare interpreters, and help patients with limited English proficiency understand diagnoses, consent forms and discharge instructions. Available on site, by video or by phone, around the clock, including for emergency departments.",
   },
   {
     title: "Legal Interpreting",
+    offersCalls: true,
     photourl: "legal-interpreting.webp",
     description:
       "Court-experienced interpreters for depositions, hearings, attorney–client meetings, mediations and immigration interviews. We provide consecutive and simultaneous interpreting, sight translation of legal documents, and interpreters familiar with courtroom procedure and legal terminology. Confidentiality agreements are signed for every assignment.",
   },
   {
     title: "Video Remote Interpreting",
+    offersCalls: true,
     photourl: "video-remote-interpreting.webp",
     description:
       "Connect to a professional interpreter by video in under a minute, from any browser, tablet or phone. Video remote interpreting is ideal when facial expressions and gestures matter — patient visits, parent–teacher conferences, HR meetings and customer service. Sessions are encrypted, and no software installation is needed.",
   },
   {
     title: "Over-the-Phone Interpreting",
+    offersCalls: true,
     photourl: "phone-interpreting.webp",
     description:
       "On-demand phone interpreting in more than 40 languages, 24 hours a day, 7 days a week. Call one number, choose a language and be connected to a trained interpreter in seconds. Billed by the minute with no minimums, it is the fastest way to help a caller, a walk-in client or a field team that needs a language right now.",

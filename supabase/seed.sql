@@ -103,6 +103,9 @@ insert into public.services (title, photourl, description) values
 
 -- The services page shows them by position; each image's alt text and real size (seed/media/Services: 640 × 400).
 update public.services set position = id, photo_alt = title || ': illustration', photo_width = 640, photo_height = 400;
+-- The interpreting services offer a live call on their card ("Talk to an interpreter").
+update public.services set offers_calls = true
+where title in ('Medical Interpreting', 'Legal Interpreting', 'Video Remote Interpreting', 'Over-the-Phone Interpreting');
 
 insert into public.about (description, photoaurl, photoburl, photoa_alt, photoa_width, photoa_height, photob_alt, photob_width, photob_height)
 values (

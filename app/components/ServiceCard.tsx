@@ -55,6 +55,11 @@ export function ServiceCard({ service, expanded, otherOpenIds, onToggle, first =
         >
           {t.services.requestQuote}
         </a>
+        {service.offersCalls && (
+          <a href={href("/Call")} className="service-card__quote service-card__call" aria-label={format(t.services.callFor, { title: service.title })}>
+            {t.nav.call}
+          </a>
+        )}
         <form method="get" action={`${href("/Services")}#service-${service.id}`} className="service-card__toggle">
           {otherOpenIds.map((id) => (
             <input key={id} type="hidden" name="open" value={id} />

@@ -110,16 +110,18 @@ export function CheckboxField({
   label,
   name,
   error,
+  hint,
   id,
   ...input
-}: { label: ReactNode; name: string; error?: string; id?: string } & InputHTMLAttributes<HTMLInputElement>) {
-  const { inputId, control } = useFieldIds({ name, error, id });
+}: { label: ReactNode; name: string; error?: string; hint?: ReactNode; id?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const { inputId, control } = useFieldIds({ name, error, hint, id });
   return (
     <div className="field field--checkbox">
       <label>
         <input type="checkbox" {...control} {...input} />
         <span>{label}</span>
       </label>
+      <Note id={`${inputId}-hint`} text={hint} kind="hint" />
       <Note id={`${inputId}-error`} text={error} kind="error" />
     </div>
   );

@@ -34,6 +34,8 @@ export type Service = {
   description: string;
   photo: Picture | null;
   translations: Translations<"service">;
+  /** Its card offers a live call (/Call). */
+  offersCalls: boolean;
 };
 
 export type About = {

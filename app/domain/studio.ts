@@ -14,7 +14,14 @@ export type CompanyFields = CompanyText & {
   translations: Translations<"company">;
 };
 export type AboutFields = { description: string; photoA: StoredImage | null; photoB: StoredImage | null; translations: Translations<"about"> };
-export type ServiceFields = { title: string; description: string; photo: StoredImage | null; translations: Translations<"service"> };
+export type ServiceFields = {
+  title: string;
+  description: string;
+  photo: StoredImage | null;
+  translations: Translations<"service">;
+  /** The card offers a live call ("Talk to an interpreter", to /Call): an interpreting service. */
+  offersCalls: boolean;
+};
 
 export type StudioRecord = "company" | "about" | "service";
 export type FieldsOf<R extends StudioRecord> = { company: CompanyFields; about: AboutFields; service: ServiceFields }[R];
@@ -65,6 +72,7 @@ export function formValuesOf<R extends StudioRecord>(record: R, fields: FieldsOf
   const all = fields as unknown as Record<string, unknown>;
   for (const [key, value] of Object.entries(all)) if (typeof value === "string") values[key] = value;
   if (record === "company") values.instegram = (all as Partial<CompanyText>).instagram ?? "";
+  if (record === "service" && all.offersCalls === true) values.offers_calls = "on";
   for (const slot of IMAGE_SLOTS[record]) {
     const image = all[slot.key] as StoredImage | null;
     values[slot.field] = image?.file ?? "";
@@ -187,6 +195,8 @@ export const serviceFormSchema = localized((t) =>
     title: text(t, STUDIO_LIMITS.title, t.studio.validation.titleRequired),
     description: longText(t, STUDIO_LIMITS.description, t.studio.validation.descriptionRequired),
     photo_alt: text(t, STUDIO_LIMITS.alt),
+    // A checkbox: sent as "on" when ticked, absent when not.
+    offers_calls: z.literal("on").optional(),
     ...translationInputs(t, "service"),
   }),
 );

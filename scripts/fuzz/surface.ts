@@ -383,6 +383,8 @@ export const FORMS: FormEntry[] = [
       description: "description",
       photourl: "imageFile",
       photo_alt: "alt",
+      // A checkbox, like the quote's consent: "on" when ticked, anything else refused.
+      offers_calls: "consent",
       title_ar: "title",
       description_ar: "description",
       photo_alt_ar: "alt",
@@ -398,6 +400,8 @@ export const FORMS: FormEntry[] = [
       description: "description",
       photourl: "imageFile",
       photo_alt: "alt",
+      // A checkbox, like the quote's consent: "on" when ticked, anything else refused.
+      offers_calls: "consent",
       title_ar: "title",
       description_ar: "description",
       photo_alt_ar: "alt",

@@ -25,6 +25,7 @@ const serviceFields = (title: string, image: ServiceFields["photo"] = photo()): 
   description: `${title}: what it is`,
   photo: image,
   translations: { ar: { title: `${title} بالعربية` } },
+  offersCalls: false,
 });
 
 /** The sample company's fields, as the studio reads them from the seeded row. */
@@ -86,6 +87,7 @@ describe("studio reads: every column with the version, with the service role", (
         description: sampleServices[0]!.description,
         photo: { file: sampleServices[0]!.photourl, alt: `${sampleServices[0]!.title}: illustration`, width: 640, height: 400 },
         translations: sampleTranslations.service(sampleServices[0]!.title),
+        offersCalls: false,
       },
     });
     expect(who(requests)).toEqual(["rest.services.studio service"]);
@@ -195,7 +197,16 @@ describe("studio.save", () => {
         body: JSON.stringify({
           p_record: "service",
           p_id: 5,
-          p_columns: { title: "Probe", description: "", photourl: null, photo_alt: null, photo_width: null, photo_height: null, translations: {} },
+          p_columns: {
+            title: "Probe",
+            description: "",
+            photourl: null,
+            photo_alt: null,
+            photo_width: null,
+            photo_height: null,
+            translations: {},
+            offers_calls: false,
+          },
           p_based_on: based,
           p_snapshot: { title: "Probe", description: "", photo: null },
           p_before: { title: "Before", description: "", photo: null },
@@ -218,7 +229,7 @@ describe("studio.save", () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({
       code: "22023",
-      message: "a service save takes exactly the columns title, description, photourl, photo_alt, photo_width, photo_height, translations",
+      message: "a service save takes exactly the columns title, description, photourl, photo_alt, photo_width, photo_height, translations, offers_calls",
     });
     expect(await rowOf("services", 1)).toMatchObject({ title: sampleServices[0]!.title, version: 1 });
   });

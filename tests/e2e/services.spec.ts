@@ -63,3 +63,19 @@ test.describe("without JavaScript", () => {
     await expectHeight(description(documents), 120);
   });
 });
+
+test("an interpreting service's card offers a live call (/Call), in both languages; a translation service's does not", async ({ page }) => {
+  await page.goto("/Services");
+  const legal = card(page, "Legal Interpreting");
+  const call = legal.getByRole("link", { name: "Talk to an interpreter now: Legal Interpreting" });
+  await expect(call).toHaveText("Talk to an interpreter");
+  await expect(card(page, "Document Translation").getByRole("link", { name: /Talk to an interpreter/ })).toHaveCount(0);
+  await call.click();
+  await expect(page).toHaveURL("/Call");
+
+  await page.goto("/ar/Services");
+  const arabicCall = page.locator(".service-card__call").first();
+  await expect(arabicCall).toHaveText("تحدّث إلى مترجم");
+  await arabicCall.click();
+  await expect(page).toHaveURL("/ar/Call");
+});

@@ -28,6 +28,7 @@ const service = (title = unique("Service"), photo: StoredImage | null = image())
   description: `${title}, described`,
   photo,
   translations: { ar: { title: `خدمة ${title}`, description: "وصفها" } },
+  offersCalls: true,
 });
 
 export function describeStudioContract(target: StudioContractTarget) {

@@ -37,6 +37,7 @@ const SERVICE_COLUMNS = {
   photo_width: 640,
   photo_height: 400,
   translations: { ar: { title: "لغة الإشارة" } },
+  offers_calls: true,
 };
 const serviceSnapshot = (title: string, file: string | null) => ({
   title,
@@ -51,6 +52,7 @@ const serviceColumns = (title: string, file: string | null) => ({
   photo_width: file ? 640 : null,
   photo_height: file ? 400 : null,
   translations: {},
+  offers_calls: false,
 });
 
 /** Calls one function in a transaction as `tx`'s role; answers its single value. */

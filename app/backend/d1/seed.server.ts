@@ -50,7 +50,7 @@ export async function seedSampleContent(db: D1Database, content: SampleContent, 
     ...content.services.map((service, index) =>
       db
         .prepare(
-          "INSERT INTO services (title, description, photourl, photo_alt, photo_width, photo_height, position, translations) VALUES (?, ?, ?, ?, 640, 400, ?, ?)",
+          "INSERT INTO services (title, description, photourl, photo_alt, photo_width, photo_height, position, translations, offers_calls) VALUES (?, ?, ?, ?, 640, 400, ?, ?, ?)",
         )
         .bind(
           service.title,
@@ -59,6 +59,7 @@ export async function seedSampleContent(db: D1Database, content: SampleContent, 
           `${service.title}: illustration`,
           index + 1,
           JSON.stringify(sampleTranslations.service(service.title)),
+          "offersCalls" in service && service.offersCalls ? 1 : 0,
         ),
     ),
     ...content.languages.map((name) => db.prepare("INSERT INTO languages (name) VALUES (?)").bind(name)),

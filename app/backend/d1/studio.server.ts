@@ -9,8 +9,9 @@ import { query } from "./query.server";
 type Row = Record<string, unknown> & { id: number; version: number };
 type VersionRow = { version: number; snapshot: string; saved_by: string | null; saved_at: string };
 
-/** A column value as D1 binds it: `translations` (an object) is stored as JSON text. */
-const d1Value = (value: string | number | null | object) => (typeof value === "object" && value !== null ? JSON.stringify(value) : value);
+/** A column value as D1 binds it: `translations` (an object) is stored as JSON text, a yes/no as 0 or 1. */
+const d1Value = (value: string | number | boolean | null | object) =>
+  typeof value === "boolean" ? Number(value) : typeof value === "object" && value !== null ? JSON.stringify(value) : value;
 
 export function d1StudioStore(db: D1Database): StudioStore {
   const readRow = (record: StudioRecord, id: number) => query(() => db.prepare(`SELECT * FROM ${TABLE_OF[record]} WHERE id = ?`).bind(id).first<Row>());

@@ -35,7 +35,13 @@ export type CompanyRow = Versioned & {
   instegram: string | null;
 } & ImageColumns<"homecover", "homecover"> &
   ImageColumns<"contactcover", "contactcover">;
-export type ServiceRow = Versioned & { title: string; description: string | null; position?: number | null } & ImageColumns<"photourl", "photo">;
+export type ServiceRow = Versioned & {
+  title: string;
+  description: string | null;
+  position?: number | null;
+  /** 0/1 in D1, a boolean in Postgres; missing in a row read before the column existed. */
+  offers_calls?: number | boolean | null;
+} & ImageColumns<"photourl", "photo">;
 export type AboutRow = Versioned & { description: string | null } & ImageColumns<"photoaurl", "photoa"> & ImageColumns<"photoburl", "photob">;
 
 function stored(file: string | null, alt?: string | null, width?: number | null, height?: number | null): StoredImage | null {
@@ -73,6 +79,7 @@ export function serviceFields(row: ServiceRow): ServiceFields {
     description: row.description ?? "",
     photo: stored(row.photourl, row.photo_alt, row.photo_width, row.photo_height),
     translations: translationsOf("service", row.translations),
+    offersCalls: Boolean(row.offers_calls),
   };
 }
 
@@ -109,7 +116,7 @@ function imageColumns(name: string, prefix: string, image: StoredImage | null) {
  * The columns a save writes, in the spec's names, and `translations` as an object (Supabase stores it as jsonb; the
  * D1 adapter writes it as JSON text).
  */
-export function columnsOf<R extends StudioRecord>(record: R, fields: FieldsOf<R>): Record<string, string | number | null | object> {
+export function columnsOf<R extends StudioRecord>(record: R, fields: FieldsOf<R>): Record<string, string | number | boolean | null | object> {
   if (record === "company") {
     const f = fields as CompanyFields;
     return {
@@ -136,7 +143,13 @@ export function columnsOf<R extends StudioRecord>(record: R, fields: FieldsOf<R>
     };
   }
   const f = fields as ServiceFields;
-  return { title: f.title, description: f.description, ...imageColumns("photourl", "photo", f.photo), translations: f.translations };
+  return {
+    title: f.title,
+    description: f.description,
+    ...imageColumns("photourl", "photo", f.photo),
+    translations: f.translations,
+    offers_calls: f.offersCalls,
+  };
 }
 
 /** The table of each record. */

@@ -2,7 +2,7 @@
 // multipart form that works without JavaScript; after a refused save it shows what was typed, with the messages.
 import type { ReactNode } from "react";
 import { Form, useLocation } from "react-router";
-import { Field, FormAlert, SubmitButton } from "~/components/forms";
+import { CheckboxField, Field, FormAlert, SubmitButton } from "~/components/forms";
 import {
   IMAGE_SLOTS,
   STUDIO_LIMITS,
@@ -156,6 +156,14 @@ export function ServiceEditor({ record, values, failure, intent }: EditorProps<S
     >
       <TranslatedField label={f.title} name="title" required maxLength={STUDIO_LIMITS.title} state={state} />
       <TranslatedField label={f.description} name="description" rows={5} required maxLength={STUDIO_LIMITS.description} state={state} />
+      <CheckboxField
+        id={`offers-calls-${record?.id ?? "new"}`}
+        name="offers_calls"
+        label={f.offersCalls}
+        hint={f.offersCallsHint}
+        defaultChecked={state.values.offers_calls === "on"}
+        error={state.errors.offers_calls}
+      />
       <ImageSlots record="service" images={(record?.fields ?? {}) as unknown as Record<string, ShownImage | null>} state={state} />
     </StudioForm>
   );

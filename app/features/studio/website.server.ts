@@ -178,8 +178,17 @@ async function serviceById(input: IntentInput, id: number) {
   return (await input.app.backend.studio.services()).find((service) => service.id === id) ?? null;
 }
 
-function serviceFieldsOf(form: { title: string; description: string } & Record<string, unknown>, photo: StoredImage | null): ServiceFields {
-  return { title: form.title, description: form.description, photo, translations: translationsFromForm("service", form) };
+function serviceFieldsOf(
+  form: { title: string; description: string; offers_calls?: "on" } & Record<string, unknown>,
+  photo: StoredImage | null,
+): ServiceFields {
+  return {
+    title: form.title,
+    description: form.description,
+    photo,
+    translations: translationsFromForm("service", form),
+    offersCalls: form.offers_calls === "on",
+  };
 }
 
 export async function createService(input: IntentInput) {

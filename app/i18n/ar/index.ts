@@ -67,6 +67,7 @@ export const ar: Messages = {
     toggle: "الوصف الكامل لخدمة {title}",
     requestQuote: "اطلب عرض سعر",
     requestQuoteFor: "اطلب عرض سعر لخدمة {title}",
+    callFor: "تحدّث إلى مترجم الآن: {title}",
     empty: "ستُعرض خدماتنا هنا قريبًا.",
   },
   about: {

@@ -72,6 +72,7 @@ export const en = {
     toggle: "Full description of {title}",
     requestQuote: "Request a quote",
     requestQuoteFor: "Request a quote for {title}",
+    callFor: "Talk to an interpreter now: {title}",
     empty: "Our services will be listed here soon.",
   },
   about: {

@@ -52,6 +52,8 @@ export const studio = {
     photoaurl: "First photo",
     photoburl: "Second photo",
     photourl: "Image",
+    offersCalls: "Offer a live call on this card (“Talk to an interpreter”)",
+    offersCallsHint: "For an interpreting service: the card links to the call page.",
     alt: "Alt text of the {image}",
     altHint: "What the image shows, for people who cannot see it.",
     imageHint: "JPEG, PNG, WebP or AVIF, at most 5 MB and 6000 pixels a side. Leave empty to keep the current image.",

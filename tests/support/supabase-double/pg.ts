@@ -71,6 +71,11 @@ export function coerce(column: Column, value: unknown): Value {
       return JSON.stringify(value);
     case "jsonb":
       return JSON.stringify(value);
+    case "bool":
+      if (typeof value === "boolean") return value;
+      if (value === "true" || value === "t") return true;
+      if (value === "false" || value === "f") return false;
+      throw invalid("boolean", value);
     case "date":
       return pgDate(value);
     case "timestamptz": {

@@ -47,7 +47,7 @@ const COLUMNS: Record<StudioRecord, readonly string[]> = {
     "photob_height",
     "translations",
   ],
-  service: ["title", "description", "photourl", "photo_alt", "photo_width", "photo_height", "translations"],
+  service: ["title", "description", "photourl", "photo_alt", "photo_width", "photo_height", "translations", "offers_calls"],
 };
 const TABLE: Record<StudioRecord, TableName> = { company: "company", about: "about", service: "services" };
 /** The SQL functions keep the newest 20 versions per record (a literal there, as here; domain/studio.ts VERSIONS_KEPT). */

@@ -16,7 +16,7 @@ export { coerce, jsonValue, PgError, pgTimestamp } from "./pg";
 export type Value = string | number | boolean | null;
 export type Row = Record<string, Value>;
 /** jsonb is kept as its JSON text in the row and sent as JSON (jsonValue); a date as its YYYY-MM-DD text. */
-export type ColumnType = "uuid" | "text" | "int8" | "timestamptz" | "jsonb" | "date";
+export type ColumnType = "uuid" | "text" | "int8" | "timestamptz" | "jsonb" | "date" | "bool";
 export type Column = {
   type: ColumnType;
   nullable?: boolean;
@@ -115,6 +115,7 @@ export const SCHEMA: Record<TableName, Table> = {
       version,
       position: int,
       translations,
+      offers_calls: { type: "bool", default: () => false },
     },
     primaryKey: "id",
     unique: [],

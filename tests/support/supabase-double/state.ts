@@ -78,8 +78,9 @@ export class DoubleState {
     this.write(
       "services",
       "insert",
-      services.map((service, index) => ({
+      services.map(({ offersCalls, ...service }, index) => ({
         ...service,
+        offers_calls: offersCalls ?? false,
         position: index + 1,
         photo_alt: `${service.title}: illustration`,
         photo_width: 640,

@@ -9,7 +9,8 @@ import * as interpreters from "~/routes/dashboard/interpreters";
 import * as profile from "~/routes/dashboard/profile";
 import * as users from "~/routes/dashboard/users";
 import { SAMPLE_PASSWORD } from "../../seed/content";
-import { addressesIn, backendFor, cookieOf, failure, idOf, loaderArgs, redirected, seed, statusOf, thrown } from "./helpers";
+import { backendFor, cookieOf, failure, idOf, redirected, seed, statusOf, thrown } from "./helpers";
+import { addressesIn, browser } from "./requests";
 
 const ADMIN = "admin@example.com";
 const INTERPRETER = "interpreter@example.com";
@@ -19,13 +20,7 @@ const BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Ch
 
 // This file's own address range (the rate limiters' buckets may be shared with other files).
 const freshIp = addressesIn(78);
-
-type Args = ReturnType<typeof loaderArgs>;
-function post(path: string, fields: Record<string, string>, cookie: string, ip = freshIp()): Args {
-  const headers = { "CF-Connecting-IP": ip, "User-Agent": BROWSER, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie };
-  return loaderArgs(path, { method: "POST", body: new URLSearchParams(fields), headers });
-}
-const get = (path: string, cookie: string): Args => loaderArgs(path, { headers: { Cookie: cookie, "User-Agent": BROWSER } });
+const { get, post } = browser({ addresses: freshIp, headers: { "User-Agent": BROWSER } });
 
 type EventRow = { kind: string; account: string | null; actor: string | null; address: string | null; user_agent: string | null; detail: string };
 const eventsOf = async (account: string) =>
@@ -86,7 +81,9 @@ describe("Profile: change password", () => {
     captureLogs();
     const done = await redirected(
       await profile.action(
-        post(PROFILE, { intent: "change-password", currentPassword: person.password, newPassword: "second-Password-2" }, person.cookie, "198.51.100.23"),
+        post(PROFILE, { intent: "change-password", currentPassword: person.password, newPassword: "second-Password-2" }, person.cookie, {
+          ip: "198.51.100.23",
+        }),
       ),
     );
     expect(done.location).toBe("/Dashboard/Profile#change-password");
@@ -119,7 +116,7 @@ describe("Profile: change password", () => {
     const ip = freshIp();
     const statuses: (number | undefined)[] = [];
     for (let attempt = 0; attempt < 11; attempt++) {
-      const result = await profile.action(post(PROFILE, { intent: "change-password", currentPassword: "", newPassword: "" }, person.cookie, ip));
+      const result = await profile.action(post(PROFILE, { intent: "change-password", currentPassword: "", newPassword: "" }, person.cookie, { ip }));
       statuses.push(statusOf(result));
     }
     expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
@@ -167,9 +164,9 @@ describe("the Users page", () => {
     await redirected(await users.action(post(USERS, { intent: "lock", id: person.id }, adminCookie)));
     expect(await backendFor(person.cookie).auth.currentUser()).toBeNull();
 
-    const refused = failure(await login.action(post("/Login", { email: person.email, password: person.password }, "")));
+    const refused = failure(await login.action(post("/Login", { email: person.email, password: person.password })));
     expect(refused.formError).toBe("This account is locked. Please ask an administrator to unlock it.");
-    const wrong = failure(await login.action(post("/Login", { email: person.email, password: "wrong-Password-9" }, "")));
+    const wrong = failure(await login.action(post("/Login", { email: person.email, password: "wrong-Password-9" })));
     expect(wrong.formError).toBe("Invalid email or password or user is not Authenticated");
 
     expect(failure(await users.action(post(USERS, { intent: "lock", id: await idOf(ADMIN) }, adminCookie)))).toMatchObject({
@@ -178,7 +175,7 @@ describe("the Users page", () => {
     });
     const unlocked = await redirected(await users.action(post(USERS, { intent: "unlock", id: person.id }, adminCookie)));
     expect(unlocked.toast?.message).toBe(`${person.email} is unlocked and can sign in again.`);
-    expect(statusOf(await login.action(post("/Login", { email: person.email, password: person.password }, "")))).toBe(302);
+    expect(statusOf(await login.action(post("/Login", { email: person.email, password: person.password })))).toBe(302);
     expect((await eventsOf(person.email)).map((event) => event.kind)).toEqual([
       "account-locked",
       "sign-in-refused-locked",
@@ -204,8 +201,8 @@ describe("the Users page", () => {
 describe("the security log", () => {
   it("records sign-ins (success and failure) with address and browser, and no password", async () => {
     const ip = freshIp();
-    await login.action(post("/Login", { email: INTERPRETER, password: "Wrong-Password-77" }, "", ip));
-    await login.action(post("/Login", { email: INTERPRETER, password: SAMPLE_PASSWORD }, "", ip));
+    await login.action(post("/Login", { email: INTERPRETER, password: "Wrong-Password-77" }, undefined, { ip }));
+    await login.action(post("/Login", { email: INTERPRETER, password: SAMPLE_PASSWORD }, undefined, { ip }));
     const recent = (await eventsOf(INTERPRETER)).slice(-2);
     expect(recent).toEqual([
       { kind: "sign-in-failed", account: INTERPRETER, actor: null, address: ip, user_agent: BROWSER, detail: "invalid-credentials" },
@@ -217,7 +214,7 @@ describe("the security log", () => {
 
   it("records an account deletion with the email of the account that is gone", async () => {
     const person = await newPerson();
-    await redirected(await interpreters.action(post("/Dashboard/Interpreter", { intent: "delete", id: person.id }, adminCookie, "198.51.100.40")));
+    await redirected(await interpreters.action(post("/Dashboard/Interpreter", { intent: "delete", id: person.id }, adminCookie, { ip: "198.51.100.40" })));
     expect(await eventsOf(person.email)).toEqual([
       { kind: "account-deleted", account: person.email, actor: ADMIN, address: "198.51.100.40", user_agent: BROWSER, detail: `Person ${counter}` },
     ]);

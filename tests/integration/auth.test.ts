@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sessionCookie } from "~/backend/d1/session-cookie.server";
 import { createD1Backend } from "~/backend/d1/index.server";
 import { SAMPLE_PASSWORD } from "../../seed/content";
-import { ORIGIN, seed } from "./helpers";
+import { seed } from "./helpers";
+import { ORIGIN } from "./requests";
 
 const ADMIN = "admin@example.com";
 const INTERPRETER = "interpreter@example.com";

@@ -5,9 +5,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { CallLogEntry } from "~/domain/call-log";
 import * as callLog from "~/routes/dashboard/call-log";
 import * as callLogCsv from "~/routes/dashboard/call-log-csv";
-import { backendFor, cookieOf, idOf, languageId, loaderArgs, seed, statusOf, thrown } from "./helpers";
+import { backendFor, cookieOf, idOf, languageId, seed, statusOf, thrown } from "./helpers";
+import { browser } from "./requests";
 
-const get = (path: string, cookie?: string) => ({ ...loaderArgs(path, cookie ? { headers: { Cookie: cookie } } : undefined), params: {} }) as never;
+const { get } = browser();
 const T0 = Date.UTC(2026, 10, 20, 15, 0, 0);
 
 let admin = "";

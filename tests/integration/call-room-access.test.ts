@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { roomToken } from "~/features/calls/room-token.server";
 import * as callRoom from "~/routes/dashboard/call-room";
 import { handleCallSocket } from "../../workers/calls";
-import { cookieOf, idOf, loaderArgs, ORIGIN, seed, statusOf, thrown } from "./helpers";
+import { cookieOf, idOf, seed, statusOf, thrown } from "./helpers";
+import { browser, ORIGIN } from "./requests";
 import { accepted, firstMessage, socketRequest } from "./sockets";
 import { freshSwitchboard, roomStub } from "./switchboard-sockets";
 
@@ -26,11 +27,9 @@ async function openRoom(): Promise<string> {
   return roomId;
 }
 
+const { get } = browser();
 const page = (roomId: string, init: { cookie?: string; query?: string } = {}) =>
-  callRoom.loader({
-    ...loaderArgs(`/call-room/${roomId}${init.query ?? ""}`, init.cookie ? { headers: { Cookie: init.cookie } } : {}),
-    params: { roomId },
-  });
+  callRoom.loader(get(`/call-room/${roomId}${init.query ?? ""}`, init.cookie, { params: { roomId } }));
 
 const post = (path: string, body: Record<string, string>, headers: Record<string, string> = { Origin: ORIGIN }) =>
   handleCallSocket(new Request(`${ORIGIN}${path}`, { method: "POST", headers, body: new URLSearchParams(body) }), env);

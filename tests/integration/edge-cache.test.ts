@@ -7,7 +7,8 @@ import { createRequestContext, routerContextFor } from "~/request/context.server
 import { edgeCacheable, purgePublicPages, serveWithEdgeCache } from "~/platform/http/edge-cache.server";
 import { withSecurityHeaders } from "~/platform/http/security-headers.server";
 import { loader as homeLoader } from "~/routes/public/home";
-import { cookieOf, ORIGIN, seed, unwrap } from "./helpers";
+import { cookieOf, seed, unwrap } from "./helpers";
+import { ORIGIN } from "./requests";
 
 const CONTENT_TABLES = /\b(company|services|about)\b/i;
 let contentReads = 0;

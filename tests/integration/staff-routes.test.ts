@@ -7,7 +7,8 @@ import * as interpreters from "~/routes/dashboard/interpreters";
 import * as languages from "~/routes/dashboard/languages";
 import * as userLanguages from "~/routes/dashboard/user-languages";
 import { SAMPLE_PASSWORD } from "../../seed/content";
-import { asResponse, backendFor, cookieOf, count, failure, idOf, languageId, loaderArgs, redirected, rows, seed, statusOf, thrown, usersRow } from "./helpers";
+import { asResponse, backendFor, cookieOf, count, failure, idOf, languageId, redirected, rows, seed, statusOf, thrown, usersRow } from "./helpers";
+import { browser, type RouteArgs } from "./requests";
 
 const ADMIN = "admin@example.com";
 const INTERPRETER = "interpreter@example.com";
@@ -23,18 +24,8 @@ const NOT_FOUND_LINK = "That interpreter or language no longer exists. The lists
 const EMAIL_IN_USE = "That email is already used by another account.";
 const UNKNOWN_INTENT = "This form could not be understood. Please reload the page and try again.";
 
-type Args = ReturnType<typeof loaderArgs>;
-
-/** A form POST from a browser (signed in when given a cookie). */
-function post(path: string, fields: Record<string, string>, cookie?: string): Args {
-  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
-  if (cookie) headers.Cookie = cookie;
-  return loaderArgs(path, { method: "POST", headers, body: new URLSearchParams(fields) });
-}
-
-function get(path: string, cookie?: string): Args {
-  return loaderArgs(path, cookie ? { headers: { Cookie: cookie } } : undefined);
-}
+/** Form POSTs and GETs from a browser (signed in when given a cookie). */
+const { get, post } = browser();
 
 const snapshot = async () => ({
   accounts: await rows("accounts"),
@@ -65,14 +56,14 @@ afterEach(() => vi.restoreAllMocks());
 
 describe("only admins", () => {
   /** A valid "create" POST to each of the three actions. */
-  type Post = { name: string; path: string; run: (args: Args) => Promise<unknown>; fields: Record<string, string> };
+  type Post = { name: string; path: string; run: (args: RouteArgs) => Promise<unknown>; fields: Record<string, string> };
   const creates = async (): Promise<Post[]> => [
-    { name: "interpreters", path: INTERPRETERS, run: (args: Args) => interpreters.action(args), fields: { intent: "create", ...validPerson } },
-    { name: "languages", path: LANGUAGES, run: (args: Args) => languages.action(args), fields: { intent: "create", name: "Swahili" } },
+    { name: "interpreters", path: INTERPRETERS, run: (args: RouteArgs) => interpreters.action(args), fields: { intent: "create", ...validPerson } },
+    { name: "languages", path: LANGUAGES, run: (args: RouteArgs) => languages.action(args), fields: { intent: "create", name: "Swahili" } },
     {
       name: "links",
       path: LINKS,
-      run: (args: Args) => userLanguages.action(args),
+      run: (args: RouteArgs) => userLanguages.action(args),
       fields: { intent: "create", userId: await idOf("linh.tran@example.com"), languageId: String(await languageId("French")) },
     },
   ];
@@ -106,9 +97,9 @@ describe("only admins", () => {
 
   it("the three pages: 403 for an interpreter, sign in for an anonymous visitor", async () => {
     const loaders = [
-      { path: INTERPRETERS, load: (args: Args) => interpreters.loader(args) },
-      { path: LANGUAGES, load: (args: Args) => languages.loader(args) },
-      { path: LINKS, load: (args: Args) => userLanguages.loader(args) },
+      { path: INTERPRETERS, load: (args: RouteArgs) => interpreters.loader(args) },
+      { path: LANGUAGES, load: (args: RouteArgs) => languages.loader(args) },
+      { path: LINKS, load: (args: RouteArgs) => userLanguages.loader(args) },
     ];
     for (const { path, load } of loaders) {
       expect(await thrown(() => load(get(path, interpreterCookie))), path).toMatchObject({ init: { status: 403 } });

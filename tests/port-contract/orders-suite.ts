@@ -3,23 +3,13 @@
 // supabase.test.ts, so both adapters are held to the same behaviour. It needs the sample content (services,
 // languages, interpreters) and works on orders and customers it creates itself.
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Backend } from "~/backend/port.server";
 import type { NewOrder, OrderChange, OrderQuery } from "~/domain/order-records";
 import { sha256Hex } from "~/platform/core/hash.server";
+import { ORIGIN, unique, type ContractTarget } from "./target";
 
-export type OrdersContractTarget = {
-  name: "d1" | "supabase";
-  backendFor: (request: Request) => Backend;
-  /** Makes sure the sample content is there (before the suite). */
-  prepare: () => Promise<void>;
-};
-
-const ORIGIN = "http://127.0.0.1:8787";
 const DAY = 86_400_000;
-let counter = 0;
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
-export function describeOrdersContract(target: OrdersContractTarget) {
+export function describeOrdersContract(target: ContractTarget) {
   const backend = () => target.backendFor(new Request(`${ORIGIN}/Dashboard/Orders`));
   const orders = () => backend().orders;
   let services: { id: number; title: string }[] = [];

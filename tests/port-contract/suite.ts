@@ -3,21 +3,9 @@
 // (tests/port-contract/supabase.test.ts). It assumes the sample content of seed/content.ts is loaded, and
 // makes its own people and languages (with unique names) for everything that changes data.
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Backend } from "~/backend/port.server";
 import { company, people, SAMPLE_PASSWORD, services } from "../../seed/content";
 import { describeAccountContract } from "./accounts-suite";
-
-export type ContractTarget = {
-  name: "d1" | "supabase";
-  /** A fresh backend for one request (the adapter reads that request's cookies). */
-  backendFor: (request: Request) => Backend;
-  /** Loads the sample content into an empty store (before the suite). */
-  prepare: () => Promise<void>;
-};
-
-const ORIGIN = "http://127.0.0.1:8787";
-let counter = 0;
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
+import { cookieHeader, ORIGIN, unique, type ContractTarget } from "./target";
 
 export function describePortContract(target: ContractTarget) {
   const backend = (cookie?: string) => target.backendFor(new Request(`${ORIGIN}/Dashboard`, cookie ? { headers: { Cookie: cookie } } : undefined));
@@ -31,7 +19,7 @@ export function describePortContract(target: ContractTarget) {
   }
 
   async function newInterpreter(password = "first-password-1") {
-    const email = `${unique("contract-")}@example.com`;
+    const email = `${unique("contract")}@example.com`;
     const result = await backend().interpreters.create({ fullName: unique("Contract Person "), gender: "Woman", email, phone: "+1 307 555 0190", password });
     if (!result.ok) throw new Error(`could not create ${email}: ${result.reason}`);
     return { id: result.id, email, password };
@@ -156,7 +144,7 @@ export function describePortContract(target: ContractTarget) {
 
       it("updates a person, their sign-in email with them, and refuses an email in use", async () => {
         const person = await newInterpreter();
-        const email = `${unique("renamed-")}@example.com`;
+        const email = `${unique("renamed")}@example.com`;
         expect(await backend().interpreters.update(person.id, { fullName: "Renamed Person", gender: "Woman", email, phone: "+1 307 555 0192" })).toEqual({
           ok: true,
         });
@@ -172,7 +160,7 @@ export function describePortContract(target: ContractTarget) {
           await backend().interpreters.update("00000000-0000-4000-8000-00000000abcd", {
             fullName: "Nobody",
             gender: "-",
-            email: `${unique("x-")}@example.com`,
+            email: `${unique("x")}@example.com`,
             phone: "+1 307 555 0193",
           }),
         ).toEqual({ ok: false, reason: "not-found" });
@@ -355,21 +343,6 @@ export function describePortContract(target: ContractTarget) {
       });
     });
 
-    describeAccountContract({ name: target.name, backendFor: target.backendFor, newInterpreter, cookieHeader });
+    describeAccountContract({ name: target.name, backendFor: target.backendFor, newInterpreter });
   });
-}
-
-/** A browser's Cookie header from Set-Cookie headers (the last value of each name wins; expired ones drop). */
-export function cookieHeader(setCookies: string[]): string {
-  const jar = new Map<string, string>();
-  for (const line of setCookies) {
-    const [pair = "", ...attributes] = line.split(";");
-    const index = pair.indexOf("=");
-    const name = pair.slice(0, index).trim();
-    const value = pair.slice(index + 1).trim();
-    const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute)) || value === "";
-    if (expired) jar.delete(name);
-    else jar.set(name, value);
-  }
-  return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
 }

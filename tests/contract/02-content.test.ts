@@ -83,8 +83,8 @@ describe("content.about", () => {
     const { result, shapes } = await step(() => backendFor().content.about());
     expect(result).toEqual({
       description: about.description,
-      photoA: picture("Aboutus", "team-meeting.webp", about.photoa_alt),
-      photoB: picture("Aboutus", "interpreter-headset.webp", about.photob_alt),
+      photoA: picture("Aboutus", "team-meeting.webp", about.photoa_alt, 800, 600),
+      photoB: picture("Aboutus", "interpreter-headset.webp", about.photob_alt, 800, 600),
       translations: sampleTranslations.about,
     });
     expect(shapes).toEqual(["rest.about.read"]);

@@ -3,7 +3,8 @@
 // (tests/port-contract/supabase.test.ts). It assumes the sample content of seed/content.ts is loaded, and
 // makes its own people and languages (with unique names) for everything that changes data.
 import { beforeAll, describe, expect, it } from "vitest";
-import { company, people, SAMPLE_PASSWORD, services } from "../../seed/content";
+import { about, company, people, SAMPLE_PASSWORD, services } from "../../seed/content";
+import { sampleTranslations } from "../../seed/content-ar";
 import { describeAccountContract } from "./accounts-suite";
 import { cookieHeader, ORIGIN, unique, type ContractTarget } from "./target";
 
@@ -29,36 +30,86 @@ export function describePortContract(target: ContractTarget) {
     beforeAll(() => target.prepare());
 
     describe("content", () => {
-      it("reads the first company row in the app's names (instagram from `instegram`)", async () => {
-        const read = await backend().content.company();
-        expect(read).toMatchObject({ title: company.title, address: company.address, email: company.email, instagram: company.instegram });
-        expect(read?.homeCover?.url).toMatch(/\/Home\/homecover\.webp$/);
-        expect(read?.contactCover?.url).toMatch(/\/Contactus\/contactcover\.webp$/);
+      /** An image as the pages get it: a URL (each adapter's own) ending in its folder and file, its alt text and size. */
+      const image = (folder: string, file: string, alt: string, width: number, height: number) => ({
+        url: expect.stringMatching(new RegExp(`/${folder}/${file.replace(".", "\\.")}$`)),
+        alt,
+        width,
+        height,
       });
 
-      it("lists the services in order, each with its image in the Services folder", async () => {
+      it("reads the first company row in the app's names (instagram from `instegram`), with its images and translations", async () => {
+        expect(await backend().content.company()).toEqual({
+          title: company.title,
+          description: company.description,
+          address: company.address,
+          email: company.email,
+          phone: company.phone,
+          facebook: company.facebook,
+          instagram: company.instegram,
+          linkedin: company.linkedin,
+          homeCover: image("Home", company.homecover, company.homecover_alt, company.homecover_width, company.homecover_height),
+          contactCover: image("Contactus", company.contactcover, company.contactcover_alt, company.contactcover_width, company.contactcover_height),
+          translations: sampleTranslations.company,
+        });
+      });
+
+      it("lists every service in order, each with its image in the Services folder and its translations (the last has none)", async () => {
         const list = await backend().content.services();
-        expect(list.map((service) => service.title)).toEqual(services.map((service) => service.title));
-        expect(list[0]?.photo?.url).toMatch(/\/Services\/document-translation\.webp$/);
+        expect(list.map(({ title, description, photo, translations }) => ({ title, description, photo, translations }))).toEqual(
+          services.map((service) => ({
+            title: service.title,
+            description: service.description,
+            photo: image("Services", service.photourl, `${service.title}: illustration`, 640, 400),
+            translations: sampleTranslations.service(service.title),
+          })),
+        );
       });
 
-      it("reads the about row with its two photos", async () => {
-        const about = await backend().content.about();
-        expect(about?.photoA?.url).toMatch(/\/Aboutus\/team-meeting\.webp$/);
-        expect(about?.photoB?.url).toMatch(/\/Aboutus\/interpreter-headset\.webp$/);
+      it("reads the about row with its two photos in the Aboutus folder", async () => {
+        expect(await backend().content.about()).toEqual({
+          description: about.description,
+          photoA: image("Aboutus", about.photoaurl, about.photoa_alt, 800, 600),
+          photoB: image("Aboutus", about.photoburl, about.photob_alt, 800, 600),
+          translations: sampleTranslations.about,
+        });
       });
     });
 
     describe("sign-in", () => {
       it("signs in the sample admin, and a request with the session's cookies is that admin", async () => {
+        const result = await backend().auth.signIn({ email: "admin@example.com", password: SAMPLE_PASSWORD });
+        expect(result).toMatchObject({
+          ok: true,
+          user: {
+            id: expect.any(String),
+            email: "admin@example.com",
+            role: "admin",
+            profile: { fullName: "Amira Haddad", department: "Operations", email: "admin@example.com" },
+          },
+        });
         const cookie = await signIn("admin@example.com");
         const user = await backend(cookie).auth.currentUser();
         expect(user).toMatchObject({ email: "admin@example.com", role: "admin", profile: { fullName: "Amira Haddad", department: "Operations" } });
       });
 
-      it("refuses a wrong password and an unknown address alike", async () => {
-        expect(await backend().auth.signIn({ email: "admin@example.com", password: "wrong-password" })).toEqual({ ok: false, reason: "invalid-credentials" });
-        expect(await backend().auth.signIn({ email: "nobody@example.com", password: SAMPLE_PASSWORD })).toEqual({ ok: false, reason: "invalid-credentials" });
+      it("matches the email regardless of case", async () => {
+        expect(await backend().auth.signIn({ email: "ADMIN@EXAMPLE.COM", password: SAMPLE_PASSWORD })).toMatchObject({
+          ok: true,
+          user: { role: "admin", email: "admin@example.com" },
+        });
+      });
+
+      it("refuses a wrong password, an unknown address and an account without a usable password alike", async () => {
+        for (const credentials of [
+          { email: "admin@example.com", password: "wrong-password" },
+          { email: "admin@example.com", password: SAMPLE_PASSWORD.toUpperCase() },
+          { email: "nobody@example.com", password: SAMPLE_PASSWORD },
+          { email: "linh.tran@example.com", password: SAMPLE_PASSWORD },
+          { email: "linh.tran@example.com", password: "disabled" }, // D1's marker of an account without a password is not one
+        ]) {
+          expect(await backend().auth.signIn(credentials), credentials.email).toEqual({ ok: false, reason: "invalid-credentials" });
+        }
       });
 
       it("has no user without cookies, and none after signing out", async () => {
@@ -68,9 +119,19 @@ export function describePortContract(target: ContractTarget) {
         expect(await backend(cookie).auth.currentUser()).toBeNull();
       });
 
-      it("resets a password with a single-use link, ends every session, and refuses a wrong address", async () => {
+      it("signing out ends only this browser's session: the account's other sessions survive", async () => {
+        const phone = await signIn("admin@example.com");
+        const laptop = await signIn("admin@example.com");
+        await backend(phone).auth.signOut();
+        expect(await backend(phone).auth.currentUser()).toBeNull();
+        expect(await backend(laptop).auth.currentUser()).toMatchObject({ email: "admin@example.com" });
+      });
+
+      it("resets a password with a single-use link, ends every session of the account (no other's), and refuses a wrong address", async () => {
         const person = await newInterpreter();
         const earlier = await signIn(person.email, person.password);
+        const laptop = await signIn(person.email, person.password);
+        const admin = await signIn("admin@example.com");
         expect(await backend().auth.requestPasswordReset(`nobody-${person.email}`)).toBeNull();
 
         const mismatch = await backend().auth.requestPasswordReset(person.email);
@@ -89,12 +150,70 @@ export function describePortContract(target: ContractTarget) {
           ok: true,
         });
         expect(await backend(earlier).auth.currentUser()).toBeNull();
+        expect(await backend(laptop).auth.currentUser()).toBeNull();
+        expect(await backend(admin).auth.currentUser()).toMatchObject({ email: "admin@example.com" });
         expect((await backend().auth.signIn({ email: person.email, password: person.password })).ok).toBe(false);
         expect((await backend().auth.signIn({ email: person.email, password: "second-password-2" })).ok).toBe(true);
         expect(await backend().auth.resetPassword({ token: ticket!.token, email: person.email, password: "third-password-3" })).toEqual({
           ok: false,
           reason: "invalid-token",
         });
+      });
+
+      it("finds the account to reset whatever the case of the email", async () => {
+        expect(await backend().auth.requestPasswordReset("Admin@Example.com")).toMatchObject({ email: "admin@example.com" });
+      });
+
+      it("a link with another account's email: email-not-found, and the password unchanged", async () => {
+        const person = await newInterpreter();
+        const { token } = (await backend().auth.requestPasswordReset(person.email))!;
+        expect(await backend().auth.resetPassword({ token, email: "admin@example.com", password: "another-password-1" })).toEqual({
+          ok: false,
+          reason: "email-not-found",
+        });
+        expect((await backend().auth.signIn({ email: person.email, password: person.password })).ok).toBe(true);
+        expect((await backend().auth.signIn({ email: person.email, password: "another-password-1" })).ok).toBe(false);
+      });
+
+      it("after a wrong email, the same link still works with the account's email", async () => {
+        const person = await newInterpreter();
+        const { token } = (await backend().auth.requestPasswordReset(person.email))!;
+        expect(await backend().auth.resetPassword({ token, email: "admin@example.com", password: "typo-password-1" })).toEqual({
+          ok: false,
+          reason: "email-not-found",
+        });
+        expect(await backend().auth.resetPassword({ token, email: person.email, password: "typo-password-1" })).toEqual({ ok: true });
+      });
+
+      it("a second request replaces the first link; the password is unchanged until one is used", async () => {
+        const person = await newInterpreter();
+        const first = (await backend().auth.requestPasswordReset(person.email))!.token;
+        const second = (await backend().auth.requestPasswordReset(person.email))!.token;
+        expect(second).not.toBe(first);
+        expect(await backend().auth.resetPassword({ token: first, email: person.email, password: "replaced-link-1" })).toEqual({
+          ok: false,
+          reason: "invalid-token",
+        });
+        expect((await backend().auth.signIn({ email: person.email, password: person.password })).ok).toBe(true);
+      });
+
+      it("a reset to the password the account already has is answered, not thrown", async () => {
+        const person = await newInterpreter();
+        const { token } = (await backend().auth.requestPasswordReset(person.email))!;
+        expect(await backend().auth.resetPassword({ token, email: person.email, password: person.password })).toEqual({ ok: true });
+      });
+
+      it("two concurrent resets with one link: exactly one succeeds, and its password is the one stored", async () => {
+        const person = await newInterpreter();
+        const { token } = (await backend().auth.requestPasswordReset(person.email))!;
+        const passwords = ["racer-one-pass-1", "racer-two-pass-2"];
+        const results = await Promise.all(passwords.map((password) => backend().auth.resetPassword({ token, email: person.email, password })));
+        expect(results.filter((result) => result.ok)).toHaveLength(1);
+        expect(results.filter((result) => !result.ok)).toEqual([{ ok: false, reason: "invalid-token" }]);
+        const winner = passwords[results.findIndex((result) => result.ok)]!;
+        const loser = passwords[results.findIndex((result) => !result.ok)]!;
+        expect((await backend().auth.signIn({ email: person.email, password: winner })).ok).toBe(true);
+        expect((await backend().auth.signIn({ email: person.email, password: loser })).ok).toBe(false);
       });
     });
 

@@ -1,8 +1,8 @@
 // A signed-in admin (users.role = 'admin'): manages languages, links, people and the contact inbox. The content
 // (company, services, about) only through the worker: the content studio saves with the service role
 // (supabase/migrations/20261124000000_push_content_studio.sql), so its versions and history cannot be bypassed.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asSuperuser, becomeActor, run, rowsAs, within, type Db } from "./support/db";
+import { describe, expect, it } from "vitest";
+import { asSuperuser, becomeActor, fileDatabase, run, rowsAs, within } from "./support/db";
 import { expectInsert, expectVisibleRows, expectWrite, NO_ROWS_AFFECTED, ONE_ROW_AFFECTED, permissionDenied, rlsRefusal } from "./support/expect";
 import {
   admin,
@@ -17,13 +17,7 @@ import {
   TABLES,
 } from "./support/fixtures";
 
-let db: Db;
-beforeAll(async () => {
-  db = await createWithFixtures();
-});
-afterAll(async () => {
-  await db?.close();
-});
+const db = fileDatabase(createWithFixtures);
 
 describe("admin reads everything", () => {
   it.each(TABLES)("reads every row of %s", async (table) => {

@@ -1,16 +1,10 @@
 // The public anon key with no session: what a visitor's browser (or anyone holding the public key) can do.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anon, run, type Db } from "./support/db";
+import { describe, expect, it } from "vitest";
+import { anon, fileDatabase, run } from "./support/db";
 import { expectInsert, expectVisibleRows, expectWrite, NO_ROWS_AFFECTED, permissionDenied, rlsRefusal, ROLE_GUARD_REFUSAL } from "./support/expect";
 import { CONTENT_TABLES, createWithFixtures, FIXTURE_ROWS, NEW_ACCOUNT_ID, PRIVATE_TABLES, TABLES } from "./support/fixtures";
 
-let db: Db;
-beforeAll(async () => {
-  db = await createWithFixtures();
-});
-afterAll(async () => {
-  await db?.close();
-});
+const db = fileDatabase(createWithFixtures);
 
 describe("anon reads", () => {
   it.each(CONTENT_TABLES)("reads every row of %s (public content)", async (table) => {

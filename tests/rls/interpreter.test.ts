@@ -1,7 +1,7 @@
 // A signed-in interpreter (authenticated, users.role = 'interpreter'): their own profile and languages, the
 // public content, and nothing else.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asSuperuser, run, rowsAs, type Db } from "./support/db";
+import { describe, expect, it } from "vitest";
+import { asSuperuser, fileDatabase, run, rowsAs } from "./support/db";
 import { expectInsert, expectVisibleRows, expectWrite, NO_ROWS_AFFECTED, rlsRefusal, ROLE_GUARD_REFUSAL } from "./support/expect";
 import {
   accountWithoutProfile,
@@ -17,13 +17,7 @@ import {
   TABLES,
 } from "./support/fixtures";
 
-let db: Db;
-beforeAll(async () => {
-  db = await createWithFixtures();
-});
-afterAll(async () => {
-  await db?.close();
-});
+const db = fileDatabase(createWithFixtures);
 
 const roleOf = async (id: string) => (await asSuperuser(db, "select role from public.users where id = $1", [id]))[0]?.role;
 

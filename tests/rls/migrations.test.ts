@@ -1,7 +1,7 @@
 // The migrations themselves: the shape they leave (row-level security on, exactly the intended policies and
 // grants), that they can run twice, and that they upgrade the original app's existing tables in place.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrations, asSuperuser, createMigrated, createStandIn, migrationFiles, run, signedIn, anon, type Db } from "./support/db";
+import { describe, expect, it } from "vitest";
+import { applyMigrations, asSuperuser, createMigrated, createStandIn, fileDatabase, migrationFiles, run, signedIn, anon } from "./support/db";
 import { rlsRefusal } from "./support/expect";
 import { TABLES } from "./support/fixtures";
 
@@ -21,13 +21,7 @@ const CALL_TABLES = ["call_log"];
 const READ_ONLY_TABLES = [...ORDER_TABLES, ...CALL_TABLES];
 
 describe("what the migrations leave", () => {
-  let db: Db;
-  beforeAll(async () => {
-    db = await createMigrated();
-  });
-  afterAll(async () => {
-    await db?.close();
-  });
+  const db = fileDatabase(createMigrated);
 
   it("are the files in supabase/migrations, applied in timestamp order", () => {
     const files = migrationFiles();
@@ -237,14 +231,9 @@ const BOSS = "00000000-0000-4000-8000-0000000000a1";
 const ANA = "00000000-0000-4000-8000-0000000000b1";
 
 describe("on an existing project with the original app's tables", () => {
-  let db: Db;
-  beforeAll(async () => {
-    db = await createStandIn();
+  const db = fileDatabase(createStandIn, async () => {
     await db.exec(ORIGINAL_APP);
     await applyMigrations(db);
-  });
-  afterAll(async () => {
-    await db?.close();
   });
 
   it("keeps the rows and adds the missing columns (existing people become interpreters)", async () => {

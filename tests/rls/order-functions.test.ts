@@ -2,19 +2,13 @@
 // and the SQL functions every change to an order is — who may call them (only the service role), and what they do
 // on real Postgres: a request (customer found or created, all or nothing, refusals storing nothing). Transitions, the
 // thread, the note and the link are in order-changes.test.ts; the reads (lists, an order's page) in order-reads.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anon, asSuperuser, count, run, serviceRole, within, type Db } from "./support/db";
+import { describe, expect, it } from "vitest";
+import { anon, asSuperuser, count, fileDatabase, run, serviceRole, within } from "./support/db";
 import { expectServiceRoleOnly, itRefusesByPrivileges, permissionDenied } from "./support/expect";
 import { admin, ADMIN_ID, createWithFixtures, interpreter, LANGUAGE, PUBLIC_ACTORS } from "./support/fixtures";
 import { createOrder as create, NOW, rowsOf, type OrderRequest } from "./support/orders";
 
-let db: Db;
-beforeAll(async () => {
-  db = await createWithFixtures();
-});
-afterAll(async () => {
-  await db?.close();
-});
+const db = fileDatabase(createWithFixtures);
 
 describe("mail_outbox belongs to the worker (service role) alone", () => {
   const STATEMENTS = {

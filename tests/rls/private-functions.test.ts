@@ -1,18 +1,12 @@
 // private.is_admin() and the users.role guard: where they live, how they run, who can call them, and that the
 // guard holds even when a policy is wrong.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Transaction } from "@electric-sql/pglite";
-import { anon, asSuperuser, becomeActor, failure, rowsAs, run, serviceRole, within, type Db, type Outcome, type Row } from "./support/db";
+import { anon, asSuperuser, becomeActor, failure, fileDatabase, rowsAs, run, serviceRole, within, type Outcome, type Row } from "./support/db";
 import { NO_ROWS_AFFECTED, ONE_ROW_AFFECTED, permissionDenied, ROLE_GUARD_REFUSAL } from "./support/expect";
 import { accountWithoutProfile, admin, ADMIN_ID, createWithFixtures, INTERPRETER_ID, interpreter, NEW_ACCOUNT_ID } from "./support/fixtures";
 
-let db: Db;
-beforeAll(async () => {
-  db = await createWithFixtures();
-});
-afterAll(async () => {
-  await db?.close();
-});
+const db = fileDatabase(createWithFixtures);
 
 const functionInfo = (name: string) =>
   asSuperuser(

@@ -1,16 +1,10 @@
 // The service role (the worker's server-side key): bypasses row-level security, as in every Supabase project.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asSuperuser, run, rowsAs, serviceRole, within, type Db } from "./support/db";
+import { describe, expect, it } from "vitest";
+import { asSuperuser, fileDatabase, run, rowsAs, serviceRole, within } from "./support/db";
 import { expectInsert, expectVisibleRows, expectWrite, ONE_ROW_AFFECTED } from "./support/expect";
 import { createWithFixtures, FIXTURE_ROWS, INTERPRETER_ID, NEW_ACCOUNT_ID, TABLES } from "./support/fixtures";
 
-let db: Db;
-beforeAll(async () => {
-  db = await createWithFixtures();
-});
-afterAll(async () => {
-  await db?.close();
-});
+const db = fileDatabase(createWithFixtures);
 
 describe("service_role bypasses row-level security", () => {
   it("is a BYPASSRLS role without login (reached only through the API's SET ROLE)", async () => {

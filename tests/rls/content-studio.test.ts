@@ -6,14 +6,14 @@ import { describe, expect, it } from "vitest";
 import { anon, applyMigrations, asSuperuser, createStandIn, fileDatabase, run, serviceRole, within, type Row } from "./support/db";
 import {
   expectInsert,
-  expectServiceRoleOnly,
   expectVisibleRows,
-  itRefusesByPrivileges,
   expectWrite,
+  itBelongsToTheWorker,
   NO_ROWS_AFFECTED,
   ONE_ROW_AFFECTED,
   permissionDenied,
   rlsRefusal,
+  workerStatements,
 } from "./support/expect";
 import { admin, createWithFixtures, FIXTURE_ROWS, interpreter, PUBLIC_ACTORS } from "./support/fixtures";
 
@@ -58,27 +58,10 @@ const save = (tx: Transaction, record: string, id: number, columns: object, base
   call<Record<string, unknown>>(tx, "public.push_save_content($1, $2, $3, $4, $5, $6, $7)", [record, id, columns, basedOn, snapshot, before, by]);
 
 describe("content_versions belongs to the worker (service role) alone", () => {
-  const STATEMENTS = {
-    select: "select * from public.content_versions",
-    insert: "insert into public.content_versions (record, record_id, version, snapshot) values ('service', 1, 1, '{}')",
-    update: "update public.content_versions set saved_by = 'mallory@x.test'",
-    delete: "delete from public.content_versions",
-  };
+  const insert = "insert into public.content_versions (record, record_id, version, snapshot) values ('service', 1, 1, '{}')";
+  const STATEMENTS = workerStatements("content_versions", insert, "saved_by = 'mallory@x.test'");
 
-  itRefusesByPrivileges(() => db, "content_versions", STATEMENTS);
-
-  it("service_role: inserts, reads, updates and deletes", async () => {
-    await within(db, serviceRole, async (tx) => {
-      expect((await tx.query(STATEMENTS.insert)).affectedRows).toBe(1);
-      expect((await tx.query(STATEMENTS.select)).rows).toHaveLength(1);
-      expect((await tx.query(STATEMENTS.update)).affectedRows).toBe(1);
-      expect((await tx.query(STATEMENTS.delete)).affectedRows).toBe(1);
-    });
-  });
-
-  it("has row-level security on and no policy; only service_role holds privileges, none on the id sequence", async () => {
-    await expectServiceRoleOnly(db, "content_versions");
-  });
+  itBelongsToTheWorker(() => db, "content_versions", STATEMENTS);
 
   it("holds one state per version of a record, of a known record kind", async () => {
     await within(db, serviceRole, async (tx) => {

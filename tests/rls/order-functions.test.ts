@@ -4,35 +4,23 @@
 // thread, the note and the link are in order-changes.test.ts; the reads (lists, an order's page) in order-reads.test.ts.
 import { describe, expect, it } from "vitest";
 import { anon, asSuperuser, count, fileDatabase, run, serviceRole, within } from "./support/db";
-import { expectServiceRoleOnly, itRefusesByPrivileges, permissionDenied } from "./support/expect";
+import { itBelongsToTheWorker, permissionDenied, workerStatements } from "./support/expect";
 import { admin, ADMIN_ID, createWithFixtures, interpreter, LANGUAGE, PUBLIC_ACTORS } from "./support/fixtures";
 import { createOrder as create, NOW, rowsOf, type OrderRequest } from "./support/orders";
 
 const db = fileDatabase(createWithFixtures);
 
 describe("mail_outbox belongs to the worker (service role) alone", () => {
-  const STATEMENTS = {
-    select: "select * from public.mail_outbox",
-    insert: "insert into public.mail_outbox (kind, to_email, subject, body, created_at, next_attempt_at) values ('order-status', 'x@y.test', 'S', 'B', 1, 1)",
-    update: "update public.mail_outbox set status = 'sent'",
-    delete: "delete from public.mail_outbox",
-  };
+  const insert =
+    "insert into public.mail_outbox (kind, to_email, subject, body, created_at, next_attempt_at) values ('order-status', 'x@y.test', 'S', 'B', 1, 1)";
+  const STATEMENTS = workerStatements("mail_outbox", insert, "status = 'sent'");
 
-  itRefusesByPrivileges(() => db, "mail_outbox", STATEMENTS);
-
-  it("service_role: stores a mail (instants in epoch ms), reads, updates and deletes it", async () => {
-    await within(db, serviceRole, async (tx) => {
-      expect((await tx.query(STATEMENTS.insert)).affectedRows).toBe(1);
+  itBelongsToTheWorker(() => db, "mail_outbox", STATEMENTS, {
+    name: "service_role: stores a mail (instants in epoch ms), reads, updates and deletes it",
+    stored: async (tx) =>
       expect(await rowsOf(tx, "select created_at, next_attempt_at, status, attempts from public.mail_outbox")).toEqual([
         { created_at: 1, next_attempt_at: 1, status: "pending", attempts: 0 },
-      ]);
-      expect((await tx.query(STATEMENTS.update)).affectedRows).toBe(1);
-      expect((await tx.query(STATEMENTS.delete)).affectedRows).toBe(1);
-    });
-  });
-
-  it("has row-level security on and no policy; only service_role holds privileges, none on the id sequence", async () => {
-    await expectServiceRoleOnly(db, "mail_outbox");
+      ]),
   });
 
   it("refuses a status outside pending, sent, failed", async () => {

@@ -9,6 +9,7 @@ import {
   expectVisibleRows,
   expectWrite,
   itBelongsToTheWorker,
+  itRefusesToExecute,
   NO_ROWS_AFFECTED,
   ONE_ROW_AFFECTED,
   permissionDenied,
@@ -126,12 +127,7 @@ describe("the functions: only the service role executes them", () => {
     push_move_service: "public.push_move_service(2, 'up')",
   };
 
-  it.each(PUBLIC_ACTORS.flatMap(([name, actor]) => Object.entries(CALLS).map(([fn, sql]) => [name, fn, sql, actor] as const)))(
-    "%s: %s is refused (no EXECUTE)",
-    async (_name, fn, sql, actor) => {
-      expect(await run(db, actor, `select ${sql}`)).toEqual(permissionDenied(`function ${fn}`));
-    },
-  );
+  itRefusesToExecute(() => db, CALLS);
 
   it("the helpers in schema private: anon cannot reach the schema, a signed-in user has no EXECUTE", async () => {
     expect(await run(db, anon, "select private.push_unreferenced(array['a.webp'])")).toEqual(permissionDenied("schema private"));

@@ -4,8 +4,8 @@
 // thread, the note and the link are in order-changes.test.ts; the reads (lists, an order's page) in order-reads.test.ts.
 import { describe, expect, it } from "vitest";
 import { anon, asSuperuser, count, fileDatabase, run, serviceRole, within } from "./support/db";
-import { itBelongsToTheWorker, permissionDenied, workerStatements } from "./support/expect";
-import { admin, ADMIN_ID, createWithFixtures, interpreter, LANGUAGE, PUBLIC_ACTORS } from "./support/fixtures";
+import { itBelongsToTheWorker, itRefusesToExecute, permissionDenied, workerStatements } from "./support/expect";
+import { admin, ADMIN_ID, createWithFixtures, interpreter, LANGUAGE } from "./support/fixtures";
 import { createOrder as create, NOW, rowsOf, type OrderRequest } from "./support/orders";
 
 const db = fileDatabase(createWithFixtures);
@@ -57,12 +57,7 @@ describe("the functions: only the service role executes them", () => {
     push_enqueue_order_mails: "private.push_enqueue_order_mails(null, '[]', 1)",
   };
 
-  it.each(PUBLIC_ACTORS.flatMap(([name, actor]) => Object.entries(CALLS).map(([fn, sql]) => [name, fn, sql, actor] as const)))(
-    "%s: %s is refused (no EXECUTE)",
-    async (_name, fn, sql, actor) => {
-      expect(await run(db, actor, `select ${sql}`)).toEqual(permissionDenied(`function ${fn}`));
-    },
-  );
+  itRefusesToExecute(() => db, CALLS);
 
   it("the helpers in schema private: anon cannot reach the schema, a signed-in user has no EXECUTE", async () => {
     for (const [fn, sql] of Object.entries(HELPERS)) {

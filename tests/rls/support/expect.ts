@@ -147,3 +147,13 @@ export function itWrites(db: () => Db, actor: Actor, tables: readonly Table[]): 
     await expectWrite(db(), actor, table, "delete", ONE_ROW_AFFECTED);
   });
 }
+
+/** Each of `calls` (a function's name and a call of it), made by every public actor: refused, as none may execute it. */
+export function itRefusesToExecute(db: () => Db, calls: Record<string, string>): void {
+  it.each(PUBLIC_ACTORS.flatMap(([name, actor]) => Object.entries(calls).map(([fn, sql]) => [name, fn, sql, actor] as const)))(
+    "%s: %s is refused (no EXECUTE)",
+    async (_name, fn, sql, actor) => {
+      expect(await run(db(), actor, `select ${sql}`)).toEqual(permissionDenied(`function ${fn}`));
+    },
+  );
+}

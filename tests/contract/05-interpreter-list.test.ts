@@ -3,31 +3,20 @@
 // email) … for the link screen".
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Interpreter, InterpreterQuery } from "~/domain/people";
+import { EXTRA_PEOPLE } from "../port-contract/people-suite";
+import { everyPage } from "../port-contract/target";
 import { backendFor, double, step } from "./helpers";
 
 const list = (query: Partial<InterpreterQuery> = {}) => backendFor().interpreters.list({ search: "", sort: "name", direction: "asc", page: 1, ...query });
 const names = (items: { fullName: string }[]) => items.map((item) => item.fullName);
 
 /** Every page of a listing, in order. */
-async function everyone(sort: "name" | "email", direction: "asc" | "desc") {
-  const first = await list({ sort, direction });
-  const items = [...first.items];
-  for (let page = 2; page <= first.pageCount; page++) items.push(...(await list({ sort, direction, page })).items);
-  return items;
-}
+const everyone = (sort: "name" | "email", direction: "asc" | "desc") => everyPage((page) => list({ sort, direction, page }));
 
-// 7 sample people + 15 here = 22: a full first page of 20 and a second page of 2.
-const EXTRA = [
-  ["aaron lowercase", "aaron.lower@example.org"],
-  ["Percent 100% Sure", "percent@example.org"],
-  ["Under_Score Person", "underscore@example.org"],
-  ["Bravo Bulk", "ZZ.UPPER@example.org"],
-  ...Array.from({ length: 11 }, (_, i) => [`Bulk Person ${String(i + 1).padStart(2, "0")}`, `bulk${i + 1}@example.org`] as const),
-] as const;
-
+// The people list tests' 15 (tests/port-contract/people-suite.ts), without passwords: 22 with the 7 sample people.
 beforeAll(async () => {
   await double.reset();
-  await double.people(EXTRA.map(([full_name, email]) => ({ full_name, email, phone: "+1 (555) 010-0000", Gender: "Female" })));
+  await double.people(EXTRA_PEOPLE.map(([full_name, email]) => ({ full_name, email, phone: "+1 (555) 010-0000", Gender: "Female" })));
 });
 
 describe("interpreters.list", () => {

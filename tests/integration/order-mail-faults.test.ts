@@ -5,7 +5,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { d1MailOutboxStore } from "~/backend/d1/mail-outbox.server";
-import type { OrderChange } from "~/domain/order-records";
 import { RELAY } from "~/platform/mail/relay.server";
 import { relayDueMails } from "~/features/orders/order-mail-relay.server";
 import { sendWithEmailJs } from "~/platform/mail/emailjs.server";
@@ -17,6 +16,7 @@ import { pdf } from "../fixtures/documents";
 import { envWith, recorded, setMode } from "./contact-helpers";
 import { asResponse, backendFor, cookieOf, idOf, languageId, rows, seed, statusOf } from "./helpers";
 import { addressesIn, browser, ORIGIN, settled, type Fields, type Sent } from "./requests";
+import { orderChange, type ChangeFields } from "../fixtures/orders";
 
 const FAULT = "mail_outbox_refuses";
 /** Runs `action` while every insert into mail_outbox fails, as a database write can. */
@@ -81,12 +81,7 @@ async function requestOrder(testEnv: Env = env) {
 }
 
 const QUOTE = { amountMinor: 48_000, currency: "EUR", dueDate: "2031-02-20", validUntil: "2031-02-10" };
-const change = (fields: Partial<OrderChange> & Pick<OrderChange, "transition" | "from" | "to" | "basedOn">): OrderChange => ({
-  actor: "staff",
-  actorId: null,
-  detail: {},
-  ...fields,
-});
+const change = (fields: ChangeFields) => orderChange(fields);
 
 /** An order quoted, accepted and assigned to the sample interpreter: ready to be delivered (version 4). */
 async function inProgressOrder() {

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { PAGE_SIZE, type Interpreter, type InterpreterQuery } from "~/domain/people";
 import { languages as sampleLanguages, SAMPLE_PASSWORD } from "../../seed/content";
-import { cookieHeader, ORIGIN, type ContractTarget } from "./target";
+import { cookieHeader, everyPage, ORIGIN, type ContractTarget } from "./target";
 
 const ADMIN = "admin@example.com";
 const INTERPRETER = "interpreter@example.com";
@@ -24,6 +24,15 @@ function nocaseOrder(items: Interpreter[], key: (item: Interpreter) => string, d
 
 const names = (items: { fullName: string }[]) => items.map((item) => item.fullName);
 
+/** People the list tests add: with the 7 sample people, 22, a full first page of 20 and a second page of 2. */
+export const EXTRA_PEOPLE = [
+  ["aaron lowercase", "aaron.lower@example.org"],
+  ["Percent 100% Sure", "percent@example.org"],
+  ["Under_Score Person", "underscore@example.org"],
+  ["Bravo Bulk", "ZZ.UPPER@example.org"],
+  ...Array.from({ length: 11 }, (_, i) => [`Bulk Person ${String(i + 1).padStart(2, "0")}`, `bulk${i + 1}@example.org`] as const),
+] as const;
+
 export function describePeopleContract(target: ContractTarget) {
   const backend = (cookie?: string) => target.backendFor(new Request(`${ORIGIN}/Dashboard`, cookie ? { headers: { Cookie: cookie } } : undefined));
   const list = (query: Partial<InterpreterQuery> = {}) => backend().interpreters.list({ search: "", sort: "name", direction: "asc", page: 1, ...query });
@@ -38,13 +47,8 @@ export function describePeopleContract(target: ContractTarget) {
     return cookieHeader(fresh.responseHeaders.getSetCookie());
   }
 
-  /** Every page of a listing, in order. */
-  async function everyone(sort: "name" | "email", direction: "asc" | "desc", search = "") {
-    const first = await list({ search, sort, direction });
-    const items = [...first.items];
-    for (let page = 2; page <= first.pageCount; page++) items.push(...(await list({ search, sort, direction, page })).items);
-    return items;
-  }
+  /** Every page of the listing, in order. */
+  const everyone = (sort: "name" | "email", direction: "asc" | "desc") => everyPage((page) => list({ sort, direction, page }));
   const personOf = async (id: string) => (await everyone("name", "asc")).find((person) => person.id === id);
   const total = async () => (await list()).total;
   const idOf = async (email: string) => {
@@ -64,17 +68,8 @@ export function describePeopleContract(target: ContractTarget) {
     beforeAll(() => target.prepare());
 
     describe("interpreters.list", () => {
-      // 7 sample people + 15 here = 22: a full first page of 20 and a second page of 2.
-      const extra = [
-        ["aaron lowercase", "aaron.lower@example.org"],
-        ["Percent 100% Sure", "percent@example.org"],
-        ["Under_Score Person", "underscore@example.org"],
-        ["Bravo Bulk", "ZZ.UPPER@example.org"],
-        ...Array.from({ length: 11 }, (_, i) => [`Bulk Person ${String(i + 1).padStart(2, "0")}`, `bulk${i + 1}@example.org`] as const),
-      ] as const;
-
       beforeAll(async () => {
-        for (const [fullName, email] of extra) {
+        for (const [fullName, email] of EXTRA_PEOPLE) {
           const created = await backend().interpreters.create({ fullName, gender: "Female", email, phone: "+1 (555) 010-0000", password: "Extra-Pass-2025" });
           if (!created.ok) throw new Error(`could not add ${email}: ${created.reason}`);
         }

@@ -29,3 +29,11 @@ export function cookieHeader(setCookies: string[]): string {
   }
   return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
 }
+
+/** Every item of a paged list, in order: `read` answers one page (from 1) and how many there are. */
+export async function everyPage<T>(read: (page: number) => Promise<{ items: T[]; pageCount: number }>): Promise<T[]> {
+  const first = await read(1);
+  const items = [...first.items];
+  for (let page = 2; page <= first.pageCount; page++) items.push(...(await read(page)).items);
+  return items;
+}

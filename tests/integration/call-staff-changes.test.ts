@@ -45,19 +45,18 @@ async function newLanguage(name: string): Promise<number> {
 }
 
 describe("staff changes reach the switchboard", () => {
-  it("locking a person closes their incoming-call screen and takes them off the board", async () => {
-    const language = await newLanguage("Kurmanji");
+  it.each([
+    [
+      "locking a person closes their incoming-call screen and takes them off the board",
+      "Kurmanji",
+      (id: string) => users.action(post("/Dashboard/Dashboardusers", { intent: "lock", id }, adminCookie)),
+    ],
+    ["deleting a person does the same", "Tamil", (id: string) => interpreters.action(post("/Dashboard/Interpreter", { intent: "delete", id }, adminCookie))],
+  ] as const)("%s", async (_name, languageName, change) => {
+    const language = await newLanguage(languageName);
     const person = await personOnLine(language);
     expect(await availableFor(language)).toEqual([person.name]);
-    await redirected(await users.action(post("/Dashboard/Dashboardusers", { intent: "lock", id: person.id }, adminCookie)));
-    expect(await person.closed).toBe(4003);
-    expect(await availableFor(language)).toEqual([]);
-  });
-
-  it("deleting a person does the same", async () => {
-    const language = await newLanguage("Tamil");
-    const person = await personOnLine(language);
-    await redirected(await interpreters.action(post("/Dashboard/Interpreter", { intent: "delete", id: person.id }, adminCookie)));
+    await redirected(await change(person.id));
     expect(await person.closed).toBe(4003);
     expect(await availableFor(language)).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { expect } from "vitest";
+import { beforeAll, expect } from "vitest";
 import type { FormFailure } from "~/request/action-result.server";
 import { readConfig } from "~/platform/core/config.server";
 import { readFlashToast } from "~/request/toast.server";
@@ -62,6 +62,20 @@ export async function cookieOf(email: string, password = SAMPLE_PASSWORD) {
   const result = await backend.auth.signIn({ email, password });
   if (!result.ok) throw new Error(`sign-in of ${email} failed: ${result.reason}`);
   return backend.responseHeaders.get("Set-Cookie")!.split(";")[0]!;
+}
+
+/**
+ * The sample content seeded before this file's tests, and the sample admin's and interpreter's cookies, each signed in
+ * then (filled in by that beforeAll: read them in hooks and tests).
+ */
+export function seededAndSignedIn(): { admin: string; interpreter: string } {
+  const cookies = { admin: "", interpreter: "" };
+  beforeAll(async () => {
+    await seed();
+    cookies.admin = await cookieOf("admin@example.com");
+    cookies.interpreter = await cookieOf("interpreter@example.com");
+  });
+  return cookies;
 }
 
 /** What a `data(..., { status })` result or thrown value carries. */

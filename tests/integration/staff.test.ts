@@ -5,7 +5,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, beforeAll } from "vitest";
 import { SAMPLE_PASSWORD } from "../../seed/content";
-import { backendFor, cookieOf, count, languageId, rows, seed, usersRow } from "./helpers";
+import { backendFor, cookieOf, count, idOf, languageId, rows, seed, usersRow } from "./helpers";
 
 const ADMIN = "admin@example.com";
 
@@ -34,39 +34,25 @@ async function signIn(email: string, password: string) {
 beforeAll(seed);
 
 describe("interpreters.create", () => {
-  const nadia = {
-    fullName: "Nadia Karim",
-    gender: "Female",
-    email: "nadia.karim@example.com",
-    phone: "+1 (307) 555-0190",
-    password: "Nadia-Pass-2025",
-  };
-
   it("all or nothing: when the users row fails, the account is not kept either", async () => {
     const target = "target@example.com";
     await insertMismatchedAccount("other@example.com", target);
     const [accounts, users] = [await rows("accounts"), await rows("users")];
 
-    const result = await store().interpreters.create({ ...nadia, fullName: "Target Person", email: target });
+    const password = "Target-Pass-2025";
+    const result = await store().interpreters.create({ fullName: "Target Person", gender: "Female", email: target, phone: "+1 (307) 555-0190", password });
     expect(result).toEqual({ ok: false, reason: "users-row-taken" });
 
     expect(await accountsWithEmail(target)).toBe(0);
     expect(await rows("accounts")).toBe(accounts);
     expect(await rows("users")).toBe(users);
-    expect(await signIn(target, nadia.password)).toEqual({ ok: false, reason: "invalid-credentials" });
+    expect(await signIn(target, password)).toEqual({ ok: false, reason: "invalid-credentials" });
   });
 });
 
 describe("interpreters.update", () => {
-  const yusuf = { fullName: "Yusuf Ali", gender: "Male", email: "yusuf.ali@example.com", phone: "+1 307 555 0191", password: "Yusuf-Pass-2025" };
-  let id = "";
-  beforeAll(async () => {
-    const result = await store().interpreters.create(yusuf);
-    if (!result.ok) throw new Error("could not add Yusuf");
-    id = result.id;
-  });
-
   it("an email held by an account whose users row says another: email-taken, and neither the users row nor the account changes", async () => {
+    const id = await idOf("omar.farah@example.com");
     const before = await usersRow(id);
     const beforeAccount = await accountEmail(id);
     // mismatched.account@… exists only as a sign-in account (its users row says something else), so the users update

@@ -20,10 +20,6 @@ describe("requestPasswordReset", () => {
     expect(account!.recoveryPending).toBe(true);
   });
 
-  it("finds the account whatever the case of the email", async () => {
-    expect((await step(() => backendFor().auth.requestPasswordReset("Admin@Example.COM"))).result).toMatchObject({ email: ADMIN });
-  });
-
   it("is null for an unknown email (Supabase's 404 user_not_found), so the route answers the same either way", async () => {
     const { result, requests } = await step(() => backendFor().auth.requestPasswordReset("nobody@example.com"));
     expect(result).toBeNull();
@@ -69,14 +65,6 @@ describe("resetPassword", () => {
     expect(await canSignIn(INTERPRETER, SAMPLE_PASSWORD)).toBe(true);
   });
 
-  it("a second request replaces the first token", async () => {
-    const first = (await backendFor().auth.requestPasswordReset(INTERPRETER))!.token;
-    const second = (await backendFor().auth.requestPasswordReset(INTERPRETER))!.token;
-    expect(second).not.toBe(first);
-    const { result } = await step(() => backendFor().auth.resetPassword({ token: first, email: INTERPRETER, password: "Another-Pass-1" }));
-    expect(result).toEqual({ ok: false, reason: "invalid-token" });
-  });
-
   it("sets the new password, ends every session of the account, and the token works only once", async () => {
     const phone = await signIn(INTERPRETER);
     const laptop = await signIn(INTERPRETER);
@@ -109,33 +97,5 @@ describe("resetPassword", () => {
     const again = await step(() => backendFor().auth.resetPassword({ token, email: INTERPRETER, password: "Second-Use-Pass-1" }));
     expect(again.result).toEqual({ ok: false, reason: "invalid-token" });
     expect(await canSignIn(INTERPRETER, newPassword)).toBe(true);
-  });
-
-  it("two concurrent resets with one token: exactly one succeeds, and its password is the one stored", async () => {
-    const { token } = (await backendFor().auth.requestPasswordReset(INTERPRETER))!;
-    const passwords = ["Racer-One-Pass-1", "Racer-Two-Pass-2"];
-    const { result } = await step(() => Promise.all(passwords.map((password) => backendFor().auth.resetPassword({ token, email: INTERPRETER, password }))));
-    expect(result.filter((outcome) => outcome.ok)).toHaveLength(1);
-    expect(result.filter((outcome) => !outcome.ok)).toEqual([{ ok: false, reason: "invalid-token" }]);
-    const winner = passwords[result.findIndex((outcome) => outcome.ok)]!;
-    const loser = passwords[result.findIndex((outcome) => !outcome.ok)]!;
-    expect(await canSignIn(INTERPRETER, winner)).toBe(true);
-    expect(await canSignIn(INTERPRETER, loser)).toBe(false);
-  });
-
-  it("a reset to the password the account already has is answered, not thrown", async () => {
-    const { token } = (await backendFor().auth.requestPasswordReset(ADMIN))!;
-    const { result } = await step(() => backendFor().auth.resetPassword({ token, email: ADMIN, password: SAMPLE_PASSWORD }));
-    expect(result).toEqual({ ok: true });
-  });
-
-  it("after a wrong email, the same link still works with the account's email", async () => {
-    const { token } = (await backendFor().auth.requestPasswordReset(ADMIN))!;
-    expect(await backendFor().auth.resetPassword({ token, email: INTERPRETER, password: "Typo-Pass-123" })).toEqual({
-      ok: false,
-      reason: "email-not-found",
-    });
-    const { result } = await step(() => backendFor().auth.resetPassword({ token, email: ADMIN, password: "Typo-Pass-123" }));
-    expect(result).toEqual({ ok: true });
   });
 });

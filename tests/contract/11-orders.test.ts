@@ -3,10 +3,11 @@
 // interpreter's jobs and a file's lookup are plain reads — the exact requests each port call makes, the credentials
 // they carry (always the service role), and what the double holds after them. E-mails and files: 12-order-mail-files.
 import { beforeEach, describe, expect, it } from "vitest";
-import type { NewOrder, OrderChange } from "~/domain/order-records";
+import type { NewOrder } from "~/domain/order-records";
 import { sha256Hex } from "~/platform/core/hash.server";
 import { services as sampleServices } from "../../seed/content";
 import { ADMIN, backendFor, double, DOUBLE_URL, idOf, INTERPRETER, languageIdOf, probe, step } from "./helpers";
+import { deliveryBy, orderChange, type ChangeFields } from "../fixtures/orders";
 
 type Call = { shape: string | null; credentials: string | null; url: string };
 const who = (requests: Call[]) => requests.map(({ shape, credentials }) => `${shape} ${credentials}`);
@@ -51,12 +52,7 @@ async function create(overrides?: Partial<NewOrder>, now = NOW): Promise<number>
   if (!created.ok) throw new Error(created.reason);
   return created.id;
 }
-const change = (overrides: Partial<OrderChange> & Pick<OrderChange, "transition" | "from" | "to" | "basedOn">): OrderChange => ({
-  actor: "staff",
-  actorId: admin,
-  detail: {},
-  ...overrides,
-});
+const change = (fields: ChangeFields) => orderChange(fields, admin);
 const quoted = (basedOn = 1) => change({ transition: "quote", from: "new", to: "quoted", basedOn, quote: QUOTE, detail: { quote: QUOTE } });
 /** new → quoted → accepted → in progress, assigned to the sample interpreter. */
 async function assigned(id: number) {
@@ -180,17 +176,7 @@ describe("transitions: one push_transition_order call each", () => {
     const id = await create();
     await assigned(id);
     const delivery = [{ objectKey: "orders/delivery-1", fileName: "contract-es.pdf", contentType: "application/pdf", size: 2048 }];
-    const deliver = change({
-      transition: "deliver",
-      from: "in_progress",
-      to: "delivered",
-      basedOn: 4,
-      actor: "interpreter",
-      actorId: interpreter,
-      deliveryFiles: delivery,
-      detail: { files: 1 },
-    });
-    expect((await step(() => orders().transition(id, deliver, NOW + 2))).result).toEqual({ ok: true, version: 5 });
+    expect((await step(() => orders().transition(id, deliveryBy(interpreter, delivery), NOW + 2))).result).toEqual({ ok: true, version: 5 });
     expect((await rowsOf("order_files", id)).map((row) => [row.kind, row.object_key, row.uploaded_by])).toEqual([
       ["source", expect.any(String), null],
       ["delivery", "orders/delivery-1", interpreter],

@@ -2,14 +2,15 @@
 // the Profile page's password change and sessions, the Users page (roles, locks, reset links), and the security
 // log those leave behind — with no password, token or cookie in it or in any log line.
 import { env } from "cloudflare:test";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { pruneSecurityEvents } from "~/request/security-log.server";
 import * as login from "~/routes/auth/login";
 import * as interpreters from "~/routes/dashboard/interpreters";
 import * as profile from "~/routes/dashboard/profile";
 import * as users from "~/routes/dashboard/users";
 import { SAMPLE_PASSWORD } from "../../seed/content";
-import { addressesIn, backendFor, cookieOf, failure, idOf, loaderArgs, redirected, seed, statusOf, thrown } from "./helpers";
+import { backendFor, cookieOf, failure, idOf, redirected, seededAndSignedIn, statusOf, thrown } from "./helpers";
+import { addressesIn, browser } from "./requests";
 
 const ADMIN = "admin@example.com";
 const INTERPRETER = "interpreter@example.com";
@@ -19,13 +20,7 @@ const BROWSER = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Ch
 
 // This file's own address range (the rate limiters' buckets may be shared with other files).
 const freshIp = addressesIn(78);
-
-type Args = ReturnType<typeof loaderArgs>;
-function post(path: string, fields: Record<string, string>, cookie: string, ip = freshIp()): Args {
-  const headers = { "CF-Connecting-IP": ip, "User-Agent": BROWSER, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie };
-  return loaderArgs(path, { method: "POST", body: new URLSearchParams(fields), headers });
-}
-const get = (path: string, cookie: string): Args => loaderArgs(path, { headers: { Cookie: cookie, "User-Agent": BROWSER } });
+const { get, post } = browser({ addresses: freshIp, headers: { "User-Agent": BROWSER } });
 
 type EventRow = { kind: string; account: string | null; actor: string | null; address: string | null; user_agent: string | null; detail: string };
 const eventsOf = async (account: string) =>
@@ -45,15 +40,9 @@ async function newPerson(password = "first-Password-1") {
   return { id: created.id, email, password, cookie: await cookieOf(email, password) };
 }
 
-let adminCookie = "";
-let interpreterCookie = "";
+const cookies = seededAndSignedIn();
 const logged: string[] = [];
 
-beforeAll(async () => {
-  await seed();
-  adminCookie = await cookieOf(ADMIN);
-  interpreterCookie = await cookieOf(INTERPRETER);
-});
 afterEach(() => vi.restoreAllMocks());
 function captureLogs() {
   for (const level of ["log", "warn", "error", "info"] as const) {
@@ -86,7 +75,9 @@ describe("Profile: change password", () => {
     captureLogs();
     const done = await redirected(
       await profile.action(
-        post(PROFILE, { intent: "change-password", currentPassword: person.password, newPassword: "second-Password-2" }, person.cookie, "198.51.100.23"),
+        post(PROFILE, { intent: "change-password", currentPassword: person.password, newPassword: "second-Password-2" }, person.cookie, {
+          ip: "198.51.100.23",
+        }),
       ),
     );
     expect(done.location).toBe("/Dashboard/Profile#change-password");
@@ -119,7 +110,7 @@ describe("Profile: change password", () => {
     const ip = freshIp();
     const statuses: (number | undefined)[] = [];
     for (let attempt = 0; attempt < 11; attempt++) {
-      const result = await profile.action(post(PROFILE, { intent: "change-password", currentPassword: "", newPassword: "" }, person.cookie, ip));
+      const result = await profile.action(post(PROFILE, { intent: "change-password", currentPassword: "", newPassword: "" }, person.cookie, { ip }));
       statuses.push(statusOf(result));
     }
     expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
@@ -131,7 +122,10 @@ describe("Profile: change password", () => {
 
 describe("the Users page", () => {
   it("is for admins only: an interpreter gets 403 on the page and its actions, and the refusal is logged", async () => {
-    for (const run of [() => users.loader(get(USERS, interpreterCookie)), () => users.action(post(USERS, { intent: "lock", id: "x" }, interpreterCookie))]) {
+    for (const run of [
+      () => users.loader(get(USERS, cookies.interpreter)),
+      () => users.action(post(USERS, { intent: "lock", id: "x" }, cookies.interpreter)),
+    ]) {
       expect(statusOf(await thrown(run))).toBe(403);
     }
     const refusals = (await eventsOf(INTERPRETER)).filter((event) => event.kind === "forbidden");
@@ -140,7 +134,7 @@ describe("the Users page", () => {
 
   it("lists every account with role, last sign-in and lock, and the events filtered by account", async () => {
     const person = await newPerson();
-    const page = await users.loader(get(`${USERS}?account=${encodeURIComponent(person.email.toUpperCase())}`, adminCookie));
+    const page = await users.loader(get(`${USERS}?account=${encodeURIComponent(person.email.toUpperCase())}`, cookies.admin));
     const list = page.accounts.ok ? page.accounts.value.items : [];
     expect(list.find((account) => account.email === ADMIN)).toMatchObject({ role: "admin", locked: false, fullName: "Amira Haddad" });
     expect(list.find((account) => account.email === person.email)).toMatchObject({ role: "interpreter", locked: false });
@@ -150,35 +144,35 @@ describe("the Users page", () => {
 
   it("changes a role (logged), but not the admin's own", async () => {
     const person = await newPerson();
-    const done = await redirected(await users.action(post(USERS, { intent: "set-role", id: person.id, role: "admin" }, adminCookie)));
+    const done = await redirected(await users.action(post(USERS, { intent: "set-role", id: person.id, role: "admin" }, cookies.admin)));
     expect(done.toast?.message).toBe(`${person.email} is now Administrator.`);
     expect(done.location).toBe(`${USERS}?#account-${person.id}`);
     expect(await backendFor(person.cookie).auth.currentUser()).toMatchObject({ role: "admin" });
     expect((await eventsOf(person.email)).at(-1)).toMatchObject({ kind: "role-changed", actor: ADMIN, detail: "role: admin" });
 
-    const self = failure(await users.action(post(USERS, { intent: "set-role", id: await idOf(ADMIN), role: "interpreter" }, adminCookie)));
+    const self = failure(await users.action(post(USERS, { intent: "set-role", id: await idOf(ADMIN), role: "interpreter" }, cookies.admin)));
     expect(self).toMatchObject({ status: 403, formError: "You cannot change your own role. Ask another administrator." });
-    expect(failure(await users.action(post(USERS, { intent: "set-role", id: person.id, role: "owner" }, adminCookie))).status).toBe(400);
-    expect(failure(await users.action(post(USERS, { intent: "set-role", id: "no-such-id", role: "admin" }, adminCookie))).status).toBe(404);
+    expect(failure(await users.action(post(USERS, { intent: "set-role", id: person.id, role: "owner" }, cookies.admin))).status).toBe(400);
+    expect(failure(await users.action(post(USERS, { intent: "set-role", id: "no-such-id", role: "admin" }, cookies.admin))).status).toBe(404);
   });
 
   it("locks an account: its sessions end, sign-in says it is locked; unlocking lets it sign in again", async () => {
     const person = await newPerson();
-    await redirected(await users.action(post(USERS, { intent: "lock", id: person.id }, adminCookie)));
+    await redirected(await users.action(post(USERS, { intent: "lock", id: person.id }, cookies.admin)));
     expect(await backendFor(person.cookie).auth.currentUser()).toBeNull();
 
-    const refused = failure(await login.action(post("/Login", { email: person.email, password: person.password }, "")));
+    const refused = failure(await login.action(post("/Login", { email: person.email, password: person.password })));
     expect(refused.formError).toBe("This account is locked. Please ask an administrator to unlock it.");
-    const wrong = failure(await login.action(post("/Login", { email: person.email, password: "wrong-Password-9" }, "")));
+    const wrong = failure(await login.action(post("/Login", { email: person.email, password: "wrong-Password-9" })));
     expect(wrong.formError).toBe("Invalid email or password or user is not Authenticated");
 
-    expect(failure(await users.action(post(USERS, { intent: "lock", id: await idOf(ADMIN) }, adminCookie)))).toMatchObject({
+    expect(failure(await users.action(post(USERS, { intent: "lock", id: await idOf(ADMIN) }, cookies.admin)))).toMatchObject({
       status: 403,
       formError: "You cannot lock your own account.",
     });
-    const unlocked = await redirected(await users.action(post(USERS, { intent: "unlock", id: person.id }, adminCookie)));
+    const unlocked = await redirected(await users.action(post(USERS, { intent: "unlock", id: person.id }, cookies.admin)));
     expect(unlocked.toast?.message).toBe(`${person.email} is unlocked and can sign in again.`);
-    expect(statusOf(await login.action(post("/Login", { email: person.email, password: person.password }, "")))).toBe(302);
+    expect(statusOf(await login.action(post("/Login", { email: person.email, password: person.password })))).toBe(302);
     expect((await eventsOf(person.email)).map((event) => event.kind)).toEqual([
       "account-locked",
       "sign-in-refused-locked",
@@ -191,10 +185,10 @@ describe("the Users page", () => {
   it("sends reset links, at most 3 an hour per address", async () => {
     const person = await newPerson();
     for (let sent = 0; sent < 3; sent++) {
-      const done = await redirected(await users.action(post(USERS, { intent: "send-reset", id: person.id }, adminCookie)));
+      const done = await redirected(await users.action(post(USERS, { intent: "send-reset", id: person.id }, cookies.admin)));
       expect(done.toast?.message).toBe(`A password reset link has been sent to ${person.email}.`);
     }
-    const capped = failure(await users.action(post(USERS, { intent: "send-reset", id: person.id }, adminCookie)));
+    const capped = failure(await users.action(post(USERS, { intent: "send-reset", id: person.id }, cookies.admin)));
     expect(capped).toMatchObject({ status: 429, formError: `No reset link was sent to ${person.email}: 3 have been sent in the last hour. Try again later.` });
     const tokens = await env.DB.prepare("SELECT COUNT(*) AS n FROM password_reset_tokens WHERE account_id = ?").bind(person.id).first("n");
     expect(tokens).toBe(1); // each new link replaced the one before
@@ -204,8 +198,8 @@ describe("the Users page", () => {
 describe("the security log", () => {
   it("records sign-ins (success and failure) with address and browser, and no password", async () => {
     const ip = freshIp();
-    await login.action(post("/Login", { email: INTERPRETER, password: "Wrong-Password-77" }, "", ip));
-    await login.action(post("/Login", { email: INTERPRETER, password: SAMPLE_PASSWORD }, "", ip));
+    await login.action(post("/Login", { email: INTERPRETER, password: "Wrong-Password-77" }, undefined, { ip }));
+    await login.action(post("/Login", { email: INTERPRETER, password: SAMPLE_PASSWORD }, undefined, { ip }));
     const recent = (await eventsOf(INTERPRETER)).slice(-2);
     expect(recent).toEqual([
       { kind: "sign-in-failed", account: INTERPRETER, actor: null, address: ip, user_agent: BROWSER, detail: "invalid-credentials" },
@@ -217,7 +211,7 @@ describe("the security log", () => {
 
   it("records an account deletion with the email of the account that is gone", async () => {
     const person = await newPerson();
-    await redirected(await interpreters.action(post("/Dashboard/Interpreter", { intent: "delete", id: person.id }, adminCookie, "198.51.100.40")));
+    await redirected(await interpreters.action(post("/Dashboard/Interpreter", { intent: "delete", id: person.id }, cookies.admin, { ip: "198.51.100.40" })));
     expect(await eventsOf(person.email)).toEqual([
       { kind: "account-deleted", account: person.email, actor: ADMIN, address: "198.51.100.40", user_agent: BROWSER, detail: `Person ${counter}` },
     ]);

@@ -16,7 +16,8 @@ import { appContext } from "~/request/context.server";
 import * as forgotPassword from "~/routes/auth/forgot-password";
 import * as login from "~/routes/auth/login";
 import { SAMPLE_PASSWORD } from "../../seed/content";
-import { asResponse, count, loaderArgs, seed, statusOf, unwrap } from "./helpers";
+import { asResponse, count, seed, statusOf, unwrap } from "./helpers";
+import { browser } from "./requests";
 
 const MINUTE = 60_000;
 const failTimes = (record: ThrottleRecord, times: number, at: number, device: string | null = null) => {
@@ -76,13 +77,9 @@ beforeAll(seed);
 
 describe("sign-in with the real guard", () => {
   let ipCounter = 0;
-  const nextIp = () => `198.51.100.${++ipCounter}`;
-  const post = (fields: Record<string, string>, { ip = nextIp(), cookie }: { ip?: string; cookie?: string } = {}) =>
-    loaderArgs("/Login", {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": ip, ...(cookie ? { Cookie: cookie } : {}) },
-      body: new URLSearchParams(fields),
-    });
+  // Each sign-in from another address: the account's guard counts them all, whatever the address.
+  const signIn = browser({ addresses: () => `198.51.100.${++ipCounter}` });
+  const post = (fields: Record<string, string>, { cookie }: { cookie?: string } = {}) => signIn.post("/Login", fields, cookie);
   const sessions = () => count("SELECT COUNT(*) AS n FROM sessions");
 
   it("6 wrong passwords from 20 addresses: the 6th and later are refused, then the right password too", async () => {
@@ -142,11 +139,7 @@ describe("reset e-mails", () => {
       );
     const sentBefore = (await mails()).length;
     for (let request = 1; request <= 5; request++) {
-      const args = loaderArgs("/Forgetpassword", {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": `203.0.113.${request}` },
-        body: new URLSearchParams({ email }),
-      });
+      const args = browser().post("/Forgetpassword", { email }, undefined, { ip: `203.0.113.${request}` });
       const answer = asResponse(await forgotPassword.action(args));
       // The same answer every time.
       expect(answer.status).toBe(302);

@@ -19,7 +19,8 @@ import * as jobs from "~/routes/dashboard/jobs";
 import * as profile from "~/routes/dashboard/profile";
 import { appContext } from "~/request/context.server";
 import { SAMPLE_PASSWORD } from "../../seed/content";
-import { addressesIn, asResponse, backendFor, cookieOf, loaderArgs, ORIGIN, seed, startOfRateWindow, statusOf, thrown, unwrap } from "./helpers";
+import { asResponse, backendFor, cookieOf, seed, startOfRateWindow, statusOf, thrown, unwrap } from "./helpers";
+import { addressesIn, browser, ORIGIN, type RouteArgs } from "./requests";
 
 const ADMIN = "admin@example.com";
 const INTERPRETER = "interpreter@example.com";
@@ -30,19 +31,8 @@ const TOO_MANY = "Too many attempts from your network. Please wait a minute and 
 // tests. The 10.77.x.x range is this file's own: the limiter's buckets may be shared with other files.
 const freshIp = addressesIn(77);
 
-type Args = ReturnType<typeof loaderArgs>;
-
-/** A form POST, as a browser without JavaScript sends it. */
-function post(path: string, fields: Record<string, string>, { ip = freshIp(), cookie }: { ip?: string; cookie?: string } = {}): Args {
-  const headers: Record<string, string> = { "CF-Connecting-IP": ip, "Content-Type": "application/x-www-form-urlencoded" };
-  if (cookie) headers.Cookie = cookie;
-  return loaderArgs(path, { method: "POST", body: new URLSearchParams(fields), headers });
-}
-
-/** A GET, optionally from a signed-in browser. */
-function get(path: string, cookie?: string): Args {
-  return loaderArgs(path, cookie ? { headers: { Cookie: cookie } } : undefined);
-}
+/** Form POSTs as a browser without JavaScript sends them, each from a fresh address; GETs, optionally signed in. */
+const { get, post } = browser({ addresses: freshIp });
 
 const cookieNames = (response: Response) => response.headers.getSetCookie().map((c) => c.split("=")[0]);
 const sessionCount = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions").first<{ n: number }>())!.n;
@@ -155,11 +145,11 @@ describe("sign-in rate limit", () => {
     const ip = freshIp();
     // Five different addresses (the per-account throttle would lock one address after five failures).
     for (let attempt = 1; attempt <= 5; attempt++) {
-      const result = await login.action(post("/Login", { email: `guess-${attempt}@example.com`, password: `wrong-${attempt}` }, { ip }));
+      const result = await login.action(post("/Login", { email: `guess-${attempt}@example.com`, password: `wrong-${attempt}` }, undefined, { ip }));
       expect(statusOf(result), `attempt ${attempt}`).toBe(400);
     }
     const before = await sessionCount();
-    const blocked = await login.action(post("/Login", { email: ADMIN, password: SAMPLE_PASSWORD }, { ip }));
+    const blocked = await login.action(post("/Login", { email: ADMIN, password: SAMPLE_PASSWORD }, undefined, { ip }));
     expect(statusOf(blocked)).toBe(429);
     const { data, headers } = unwrap(blocked);
     expect(headers.get("Retry-After")).toBe("60");
@@ -221,7 +211,7 @@ describe("logout action", () => {
   it("signs out: 302 to /Login, the session row is gone, and the cookie is cleared", async () => {
     const cookie = await cookieOf(INTERPRETER);
     const before = await sessionCount();
-    const args = post("/Logout", {}, { cookie });
+    const args = post("/Logout", {}, cookie);
     const response = sentByWorker(asResponse(await logout.action(args)), args);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/Login");
@@ -235,7 +225,7 @@ describe("logout action", () => {
 });
 
 describe("dashboard loaders", () => {
-  type Page = { name: string; path: string; load: (args: Args) => unknown };
+  type Page = { name: string; path: string; load: (args: RouteArgs) => unknown };
   const pages: Page[] = [
     { name: "layout", path: "/Dashboard", load: (args) => dashboardLayout.loader(args) },
     { name: "overview", path: "/Dashboard", load: (args) => overview.loader(args) },
@@ -343,10 +333,10 @@ describe("forgot-password action", () => {
     const ip = freshIp();
     const allTokens = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM password_reset_tokens").first<{ n: number }>())!.n;
     const before = await allTokens();
-    const known = await forgotPassword.action(post("/Forgetpassword", { email: OMAR }, { ip }));
+    const known = await forgotPassword.action(post("/Forgetpassword", { email: OMAR }, undefined, { ip }));
     expect(await tokenRowsOf(OMAR)).toBe(1);
     expect(await allTokens()).toBe(before + 1);
-    const unknown = await forgotPassword.action(post("/Forgetpassword", { email: "nobody@example.com" }, { ip }));
+    const unknown = await forgotPassword.action(post("/Forgetpassword", { email: "nobody@example.com" }, undefined, { ip }));
     expect(await allTokens()).toBe(before + 1);
 
     const answers = [asResponse(known), asResponse(unknown)];
@@ -368,9 +358,9 @@ describe("forgot-password action", () => {
     expect(flashes[0]!.type).toBe("success");
 
     for (let call = 3; call <= 5; call++) {
-      expect(asResponse(await forgotPassword.action(post("/Forgetpassword", { email: "nobody@example.com" }, { ip }))).status).toBe(302);
+      expect(asResponse(await forgotPassword.action(post("/Forgetpassword", { email: "nobody@example.com" }, undefined, { ip }))).status).toBe(302);
     }
-    const blocked = await forgotPassword.action(post("/Forgetpassword", { email: OMAR }, { ip }));
+    const blocked = await forgotPassword.action(post("/Forgetpassword", { email: OMAR }, undefined, { ip }));
     expect(statusOf(blocked)).toBe(429);
     expect(unwrap(blocked).headers.get("Retry-After")).toBe("60");
     expect(unwrap(blocked).data.formError).toBe(TOO_MANY);

@@ -1,25 +1,19 @@
 // /Call's callback form (issue 14) through its action, against a real D1: a refusal stores nothing, a callback lands
 // in the staff inbox (and is relayed), and an unanswered call it follows is logged as a callback.
-import { createExecutionContext, env, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
+import { env, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createRequestContext, routerContextFor } from "~/request/context.server";
 import { switchboardOf } from "~/features/calls/switchboard.server";
 import * as callPage from "~/routes/public/call";
 import { toHeader } from "../../app/features/calls/protocol";
 import { envWith, TURNSTILE } from "./contact-helpers";
-import { addressesIn, asResponse, backendFor, failure, languageId, ORIGIN, rows, seed } from "./helpers";
+import { asResponse, backendFor, failure, languageId, rows, seed } from "./helpers";
+import { addressesIn, browser, ORIGIN, settled } from "./requests";
 
-const freshIp = addressesIn(92);
+const { upload } = browser({ addresses: addressesIn(92), headers: { Origin: ORIGIN } });
 
 async function postCallback(fields: Record<string, string>, path = "/Call", bindings: Env = env) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.set(name, value);
-  const request = new Request(new URL(path, ORIGIN), { method: "POST", body, headers: { "CF-Connecting-IP": freshIp(), Origin: ORIGIN } });
-  const ctx = createExecutionContext();
-  const context = routerContextFor(createRequestContext(request, bindings, ctx));
-  const result = await callPage.action({ request, context, params: {}, pattern: path, url: new URL(request.url) });
-  await waitOnExecutionContext(ctx);
-  return result;
+  const args = upload(path, fields, undefined, { env: bindings });
+  return settled(callPage.action(args), args);
 }
 
 beforeAll(seed);

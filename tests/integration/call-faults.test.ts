@@ -8,18 +8,18 @@ import type { CallLogEntry } from "~/domain/call-log";
 import { PRESENCE_TIMEOUT_MS, ROOM_GRACE_MS, type Board } from "~/domain/switchboard";
 import { seed } from "./helpers";
 import {
-  ARABIC,
   answeredCall,
+  ARABIC,
+  availableInterpreter,
   caller,
   connect,
   freshSwitchboard,
-  goAvailable,
   interpreter,
   joinRoom,
   roomStub,
   settle,
-  someCall,
   type Socket,
+  someCall,
 } from "./switchboard-sockets";
 
 let person = { id: "", name: "" };
@@ -70,8 +70,7 @@ async function callAged(stub: ReturnType<typeof freshSwitchboard>, callId: strin
 
 async function callInRoom(): Promise<{ stub: ReturnType<typeof freshSwitchboard>; staff: Socket; line: Socket; callId: string }> {
   const stub = freshSwitchboard();
-  const staff = await interpreter(stub, person.id, [ARABIC], person.name);
-  await goAvailable(staff);
+  const staff = await availableInterpreter(stub, person.id, [ARABIC], person.name);
   const line = await caller(stub);
   const callId = await answeredCall(stub, staff, line);
   return { stub, staff, line, callId };
@@ -102,14 +101,12 @@ describe("a call-log write that fails", () => {
     const stub = freshSwitchboard();
     const { meta } = await env.DB.prepare("INSERT INTO languages (name) VALUES ('Tigrinya')").run();
     const tigrinya = Number(meta.last_row_id);
-    const staff = await interpreter(stub, person.id, [tigrinya, ARABIC], person.name);
-    await goAvailable(staff);
+    const staff = await availableInterpreter(stub, person.id, [tigrinya, ARABIC], person.name);
     const tigrinyaCall = (callerName: string) =>
       connect(stub, "caller", { "X-Push-Call": encodeURIComponent(JSON.stringify({ languageId: tigrinya, language: "Tigrinya", type: "audio", callerName })) });
     const line = await tigrinyaCall("In Tigrinya");
     const callId = await answeredCall(stub, staff, line);
-    const other = await interpreter(stub, "other-person", [tigrinya]);
-    await goAvailable(other);
+    const other = await availableInterpreter(stub, "other-person", [tigrinya]);
     const waiting = await tigrinyaCall("Waiting In Tigrinya");
     await other.next("ringing", someCall);
     // Staff delete the language (its links go with it) while one of its calls is answered and another rings.
@@ -246,8 +243,7 @@ describe("one live connection per party", () => {
 describe("a restart that drops every socket without a close event", () => {
   it("the stored board is reconciled: nobody stays available without a connection, and a ringing caller can leave a callback", async () => {
     const before = freshSwitchboard();
-    const staff = await interpreter(before, "amal", [ARABIC]);
-    await goAvailable(staff);
+    const staff = await availableInterpreter(before, "amal", [ARABIC]);
     const line = await caller(before);
     await staff.next("ringing", someCall);
     await abortAllDurableObjects();
@@ -264,8 +260,7 @@ describe("a restart that drops every socket without a close event", () => {
 
   it("an interpreter who reconnects while a call still rings is rung for it again", async () => {
     const stub = freshSwitchboard();
-    const first = await interpreter(stub, "amal", [ARABIC]);
-    await goAvailable(first);
+    const first = await availableInterpreter(stub, "amal", [ARABIC]);
     const line = await caller(stub);
     await first.next("ringing", someCall);
     first.ws.close(1001);

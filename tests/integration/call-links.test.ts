@@ -8,7 +8,8 @@ import { roomToken } from "~/features/calls/room-token.server";
 import * as callPage from "~/routes/public/call";
 import * as calls from "~/routes/dashboard/incoming-calls";
 import { handleCallSocket } from "../../workers/calls";
-import { cookieOf, failure, languageId, loaderArgs, ORIGIN, seed, statusOf, thrown, unwrap } from "./helpers";
+import { cookieOf, failure, languageId, seed, statusOf, thrown, unwrap } from "./helpers";
+import { browser, ORIGIN } from "./requests";
 import { envWith, TURNSTILE } from "./contact-helpers";
 import { accepted, firstMessage, socketRequest } from "./sockets";
 
@@ -56,12 +57,8 @@ describe("the call link's token", () => {
   });
 });
 
-const post = (fields: Record<string, string>, cookie?: string) =>
-  loaderArgs("/Dashboard/Dashboardcall", {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
-    body: new URLSearchParams({ intent: "call-link", ...fields }),
-  });
+const { get, post: postForm } = browser();
+const post = (fields: Record<string, string>, cookie?: string) => postForm("/Dashboard/Dashboardcall", { intent: "call-link", ...fields }, cookie);
 
 describe("the call link form (/Dashboard/Dashboardcall)", () => {
   it("gives an administrator a link to /Call that carries the customer's name, language, type and expiry", async () => {
@@ -113,7 +110,7 @@ describe("the call link form (/Dashboard/Dashboardcall)", () => {
 });
 
 describe("/Call opened with a link", () => {
-  const page = async (query: string, path = "/Call") => unwrap(await callPage.loader(loaderArgs(`${path}${query}`) as never)).data;
+  const page = async (query: string, path = "/Call") => unwrap(await callPage.loader(get(`${path}${query}`))).data;
 
   it("shows who the call is for, in which language and how; a spoilt or expired link says so", async () => {
     const spanish = await languageId("Spanish");

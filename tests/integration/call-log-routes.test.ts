@@ -5,17 +5,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { CallLogEntry } from "~/domain/call-log";
 import * as callLog from "~/routes/dashboard/call-log";
 import * as callLogCsv from "~/routes/dashboard/call-log-csv";
-import { backendFor, cookieOf, idOf, languageId, loaderArgs, seed, statusOf, thrown } from "./helpers";
+import { backendFor, idOf, languageId, seededAndSignedIn, statusOf, thrown } from "./helpers";
+import { browser } from "./requests";
 
-const get = (path: string, cookie?: string) => ({ ...loaderArgs(path, cookie ? { headers: { Cookie: cookie } } : undefined), params: {} }) as never;
+const { get } = browser();
 const T0 = Date.UTC(2026, 10, 20, 15, 0, 0);
 
-let admin = "";
-let interpreter = "";
+const cookies = seededAndSignedIn();
 beforeAll(async () => {
-  await seed();
-  admin = await cookieOf("admin@example.com");
-  interpreter = await cookieOf("interpreter@example.com");
   const calls = backendFor().calls;
   const spanish = await languageId("Spanish");
   const arabic = await languageId("Arabic");
@@ -55,30 +52,30 @@ describe("the call log", () => {
   });
 
   it("shows an administrator every call with totals, and filters by language", async () => {
-    const all = await callLog.loader(get("/Dashboard/Calls", admin));
+    const all = await callLog.loader(get("/Dashboard/Calls", cookies.admin));
     expect(all.entries.map((item) => item.id)).toEqual(["call-missed", "call-amira", "call-daniel"]);
     expect(all.totals).toMatchObject({ calls: 3, answered: 2, medianWaitMs: 14_000 });
     const arabic = await languageId("Arabic");
-    const filtered = await callLog.loader(get(`/Dashboard/Calls?language=${arabic}`, admin));
+    const filtered = await callLog.loader(get(`/Dashboard/Calls?language=${arabic}`, cookies.admin));
     expect(filtered.entries.map((item) => item.id)).toEqual(["call-amira"]);
   });
 
   it("a day that only looks like one (or whose next day has five digits) is left out of the filter, not a 500", async () => {
     for (const to of ["9999-99-99", "9999-12-31", "2026-02-30"]) {
-      const page = await callLog.loader(get(`/Dashboard/Calls?to=${to}`, admin));
+      const page = await callLog.loader(get(`/Dashboard/Calls?to=${to}`, cookies.admin));
       expect(page.filter.to, to).toBeNull();
       expect(page.entries).toHaveLength(3);
-      expect((await callLogCsv.loader(get(`/Dashboard/Calls/export?to=${to}&from=${to}`, admin))).status, to).toBe(200);
+      expect((await callLogCsv.loader(get(`/Dashboard/Calls/export?to=${to}&from=${to}`, cookies.admin))).status, to).toBe(200);
     }
-    expect((await callLog.loader(get("/Dashboard/Calls?to=9999-12-30", admin))).filter.to).toBe("9999-12-30");
+    expect((await callLog.loader(get("/Dashboard/Calls?to=9999-12-30", cookies.admin))).filter.to).toBe("9999-12-30");
   });
 
   it("filters an administrator's view by the interpreter typed in the person field: a part, a picked suggestion or an id", async () => {
     const adminId = await idOf("admin@example.com");
     for (const typed of ["HADDAD", "Amira Haddad <admin@example.com>", adminId]) {
-      const page = await callLog.loader(get(`/Dashboard/Calls?interpreter=${encodeURIComponent(typed)}`, admin));
+      const page = await callLog.loader(get(`/Dashboard/Calls?interpreter=${encodeURIComponent(typed)}`, cookies.admin));
       expect([page.entries.map((item) => item.id), page.personError, page.typed], typed).toEqual([["call-amira"], null, typed]);
-      const csv = await (await callLogCsv.loader(get(`/Dashboard/Calls/export?interpreter=${encodeURIComponent(typed)}`, admin))).text();
+      const csv = await (await callLogCsv.loader(get(`/Dashboard/Calls/export?interpreter=${encodeURIComponent(typed)}`, cookies.admin))).text();
       expect(
         csv
           .trim()
@@ -87,13 +84,13 @@ describe("the call log", () => {
       ).toEqual(["call", "call-amira"]);
     }
     // Nobody by that name: a field message and no calls (not everyone's), in the page and the export alike.
-    const nobody = await callLog.loader(get("/Dashboard/Calls?interpreter=no-such-person", admin));
+    const nobody = await callLog.loader(get("/Dashboard/Calls?interpreter=no-such-person", cookies.admin));
     expect([nobody.entries, nobody.totals.calls, nobody.personError]).toEqual([
       [],
       0,
       "No one matches “no-such-person”. Check the spelling, or type their e-mail.",
     ]);
-    const csv = await (await callLogCsv.loader(get("/Dashboard/Calls/export?interpreter=no-such-person", admin))).text();
+    const csv = await (await callLogCsv.loader(get("/Dashboard/Calls/export?interpreter=no-such-person", cookies.admin))).text();
     expect(csv.trim().split("\r\n")).toHaveLength(1);
     // The field starts with a few suggestions, never everyone.
     expect(nobody.suggestions.length).toBeGreaterThan(0);
@@ -102,16 +99,16 @@ describe("the call log", () => {
 
   it("shows an interpreter their own calls only, even when the address names someone else", async () => {
     const adminId = await idOf("admin@example.com");
-    const own = await callLog.loader(get(`/Dashboard/Calls?interpreter=${adminId}`, interpreter));
+    const own = await callLog.loader(get(`/Dashboard/Calls?interpreter=${adminId}`, cookies.interpreter));
     expect(own.entries.map((item) => item.id)).toEqual(["call-daniel"]);
     expect(own.suggestions).toEqual([]);
-    const csv = await (await callLogCsv.loader(get(`/Dashboard/Calls/export?interpreter=${adminId}`, interpreter))).text();
+    const csv = await (await callLogCsv.loader(get(`/Dashboard/Calls/export?interpreter=${adminId}`, cookies.interpreter))).text();
     expect(csv.trim().split("\r\n")).toHaveLength(2);
     expect(csv).toContain("call-daniel");
   });
 
   it("exports CSV as a private download that no spreadsheet reads as a formula", async () => {
-    const response = await callLogCsv.loader(get("/Dashboard/Calls/export", admin));
+    const response = await callLogCsv.loader(get("/Dashboard/Calls/export", cookies.admin));
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="push-call-log.csv"');
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
@@ -147,18 +144,18 @@ describe("a year of calls is never cut short (issue 23)", () => {
       .bind(Date.UTC(2024, 0, 1, 7), Date.UTC(2025, 0, 1, 7))
       .first<{ n: number; answered: number }>();
     expect(counted!.n).toBe(YEAR_CALLS);
-    const first = await callLog.loader(get(year, admin));
+    const first = await callLog.loader(get(year, cookies.admin));
     expect(first.totals).toMatchObject({ calls: counted!.n, answered: counted!.answered, medianWaitMs: 10_000 });
     expect(first.entries).toHaveLength(100);
     expect(first.older).toBe(`${first.entries.at(-1)!.requestedAt}.${callId(5100)}`);
-    const second = await callLog.loader(get(`${year}&before=${first.older}`, admin));
+    const second = await callLog.loader(get(`${year}&before=${first.older}`, cookies.admin));
     expect(second.totals.calls).toBe(YEAR_CALLS);
     expect(second.entries[0]!.id).toBe(callId(5099));
     expect(second.entries).toHaveLength(100);
   });
 
   it("the CSV export has every call of the year, streamed", async () => {
-    const response = await callLogCsv.loader(get("/Dashboard/Calls/export?from=2024-01-01&to=2024-12-31&before=1.x", admin));
+    const response = await callLogCsv.loader(get("/Dashboard/Calls/export?from=2024-01-01&to=2024-12-31&before=1.x", cookies.admin));
     const lines = (await response.text()).trimEnd().split("\r\n");
     expect(lines).toHaveLength(YEAR_CALLS + 1);
     expect(lines[1]!.startsWith(`${callId(5199)},`)).toBe(true);

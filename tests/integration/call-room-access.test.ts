@@ -2,21 +2,16 @@
 // caller, by the room's key exchanged for a cookie scoped to the room. The address holds no secret: opened signed
 // out, by another staff member, or with a key in its query string, it answers 403.
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { roomToken } from "~/features/calls/room-token.server";
 import * as callRoom from "~/routes/dashboard/call-room";
 import { handleCallSocket } from "../../workers/calls";
-import { cookieOf, idOf, loaderArgs, ORIGIN, seed, statusOf, thrown } from "./helpers";
+import { idOf, seededAndSignedIn, statusOf, thrown } from "./helpers";
+import { browser, ORIGIN } from "./requests";
 import { accepted, firstMessage, socketRequest } from "./sockets";
 import { freshSwitchboard, roomStub } from "./switchboard-sockets";
 
-let interpreterCookie = "";
-let adminCookie = "";
-beforeAll(async () => {
-  await seed();
-  interpreterCookie = await cookieOf("interpreter@example.com");
-  adminCookie = await cookieOf("admin@example.com");
-});
+const cookies = seededAndSignedIn();
 
 /** A room the switchboard opened for the sample interpreter's answer. */
 async function openRoom(): Promise<string> {
@@ -26,11 +21,9 @@ async function openRoom(): Promise<string> {
   return roomId;
 }
 
+const { get } = browser();
 const page = (roomId: string, init: { cookie?: string; query?: string } = {}) =>
-  callRoom.loader({
-    ...loaderArgs(`/call-room/${roomId}${init.query ?? ""}`, init.cookie ? { headers: { Cookie: init.cookie } } : {}),
-    params: { roomId },
-  });
+  callRoom.loader(get(`/call-room/${roomId}${init.query ?? ""}`, init.cookie, { params: { roomId } }));
 
 const post = (path: string, body: Record<string, string>, headers: Record<string, string> = { Origin: ORIGIN }) =>
   handleCallSocket(new Request(`${ORIGIN}${path}`, { method: "POST", headers, body: new URLSearchParams(body) }), env);
@@ -45,9 +38,9 @@ async function enterAsCaller(roomId: string): Promise<{ cookie: string; lines: s
 describe("the room's page", () => {
   it("opens for the interpreter who accepted, by their session; signed out or as another staff member: 403", async () => {
     const roomId = await openRoom();
-    expect(await page(roomId, { cookie: interpreterCookie })).toMatchObject({ kind: "live", live: { party: "interpreter", ended: false } });
+    expect(await page(roomId, { cookie: cookies.interpreter })).toMatchObject({ kind: "live", live: { party: "interpreter", ended: false } });
     expect(statusOf(await thrown(() => page(roomId)))).toBe(403);
-    expect(statusOf(await thrown(() => page(roomId, { cookie: adminCookie })))).toBe(403);
+    expect(statusOf(await thrown(() => page(roomId, { cookie: cookies.admin })))).toBe(403);
   });
 
   it("a key in the address opens nothing (it would land in logs and history): 403", async () => {
@@ -91,10 +84,10 @@ describe("the room's socket", () => {
     const path = `/api/calls/room/${roomId}?tab=one`;
     const callerSide = accepted(await handleCallSocket(socketRequest(path, { Cookie: cookie }), env));
     await firstMessage(callerSide, "joined");
-    const interpreterSide = accepted(await handleCallSocket(socketRequest(path, { Cookie: interpreterCookie }), env));
+    const interpreterSide = accepted(await handleCallSocket(socketRequest(path, { Cookie: cookies.interpreter }), env));
     expect(await firstMessage(interpreterSide, "joined")).toMatchObject({ peerPresent: true });
     const key = await roomToken(env.SESSION_SECRET, roomId, "caller");
-    for (const headers of [{}, { Cookie: adminCookie }] as Record<string, string>[])
+    for (const headers of [{}, { Cookie: cookies.admin }] as Record<string, string>[])
       expect((await handleCallSocket(socketRequest(path, headers), env)).status).toBe(403);
     expect((await handleCallSocket(socketRequest(`${path}&key=${key}`), env)).status).toBe(403);
     expect((await handleCallSocket(socketRequest(`/api/calls/room/not-a-room`, { Cookie: cookie }), env)).status).toBe(404);
@@ -102,16 +95,16 @@ describe("the room's socket", () => {
 
   it("a hang-up over HTTP (the page's socket was down) ends the call for the other side", async () => {
     const roomId = await openRoom();
-    const interpreterSide = accepted(await handleCallSocket(socketRequest(`/api/calls/room/${roomId}?tab=one`, { Cookie: interpreterCookie }), env));
+    const interpreterSide = accepted(await handleCallSocket(socketRequest(`/api/calls/room/${roomId}?tab=one`, { Cookie: cookies.interpreter }), env));
     await firstMessage(interpreterSide, "joined");
     const { cookie } = await enterAsCaller(roomId);
     expect((await post(`/api/calls/room/${roomId}/hangup`, {}, { Origin: ORIGIN, Cookie: "push_room=nothing" })).status).toBe(403);
     const ended = firstMessage(interpreterSide, "ended");
     expect((await post(`/api/calls/room/${roomId}/hangup`, {}, { Origin: ORIGIN, Cookie: cookie })).status).toBe(204);
     await ended;
-    expect(await page(roomId, { cookie: interpreterCookie })).toMatchObject({ live: { ended: true } });
+    expect(await page(roomId, { cookie: cookies.interpreter })).toMatchObject({ live: { ended: true } });
     // A page that comes back to an ended room only hears that it has ended.
-    const late = accepted(await handleCallSocket(socketRequest(`/api/calls/room/${roomId}`, { Cookie: interpreterCookie }), env));
+    const late = accepted(await handleCallSocket(socketRequest(`/api/calls/room/${roomId}`, { Cookie: cookies.interpreter }), env));
     await firstMessage(late, "ended");
   });
 });

@@ -8,7 +8,8 @@ import * as resetPassword from "~/routes/auth/reset-password";
 import * as logout from "~/routes/auth/logout";
 import * as profile from "~/routes/dashboard/profile";
 import { handleCallSocket } from "../../workers/calls";
-import { asResponse, backendFor, cookieOf, loaderArgs, ORIGIN, seed } from "./helpers";
+import { asResponse, backendFor, cookieOf, seed } from "./helpers";
+import { addressesIn, browser, ORIGIN } from "./requests";
 import { accepted, firstMessage, socketRequest } from "./sockets";
 
 const PASSWORD = "first-Password-1";
@@ -51,17 +52,9 @@ async function device(email: string) {
 const closedWithin = (screen: { closed: Promise<number> }) =>
   Promise.race([screen.closed, new Promise<string>((resolve) => setTimeout(() => resolve("still open"), WITHIN_MS))]);
 
-const post = (path: string, fields: Record<string, string>, cookie?: string) =>
-  loaderArgs(path, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: ORIGIN,
-      "CF-Connecting-IP": `10.93.0.${++counter}`,
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-  }) as never;
+// This file's own address range, for its posts and its callers.
+const freshIp = addressesIn(94);
+const { post } = browser({ addresses: freshIp, headers: { Origin: ORIGIN } });
 
 const availableFor = async (languageId: number) => (await switchboardOf(env).availability())[languageId] ?? [];
 
@@ -103,7 +96,7 @@ describe("an incoming-call screen ends with its session", () => {
 /** A visitor calling in `languageId`; answers the first thing the switchboard tells them ("waiting" or "unanswered"). */
 async function callIn(languageId: number, name: string) {
   const path = `/api/calls/caller?language=${languageId}&type=video&name=${encodeURIComponent(name)}`;
-  const caller = accepted(await handleCallSocket(socketRequest(path, { "CF-Connecting-IP": `10.94.0.${++counter}` }), env));
+  const caller = accepted(await handleCallSocket(socketRequest(path, { "CF-Connecting-IP": freshIp() }), env));
   return new Promise<Record<string, unknown>>((resolve) =>
     caller.addEventListener("message", (event) => {
       const message = JSON.parse(String(event.data)) as Record<string, unknown>;

@@ -3,7 +3,8 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { handleCallSocket } from "../../workers/calls";
 import { envWith, TURNSTILE } from "./contact-helpers";
-import { cookieOf, languageId, ORIGIN, seed } from "./helpers";
+import { cookieOf, languageId, seed } from "./helpers";
+import { ORIGIN } from "./requests";
 import { accepted, firstMessage, socketRequest } from "./sockets";
 
 beforeAll(async () => {

@@ -8,7 +8,8 @@ import * as interpreters from "~/routes/dashboard/interpreters";
 import * as userLanguages from "~/routes/dashboard/user-languages";
 import * as users from "~/routes/dashboard/users";
 import { handleCallSocket } from "../../workers/calls";
-import { backendFor, cookieOf, loaderArgs, ORIGIN, redirected, seed } from "./helpers";
+import { backendFor, cookieOf, redirected, seed } from "./helpers";
+import { browser, ORIGIN } from "./requests";
 import { accepted, firstMessage, socketRequest } from "./sockets";
 
 let adminCookie = "";
@@ -34,12 +35,7 @@ async function personOnLine(languageId: number) {
   return { id: created.id, name: `Person ${counter}`, linkId: link.link.id, ws, closed };
 }
 
-const post = (path: string, fields: Record<string, string>) =>
-  loaderArgs(path, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { Cookie: adminCookie, "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
-  });
+const { post } = browser({ headers: { Origin: ORIGIN } });
 
 const availableFor = async (languageId: number) => (await switchboardOf(env).availability())[languageId] ?? [];
 
@@ -49,19 +45,18 @@ async function newLanguage(name: string): Promise<number> {
 }
 
 describe("staff changes reach the switchboard", () => {
-  it("locking a person closes their incoming-call screen and takes them off the board", async () => {
-    const language = await newLanguage("Kurmanji");
+  it.each([
+    [
+      "locking a person closes their incoming-call screen and takes them off the board",
+      "Kurmanji",
+      (id: string) => users.action(post("/Dashboard/Dashboardusers", { intent: "lock", id }, adminCookie)),
+    ],
+    ["deleting a person does the same", "Tamil", (id: string) => interpreters.action(post("/Dashboard/Interpreter", { intent: "delete", id }, adminCookie))],
+  ] as const)("%s", async (_name, languageName, change) => {
+    const language = await newLanguage(languageName);
     const person = await personOnLine(language);
     expect(await availableFor(language)).toEqual([person.name]);
-    await redirected(await users.action(post("/Dashboard/Dashboardusers", { intent: "lock", id: person.id })));
-    expect(await person.closed).toBe(4003);
-    expect(await availableFor(language)).toEqual([]);
-  });
-
-  it("deleting a person does the same", async () => {
-    const language = await newLanguage("Tamil");
-    const person = await personOnLine(language);
-    await redirected(await interpreters.action(post("/Dashboard/Interpreter", { intent: "delete", id: person.id })));
+    await redirected(await change(person.id));
     expect(await person.closed).toBe(4003);
     expect(await availableFor(language)).toEqual([]);
   });
@@ -70,7 +65,7 @@ describe("staff changes reach the switchboard", () => {
     const language = await newLanguage("Dari");
     const person = await personOnLine(language);
     await backendFor().links.link(person.id, 1);
-    await redirected(await userLanguages.action(post("/Dashboard/UserLanguages", { intent: "delete", id: String(person.linkId) })));
+    await redirected(await userLanguages.action(post("/Dashboard/UserLanguages", { intent: "delete", id: String(person.linkId) }, adminCookie)));
     expect(await availableFor(language)).toEqual([]);
     expect(person.ws.readyState).toBe(WebSocket.OPEN);
   });

@@ -6,7 +6,20 @@ import { createBackend } from "~/backend/index.server";
 import { PRESENCE_TIMEOUT_MS, type Board } from "~/domain/switchboard";
 import { roomPartyOf } from "~/features/calls/room-token.server";
 import { seed } from "./helpers";
-import { ARABIC, caller, freshSwitchboard, goAvailable, interpreter, joinRoom, SECRET, settle, silentFor, someCall, SPANISH } from "./switchboard-sockets";
+import {
+  ARABIC,
+  availableInterpreter,
+  caller,
+  freshSwitchboard,
+  goAvailable,
+  interpreter,
+  joinRoom,
+  SECRET,
+  settle,
+  silentFor,
+  someCall,
+  SPANISH,
+} from "./switchboard-sockets";
 
 // Languages 1 and 2 and the sample people exist (the log references them).
 beforeAll(async () => {
@@ -28,8 +41,7 @@ describe("presence", () => {
 
   it("a reload keeps them available: the choice outlives the connection", async () => {
     const stub = freshSwitchboard();
-    const first = await interpreter(stub, "amal", [ARABIC]);
-    await goAvailable(first);
+    const first = await availableInterpreter(stub, "amal", [ARABIC]);
     first.ws.close(1000);
     await settle();
     const again = await interpreter(stub, "amal", [ARABIC]);
@@ -39,8 +51,7 @@ describe("presence", () => {
 
   it("the runtime answers the heartbeat, and a recent heartbeat keeps the connection through the alarm", async () => {
     const stub = freshSwitchboard();
-    const amal = await interpreter(stub, "amal", [ARABIC]);
-    await goAvailable(amal);
+    const amal = await availableInterpreter(stub, "amal", [ARABIC]);
     amal.ws.send("ping");
     await amal.next("pong");
     await silentFor(stub, PRESENCE_TIMEOUT_MS + 1000);
@@ -50,8 +61,7 @@ describe("presence", () => {
 
   it("a connection with no heartbeat for 20 s is dropped by the alarm: they are unavailable", async () => {
     const stub = freshSwitchboard();
-    const amal = await interpreter(stub, "amal", [ARABIC]);
-    await goAvailable(amal);
+    await availableInterpreter(stub, "amal", [ARABIC]);
     await silentFor(stub, PRESENCE_TIMEOUT_MS + 1000);
     await runDurableObjectAlarm(stub);
     expect(await stub.availability()).toEqual({});
@@ -59,8 +69,7 @@ describe("presence", () => {
 
   it("survives hibernation: the board is in storage, and a new instance on the same state sees the same people", async () => {
     const stub = freshSwitchboard();
-    const amal = await interpreter(stub, "amal", [ARABIC]);
-    await goAvailable(amal);
+    await availableInterpreter(stub, "amal", [ARABIC]);
     await runInDurableObject(stub, async (_instance, state) => {
       const { CallSwitchboard } = await import("../../app/features/calls/switchboard-object.server");
       const woken = new CallSwitchboard(state, env);
@@ -75,10 +84,8 @@ describe("presence", () => {
 describe("ringing and the single winner", () => {
   it("rings only the available interpreters linked to the caller's language", async () => {
     const stub = freshSwitchboard();
-    const amal = await interpreter(stub, "amal", [ARABIC]);
-    const sofia = await interpreter(stub, "sofia", [SPANISH]);
-    await goAvailable(amal);
-    await goAvailable(sofia);
+    const amal = await availableInterpreter(stub, "amal", [ARABIC]);
+    const sofia = await availableInterpreter(stub, "sofia", [SPANISH]);
     const call = await caller(stub, ARABIC);
     expect(await call.next("waiting")).toMatchObject({ interpreters: 1 });
     const ringing = await amal.next("ringing", someCall);
@@ -89,10 +96,8 @@ describe("ringing and the single winner", () => {
 
   it("two accepts in the same instant: exactly one room, the other interpreter is told it was taken", async () => {
     const stub = freshSwitchboard();
-    const amal = await interpreter(stub, "amal", [ARABIC]);
-    const omar = await interpreter(stub, "omar", [ARABIC]);
-    await goAvailable(amal);
-    await goAvailable(omar);
+    const amal = await availableInterpreter(stub, "amal", [ARABIC]);
+    const omar = await availableInterpreter(stub, "omar", [ARABIC]);
     const call = await caller(stub);
     const { calls } = (await amal.next("ringing", someCall)) as unknown as { calls: { id: string }[] };
     await omar.next("ringing", someCall);
@@ -134,8 +139,7 @@ describe("ringing and the single winner", () => {
 
   it("a ringing call times out after 45 s (the alarm) and the caller is offered a callback", async () => {
     const stub = freshSwitchboard();
-    const amal = await interpreter(stub, "amal", [ARABIC]);
-    await goAvailable(amal);
+    const amal = await availableInterpreter(stub, "amal", [ARABIC]);
     const call = await caller(stub);
     await amal.next("ringing", someCall);
     await runInDurableObject(stub, (instance) => {
@@ -160,8 +164,7 @@ describe("the room and the log", () => {
 
   it("relays signalling between the two parties; a hang-up ends both sides and logs the answered call with its times", async () => {
     const stub = freshSwitchboard();
-    const amal = await interpreter(stub, person.id, [ARABIC], person.name);
-    await goAvailable(amal);
+    const amal = await availableInterpreter(stub, person.id, [ARABIC], person.name);
     const call = await caller(stub);
     const { calls } = (await amal.next("ringing", someCall)) as unknown as { calls: { id: string }[] };
     const callId = calls[0]!.id;

@@ -5,11 +5,10 @@ import { expect } from "vitest";
 import { readConfig } from "~/platform/core/config.server";
 import { handleContact, type ContactOutcome } from "../../workers/contact";
 import type { FakeMode, RecordedRequest } from "../support/fake-emailjs";
-import { ORIGIN } from "./helpers";
+import { ORIGIN } from "./requests";
 
 export const CONTACT_URL = `${ORIGIN}/api/contact`;
 
-/** The worker's env with its own EmailJS service id (the fake keeps modes and records per service id). */
 /** Turnstile configured against the fake service's siteverify (a token passes when it is "pass"). */
 export const TURNSTILE = {
   TURNSTILE_SITE_KEY: "site-key-test",
@@ -17,6 +16,7 @@ export const TURNSTILE = {
   TURNSTILE_VERIFY_URL: `${env.EMAILJS_API_URL}/turnstile/siteverify`,
 };
 
+/** The worker's env with its own EmailJS service id (the fake keeps modes and records per service id). */
 export function envWith(overrides: Record<string, string> = {}) {
   const service = `svc-${crypto.randomUUID()}`;
   const testEnv = { ...env, EMAILJS_SERVICE_ID: service, ...overrides } as Env;

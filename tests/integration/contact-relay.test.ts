@@ -8,7 +8,7 @@ import type { ContactSubmission } from "~/domain/contact";
 import { RELAY, UNCONFIRMED, backoffMs } from "~/platform/mail/relay.server";
 import { relayDue, relayMessage } from "~/features/contact/contact-relay.server";
 import { contactRequest, envWith, postContact, recorded, setMode } from "./contact-helpers";
-import { addressesIn } from "./helpers";
+import { addressesIn } from "./requests";
 
 const MINUTE = 60_000;
 const SENT = "Successfully The Email Is Sended!";

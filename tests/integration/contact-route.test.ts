@@ -11,7 +11,8 @@ import { ar } from "~/i18n";
 import type { ContactOutcome } from "../../workers/contact";
 import type { FakeMode } from "../support/fake-emailjs";
 import { CONTACT_URL, type ContactRequestOptions, contactRequest, envWith, postContact, recorded, setMode, TURNSTILE } from "./contact-helpers";
-import { addressesIn, asResponse, count, ORIGIN, rows } from "./helpers";
+import { asResponse, count, rows } from "./helpers";
+import { addressesIn, ORIGIN } from "./requests";
 
 const SENT = "Successfully The Email Is Sended!";
 const NOT_SENT = "Error The Email Is Not Sended!";

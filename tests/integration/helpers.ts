@@ -1,48 +1,20 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { expect } from "vitest";
+import { env } from "cloudflare:test";
+import { beforeAll, expect } from "vitest";
 import type { FormFailure } from "~/request/action-result.server";
 import { readConfig } from "~/platform/core/config.server";
 import { readFlashToast } from "~/request/toast.server";
 import { createD1Backend } from "~/backend/d1/index.server";
 import { seedSampleContent } from "~/backend/d1/seed.server";
-import { createRequestContext, routerContextFor } from "~/request/context.server";
 import * as quote from "~/routes/public/quote";
 import { SAMPLE_PASSWORD, sampleContent } from "../../seed/content";
-
-export const ORIGIN = "http://127.0.0.1:8787";
+import { addressesIn, browser, ORIGIN, settled } from "./requests";
 
 export function seed() {
   return seedSampleContent(env.DB, sampleContent, SAMPLE_PASSWORD);
 }
 
-/** The arguments React Router passes a loader, with the same per-request context the worker builds. */
-export function loaderArgs(path: string, init?: RequestInit) {
-  const request = new Request(new URL(path, ORIGIN), init);
-  const context = routerContextFor(createRequestContext(request, env, createExecutionContext()));
-  return { request, context, params: {}, pattern: path, url: new URL(request.url) };
-}
-
-let lastRouteIp = 0;
-
-/**
- * A route call as the worker makes it, on `testEnv`, from a same-site browser with an address of its own (so rate
- * limits never carry over), and the execution context to wait for what runs after the response.
- */
-export function routeCall(path: string, init: RequestInit & { params?: Record<string, string> } = {}, testEnv: Env = env) {
-  const ip = ++lastRouteIp;
-  const headers = { "CF-Connecting-IP": `10.97.${Math.floor(ip / 250) % 250}.${(ip % 250) + 1}`, Origin: ORIGIN, ...(init.headers as Record<string, string>) };
-  const request = new Request(new URL(path, ORIGIN), { ...init, headers });
-  const ctx = createExecutionContext();
-  const context = routerContextFor(createRequestContext(request, testEnv, ctx));
-  return { call: { request, context, params: init.params ?? {}, pattern: path, url: new URL(request.url) } as never, ctx };
-}
-
-/** A posted form's body: each field once, or each value of a list (a checkbox group) in turn. */
-export function formBody(fields: Record<string, string | string[]>): FormData {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(name, item);
-  return body;
-}
+/** A browser on our own site with addresses of its own (so rate limits never carry over), for the files that need no range of their own. */
+export const sameSite = browser({ addresses: addressesIn(97), headers: { Origin: ORIGIN } });
 
 /** A valid quote request's fields (Arabic into English, the first service), with `fields` typed over them. */
 export async function validQuoteFields(fields: Record<string, string | string[]> = {}): Promise<Record<string, string | string[]>> {
@@ -64,9 +36,8 @@ export async function validQuoteFields(fields: Record<string, string | string[]>
  * the relay right after the response has run when it returns. Its order's id and token, as the redirect names it.
  */
 export async function postQuoteRequest(fields: Record<string, string>, testEnv: Env = env) {
-  const { call, ctx } = routeCall("/Quote", { method: "POST", body: formBody(await validQuoteFields(fields)) }, testEnv);
-  const response = asResponse(await quote.action(call));
-  await waitOnExecutionContext(ctx);
+  const args = sameSite.upload("/Quote", await validQuoteFields(fields), undefined, { env: testEnv });
+  const response = asResponse(await settled(quote.action(args), args));
   const token = /\/Quote\/([A-Za-z0-9_-]{43})\?received=1$/.exec(response.headers.get("Location")!)![1]!;
   const id = (await env.DB.prepare("SELECT id FROM orders ORDER BY id DESC LIMIT 1").first<{ id: number }>())!.id;
   return { token, id };
@@ -91,6 +62,20 @@ export async function cookieOf(email: string, password = SAMPLE_PASSWORD) {
   const result = await backend.auth.signIn({ email, password });
   if (!result.ok) throw new Error(`sign-in of ${email} failed: ${result.reason}`);
   return backend.responseHeaders.get("Set-Cookie")!.split(";")[0]!;
+}
+
+/**
+ * The sample content seeded before this file's tests, and the sample admin's and interpreter's cookies, each signed in
+ * then (filled in by that beforeAll: read them in hooks and tests).
+ */
+export function seededAndSignedIn(): { admin: string; interpreter: string } {
+  const cookies = { admin: "", interpreter: "" };
+  beforeAll(async () => {
+    await seed();
+    cookies.admin = await cookieOf("admin@example.com");
+    cookies.interpreter = await cookieOf("interpreter@example.com");
+  });
+  return cookies;
 }
 
 /** What a `data(..., { status })` result or thrown value carries. */
@@ -159,16 +144,4 @@ export function failure(result: unknown) {
 export async function startOfRateWindow() {
   const left = 60_000 - (Date.now() % 60_000);
   if (left < 5_000) await new Promise((resolve) => setTimeout(resolve, left + 250));
-}
-
-/**
- * Fresh client addresses for one test file, in a /16 of its own (`10.<block>.x.y`), so that no file's requests meet a
- * rate limit another file's requests left behind (the files share one workerd, and its limiters).
- */
-export function addressesIn(block: number): () => string {
-  let n = 0;
-  return () => {
-    n++;
-    return `10.${block}.${Math.floor(n / 250)}.${(n % 250) + 1}`;
-  };
 }

@@ -1,45 +1,23 @@
 // /Dashboard/Inbox (app/routes/dashboard/inbox.tsx): the admin's list of contact messages and its actions
 // (mark read / unread, retry now, delete), called the way React Router calls them, against a real D1 with
 // the sample people and the loopback fake EmailJS. The sidebar's unread count comes from the dashboard layout.
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { env, waitOnExecutionContext } from "cloudflare:test";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { d1OutboxStore } from "~/backend/d1/outbox.server";
 import type { ContactMessage } from "~/domain/contact";
 import type { Loaded } from "~/request/page-loads.server";
-import { createRequestContext, routerContextFor } from "~/request/context.server";
 import * as inbox from "~/routes/dashboard/inbox";
 import * as dashboardLayout from "~/routes/dashboard/layout";
-import type { FakeMode, RecordedRequest } from "../support/fake-emailjs";
-import { asResponse, cookieOf, failure, loaderArgs, ORIGIN, redirected, rows, seed, statusOf, thrown } from "./helpers";
+import { asResponse, failure, redirected, rows, seededAndSignedIn, statusOf, thrown } from "./helpers";
+import { browser } from "./requests";
+import { envWith, recorded, setMode } from "./contact-helpers";
 
-const ADMIN = "admin@example.com";
-const INTERPRETER = "interpreter@example.com";
 const INBOX = "/Dashboard/Inbox";
 const NOT_FOUND = "That message no longer exists. The list has been refreshed.";
 const MINUTE = 60_000;
 
-type Args = ReturnType<typeof loaderArgs>;
-
-/** A form POST from a browser (signed in when given a cookie), optionally with its own env (and so its own config). */
-function post(fields: Record<string, string>, cookie?: string, { path = INBOX, withEnv = env }: { path?: string; withEnv?: Env } = {}) {
-  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
-  if (cookie) headers.Cookie = cookie;
-  const request = new Request(new URL(path, ORIGIN), { method: "POST", headers, body: new URLSearchParams(fields) });
-  const ctx = createExecutionContext();
-  const context = routerContextFor(createRequestContext(request, withEnv, ctx));
-  return { args: { request, context, params: {}, pattern: path, url: new URL(request.url) } satisfies Args, ctx };
-}
-const get = (path: string, cookie?: string): Args => loaderArgs(path, cookie ? { headers: { Cookie: cookie } } : undefined);
-
-function envWith() {
-  const service = `svc-${crypto.randomUUID()}`;
-  return { env: { ...env, EMAILJS_SERVICE_ID: service } as Env, service };
-}
-const fake = (path: string, service: string, init?: RequestInit) => fetch(`${env.EMAILJS_API_URL}${path}?service=${encodeURIComponent(service)}`, init);
-async function setMode(service: string, mode: FakeMode) {
-  expect((await fake("/__mode", service, { method: "PUT", body: mode })).status).toBe(204);
-}
-const recorded = async (service: string) => await (await fake("/__requests", service)).json<RecordedRequest[]>();
+/** Form POSTs and GETs from a browser (signed in when given a cookie); a post may carry its own env (and so its own config). */
+const { get, post } = browser();
 
 type Row = { id: number; status: string; attempts: number; last_error: string | null; sent_at: number | null; read_at: number | null };
 const rowOf = (id: number) => env.DB.prepare("SELECT * FROM contact_messages WHERE id = ?").bind(id).first<Row>();
@@ -54,14 +32,7 @@ async function stored(subject: string, at: number, state: { status?: string; att
   return id;
 }
 
-let adminCookie = "";
-let interpreterCookie = "";
-
-beforeAll(async () => {
-  await seed();
-  adminCookie = await cookieOf(ADMIN);
-  interpreterCookie = await cookieOf(INTERPRETER);
-});
+const cookies = seededAndSignedIn();
 beforeEach(async () => {
   await env.DB.exec("DELETE FROM contact_messages");
 });
@@ -75,7 +46,7 @@ describe("views and pages (issue 23: the inbox rendered every message, 62.8 MB a
     await env.DB.prepare("UPDATE contact_messages SET read_at = ? WHERE subject LIKE 'Paged %' AND id % 2 = 0").bind(t0).run();
     type Page = { messages: Loaded<{ page: ContactMessage[]; unread: number; older: string | null }> };
     const read = async (query: string) => {
-      const { messages } = (await inbox.loader(get(`${INBOX}${query}`, adminCookie))) as Page;
+      const { messages } = (await inbox.loader(get(`${INBOX}${query}`, cookies.admin))) as Page;
       if (!messages.ok) throw new Error("the inbox failed");
       return messages.value;
     };
@@ -111,7 +82,7 @@ describe("the list", () => {
       lastError: "429 Too Many Requests: EmailJS's rate limit was hit. Will retry.",
     });
 
-    const { messages, deleteId, toasts } = (await inbox.loader(get(INBOX, adminCookie))) as {
+    const { messages, deleteId, toasts } = (await inbox.loader(get(INBOX, cookies.admin))) as {
       messages: Loaded<{ page: ContactMessage[]; unread: number; older: string | null }>;
       deleteId: string | null;
       toasts: unknown[];
@@ -134,11 +105,11 @@ describe("the list", () => {
     expect(toasts).toEqual([]);
 
     // ?delete=<id> opens the confirmation for that message.
-    expect(((await inbox.loader(get(`${INBOX}?delete=${failedId}`, adminCookie))) as { deleteId: string | null }).deleteId).toBe(String(failedId));
+    expect(((await inbox.loader(get(`${INBOX}?delete=${failedId}`, cookies.admin))) as { deleteId: string | null }).deleteId).toBe(String(failedId));
   });
 
   it("an interpreter gets 403; an anonymous visitor is sent to sign in", async () => {
-    expect(statusOf(await thrown(() => inbox.loader(get(INBOX, interpreterCookie))))).toBe(403);
+    expect(statusOf(await thrown(() => inbox.loader(get(INBOX, cookies.interpreter))))).toBe(403);
     const redirect = asResponse(await thrown(() => inbox.loader(get(INBOX))));
     expect(redirect.status).toBe(302);
     expect(redirect.headers.get("Location")).toBe(`/Login?${new URLSearchParams({ redirectTo: INBOX })}`);
@@ -147,8 +118,8 @@ describe("the list", () => {
   it("an interpreter's or anonymous POST changes nothing", async () => {
     const id = await stored("Guarded", Date.now());
     for (const intent of ["read", "retry", "delete"]) {
-      expect(statusOf(await thrown(() => inbox.action(post({ intent, id: String(id) }, interpreterCookie).args))), intent).toBe(403);
-      const redirect = asResponse(await thrown(() => inbox.action(post({ intent, id: String(id) }).args)));
+      expect(statusOf(await thrown(() => inbox.action(post(INBOX, { intent, id: String(id) }, cookies.interpreter)))), intent).toBe(403);
+      const redirect = asResponse(await thrown(() => inbox.action(post(INBOX, { intent, id: String(id) }))));
       expect(redirect.headers.get("Location"), intent).toBe(`/Login?${new URLSearchParams({ redirectTo: INBOX })}`);
     }
     expect(await rowOf(id)).toMatchObject({ status: "pending", attempts: 0, read_at: null });
@@ -161,29 +132,29 @@ describe("read and unread", () => {
   it("mark read / mark unread set read_at, and the sidebar's unread count follows (admins only)", async () => {
     const first = await stored("First", Date.now() - 2_000);
     await stored("Second", Date.now() - 1_000);
-    expect(await unreadOf(adminCookie)).toBe(2);
-    expect(await unreadOf(interpreterCookie)).toBeNull();
+    expect(await unreadOf(cookies.admin)).toBe(2);
+    expect(await unreadOf(cookies.interpreter)).toBeNull();
 
     const before = Date.now();
-    expect(await redirected(await inbox.action(post({ intent: "read", id: String(first) }, adminCookie).args))).toEqual({
+    expect(await redirected(await inbox.action(post(INBOX, { intent: "read", id: String(first) }, cookies.admin)))).toEqual({
       location: `${INBOX}?#message-${first}`,
       toast: expect.objectContaining({ type: "success", message: "Marked as read." }),
     });
     expect((await rowOf(first))!.read_at).toBeGreaterThanOrEqual(before);
-    expect(await unreadOf(adminCookie)).toBe(1);
-    expect(await unreadOf(interpreterCookie)).toBeNull();
+    expect(await unreadOf(cookies.admin)).toBe(1);
+    expect(await unreadOf(cookies.interpreter)).toBeNull();
 
-    expect(await redirected(await inbox.action(post({ intent: "unread", id: String(first) }, adminCookie).args))).toEqual({
+    expect(await redirected(await inbox.action(post(INBOX, { intent: "unread", id: String(first) }, cookies.admin)))).toEqual({
       location: `${INBOX}?#message-${first}`,
       toast: expect.objectContaining({ type: "success", message: "Marked as unread." }),
     });
     expect((await rowOf(first))!.read_at).toBeNull();
-    expect(await unreadOf(adminCookie)).toBe(2);
+    expect(await unreadOf(cookies.admin)).toBe(2);
   });
 
   it("an unknown or malformed id: 404 'That message no longer exists'", async () => {
     for (const id of ["999999", "abc", ""]) {
-      const answer = failure(await inbox.action(post({ intent: "read", id }, adminCookie).args));
+      const answer = failure(await inbox.action(post(INBOX, { intent: "read", id }, cookies.admin)));
       expect(answer, `id ${JSON.stringify(id)}`).toMatchObject({ status: 404, formError: NOT_FOUND, intent: "read" });
       expect(answer.toast).toMatchObject({ type: "error", message: NOT_FOUND });
     }
@@ -200,12 +171,12 @@ describe("retry now", () => {
       nextAttemptAt: Date.now() - 60 * MINUTE,
     });
 
-    const { args, ctx } = post({ intent: "retry", id: String(id) }, adminCookie, { withEnv: testEnv, path: `${INBOX}?delete=${id}` });
+    const args = post(`${INBOX}?delete=${id}`, { intent: "retry", id: String(id) }, cookies.admin, { env: testEnv });
     expect(await redirected(await inbox.action(args))).toEqual({
       location: `${INBOX}?#message-${id}`,
       toast: expect.objectContaining({ type: "success", message: "Sending “Interpreter for a hearing” again." }),
     });
-    await waitOnExecutionContext(ctx);
+    await waitOnExecutionContext(args.ctx);
 
     expect(await rowOf(id)).toMatchObject({ status: "sent", attempts: 9, last_error: null });
     expect((await recorded(service)).map((r) => [r.mode, r.fields.subject])).toEqual([["ok", "Interpreter for a hearing"]]);
@@ -214,12 +185,12 @@ describe("retry now", () => {
   it("without a mail provider, Retry now says the message waits here instead of claiming to send it", async () => {
     const unconfigured = { ...env, EMAILJS_SERVICE_ID: "", EMAILJS_CONTACT_TEMPLATE_ID: "", EMAILJS_PUBLIC_KEY: "", EMAILJS_PRIVATE_KEY: "" } as Env;
     const id = await stored("No provider yet", Date.now() - MINUTE, { attempts: 0 });
-    const { args, ctx } = post({ intent: "retry", id: String(id) }, adminCookie, { withEnv: unconfigured });
+    const args = post(INBOX, { intent: "retry", id: String(id) }, cookies.admin, { env: unconfigured });
     expect((await redirected(await inbox.action(args))).toast).toMatchObject({
       type: "blank",
       message: "Mail provider not configured: the message is kept here and will be e-mailed once EmailJS is set up.",
     });
-    await waitOnExecutionContext(ctx);
+    await waitOnExecutionContext(args.ctx);
     expect(await rowOf(id)).toMatchObject({ status: "pending", attempts: 0 });
   });
 
@@ -231,9 +202,9 @@ describe("retry now", () => {
       nextAttemptAt: Date.now() + 60 * MINUTE,
     });
 
-    const { args, ctx } = post({ intent: "retry", id: String(id) }, adminCookie, { withEnv: testEnv });
+    const args = post(INBOX, { intent: "retry", id: String(id) }, cookies.admin, { env: testEnv });
     expect((await redirected(await inbox.action(args))).toast).toMatchObject({ type: "success", message: "Sending “Waiting an hour” again." });
-    await waitOnExecutionContext(ctx);
+    await waitOnExecutionContext(args.ctx);
 
     expect(await rowOf(id)).toMatchObject({ status: "sent", attempts: 8, last_error: null });
     expect(await recorded(service)).toHaveLength(1);
@@ -245,9 +216,9 @@ describe("retry now", () => {
     await setMode(service, "403");
     const id = await stored("Still blocked", Date.now() - MINUTE, { status: "failed", attempts: 8, lastError: "500: EmailJS is having trouble. Will retry." });
 
-    const { args, ctx } = post({ intent: "retry", id: String(id) }, adminCookie, { withEnv: testEnv });
+    const args = post(INBOX, { intent: "retry", id: String(id) }, cookies.admin, { env: testEnv });
     expect(asResponse(await inbox.action(args)).status).toBe(302);
-    await waitOnExecutionContext(ctx);
+    await waitOnExecutionContext(args.ctx);
 
     const row = (await rowOf(id))!;
     expect(row).toMatchObject({ status: "failed", attempts: 9 });
@@ -260,9 +231,9 @@ describe("retry now", () => {
     const id = await stored("Already delivered", Date.now() - MINUTE, { status: "sent", attempts: 1 });
     const before = await rowOf(id);
 
-    const { args, ctx } = post({ intent: "retry", id: String(id) }, adminCookie, { withEnv: testEnv });
+    const args = post(INBOX, { intent: "retry", id: String(id) }, cookies.admin, { env: testEnv });
     const answer = failure(await inbox.action(args));
-    await waitOnExecutionContext(ctx);
+    await waitOnExecutionContext(args.ctx);
     // A stale page can still show Retry for it: the answer says what happened instead.
     expect(answer).toMatchObject({ status: 409, formError: "“Already delivered” has already been sent.", intent: "retry" });
     expect(answer.toast).toMatchObject({ type: "error", message: "“Already delivered” has already been sent." });
@@ -270,7 +241,7 @@ describe("retry now", () => {
     expect(await recorded(service)).toEqual([]);
 
     // An unknown id: the same 404.
-    expect(failure(await inbox.action(post({ intent: "retry", id: "999999" }, adminCookie, { withEnv: testEnv }).args))).toMatchObject({
+    expect(failure(await inbox.action(post(INBOX, { intent: "retry", id: "999999" }, cookies.admin, { env: testEnv })))).toMatchObject({
       status: 404,
       formError: NOT_FOUND,
     });
@@ -282,7 +253,7 @@ describe("delete", () => {
     const id = await stored("Spam offer", Date.now());
     const keep = await stored("Keep me", Date.now());
 
-    expect(await redirected(await inbox.action(post({ intent: "delete", id: String(id) }, adminCookie, { path: `${INBOX}?delete=${id}` }).args))).toEqual({
+    expect(await redirected(await inbox.action(post(`${INBOX}?delete=${id}`, { intent: "delete", id: String(id) }, cookies.admin)))).toEqual({
       location: `${INBOX}?#messages`,
       toast: expect.objectContaining({ type: "success", message: "Message “Spam offer” deleted." }),
     });
@@ -292,7 +263,7 @@ describe("delete", () => {
 
     // Deleting it again (e.g. from a second tab), or an id that never existed.
     for (const gone of [String(id), "999999"]) {
-      const answer = failure(await inbox.action(post({ intent: "delete", id: gone }, adminCookie).args));
+      const answer = failure(await inbox.action(post(INBOX, { intent: "delete", id: gone }, cookies.admin)));
       expect(answer).toMatchObject({ status: 404, formError: NOT_FOUND, intent: "delete" });
     }
     expect(await rows("contact_messages")).toBe(1);

@@ -1,7 +1,7 @@
 // Capability links stay secret at rest (issue 22, item 3): after a quote request, a reset request and a call link, no
 // table of the database and no admin page's data holds a working status, reset or call link. The mail that carries
 // the status link gets it filled in as it is relayed, from the order's sealed copy.
-import { env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { relayDueMails } from "~/features/orders/order-mail-relay.server";
 import { STATUS_TOKEN_SLOT } from "~/features/orders/order-mail.server";
@@ -10,7 +10,8 @@ import * as calls from "~/routes/dashboard/incoming-calls";
 import * as orderPage from "~/routes/dashboard/order";
 import * as users from "~/routes/dashboard/users";
 import { envWith, recorded } from "./contact-helpers";
-import { backendFor, cookieOf, languageId, ORIGIN, postQuoteRequest, routeCall, seed, unwrap } from "./helpers";
+import { backendFor, cookieOf, languageId, postQuoteRequest, sameSite, seed, unwrap } from "./helpers";
+import { ORIGIN, settled } from "./requests";
 
 /** Every row of every table, as text: where a leaked database or backup would show a link. */
 async function everythingStored(): Promise<string> {
@@ -47,43 +48,29 @@ describe("no working link at rest, nor in an admin page's data", () => {
     for (const typed of ["Mallory", "Typed Company", "www.example.net"]) expect(acknowledgement?.fields.message).not.toContain(typed);
     expect(await everythingStored()).not.toContain(token);
 
-    const page = await orderPage.loader(routeCall(`/Dashboard/Orders/${id}`, { params: { orderId: String(id) }, headers: { Cookie: admin } }, env).call);
+    const page = await orderPage.loader(sameSite.get(`/Dashboard/Orders/${id}`, admin, { params: { orderId: String(id) } }));
     expect(JSON.stringify(page)).not.toContain(token);
   });
 
   it("a reset request: the e-mail has the link; no table and not the Users page holds it", async () => {
     const { env: resetEnv, service: resetService } = envWith();
-    const body = new URLSearchParams({ email: "interpreter@example.com" });
-    const { call, ctx } = routeCall("/Forgetpassword", { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } }, resetEnv);
-    await forgotPassword.action(call);
-    await waitOnExecutionContext(ctx);
+    const args = sameSite.post("/Forgetpassword", { email: "interpreter@example.com" }, undefined, { env: resetEnv });
+    await settled(forgotPassword.action(args), args);
     const mail = (await recorded(resetService)).find((request) => request.fields.template_id === "template_reset");
     const token = new URL(mail!.fields.reset_link!).searchParams.get("token");
     expect(token).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     expect(await everythingStored()).not.toContain(token!);
-    const page = await users.loader(routeCall("/Dashboard/Dashboardusers", { headers: { Cookie: admin } }, env).call);
+    const page = await users.loader(sameSite.get("/Dashboard/Dashboardusers", admin));
     expect(JSON.stringify(page)).not.toContain(token!);
   });
 
   it("a call link: shown once to the staff member who made it; no table and not the call page holds it", async () => {
-    const body = new URLSearchParams({
-      intent: "call-link",
-      name: "Maria López",
-      language: String(await languageId("Spanish")),
-      type: "audio",
-      validFor: "24",
-      locale: "en",
-    });
-    const made = routeCall(
-      "/Dashboard/Dashboardcall",
-      { method: "POST", body, headers: { Cookie: admin, "Content-Type": "application/x-www-form-urlencoded" } },
-      env,
-    );
-    const { created } = unwrap(await calls.action(made.call)).data as { created: { url: string } };
+    const fields = { intent: "call-link", name: "Maria López", language: String(await languageId("Spanish")), type: "audio", validFor: "24", locale: "en" };
+    const { created } = unwrap(await calls.action(sameSite.post("/Dashboard/Dashboardcall", fields, admin))).data as { created: { url: string } };
     const token = new URL(created.url).searchParams.get("link")!;
     expect(token.length).toBeGreaterThan(40);
     expect(await everythingStored()).not.toContain(token);
-    const page = await calls.loader(routeCall("/Dashboard/Dashboardcall", { headers: { Cookie: admin } }, env).call);
+    const page = await calls.loader(sameSite.get("/Dashboard/Dashboardcall", admin));
     expect(JSON.stringify(page)).not.toContain(token);
   });
 });

@@ -6,7 +6,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "~/platform/core/hash.server";
 import * as customerPage from "~/routes/dashboard/customer";
 import * as jobsPage from "~/routes/dashboard/jobs";
-import { backendFor, cookieOf, loaderArgs, seed } from "./helpers";
+import { backendFor, cookieOf, seed } from "./helpers";
+import { browser } from "./requests";
+
+const { get } = browser();
 import { signedInPerson } from "./switchboard-sockets";
 
 const MANY = 150;
@@ -49,10 +52,10 @@ describe(`helpers that take a list, with ${MANY} ids`, () => {
   it("a customer with 150 orders opens, and every order is reachable through its pages", async () => {
     const admin = await cookieOf("admin@example.com");
     const open = async (page: number) =>
-      (await customerPage.loader({
-        ...loaderArgs(`/Dashboard/Dashboardcustomers/${customerId}?page=${page}`, { headers: { Cookie: admin } }),
-        params: { customerId: String(customerId) },
-      })) as { customer: { orderCount: number }; orders: { items: { id: number; targetLanguages: string[] }[]; pageCount: number } };
+      (await customerPage.loader(get(`/Dashboard/Dashboardcustomers/${customerId}?page=${page}`, admin, { params: { customerId: String(customerId) } }))) as {
+        customer: { orderCount: number };
+        orders: { items: { id: number; targetLanguages: string[] }[]; pageCount: number };
+      };
     const first = await open(1);
     expect(first.customer.orderCount).toBe(MANY);
     expect(first.orders.pageCount).toBe(Math.ceil(MANY / 20));
@@ -69,7 +72,7 @@ describe(`helpers that take a list, with ${MANY} ids`, () => {
   it("an interpreter with 150 jobs reaches them all through the pages", async () => {
     // The page itself, as they open it.
     const cookie = await cookieOf("busy@example.com", "busy-Password-1");
-    const page = (await jobsPage.loader(loaderArgs("/Dashboard/Jobs?page=8", { headers: { Cookie: cookie } }))) as {
+    const page = (await jobsPage.loader(get("/Dashboard/Jobs?page=8", cookie))) as {
       jobs: { ok: boolean; value: { items: unknown[]; page: number; pageCount: number } };
     };
     expect(page.jobs).toMatchObject({ ok: true, value: { page: 8, pageCount: 8 } });

@@ -9,7 +9,8 @@ import * as customerPage from "~/routes/dashboard/customer";
 import * as orderPage from "~/routes/dashboard/order";
 import * as quoteStatus from "~/routes/public/quote-status";
 import { envWith, recorded } from "./contact-helpers";
-import { asResponse, backendFor, cookieOf, ORIGIN, postQuoteRequest, routeCall, seed, thrown } from "./helpers";
+import { asResponse, backendFor, cookieOf, postQuoteRequest, sameSite, seed, thrown } from "./helpers";
+import { ORIGIN } from "./requests";
 
 const { env: mailEnv, config, service } = envWith({ EMAILJS_ORDER_TEMPLATE_ID: "template_order" });
 let admin = "";
@@ -30,17 +31,15 @@ async function request(who: { name: string; email: string; company?: string; pho
 const statusPage = async (path: string) => {
   const url = new URL(path, ORIGIN);
   const token = url.pathname.split("/").pop()!;
-  return quoteStatus.loader(routeCall(`${url.pathname}${url.search}`, { params: { token } }).call);
+  return quoteStatus.loader(sameSite.get(`${url.pathname}${url.search}`, undefined, { params: { token } }));
 };
 const staffView = async (id: number) =>
-  (await orderPage.loader(routeCall(`/Dashboard/Orders/${id}`, { params: { orderId: String(id) }, headers: { Cookie: admin } }).call)) as unknown as {
+  (await orderPage.loader(sameSite.get(`/Dashboard/Orders/${id}`, admin, { params: { orderId: String(id) } }))) as unknown as {
     order: { customer: { id: number; name: string; company: string; phone: string }; identityVerified: boolean };
   };
 const customerOrders = async (customerId: number) =>
   (
-    (await customerPage.loader(
-      routeCall(`/Dashboard/Dashboardcustomers/${customerId}`, { params: { customerId: String(customerId) }, headers: { Cookie: admin } }).call,
-    )) as {
+    (await customerPage.loader(sameSite.get(`/Dashboard/Dashboardcustomers/${customerId}`, admin, { params: { customerId: String(customerId) } }))) as {
       orders: { items: { id: number }[] };
     }
   ).orders.items.map((order) => order.id);
@@ -79,13 +78,8 @@ describe("a second request with a known customer's e-mail and another name", () 
 
   it("staff can confirm it by hand", async () => {
     const again = await request({ name: "Alice Again", email: "alice@corp.example" });
-    const confirm = routeCall(`/Dashboard/Orders/${again.id}`, {
-      method: "POST",
-      params: { orderId: String(again.id) },
-      headers: { Cookie: admin, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "verify-identity" }),
-    });
-    expect(asResponse(await orderPage.action(confirm.call)).status).toBe(302);
+    const confirm = sameSite.post(`/Dashboard/Orders/${again.id}`, { intent: "verify-identity" }, admin, { params: { orderId: String(again.id) } });
+    expect(asResponse(await orderPage.action(confirm)).status).toBe(302);
     expect((await staffView(again.id)).order.identityVerified).toBe(true);
   });
 });

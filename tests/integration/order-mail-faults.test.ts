@@ -2,21 +2,21 @@
 // loopback fake EmailJS: the outbox refuses writes (a trigger that RAISEs, dropped again when the fault is over), and a
 // relay that died after the provider took a mail. An order change and its e-mails are stored together or not at all;
 // files go only when nothing refers to them; a mail goes out at most once, paced as the cron paces.
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { d1MailOutboxStore } from "~/backend/d1/mail-outbox.server";
-import type { OrderChange } from "~/domain/order-records";
 import { RELAY } from "~/platform/mail/relay.server";
 import { relayDueMails } from "~/features/orders/order-mail-relay.server";
 import { sendWithEmailJs } from "~/platform/mail/emailjs.server";
-import { createRequestContext, routerContextFor } from "~/request/context.server";
 import * as orderPage from "~/routes/dashboard/order";
 import * as orderFile from "~/routes/dashboard/order-file";
 import * as quote from "~/routes/public/quote";
 import * as quoteStatus from "~/routes/public/quote-status";
 import { pdf } from "../fixtures/documents";
 import { envWith, recorded, setMode } from "./contact-helpers";
-import { addressesIn, asResponse, backendFor, cookieOf, idOf, languageId, ORIGIN, rows, seed, statusOf } from "./helpers";
+import { asResponse, backendFor, cookieOf, idOf, languageId, rows, seed, statusOf } from "./helpers";
+import { addressesIn, browser, ORIGIN, settled, type Fields, type Sent } from "./requests";
+import { orderChange, type ChangeFields } from "../fixtures/orders";
 
 const FAULT = "mail_outbox_refuses";
 /** Runs `action` while every insert into mail_outbox fails, as a database write can. */
@@ -31,29 +31,13 @@ async function whileOutboxFails<T>(action: () => Promise<T>): Promise<T> {
   }
 }
 
-const freshIp = addressesIn(93);
+const { upload } = browser({ addresses: addressesIn(93), headers: { Origin: ORIGIN } });
+const staff = browser();
 
 /** Calls a route's action as the worker would, waits for what it left running after the response; a throw is an answer too. */
-async function post(
-  action: (args: never) => Promise<unknown>,
-  path: string,
-  fields: Record<string, string | File>,
-  init: { params?: Record<string, string>; cookie?: string; env?: Env } = {},
-) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  const headers: Record<string, string> = { "CF-Connecting-IP": freshIp(), Origin: ORIGIN, ...(init.cookie ? { Cookie: init.cookie } : {}) };
-  const request = new Request(new URL(path, ORIGIN), { method: "POST", body, headers });
-  const ctx = createExecutionContext();
-  const context = routerContextFor(createRequestContext(request, init.env ?? env, ctx));
-  let result: unknown;
-  try {
-    result = await action({ request, context, params: init.params ?? {}, pattern: path, url: new URL(request.url) } as never);
-  } catch (error) {
-    result = error;
-  }
-  await waitOnExecutionContext(ctx);
-  return result;
+function post(action: (args: never) => Promise<unknown>, path: string, fields: Fields, { cookie, ...sent }: Sent & { cookie?: string } = {}) {
+  const args = upload(path, fields, cookie, sent);
+  return settled(action(args as never), args).catch((error: unknown) => error);
 }
 
 /** What an action answered: its status, and the form error it carries (a thrown backend error: "threw"). */
@@ -68,6 +52,22 @@ const objects = async () => (await env.FILES.list()).objects.length;
 const orderRow = (id: number) => env.DB.prepare("SELECT status, version FROM orders WHERE id = ?").bind(id).first<{ status: string; version: number }>();
 const mailsOf = async (id: number) => (await env.DB.prepare("SELECT COUNT(*) AS n FROM mail_outbox WHERE order_id = ?").bind(id).first<{ n: number }>())!.n;
 
+/** Order `id`'s delivered file, as an administrator downloads it. */
+async function deliveredFile(id: number) {
+  const delivered = (await env.DB.prepare("SELECT id FROM order_files WHERE order_id = ? AND kind = 'delivery'").bind(id).first<{ id: number }>())!.id;
+  return asResponse(
+    await orderFile.loader(staff.get(`/Dashboard/Orders/${id}/files/${delivered}`, admin, { params: { orderId: String(id), fileId: String(delivered) } })),
+  );
+}
+
+/** Runs the order e-mails' relay as the cron would, a minute on, against a fake provider that takes everything. */
+async function relayNow() {
+  const { config, service } = envWith({ EMAILJS_ORDER_TEMPLATE_ID: "template_order" });
+  await setMode(service, "ok");
+  const { sent } = await relayDueMails(backendFor(), config, { now: () => Date.now() + 60_000, minIntervalMs: 0 });
+  return { sent, subjects: (await recorded(service)).map((mail) => mail.fields.subject) };
+}
+
 let request: Record<string, string> = {};
 const UNAVAILABLE = "We could not save this just now, and nothing was changed. Please try again in a moment.";
 
@@ -81,12 +81,7 @@ async function requestOrder(testEnv: Env = env) {
 }
 
 const QUOTE = { amountMinor: 48_000, currency: "EUR", dueDate: "2031-02-20", validUntil: "2031-02-10" };
-const change = (fields: Partial<OrderChange> & Pick<OrderChange, "transition" | "from" | "to" | "basedOn">): OrderChange => ({
-  actor: "staff",
-  actorId: null,
-  detail: {},
-  ...fields,
-});
+const change = (fields: ChangeFields) => orderChange(fields);
 
 /** An order quoted, accepted and assigned to the sample interpreter: ready to be delivered (version 4). */
 async function inProgressOrder() {
@@ -150,20 +145,13 @@ describe("a delivery whose e-mail cannot be written (defect 8)", () => {
     // The outbox works again: the same delivery goes through, with its e-mail.
     expect.soft(answer(await deliver()).status).toBe(302);
     expect(await orderRow(id)).toEqual({ status: "delivered", version: 5 });
-    const delivered = (await env.DB.prepare("SELECT id FROM order_files WHERE order_id = ? AND kind = 'delivery'").bind(id).first<{ id: number }>())!.id;
-    const download = asResponse(
-      await orderFile.loader({
-        ...staffArgs(`/Dashboard/Orders/${id}/files/${delivered}`),
-        params: { orderId: String(id), fileId: String(delivered) },
-      }),
-    );
+    const download = await deliveredFile(id);
     expect.soft(download.status).toBe(200);
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(pdf("translation.pdf"));
 
-    const { config, service } = envWith({ EMAILJS_ORDER_TEMPLATE_ID: "template_order" });
-    await setMode(service, "ok");
-    expect((await relayDueMails(backendFor(), config, { now: () => Date.now() + 60_000, minIntervalMs: 0 })).sent).toBe(1);
-    expect((await recorded(service)).map((sent) => sent.fields.subject)).toEqual([`PUSH-${String(id).padStart(4, "0")}: Delivered`]);
+    const relayed = await relayNow();
+    expect(relayed.sent).toBe(1);
+    expect(relayed.subjects).toEqual([`PUSH-${String(id).padStart(4, "0")}: Delivered`]);
   });
 });
 
@@ -197,26 +185,14 @@ describe("a delivery whose write fails once (a database hiccup)", () => {
     // Refused once, then stored by the second try.
     expect(refusals).toBe(2);
     expect(await orderRow(id)).toEqual({ status: "delivered", version: 5 });
-    const delivered = (await env.DB.prepare("SELECT id FROM order_files WHERE order_id = ? AND kind = 'delivery'").bind(id).first<{ id: number }>())!.id;
-    const download = asResponse(
-      await orderFile.loader({
-        ...staffArgs(`/Dashboard/Orders/${id}/files/${delivered}`),
-        params: { orderId: String(id), fileId: String(delivered) },
-      }),
-    );
+    const download = await deliveredFile(id);
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(pdf("once.pdf"));
     expect(await mailsOf(id)).toBe(1);
-    const { config, service } = envWith({ EMAILJS_ORDER_TEMPLATE_ID: "template_order" });
-    await setMode(service, "ok");
-    expect((await relayDueMails(backendFor(), config, { now: () => Date.now() + 60_000, minIntervalMs: 0 })).sent).toBe(1);
-    expect((await recorded(service)).map((sent) => sent.fields.subject)).toContain(`PUSH-${String(id).padStart(4, "0")}: Delivered`);
+    const relayed = await relayNow();
+    expect(relayed.sent).toBe(1);
+    expect(relayed.subjects).toContain(`PUSH-${String(id).padStart(4, "0")}: Delivered`);
   });
 });
-
-function staffArgs(path: string) {
-  const request = new Request(new URL(path, ORIGIN), { headers: { Cookie: admin } });
-  return { request, context: routerContextFor(createRequestContext(request, env, createExecutionContext())), pattern: path, url: new URL(request.url) };
-}
 
 describe("order e-mails are written with the order change (defect 9)", () => {
   it("a quote request whose outbox write fails: no order, no customer, no file in the bucket, and a 503 in the page's language", async () => {

@@ -1,10 +1,9 @@
 // Quote requests and orders through their routes (issue 13), against a real D1 and R2 inside workerd: every refusal
 // of /Quote stores nothing (no order, no customer, no object in the private bucket), files are reached only by those
 // who may, and the e-mails of an order survive a mail outage and go out after it.
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { relayDueMails } from "~/features/orders/order-mail-relay.server";
-import { createRequestContext, routerContextFor } from "~/request/context.server";
 import { d1MailOutboxStore } from "~/backend/d1/mail-outbox.server";
 import * as orderPage from "~/routes/dashboard/order";
 import * as orderFile from "~/routes/dashboard/order-file";
@@ -15,38 +14,18 @@ import * as quoteStatus from "~/routes/public/quote-status";
 import { serveMedia } from "../../workers/media";
 import { docx, pdf } from "../fixtures/documents";
 import { envWith, recorded, setMode } from "./contact-helpers";
-import { addressesIn, asResponse, backendFor, cookieOf, count, failure, idOf, languageId, ORIGIN, rows, seed, statusOf, thrown } from "./helpers";
+import { asResponse, backendFor, cookieOf, count, failure, idOf, languageId, rows, seed, statusOf, thrown } from "./helpers";
+import { addressesIn, browser, ORIGIN, settled, type Fields } from "./requests";
 
-const freshIp = addressesIn(91);
-
-/** Route arguments for a request to `path`, with the worker's context built on `testEnv`. */
-function args(path: string, init: RequestInit & { params?: Record<string, string> } = {}, testEnv: Env = env) {
-  const request = new Request(new URL(path, ORIGIN), {
-    ...init,
-    headers: { "CF-Connecting-IP": freshIp(), Origin: ORIGIN, ...(init.headers as Record<string, string>) },
-  });
-  const ctx = createExecutionContext();
-  const context = routerContextFor(createRequestContext(request, testEnv, ctx));
-  return { request, context, params: init.params ?? {}, pattern: path, url: new URL(request.url), ctx } as never as Parameters<typeof quote.action>[0] & {
-    ctx: ExecutionContext;
-  };
-}
-
-type Fields = Record<string, string | string[] | File | File[]>;
-function form(fields: Fields): FormData {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(name, item);
-  return body;
-}
+/** Every request from a browser on our own site, from an address of this file's own range. */
+const { get, upload } = browser({ addresses: addressesIn(91), headers: { Origin: ORIGIN } });
 
 const file = (bytes: Uint8Array, name: string, type = "application/pdf") => new File([bytes as Uint8Array<ArrayBuffer>], name, { type });
 let valid: Fields = {};
 
 async function postQuote(fields: Fields, testEnv: Env = env) {
-  const call = args("/Quote", { method: "POST", body: form(fields) }, testEnv);
-  const result = await quote.action(call);
-  await waitOnExecutionContext(call.ctx);
-  return result;
+  const call = upload("/Quote", fields, undefined, { env: testEnv });
+  return settled(quote.action(call), call);
 }
 
 /** A new request that went through; its token, as the redirect names it. */
@@ -149,10 +128,10 @@ describe("who reaches an order and its files", () => {
   });
 
   const customerGets = (token: string, fileId: number) =>
-    thrown(() => quoteFile.loader(args(`/Quote/${token}/files/${fileId}`, { params: { token, fileId: String(fileId) } }) as never));
+    thrown(() => quoteFile.loader(get(`/Quote/${token}/files/${fileId}`, undefined, { params: { token, fileId: String(fileId) } })));
 
   it("the status link reaches its own order's file; another customer's link, a guessed token or an order id do not", async () => {
-    const own = asResponse(await quoteFile.loader(args("/x", { params: { token: first.token, fileId: String(fileOfFirst) } }) as never));
+    const own = asResponse(await quoteFile.loader(get("/x", undefined, { params: { token: first.token, fileId: String(fileOfFirst) } })));
     expect([own.status, own.headers.get("Content-Disposition")]).toEqual([200, `attachment; filename="first.pdf"; filename*=UTF-8''first.pdf`]);
     expect(new Uint8Array(await own.arrayBuffer())).toEqual(pdf("first"));
     expect(statusOf(await customerGets(second.token, fileOfFirst))).toBe(404);
@@ -160,7 +139,7 @@ describe("who reaches an order and its files", () => {
     const guessed = `${first.token.slice(0, -1)}${first.token.endsWith("A") ? "B" : "A"}`;
     expect(statusOf(await customerGets(guessed, fileOfFirst))).toBe(404);
     expect(statusOf(await customerGets(String(first.id), fileOfFirst))).toBe(404);
-    expect(statusOf(await thrown(() => quoteStatus.loader(args(`/Quote/${first.id}`, { params: { token: String(first.id) } }) as never)))).toBe(404);
+    expect(statusOf(await thrown(() => quoteStatus.loader(get(`/Quote/${first.id}`, undefined, { params: { token: String(first.id) } }))))).toBe(404);
   });
 
   it("a file's key reaches nothing: no route serves the private bucket, /media included", async () => {
@@ -175,32 +154,26 @@ describe("who reaches an order and its files", () => {
   it("a revoked link reaches nothing, the order page included", async () => {
     const revoked = await requested({ files: file(pdf("revoked"), "revoked.pdf") });
     await backendFor().orders.revokeLink(revoked.id, null, Date.now());
-    expect(statusOf(await thrown(() => quoteStatus.loader(args("/x", { params: { token: revoked.token } }) as never)))).toBe(404);
+    expect(statusOf(await thrown(() => quoteStatus.loader(get("/x", undefined, { params: { token: revoked.token } }))))).toBe(404);
   });
 
   it("the staff's file route: anonymous → sign in; an interpreter not assigned → 403; an administrator → the file", async () => {
     const path = `/Dashboard/Orders/${first.id}/files/${fileOfFirst}`;
     const params = { orderId: String(first.id), fileId: String(fileOfFirst) };
-    expect(statusOf(await thrown(() => orderFile.loader(args(path, { params }) as never)))).toBe(302);
+    expect(statusOf(await thrown(() => orderFile.loader(get(path, undefined, { params }))))).toBe(302);
     const interpreter = await cookieOf("interpreter@example.com");
-    expect(statusOf(await thrown(() => orderFile.loader(args(path, { params, headers: { Cookie: interpreter } }) as never)))).toBe(403);
+    expect(statusOf(await thrown(() => orderFile.loader(get(path, interpreter, { params }))))).toBe(403);
     const admin = await cookieOf("admin@example.com");
-    expect(asResponse(await orderFile.loader(args(path, { params, headers: { Cookie: admin } }) as never)).status).toBe(200);
+    expect(asResponse(await orderFile.loader(get(path, admin, { params }))).status).toBe(200);
     // A file id of another order, through this order's path: not there.
     const otherFile = (await env.DB.prepare("SELECT id FROM order_files WHERE order_id = ?").bind(second.id).first<{ id: number }>())!.id;
-    expect(
-      statusOf(await thrown(() => orderFile.loader(args("/x", { params: { ...params, fileId: String(otherFile) }, headers: { Cookie: admin } }) as never))),
-    ).toBe(404);
+    expect(statusOf(await thrown(() => orderFile.loader(get("/x", admin, { params: { ...params, fileId: String(otherFile) } }))))).toBe(404);
     // The job page of an order that is not theirs is a 404, and its delivery form refused the same way.
-    const jobParams = { params: { orderId: String(first.id) }, headers: { Cookie: interpreter } };
-    expect(statusOf(await thrown(() => job.loader(args(`/Dashboard/Jobs/${first.id}`, jobParams) as never)))).toBe(404);
-    expect(
-      statusOf(
-        await thrown(() =>
-          job.action(args(`/Dashboard/Jobs/${first.id}`, { ...jobParams, method: "POST", body: form({ intent: "deliver", basedOn: "1" }) }) as never),
-        ),
-      ),
-    ).toBe(404);
+    const jobParams = { params: { orderId: String(first.id) } };
+    expect(statusOf(await thrown(() => job.loader(get(`/Dashboard/Jobs/${first.id}`, interpreter, jobParams))))).toBe(404);
+    expect(statusOf(await thrown(() => job.action(upload(`/Dashboard/Jobs/${first.id}`, { intent: "deliver", basedOn: "1" }, interpreter, jobParams))))).toBe(
+      404,
+    );
     expect(await count("SELECT COUNT(*) AS n FROM order_files WHERE kind = 'delivery'")).toBe(0);
   });
 });
@@ -220,15 +193,11 @@ describe("order e-mails survive a mail outage", () => {
 
     // Staff quote it during the outage: that e-mail waits too.
     const admin = await cookieOf("admin@example.com");
-    const quoting = args(
+    const quoting = upload(
       `/Dashboard/Orders/${id}`,
-      {
-        method: "POST",
-        params: { orderId: String(id) },
-        headers: { Cookie: admin },
-        body: form({ intent: "quote", basedOn: "1", amount: "480", currency: "EUR", dueDate: "2031-02-20", validUntil: "2031-02-10" }),
-      },
-      mailEnv,
+      { intent: "quote", basedOn: "1", amount: "480", currency: "EUR", dueDate: "2031-02-20", validUntil: "2031-02-10" },
+      admin,
+      { params: { orderId: String(id) }, env: mailEnv },
     );
     expect(asResponse(await orderPage.action(quoting as never)).status).toBe(302);
     await waitOnExecutionContext(quoting.ctx); // its immediate relay attempt (refused: the provider is down)

@@ -1,13 +1,13 @@
 // The public forms answer the same status for the same fault (issue 24): the contact form (/api/contact), a quote
 // request (/Quote) and a callback (/Call) all go through one guard (app/request/public-form.server.ts). Each fault is sent
 // to all three, and what each answers — status, Retry-After, and whether anything was stored — must be the same.
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import * as callPage from "~/routes/public/call";
 import * as quotePage from "~/routes/public/quote";
-import { handleContact } from "../../workers/contact";
-import { CONTACT_URL, envWith, TURNSTILE } from "./contact-helpers";
-import { addressesIn, formBody, ORIGIN, routeCall, rows, seed, validQuoteFields } from "./helpers";
+import { CONTACT_URL, envWith, postContact, TURNSTILE } from "./contact-helpers";
+import { rows, seed, validQuoteFields } from "./helpers";
+import { addressesIn, formBody, ORIGIN, routeArgs, settled } from "./requests";
 
 type Form = "contact" | "quote" | "callback";
 type Answer = { status: number; retryAfter: string | null };
@@ -34,13 +34,10 @@ async function send(form: Form, { fields = valid[form], headers = {}, body, test
   };
   let result: unknown;
   if (form === "contact") {
-    const ctx = createExecutionContext();
-    result = await handleContact(new Request(CONTACT_URL, init), testEnv, ctx);
-    await waitOnExecutionContext(ctx);
+    result = await postContact(new Request(CONTACT_URL, init), testEnv);
   } else {
-    const { call, ctx } = routeCall(form === "quote" ? "/Quote" : "/Call", init, testEnv);
-    result = await (form === "quote" ? quotePage.action(call) : callPage.action(call)).catch((thrown: unknown) => thrown);
-    await waitOnExecutionContext(ctx);
+    const args = routeArgs(form === "quote" ? "/Quote" : "/Call", init, testEnv);
+    result = await settled(form === "quote" ? quotePage.action(args) : callPage.action(args), args).catch((thrown: unknown) => thrown);
   }
   if (result instanceof Response) return { status: result.status, retryAfter: result.headers.get("Retry-After") };
   const data = result as { init?: { status?: number; headers?: HeadersInit } | null; status?: number; headers?: Record<string, string> };

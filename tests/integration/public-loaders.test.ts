@@ -10,7 +10,10 @@ import * as notFound from "~/routes/public/not-found";
 import * as services from "~/routes/public/services";
 import * as robots from "~/routes/seo/robots";
 import * as sitemap from "~/routes/seo/sitemap";
-import { loaderArgs, seed, unwrap } from "./helpers";
+import { seed, unwrap } from "./helpers";
+import { browser } from "./requests";
+
+const { get } = browser();
 
 const PUBLIC_CACHE = "public, max-age=0, s-maxage=60";
 
@@ -19,7 +22,7 @@ describe("public loaders with content", () => {
 
   it("home and layout return the company with a cacheable response and no toast", async () => {
     for (const route of [home, layout, contact]) {
-      const { data, headers } = unwrap(await route.loader(loaderArgs("/")));
+      const { data, headers } = unwrap(await route.loader(get("/")));
       expect(data.company).toMatchObject({ ok: true, value: { title: "PUSH" } });
       expect(data.toasts).toEqual([]);
       expect(headers.get("Cache-Control")).toBe(PUBLIC_CACHE);
@@ -27,13 +30,13 @@ describe("public loaders with content", () => {
   });
 
   it("services returns every service and the cards opened without JavaScript (?open=<id>)", async () => {
-    const { data } = unwrap(await services.loader(loaderArgs("/Services?open=2&open=nonsense&open=5")));
+    const { data } = unwrap(await services.loader(get("/Services?open=2&open=nonsense&open=5")));
     expect(data.services.ok && data.services.value.length).toBe(6);
     expect(data.openIds).toEqual([2, 5]);
   });
 
   it("about returns the about row", async () => {
-    const { data } = unwrap(await about.loader(loaderArgs("/Aboutus")));
+    const { data } = unwrap(await about.loader(get("/Aboutus")));
     expect(data.about).toMatchObject({ ok: true, value: { photoA: { url: "/media/Aboutus/team-meeting.webp" } } });
   });
 
@@ -43,13 +46,13 @@ describe("public loaders with content", () => {
   });
 
   it("robots.txt keeps crawlers out of the dashboard and points to the sitemap", async () => {
-    const body = await robots.loader(loaderArgs("/robots.txt")).text();
+    const body = await robots.loader(get("/robots.txt")).text();
     expect(body).toContain("Disallow: /Dashboard");
     expect(body).toContain("Sitemap: http://127.0.0.1:8787/sitemap.xml");
   });
 
   it("sitemap.xml lists the six public pages in the spec's spelling", async () => {
-    const body = await sitemap.loader(loaderArgs("/sitemap.xml")).text();
+    const body = await sitemap.loader(get("/sitemap.xml")).text();
     for (const path of ["/", "/Aboutus", "/Services", "/Contactus", "/Privacy", "/Terms"]) {
       expect(body).toContain(`<loc>http://127.0.0.1:8787${path}</loc>`);
     }
@@ -65,7 +68,7 @@ describe("public loaders when the backend fails", () => {
 
   it("the page still loads, with the 'Failed to fetch data ...' toast, a reason with a reference, and the error logged", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    const { data, headers } = unwrap(await layout.loader(loaderArgs("/")));
+    const { data, headers } = unwrap(await layout.loader(get("/")));
     expect(data.company.ok).toBe(false);
     // Visitors get a short reason and a reference, never the database's own text…
     const reference = data.company.ok ? "" : data.company.reference;
@@ -83,8 +86,8 @@ describe("public loaders when the backend fails", () => {
 
   it("services and about fail the same way", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const servicesResult = unwrap(await services.loader(loaderArgs("/Services"))).data;
-    const aboutResult = unwrap(await about.loader(loaderArgs("/Aboutus"))).data;
+    const servicesResult = unwrap(await services.loader(get("/Services"))).data;
+    const aboutResult = unwrap(await about.loader(get("/Aboutus"))).data;
     expect(servicesResult.services.ok).toBe(false);
     expect(aboutResult.about.ok).toBe(false);
     expect(servicesResult.toasts[0]?.message).toBe("Failed to fetch data ...");

@@ -7,7 +7,8 @@ import { readConfig } from "~/platform/core/config.server";
 import { sendPasswordResetLink } from "~/features/accounts/reset-link-mail.server";
 import { readFlashToast } from "~/request/toast.server";
 import * as logout from "~/routes/auth/logout";
-import { cookieOf, loaderArgs, ORIGIN, seed } from "./helpers";
+import { cookieOf, seed } from "./helpers";
+import { ORIGIN, routeArgs } from "./requests";
 
 describe("sign-out that fails on the server", () => {
   beforeAll(seed);
@@ -19,7 +20,7 @@ describe("sign-out that fails on the server", () => {
     await env.DB.prepare("CREATE TRIGGER sessions_outage BEFORE DELETE ON sessions BEGIN SELECT RAISE(ABORT, 'simulated outage'); END").run();
     vi.spyOn(console, "error").mockImplementation(() => {});
     try {
-      const response = await logout.action(loaderArgs("/Logout", { method: "POST", headers: { Cookie: cookie } }));
+      const response = await logout.action(routeArgs("/Logout", { method: "POST", headers: { Cookie: cookie } }));
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/Dashboard");
       const setCookies = response.headers.getSetCookie();

@@ -1,6 +1,6 @@
 // WebSockets the worker accepted, in tests: each is closed after its test, and messages are awaited by type.
 import { afterEach, expect } from "vitest";
-import { ORIGIN } from "./helpers";
+import { ORIGIN } from "./requests";
 
 const open: WebSocket[] = [];
 afterEach(() => {

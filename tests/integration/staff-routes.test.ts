@@ -7,7 +7,8 @@ import * as interpreters from "~/routes/dashboard/interpreters";
 import * as languages from "~/routes/dashboard/languages";
 import * as userLanguages from "~/routes/dashboard/user-languages";
 import { SAMPLE_PASSWORD } from "../../seed/content";
-import { asResponse, backendFor, cookieOf, count, failure, idOf, languageId, loaderArgs, redirected, rows, seed, statusOf, thrown, usersRow } from "./helpers";
+import { asResponse, backendFor, count, failure, idOf, languageId, redirected, rows, seededAndSignedIn, statusOf, thrown, usersRow } from "./helpers";
+import { browser, type RouteArgs } from "./requests";
 
 const ADMIN = "admin@example.com";
 const INTERPRETER = "interpreter@example.com";
@@ -23,18 +24,8 @@ const NOT_FOUND_LINK = "That interpreter or language no longer exists. The lists
 const EMAIL_IN_USE = "That email is already used by another account.";
 const UNKNOWN_INTENT = "This form could not be understood. Please reload the page and try again.";
 
-type Args = ReturnType<typeof loaderArgs>;
-
-/** A form POST from a browser (signed in when given a cookie). */
-function post(path: string, fields: Record<string, string>, cookie?: string): Args {
-  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
-  if (cookie) headers.Cookie = cookie;
-  return loaderArgs(path, { method: "POST", headers, body: new URLSearchParams(fields) });
-}
-
-function get(path: string, cookie?: string): Args {
-  return loaderArgs(path, cookie ? { headers: { Cookie: cookie } } : undefined);
-}
+/** Form POSTs and GETs from a browser (signed in when given a cookie). */
+const { get, post } = browser();
 
 const snapshot = async () => ({
   accounts: await rows("accounts"),
@@ -53,26 +44,19 @@ const validPerson = {
   password: "Grace-Pass-2025",
 };
 
-let adminCookie = "";
-let interpreterCookie = "";
-
-beforeAll(async () => {
-  await seed();
-  adminCookie = await cookieOf(ADMIN);
-  interpreterCookie = await cookieOf(INTERPRETER);
-});
+const cookies = seededAndSignedIn();
 afterEach(() => vi.restoreAllMocks());
 
 describe("only admins", () => {
   /** A valid "create" POST to each of the three actions. */
-  type Post = { name: string; path: string; run: (args: Args) => Promise<unknown>; fields: Record<string, string> };
+  type Post = { name: string; path: string; run: (args: RouteArgs) => Promise<unknown>; fields: Record<string, string> };
   const creates = async (): Promise<Post[]> => [
-    { name: "interpreters", path: INTERPRETERS, run: (args: Args) => interpreters.action(args), fields: { intent: "create", ...validPerson } },
-    { name: "languages", path: LANGUAGES, run: (args: Args) => languages.action(args), fields: { intent: "create", name: "Swahili" } },
+    { name: "interpreters", path: INTERPRETERS, run: (args: RouteArgs) => interpreters.action(args), fields: { intent: "create", ...validPerson } },
+    { name: "languages", path: LANGUAGES, run: (args: RouteArgs) => languages.action(args), fields: { intent: "create", name: "Swahili" } },
     {
       name: "links",
       path: LINKS,
-      run: (args: Args) => userLanguages.action(args),
+      run: (args: RouteArgs) => userLanguages.action(args),
       fields: { intent: "create", userId: await idOf("linh.tran@example.com"), languageId: String(await languageId("French")) },
     },
   ];
@@ -80,14 +64,14 @@ describe("only admins", () => {
   it("an interpreter's POST to each action is refused with 403 and stores nothing", async () => {
     const before = await snapshot();
     for (const action of await creates()) {
-      const refused = await thrown(() => action.run(post(action.path, action.fields, interpreterCookie)));
+      const refused = await thrown(() => action.run(post(action.path, action.fields, cookies.interpreter)));
       expect(refused, action.name).toMatchObject({ type: "DataWithResponseInit", init: { status: 403 } });
     }
     // Deletes are refused too.
     const deletes = [
-      () => interpreters.action(post(INTERPRETERS, { intent: "delete", id: "x" }, interpreterCookie)),
-      () => languages.action(post(LANGUAGES, { intent: "delete", id: "1" }, interpreterCookie)),
-      () => userLanguages.action(post(LINKS, { intent: "delete", id: "1" }, interpreterCookie)),
+      () => interpreters.action(post(INTERPRETERS, { intent: "delete", id: "x" }, cookies.interpreter)),
+      () => languages.action(post(LANGUAGES, { intent: "delete", id: "1" }, cookies.interpreter)),
+      () => userLanguages.action(post(LINKS, { intent: "delete", id: "1" }, cookies.interpreter)),
     ];
     for (const run of deletes) expect(statusOf(await thrown(run))).toBe(403);
     expect(await snapshot()).toEqual(before);
@@ -106,12 +90,12 @@ describe("only admins", () => {
 
   it("the three pages: 403 for an interpreter, sign in for an anonymous visitor", async () => {
     const loaders = [
-      { path: INTERPRETERS, load: (args: Args) => interpreters.loader(args) },
-      { path: LANGUAGES, load: (args: Args) => languages.loader(args) },
-      { path: LINKS, load: (args: Args) => userLanguages.loader(args) },
+      { path: INTERPRETERS, load: (args: RouteArgs) => interpreters.loader(args) },
+      { path: LANGUAGES, load: (args: RouteArgs) => languages.loader(args) },
+      { path: LINKS, load: (args: RouteArgs) => userLanguages.loader(args) },
     ];
     for (const { path, load } of loaders) {
-      expect(await thrown(() => load(get(path, interpreterCookie))), path).toMatchObject({ init: { status: 403 } });
+      expect(await thrown(() => load(get(path, cookies.interpreter))), path).toMatchObject({ init: { status: 403 } });
       const redirect = asResponse(await thrown(() => load(get(path))));
       expect(redirect.headers.get("Location"), path).toBe(`/Login?${new URLSearchParams({ redirectTo: path })}`);
     }
@@ -119,7 +103,7 @@ describe("only admins", () => {
 });
 
 describe("adding an interpreter", () => {
-  const add = (fields: Record<string, string>, path = INTERPRETERS) => interpreters.action(post(path, { intent: "create", ...fields }, adminCookie));
+  const add = (fields: Record<string, string>, path = INTERPRETERS) => interpreters.action(post(path, { intent: "create", ...fields }, cookies.admin));
 
   it("succeeds: 302 back to the list with 'User added successfully with ID: <uuid>'; the person can sign in", async () => {
     const { location, toast } = await redirected(
@@ -224,7 +208,7 @@ describe("adding an interpreter", () => {
 });
 
 describe("editing an interpreter", () => {
-  const save = (fields: Record<string, string>, path = INTERPRETERS) => interpreters.action(post(path, { intent: "update", ...fields }, adminCookie));
+  const save = (fields: Record<string, string>, path = INTERPRETERS) => interpreters.action(post(path, { intent: "update", ...fields }, cookies.admin));
   let linh = "";
   beforeAll(async () => {
     linh = await idOf("linh.tran@example.com");
@@ -290,7 +274,7 @@ describe("editing an interpreter", () => {
 });
 
 describe("deleting an interpreter", () => {
-  const remove = (id: string, path = INTERPRETERS) => interpreters.action(post(path, { intent: "delete", id }, adminCookie));
+  const remove = (id: string, path = INTERPRETERS) => interpreters.action(post(path, { intent: "delete", id }, cookies.admin));
 
   it("deletes: 302 back to the list with a success toast; the person, account and links are gone", async () => {
     const id = await idOf("wei.zhang@example.com");
@@ -320,7 +304,7 @@ describe("deleting an interpreter", () => {
     expect(answer.formError).toBe("You cannot delete your own account.");
     expect(answer.intent).toBe("delete");
     expect(await usersRow(self)).toMatchObject({ email: ADMIN, role: "admin" });
-    expect(await backendFor(adminCookie).auth.currentUser()).toMatchObject({ id: self, email: ADMIN });
+    expect(await backendFor(cookies.admin).auth.currentUser()).toMatchObject({ id: self, email: ADMIN });
   });
 
   it("an unknown or missing id: 404 'That person no longer exists. …', nothing removed", async () => {
@@ -339,9 +323,9 @@ describe("an unknown intent", () => {
   it("answers 400 'This form could not be understood. …' on each page and stores nothing", async () => {
     const before = await snapshot();
     const runs = [
-      (fields: Record<string, string>) => interpreters.action(post(INTERPRETERS, fields, adminCookie)),
-      (fields: Record<string, string>) => languages.action(post(LANGUAGES, fields, adminCookie)),
-      (fields: Record<string, string>) => userLanguages.action(post(LINKS, fields, adminCookie)),
+      (fields: Record<string, string>) => interpreters.action(post(INTERPRETERS, fields, cookies.admin)),
+      (fields: Record<string, string>) => languages.action(post(LANGUAGES, fields, cookies.admin)),
+      (fields: Record<string, string>) => userLanguages.action(post(LINKS, fields, cookies.admin)),
     ];
     for (const run of runs) {
       const forms: Record<string, string>[] = [
@@ -362,7 +346,7 @@ describe("an unknown intent", () => {
 });
 
 describe("language actions", () => {
-  const act = (fields: Record<string, string>, path = LANGUAGES) => languages.action(post(path, fields, adminCookie));
+  const act = (fields: Record<string, string>, path = LANGUAGES) => languages.action(post(path, fields, cookies.admin));
   const nameOf = async (id: number) => (await env.DB.prepare("SELECT name FROM languages WHERE id = ?").bind(id).first<{ name: string }>())?.name ?? null;
 
   it("adds a trimmed name: '  Swahili  ' is stored as 'Swahili', toast 'Swahili added.'", async () => {
@@ -440,7 +424,7 @@ describe("language actions", () => {
 });
 
 describe("interpreter-language actions", () => {
-  const act = (fields: Record<string, string>, path = LINKS) => userLanguages.action(post(path, fields, adminCookie));
+  const act = (fields: Record<string, string>, path = LINKS) => userLanguages.action(post(path, fields, cookies.admin));
 
   it("links: 302 with '<user> now speaks <language>.'", async () => {
     const [omar, german] = [await idOf("omar.farah@example.com"), await languageId("German")];
@@ -542,7 +526,7 @@ describe("loaders", () => {
   it("the interpreters page reads ?q, ?sort, ?dir, ?page, ?edit and ?delete from the URL", async () => {
     const omar = await idOf("omar.farah@example.com");
     const adminId = await idOf(ADMIN);
-    const found = await interpreters.loader(get(`${INTERPRETERS}?q=%20omar%20&edit=${omar}&delete=xyz`, adminCookie));
+    const found = await interpreters.loader(get(`${INTERPRETERS}?q=%20omar%20&edit=${omar}&delete=xyz`, cookies.admin));
     expect(found.query).toEqual({ search: "omar", sort: "name", direction: "asc", page: 1 });
     expect(list(found).items.map((item) => item.fullName)).toEqual(["Omar Farah"]);
     expect(list(found)).toMatchObject({ total: 1, page: 1, pageCount: 1 });
@@ -551,7 +535,7 @@ describe("loaders", () => {
     expect(found.selfId).toBe(adminId);
     expect(found.toasts).toEqual([]);
 
-    const byEmail = await interpreters.loader(get(`${INTERPRETERS}?sort=email&dir=desc&page=99`, adminCookie));
+    const byEmail = await interpreters.loader(get(`${INTERPRETERS}?sort=email&dir=desc&page=99`, cookies.admin));
     expect(byEmail.query).toEqual({ search: "", sort: "email", direction: "desc", page: 99 });
     const page = list(byEmail);
     expect(page.page).toBe(page.pageCount); // clamped to the last page
@@ -561,21 +545,21 @@ describe("loaders", () => {
     expect(byEmail.editId).toBeNull();
     expect(byEmail.deleteId).toBeNull();
 
-    const defaults = await interpreters.loader(get(`${INTERPRETERS}?sort=phone&dir=sideways&page=-3`, adminCookie));
+    const defaults = await interpreters.loader(get(`${INTERPRETERS}?sort=phone&dir=sideways&page=-3`, cookies.admin));
     expect(defaults.query).toEqual({ search: "", sort: "name", direction: "asc", page: 1 });
     const namesAsc = list(defaults).items.map((item) => item.fullName.toLowerCase());
     expect(namesAsc).toEqual([...namesAsc].sort());
   });
 
   it("the languages and interpreter-language pages list their data", async () => {
-    const languagesData = await languages.loader(get(`${LANGUAGES}?edit=3&delete=4`, adminCookie));
+    const languagesData = await languages.loader(get(`${LANGUAGES}?edit=3&delete=4`, cookies.admin));
     expect(languagesData.languages.ok).toBe(true);
     const names = languagesData.languages.ok ? languagesData.languages.value.map((language) => language.name) : [];
     expect(names[0]).toBe("American Sign Language");
     expect(names).toEqual([...names].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)));
     expect(languagesData).toMatchObject({ editId: "3", deleteId: "4", toasts: [] });
 
-    const linksData = await userLanguages.loader(get(`${LINKS}?delete=7`, adminCookie));
+    const linksData = await userLanguages.loader(get(`${LINKS}?delete=7`, cookies.admin));
     expect(linksData).toMatchObject({ data: { ok: true }, deleteId: "7", toasts: [] });
     if (!linksData.data.ok) return;
     const [people, languageList, links] = linksData.data.value;
@@ -600,7 +584,7 @@ describe("when the database fails", () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const fetchFailed = [{ id: "content-fetch-failed", type: "error", message: "Failed to fetch data ..." }];
 
-    const interpretersData = await interpreters.loader(get(`${INTERPRETERS}?q=omar`, adminCookie));
+    const interpretersData = await interpreters.loader(get(`${INTERPRETERS}?q=omar`, cookies.admin));
     // The page gets a reference to quote, never the database's words; the log line with the error has the same one.
     expect(interpretersData.list).toEqual({ ok: false, reference: expect.stringMatching(/^[0-9a-f]{8}$/) });
     const reference = (interpretersData.list as { reference: string }).reference;
@@ -608,11 +592,11 @@ describe("when the database fails", () => {
     expect(interpretersData.toasts).toEqual(fetchFailed);
     expect(interpretersData.query.search).toBe("omar");
 
-    const languagesData = await languages.loader(get(LANGUAGES, adminCookie));
+    const languagesData = await languages.loader(get(LANGUAGES, cookies.admin));
     expect(languagesData.languages.ok).toBe(false);
     expect(languagesData.toasts).toEqual(fetchFailed);
 
-    const linksData = await userLanguages.loader(get(LINKS, adminCookie));
+    const linksData = await userLanguages.loader(get(LINKS, cookies.admin));
     expect(linksData.data.ok).toBe(false);
     expect(linksData.toasts).toEqual(fetchFailed);
     expect(error).toHaveBeenCalledTimes(3);
@@ -621,7 +605,7 @@ describe("when the database fails", () => {
   it("adding an interpreter answers 500 'Unexpected error: <the database's message>', keeps the values, stores nothing", async () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const before = [await rows("accounts"), await rows("users")];
-    const answer = failure(await interpreters.action(post(INTERPRETERS, { intent: "create", ...validPerson, email: "outage@example.com" }, adminCookie)));
+    const answer = failure(await interpreters.action(post(INTERPRETERS, { intent: "create", ...validPerson, email: "outage@example.com" }, cookies.admin)));
     expect(answer.status).toBe(500);
     expect(answer.formError).toMatch(/^Unexpected error: .*simulated outage/);
     expect(answer.toast).toMatchObject({ type: "error", message: answer.formError });
@@ -637,15 +621,15 @@ describe("when the database fails", () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const omar = await idOf("omar.farah@example.com");
     const attempts = [
-      { label: "add language", run: () => languages.action(post(LANGUAGES, { intent: "create", name: "Swahili" }, adminCookie)), intent: "create" },
+      { label: "add language", run: () => languages.action(post(LANGUAGES, { intent: "create", name: "Swahili" }, cookies.admin)), intent: "create" },
       {
         label: "rename language",
-        run: () => languages.action(post(LANGUAGES, { intent: "update", id: "1", name: "Arabic (MSA)" }, adminCookie)),
+        run: () => languages.action(post(LANGUAGES, { intent: "update", id: "1", name: "Arabic (MSA)" }, cookies.admin)),
         intent: "update",
       },
-      { label: "delete language", run: () => languages.action(post(LANGUAGES, { intent: "delete", id: "1" }, adminCookie)), intent: "delete" },
-      { label: "add link", run: () => userLanguages.action(post(LINKS, { intent: "create", userId: omar, languageId: "1" }, adminCookie)), intent: "create" },
-      { label: "delete link", run: () => userLanguages.action(post(LINKS, { intent: "delete", id: "1" }, adminCookie)), intent: "delete" },
+      { label: "delete language", run: () => languages.action(post(LANGUAGES, { intent: "delete", id: "1" }, cookies.admin)), intent: "delete" },
+      { label: "add link", run: () => userLanguages.action(post(LINKS, { intent: "create", userId: omar, languageId: "1" }, cookies.admin)), intent: "create" },
+      { label: "delete link", run: () => userLanguages.action(post(LINKS, { intent: "delete", id: "1" }, cookies.admin)), intent: "delete" },
     ];
     for (const attempt of attempts) {
       const answer = failure(await attempt.run());

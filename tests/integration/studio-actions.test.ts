@@ -5,16 +5,14 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as website from "~/routes/dashboard/website";
 import { bytesOf } from "../fixtures/images";
-import { backendFor, cookieOf, failure, loaderArgs, redirected, seed, statusOf, thrown } from "./helpers";
+import { backendFor, cookieOf, failure, redirected, seed, statusOf, thrown } from "./helpers";
+import { browser, type Fields } from "./requests";
 
 const PATH = "/Dashboard/Website";
 let admin = "";
 
-function post(fields: Record<string, string | File>, cookie = admin) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  return website.action(loaderArgs(PATH, { method: "POST", body, headers: { Cookie: cookie } }));
-}
+const { upload } = browser();
+const post = (fields: Fields, cookie = admin) => website.action(upload(PATH, fields, cookie));
 
 const studio = () => backendFor().studio;
 const objects = async () => (await env.MEDIA.list()).objects.map((object) => object.key).sort();

@@ -108,6 +108,13 @@ export async function goAvailable(socket: Socket): Promise<void> {
   await socket.next("presence", (message) => message.available === true);
 }
 
+/** An interpreter's incoming-call screen (as `interpreter` opens it), switched to Available. */
+export async function availableInterpreter(stub: DurableObjectStub<CallSwitchboard>, id: string, languages: number[], name?: string): Promise<Socket> {
+  const socket = await interpreter(stub, id, languages, name);
+  await goAvailable(socket);
+  return socket;
+}
+
 export const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 /** Makes every socket of the object look silent since `ms` ago, as its next alarm will find them. */

@@ -7,18 +7,11 @@ import { ar, en, format } from "~/i18n";
 import * as logout from "~/routes/auth/logout";
 import * as dashboardLayout from "~/routes/dashboard/layout";
 import * as profile from "~/routes/dashboard/profile";
-import { addressesIn, backendFor, cookieOf, failure, loaderArgs, redirected, seed, thrown } from "./helpers";
+import { backendFor, cookieOf, failure, redirected, seed, thrown } from "./helpers";
+import { addressesIn, browser } from "./requests";
 
 const PROFILE = "/Dashboard/Profile";
-const freshIp = addressesIn(79);
-
-const post = (path: string, fields: Record<string, string>, cookie: string) =>
-  loaderArgs(path, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { "CF-Connecting-IP": freshIp(), "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
-  });
-const get = (path: string, cookie: string) => loaderArgs(path, { headers: { Cookie: cookie } });
+const { get, post } = browser({ addresses: addressesIn(79) });
 const storedLocale = async (email: string) =>
   (await env.DB.prepare("SELECT locale FROM accounts WHERE email = ?").bind(email).first<{ locale: string }>())?.locale;
 
@@ -70,7 +63,7 @@ describe("Profile: the dashboard language", () => {
   });
 
   it("without a session the choice goes to sign-in and nothing is stored", async () => {
-    const response = (await thrown(() => profile.action(post(PROFILE, { intent: "set-locale", locale: "ar" }, "")))) as Response;
+    const response = (await thrown(() => profile.action(post(PROFILE, { intent: "set-locale", locale: "ar" })))) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toMatch(/^\/Login/);
   });

@@ -3,19 +3,18 @@
 import { describe, expect, it } from "vitest";
 import type { Backend } from "~/backend/port.server";
 import { SAMPLE_PASSWORD } from "../../seed/content";
+import { cookieHeader, ORIGIN } from "./target";
 
 type Helpers = {
   name: "d1" | "supabase";
   backendFor: (request: Request) => Backend;
   newInterpreter: (password?: string) => Promise<{ id: string; email: string; password: string }>;
-  cookieHeader: (setCookies: string[]) => string;
 };
 
-const ORIGIN = "http://127.0.0.1:8787";
 const LAPTOP = { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36", "CF-Connecting-IP": "203.0.113.7" };
 const PHONE = { "User-Agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Version/17.0 Mobile Safari/604.1", "CF-Connecting-IP": "2001:db8::5" };
 
-export function describeAccountContract({ name, backendFor, newInterpreter, cookieHeader }: Helpers) {
+export function describeAccountContract({ name, backendFor, newInterpreter }: Helpers) {
   const backend = (headers: Record<string, string> = {}) => backendFor(new Request(`${ORIGIN}/Dashboard/Profile`, { headers }));
   const as = (cookie: string, device = LAPTOP) => backend({ ...device, Cookie: cookie });
 

@@ -3,17 +3,9 @@
 // sample content (languages, people). Each test works on calls of its own company days (in 2031), so the tests do not
 // see each other's calls; the expected day boundaries are written out in UTC, not computed by the code under test.
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Backend } from "~/backend/port.server";
 import type { CallLogEntry, CallLogFilter } from "~/domain/call-log";
+import { ORIGIN, type ContractTarget } from "./target";
 
-export type CallsContractTarget = {
-  name: "d1" | "supabase";
-  backendFor: (request: Request) => Backend;
-  /** Makes sure the sample content is there (before the suite). */
-  prepare: () => Promise<void>;
-};
-
-const ORIGIN = "http://127.0.0.1:8787";
 const NONE: CallLogFilter = { from: null, to: null, languageId: null, interpreterId: null };
 /** A January 2031 day of the company's calendar (Wyoming, MST = UTC-7) starts at 07:00 UTC. */
 const january = (day: number, hours = 0) => Date.UTC(2031, 0, day, 7 + hours);
@@ -21,7 +13,7 @@ const dayOf = (day: number) => `2031-01-${String(day).padStart(2, "0")}`;
 const only = (day: number): CallLogFilter => ({ ...NONE, from: dayOf(day), to: dayOf(day) });
 const ids = (entries: CallLogEntry[]) => entries.map((entry) => entry.id);
 
-export function describeCallsContract(target: CallsContractTarget) {
+export function describeCallsContract(target: ContractTarget) {
   const backend = () => target.backendFor(new Request(`${ORIGIN}/Dashboard/Calls`));
   const calls = () => backend().calls;
   let languages: { id: number; name: string }[] = [];

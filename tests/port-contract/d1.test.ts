@@ -1,11 +1,12 @@
 // The port's contract, against the embedded D1 adapter (a fresh D1 per test file, with the sample content).
-import { env } from "cloudflare:test";
+import { applyD1Migrations, env, reset } from "cloudflare:test";
 import { isSeeded } from "~/backend/d1/seed.server";
 import { createBackend } from "~/backend/index.server";
 import type { Backend } from "~/backend/port.server";
 import { seed } from "../integration/helpers";
 import { describeCallsContract } from "./calls-suite";
 import { describeOrdersContract } from "./orders-suite";
+import { describePeopleContract } from "./people-suite";
 import { describeStudioContract } from "./studio-suite";
 import { describePortContract } from "./suite";
 
@@ -15,33 +16,34 @@ const backendFor = (request: Request): Backend => {
   return backend;
 };
 
+/** The sample content, unless an earlier suite of this file already loaded it. */
+const sampleContent = async () => {
+  if (!(await isSeeded(env.DB))) await seed();
+};
+
 describePortContract({ name: "d1", backendFor, prepare: seed });
 
 describeStudioContract({
   name: "d1",
   backendFor,
-  // The sample content is already there when the suite above ran in this file.
-  prepare: async () => {
-    if (!(await isSeeded(env.DB))) await seed();
-  },
+  prepare: sampleContent,
   stored: async (folder, file) => {
     const object = await env.MEDIA.get(`${folder}/${file}`);
     return object ? { bytes: new Uint8Array(await object.arrayBuffer()), contentType: object.httpMetadata?.contentType ?? "" } : null;
   },
 });
 
-describeOrdersContract({
-  name: "d1",
-  backendFor,
-  prepare: async () => {
-    if (!(await isSeeded(env.DB))) await seed();
-  },
-});
+describeOrdersContract({ name: "d1", backendFor, prepare: sampleContent });
 
-describeCallsContract({
+describeCallsContract({ name: "d1", backendFor, prepare: sampleContent });
+
+describePeopleContract({
   name: "d1",
   backendFor,
+  // The sample content and nothing else: an empty database again (as tests/integration/setup.ts leaves each file), seeded.
   prepare: async () => {
-    if (!(await isSeeded(env.DB))) await seed();
+    await reset();
+    await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+    await seed();
   },
 });

@@ -3,23 +3,14 @@
 // supabase.test.ts, so both adapters are held to the same behaviour. It needs the sample content (services,
 // languages, interpreters) and works on orders and customers it creates itself.
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Backend } from "~/backend/port.server";
-import type { NewOrder, OrderChange, OrderQuery } from "~/domain/order-records";
+import type { NewOrder, OrderQuery } from "~/domain/order-records";
 import { sha256Hex } from "~/platform/core/hash.server";
+import { ORIGIN, unique, type ContractTarget } from "./target";
+import { deliveryBy, orderChange, type ChangeFields } from "../fixtures/orders";
 
-export type OrdersContractTarget = {
-  name: "d1" | "supabase";
-  backendFor: (request: Request) => Backend;
-  /** Makes sure the sample content is there (before the suite). */
-  prepare: () => Promise<void>;
-};
-
-const ORIGIN = "http://127.0.0.1:8787";
 const DAY = 86_400_000;
-let counter = 0;
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
-export function describeOrdersContract(target: OrdersContractTarget) {
+export function describeOrdersContract(target: ContractTarget) {
   const backend = () => target.backendFor(new Request(`${ORIGIN}/Dashboard/Orders`));
   const orders = () => backend().orders;
   let services: { id: number; title: string }[] = [];
@@ -49,12 +40,7 @@ export function describeOrdersContract(target: OrdersContractTarget) {
   }
 
   const quote = { amountMinor: 125_050, currency: "USD", dueDate: "2031-05-18", validUntil: "2031-05-10" };
-  const change = (overrides: Partial<OrderChange> & Pick<OrderChange, "transition" | "from" | "to" | "basedOn">): OrderChange => ({
-    actor: "staff",
-    actorId: admin,
-    detail: {},
-    ...overrides,
-  });
+  const change = (fields: ChangeFields) => orderChange(fields, admin);
 
   describe(`orders — ${target.name} adapter`, () => {
     beforeAll(async () => {
@@ -195,17 +181,7 @@ export function describeOrdersContract(target: OrdersContractTarget) {
         expect(detail.interpreter).toEqual({ id: interpreter.id, name: interpreter.fullName });
 
         const delivery = [{ objectKey: `orders/${unique("delivery")}`, fileName: "contract-es.pdf", contentType: "application/pdf", size: 2048 }];
-        const deliver = change({
-          transition: "deliver",
-          from: "in_progress",
-          to: "delivered",
-          basedOn: 4,
-          actor: "interpreter",
-          actorId: interpreter.id,
-          deliveryFiles: delivery,
-          detail: { files: 1 },
-        });
-        expect(await orders().transition(id, deliver, t0 + 3)).toEqual({ ok: true, version: 5 });
+        expect(await orders().transition(id, deliveryBy(interpreter.id, delivery), t0 + 3)).toEqual({ ok: true, version: 5 });
         expect(await orders().transition(id, change({ transition: "complete", from: "delivered", to: "completed", basedOn: 5 }), t0 + 4)).toEqual({
           ok: true,
           version: 6,

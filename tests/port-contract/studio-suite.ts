@@ -4,25 +4,17 @@
 // It needs the sample content (a company and an about row, services); it changes the company and about rows, and
 // otherwise works on services it creates itself.
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Backend } from "~/backend/port.server";
 import type { MediaFolder } from "~/domain/content";
 import { VERSIONS_KEPT, type CompanyFields, type ServiceFields, type StoredImage } from "~/domain/studio";
+import { ORIGIN, unique, type ContractTarget } from "./target";
 
-export type StudioContractTarget = {
-  name: "d1" | "supabase";
-  /** A fresh backend for one request. */
-  backendFor: (request: Request) => Backend;
-  /** Makes sure the sample content is there (before the suite). */
-  prepare: () => Promise<void>;
+export type StudioContractTarget = ContractTarget & {
   /** An object of the media store as stored (its bytes and type), or null when the store does not hold it. */
   stored: (folder: MediaFolder, file: string) => Promise<{ bytes: Uint8Array; contentType: string } | null>;
 };
 
-const ORIGIN = "http://127.0.0.1:8787";
 const ADMIN = "admin@example.com";
-let counter = 0;
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
-const image = (folder = "services"): StoredImage => ({ file: `${unique(folder)}.webp`, alt: `Image ${counter}`, width: 640, height: 400 });
+const image = (folder = "services"): StoredImage => ({ file: `${unique(folder)}.webp`, alt: `Image ${unique("alt")}`, width: 640, height: 400 });
 const service = (title = unique("Service"), photo: StoredImage | null = image()): ServiceFields => ({
   title,
   description: `${title}, described`,

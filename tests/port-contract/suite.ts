@@ -3,21 +3,10 @@
 // (tests/port-contract/supabase.test.ts). It assumes the sample content of seed/content.ts is loaded, and
 // makes its own people and languages (with unique names) for everything that changes data.
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Backend } from "~/backend/port.server";
-import { company, people, SAMPLE_PASSWORD, services } from "../../seed/content";
+import { about, company, people, SAMPLE_PASSWORD, services } from "../../seed/content";
+import { sampleTranslations } from "../../seed/content-ar";
 import { describeAccountContract } from "./accounts-suite";
-
-export type ContractTarget = {
-  name: "d1" | "supabase";
-  /** A fresh backend for one request (the adapter reads that request's cookies). */
-  backendFor: (request: Request) => Backend;
-  /** Loads the sample content into an empty store (before the suite). */
-  prepare: () => Promise<void>;
-};
-
-const ORIGIN = "http://127.0.0.1:8787";
-let counter = 0;
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
+import { cookieHeader, ORIGIN, unique, type ContractTarget } from "./target";
 
 export function describePortContract(target: ContractTarget) {
   const backend = (cookie?: string) => target.backendFor(new Request(`${ORIGIN}/Dashboard`, cookie ? { headers: { Cookie: cookie } } : undefined));
@@ -30,8 +19,12 @@ export function describePortContract(target: ContractTarget) {
     return cookieHeader(fresh.responseHeaders.getSetCookie());
   }
 
+  const resetLink = async (email: string) => (await backend().auth.requestPasswordReset(email))!.token;
+  const reset = (token: string, email: string, password: string) => backend().auth.resetPassword({ token, email, password });
+  const canSignIn = async (email: string, password: string) => (await backend().auth.signIn({ email, password })).ok;
+
   async function newInterpreter(password = "first-password-1") {
-    const email = `${unique("contract-")}@example.com`;
+    const email = `${unique("contract")}@example.com`;
     const result = await backend().interpreters.create({ fullName: unique("Contract Person "), gender: "Woman", email, phone: "+1 307 555 0190", password });
     if (!result.ok) throw new Error(`could not create ${email}: ${result.reason}`);
     return { id: result.id, email, password };
@@ -41,36 +34,86 @@ export function describePortContract(target: ContractTarget) {
     beforeAll(() => target.prepare());
 
     describe("content", () => {
-      it("reads the first company row in the app's names (instagram from `instegram`)", async () => {
-        const read = await backend().content.company();
-        expect(read).toMatchObject({ title: company.title, address: company.address, email: company.email, instagram: company.instegram });
-        expect(read?.homeCover?.url).toMatch(/\/Home\/homecover\.webp$/);
-        expect(read?.contactCover?.url).toMatch(/\/Contactus\/contactcover\.webp$/);
+      /** An image as the pages get it: a URL (each adapter's own) ending in its folder and file, its alt text and size. */
+      const image = (folder: string, file: string, alt: string, width: number, height: number) => ({
+        url: expect.stringMatching(new RegExp(`/${folder}/${file.replace(".", "\\.")}$`)),
+        alt,
+        width,
+        height,
       });
 
-      it("lists the services in order, each with its image in the Services folder", async () => {
+      it("reads the first company row in the app's names (instagram from `instegram`), with its images and translations", async () => {
+        expect(await backend().content.company()).toEqual({
+          title: company.title,
+          description: company.description,
+          address: company.address,
+          email: company.email,
+          phone: company.phone,
+          facebook: company.facebook,
+          instagram: company.instegram,
+          linkedin: company.linkedin,
+          homeCover: image("Home", company.homecover, company.homecover_alt, company.homecover_width, company.homecover_height),
+          contactCover: image("Contactus", company.contactcover, company.contactcover_alt, company.contactcover_width, company.contactcover_height),
+          translations: sampleTranslations.company,
+        });
+      });
+
+      it("lists every service in order, each with its image in the Services folder and its translations (the last has none)", async () => {
         const list = await backend().content.services();
-        expect(list.map((service) => service.title)).toEqual(services.map((service) => service.title));
-        expect(list[0]?.photo?.url).toMatch(/\/Services\/document-translation\.webp$/);
+        expect(list.map(({ title, description, photo, translations }) => ({ title, description, photo, translations }))).toEqual(
+          services.map((service) => ({
+            title: service.title,
+            description: service.description,
+            photo: image("Services", service.photourl, `${service.title}: illustration`, 640, 400),
+            translations: sampleTranslations.service(service.title),
+          })),
+        );
       });
 
-      it("reads the about row with its two photos", async () => {
-        const about = await backend().content.about();
-        expect(about?.photoA?.url).toMatch(/\/Aboutus\/team-meeting\.webp$/);
-        expect(about?.photoB?.url).toMatch(/\/Aboutus\/interpreter-headset\.webp$/);
+      it("reads the about row with its two photos in the Aboutus folder", async () => {
+        expect(await backend().content.about()).toEqual({
+          description: about.description,
+          photoA: image("Aboutus", about.photoaurl, about.photoa_alt, 800, 600),
+          photoB: image("Aboutus", about.photoburl, about.photob_alt, 800, 600),
+          translations: sampleTranslations.about,
+        });
       });
     });
 
     describe("sign-in", () => {
       it("signs in the sample admin, and a request with the session's cookies is that admin", async () => {
+        const result = await backend().auth.signIn({ email: "admin@example.com", password: SAMPLE_PASSWORD });
+        expect(result).toMatchObject({
+          ok: true,
+          user: {
+            id: expect.any(String),
+            email: "admin@example.com",
+            role: "admin",
+            profile: { fullName: "Amira Haddad", department: "Operations", email: "admin@example.com" },
+          },
+        });
         const cookie = await signIn("admin@example.com");
         const user = await backend(cookie).auth.currentUser();
         expect(user).toMatchObject({ email: "admin@example.com", role: "admin", profile: { fullName: "Amira Haddad", department: "Operations" } });
       });
 
-      it("refuses a wrong password and an unknown address alike", async () => {
-        expect(await backend().auth.signIn({ email: "admin@example.com", password: "wrong-password" })).toEqual({ ok: false, reason: "invalid-credentials" });
-        expect(await backend().auth.signIn({ email: "nobody@example.com", password: SAMPLE_PASSWORD })).toEqual({ ok: false, reason: "invalid-credentials" });
+      it("matches the email regardless of case", async () => {
+        expect(await backend().auth.signIn({ email: "ADMIN@EXAMPLE.COM", password: SAMPLE_PASSWORD })).toMatchObject({
+          ok: true,
+          user: { role: "admin", email: "admin@example.com" },
+        });
+      });
+
+      it("refuses a wrong password, an unknown address and an account without a usable password alike", async () => {
+        for (const credentials of [
+          { email: "admin@example.com", password: "wrong-password" },
+          { email: "admin@example.com", password: SAMPLE_PASSWORD.toUpperCase() },
+          { email: "nobody@example.com", password: SAMPLE_PASSWORD },
+          { email: "linh.tran@example.com", password: SAMPLE_PASSWORD },
+          { email: "linh.tran@example.com", password: "disabled" }, // D1's marker of an account without a password is not one
+        ]) {
+          expect(await backend().auth.signIn(credentials), credentials.email).toEqual({ ok: false, reason: "invalid-credentials" });
+        }
       });
 
       it("has no user without cookies, and none after signing out", async () => {
@@ -80,9 +123,19 @@ export function describePortContract(target: ContractTarget) {
         expect(await backend(cookie).auth.currentUser()).toBeNull();
       });
 
-      it("resets a password with a single-use link, ends every session, and refuses a wrong address", async () => {
+      it("signing out ends only this browser's session: the account's other sessions survive", async () => {
+        const phone = await signIn("admin@example.com");
+        const laptop = await signIn("admin@example.com");
+        await backend(phone).auth.signOut();
+        expect(await backend(phone).auth.currentUser()).toBeNull();
+        expect(await backend(laptop).auth.currentUser()).toMatchObject({ email: "admin@example.com" });
+      });
+
+      it("resets a password with a single-use link, ends every session of the account (no other's), and refuses a wrong address", async () => {
         const person = await newInterpreter();
         const earlier = await signIn(person.email, person.password);
+        const laptop = await signIn(person.email, person.password);
+        const admin = await signIn("admin@example.com");
         expect(await backend().auth.requestPasswordReset(`nobody-${person.email}`)).toBeNull();
 
         const mismatch = await backend().auth.requestPasswordReset(person.email);
@@ -101,12 +154,51 @@ export function describePortContract(target: ContractTarget) {
           ok: true,
         });
         expect(await backend(earlier).auth.currentUser()).toBeNull();
+        expect(await backend(laptop).auth.currentUser()).toBeNull();
+        expect(await backend(admin).auth.currentUser()).toMatchObject({ email: "admin@example.com" });
         expect((await backend().auth.signIn({ email: person.email, password: person.password })).ok).toBe(false);
         expect((await backend().auth.signIn({ email: person.email, password: "second-password-2" })).ok).toBe(true);
         expect(await backend().auth.resetPassword({ token: ticket!.token, email: person.email, password: "third-password-3" })).toEqual({
           ok: false,
           reason: "invalid-token",
         });
+      });
+
+      it("finds the account to reset whatever the case of the email", async () => {
+        expect(await backend().auth.requestPasswordReset("Admin@Example.com")).toMatchObject({ email: "admin@example.com" });
+      });
+
+      it("a link with another account's email: email-not-found and the password unchanged; the link then works with the account's", async () => {
+        const person = await newInterpreter();
+        const token = await resetLink(person.email);
+        expect(await reset(token, "admin@example.com", "another-password-1")).toEqual({ ok: false, reason: "email-not-found" });
+        expect(await canSignIn(person.email, person.password)).toBe(true);
+        expect(await canSignIn(person.email, "another-password-1")).toBe(false);
+        expect(await reset(token, person.email, "another-password-1")).toEqual({ ok: true });
+      });
+
+      it("a second request replaces the first link; the password is unchanged until one is used", async () => {
+        const person = await newInterpreter();
+        const first = await resetLink(person.email);
+        expect(await resetLink(person.email)).not.toBe(first);
+        expect(await reset(first, person.email, "replaced-link-1")).toEqual({ ok: false, reason: "invalid-token" });
+        expect(await canSignIn(person.email, person.password)).toBe(true);
+      });
+
+      it("a reset to the password the account already has is answered, not thrown", async () => {
+        const person = await newInterpreter();
+        expect(await reset(await resetLink(person.email), person.email, person.password)).toEqual({ ok: true });
+      });
+
+      it("two concurrent resets with one link: exactly one succeeds, and its password is the one stored", async () => {
+        const person = await newInterpreter();
+        const token = await resetLink(person.email);
+        const passwords = ["racer-one-pass-1", "racer-two-pass-2"];
+        const results = await Promise.all(passwords.map((password) => reset(token, person.email, password)));
+        expect(results.filter((result) => result.ok)).toHaveLength(1);
+        expect(results.filter((result) => !result.ok)).toEqual([{ ok: false, reason: "invalid-token" }]);
+        expect(await canSignIn(person.email, passwords[results.findIndex((result) => result.ok)]!)).toBe(true);
+        expect(await canSignIn(person.email, passwords[results.findIndex((result) => !result.ok)]!)).toBe(false);
       });
     });
 
@@ -156,7 +248,7 @@ export function describePortContract(target: ContractTarget) {
 
       it("updates a person, their sign-in email with them, and refuses an email in use", async () => {
         const person = await newInterpreter();
-        const email = `${unique("renamed-")}@example.com`;
+        const email = `${unique("renamed")}@example.com`;
         expect(await backend().interpreters.update(person.id, { fullName: "Renamed Person", gender: "Woman", email, phone: "+1 307 555 0192" })).toEqual({
           ok: true,
         });
@@ -172,7 +264,7 @@ export function describePortContract(target: ContractTarget) {
           await backend().interpreters.update("00000000-0000-4000-8000-00000000abcd", {
             fullName: "Nobody",
             gender: "-",
-            email: `${unique("x-")}@example.com`,
+            email: `${unique("x")}@example.com`,
             phone: "+1 307 555 0193",
           }),
         ).toEqual({ ok: false, reason: "not-found" });
@@ -355,21 +447,6 @@ export function describePortContract(target: ContractTarget) {
       });
     });
 
-    describeAccountContract({ name: target.name, backendFor: target.backendFor, newInterpreter, cookieHeader });
+    describeAccountContract({ name: target.name, backendFor: target.backendFor, newInterpreter });
   });
-}
-
-/** A browser's Cookie header from Set-Cookie headers (the last value of each name wins; expired ones drop). */
-export function cookieHeader(setCookies: string[]): string {
-  const jar = new Map<string, string>();
-  for (const line of setCookies) {
-    const [pair = "", ...attributes] = line.split(";");
-    const index = pair.indexOf("=");
-    const name = pair.slice(0, index).trim();
-    const value = pair.slice(index + 1).trim();
-    const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute)) || value === "";
-    if (expired) jar.delete(name);
-    else jar.set(name, value);
-  }
-  return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
 }

@@ -6,6 +6,7 @@ import { createBackend } from "~/backend/index.server";
 import type { Backend } from "~/backend/port.server";
 import { describeCallsContract } from "./calls-suite";
 import { describeOrdersContract } from "./orders-suite";
+import { describePeopleContract } from "./people-suite";
 import { describeStudioContract } from "./studio-suite";
 import { describePortContract } from "./suite";
 
@@ -18,7 +19,9 @@ const backendFor = (request: Request): Backend => {
 };
 
 /** Fresh sample content (and the sample images in the bucket); the request log is kept. */
-const reset = () => fetch(`${env.SUPABASE_URL!}/__double/reset`, { method: "POST" });
+const reset = async () => {
+  await fetch(`${env.SUPABASE_URL!}/__double/reset`, { method: "POST" });
+};
 
 describePortContract({
   name: "supabase",
@@ -34,9 +37,7 @@ describePortContract({
 describeStudioContract({
   name: "supabase",
   backendFor,
-  prepare: async () => {
-    await reset();
-  },
+  prepare: reset,
   stored: async (folder, file) => {
     const response = await fetch(`${env.SUPABASE_URL!}/__double/storage/${folder}/${encodeURIComponent(file)}`);
     if (response.status === 404) return null;
@@ -44,21 +45,12 @@ describeStudioContract({
   },
 });
 
-describeOrdersContract({
-  name: "supabase",
-  backendFor,
-  prepare: async () => {
-    await reset();
-  },
-});
+describeOrdersContract({ name: "supabase", backendFor, prepare: reset });
 
-describeCallsContract({
-  name: "supabase",
-  backendFor,
-  prepare: async () => {
-    await reset();
-  },
-});
+describeCallsContract({ name: "supabase", backendFor, prepare: reset });
+
+// The sample content and nothing else.
+describePeopleContract({ name: "supabase", backendFor, prepare: reset });
 
 afterAll(async () => {
   // Every request the adapter made in this file was one the double allows (SPEC §7 or a documented extension).

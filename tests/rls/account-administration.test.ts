@@ -2,16 +2,14 @@
 // (session_devices) and the security log (security_events), and the trigger that always keeps an administrator
 // who can sign in (private.keep_an_admin).
 import type { Transaction } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anon, asSuperuser, becomeActor, failure, run, serviceRole, within, type Actor, type Db, type Outcome, type Row } from "./support/db";
+import { describe, expect, it } from "vitest";
+import { anon, asSuperuser, becomeActor, failure, fileDatabase, run, serviceRole, within, type Actor, type Outcome, type Row } from "./support/db";
 import { permissionDenied, ROLE_GUARD_REFUSAL } from "./support/expect";
 import { admin, ADMIN_ID, createWithFixtures, INTERPRETER_ID, interpreter, OTHER_INTERPRETER_ID } from "./support/fixtures";
 
 const DEVICE = "00000000-0000-4000-8000-00000000d001";
 
-let db: Db;
-beforeAll(async () => {
-  db = await createWithFixtures();
+const db = fileDatabase(createWithFixtures, async () => {
   // One device row and one event, as the worker writes them.
   await asSuperuser(
     db,
@@ -24,9 +22,6 @@ beforeAll(async () => {
     `insert into public.security_events (at, kind, account, actor, address, user_agent, detail)
      values ('2026-11-23T10:00:00Z', 'sign-in', 'daniel@push.test', null, '203.0.113.7', 'curl/8.0', '')`,
   );
-});
-afterAll(async () => {
-  await db?.close();
 });
 
 const WORKER_TABLES = ["session_devices", "security_events"] as const;

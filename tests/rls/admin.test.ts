@@ -1,9 +1,19 @@
 // A signed-in admin (users.role = 'admin'): manages languages, links, people and the contact inbox. The content
 // (company, services, about) only through the worker: the content studio saves with the service role
 // (supabase/migrations/20261124000000_push_content_studio.sql), so its versions and history cannot be bypassed.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asSuperuser, becomeActor, run, rowsAs, within, type Db } from "./support/db";
-import { expectInsert, expectVisibleRows, expectWrite, NO_ROWS_AFFECTED, ONE_ROW_AFFECTED, permissionDenied, rlsRefusal } from "./support/expect";
+import { describe, expect, it } from "vitest";
+import { asSuperuser, becomeActor, fileDatabase, rowsAs, run, within } from "./support/db";
+import {
+  expectInsert,
+  expectVisibleRows,
+  expectWrite,
+  itCannotWrite,
+  itWrites,
+  NO_ROWS_AFFECTED,
+  ONE_ROW_AFFECTED,
+  permissionDenied,
+  rlsRefusal,
+} from "./support/expect";
 import {
   admin,
   ADMIN_ID,
@@ -17,13 +27,7 @@ import {
   TABLES,
 } from "./support/fixtures";
 
-let db: Db;
-beforeAll(async () => {
-  db = await createWithFixtures();
-});
-afterAll(async () => {
-  await db?.close();
-});
+const db = fileDatabase(createWithFixtures);
 
 describe("admin reads everything", () => {
   it.each(TABLES)("reads every row of %s", async (table) => {
@@ -51,33 +55,15 @@ describe("admin reads everything", () => {
 });
 
 describe("admin manages languages", () => {
-  it("inserts into languages", async () => {
-    await expectInsert(db, admin, "languages", ONE_ROW_AFFECTED);
-  });
-
-  it("updates a languages row", async () => {
-    await expectWrite(db, admin, "languages", "update", ONE_ROW_AFFECTED);
-  });
-
-  it("deletes a languages row", async () => {
-    await expectWrite(db, admin, "languages", "delete", ONE_ROW_AFFECTED);
-  });
+  itWrites(() => db, admin, ["languages"]);
 });
 
 describe("admin does not write the content through the API: the content studio saves it with the service role", () => {
-  const STUDIO_TABLES = CONTENT_TABLES.filter((table) => table !== "languages");
-
-  it.each(STUDIO_TABLES)("insert into %s is refused by row-level security", async (table) => {
-    await expectInsert(db, admin, table, rlsRefusal(table));
-  });
-
-  it.each(STUDIO_TABLES)("update of a %s row affects 0 rows", async (table) => {
-    await expectWrite(db, admin, table, "update", NO_ROWS_AFFECTED);
-  });
-
-  it.each(STUDIO_TABLES)("delete of a %s row affects 0 rows", async (table) => {
-    await expectWrite(db, admin, table, "delete", NO_ROWS_AFFECTED);
-  });
+  itCannotWrite(
+    () => db,
+    admin,
+    CONTENT_TABLES.filter((table) => table !== "languages"),
+  );
 });
 
 describe("admin manages people", () => {

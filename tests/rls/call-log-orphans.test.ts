@@ -2,9 +2,9 @@
 // logged after it ends, when its language or interpreter may be gone. Before it, call_log's foreign keys refused the
 // worker's line (23503) and the switchboard stopped. Row-level security is unchanged (call-log.test.ts).
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { admin, createWithFixtures, INTERPRETER_ID, interpreter, LANGUAGE } from "./support/fixtures";
-import { asSuperuser, becomeActor, rowsAs, serviceRole, within, type Db, type Row } from "./support/db";
+import { asSuperuser, becomeActor, fileDatabase, rowsAs, serviceRole, within, type Row } from "./support/db";
 
 const MIGRATION = new URL("../../supabase/migrations/20261128000100_push_call_log_without_foreign_keys.sql", import.meta.url);
 const T0 = "2026-11-26T16:00:00Z";
@@ -17,13 +17,7 @@ const line = (id: string, languageId: number, interpreterId: string) =>
 const stored = (tx: { query: <T>(sql: string) => Promise<{ rows: T[] }> }, id: string) =>
   tx.query<Row>(`select language_id, language, interpreter_id, interpreter_name from public.call_log where id = '${id}'`).then((result) => result.rows);
 
-let db: Db;
-beforeAll(async () => {
-  db = await createWithFixtures();
-});
-afterAll(async () => {
-  await db?.close();
-});
+const db = fileDatabase(createWithFixtures);
 
 describe("the service role logs a call whose language and interpreter are gone", () => {
   it("stores the line with its names; the ids that name nothing are emptied", async () => {

@@ -2,8 +2,8 @@
 // API. Anon reaches nothing; an interpreter reads only the calls they took; an admin reads every call; no API role
 // writes (the worker records calls with the service role); the model's checks and what a deletion leaves.
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anon, asSuperuser, rowsAs, run, serviceRole, within, type Actor, type Db, type Row } from "./support/db";
+import { describe, expect, it } from "vitest";
+import { anon, asSuperuser, fileDatabase, rowsAs, run, serviceRole, within, type Actor, type Row } from "./support/db";
 import { itRefusesByPrivileges, NO_ROWS_AFFECTED, ONE_ROW_AFFECTED, permissionDenied } from "./support/expect";
 import {
   accountWithoutProfile,
@@ -20,9 +20,7 @@ const MIGRATION = new URL("../../supabase/migrations/20261127000000_push_call_lo
 /** 2026-11-25 09:00 in Wyoming. */
 const T0 = "2026-11-25T16:00:00Z";
 
-let db: Db;
-beforeAll(async () => {
-  db = await createWithFixtures();
+const db = fileDatabase(createWithFixtures, async () => {
   // Three calls: c1 taken by the interpreter, c2 by the other interpreter, c3 answered by nobody.
   await db.exec(`
     insert into public.call_log (id, language_id, language, type, caller_name, interpreter_id, interpreter_name, outcome,
@@ -34,9 +32,6 @@ beforeAll(async () => {
       ('c3', ${LANGUAGE.spanish}, 'Spanish', 'video', 'Caller Three', null, null, 'missed',
        '${T0}'::timestamptz + interval '3 hours', null, '${T0}'::timestamptz + interval '3 hours 45 seconds');
   `);
-});
-afterAll(async () => {
-  await db?.close();
 });
 
 const idsAs = async (actor: Actor, where = "true") =>

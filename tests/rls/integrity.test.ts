@@ -1,16 +1,10 @@
 // Cascades and uniqueness: what the database itself guarantees, whoever writes.
 import type { Transaction } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { run, serviceRole, within, type Db } from "./support/db";
+import { describe, expect, it } from "vitest";
+import { fileDatabase, run, serviceRole, within } from "./support/db";
 import { admin, createWithFixtures, FIXTURE_ROWS, INTERPRETER_ID, LANGUAGE, LINK, NEW_ACCOUNT_ID, OTHER_INTERPRETER_ID } from "./support/fixtures";
 
-let db: Db;
-beforeAll(async () => {
-  db = await createWithFixtures();
-});
-afterAll(async () => {
-  await db?.close();
-});
+const db = fileDatabase(createWithFixtures);
 
 const countIn = async (tx: Transaction, sql: string, params: unknown[] = []) =>
   Number((await tx.query<{ n: number }>(`select count(*)::int as n ${sql}`, params)).rows[0]!.n);

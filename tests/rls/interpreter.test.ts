@@ -1,8 +1,8 @@
 // A signed-in interpreter (authenticated, users.role = 'interpreter'): their own profile and languages, the
 // public content, and nothing else.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asSuperuser, run, rowsAs, type Db } from "./support/db";
-import { expectInsert, expectVisibleRows, expectWrite, NO_ROWS_AFFECTED, rlsRefusal, ROLE_GUARD_REFUSAL } from "./support/expect";
+import { describe, expect, it } from "vitest";
+import { asSuperuser, fileDatabase, rowsAs, run } from "./support/db";
+import { expectInsert, expectVisibleRows, itCannotWrite, NO_ROWS_AFFECTED, rlsRefusal, ROLE_GUARD_REFUSAL } from "./support/expect";
 import {
   accountWithoutProfile,
   CONTENT_TABLES,
@@ -17,13 +17,7 @@ import {
   TABLES,
 } from "./support/fixtures";
 
-let db: Db;
-beforeAll(async () => {
-  db = await createWithFixtures();
-});
-afterAll(async () => {
-  await db?.close();
-});
+const db = fileDatabase(createWithFixtures);
 
 const roleOf = async (id: string) => (await asSuperuser(db, "select role from public.users where id = $1", [id]))[0]?.role;
 
@@ -84,17 +78,7 @@ describe("interpreter reads", () => {
 });
 
 describe("interpreter writes are refused or affect nothing", () => {
-  it.each(TABLES)("insert into %s is refused by row-level security", async (table) => {
-    await expectInsert(db, interpreter, table, rlsRefusal(table));
-  });
-
-  it.each(TABLES)("update of an existing %s row affects 0 rows", async (table) => {
-    await expectWrite(db, interpreter, table, "update", NO_ROWS_AFFECTED);
-  });
-
-  it.each(TABLES)("delete of an existing %s row affects 0 rows", async (table) => {
-    await expectWrite(db, interpreter, table, "delete", NO_ROWS_AFFECTED);
-  });
+  itCannotWrite(() => db, interpreter, TABLES);
 
   it("cannot edit or delete their own users row (only admins write users)", async () => {
     const own = [INTERPRETER_ID];

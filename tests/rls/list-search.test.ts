@@ -3,18 +3,12 @@
 // two fields), reads its index, and keeps the customers' totals with the orders; the Users page's list of Supabase
 // Auth's accounts, a page at a time, for the service role only.
 import type { Transaction } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anon, run, serviceRole, within, type Db } from "./support/db";
+import { describe, expect, it } from "vitest";
+import { anon, fileDatabase, run, serviceRole, within } from "./support/db";
 import { admin, createWithFixtures, interpreter, INTERPRETER_ID, LANGUAGE } from "./support/fixtures";
 import { call, createOrder, NOW, rowsOf } from "./support/orders";
 
-let db: Db;
-beforeAll(async () => {
-  db = await createWithFixtures();
-});
-afterAll(async () => {
-  await db?.close();
-});
+const db = fileDatabase(createWithFixtures);
 
 type Page = { total: number; items: { id: number; [key: string]: unknown }[] };
 const orderIds = async (tx: Transaction, search: string, orderId: number | null = null) =>

@@ -1,7 +1,7 @@
 // The migrations themselves: the shape they leave (row-level security on, exactly the intended policies and
 // grants), that they can run twice, and that they upgrade the original app's existing tables in place.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrations, asSuperuser, createMigrated, createStandIn, migrationFiles, run, signedIn, anon, type Db } from "./support/db";
+import { describe, expect, it } from "vitest";
+import { anon, applyMigrations, asSuperuser, createMigrated, createStandIn, fileDatabase, migrationFiles, run, signedIn, type Db } from "./support/db";
 import { rlsRefusal } from "./support/expect";
 import { TABLES } from "./support/fixtures";
 
@@ -20,14 +20,11 @@ const CALL_TABLES = ["call_log"];
 /** Tables signed-in users may only read (their policies choose the rows), anon not at all; the worker writes. */
 const READ_ONLY_TABLES = [...ORDER_TABLES, ...CALL_TABLES];
 
+/** The first column of every row a catalogue query answers: the names it lists. */
+const namesFrom = async (db: Db, sql: string) => (await asSuperuser(db, sql)).map((row) => Object.values(row)[0]);
+
 describe("what the migrations leave", () => {
-  let db: Db;
-  beforeAll(async () => {
-    db = await createMigrated();
-  });
-  afterAll(async () => {
-    await db?.close();
-  });
+  const db = fileDatabase(createMigrated);
 
   it("are the files in supabase/migrations, applied in timestamp order", () => {
     const files = migrationFiles();
@@ -103,20 +100,19 @@ describe("what the migrations leave", () => {
         .filter((row) => !(row.grantee === "authenticated" && row.table_name === "orders")),
     );
     expect(rows).toEqual(expected);
-    const columns = await asSuperuser(
+    const columns = await namesFrom(
       db,
       `select column_name from information_schema.column_privileges
        where table_schema = 'public' and table_name = 'orders' and grantee = 'authenticated' and privilege_type = 'SELECT' order by column_name`,
     );
-    const all = await asSuperuser(
+    const all = await namesFrom(
       db,
       "select column_name from information_schema.columns where table_schema = 'public' and table_name = 'orders' order by column_name",
     );
-    expect(columns.map((row) => row.column_name)).toEqual(
+    expect(columns).toEqual(
       // Nor what the requester typed, nor whether the address was proven (issue 22): the customer's contact details,
       // which an interpreter reading their job's row does not get; staff see them through the worker.
       all
-        .map((row) => row.column_name)
         // Nor the search column (issue 23), which holds the same requester fields and the customer's e-mail.
         .filter(
           (name) =>
@@ -135,11 +131,7 @@ describe("what the migrations leave", () => {
   });
 
   it("index the columns the policies and cascades use", async () => {
-    const rows = await asSuperuser(
-      db,
-      "select indexname, indexdef from pg_indexes where schemaname = 'public' and indexname not like '%_pkey' order by indexname",
-    );
-    expect(rows.map((row) => row.indexname)).toEqual([
+    expect(await namesFrom(db, "select indexname from pg_indexes where schemaname = 'public' and indexname not like '%_pkey' order by indexname")).toEqual([
       "call_log_interpreter_idx",
       "call_log_requested_idx",
       "call_log_totals_idx",
@@ -184,11 +176,8 @@ describe("what the migrations leave", () => {
     await applyMigrations(db);
     expect(await asSuperuser(db, "select count(*)::int as policies from pg_policies where schemaname = 'public'")).toEqual(before);
     expect(await asSuperuser(db, "select name from public.languages")).toEqual([{ name: "Arabic" }]);
-    const constraints = await asSuperuser(
-      db,
-      "select conname from pg_constraint where conrelid = 'public.user_languages'::regclass and contype in ('f', 'u') order by conname",
-    );
-    expect(constraints.map((row) => row.conname)).toEqual([
+    const constraints = "select conname from pg_constraint where conrelid = 'public.user_languages'::regclass and contype in ('f', 'u') order by conname";
+    expect(await namesFrom(db, constraints)).toEqual([
       "user_languages_language_id_fkey",
       "user_languages_user_id_fkey",
       "user_languages_user_id_language_id_key",
@@ -237,14 +226,9 @@ const BOSS = "00000000-0000-4000-8000-0000000000a1";
 const ANA = "00000000-0000-4000-8000-0000000000b1";
 
 describe("on an existing project with the original app's tables", () => {
-  let db: Db;
-  beforeAll(async () => {
-    db = await createStandIn();
+  const db = fileDatabase(createStandIn, async () => {
     await db.exec(ORIGINAL_APP);
     await applyMigrations(db);
-  });
-  afterAll(async () => {
-    await db?.close();
   });
 
   it("keeps the rows and adds the missing columns (existing people become interpreters)", async () => {

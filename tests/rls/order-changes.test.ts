@@ -2,18 +2,12 @@
 // AND status that writes the quote, the interpreter, the cancel reason, the delivered files and the history entry only
 // when it wins; of two calls from the same version exactly one is stored. And the thread, the note and the status
 // link, each with its history entry. All as the service role (who may call them: order-functions.test.ts).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asSuperuser, count, run, serviceRole, within, type Db } from "./support/db";
+import { describe, expect, it } from "vitest";
+import { asSuperuser, count, fileDatabase, run, serviceRole, within } from "./support/db";
 import { ADMIN_ID, createWithFixtures, INTERPRETER_ID } from "./support/fixtures";
 import { call, createOrder, NOW, QUOTE, rowsOf, TRANSITION_SQL, transitionOrder, transitionParams } from "./support/orders";
 
-let db: Db;
-beforeAll(async () => {
-  db = await createWithFixtures();
-});
-afterAll(async () => {
-  await db?.close();
-});
+const db = fileDatabase(createWithFixtures);
 
 const msOf = (column: string) => `(extract(epoch from ${column}) * 1000)::bigint`;
 

@@ -2,19 +2,14 @@
 // reaches the objects of the private `order-files` bucket, even in a project whose own policies allow everyone
 // everything in Storage. Media stays as the project's policies have it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anon, asSuperuser, createMigrated, run, serviceRole, signedIn, type Actor, type Db } from "./support/db";
+import { anon, asSuperuser, createMigrated, fileDatabase, run, serviceRole, signedIn, type Actor } from "./support/db";
 
 const SOMEONE = signedIn("7c9e6679-7425-40de-944b-e07fc1f90ae7", "a signed-in account");
 const FILE = "orders/1/contract.pdf";
 
-let db: Db;
-beforeAll(async () => {
-  db = await createMigrated();
+const db = fileDatabase(createMigrated, async () => {
   await asSuperuser(db, "insert into storage.buckets (id, name, public) values ('media', 'media', true)");
   await asSuperuser(db, `insert into storage.objects (bucket_id, name) values ('order-files', '${FILE}'), ('media', 'Home/hero.webp')`);
-});
-afterAll(async () => {
-  await db?.close();
 });
 
 const objectsSeenBy = async (actor: Actor, bucket: string) => {

@@ -2,43 +2,25 @@
 // and the SQL functions every change to an order is — who may call them (only the service role), and what they do
 // on real Postgres: a request (customer found or created, all or nothing, refusals storing nothing). Transitions, the
 // thread, the note and the link are in order-changes.test.ts; the reads (lists, an order's page) in order-reads.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anon, asSuperuser, count, run, serviceRole, within, type Db } from "./support/db";
-import { expectServiceRoleOnly, itRefusesByPrivileges, permissionDenied } from "./support/expect";
-import { admin, ADMIN_ID, createWithFixtures, interpreter, LANGUAGE, PUBLIC_ACTORS } from "./support/fixtures";
+import { describe, expect, it } from "vitest";
+import { anon, asSuperuser, count, fileDatabase, run, serviceRole, within } from "./support/db";
+import { itBelongsToTheWorker, itRefusesToExecute, permissionDenied, workerStatements } from "./support/expect";
+import { admin, ADMIN_ID, createWithFixtures, interpreter, LANGUAGE } from "./support/fixtures";
 import { createOrder as create, NOW, rowsOf, type OrderRequest } from "./support/orders";
 
-let db: Db;
-beforeAll(async () => {
-  db = await createWithFixtures();
-});
-afterAll(async () => {
-  await db?.close();
-});
+const db = fileDatabase(createWithFixtures);
 
 describe("mail_outbox belongs to the worker (service role) alone", () => {
-  const STATEMENTS = {
-    select: "select * from public.mail_outbox",
-    insert: "insert into public.mail_outbox (kind, to_email, subject, body, created_at, next_attempt_at) values ('order-status', 'x@y.test', 'S', 'B', 1, 1)",
-    update: "update public.mail_outbox set status = 'sent'",
-    delete: "delete from public.mail_outbox",
-  };
+  const insert =
+    "insert into public.mail_outbox (kind, to_email, subject, body, created_at, next_attempt_at) values ('order-status', 'x@y.test', 'S', 'B', 1, 1)";
+  const STATEMENTS = workerStatements("mail_outbox", insert, "status = 'sent'");
 
-  itRefusesByPrivileges(() => db, "mail_outbox", STATEMENTS);
-
-  it("service_role: stores a mail (instants in epoch ms), reads, updates and deletes it", async () => {
-    await within(db, serviceRole, async (tx) => {
-      expect((await tx.query(STATEMENTS.insert)).affectedRows).toBe(1);
+  itBelongsToTheWorker(() => db, "mail_outbox", STATEMENTS, {
+    name: "service_role: stores a mail (instants in epoch ms), reads, updates and deletes it",
+    stored: async (tx) =>
       expect(await rowsOf(tx, "select created_at, next_attempt_at, status, attempts from public.mail_outbox")).toEqual([
         { created_at: 1, next_attempt_at: 1, status: "pending", attempts: 0 },
-      ]);
-      expect((await tx.query(STATEMENTS.update)).affectedRows).toBe(1);
-      expect((await tx.query(STATEMENTS.delete)).affectedRows).toBe(1);
-    });
-  });
-
-  it("has row-level security on and no policy; only service_role holds privileges, none on the id sequence", async () => {
-    await expectServiceRoleOnly(db, "mail_outbox");
+      ]),
   });
 
   it("refuses a status outside pending, sent, failed", async () => {
@@ -75,12 +57,7 @@ describe("the functions: only the service role executes them", () => {
     push_enqueue_order_mails: "private.push_enqueue_order_mails(null, '[]', 1)",
   };
 
-  it.each(PUBLIC_ACTORS.flatMap(([name, actor]) => Object.entries(CALLS).map(([fn, sql]) => [name, fn, sql, actor] as const)))(
-    "%s: %s is refused (no EXECUTE)",
-    async (_name, fn, sql, actor) => {
-      expect(await run(db, actor, `select ${sql}`)).toEqual(permissionDenied(`function ${fn}`));
-    },
-  );
+  itRefusesToExecute(() => db, CALLS);
 
   it("the helpers in schema private: anon cannot reach the schema, a signed-in user has no EXECUTE", async () => {
     for (const [fn, sql] of Object.entries(HELPERS)) {

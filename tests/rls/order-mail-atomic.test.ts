@@ -1,18 +1,12 @@
 // supabase/migrations/20261128000000_push_order_mail_atomic.sql on real Postgres (issue 21): a request, a transition
 // and a message store their e-mails (p_mails) in the same transaction, or nothing at all; a request is stored under
 // the id push_next_order_id gave, so the e-mails written before the call can carry its number.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serviceRole, within, type Db } from "./support/db";
+import { describe, expect, it } from "vitest";
+import { fileDatabase, serviceRole, within } from "./support/db";
 import { createWithFixtures, LANGUAGE } from "./support/fixtures";
 import { call, NOW, rowsOf } from "./support/orders";
 
-let db: Db;
-beforeAll(async () => {
-  db = await createWithFixtures();
-});
-afterAll(async () => {
-  await db?.close();
-});
+const db = fileDatabase(createWithFixtures);
 
 const mail = (subject: string, to: string | null = "lena@example.com") => ({ kind: "order-status", to_email: to, subject, body: "Body" });
 const REQUEST = `public.push_create_order(p_name => 'Lena Park', p_email => 'lena@example.com', p_phone => '', p_company => '', p_service_id => 1,

@@ -3,18 +3,12 @@
 // pages, days on the company's calendar across a daylight-saving change) and the customers with their sums. All as
 // the service role (who may call them: order-functions.test.ts).
 import type { Transaction } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serviceRole, within, type Db } from "./support/db";
+import { describe, expect, it } from "vitest";
+import { fileDatabase, serviceRole, within } from "./support/db";
 import { ADMIN_ID, createWithFixtures, INTERPRETER_ID, LANGUAGE } from "./support/fixtures";
 import { call, createOrder, NOW, QUOTE, rowsOf, transitionOrder } from "./support/orders";
 
-let db: Db;
-beforeAll(async () => {
-  db = await createWithFixtures();
-});
-afterAll(async () => {
-  await db?.close();
-});
+const db = fileDatabase(createWithFixtures);
 
 type Page = { total: number; items: { id: number; [key: string]: unknown }[] };
 type Filters = {

@@ -2,17 +2,15 @@
 // off them through the public API. Anon reaches nothing (customers come through the worker and their status link's
 // token); an interpreter reads only the orders assigned to them, with their languages and files, and no price, no
 // customer's contact details, no thread and no history; admins read all; every write is the service role's.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anon, asSuperuser, rowsAs, run, serviceRole, within, type Actor, type Db, type Row } from "./support/db";
+import { describe, expect, it } from "vitest";
+import { anon, asSuperuser, fileDatabase, rowsAs, run, serviceRole, within, type Actor, type Row } from "./support/db";
 import { permissionDenied } from "./support/expect";
 import { ADMIN_ID, admin, createWithFixtures, INTERPRETER_ID, interpreter, otherInterpreter } from "./support/fixtures";
 
 const ORDER_TABLES = ["customers", "orders", "order_targets", "order_quotes", "order_files", "order_messages", "order_events"] as const;
 type OrderTable = (typeof ORDER_TABLES)[number];
 
-let db: Db;
-beforeAll(async () => {
-  db = await createWithFixtures();
+const db = fileDatabase(createWithFixtures, async () => {
   // Two customers, three orders: #1 assigned to the interpreter, #2 to the other interpreter, #3 to nobody.
   await db.exec(`
     insert into public.customers (id, name, email, phone, company) overriding system value values
@@ -39,9 +37,6 @@ beforeAll(async () => {
   for (const table of ["customers", "orders", "order_files"]) {
     await asSuperuser(db, `select setval(pg_get_serial_sequence('public.${table}', 'id'), (select max(id) from public.${table}))`);
   }
-});
-afterAll(async () => {
-  await db?.close();
 });
 
 const idsOf = async (actor: Actor, table: OrderTable, column = "order_id") =>

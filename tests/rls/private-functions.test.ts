@@ -1,18 +1,12 @@
 // private.is_admin() and the users.role guard: where they live, how they run, who can call them, and that the
 // guard holds even when a policy is wrong.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Transaction } from "@electric-sql/pglite";
-import { anon, asSuperuser, becomeActor, failure, rowsAs, run, serviceRole, within, type Db, type Outcome, type Row } from "./support/db";
+import { anon, asSuperuser, becomeActor, failure, fileDatabase, rowsAs, run, serviceRole, within, type Outcome, type Row } from "./support/db";
 import { NO_ROWS_AFFECTED, ONE_ROW_AFFECTED, permissionDenied, ROLE_GUARD_REFUSAL } from "./support/expect";
 import { accountWithoutProfile, admin, ADMIN_ID, createWithFixtures, INTERPRETER_ID, interpreter, NEW_ACCOUNT_ID } from "./support/fixtures";
 
-let db: Db;
-beforeAll(async () => {
-  db = await createWithFixtures();
-});
-afterAll(async () => {
-  await db?.close();
-});
+const db = fileDatabase(createWithFixtures);
 
 const functionInfo = (name: string) =>
   asSuperuser(
@@ -142,40 +136,43 @@ describe("the users.role guard (private.guard_users_role, BEFORE INSERT OR UPDAT
   const attempt = (tx: Transaction, sql: string, params: unknown[]) =>
     tx.query(sql, params).then((result): Outcome => ({ ok: true, rows: result.rows as Row[], affected: result.affectedRows ?? 0 }), failure);
 
-  it("with a mistaken policy, an interpreter may edit their own name, but not make themselves admin", async () => {
-    await withMistakenPolicy(async (tx) => {
-      await becomeActor(tx, interpreter);
-      expect(await attempt(tx, "update public.users set full_name = 'Dan' where id = $1", [INTERPRETER_ID])).toEqual(ONE_ROW_AFFECTED);
-      const promoted = await attempt(tx, "update public.users set role = 'admin' where id = $1", [INTERPRETER_ID]);
-      expect(promoted).toEqual(ROLE_GUARD_REFUSAL);
-    });
-  });
+  type Statement = [sql: string, params: unknown[]];
+  type Mistake = { claims?: Record<string, unknown>; allowed?: Statement; refused: Statement };
+  // What the mistaken policy lets an interpreter do (one row), and the role change the guard refuses all the same.
+  const MISTAKES: [string, Mistake][] = [
+    [
+      "an interpreter may edit their own name, but not make themselves admin",
+      {
+        allowed: ["update public.users set full_name = 'Dan' where id = $1", [INTERPRETER_ID]],
+        refused: ["update public.users set role = 'admin' where id = $1", [INTERPRETER_ID]],
+      },
+    ],
+    [
+      "an interpreter cannot demote the admin either",
+      {
+        // The mistake makes the admin's row visible and updatable: only the guard stands in the way.
+        allowed: ["update public.users set phone = '0' where id = $1", [ADMIN_ID]],
+        refused: ["update public.users set role = 'interpreter' where id = $1", [ADMIN_ID]],
+      },
+    ],
+    [
+      "an interpreter cannot insert a new admin row",
+      { refused: ["insert into public.users (id, full_name, email, role) values ($1, 'Sock', 'sock@push.test', 'admin')", [NEW_ACCOUNT_ID]] },
+    ],
+    [
+      "a token that claims service_role while running as authenticated is still refused",
+      {
+        claims: { sub: INTERPRETER_ID, role: "service_role" },
+        refused: ["update public.users set role = 'admin' where id = $1", [INTERPRETER_ID]],
+      },
+    ],
+  ];
 
-  it("with a mistaken policy, an interpreter cannot demote the admin either", async () => {
+  it.each(MISTAKES)("with a mistaken policy, %s", async (_name, { claims, allowed, refused }) => {
     await withMistakenPolicy(async (tx) => {
-      await becomeActor(tx, interpreter);
-      // The mistake makes the admin's row visible and updatable: only the guard stands in the way.
-      expect(await attempt(tx, "update public.users set phone = '0' where id = $1", [ADMIN_ID])).toEqual(ONE_ROW_AFFECTED);
-      const demoted = await attempt(tx, "update public.users set role = 'interpreter' where id = $1", [ADMIN_ID]);
-      expect(demoted).toEqual(ROLE_GUARD_REFUSAL);
-    });
-  });
-
-  it("with a mistaken policy, an interpreter cannot insert a new admin row", async () => {
-    await withMistakenPolicy(async (tx) => {
-      await becomeActor(tx, interpreter);
-      const inserted = await attempt(tx, "insert into public.users (id, full_name, email, role) values ($1, 'Sock', 'sock@push.test', 'admin')", [
-        NEW_ACCOUNT_ID,
-      ]);
-      expect(inserted).toEqual(ROLE_GUARD_REFUSAL);
-    });
-  });
-
-  it("with a mistaken policy, a token that claims service_role while running as authenticated is still refused", async () => {
-    await withMistakenPolicy(async (tx) => {
-      await becomeActor(tx, interpreter, { sub: INTERPRETER_ID, role: "service_role" });
-      const promoted = await attempt(tx, "update public.users set role = 'admin' where id = $1", [INTERPRETER_ID]);
-      expect(promoted).toEqual(ROLE_GUARD_REFUSAL);
+      await becomeActor(tx, interpreter, claims);
+      if (allowed) expect(await attempt(tx, ...allowed)).toEqual(ONE_ROW_AFFECTED);
+      expect(await attempt(tx, ...refused)).toEqual(ROLE_GUARD_REFUSAL);
     });
   });
 

@@ -1,17 +1,12 @@
 // supabase/seed.sql on top of the migrations, as `supabase db reset` runs it: it applies cleanly, holds the same
 // sample content as seed/content.ts (the D1 default's), and its accounts behave under the policies.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sampleContent, SAMPLE_PASSWORD } from "../../seed/content";
 import { sampleTranslations } from "../../seed/content-ar";
-import { applySeed, asSuperuser, count, createMigrated, rowsAs, run, signedIn, type Db } from "./support/db";
+import { applySeed, asSuperuser, count, createMigrated, fileDatabase, rowsAs, run, signedIn } from "./support/db";
 
-let db: Db;
-beforeAll(async () => {
-  db = await createMigrated();
+const db = fileDatabase(createMigrated, async () => {
   await applySeed(db);
-});
-afterAll(async () => {
-  await db?.close();
 });
 
 const idOf = async (email: string) => String((await asSuperuser(db, "select id from public.users where email = $1", [email]))[0]?.id);

@@ -1,16 +1,10 @@
 // The service role (the worker's server-side key): bypasses row-level security, as in every Supabase project.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asSuperuser, run, rowsAs, serviceRole, within, type Db } from "./support/db";
-import { expectInsert, expectVisibleRows, expectWrite, ONE_ROW_AFFECTED } from "./support/expect";
+import { describe, expect, it } from "vitest";
+import { asSuperuser, fileDatabase, rowsAs, run, serviceRole, within } from "./support/db";
+import { expectVisibleRows, itWrites, ONE_ROW_AFFECTED } from "./support/expect";
 import { createWithFixtures, FIXTURE_ROWS, INTERPRETER_ID, NEW_ACCOUNT_ID, TABLES } from "./support/fixtures";
 
-let db: Db;
-beforeAll(async () => {
-  db = await createWithFixtures();
-});
-afterAll(async () => {
-  await db?.close();
-});
+const db = fileDatabase(createWithFixtures);
 
 describe("service_role bypasses row-level security", () => {
   it("is a BYPASSRLS role without login (reached only through the API's SET ROLE)", async () => {
@@ -23,17 +17,7 @@ describe("service_role bypasses row-level security", () => {
     await expectVisibleRows(db, serviceRole, table, FIXTURE_ROWS[table]);
   });
 
-  it.each(TABLES)("inserts into %s", async (table) => {
-    await expectInsert(db, serviceRole, table, ONE_ROW_AFFECTED);
-  });
-
-  it.each(TABLES)("updates a %s row", async (table) => {
-    await expectWrite(db, serviceRole, table, "update", ONE_ROW_AFFECTED);
-  });
-
-  it.each(TABLES)("deletes a %s row", async (table) => {
-    await expectWrite(db, serviceRole, table, "delete", ONE_ROW_AFFECTED);
-  });
+  itWrites(() => db, serviceRole, TABLES);
 });
 
 describe("service_role and the role guard", () => {

@@ -2,7 +2,7 @@
 // migrations applied, and helpers that run a statement as one of the API roles, the way PostgREST does:
 // SET LOCAL ROLE plus the request's JWT claims in request.jwt.claims, inside a transaction.
 import type { Transaction } from "@electric-sql/pglite";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { applyMigrations, buildStandIn, loadTemplate, type Db } from "./database";
 
 export { applyMigrations, applySeed, migrationFiles, type Db } from "./database";
@@ -30,6 +30,28 @@ export async function createMigrated(): Promise<Db> {
   const db = loadTemplate(templates.migrated);
   await db.waitReady;
   return db;
+}
+
+/**
+ * The database of a test file (or of a describe block): `create` makes it before the tests, `prepare` then adds what
+ * they start from, and it is closed after them. What this returns stands for that database from then on.
+ */
+export function fileDatabase(create: () => Promise<Db>, prepare: () => Promise<unknown> = async () => {}): Db {
+  let db: Db | undefined;
+  beforeAll(async () => {
+    db = await create();
+    await prepare();
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+  return new Proxy({} as Db, {
+    get(_, property) {
+      if (!db) throw new Error("the file's database is made in beforeAll: use it in a hook or a test");
+      const value: unknown = Reflect.get(db, property);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(db) : value;
+    },
+  });
 }
 
 // ─── Acting as an API role ──────────────────────────────────────────────────────────────────────────────────────

@@ -1,6 +1,7 @@
 // Assertions on what one attempt did, each naming exactly how it was refused.
 import { expect, it } from "vitest";
-import { asSuperuser, count, run, type Actor, type Db, type Outcome } from "./db";
+import type { Transaction } from "@electric-sql/pglite";
+import { asSuperuser, count, run, serviceRole, within, type Actor, type Db, type Outcome } from "./db";
 import { deleteSql, FIXTURE_ROWS, PUBLIC_ACTORS, updateSql, WRITES, type Table } from "./fixtures";
 
 /** Refused by row-level security: no policy lets this role store this row. */
@@ -76,6 +77,83 @@ export function itRefusesByPrivileges(db: () => Db, table: string, statements: R
     "%s: %s is refused by the table privileges",
     async (_name, _operation, sql, actor) => {
       expect(await run(db(), actor, sql)).toEqual(permissionDenied(`table ${table}`));
+    },
+  );
+}
+
+/** The statements of a worker-only table: every row (select, delete), one row (insert) and every row changed (update). */
+export type WorkerStatements = { select: string; insert: string; update: string; delete: string };
+
+/** A worker-only table's statements, given how to insert a row and what an update sets. */
+export function workerStatements(table: string, insert: string, set: string): WorkerStatements {
+  return { select: `select * from public.${table}`, insert, update: `update public.${table} set ${set}`, delete: `delete from public.${table}` };
+}
+
+/**
+ * A table only the worker (the service role) reaches: every public actor refused by the table privileges, the service
+ * role inserting a row (then `stored` checks it) and updating and deleting it, and row-level security on without a policy.
+ */
+export function itBelongsToTheWorker(
+  db: () => Db,
+  table: string,
+  statements: WorkerStatements,
+  {
+    name = "service_role: inserts, reads, updates and deletes",
+    stored = async (tx: Transaction) => expect((await tx.query(statements.select)).rows).toHaveLength(1),
+  }: { name?: string; stored?: (tx: Transaction) => Promise<void> } = {},
+): void {
+  itRefusesByPrivileges(db, table, statements);
+
+  it(name, async () => {
+    await within(db(), serviceRole, async (tx) => {
+      expect((await tx.query(statements.insert)).affectedRows).toBe(1);
+      await stored(tx);
+      expect((await tx.query(statements.update)).affectedRows).toBe(1);
+      expect((await tx.query(statements.delete)).affectedRows).toBe(1);
+    });
+  });
+
+  it("has row-level security on and no policy; only service_role holds privileges, none on the id sequence", async () => {
+    await expectServiceRoleOnly(db(), table);
+  });
+}
+
+/** `actor`'s writes to each of `tables`, which it may not make: the insert refused by row-level security, the rest affecting nothing. */
+export function itCannotWrite(db: () => Db, actor: Actor, tables: readonly Table[]): void {
+  it.each(tables)("insert into %s is refused by row-level security", async (table) => {
+    await expectInsert(db(), actor, table, rlsRefusal(table));
+  });
+
+  it.each(tables)("update of an existing %s row affects 0 rows", async (table) => {
+    await expectWrite(db(), actor, table, "update", NO_ROWS_AFFECTED);
+  });
+
+  it.each(tables)("delete of an existing %s row affects 0 rows", async (table) => {
+    await expectWrite(db(), actor, table, "delete", NO_ROWS_AFFECTED);
+  });
+}
+
+/** `actor`'s writes to each of `tables`, which it may make: each one row. */
+export function itWrites(db: () => Db, actor: Actor, tables: readonly Table[]): void {
+  it.each(tables)("inserts into %s", async (table) => {
+    await expectInsert(db(), actor, table, ONE_ROW_AFFECTED);
+  });
+
+  it.each(tables)("updates a %s row", async (table) => {
+    await expectWrite(db(), actor, table, "update", ONE_ROW_AFFECTED);
+  });
+
+  it.each(tables)("deletes a %s row", async (table) => {
+    await expectWrite(db(), actor, table, "delete", ONE_ROW_AFFECTED);
+  });
+}
+
+/** Each of `calls` (a function's name and a call of it), made by every public actor: refused, as none may execute it. */
+export function itRefusesToExecute(db: () => Db, calls: Record<string, string>): void {
+  it.each(PUBLIC_ACTORS.flatMap(([name, actor]) => Object.entries(calls).map(([fn, sql]) => [name, fn, sql, actor] as const)))(
+    "%s: %s is refused (no EXECUTE)",
+    async (_name, fn, sql, actor) => {
+      expect(await run(db(), actor, `select ${sql}`)).toEqual(permissionDenied(`function ${fn}`));
     },
   );
 }

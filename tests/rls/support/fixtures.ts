@@ -88,22 +88,17 @@ export type WriteSpec = {
   delete: { where: string };
 };
 
+/** A content table's writes: another row, and its first row defaced (`column`) or deleted. */
+const contentWrites = (insert: string, column: string): WriteSpec => ({
+  insert,
+  update: { set: `${column} = 'Defaced'`, where: "id = 1" },
+  delete: { where: "id = 1" },
+});
+
 export const WRITES: Record<Table, WriteSpec> = {
-  company: {
-    insert: "insert into public.company (title) values ('Another company')",
-    update: { set: "title = 'Defaced'", where: "id = 1" },
-    delete: { where: "id = 1" },
-  },
-  services: {
-    insert: "insert into public.services (title, description) values ('Spam', 'Buy now')",
-    update: { set: "title = 'Defaced'", where: "id = 1" },
-    delete: { where: "id = 1" },
-  },
-  about: {
-    insert: "insert into public.about (description) values ('Another about')",
-    update: { set: "description = 'Defaced'", where: "id = 1" },
-    delete: { where: "id = 1" },
-  },
+  company: contentWrites("insert into public.company (title) values ('Another company')", "title"),
+  services: contentWrites("insert into public.services (title, description) values ('Spam', 'Buy now')", "title"),
+  about: contentWrites("insert into public.about (description) values ('Another about')", "description"),
   languages: {
     insert: "insert into public.languages (name) values ('Tagalog')",
     update: { set: "name = 'Klingon'", where: `id = ${LANGUAGE.french}` },

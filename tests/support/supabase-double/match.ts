@@ -40,6 +40,13 @@ export type RestShape = ShapeBase & {
   /** Accept: application/vnd.pgrst.object+json (a single object, PGRST116 otherwise). */
   single?: boolean;
 };
+/** A shape of one of the worker's own tables (the service role's), explained under what the table is: `${about}: ${why}`. */
+export const workerShape =
+  (table: string, about: string) =>
+  (shape: Omit<RestShape, "service" | "table" | "key" | "extension"> & { why: string }): RestShape => {
+    const { why, ...rest } = shape;
+    return { ...rest, service: "rest", table, key: "service", extension: `${about}: ${why}` };
+  };
 export type AuthShape = ShapeBase & {
   service: "auth" | "storage";
   method: "GET" | "POST" | "PUT" | "DELETE";

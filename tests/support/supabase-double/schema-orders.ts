@@ -32,6 +32,28 @@ const optionalInt = { type: "int8", nullable: true } as const;
 const now = { type: "timestamptz", default: () => pgTimestamp(Date.now()) } as const;
 const matches = (pattern: RegExp) => (value: Value) => typeof value === "string" && pattern.test(value);
 
+/** What the relay keeps of each message of a queue (contact_messages, mail_outbox): where its sending stands. */
+export const RELAY_COLUMNS = {
+  status: { type: "text", default: () => "pending", oneOf: ["pending", "sent", "failed"] },
+  attempts: { type: "int8", default: () => 0 },
+  last_error: optionalText,
+  next_attempt_at: { type: "int8" },
+  sent_at: optionalInt,
+  claim_id: optionalText,
+  claimed_until: optionalInt,
+} as const;
+
+/** A part of an order (a file, a message, an event): its own id, its order, and the person it names (set null when they go). */
+const partOfAnOrder = (table: string, person: string, columns: Table["columns"], unique: Table["unique"] = []): Table => ({
+  columns: { id, order_id: { type: "int8" }, ...columns },
+  primaryKey: "id",
+  unique,
+  foreignKeys: [
+    { name: `${table}_order_id_fkey`, column: "order_id", table: "orders" },
+    { name: `${table}_${person}_fkey`, column: person, table: "users", onDelete: "set null" },
+  ],
+});
+
 export const ORDER_SCHEMA: Record<OrderTableName, Table> = {
   customers: {
     columns: { id, name: text, email: text, phone: emptyText, company: emptyText, created_at: now },
@@ -97,10 +119,10 @@ export const ORDER_SCHEMA: Record<OrderTableName, Table> = {
     unique: [],
     foreignKeys: [{ name: "order_quotes_order_id_fkey", column: "order_id", table: "orders" }],
   },
-  order_files: {
-    columns: {
-      id,
-      order_id: { type: "int8" },
+  order_files: partOfAnOrder(
+    "order_files",
+    "uploaded_by",
+    {
       kind: { type: "text", oneOf: ["source", "delivery"] },
       object_key: text,
       file_name: text,
@@ -109,48 +131,23 @@ export const ORDER_SCHEMA: Record<OrderTableName, Table> = {
       uploaded_by: optionalUuid,
       created_at: now,
     },
-    primaryKey: "id",
-    unique: [{ name: "order_files_object_key_key", columns: ["object_key"] }],
-    foreignKeys: [
-      { name: "order_files_order_id_fkey", column: "order_id", table: "orders" },
-      { name: "order_files_uploaded_by_fkey", column: "uploaded_by", table: "users", onDelete: "set null" },
-    ],
-  },
-  order_messages: {
-    columns: {
-      id,
-      order_id: { type: "int8" },
-      author: { type: "text", oneOf: ["customer", "staff"] },
-      author_id: optionalUuid,
-      body: { type: "text", check: (value) => String(value).length >= 1 && String(value).length <= 5000 },
-      created_at: now,
-    },
-    primaryKey: "id",
-    unique: [],
-    foreignKeys: [
-      { name: "order_messages_order_id_fkey", column: "order_id", table: "orders" },
-      { name: "order_messages_author_id_fkey", column: "author_id", table: "users", onDelete: "set null" },
-    ],
-  },
-  order_events: {
-    columns: {
-      id,
-      order_id: { type: "int8" },
-      at: now,
-      actor: { type: "text", oneOf: ["staff", "customer", "interpreter", "system"] },
-      actor_id: optionalUuid,
-      action: text,
-      from_status: optionalText,
-      to_status: optionalText,
-      detail: { type: "jsonb", default: () => "{}", check: (value) => /^\{/.test(String(value)) },
-    },
-    primaryKey: "id",
-    unique: [],
-    foreignKeys: [
-      { name: "order_events_order_id_fkey", column: "order_id", table: "orders" },
-      { name: "order_events_actor_id_fkey", column: "actor_id", table: "users", onDelete: "set null" },
-    ],
-  },
+    [{ name: "order_files_object_key_key", columns: ["object_key"] }],
+  ),
+  order_messages: partOfAnOrder("order_messages", "author_id", {
+    author: { type: "text", oneOf: ["customer", "staff"] },
+    author_id: optionalUuid,
+    body: { type: "text", check: (value) => String(value).length >= 1 && String(value).length <= 5000 },
+    created_at: now,
+  }),
+  order_events: partOfAnOrder("order_events", "actor_id", {
+    at: now,
+    actor: { type: "text", oneOf: ["staff", "customer", "interpreter", "system"] },
+    actor_id: optionalUuid,
+    action: text,
+    from_status: optionalText,
+    to_status: optionalText,
+    detail: { type: "jsonb", default: () => "{}", check: (value) => /^\{/.test(String(value)) },
+  }),
   mail_outbox: {
     columns: {
       id: { type: "int8", identity: true },
@@ -160,13 +157,7 @@ export const ORDER_SCHEMA: Record<OrderTableName, Table> = {
       body: text,
       order_id: optionalInt,
       created_at: { type: "int8" },
-      status: { type: "text", default: () => "pending", oneOf: ["pending", "sent", "failed"] },
-      attempts: { type: "int8", default: () => 0 },
-      last_error: optionalText,
-      next_attempt_at: { type: "int8" },
-      sent_at: optionalInt,
-      claim_id: optionalText,
-      claimed_until: optionalInt,
+      ...RELAY_COLUMNS,
     },
     primaryKey: "id",
     unique: [],

@@ -9,7 +9,7 @@
 // schema-calls.ts.
 import { pgTimestamp } from "./pg";
 import { CALL_SCHEMA, CALL_TABLE_NAMES } from "./schema-calls";
-import { ORDER_SCHEMA, ORDER_TABLE_NAMES } from "./schema-orders";
+import { ORDER_SCHEMA, ORDER_TABLE_NAMES, RELAY_COLUMNS } from "./schema-orders";
 
 export { coerce, jsonValue, PgError, pgTimestamp } from "./pg";
 
@@ -79,63 +79,46 @@ export const statementClock: { at: number | null } = { at: null };
 const now = { type: "timestamptz", default: () => pgTimestamp(statementClock.at ?? Date.now()) } as const;
 /** A record's other languages: jsonb not null default '{}' (docs/decisions/0017). */
 const translations = { type: "jsonb", default: () => "{}" } as const;
+/** A table of the public pages' content, kept by the studio: its id, `columns`, its version and its translations. */
+const contentTable = (columns: Table["columns"]): Table => ({
+  columns: { id, ...columns, version, translations },
+  primaryKey: "id",
+  unique: [],
+  foreignKeys: [],
+});
 
 export const SCHEMA: Record<TableName, Table> = {
   ...ORDER_SCHEMA,
   ...CALL_SCHEMA,
-  company: {
-    columns: {
-      id,
-      title: requiredText,
-      description: { type: "text", default: () => "" },
-      homecover: text,
-      address: { type: "text", default: () => "" },
-      email: { type: "text", default: () => "" },
-      phone: text,
-      linkedin: text,
-      facebook: text,
-      instegram: text,
-      contactcover: text,
-      ...slot("homecover"),
-      ...slot("contactcover"),
-      version,
-      translations,
-    },
-    primaryKey: "id",
-    unique: [],
-    foreignKeys: [],
-  },
-  services: {
-    columns: {
-      id,
-      title: requiredText,
-      description: { type: "text", default: () => "" },
-      photourl: text,
-      ...slot("photo"),
-      version,
-      position: int,
-      translations,
-      offers_calls: { type: "bool", default: () => false },
-    },
-    primaryKey: "id",
-    unique: [],
-    foreignKeys: [],
-  },
-  about: {
-    columns: {
-      id,
-      description: { type: "text", default: () => "" },
-      photoaurl: text,
-      photoburl: text,
-      ...slot("photoa"),
-      ...slot("photob"),
-      version,
-      translations,
-    },
-    primaryKey: "id",
-    unique: [],
-    foreignKeys: [],
-  },
+  company: contentTable({
+    title: requiredText,
+    description: { type: "text", default: () => "" },
+    homecover: text,
+    address: { type: "text", default: () => "" },
+    email: { type: "text", default: () => "" },
+    phone: text,
+    linkedin: text,
+    facebook: text,
+    instegram: text,
+    contactcover: text,
+    ...slot("homecover"),
+    ...slot("contactcover"),
+  }),
+  services: contentTable({
+    title: requiredText,
+    description: { type: "text", default: () => "" },
+    photourl: text,
+    ...slot("photo"),
+    position: int,
+    offers_calls: { type: "bool", default: () => false },
+  }),
+  about: contentTable({
+    description: { type: "text", default: () => "" },
+    photoaurl: text,
+    photoburl: text,
+    ...slot("photoa"),
+    ...slot("photob"),
+  }),
   users: {
     columns: {
       id: { type: "uuid" },
@@ -176,14 +159,8 @@ export const SCHEMA: Record<TableName, Table> = {
       subject: requiredText,
       message: requiredText,
       received_at: { type: "int8" },
-      status: { type: "text", default: () => "pending", oneOf: ["pending", "sent", "failed"] },
-      attempts: { type: "int8", default: () => 0 },
-      last_error: text,
-      next_attempt_at: { type: "int8" },
-      sent_at: int,
+      ...RELAY_COLUMNS,
       read_at: int,
-      claim_id: text,
-      claimed_until: int,
       locale: { type: "text", default: () => "en", oneOf: ["en", "ar"] },
     },
     primaryKey: "id",

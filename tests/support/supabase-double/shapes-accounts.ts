@@ -3,7 +3,7 @@
 // no "Your sessions" and no security log. session_devices and security_events are the worker's own tables
 // (supabase/migrations/20261123000000_push_account_administration.sql): the public keys hold no privilege on them,
 // so every request here carries the service-role key.
-import { is, type RestShape } from "./match";
+import { is, workerShape, type RestShape } from "./match";
 import { ACCOUNTS_PAGE_SIZE } from "../../../app/domain/accounts";
 import { LINKS_PAGE_SIZE } from "../../../app/domain/people";
 
@@ -20,16 +20,10 @@ const text = is.nullable(is.string);
 const DEVICES =
   "Your sessions (session_devices: one row per Supabase Auth session, keyed by the access token's session_id claim, " +
   "with the browser's user agent and address; the worker's table, service role only)";
-const device = (shape: Omit<RestShape, "service" | "table" | "key" | "extension"> & { why: string }): RestShape => {
-  const { why, ...rest } = shape;
-  return { ...rest, service: "rest", table: "session_devices", key: "service", extension: `${DEVICES}: ${why}` };
-};
+const device = workerShape("session_devices", DEVICES);
 
 const EVENTS = "the security log (security_events, kept 90 days; the worker's table, service role only)";
-const event = (shape: Omit<RestShape, "service" | "table" | "key" | "extension"> & { why: string }): RestShape => {
-  const { why, ...rest } = shape;
-  return { ...rest, service: "rest", table: "security_events", key: "service", extension: `${EVENTS}: ${why}` };
-};
+const event = workerShape("security_events", EVENTS);
 
 export const ACCOUNT_SHAPES: RestShape[] = [
   // ---- Your sessions ----

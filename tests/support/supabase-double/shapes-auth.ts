@@ -4,6 +4,18 @@ import { is, type AuthShape } from "./match";
 
 const USER_ID = /^\/admin\/users\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** POST /logout with `scope` (local, global or others), with the user's own token. */
+const logout = (scope: string, extension: string, spec?: AuthShape["spec"]): AuthShape => ({
+  id: `auth.logout.${scope}`,
+  ...(spec ? { spec } : {}),
+  extension,
+  service: "auth",
+  method: "POST",
+  path: /^\/logout$/,
+  query: { scope },
+  key: "user",
+});
+
 export const AUTH_SHAPES: AuthShape[] = [
   {
     id: "auth.token.password",
@@ -27,38 +39,18 @@ export const AUTH_SHAPES: AuthShape[] = [
     body: { required: { refresh_token: is.text } },
   },
   { id: "auth.user.get", spec: "currentUser", service: "auth", method: "GET", path: /^\/user$/, key: "user" },
-  {
-    id: "auth.logout.local",
-    spec: "signOut",
-    extension:
-      "scope=local: signing out ends this browser's session only (as the D1 adapter does), a reset that stopped " +
+  logout(
+    "local",
+    "scope=local: signing out ends this browser's session only (as the D1 adapter does), a reset that stopped " +
       "(the form's email is not the account's) ends only its recovery session, and a password change ends the " +
       "session its current-password check opened",
-    service: "auth",
-    method: "POST",
-    path: /^\/logout$/,
-    query: { scope: "local" },
-    key: "user",
-  },
-  {
-    id: "auth.logout.global",
-    extension: "scope=global after a password reset: ends every session of the account, the recovery session included",
-    service: "auth",
-    method: "POST",
-    path: /^\/logout$/,
-    query: { scope: "global" },
-    key: "user",
-  },
-  {
-    id: "auth.logout.others",
-    extension:
-      'scope=others: "sign out everywhere else" on the Profile page, and after a password change, ends every ' + "session of the account but this browser's",
-    service: "auth",
-    method: "POST",
-    path: /^\/logout$/,
-    query: { scope: "others" },
-    key: "user",
-  },
+    "signOut",
+  ),
+  logout("global", "scope=global after a password reset: ends every session of the account, the recovery session included"),
+  logout(
+    "others",
+    'scope=others: "sign out everywhere else" on the Profile page, and after a password change, ends every ' + "session of the account but this browser's",
+  ),
   {
     id: "auth.admin.generate-link",
     spec: "resetRequest",

@@ -4,7 +4,7 @@
 // the route's guard (an interpreter's own calls, an admin's every call).
 import { CALL_OUTCOMES } from "../../../app/domain/call-log";
 import { CALL_TYPES } from "../../../app/domain/switchboard";
-import { is, type RestShape, type ValueCheck } from "./match";
+import { is, workerShape, type RestShape, type ValueCheck } from "./match";
 
 const CALLS = "the call log of live interpreting calls (issue 14; call_log, written by the worker alone)";
 const COLUMNS = "id,language_id,language,type,caller_name,interpreter_id,interpreter_name,outcome,requested_at,answered_at,ended_at";
@@ -16,10 +16,7 @@ const UUID_TEXT = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
 const IN_UUIDS = new RegExp(`^in\\.\\(${UUID_TEXT}(,${UUID_TEXT})*\\)$`, "i");
 const positive: ValueCheck = (value) => Number.isSafeInteger(value) && (value as number) > 0;
 
-const call = (shape: Omit<RestShape, "service" | "table" | "key" | "extension"> & { why: string }): RestShape => {
-  const { why, ...rest } = shape;
-  return { ...rest, service: "rest", table: "call_log", key: "service", extension: `${CALLS}: ${why}` };
-};
+const call = workerShape("call_log", CALLS);
 
 export const CALL_SHAPES: RestShape[] = [
   call({

@@ -8,9 +8,9 @@
 import { DOCUMENT_FORMATS } from "../../../app/features/orders/document-bytes.server";
 import { MAIL_KINDS } from "../../../app/domain/mail";
 import { ORDERS_PAGE_SIZE } from "../../../app/domain/order-records";
-import { is, type AuthShape, type RestShape, type ValueCheck } from "./match";
+import { is, workerShape, type AuthShape, type RestShape, type ValueCheck } from "./match";
 import { ORDER_STATUSES } from "./schema-orders";
-import { queueShape, relayShapes } from "./shapes-outbox";
+import { relayShapes } from "./shapes-outbox";
 
 const ORDERS = "quote requests and orders (issue 13)";
 const MAIL = "order e-mails (mail_outbox; the worker stores each before relaying it, docs/decisions/0020)";
@@ -29,40 +29,37 @@ const contentType = is.literal(...Object.values(DOCUMENT_FORMATS).map((format) =
 const isRecord = (value: unknown): value is Record<string, unknown> => is.object(value);
 /** Exactly these keys (jsonb_to_record reads these; any other is a mistake). */
 const keys = (value: object, wanted: string[]) => Object.keys(value).sort().join() === [...wanted].sort().join();
+/** An object of exactly the `wanted` keys whose values pass `check`. */
+const record =
+  (wanted: string[], check: (value: Record<string, unknown>) => boolean): ValueCheck =>
+  (value) =>
+    isRecord(value) && keys(value, wanted) && check(value);
+/** A JSON array, maybe empty, of such objects. */
+const listOf =
+  (item: ValueCheck): ValueCheck =>
+  (value) =>
+    Array.isArray(value) && value.every(item);
 /** p_files / p_delivery_files: [{ object_key, file_name, content_type, size }], maybe none. */
-const files: ValueCheck = (value) =>
-  Array.isArray(value) &&
-  value.every(
+const files = listOf(
+  record(
+    ["object_key", "file_name", "content_type", "size"],
     (file) =>
-      isRecord(file) &&
-      keys(file, ["object_key", "file_name", "content_type", "size"]) &&
-      typeof file.object_key === "string" &&
-      KEY.test(file.object_key) &&
-      is.text(file.file_name) &&
-      contentType(file.content_type) &&
-      positive(file.size),
-  );
+      typeof file.object_key === "string" && KEY.test(file.object_key) && is.text(file.file_name) && contentType(file.content_type) && positive(file.size),
+  ),
+);
 /** p_quote: { amount_minor, currency, due_date, valid_until } */
-const quote: ValueCheck = (value) =>
-  isRecord(value) &&
-  keys(value, ["amount_minor", "currency", "due_date", "valid_until"]) &&
-  positive(value.amount_minor) &&
-  typeof value.currency === "string" &&
-  /^[A-Z]{3}$/.test(value.currency) &&
-  day(value.due_date) &&
-  day(value.valid_until);
+const quote = record(
+  ["amount_minor", "currency", "due_date", "valid_until"],
+  (value) =>
+    positive(value.amount_minor) && typeof value.currency === "string" && /^[A-Z]{3}$/.test(value.currency) && day(value.due_date) && day(value.valid_until),
+);
 /** p_mails: [{ kind, to_email, subject, body }], the e-mails stored with a change (maybe none). */
-const mails: ValueCheck = (value) =>
-  Array.isArray(value) &&
-  value.every(
-    (mail) =>
-      isRecord(mail) &&
-      keys(mail, ["kind", "to_email", "subject", "body"]) &&
-      is.literal(...MAIL_KINDS)(mail.kind) &&
-      is.text(mail.to_email) &&
-      is.text(mail.subject) &&
-      is.text(mail.body),
-  );
+const mails = listOf(
+  record(
+    ["kind", "to_email", "subject", "body"],
+    (mail) => is.literal(...MAIL_KINDS)(mail.kind) && is.text(mail.to_email) && is.text(mail.subject) && is.text(mail.body),
+  ),
+);
 const ids: ValueCheck = (value) => Array.isArray(value) && value.length > 0 && value.every(positive);
 
 const rpc = (name: string, why: string, body: RestShape["body"]): RestShape => ({
@@ -79,7 +76,7 @@ const FILE_COLUMNS = "id,order_id,kind,object_key,file_name,content_type,size,cr
 const JOB_COLUMNS = "id,status,version,service_title,source_language,deadline,created_at,order_targets(language,position)";
 const MAIL_COLUMNS = "id,kind,to_email,subject,body,order_id,created_at,status,attempts,last_error,next_attempt_at,sent_at";
 const MAIL_INSERT = ["kind", "to_email", "subject", "body", "order_id", "created_at", "next_attempt_at"];
-const mail = queueShape("mail_outbox", MAIL);
+const mail = workerShape("mail_outbox", MAIL);
 
 export const ORDER_REST_SHAPES: RestShape[] = [
   // ---- The changes: one SQL function call each ----

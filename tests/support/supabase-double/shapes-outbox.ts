@@ -3,7 +3,7 @@
 // e-mails' mail_outbox, shapes-orders.ts). All are extensions: SPEC §7 posts the contact form straight to the e-mail
 // provider; the worker stores each message first and relays it after (DESIGN "contact outbox"), with the service
 // role only.
-import { is, type RestShape } from "./match";
+import { is, workerShape, type RestShape } from "./match";
 
 const OUTBOX = "contact outbox (contact_messages; the worker stores each message before relaying it)";
 const COLUMNS = "id,name,email,subject,message,received_at,status,attempts,last_error,next_attempt_at,sent_at,read_at,locale";
@@ -15,22 +15,12 @@ const REPRESENTATION = ["return=representation"];
 const CLAIMED = { id: EQ_INT, claim_id: EQ_UUID };
 const RELEASE = { claim_id: is.literal(null), claimed_until: is.literal(null) };
 
-type QueueShape = Omit<RestShape, "service" | "table" | "key" | "extension"> & { why: string };
-
-/** A shape of one queue's table, with the service role, explained under the queue's name. */
-export const queueShape =
-  (table: string, queue: string) =>
-  (shape: QueueShape): RestShape => {
-    const { why, ...rest } = shape;
-    return { ...rest, service: "rest", table, key: "service", extension: `${queue}: ${why}` };
-  };
-
 /**
  * The relay's requests on a queue (supabaseRelayQueue): what is due, the claim a run takes, the attempts it reads
  * under its claim, the outcome it writes while the claim holds, and one item. Ids `rest.<table>.<step>`.
  */
 export function relayShapes(table: "contact_messages" | "mail_outbox", columns: string, queue: string, item: string): RestShape[] {
-  const shape = queueShape(table, queue);
+  const shape = workerShape(table, queue);
   return [
     shape({
       id: `rest.${table}.due`,
@@ -86,7 +76,7 @@ export function relayShapes(table: "contact_messages" | "mail_outbox", columns: 
   ];
 }
 
-const outbox = queueShape("contact_messages", OUTBOX);
+const outbox = workerShape("contact_messages", OUTBOX);
 
 export const OUTBOX_SHAPES: RestShape[] = [
   outbox({

@@ -88,7 +88,10 @@ export class DoubleState {
         translations: sampleTranslations.service(service.title),
       })),
     );
-    this.write("about", "insert", [{ ...about, translations: sampleTranslations.about }]);
+    // Its photos' real size, as supabase/seed.sql gives them (seed/media/Aboutus: 800 × 600).
+    this.write("about", "insert", [
+      { ...about, photoa_width: 800, photoa_height: 600, photob_width: 800, photob_height: 600, translations: sampleTranslations.about },
+    ]);
     this.write(
       "languages",
       "insert",

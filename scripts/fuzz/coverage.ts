@@ -61,9 +61,10 @@ export function checkSurface(): string[] {
     }
   }
 
-  // Helpers outside the route modules (e.g. interpreterQueryFrom in app/domain) read query parameters too.
-  for (const dir of ["domain", "lib", "components/admin"]) {
-    for (const name of readdirSync(join("app", dir)).filter((file) => /\.tsx?$/.test(file))) {
+  // Helpers outside the route modules (e.g. interpreterQueryFrom in app/domain, the features' services) read query
+  // parameters too.
+  for (const dir of ["domain", "request", "platform", "features", "components"]) {
+    for (const name of (readdirSync(join("app", dir), { recursive: true }) as string[]).filter((file) => /\.tsx?$/.test(file))) {
       for (const [, param] of source(join(dir, name)).matchAll(QUERY_READ)) {
         if (!queryEverywhere.has(param!)) problems.push(`app/${dir}/${name} reads ?${param}, no surface.ts page lists it`);
       }

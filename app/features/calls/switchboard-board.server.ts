@@ -88,8 +88,10 @@ export abstract class SwitchboardBoard extends DurableObject<Env> {
   }
 
   protected async retryRooms(): Promise<void> {
-    for (const callId of await this.stored.takeUnopened()) {
+    for (const callId of await this.stored.unopened()) {
       const call = this.board.calls.find((item) => item.id === callId && item.status === "answered");
+      // One at a time, as before the split: a restart midway leaves the rest on the list.
+      await this.stored.clearUnopened(callId);
       if (call) await this.openRoom(call);
     }
   }

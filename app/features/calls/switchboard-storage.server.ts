@@ -50,11 +50,14 @@ export class SwitchboardStorage {
     return this.storage.put(`${UNOPENED_PREFIX}${callId}`, true);
   }
 
-  /** The calls whose room waits to be opened, each taken off the list (opening it again puts it back on failure). */
-  async takeUnopened(): Promise<string[]> {
-    const keys = [...(await this.storage.list({ prefix: UNOPENED_PREFIX })).keys()];
-    for (const key of keys) await this.storage.delete(key);
-    return keys.map((key) => key.slice(UNOPENED_PREFIX.length));
+  /** The calls whose room waits to be opened. */
+  async unopened(): Promise<string[]> {
+    return [...(await this.storage.list({ prefix: UNOPENED_PREFIX })).keys()].map((key) => key.slice(UNOPENED_PREFIX.length));
+  }
+
+  /** Takes one call off that list, just before its room is opened again (a failure puts it back). */
+  clearUnopened(callId: string): Promise<boolean> {
+    return this.storage.delete(`${UNOPENED_PREFIX}${callId}`);
   }
 
   /** Log lines or rooms still waiting: work for the alarm even with nobody connected. */

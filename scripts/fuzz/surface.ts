@@ -261,6 +261,16 @@ export const PAGES: PageEntry[] = [
 const interpreterFields = { full_name: "name", Gender: "gender", email: "email", phone: "phone" } as const;
 const website = { route: "/Dashboard/Website", path: "/Dashboard/Website", access: "admin", bucket: "MEDIA" } as const;
 const studioEditor = { ...website, multipart: true } as const;
+/** A service's fields in the studio's form, the new one's and an edited one's. */
+const SERVICE_FIELDS = {
+  title: "title",
+  description: "description",
+  photourl: "imageFile",
+  photo_alt: "alt",
+  title_ar: "title",
+  description_ar: "description",
+  photo_alt_ar: "alt",
+} as const;
 
 export const FORMS: FormEntry[] = [
   // app/routes/auth/*.tsx, in English and in Arabic (/ar, the same modules)
@@ -375,34 +385,8 @@ export const FORMS: FormEntry[] = [
       photob_alt_ar: "alt",
     },
   },
-  {
-    ...studioEditor,
-    intent: "create-service",
-    fields: {
-      title: "title",
-      description: "description",
-      photourl: "imageFile",
-      photo_alt: "alt",
-      title_ar: "title",
-      description_ar: "description",
-      photo_alt_ar: "alt",
-    },
-  },
-  {
-    ...studioEditor,
-    intent: "save-service",
-    fields: {
-      id: "contentId",
-      basedOn: "version",
-      title: "title",
-      description: "description",
-      photourl: "imageFile",
-      photo_alt: "alt",
-      title_ar: "title",
-      description_ar: "description",
-      photo_alt_ar: "alt",
-    },
-  },
+  { ...studioEditor, intent: "create-service", fields: SERVICE_FIELDS },
+  { ...studioEditor, intent: "save-service", fields: { id: "contentId", basedOn: "version", ...SERVICE_FIELDS } },
   { ...website, intent: "delete-service", fields: { id: "contentId" } },
   { ...website, intent: "move-service", fields: { id: "contentId", direction: "direction" } },
   { ...website, intent: "restore", fields: { record: "record", id: "contentId", version: "version", basedOn: "version" } },

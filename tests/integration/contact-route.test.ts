@@ -10,7 +10,7 @@ import { readFlashToast } from "~/request/toast.server";
 import { ar } from "~/i18n";
 import type { ContactOutcome } from "../../workers/contact";
 import type { FakeMode } from "../support/fake-emailjs";
-import { CONTACT_URL, type ContactRequestOptions, contactRequest, envWith, postContact, recorded, setMode, TURNSTILE } from "./contact-helpers";
+import { CONTACT_URL, type ContactRequestOptions, contactRequest, envWith, NO_EMAILJS, postContact, recorded, setMode, TURNSTILE } from "./contact-helpers";
 import { asResponse, count, rows } from "./helpers";
 import { addressesIn, ORIGIN } from "./requests";
 
@@ -378,16 +378,8 @@ describe("the message cannot be stored", () => {
 });
 
 describe("configuration", () => {
-  const NO_EMAILJS = {
-    EMAILJS_SERVICE_ID: "",
-    EMAILJS_CONTACT_TEMPLATE_ID: "",
-    EMAILJS_RESET_TEMPLATE_ID: "",
-    EMAILJS_PUBLIC_KEY: "",
-    EMAILJS_PRIVATE_KEY: "",
-  };
-
   it("no mail provider: accepted and stored, waiting with the 'not configured' reason; the cron does nothing", async () => {
-    const unconfigured = { ...env, ...NO_EMAILJS } as Env;
+    const unconfigured = { ...env, ...NO_EMAILJS };
     expect(readConfig(unconfigured).emailjs).toBeNull();
     const fields = validFields();
 

@@ -8,11 +8,11 @@
 //
 // Exits 1 when any case had a non-2xx answer or a connection error (after printing everything).
 import autocannon from "autocannon";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import os from "node:os";
 import { parseArgs } from "node:util";
 import { send } from "./fuzz/http";
-import { portInUse, startServer, type Server } from "./fuzz/server";
+import { checkBuildAndPort, exitOnInterrupt, startServer, type Server } from "./fuzz/server";
 
 const { values } = parseArgs({
   options: {
@@ -38,22 +38,11 @@ type Measured = Case & { edgeCache: string; rps: number; p50: number; p99: numbe
 // Progress goes to stderr, so that stdout carries only the block to paste.
 const note = (message: string) => process.stderr.write(`bench: ${message}\n`);
 
-if (!existsSync("build/server/wrangler.json")) throw new Error("No build/: run `npm run build` first (`npm run bench` does).");
 // Never measure (or stop) a server that is not ours, e.g. a colleague's `npm start`.
-if (await portInUse(port)) throw new Error(`Port ${port} is in use: stop what runs there, or pass --port.`);
+await checkBuildAndPort(port, "npm run bench");
 
 let server: Server | undefined;
-// Ctrl-C / kill: exit at once; server.ts's exit handler then kills the server's process group, so no
-// wrangler or workerd is left behind. Ctrl-C can arrive twice (terminal and tsx relaying it): once is enough.
-let interrupted = false;
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.prependListener(signal, () => {
-    if (interrupted) return;
-    interrupted = true;
-    note(`interrupted (${signal}), server stopped`);
-    process.exit(130);
-  });
-}
+exitOnInterrupt((signal) => note(`interrupted (${signal}), server stopped`));
 
 let results: Measured[];
 try {

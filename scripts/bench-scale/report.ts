@@ -11,27 +11,12 @@ export const TARGETS = { p50Ms: 100, ratio: 3, htmlBytes: 300 * 1024, lastPageRa
 export type Measured = { case: Case; runs: Timed[] };
 export type Row = { label: string; sample: Measured | null; large: Measured | null };
 
-const p50 = (m: Measured | null) =>
-  m && m.runs.length
-    ? percentile(
-        m.runs.map((run) => run.ms),
-        50,
-      )
-    : null;
-const p90 = (m: Measured | null) =>
-  m && m.runs.length
-    ? percentile(
-        m.runs.map((run) => run.ms),
-        90,
-      )
-    : null;
-const bytesOf = (m: Measured | null) =>
-  m && m.runs.length
-    ? percentile(
-        m.runs.map((run) => run.bytes),
-        50,
-      )
-    : null;
+/** The `p`th percentile of what `read` takes from each run of `m` (its time unless told); null when nothing was measured. */
+const percentileOf = (m: Measured | null, p: number, read: (run: Timed) => number = (run) => run.ms) =>
+  m && m.runs.length ? percentile(m.runs.map(read), p) : null;
+const p50 = (m: Measured | null) => percentileOf(m, 50);
+const p90 = (m: Measured | null) => percentileOf(m, 90);
+const bytesOf = (m: Measured | null) => percentileOf(m, 50, (run) => run.bytes);
 const statuses = (m: Measured | null) => [...new Set((m?.runs ?? []).map((run) => run.status || 0))];
 
 export const ms = (value: number | null) => (value === null ? "—" : value < 10 ? `${value.toFixed(1)} ms` : `${Math.round(value)} ms`);

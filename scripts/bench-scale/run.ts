@@ -13,11 +13,11 @@
 //
 // --keep reuses states a previous run loaded (their manifest says how); --strict exits 1 when a target is missed.
 // Exits 1 when any measured request answered 5xx (or anything but 200), after printing everything.
-import { existsSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import os from "node:os";
 import { parseArgs } from "node:util";
 import { signIn } from "../fuzz/sessions";
-import { portInUse, startServer, type Server } from "../fuzz/server";
+import { checkBuildAndPort, exitOnInterrupt, startServer, type Server } from "../fuzz/server";
 import { FULL_VOLUMES } from "./generate";
 import { buildState, migrationFiles, readManifest, type Manifest } from "./load";
 import { percentile, timedGet, type Timed } from "./measure";
@@ -51,18 +51,8 @@ type StateName = (typeof STATES)[number]["name"];
 
 const note = (message: string) => process.stderr.write(`bench:scale: ${message}\n`);
 
-if (!existsSync("build/server/wrangler.json")) throw new Error("No build/: run `npm run build` first (`npm run bench:scale` does).");
-if (await portInUse(port)) throw new Error(`Port ${port} is in use: stop what runs there, or pass --port.`);
-// Ctrl-C: exit at once; server.ts's exit handler kills the server's process group (only ours).
-let interrupted = false;
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.prependListener(signal, () => {
-    if (interrupted) return;
-    interrupted = true;
-    note(`interrupted (${signal}), server stopped`);
-    process.exit(130);
-  });
-}
+await checkBuildAndPort(port, "npm run bench:scale");
+exitOnInterrupt((signal) => note(`interrupted (${signal}), server stopped`));
 
 const started = performance.now();
 const now = Date.now(); // one "now" for both states built in this run

@@ -254,6 +254,22 @@ const LINKS: ((n: number) => string)[] = [
   () => "https://www.facebook.com/\u202Egnp.exe",
 ];
 
+/** The categories that are one pick from a list: sent as text, or as bytes already percent-encoded. */
+const SENT_AS_TEXT: Record<string, readonly string[]> = {
+  sql: SQL,
+  postgrest: POSTGREST,
+  path: PATHS,
+  control: CONTROL,
+  unicode: UNICODE,
+  rtl: RTL,
+  empty: EMPTY,
+  number: NUMBERS,
+  proto: PROTO,
+  format: FORMAT,
+  emailish: EMAILISH,
+};
+const SENT_ENCODED: Record<string, readonly string[]> = { "path-encoded": ENCODED_PATHS, "broken-escape": BROKEN_ESCAPES };
+
 export class Payloads implements HostileSource {
   private markers = 0;
   constructor(readonly rng: Rng) {}
@@ -292,44 +308,15 @@ export class Payloads implements HostileSource {
       [1, "format"],
       [1, "emailish"],
     ]);
-    switch (category) {
-      case "html":
-        return this.markup();
-      case "html-encoded": {
-        const n = this.marker();
-        return { value: encoded(rng.pick(ENCODED_HTML)(n)), label: "html-encoded", marker: n };
-      }
-      case "sql":
-        return { value: text(rng.pick(SQL)), label: "sql" };
-      case "postgrest":
-        return { value: text(rng.pick(POSTGREST)), label: "postgrest" };
-      case "path":
-        return { value: text(rng.pick(PATHS)), label: "path" };
-      case "path-encoded":
-        return { value: encoded(rng.pick(ENCODED_PATHS)), label: "path-encoded" };
-      case "control":
-        return { value: text(rng.pick(CONTROL)), label: "control" };
-      case "invalid-utf8":
-        return { value: rng.pick(INVALID_UTF8), label: "invalid-utf8" };
-      case "broken-escape":
-        return { value: encoded(rng.pick(BROKEN_ESCAPES)), label: "broken-escape" };
-      case "unicode":
-        return { value: text(rng.pick(UNICODE)), label: "unicode" };
-      case "rtl":
-        return { value: text(rng.pick(RTL)), label: "rtl" };
-      case "empty":
-        return { value: text(rng.pick(EMPTY)), label: "empty" };
-      case "long":
-        return this.long(maxLength);
-      case "number":
-        return { value: text(rng.pick(NUMBERS)), label: "number" };
-      case "proto":
-        return { value: text(rng.pick(PROTO)), label: "proto" };
-      case "format":
-        return { value: text(rng.pick(FORMAT)), label: "format" };
-      default:
-        return { value: text(rng.pick(EMAILISH)), label: "emailish" };
+    if (category === "html") return this.markup();
+    if (category === "html-encoded") {
+      const n = this.marker();
+      return { value: encoded(rng.pick(ENCODED_HTML)(n)), label: category, marker: n };
     }
+    if (category === "long") return this.long(maxLength);
+    if (category === "invalid-utf8") return { value: rng.pick(INVALID_UTF8), label: category };
+    if (category in SENT_ENCODED) return { value: encoded(rng.pick(SENT_ENCODED[category]!)), label: category };
+    return { value: text(rng.pick(SENT_AS_TEXT[category]!)), label: category };
   }
 
   /** Markup with a marker: what must come out escaped wherever it is shown. */

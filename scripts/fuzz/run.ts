@@ -13,7 +13,7 @@
 // --trace writes one line per request sent (number, role, surface, method, target, body size and digest, answer,
 // what was hostile), tab-separated: two runs of a seed can be compared with diff (minus the timing column).
 import { createHash } from "node:crypto";
-import { appendFileSync, existsSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, rmSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { inspect, isRejected, type Finding } from "./checks";
 import { checkSurface } from "./coverage";
@@ -24,7 +24,7 @@ import { bytesOf } from "../../tests/fixtures/images";
 import { orderSetUp } from "./orders";
 import { Rng } from "./prng";
 import { Reporter } from "./report";
-import { portInUse, startServer, type Server } from "./server";
+import { checkBuildAndPort, exitOnInterrupt, startServer, type Server } from "./server";
 import { ADMIN_EMAIL, cookieFor, INTERPRETER_EMAIL, maintenanceIp, postForm, postMultipart, revokedCookie, sessionAlive, signIn } from "./sessions";
 import type { BucketName } from "./surface";
 import { text } from "./values";
@@ -63,8 +63,7 @@ if (problems.length > 0) {
   console.log(summary());
   process.exit(1);
 }
-if (!existsSync("build/server/wrangler.json")) throw new Error("No build/: run `npm run build` first (`npm run fuzz` does).");
-if (await portInUse(port)) throw new Error(`Port ${port} is in use: stop what runs there, or pass --port.`);
+await checkBuildAndPort(port, "npm run fuzz");
 
 console.log(
   `fuzz: seed ${seed}, ${only ? `only #${[...only].join(", #")}` : `${total} requests`}, built worker on ${origin} (state ${state}, log ${state}/server.log)`,
@@ -75,18 +74,8 @@ if (values.trace) writeFileSync(values.trace, "");
 
 let server: Server | undefined;
 let db: Database | undefined;
-// Interrupted: the summary still comes out; server.ts ends the server's process group on exit.
-// First in line: wrangler (imported by db.ts) has its own handler that exits at once. Ctrl-C may arrive
-// twice (from the terminal, and relayed by tsx): the second one is ignored.
-let interrupted = false;
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.prependListener(signal, () => {
-    if (interrupted) return;
-    interrupted = true;
-    console.log(`✗ interrupted (${signal})\n${summary()}`);
-    process.exit(130);
-  });
-}
+// Interrupted: the summary still comes out (wrangler, imported by db.ts, has its own handler: this one goes first).
+exitOnInterrupt((signal) => console.log(`✗ interrupted (${signal})\n${summary()}`));
 try {
   server = await startServer(port, state, `${state}/server.log`);
   timing.server = Date.now() - startedAt;

@@ -2,6 +2,7 @@
 // and stops exactly that group (wrangler and its workerd children with it) — never by process name, so
 // other servers on this machine (other tests, a colleague's dev server) are left alone.
 import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
 import net from "node:net";
 import { quietCloudflareEnv } from "../lib/wrangler";
 import { send } from "./http";
@@ -15,6 +16,29 @@ export function portInUse(port: number): Promise<boolean> {
     socket.once("connect", () => (socket.destroy(), resolve(true)));
     socket.once("error", () => resolve(false));
   });
+}
+
+/** Refuses to start without a build, or on a port something already listens on (never a server that is not ours). */
+export async function checkBuildAndPort(port: number, command: string): Promise<void> {
+  if (!existsSync("build/server/wrangler.json")) throw new Error(`No build/: run \`npm run build\` first (\`${command}\` does).`);
+  if (await portInUse(port)) throw new Error(`Port ${port} is in use: stop what runs there, or pass --port.`);
+}
+
+/**
+ * Ctrl-C or kill: `say` what happened, and exit at once (130); the exit handler then ends the server's process group,
+ * so no wrangler or workerd is left behind. First in line (wrangler's own handler exits at once), and once only: the
+ * signal can arrive twice (from the terminal, and relayed by tsx).
+ */
+export function exitOnInterrupt(say: (signal: NodeJS.Signals) => void): void {
+  let interrupted = false;
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.prependListener(signal, () => {
+      if (interrupted) return;
+      interrupted = true;
+      say(signal);
+      process.exit(130);
+    });
+  }
 }
 
 /** `fresh: false` starts again on the state a stopped server left (a restart, as a deploy is one). */

@@ -261,6 +261,28 @@ export const PAGES: PageEntry[] = [
 const interpreterFields = { full_name: "name", Gender: "gender", email: "email", phone: "phone" } as const;
 const website = { route: "/Dashboard/Website", path: "/Dashboard/Website", access: "admin", bucket: "MEDIA" } as const;
 const studioEditor = { ...website, multipart: true } as const;
+/** The contact form, posted to the worker (workers/contact.ts) from either language's contact page. */
+const contactForm = {
+  route: "/api/contact",
+  worker: true,
+  fields: { name: "name", email: "email", subject: "subject", message: "message", website: "honeypot", "cf-turnstile-response": "captcha" },
+  access: "public",
+  rateLimited: true,
+  json: true,
+  background: true,
+} as const;
+/** A service's fields in the studio's form, the new one's and an edited one's. */
+const SERVICE_FIELDS = {
+  title: "title",
+  description: "description",
+  photourl: "imageFile",
+  photo_alt: "alt",
+  // A checkbox, like the quote's consent: "on" when ticked, anything else refused.
+  offers_calls: "consent",
+  title_ar: "title",
+  description_ar: "description",
+  photo_alt_ar: "alt",
+} as const;
 
 export const FORMS: FormEntry[] = [
   // app/routes/auth/*.tsx, in English and in Arabic (/ar, the same modules)
@@ -375,64 +397,16 @@ export const FORMS: FormEntry[] = [
       photob_alt_ar: "alt",
     },
   },
-  {
-    ...studioEditor,
-    intent: "create-service",
-    fields: {
-      title: "title",
-      description: "description",
-      photourl: "imageFile",
-      photo_alt: "alt",
-      // A checkbox, like the quote's consent: "on" when ticked, anything else refused.
-      offers_calls: "consent",
-      title_ar: "title",
-      description_ar: "description",
-      photo_alt_ar: "alt",
-    },
-  },
-  {
-    ...studioEditor,
-    intent: "save-service",
-    fields: {
-      id: "contentId",
-      basedOn: "version",
-      title: "title",
-      description: "description",
-      photourl: "imageFile",
-      photo_alt: "alt",
-      // A checkbox, like the quote's consent: "on" when ticked, anything else refused.
-      offers_calls: "consent",
-      title_ar: "title",
-      description_ar: "description",
-      photo_alt_ar: "alt",
-    },
-  },
+  { ...studioEditor, intent: "create-service", fields: SERVICE_FIELDS },
+  { ...studioEditor, intent: "save-service", fields: { id: "contentId", basedOn: "version", ...SERVICE_FIELDS } },
   { ...website, intent: "delete-service", fields: { id: "contentId" } },
   { ...website, intent: "move-service", fields: { id: "contentId", direction: "direction" } },
   { ...website, intent: "restore", fields: { record: "record", id: "contentId", version: "version", basedOn: "version" } },
 
-  // workers/contact.ts: the contact form (app/features/contact/ContactForm.tsx) and scripts asking for JSON.
-  {
-    route: "/api/contact",
-    path: "/api/contact",
-    worker: true,
-    fields: { name: "name", email: "email", subject: "subject", message: "message", website: "honeypot", "cf-turnstile-response": "captcha" },
-    access: "public",
-    rateLimited: true,
-    json: true,
-    background: true,
-  },
-  // The same form on the Arabic contact page: its action names the page's language, which the message keeps.
-  {
-    route: "/api/contact",
-    path: "/api/contact?lang=ar",
-    worker: true,
-    fields: { name: "name", email: "email", subject: "subject", message: "message", website: "honeypot", "cf-turnstile-response": "captcha" },
-    access: "public",
-    rateLimited: true,
-    json: true,
-    background: true,
-  },
+  // workers/contact.ts: the contact form (app/features/contact/ContactForm.tsx) and scripts asking for JSON; the same
+  // form on the Arabic contact page, whose action names the page's language, which the message keeps.
+  { ...contactForm, path: "/api/contact" },
+  { ...contactForm, path: "/api/contact?lang=ar" },
 
   // workers/calls.ts (issue 21): a caller's page hands over the room's key for the room's cookie; a hang-up over HTTP
   // when a room page's socket is down. Neither opens anything without the key, the cookie or the interpreter's session.

@@ -27,6 +27,9 @@ beforeAll(async () => {
 });
 afterAll(() => double.reset());
 
+/** The body of a PostgREST error: its code, details and message (no hint). */
+const postgrestError = (code: string, details: string, message: string) => ({ code, details, hint: null, message });
+
 describe("strict: a request outside the table is refused and recorded", () => {
   const refused: [string, string, RequestInit & { key?: "anon" | "service" }, RegExp][] = [
     ["all columns of users", "/rest/v1/users?select=*", { key: "service" }, /select=\* does not match/],
@@ -123,12 +126,9 @@ describe("Supabase's response shapes for allowed requests", () => {
     expect(part.headers.get("content-range")).toBe("0-19/21");
     const past = await probe(`/rest/v1/users?${LIST}&offset=40&limit=20`, { key: "service", headers: { Prefer: "count=exact" } });
     expect(past.status).toBe(416);
-    expect(await past.json()).toEqual({
-      code: "PGRST103",
-      details: "An offset of 40 was requested, but there are only 21 rows.",
-      hint: null,
-      message: "Requested range not satisfiable",
-    });
+    expect(await past.json()).toEqual(
+      postgrestError("PGRST103", "An offset of 40 was requested, but there are only 21 rows.", "Requested range not satisfiable"),
+    );
 
     const head = await probe("/rest/v1/contact_messages?select=id&read_at=is.null", { key: "service", method: "HEAD", headers: { Prefer: "count=exact" } });
     expect(head.status).toBe(200);
@@ -144,12 +144,9 @@ describe("Supabase's response shapes for allowed requests", () => {
       body: JSON.stringify({ name: "arabic" }),
     });
     expect(duplicate.status).toBe(409);
-    expect(await duplicate.json()).toEqual({
-      code: "23505",
-      details: "Key (lower(name))=(arabic) already exists.",
-      hint: null,
-      message: 'duplicate key value violates unique constraint "languages_name_lower_key"',
-    });
+    expect(await duplicate.json()).toEqual(
+      postgrestError("23505", "Key (lower(name))=(arabic) already exists.", 'duplicate key value violates unique constraint "languages_name_lower_key"'),
+    );
     const userId = crypto.randomUUID();
     const orphan = await probe("/rest/v1/user_languages?select=id", {
       key: "service",
@@ -209,12 +206,9 @@ describe("Supabase's response shapes for allowed requests", () => {
     ] as const) {
       const refused = get(query);
       expect(refused.status).toBe(406);
-      expect(JSON.parse(String(refused.body))).toEqual({
-        code: "PGRST116",
-        details: `The result contains ${rows} rows`,
-        hint: null,
-        message: "Cannot coerce the result to a single JSON object",
-      });
+      expect(JSON.parse(String(refused.body))).toEqual(
+        postgrestError("PGRST116", `The result contains ${rows} rows`, "Cannot coerce the result to a single JSON object"),
+      );
     }
   });
 

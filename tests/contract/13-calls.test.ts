@@ -89,13 +89,16 @@ describe("record", () => {
   });
 });
 
+/** Three calls a second apart: one before T0, one at T0, and one after it that was cancelled. */
+const threeCalls = (): [CallLogEntry, CallLogEntry, CallLogEntry] => [
+  entry({ requestedAt: T0 - 1000 }),
+  entry(),
+  entry({ requestedAt: T0 + 1000, answeredAt: null, outcome: "cancelled", endedAt: T0 + 5000 }),
+];
+
 describe("list", () => {
   it("reads the log newest first (then by id) with a limit, and maps every column", async () => {
-    const [a, b, c] = [
-      entry({ requestedAt: T0 - 1000 }),
-      entry(),
-      entry({ requestedAt: T0 + 1000, answeredAt: null, outcome: "cancelled", endedAt: T0 + 5000 }),
-    ];
+    const [a, b, c] = threeCalls();
     for (const call of [b, c, a]) await calls().record(call);
     const { result, requests } = await step(() => calls().page(NONE, null, 50));
     expect(who(requests)).toEqual(["rest.call_log.list service"]);
@@ -149,11 +152,7 @@ describe("list", () => {
   });
 
   it("pages by keyset after the last call of the page before, and counts the totals of the whole filter in one call (issue 23)", async () => {
-    const [a, b, c] = [
-      entry({ requestedAt: T0 - 1000 }),
-      entry(),
-      entry({ requestedAt: T0 + 1000, answeredAt: null, outcome: "cancelled", endedAt: T0 + 5000 }),
-    ];
+    const [a, b, c] = threeCalls();
     for (const call of [a, b, c]) await calls().record(call);
     const next = await step(() => calls().page(NONE, { requestedAt: c.requestedAt, id: c.id }, 1));
     expect(paramsOf(next.requests[0]!)).toContainEqual([

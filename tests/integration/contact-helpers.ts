@@ -16,6 +16,11 @@ export const TURNSTILE = {
   TURNSTILE_VERIFY_URL: `${env.EMAILJS_API_URL}/turnstile/siteverify`,
 };
 
+/** Every EmailJS setting blank: no mail provider configured. */
+export const NO_EMAILJS = Object.fromEntries(
+  ["EMAILJS_SERVICE_ID", "EMAILJS_CONTACT_TEMPLATE_ID", "EMAILJS_RESET_TEMPLATE_ID", "EMAILJS_PUBLIC_KEY", "EMAILJS_PRIVATE_KEY"].map((name) => [name, ""]),
+);
+
 /** The worker's env with its own EmailJS service id (the fake keeps modes and records per service id). */
 export function envWith(overrides: Record<string, string> = {}) {
   const service = `svc-${crypto.randomUUID()}`;

@@ -4,13 +4,14 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { d1OutboxStore } from "~/backend/d1/outbox.server";
+import type { MessageRow } from "~/backend/rows/contact-message.server";
 import { relayDue, relayMessage } from "~/features/contact/contact-relay.server";
 import { readConfig } from "~/platform/core/config.server";
 import { readFlashToast } from "~/request/toast.server";
 import { ar } from "~/i18n";
 import type { ContactOutcome } from "../../workers/contact";
 import type { FakeMode } from "../support/fake-emailjs";
-import { CONTACT_URL, type ContactRequestOptions, contactRequest, envWith, postContact, recorded, setMode, TURNSTILE } from "./contact-helpers";
+import { CONTACT_URL, type ContactRequestOptions, contactRequest, envWith, NO_EMAILJS, postContact, recorded, setMode, TURNSTILE } from "./contact-helpers";
 import { asResponse, count, rows } from "./helpers";
 import { addressesIn, ORIGIN } from "./requests";
 
@@ -48,22 +49,8 @@ async function json(outcome: ContactOutcome) {
   return { status: response.status, body: await response.json<Record<string, unknown>>() };
 }
 
-type Row = {
-  id: number;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  received_at: number;
-  status: string;
-  attempts: number;
-  last_error: string | null;
-  next_attempt_at: number;
-  sent_at: number | null;
-  read_at: number | null;
-};
 const rowsWithSubject = async (subject: string) =>
-  (await env.DB.prepare("SELECT * FROM contact_messages WHERE subject = ? ORDER BY id").bind(subject).all<Row>()).results;
+  (await env.DB.prepare("SELECT * FROM contact_messages WHERE subject = ? ORDER BY id").bind(subject).all<MessageRow>()).results;
 async function onlyRow(subject: string) {
   const found = await rowsWithSubject(subject);
   expect(found, `rows with subject ${subject}`).toHaveLength(1);
@@ -378,16 +365,8 @@ describe("the message cannot be stored", () => {
 });
 
 describe("configuration", () => {
-  const NO_EMAILJS = {
-    EMAILJS_SERVICE_ID: "",
-    EMAILJS_CONTACT_TEMPLATE_ID: "",
-    EMAILJS_RESET_TEMPLATE_ID: "",
-    EMAILJS_PUBLIC_KEY: "",
-    EMAILJS_PRIVATE_KEY: "",
-  };
-
   it("no mail provider: accepted and stored, waiting with the 'not configured' reason; the cron does nothing", async () => {
-    const unconfigured = { ...env, ...NO_EMAILJS } as Env;
+    const unconfigured = { ...env, ...NO_EMAILJS };
     expect(readConfig(unconfigured).emailjs).toBeNull();
     const fields = validFields();
 
@@ -460,7 +439,7 @@ describe("from the Arabic page: its action names the language (/api/contact?lang
     const request = contactRequest(fields, { ip: freshIp(), json });
     return postContact(new Request(`${CONTACT_URL}?lang=${lang}`, request), testEnv);
   };
-  const localeOf = async (subject: string) => ((await onlyRow(subject)) as Row & { locale: string }).locale;
+  const localeOf = async (subject: string) => (await onlyRow(subject)).locale;
 
   it("with JavaScript: the Arabic answer, and the message keeps its language for the inbox", async () => {
     const fields = validFields();

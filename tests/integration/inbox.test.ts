@@ -10,7 +10,7 @@ import * as inbox from "~/routes/dashboard/inbox";
 import * as dashboardLayout from "~/routes/dashboard/layout";
 import { asResponse, failure, redirected, rows, seededAndSignedIn, statusOf, thrown } from "./helpers";
 import { browser } from "./requests";
-import { envWith, recorded, setMode } from "./contact-helpers";
+import { envWith, NO_EMAILJS, recorded, setMode } from "./contact-helpers";
 
 const INBOX = "/Dashboard/Inbox";
 const NOT_FOUND = "That message no longer exists. The list has been refreshed.";
@@ -183,7 +183,7 @@ describe("retry now", () => {
   });
 
   it("without a mail provider, Retry now says the message waits here instead of claiming to send it", async () => {
-    const unconfigured = { ...env, EMAILJS_SERVICE_ID: "", EMAILJS_CONTACT_TEMPLATE_ID: "", EMAILJS_PUBLIC_KEY: "", EMAILJS_PRIVATE_KEY: "" } as Env;
+    const unconfigured = { ...env, ...NO_EMAILJS };
     const id = await stored("No provider yet", Date.now() - MINUTE, { attempts: 0 });
     const args = post(INBOX, { intent: "retry", id: String(id) }, cookies.admin, { env: unconfigured });
     expect((await redirected(await inbox.action(args))).toast).toMatchObject({

@@ -76,23 +76,31 @@ export abstract class SwitchboardBoard extends DurableObject<Env> {
     this.board = await this.stored.store(board, finished, outcomeOf);
   }
 
-  /** The room of an answered call learns its parties before either is sent there. */
-  protected async openRoom(call: LiveCall): Promise<void> {
+  /**
+   * The room of an answered call learns its parties before either is sent there. Answers whether it did; if not, the
+   * call waits on the list of unopened rooms for the alarm.
+   */
+  protected async openRoom(call: LiveCall): Promise<boolean> {
     try {
       const opening = { callId: call.id, interpreterId: call.interpreterId!, answeredAt: call.answeredAt ?? Date.now(), switchboardId: this.ctx.id.toString() };
       await roomOf(this.env, call.roomId ?? call.id).open(opening);
+      return true;
     } catch (error) {
       console.error(`call ${call.id}: its room could not be opened yet`, error);
       await this.stored.markUnopened(call.id);
+      return false;
     }
   }
 
+  /**
+   * Opens the waiting rooms one at a time, each taken off the list only once its room is open (opening is idempotent):
+   * a restart at any point, even while a room is being opened, leaves every room not yet open on the list.
+   */
   protected async retryRooms(): Promise<void> {
     for (const callId of await this.stored.unopened()) {
       const call = this.board.calls.find((item) => item.id === callId && item.status === "answered");
-      // One at a time, as before the split: a restart midway leaves the rest on the list.
-      await this.stored.clearUnopened(callId);
-      if (call) await this.openRoom(call);
+      const done = call ? await this.openRoom(call) : true;
+      if (done) await this.stored.clearUnopened(callId);
     }
   }
 

@@ -55,7 +55,7 @@ export class SwitchboardStorage {
     return [...(await this.storage.list({ prefix: UNOPENED_PREFIX })).keys()].map((key) => key.slice(UNOPENED_PREFIX.length));
   }
 
-  /** Takes one call off that list, just before its room is opened again (a failure puts it back). */
+  /** Takes one call off that list, once its room is open (or its call is no longer answered). */
   clearUnopened(callId: string): Promise<boolean> {
     return this.storage.delete(`${UNOPENED_PREFIX}${callId}`);
   }

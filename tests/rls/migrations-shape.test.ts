@@ -1,0 +1,185 @@
+// The migrations themselves, on a new database: the shape they leave (row-level security on, exactly the intended
+// policies, grants and indexes), and that they can run twice. On an existing project: migrations-upgrade.test.ts.
+import { describe, expect, it } from "vitest";
+import { applyMigrations, asSuperuser, createMigrated, fileDatabase, migrationFiles, type Db } from "./support/db";
+import { TABLES } from "./support/fixtures";
+
+/**
+ * The worker's own tables (20261123000000_push_account_administration.sql, 20261124000000_push_content_studio.sql,
+ * 20261126000000_push_orders.sql's mail_outbox): no policy, no API-role privilege.
+ */
+const WORKER_TABLES = ["content_versions", "mail_outbox", "security_events", "session_devices"];
+/**
+ * Quote requests and orders (20261126000000_push_orders.sql): policies choose what signed-in users read, anon holds
+ * no privilege, and only the worker writes.
+ */
+const ORDER_TABLES = ["customers", "order_events", "order_files", "order_messages", "order_quotes", "order_targets", "orders"];
+/** The call log (20261127000000_push_call_log.sql): as the orders' tables, a policy chooses the rows signed-in users read. */
+const CALL_TABLES = ["call_log"];
+/** Tables signed-in users may only read (their policies choose the rows), anon not at all; the worker writes. */
+const READ_ONLY_TABLES = [...ORDER_TABLES, ...CALL_TABLES];
+
+/** The first column of every row a catalogue query answers: the names it lists. */
+const namesFrom = async (db: Db, sql: string) => (await asSuperuser(db, sql)).map((row) => Object.values(row)[0]);
+
+describe("what the migrations leave", () => {
+  const db = fileDatabase(createMigrated);
+
+  it("are the files in supabase/migrations, applied in timestamp order", () => {
+    const files = migrationFiles();
+    expect(files[0]).toBe("20250321000000_push_schema.sql");
+    expect(files).toEqual([...files].sort());
+    for (const file of files) expect(file).toMatch(/^\d{14}_[a-z0-9_]+\.sql$/);
+  });
+
+  it("enable row-level security on every table", async () => {
+    const rows = await asSuperuser(
+      db,
+      "select relname, relrowsecurity from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r' order by relname",
+    );
+    expect(rows).toEqual([...TABLES, ...WORKER_TABLES, ...READ_ONLY_TABLES].sort().map((relname) => ({ relname, relrowsecurity: true })));
+  });
+
+  it("create exactly these policies", async () => {
+    const rows = await asSuperuser(
+      db,
+      "select tablename, cmd, roles::text[] as roles, policyname, permissive from pg_policies where schemaname = 'public' order by tablename, cmd, policyname",
+    );
+    const everyone = ["anon", "authenticated"];
+    const signedInOnly = ["authenticated"];
+    const p = (tablename: string, cmd: string, roles: string[], policyname: string) => ({ tablename, cmd, roles, policyname, permissive: "PERMISSIVE" });
+    expect(rows).toEqual([
+      p("about", "SELECT", everyone, "about: anyone reads"),
+      p("call_log", "SELECT", signedInOnly, "call_log: admins all, interpreters their own"),
+      p("company", "SELECT", everyone, "company: anyone reads"),
+      p("contact_messages", "DELETE", signedInOnly, "contact_messages: admins delete"),
+      p("contact_messages", "SELECT", signedInOnly, "contact_messages: admins read"),
+      p("contact_messages", "UPDATE", signedInOnly, "contact_messages: admins update"),
+      p("customers", "SELECT", signedInOnly, "customers: admins read"),
+      p("languages", "DELETE", signedInOnly, "languages: admins delete"),
+      p("languages", "INSERT", signedInOnly, "languages: admins insert"),
+      p("languages", "SELECT", everyone, "languages: anyone reads"),
+      p("languages", "UPDATE", signedInOnly, "languages: admins update"),
+      p("order_events", "SELECT", signedInOnly, "order_events: admins read"),
+      p("order_files", "SELECT", signedInOnly, "order_files: admins all, interpreters their assigned"),
+      p("order_messages", "SELECT", signedInOnly, "order_messages: admins read"),
+      p("order_quotes", "SELECT", signedInOnly, "order_quotes: admins read"),
+      p("order_targets", "SELECT", signedInOnly, "order_targets: admins all, interpreters their assigned"),
+      p("orders", "SELECT", signedInOnly, "orders: admins all, interpreters their assigned"),
+      p("services", "SELECT", everyone, "services: anyone reads"),
+      p("user_languages", "DELETE", signedInOnly, "user_languages: admins delete"),
+      p("user_languages", "INSERT", signedInOnly, "user_languages: admins insert"),
+      p("user_languages", "SELECT", signedInOnly, "user_languages: own links, admins all"),
+      p("users", "DELETE", signedInOnly, "users: admins delete"),
+      p("users", "INSERT", signedInOnly, "users: admins insert"),
+      p("users", "SELECT", signedInOnly, "users: own row, admins all"),
+      p("users", "UPDATE", signedInOnly, "users: admins update"),
+    ]);
+  });
+
+  it("grant the API roles select/insert/update/delete on every table but the worker's, and TRUNCATE/REFERENCES/TRIGGER only to service_role", async () => {
+    const rows = await asSuperuser(
+      db,
+      `select grantee, table_name, string_agg(privilege_type, ',' order by privilege_type) as privileges
+       from information_schema.role_table_grants
+       where table_schema = 'public' and grantee in ('anon', 'authenticated', 'service_role')
+       group by grantee, table_name order by grantee, table_name`,
+    );
+    const privilegesOf = (grantee: string, table: string) =>
+      grantee === "service_role"
+        ? "DELETE,INSERT,REFERENCES,SELECT,TRIGGER,TRUNCATE,UPDATE"
+        : READ_ONLY_TABLES.includes(table)
+          ? "SELECT"
+          : "DELETE,INSERT,SELECT,UPDATE";
+    const expected = ["anon", "authenticated", "service_role"].flatMap((grantee) =>
+      [...TABLES, ...(grantee === "service_role" ? WORKER_TABLES : []), ...(grantee === "anon" ? [] : READ_ONLY_TABLES)]
+        .sort()
+        .map((table_name) => ({ grantee, table_name, privileges: privilegesOf(grantee, table_name) }))
+        // Signed-in users read orders by column (below), not the whole table.
+        .filter((row) => !(row.grantee === "authenticated" && row.table_name === "orders")),
+    );
+    expect(rows).toEqual(expected);
+    const columns = await namesFrom(
+      db,
+      `select column_name from information_schema.column_privileges
+       where table_schema = 'public' and table_name = 'orders' and grantee = 'authenticated' and privilege_type = 'SELECT' order by column_name`,
+    );
+    const all = await namesFrom(
+      db,
+      "select column_name from information_schema.columns where table_schema = 'public' and table_name = 'orders' order by column_name",
+    );
+    expect(columns).toEqual(
+      // Nor what the requester typed, nor whether the address was proven (issue 22): the customer's contact details,
+      // which an interpreter reading their job's row does not get; staff see them through the worker.
+      all
+        // Nor the search column (issue 23), which holds the same requester fields and the customer's e-mail.
+        .filter(
+          (name) =>
+            ![
+              "internal_note",
+              "token_hash",
+              "token_sealed",
+              "requester_name",
+              "requester_company",
+              "requester_phone",
+              "identity_verified_at",
+              "search_text",
+            ].includes(String(name)),
+        ),
+    );
+  });
+
+  it("index the columns the policies and cascades use", async () => {
+    expect(await namesFrom(db, "select indexname from pg_indexes where schemaname = 'public' and indexname not like '%_pkey' order by indexname")).toEqual([
+      "call_log_interpreter_idx",
+      "call_log_requested_idx",
+      "call_log_totals_idx",
+      "call_log_waits_idx",
+      "contact_messages_due_idx",
+      "contact_messages_received_idx",
+      "contact_messages_status_received_idx",
+      "contact_messages_unread_idx",
+      "content_versions_record_version_key",
+      "customers_email_key",
+      "customers_recent_idx",
+      "customers_search_idx",
+      "languages_name_lower_key",
+      "mail_outbox_due_idx",
+      "mail_outbox_order_idx",
+      "order_events_order_idx",
+      "order_files_object_key_key",
+      "order_files_order_idx",
+      "order_messages_order_idx",
+      "order_targets_language_idx",
+      "orders_created_idx",
+      "orders_customer_created_idx",
+      "orders_interpreter_created_idx",
+      "orders_search_idx",
+      "orders_source_language_idx",
+      "orders_status_created_idx",
+      "orders_token_hash_key",
+      "security_events_account_at_idx",
+      "security_events_at_idx",
+      "services_position_idx",
+      "session_devices_user_id_idx",
+      "user_languages_language_id_idx",
+      "user_languages_user_id_idx",
+      "user_languages_user_id_language_id_key",
+      "users_email_lower_key",
+    ]);
+  });
+
+  it("can run again on the same database without error or change", async () => {
+    await asSuperuser(db, "insert into public.languages (name) values ('Arabic')");
+    const before = await asSuperuser(db, "select count(*)::int as policies from pg_policies where schemaname = 'public'");
+    await applyMigrations(db);
+    expect(await asSuperuser(db, "select count(*)::int as policies from pg_policies where schemaname = 'public'")).toEqual(before);
+    expect(await asSuperuser(db, "select name from public.languages")).toEqual([{ name: "Arabic" }]);
+    const constraints = "select conname from pg_constraint where conrelid = 'public.user_languages'::regclass and contype in ('f', 'u') order by conname";
+    expect(await namesFrom(db, constraints)).toEqual([
+      "user_languages_language_id_fkey",
+      "user_languages_user_id_fkey",
+      "user_languages_user_id_language_id_key",
+    ]);
+  });
+});

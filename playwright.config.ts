@@ -35,6 +35,9 @@ export const SUPABASE_DOUBLE_URL = `http://127.0.0.1:${PORT + 14}`;
 // barely slower): limits there are twice as long, so a slow machine makes a slow run, not a red one.
 const slowMachine = process.env.CI ? 2 : 1;
 
+/** The content studio's tests (tests/e2e/studio-*.spec.ts): the studio projects below run them, after the others. */
+const STUDIO_SPECS = /\/studio-[a-z-]+\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "tests/e2e",
   timeout: 30_000 * slowMachine,
@@ -58,12 +61,13 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "d1", use: { baseURL: APP_URL }, testIgnore: /(supabase-double\.check|studio\.spec)\.ts$/ },
-    // The content studio changes what the public pages show: it runs after the tests that read them.
-    { name: "studio-d1", use: { baseURL: APP_URL }, testMatch: /studio\.spec\.ts$/, dependencies: ["d1"] },
+    { name: "d1", use: { baseURL: APP_URL }, testIgnore: [/supabase-double\.check\.ts$/, STUDIO_SPECS] },
+    // The content studio changes what the public pages show: it runs after the tests that read them, one file at a
+    // time (a test of one counts the stored images or reads the services' order that another's saves change).
+    { name: "studio-d1", use: { baseURL: APP_URL }, testMatch: STUDIO_SPECS, dependencies: ["d1"], workers: 1 },
     // The sign-in and interpreter flows, unchanged, with the worker on Supabase (DESIGN: one port, two adapters).
     { name: "supabase", use: { baseURL: SUPABASE_APP_URL }, testMatch: /(auth|staff-management|account-security|orders)\.spec\.ts$/ },
-    { name: "studio-supabase", use: { baseURL: SUPABASE_APP_URL }, testMatch: /studio\.spec\.ts$/, dependencies: ["supabase"] },
+    { name: "studio-supabase", use: { baseURL: SUPABASE_APP_URL }, testMatch: STUDIO_SPECS, dependencies: ["supabase"], workers: 1 },
     { name: "supabase-check", testMatch: /supabase-double\.check\.ts$/, dependencies: ["supabase", "studio-supabase"] },
     // `npm run dev` as a new developer meets it: starts its own dev server (tests/dev), once the machine is
     // quiet (after the other projects), so its start-up is measured as a developer would see it.

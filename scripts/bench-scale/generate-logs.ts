@@ -15,7 +15,8 @@ import {
   type Volumes,
 } from "./generate";
 import { speakerOf, type People } from "./generate-people";
-import { CONTACT_SUBJECTS, DETAIL_PHRASES, EMAIL_DOMAINS, FIRST_NAMES, SURNAMES, USER_AGENTS } from "./names";
+import { EMAIL_DOMAINS, FIRST_NAMES, SURNAMES } from "./names";
+import { CONTACT_SUBJECTS, DETAIL_PHRASES, USER_AGENTS } from "./texts";
 
 export type LogsResult = {
   tables: TableRows[];

@@ -1,7 +1,8 @@
-// Word lists for the scale benchmark's generated people and text. Plain ASCII and Arabic-free on purpose: the
-// benchmark measures how lists grow with their row count, not text shaping, and a fixed vocabulary keeps every
-// generated value deterministic for a seed. Lists are long enough that names repeat the way real ones do
-// (a surname search matches about 1 % of the rows), not so long that every name is unique.
+// Name lists for the scale benchmark's generated people and customers: first names, surnames, company names and
+// e-mail domains, and how often each language is asked for. Plain ASCII and Arabic-free on purpose: the benchmark
+// measures how lists grow with their row count, not text shaping, and a fixed vocabulary keeps every generated value
+// deterministic for a seed. Lists are long enough that names repeat the way real ones do (a surname search matches
+// about 1 % of the rows), not so long that every name is unique. The free text of the rows is in texts.ts.
 
 export const FIRST_NAMES = [
   "Amina",
@@ -253,44 +254,6 @@ export const COMPANY_KINDS = [
 ] as const;
 
 export const EMAIL_DOMAINS = ["example.com", "example.org", "example.net", "mail.example.com", "clinic.example", "law.example"] as const;
-
-/** What customers write in an order's details: a few sentences of the kind the quote form receives. */
-export const DETAIL_PHRASES = [
-  "Please translate the attached discharge summary.",
-  "Birth certificate and marriage certificate, certified copies needed for immigration.",
-  "Consent forms for a clinical study, about 12 pages.",
-  "A school enrolment packet for a family arriving next month.",
-  "Court documents for a hearing; the deadline is firm.",
-  "Our employee handbook, updated this year.",
-  "Product labels and a short user manual.",
-  "Medical records from a hospital abroad, partly handwritten.",
-  "A lease agreement and two letters from the landlord.",
-  "Website pages for our new clinic (about 3,000 words).",
-  "Transcripts and a diploma for a university application.",
-  "Insurance claim letters, urgent if possible.",
-] as const;
-
-export const CONTACT_SUBJECTS = [
-  "Question about a quote",
-  "Interpreter for an appointment",
-  "Pricing for document translation",
-  "Partnership",
-  "Feedback on last week's call",
-  "Invoice question",
-  "Job application",
-  "Availability on weekends",
-  "Certified translation for USCIS",
-  "On-site interpreting next month",
-] as const;
-
-export const USER_AGENTS = [
-  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
-  "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15",
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
-  "Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0",
-  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
-  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0",
-] as const;
 
 /**
  * How often each of the sample languages is asked for (weights, not shares): Spanish and Arabic lead, as they do

@@ -2,7 +2,7 @@
 // which owns the database handle; everything that can be judged from the answer alone is here.
 import type { RequestSpec } from "./generate";
 import { redirectTarget, type Answer } from "./http";
-import { JS_URL_MARKER, RAW_MARKER, URL_ATTRIBUTES } from "./payloads";
+import { JS_URL_MARKER, RAW_MARKER, URL_ATTRIBUTES } from "./payloads-hostile";
 
 export type FindingKind = "server-error" | "reflected" | "open-redirect" | "write-on-rejection";
 export type Finding = {

@@ -1,12 +1,13 @@
-// Keeps surface.ts honest: the run fails before sending anything when the product has a route, an action,
-// an intent, a loader query parameter or a worker route that the surface does not list (or lists one
-// that no longer exists). Reads app/routes.ts the way tests/e2e/authorization-matrix.spec.ts does, and
+// Keeps surface.ts and surface-forms.ts honest: the run fails before sending anything when the product has a
+// route, an action, an intent, a loader query parameter or a worker route that the surface does not list (or
+// lists one that no longer exists). Reads app/routes.ts the way tests/e2e/authorization-matrix.spec.ts does, and
 // the route modules' source for what React Router cannot tell us (actions' intents, query parameters).
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
-import { FORMS, PAGES, ROUTER_QUERY } from "./surface";
+import { PAGES, ROUTER_QUERY } from "./surface";
+import { FORMS } from "./surface-forms";
 
 type RouteFile = { path: string; file: string };
 
@@ -36,7 +37,7 @@ export function checkSurface(): string[] {
   for (const path of routePaths) if (!pageRoutes.has(path)) problems.push(`app/routes.ts has ${path}, scripts/fuzz/surface.ts PAGES has no entry for it`);
   for (const path of pageRoutes) if (!routePaths.has(path)) problems.push(`surface.ts PAGES lists ${path}, which app/routes.ts no longer has`);
   for (const form of FORMS) {
-    if (!PAGES.some((page) => page.route === form.route)) problems.push(`surface.ts FORMS names route ${form.route}, which PAGES does not list`);
+    if (!PAGES.some((page) => page.route === form.route)) problems.push(`surface-forms.ts FORMS names route ${form.route}, which PAGES does not list`);
   }
 
   const queryEverywhere = new Set([...PAGES.flatMap((page) => Object.keys(page.query ?? {})), ...Object.keys(ROUTER_QUERY)]);
@@ -47,17 +48,18 @@ export function checkSurface(): string[] {
       if (!page?.query?.[name!]) problems.push(`app/${file} reads ?${name}, surface.ts has no query entry "${name}" for ${path}`);
     }
     const forms = FORMS.filter((form) => form.route === path);
-    if (HAS_ACTION.test(text) && forms.length === 0) problems.push(`app/${file} has an action, surface.ts FORMS has no form for ${path}`);
+    if (HAS_ACTION.test(text) && forms.length === 0) problems.push(`app/${file} has an action, surface-forms.ts FORMS has no form for ${path}`);
     if (!HAS_ACTION.test(text) && forms.length > 0 && !forms.every((form) => form.worker)) {
-      problems.push(`surface.ts FORMS posts to ${path}, but app/${file} has no action`);
+      problems.push(`surface-forms.ts FORMS posts to ${path}, but app/${file} has no action`);
     }
     const intents = RUN_INTENT.exec(text)?.[1];
     if (intents) {
       const expected = new Set([...intents.matchAll(/(?:"([\w-]+)"|(\w+))\s*:/g)].map((match) => match[1] ?? match[2]));
       const listed = new Set(forms.map((form) => form.intent));
-      for (const intent of expected) if (!listed.has(intent)) problems.push(`app/${file} accepts intent "${intent}", surface.ts FORMS has no entry for it`);
+      for (const intent of expected)
+        if (!listed.has(intent)) problems.push(`app/${file} accepts intent "${intent}", surface-forms.ts FORMS has no entry for it`);
       for (const intent of listed)
-        if (!expected.has(intent)) problems.push(`surface.ts FORMS sends intent "${intent}" to ${path}, app/${file} has no such intent`);
+        if (!expected.has(intent)) problems.push(`surface-forms.ts FORMS sends intent "${intent}" to ${path}, app/${file} has no such intent`);
     }
   }
 

@@ -7,8 +7,8 @@ import { createHash } from "node:crypto";
 import { storageProxy } from "../lib/storage-proxy";
 import { quietCloudflareEnv } from "../lib/wrangler";
 import { sha256Hex } from "./cookies";
-import type { IdPools } from "./payloads";
-import type { BucketName } from "./surface";
+import type { IdPools } from "./params";
+import type { BucketName } from "./surface-kinds";
 import { WalWatcher } from "./wal";
 
 /**

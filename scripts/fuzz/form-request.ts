@@ -1,4 +1,4 @@
-// A request to a form of surface.ts: its fields with plausible values (files as file parts), one to three hostile
+// A request to a form of surface-forms.ts: its fields with plausible values (files as file parts), one to three hostile
 // twists (a hostile value aimed at a field's own check, a hostile field name, a duplicate, a missing field, a second
 // intent, thousands of fields, a text field sent as a file or a file as text), encoded into a body (bodies.ts) under
 // this site's Origin or another. A focused request (generate.ts decides) is sent as the form's own page sends it,
@@ -10,10 +10,12 @@ import { hostileDocuments, plausibleDocuments } from "./documents";
 import { plausibleImage } from "./files";
 import type { RequestSpec } from "./generate";
 import { acceptHeader, originHeaders } from "./headers";
-import { fillPath } from "./params";
-import { plausible, type FilePayload, type IdPools, type Payload, type Payloads } from "./payloads";
+import { fillPath, type IdPools } from "./params";
+import type { FilePayload, Payload, Payloads } from "./payloads";
+import { plausible } from "./payloads-plausible";
 import { tooManyTargets, type OrderContext } from "./payloads-orders";
-import { FORMS, type FieldKind, type FormEntry } from "./surface";
+import { FORMS } from "./surface-forms";
+import type { FieldKind, FormEntry } from "./surface-kinds";
 import { text } from "./values";
 
 /** What a form request is made with: the generator's Rng (inside payloads), pools and helpers. */

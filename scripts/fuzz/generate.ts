@@ -7,10 +7,13 @@
 import { hostileCookie, type CookieJar } from "./cookies";
 import { formRequest } from "./form-request";
 import { acceptHeader, clientIp, mediaHeaders, miscHeaders } from "./headers";
-import { fillPath, trickPath } from "./params";
-import { Payloads, percentEncode, plausibleQuery, type IdPools, type Payload } from "./payloads";
+import { fillPath, trickPath, type IdPools } from "./params";
+import { Payloads, percentEncode, type Payload } from "./payloads";
+import { plausibleQuery } from "./payloads-plausible";
 import type { Rng } from "./prng";
-import { FORMS, PAGES, ROLES, ROUTER_QUERY, type BucketName, type FormEntry, type PageEntry, type Role } from "./surface";
+import { PAGES, ROUTER_QUERY } from "./surface";
+import { FORMS } from "./surface-forms";
+import { ROLES, type BucketName, type FormEntry, type PageEntry, type Role } from "./surface-kinds";
 
 export type RequestSpec = {
   index: number;
@@ -28,9 +31,9 @@ export type RequestSpec = {
   markers: number[];
   /** Carries the role's real session cookie unchanged. */
   realSession: boolean;
-  /** Aimed at a form whose success leaves work running after the answer (surface.ts `background`). */
+  /** Aimed at a form whose success leaves work running after the answer (surface-kinds.ts `background`). */
   background: boolean;
-  /** Aimed at a form whose action stores or deletes files in this R2 bucket (surface.ts `bucket`). */
+  /** Aimed at a form whose action stores or deletes files in this R2 bucket (surface-kinds.ts `bucket`). */
   bucket: BucketName | null;
 };
 

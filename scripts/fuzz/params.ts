@@ -1,10 +1,9 @@
-// Paths: fills the placeholders of surface.ts paths ("/Quote/{token:quoted}", "/Dashboard/Orders/{order}/files/{file}")
+// Paths: fills the placeholders of the surface's paths ("/Quote/{token:quoted}", "/Dashboard/Orders/{order}/files/{file}")
 // from the orders the run's set-up created (orders.ts), drawn from the run's Rng like every other value: the same
 // seed and the same set-up give the same requests. Mostly a real order, in the state the placeholder names; now
 // and then an id the set-up did not make (an order of the campaign's own /Quote posts, or none), a revoked link or
 // an unknown token, so the 404s and 403s are reached from the same entries. trickPath then spells some paths
 // differently, or gives them a hostile last segment.
-import type { IdPools } from "./payloads";
 import type { Rng } from "./prng";
 import { UNKNOWN_TOKEN } from "./surface-orders";
 import { percentEncode, type Payload } from "./values";
@@ -20,6 +19,23 @@ export type OrderFixture = {
   /** Ids of its files: the customer's documents, the delivery. */
   sourceFiles: number[];
   deliveryFiles: number[];
+};
+
+/**
+ * The ids requests can name: read from the database at the start (db.ts idPools, without the accounts the campaign
+ * signs in with), and the orders the set-up created. Plausible values, filled paths and order fields draw from them.
+ */
+export type IdPools = {
+  userIds: string[];
+  languageIds: number[];
+  linkIds: number[];
+  messageIds: number[];
+  serviceIds: number[];
+  customerIds: number[];
+  /** The sample interpreter's users row: the one the set-up's orders can be assigned to. */
+  sampleInterpreterId: string | null;
+  /** The orders the run's set-up created, one in each state (orders.ts). */
+  orders: OrderFixture[];
 };
 
 /** A filled path, and the set-up's order it names (for a plausible `basedOn`: the version its page would show). */
@@ -73,7 +89,7 @@ export function fillPath(template: string, rng: Rng, ids: IdPools): Filled {
       case "customer":
         return String(ids.customerIds.length && rng.chance(0.85) ? rng.pick(ids.customerIds) : madeUp(ids.customerIds.length));
       default:
-        throw new Error(`surface.ts names a placeholder params.ts does not know: {${name}} in ${template}`);
+        throw new Error(`a surface entry names a placeholder params.ts does not know: {${name}} in ${template}`);
     }
   });
   return { path, order };

@@ -1,4 +1,4 @@
-// Values of the quote request's and the orders' own fields (surface.ts kinds "company" … "interpreterId", and the
+// Values of the quote request's and the orders' own fields (surface-kinds.ts: "company" … "interpreterId", and the
 // order list's filters): what the product's own forms send, so the fuzzed field is the only bad one, and what each
 // field's check must refuse where a generic hostile value would not reach it (a past day, a target equal to the
 // source, an amount with a digit too many, a currency not on the list). Days are on the company's calendar, as the
@@ -6,10 +6,9 @@
 import { companyToday, ORDER_STATUSES, QUOTE_CURRENCIES } from "../../app/domain/orders";
 import { QUOTE_LIMITS } from "../../app/domain/quote-request";
 import type { HostileSource } from "./files";
-import type { OrderFixture } from "./params";
-import type { IdPools } from "./payloads";
+import type { IdPools, OrderFixture } from "./params";
 import type { Rng } from "./prng";
-import type { FieldKind, QueryKind } from "./surface";
+import type { FieldKind, QueryKind } from "./surface-kinds";
 import { text, type Payload } from "./values";
 
 /** What a field's value may depend on: the order its path names, and the form's source language (targets differ). */

@@ -1,5 +1,5 @@
 // The hostile-input campaign (`npm run fuzz`): the built worker on throwaway state, at least 1,000
-// generated requests over every form, page, query parameter and worker route of surface.ts, as anonymous,
+// generated requests over every form, page, query parameter and worker route of surface*.ts, as anonymous,
 // interpreter and admin, sent one after another. Fails (exit 1) on any answer ≥ 500, any payload reflected
 // unescaped into HTML, any open redirect, any row written by a rejected request (or content rewritten in the
 // studio's tables or orders, or an object stored or deleted in an R2 bucket: MEDIA, FILES), or a site that does not
@@ -26,7 +26,7 @@ import { Rng } from "./prng";
 import { Reporter } from "./report";
 import { checkBuildAndPort, exitOnInterrupt, startServer, type Server } from "./server";
 import { ADMIN_EMAIL, cookieFor, INTERPRETER_EMAIL, maintenanceIp, postForm, postMultipart, revokedCookie, sessionAlive, signIn } from "./sessions";
-import type { BucketName } from "./surface";
+import type { BucketName } from "./surface-kinds";
 import { text } from "./values";
 
 const { values } = parseArgs({
@@ -59,7 +59,7 @@ const count = (kind: Finding["kind"]) => findings.filter((finding) => finding.ki
 
 const problems = checkSurface();
 if (problems.length > 0) {
-  console.log(`fuzz: scripts/fuzz/surface.ts does not match the product:\n${problems.map((problem) => `  ✗ ${problem}`).join("\n")}`);
+  console.log(`fuzz: scripts/fuzz/surface*.ts do not match the product:\n${problems.map((problem) => `  ✗ ${problem}`).join("\n")}`);
   console.log(summary());
   process.exit(1);
 }

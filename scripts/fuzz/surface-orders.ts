@@ -1,13 +1,13 @@
 // Quote requests and orders (issue 13) as attack surface: /Quote and the customer's status page with its files,
 // the staff's orders and customers, the interpreters' jobs, and every form and intent of them. Spread into
-// surface.ts's PAGES and FORMS; coverage.ts checks them against the product like every other entry.
+// surface.ts's PAGES and surface-forms.ts's FORMS; coverage.ts checks them against the product like every other entry.
 //
 // Ids and tokens are placeholders (params.ts): the run's set-up (orders.ts) creates one order in each state through
 // the product's own forms, and each request names one of them, or a made-up id. The forms name the state their
 // button is shown in (`{order:quoted}` for a quote's accept), so a plausible request can succeed and a hostile one
 // meets the deepest check; the state machine then moves the orders on as the run goes (a later step from a
 // state an order has left is a 409, which must change nothing).
-import type { FieldKind, FormEntry, PageEntry } from "./surface";
+import type { FieldKind, FormEntry, PageEntry } from "./surface-kinds";
 
 /** A well-formed status token (43 base64url characters) that no order has. */
 export const UNKNOWN_TOKEN = "Fuzz-unknown-status-token_".padEnd(43, "A");

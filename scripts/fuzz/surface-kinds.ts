@@ -1,0 +1,145 @@
+// What the entries of the attack surface are made of: who sends a request, who gets past a route's guard, the
+// kinds of form fields and query parameters (payloads-plausible.ts makes a plausible value of each, payloads.ts a
+// hostile one), and the shape of a page entry and a form entry. The entries themselves are data: pages in
+// surface.ts, forms in surface-forms.ts, quote requests' and orders' in surface-orders.ts; all of them import
+// these types from here, and nothing here imports them back.
+
+/** Who sends a request: no cookie, or the real session of a sample account. */
+export const ROLES = ["anonymous", "interpreter", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Who gets past the route's guard (informative: the campaign sends every role everywhere). */
+export type Access = "public" | "signed-in" | "admin";
+
+/** What a form field holds; payloads-plausible.ts makes a plausible value of each kind, payloads.ts a hostile one. */
+export type FieldKind =
+  | "email"
+  | "password"
+  | "currentPassword"
+  | "newPassword"
+  | "role"
+  | "name"
+  | "gender"
+  | "phone"
+  | "subject"
+  | "message"
+  | "honeypot"
+  | "captcha"
+  | "userId"
+  | "languageId"
+  | "linkId"
+  | "messageId"
+  | "token"
+  | "redirect"
+  // the content studio (app/domain/studio.ts)
+  | "title"
+  | "description"
+  | "address"
+  /** An optional https link (facebook, instegram, linkedin). */
+  | "url"
+  /** An image's alt text. */
+  | "alt"
+  /** A record's version number (basedOn, restore's version). */
+  | "version"
+  /** Moving a service: up or down. */
+  | "direction"
+  /** Which studio record: company, about or service. */
+  | "record"
+  /** A service's id (the company's and the about page's for restore). */
+  | "contentId"
+  /** A file input: sent as a file part of a multipart body (see FormEntry.multipart). */
+  | "imageFile"
+  /** A language of the site (the Profile page's dashboard language): en or ar. */
+  | "locale"
+  // Quote requests and orders (app/domain/quote-request.ts, order-forms.ts): a company name; a service's and the
+  // source language's id; the target languages (a repeated field: at least one, none the source); days (YYYY-MM-DD
+  // on the company's calendar) of a deadline, a quote's due date and its last valid day; a price ("1,250.50") and
+  // one of QUOTE_CURRENCIES; the consent checkbox ("on"); who to assign (a users row id); documents (repeated file
+  // parts: PDF, DOCX, TXT, JPEG or PNG by their bytes).
+  | "company"
+  | "serviceId"
+  | "sourceLanguage"
+  | "targetLanguages"
+  | "deadline"
+  | "dueDate"
+  | "validUntil"
+  | "amount"
+  | "currency"
+  | "consent"
+  | "interpreterId"
+  | "documents"
+  // A staff member's call link (app/domain/call-forms.ts): video or audio, and how many hours it works.
+  | "callType"
+  | "linkHours";
+
+/** What a query parameter holds. */
+export type QueryKind =
+  | "page"
+  | "sort"
+  | "direction"
+  | "search"
+  | "rowId"
+  | "contentId"
+  | "numericList"
+  | "redirect"
+  | "token"
+  | "routeIds"
+  | "flag"
+  /** An order's status (ORDER_STATUSES), a day (YYYY-MM-DD), a language's id: the order list's filters. */
+  | "orderStatus"
+  | "date"
+  | "languageId"
+  /** A staff member's call link for /Call: the link's terms and their signature (app/features/calls/call-link.server.ts). */
+  | "callLink";
+
+/** The R2 buckets a form may write: MEDIA (the studio's public images), FILES (orders' private documents). */
+export type BucketName = "MEDIA" | "FILES";
+
+export type PageEntry = {
+  /** The path as app/routes.ts spells it ("/call-room/:roomId", "/Dashboard/*"), or the worker route's prefix. */
+  route: string;
+  /**
+   * Concrete paths to request: params and splats filled in with real and unknown values. A `{…}` placeholder
+   * (params.ts) is filled per request from what the run's set-up created: `{order}` / `{order:quoted}` an order
+   * (one that started in that state), `{token}` / `{token:quoted}` its status link, `{revoked}` a revoked link,
+   * `{file}` / `{delivery}` a file of the order named before it, `{otherFile}` a file of another order, `{customer}`.
+   */
+  paths: string[];
+  access: Access;
+  /** The query parameters its loader (or a helper it calls) reads. */
+  query?: Record<string, QueryKind>;
+  /** A route of workers/*.ts, not of app/routes.ts. */
+  worker?: true;
+};
+
+export type FormEntry = {
+  /** The route (as in PAGES) whose action receives this form. */
+  route: string;
+  /** Where the form posts (placeholders as in PageEntry.paths). */
+  path: string;
+  /** The `intent` the form's button sends, when the action dispatches on it (app/request/intents.server.ts). */
+  intent?: string;
+  fields: Record<string, FieldKind>;
+  access: Access;
+  /** Limited per CF-Connecting-IP, 5 or 10 a minute (wrangler.toml [[ratelimits]]). */
+  rateLimited?: true;
+  /** Also used by scripts that ask for JSON (Accept: application/json). */
+  json?: true;
+  /**
+   * The form is multipart/form-data (encType): bodies.ts sends it that way most of the time, with its imageFile and
+   * documents fields as file parts (valid files, wrong bytes, empty files, hostile names and types).
+   */
+  multipart?: true;
+  /**
+   * Its action stores or deletes files in this R2 bucket (the studio's images, orders' documents): run.ts lists the
+   * bucket around these requests too, and a rejected one must leave it as it was (uploads of a refused request are
+   * deleted again).
+   */
+  bucket?: BucketName;
+  worker?: true;
+  /**
+   * Its success schedules ctx.waitUntil work that writes to D1 (the contact relay, order e-mails): run.ts lets it finish
+   * before reading row counts, so the two workerd processes sharing the SQLite files do not collide.
+   */
+  background?: true;
+};

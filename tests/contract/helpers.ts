@@ -69,6 +69,12 @@ export const double = {
 
 export type Step<T> = { result: T; requests: RecordedRequest[]; shapes: (string | null)[] };
 
+/** Each request as "<shape> <credentials>": what the adapter asked for, and with which key (anon, user or service). */
+export const who = (requests: Pick<RecordedRequest, "shape" | "credentials">[]) => requests.map(({ shape, credentials }) => `${shape} ${credentials}`);
+/** A request's query parameters as an object (of a repeated one, the last value). */
+export const paramsOf = (request: Pick<RecordedRequest, "url">) => Object.fromEntries(new URL(request.url, DOUBLE_URL).searchParams);
+export const pathOf = (request: Pick<RecordedRequest, "url">) => new URL(request.url, DOUBLE_URL).pathname;
+
 /** Runs adapter calls; returns their result and the requests the double saw, and fails on any violation. */
 export async function step<T>(run: () => Promise<T>): Promise<Step<T>> {
   const before = await double.lastSeq();
@@ -90,9 +96,8 @@ export function cookieHeader(headers: Headers): string {
     .join("; ");
 }
 
-/** Signs in through the adapter and returns the browser's cookies. */
-export async function signIn(email: string, password = SAMPLE_PASSWORD) {
-  const backend = backendFor();
+/** Signs in through the adapter (a backend for one request, by default to /Dashboard) and returns the browser's cookies. */
+export async function signIn(email: string, password = SAMPLE_PASSWORD, backend = backendFor()) {
   const result = await backend.auth.signIn({ email, password });
   if (!result.ok) throw new Error(`sign-in of ${email} failed: ${result.reason}`);
   return { cookie: cookieHeader(backend.responseHeaders), user: result.user, backend };
@@ -140,6 +145,9 @@ export const idOf = async (email: string) => {
   if (!row) throw new Error(`no users row for ${email}`);
   return row.id;
 };
+
+/** The seeded admin's and interpreter's ids (new ones after each reset of the double). */
+export const staffIds = () => Promise.all([idOf(ADMIN), idOf(INTERPRETER)]);
 
 export const languageIdOf = async (name: string) => {
   const row = (await double.table<{ id: number; name: string }>("languages")).find((language) => language.name === name);

@@ -1,37 +1,24 @@
 // The call log through the Supabase adapter (issue 14; supabase/migrations/20261127000000_push_call_log.sql): a call
 // is recorded with INSERT … ON CONFLICT (id) DO NOTHING, the log is one read with its filters — the exact requests,
-// the credentials they carry (always the service role), and what the double holds after them.
-import { createExecutionContext, env } from "cloudflare:test";
+// the credentials they carry (always the service role), and what the double holds after them. The call routes on
+// this adapter: 13-calls-routes.
 import { beforeEach, describe, expect, it } from "vitest";
-import { createRequestContext, routerContextFor } from "~/request/context.server";
-import * as callsPage from "~/routes/dashboard/incoming-calls";
-import * as callPage from "~/routes/public/call";
-import * as callRoom from "~/routes/dashboard/call-room";
-import { roomToken } from "~/features/calls/room-token.server";
-import { handleCallSocket } from "../../workers/calls";
 import type { CallLogEntry, CallLogFilter } from "~/domain/call-log";
 import { handleRest } from "../support/supabase-double/postgrest";
 import { DoubleState } from "../support/supabase-double/state";
-import { ADMIN, backendFor, bindings, double, DOUBLE_URL, idOf, INTERPRETER, languageIdOf, ORIGIN, probe, signIn, step } from "./helpers";
+import { admin, arabic, english, interpreter, resetCalls } from "./calls-helpers";
+import { backendFor, DOUBLE_URL, double, probe, step, who } from "./helpers";
 
-type Call = { shape: string | null; credentials: string | null; url: string };
-const who = (requests: Call[]) => requests.map(({ shape, credentials }) => `${shape} ${credentials}`);
 /** Every query parameter with all its values (requested_at may come twice). */
-const paramsOf = (request: Call) => [...new URL(request.url, DOUBLE_URL).searchParams];
+const paramsOf = (request: { url: string }) => [...new URL(request.url, DOUBLE_URL).searchParams];
 const calls = () => backendFor().calls;
 const NONE: CallLogFilter = { from: null, to: null, languageId: null, interpreterId: null };
 
 /** 2026-11-25T16:00:00.123Z (09:00:00.123 in Wyoming), and how PostgREST writes it. */
 const T0 = Date.UTC(2026, 10, 25, 16, 0, 0, 123);
 const pg = (ms: number) => new Date(ms).toISOString().replace("Z", "+00:00");
-let [arabic, english] = [0, 0];
-let [admin, interpreter] = ["", ""];
 
-beforeEach(async () => {
-  await double.reset();
-  [arabic, english] = (await Promise.all(["Arabic", "English"].map(languageIdOf))) as [number, number];
-  [admin, interpreter] = await Promise.all([idOf(ADMIN), idOf(INTERPRETER)]);
-});
+beforeEach(resetCalls);
 
 let counter = 0;
 const entry = (overrides: Partial<CallLogEntry> = {}): CallLogEntry => ({
@@ -212,94 +199,5 @@ describe("the double's share", () => {
     const response = await probe(`/rest/v1/call_log?select=${columns}&${range}&order=requested_at.desc,id.asc&limit=5`, { key: "service" });
     expect(response.status).toBe(400);
     expect(JSON.stringify(await response.json())).toMatch(/query parameter requested_at=lt\..* does not match/);
-  });
-});
-
-// The call link for a named customer: made by the dashboard's form and read by /Call, whole routes on this adapter.
-describe("who may take calls (issue 22)", () => {
-  it("reads the live sessions and the links of the people on the board with the service role, and keys sessions as the session list does", async () => {
-    const { cookie } = await signIn(INTERPRETER);
-    const listed = (await backendFor(cookie).auth.sessions()).find((session) => session.current)!.key;
-    const { result, requests } = await step(() => backendFor().links.callReadiness([interpreter, "00000000-0000-4000-8000-000000000000"]));
-    expect(who(requests).sort()).toEqual(["rest.session_devices.call-readiness service", "rest.user_languages.call-readiness service"]);
-    expect(result).toHaveLength(1);
-    expect(result[0]!.id).toBe(interpreter);
-    expect(result[0]!.sessions).toContain(listed);
-    const own = (await backendFor(cookie).links.forUser(interpreter)).map((language) => language.id);
-    expect(own.length).toBeGreaterThan(0);
-    expect(new Set(result[0]!.languages)).toEqual(new Set(own));
-  });
-});
-
-describe("call links", () => {
-  const routeArgs = (path: string, init: RequestInit = {}) => {
-    const request = new Request(`${ORIGIN}${path}`, init);
-    const context = routerContextFor(createRequestContext(request, env, createExecutionContext()));
-    return { request, context, params: {}, pattern: path, url: new URL(request.url) } as never;
-  };
-
-  it("the form checks the administrator, then reads the linked languages once; /Call with the link reads them once", async () => {
-    const { cookie } = await signIn(ADMIN);
-    const body = new URLSearchParams({ intent: "call-link", name: "Maria López", language: String(arabic), type: "video", validFor: "1", locale: "ar" });
-    const headers = { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" };
-    const made = await step(() => callsPage.action(routeArgs("/Dashboard/Dashboardcall", { method: "POST", headers, body })));
-    // The guard (session, device, the user's row), then the languages someone is linked to, in one call (issue 23).
-    const linkedLanguages = ["rpc.push_linked_languages service"];
-    expect(who(made.requests)).toEqual(["auth.user.get user", "rest.session_devices.seen service", "rest.users.me user", ...linkedLanguages]);
-    const link = new URL((made.result as unknown as { data: { created: { url: string } } }).data.created.url);
-    expect(link.pathname).toBe("/ar/Call");
-
-    const opened = await step(() => callPage.loader(routeArgs(`${link.pathname}${link.search}`)));
-    expect(who(opened.requests)).toEqual(linkedLanguages);
-    expect((opened.result as unknown as { data: { link: unknown } }).data.link).toEqual({
-      state: "ok",
-      token: link.searchParams.get("link"),
-      name: "Maria López",
-      languageId: arabic,
-      language: "Arabic",
-      type: "video",
-    });
-  });
-});
-
-// A live call's room (issue 21): the interpreter who accepted is admitted by their own session, read through this
-// adapter; the caller by the room's cookie, with no request to Supabase at all; anyone else gets 403.
-describe("call rooms", () => {
-  const routeArgs = (path: string, cookie?: string) => {
-    const request = new Request(`${ORIGIN}${path}`, cookie ? { headers: { Cookie: cookie } } : {});
-    const context = routerContextFor(createRequestContext(request, env, createExecutionContext()));
-    return { request, context, params: { roomId: path.split("/")[2] }, pattern: path, url: new URL(request.url) } as never;
-  };
-  const openRoom = async () => {
-    const roomId = crypto.randomUUID();
-    const switchboardId = env.CALLS.idFromName(`contract-${roomId}`).toString();
-    await env.CALL_ROOMS.get(env.CALL_ROOMS.idFromName(roomId)).open({ callId: roomId, interpreterId: interpreter, answeredAt: Date.now(), switchboardId });
-    return roomId;
-  };
-
-  it("admits the interpreter who accepted by their session; another staff member and a signed-out visitor get 403", async () => {
-    const roomId = await openRoom();
-    const staff = (await signIn(INTERPRETER)).cookie;
-    const admitted = await step(() => callRoom.loader(routeArgs(`/call-room/${roomId}`, staff)));
-    expect(who(admitted.requests)).toEqual(["auth.user.get user", "rest.session_devices.seen service", "rest.users.me user"]);
-    expect(admitted.result).toMatchObject({ kind: "live", live: { party: "interpreter", ended: false } });
-    const other = (await signIn(ADMIN)).cookie;
-    await expect(callRoom.loader(routeArgs(`/call-room/${roomId}`, other))).rejects.toMatchObject({ init: { status: 403 } });
-    const anonymous = await step(() => callRoom.loader(routeArgs(`/call-room/${roomId}`)).catch((refusal: unknown) => refusal));
-    expect(anonymous.result).toMatchObject({ init: { status: 403 } });
-  });
-
-  it("admits the caller by the room's cookie without asking Supabase anything", async () => {
-    const roomId = await openRoom();
-    const key = await roomToken(bindings.SESSION_SECRET, roomId, "caller");
-    const entered = await handleCallSocket(
-      new Request(`${ORIGIN}/api/calls/room/${roomId}/enter`, { method: "POST", headers: { Origin: ORIGIN }, body: new URLSearchParams({ key }) }),
-      env,
-    );
-    expect(entered.status).toBe(303);
-    const cookie = entered.headers.getSetCookie()[0]!.split(";")[0]!;
-    const admitted = await step(() => callRoom.loader(routeArgs(`/call-room/${roomId}`, cookie)));
-    expect(admitted.requests).toEqual([]);
-    expect(admitted.result).toMatchObject({ kind: "live", live: { party: "caller" } });
   });
 });

@@ -3,12 +3,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { NewMail } from "~/domain/mail";
 import { DoubleStorage } from "../support/supabase-double/storage";
-import { backendFor, double, DOUBLE_URL, probe, step } from "./helpers";
+import { backendFor, double, paramsOf, pathOf, probe, step, who } from "./helpers";
 
-type Call = { shape: string | null; credentials: string | null; url: string };
-const who = (requests: Call[]) => requests.map(({ shape, credentials }) => `${shape} ${credentials}`);
-const paramsOf = (request: Call) => Object.fromEntries(new URL(request.url, DOUBLE_URL).searchParams);
-const pathOf = (request: Call) => new URL(request.url, DOUBLE_URL).pathname;
 const T0 = 1_750_000_000_000;
 
 beforeEach(() => double.reset());

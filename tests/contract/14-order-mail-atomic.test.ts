@@ -6,10 +6,8 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { NewMail } from "~/domain/mail";
 import type { NewOrder } from "~/domain/order-records";
 import { sha256Hex } from "~/platform/core/hash.server";
-import { backendFor, double, languageIdOf, step } from "./helpers";
+import { backendFor, double, languageIdOf, step, who } from "./helpers";
 
-type Call = { shape: string | null; credentials: string | null; body?: unknown };
-const who = (requests: Call[]) => requests.map(({ shape, credentials }) => `${shape} ${credentials}`);
 const NOW = 1_764_064_800_123;
 const orders = () => backendFor().orders;
 type MailRow = { order_id: number | null; kind: string; to_email: string; subject: string; status: string; created_at: number };

@@ -1,11 +1,12 @@
 // The double's in-memory database: the public tables (schema.ts, schema-orders.ts), Supabase Auth's users and
 // sessions, and the Storage buckets of the images and of orders' files (storage.ts), seeded with the sample content of
-// seed/content.ts. Writes go through `write`, which enforces the constraints the way Postgres reports them; deletes
-// follow the foreign keys (cascade, set null or restrict).
+// seed/content.ts. Writes go through `write`, which enforces the constraints the way Postgres reports them (the checks
+// are in constraints.ts); deletes follow the foreign keys (cascade, set null or restrict).
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { SAMPLE_PASSWORD, sampleContent } from "../../../seed/content";
 import { sampleTranslations } from "../../../seed/content-ar";
-import { coerce, keyOf, PgError, SCHEMA, statementClock, TABLE_NAMES, type Row, type TableName, type Value } from "./schema";
+import { checkRow, keepAnAdmin, prepareRow } from "./constraints";
+import { keyOf, PgError, SCHEMA, statementClock, TABLE_NAMES, type Row, type TableName, type Value } from "./schema";
 import { DoubleStorage } from "./storage";
 
 export type AuthUser = {
@@ -205,11 +206,12 @@ export class DoubleState {
    * OVERRIDING SYSTEM VALUE (an id from nextval, as push_create_order stores a request under).
    */
   write(table: TableName, kind: "insert" | "update", rows: Record<string, unknown>[], overriding = false): Row[] {
-    if (table === "users" && kind === "update") this.keepAnAdmin(rows); // a BEFORE trigger: before the constraints
+    // users_keep_an_admin, a BEFORE trigger: before the constraints.
+    if (table === "users" && kind === "update") keepAnAdmin(this.tables.users, rows, (id) => !this.isBanned(this.authUsers.get(id)));
     statementClock.at = Date.now();
     let prepared: Row[];
     try {
-      prepared = rows.map((input) => this.prepare(table, kind, input, overriding));
+      prepared = rows.map((input) => prepareRow(table, kind, input, overriding, () => this.nextval(table)));
     } finally {
       statementClock.at = null;
     }
@@ -217,7 +219,7 @@ export class DoubleState {
     const others = this.tables[table].filter((row) => !replaced.has(keyOf(table, row)));
     const checked: Row[] = [];
     for (const row of prepared) {
-      this.checkRow(table, row, [...others, ...checked]);
+      checkRow(table, row, [...others, ...checked], this.tables, this.authUsers);
       checked.push(row);
     }
     if (kind === "insert") {
@@ -231,122 +233,6 @@ export class DoubleState {
       this.tables[table] = this.tables[table].map((row) => byKey.get(keyOf(table, row)) ?? row);
     }
     return checked;
-  }
-
-  /**
-   * The trigger users_keep_an_admin (private.keep_an_admin): a row may lose the admin role only while another admin
-   * whose account is not banned remains. Rows are checked in order, each seeing the ones before it changed.
-   */
-  private keepAnAdmin(rows: Record<string, unknown>[]) {
-    const roles = new Map(this.tables.users.map((row) => [String(row.id), row.role]));
-    for (const row of rows) {
-      const id = String(row.id);
-      if (roles.get(id) === "admin" && row.role !== "admin") {
-        const another = [...roles].some(([other, role]) => other !== id && role === "admin" && !this.isBanned(this.authUsers.get(other)));
-        if (!another) {
-          throw new PgError(
-            400,
-            "23514",
-            "the last administrator who can sign in keeps the admin role",
-            `users.role admin → ${String(row.role)} refused for ${id}: no other unlocked admin`,
-            "Make another account admin, or unlock one, first.",
-          );
-        }
-      }
-      roles.set(id, row.role as Value);
-    }
-  }
-
-  private prepare(table: TableName, kind: "insert" | "update", input: Record<string, unknown>, overriding: boolean): Row {
-    const { columns, primaryKey } = SCHEMA[table];
-    const row: Row = {};
-    for (const [name, value] of Object.entries(input)) {
-      const column = columns[name];
-      if (!column) throw new PgError(400, "PGRST204", `Could not find the '${name}' column of '${table}' in the schema cache`);
-      if (column.identity === "always" && kind === "insert" && !overriding) {
-        throw new PgError(
-          400,
-          "428C9",
-          `cannot insert a non-DEFAULT value into column "${name}"`,
-          `Column "${name}" is an identity column defined as GENERATED ALWAYS.`,
-          "Use OVERRIDING SYSTEM VALUE to override.",
-        );
-      }
-      if (column.generated) {
-        // An update passes the whole stored row; only a request's own value for it is an error.
-        if (kind === "insert") throw new PgError(400, "428C9", `cannot insert a non-DEFAULT value into column "${name}"`);
-        continue;
-      }
-      row[name] = coerce(column, value);
-    }
-    if (kind === "insert") {
-      for (const [name, column] of Object.entries(columns)) {
-        if (name in row) continue;
-        if (column.identity) row[name] = ++this.sequences[table];
-        else row[name] = column.default ? column.default() : null;
-      }
-    }
-    for (const [name, column] of Object.entries(columns)) if (column.generated) row[name] = column.generated(row);
-    for (const [name, column] of Object.entries(columns)) {
-      const value = row[name];
-      if (value === null && !column.nullable) {
-        throw new PgError(
-          400,
-          "23502",
-          `null value in column "${name}" of relation "${table}" violates not-null constraint`,
-          `Failing row contains (${Object.values(row).join(", ")}).`,
-        );
-      }
-      const refused = column.oneOf ? !column.oneOf.includes(String(value)) : column.check ? !column.check(value!) : false;
-      if (value !== null && value !== undefined && refused) {
-        throw new PgError(
-          400,
-          "23514",
-          `new row for relation "${table}" violates check constraint "${table}_${name}_check"`,
-          `Failing row contains (${Object.values(row).join(", ")}).`,
-        );
-      }
-    }
-    if (kind === "update" && [primaryKey].flat().some((column) => row[column] === undefined)) throw new Error("update without the primary key");
-    return row;
-  }
-
-  private checkRow(table: TableName, row: Row, others: Row[]) {
-    const schema = SCHEMA[table];
-    const key = (item: Row, columns: readonly string[], lower?: boolean) =>
-      JSON.stringify(columns.map((column) => (lower && typeof item[column] === "string" ? item[column].toLowerCase() : item[column])));
-    const primaryKey = [schema.primaryKey].flat();
-    if (others.some((other) => keyOf(table, other) === keyOf(table, row))) {
-      throw new PgError(
-        409,
-        "23505",
-        `duplicate key value violates unique constraint "${table}_pkey"`,
-        `Key (${primaryKey.join(", ")})=(${primaryKey.map((column) => row[column]).join(", ")}) already exists.`,
-      );
-    }
-    for (const unique of schema.unique) {
-      const wanted = key(row, unique.columns, unique.lower);
-      if (others.some((other) => key(other, unique.columns, unique.lower) === wanted)) {
-        const columns = unique.columns.map((column) => (unique.lower ? `lower(${column})` : column)).join(", ");
-        const values = unique.columns.map((column) => (unique.lower ? String(row[column]).toLowerCase() : row[column])).join(", ");
-        throw new PgError(409, "23505", `duplicate key value violates unique constraint "${unique.name}"`, `Key (${columns})=(${values}) already exists.`);
-      }
-    }
-    for (const fk of schema.foreignKeys) {
-      const value = row[fk.column];
-      if (value === null) continue; // a foreign key holds only for a value
-      const exists = fk.table === "auth.users" ? this.authUsers.has(String(value)) : this.tables[fk.table].some((other) => other.id === value);
-      if (!exists && fk.unknown === "set null") row[fk.column] = null;
-      else if (!exists) {
-        const referenced = fk.table === "auth.users" ? "users" : fk.table;
-        throw new PgError(
-          409,
-          "23503",
-          `insert or update on table "${table}" violates foreign key constraint "${fk.name}"`,
-          `Key (${fk.column})=(${value}) is not present in table "${referenced}".`,
-        );
-      }
-    }
   }
 
   /**

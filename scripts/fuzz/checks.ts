@@ -1,6 +1,6 @@
 // What each answer is checked for. The write check (row counts around a rejected request) lives in run.ts,
 // which owns the database handle; everything that can be judged from the answer alone is here.
-import type { RequestSpec } from "./generate";
+import type { RequestSpec } from "./request-spec";
 import { redirectTarget, type Answer } from "./http";
 import { JS_URL_MARKER, RAW_MARKER, URL_ATTRIBUTES } from "./payloads-hostile";
 

@@ -8,7 +8,7 @@ import { QUOTE_LIMITS } from "../../app/domain/quote-request";
 import { buildBody, type Field } from "./bodies";
 import { hostileDocuments, plausibleDocuments } from "./documents";
 import { plausibleImage } from "./files";
-import type { RequestSpec } from "./generate";
+import type { RequestSpec } from "./request-spec";
 import { acceptHeader, originHeaders } from "./headers";
 import { fillPath, type IdPools } from "./params";
 import type { FilePayload, Payload, Payloads } from "./payloads";

@@ -13,29 +13,8 @@ import { plausibleQuery } from "./payloads-plausible";
 import type { Rng } from "./prng";
 import { PAGES, ROUTER_QUERY } from "./surface";
 import { FORMS } from "./surface-forms";
-import { ROLES, type BucketName, type FormEntry, type PageEntry, type Role } from "./surface-kinds";
-
-export type RequestSpec = {
-  index: number;
-  role: Role;
-  method: string;
-  /** The request target: path and query, percent-encoded as sent. */
-  target: string;
-  headers: Record<string, string>;
-  body?: Buffer;
-  /** Which surface entry this exercises, e.g. "form /Dashboard/Language intent=create". */
-  surface: string;
-  /** What is hostile about it. */
-  labels: string[];
-  /** Markers (payloads.ts) this request plants. */
-  markers: number[];
-  /** Carries the role's real session cookie unchanged. */
-  realSession: boolean;
-  /** Aimed at a form whose success leaves work running after the answer (surface-kinds.ts `background`). */
-  background: boolean;
-  /** Aimed at a form whose action stores or deletes files in this R2 bucket (surface-kinds.ts `bucket`). */
-  bucket: BucketName | null;
-};
+import type { RequestSpec } from "./request-spec";
+import { ROLES, type FormEntry, type PageEntry, type Role } from "./surface-kinds";
 
 type Item = { kind: "form"; form: FormEntry } | { kind: "page"; page: PageEntry; path: string; focus?: string };
 export type Sessions = Record<Exclude<Role, "anonymous">, CookieJar> & { anonymous: CookieJar };

@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Finding } from "./checks";
-import type { RequestSpec } from "./generate";
+import type { RequestSpec } from "./request-spec";
 
 /** Bash ANSI-C quoting ($'…'): any byte survives a copy and paste. */
 function ansiC(bytes: Buffer): string {

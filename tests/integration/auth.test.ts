@@ -1,6 +1,6 @@
 // The D1 adapter's AuthStore against the real schema and the sample accounts, where the tables and the cookie show
 // what the port cannot: the session cookie, sessions stored as hashes (expiring, idle), and password-reset tokens
-// stored as hashes. What sign-in, sign-out and a reset answer is the port's contract: tests/port-contract/suite.ts.
+// stored as hashes. What sign-in, sign-out and a reset answer is the port's contract: tests/port-contract/sign-in-suite.ts.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sessionCookie } from "~/backend/d1/session-cookie.server";
@@ -79,7 +79,7 @@ describe("signIn", () => {
     expect(setCookie).toMatch(new RegExp(`;\\s*Max-Age=${SEVEN_DAYS_S}(;|$)`));
   });
 
-  // Which sign-ins are refused is the port's contract (tests/port-contract/suite.ts); here, what they leave in the table.
+  // Which sign-ins are refused is the port's contract (tests/port-contract/sign-in-suite.ts); here, what they leave in the table.
   it("stores no session for a refused sign-in: a wrong password, an unknown email, an account without a usable password", async () => {
     const before = await allSessions();
     for (const [email, password] of [

@@ -1,10 +1,13 @@
 // What the contact tests share: a worker env with its own EmailJS service id on the loopback fake, the
-// fake's controls, and one post to /api/contact made the way the worker handles it.
+// fake's controls, and one post to /api/contact made the way the worker handles it; for the route's tests, a
+// valid message, the answer they expect, and the stored rows of a subject.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { expect } from "vitest";
+import type { MessageRow } from "~/backend/rows/contact-message.server";
 import { readConfig } from "~/platform/core/config.server";
 import { handleContact, type ContactOutcome } from "../../workers/contact";
 import type { FakeMode, RecordedRequest } from "../support/fake-emailjs";
+import { asResponse } from "./helpers";
 import { ORIGIN } from "./requests";
 
 export const CONTACT_URL = `${ORIGIN}/api/contact`;
@@ -52,3 +55,40 @@ export async function postContact(request: Request, testEnv: Env = env): Promise
   await waitOnExecutionContext(ctx);
   return outcome;
 }
+
+export const SENT = "Successfully The Email Is Sended!";
+export const MINUTE = 60_000;
+
+export type Fields = Record<string, string>;
+type SubmitOptions = Partial<ContactRequestOptions> & { env?: Env };
+
+/**
+ * A test file's posts of the form: each from a fresh address of `addresses` (the file's own range, so the rate
+ * limit of 5 per 60 s per address only applies where a test means it to) unless given one. The immediate relay
+ * attempt has finished when a post returns.
+ */
+export function submitter(addresses: () => string) {
+  return (fields: Fields, options: SubmitOptions = {}): Promise<ContactOutcome> =>
+    postContact(contactRequest(fields, { ...options, ip: options.ip ?? addresses() }), options.env);
+}
+
+export async function json(outcome: ContactOutcome) {
+  const response = asResponse(outcome);
+  return { status: response.status, body: await response.json<Record<string, unknown>>() };
+}
+
+export const rowsWithSubject = async (subject: string) =>
+  (await env.DB.prepare("SELECT * FROM contact_messages WHERE subject = ? ORDER BY id").bind(subject).all<MessageRow>()).results;
+export async function onlyRow(subject: string) {
+  const found = await rowsWithSubject(subject);
+  expect(found, `rows with subject ${subject}`).toHaveLength(1);
+  return found[0]!;
+}
+
+/** A valid message with a subject no other test uses. */
+export const validFields = (): Fields => ({
+  name: "Amina Yusuf",
+  email: "amina.yusuf@example.com",
+  subject: `Quote for a deposition ${crypto.randomUUID().slice(0, 8)}`,
+  message: "We need a Somali interpreter in Cheyenne next Tuesday, 9 am to noon.",
+});

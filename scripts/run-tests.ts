@@ -12,8 +12,10 @@ const jobs = Math.max(1, Number(values.jobs));
 type Check = { name: string; command: string };
 /** Each stage's checks, slowest first so the long one starts at once and the short ones share the other lane. */
 const STAGES: Check[][] = [
-  // The generated types (the worker's bindings, the routes' types) that the type check and the linter read.
-  [{ name: "generated types", command: "wrangler types && react-router typegen" }],
+  // The generated types (the worker's bindings, the routes' types) that the type check and the linter read. The
+  // secrets' names come from .dev.vars.example, not from a .dev.vars that `npm run dev` may or may not have written:
+  // otherwise the same code typed (and linted) differently on a fresh clone and on a machine that ran the site.
+  [{ name: "generated types", command: "wrangler types --env-file .dev.vars.example && react-router typegen" }],
   [
     { name: "lint", command: "npm run -s lint" },
     { name: "typecheck", command: "tsc" },

@@ -27,7 +27,7 @@ export const NO_EMAILJS = Object.fromEntries(
 /** The worker's env with its own EmailJS service id (the fake keeps modes and records per service id). */
 export function envWith(overrides: Record<string, string> = {}) {
   const service = `svc-${crypto.randomUUID()}`;
-  const testEnv = { ...env, EMAILJS_SERVICE_ID: service, ...overrides } as Env;
+  const testEnv = { ...env, EMAILJS_SERVICE_ID: service, ...overrides };
   return { env: testEnv, config: readConfig(testEnv), service };
 }
 

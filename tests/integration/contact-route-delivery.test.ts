@@ -176,11 +176,11 @@ describe("configuration", () => {
   });
 
   it("a half-set EmailJS (or Turnstile) configuration is refused, naming the missing keys", () => {
-    const halfEmailJs = { ...env, ...NO_EMAILJS, EMAILJS_SERVICE_ID: "service_only" } as Env;
+    const halfEmailJs = { ...env, ...NO_EMAILJS, EMAILJS_SERVICE_ID: "service_only" };
     expect(() => readConfig(halfEmailJs)).toThrow(
       "Invalid configuration: EmailJS is half set up; missing EMAILJS_CONTACT_TEMPLATE_ID, EMAILJS_PUBLIC_KEY, EMAILJS_PRIVATE_KEY",
     );
-    const halfTurnstile = { ...env, TURNSTILE_SITE_KEY: "site-key" } as Env;
+    const halfTurnstile = { ...env, TURNSTILE_SITE_KEY: "site-key" };
     expect(() => readConfig(halfTurnstile)).toThrow("Invalid configuration: Turnstile is half set up; missing TURNSTILE_SECRET_KEY");
   });
 });

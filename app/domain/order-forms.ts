@@ -3,8 +3,7 @@
 import { z } from "zod";
 import { PERSON_FIELD_MAX_LENGTH } from "./people";
 import { format, localized, type Messages } from "~/i18n";
-import { companyToday, minorDigits, parseAmount, QUOTE_CURRENCIES } from "./orders";
-import { isCalendarDate } from "./zoned-time";
+import { companyToday, isCalendarDate, minorDigits, parseAmount, QUOTE_CURRENCIES } from "./orders";
 
 export const ORDER_LIMITS = { message: 5000, note: 2000, reason: 500 } as const;
 

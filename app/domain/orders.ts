@@ -1,7 +1,6 @@
 // Quote requests that become orders (issue 13): an order's states, who may move it from one to the next, and the
 // rules every adapter and route applies the same way (docs/decisions/0018). Pure: no storage, no clock of its own.
 import { INTL_LOCALE, type Locale } from "~/i18n";
-import { isCalendarDate, offsetAt, wallClockOf } from "./zoned-time";
 
 export const ORDER_STATUSES = ["new", "quoted", "accepted", "declined", "in_progress", "delivered", "completed", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -75,7 +74,8 @@ export const COMPANY_TIME_ZONE = "America/Denver";
 
 /** The date (YYYY-MM-DD) it is at `now` in the company's time zone. */
 export function companyToday(now: Date): string {
-  return wallClockOf(now.getTime(), COMPANY_TIME_ZONE).date;
+  // en-CA formats a date as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("en-CA", { timeZone: COMPANY_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
 
 /**
@@ -84,7 +84,13 @@ export function companyToday(now: Date): string {
  */
 export function startOfCompanyDay(date: string): number {
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  return Date.UTC(year, month - 1, day) - offsetAt(Date.UTC(year, month - 1, day, 7), COMPANY_TIME_ZONE);
+  const probe = new Date(Date.UTC(year, month - 1, day, 7));
+  const name = new Intl.DateTimeFormat("en-US", { timeZone: COMPANY_TIME_ZONE, timeZoneName: "longOffset" })
+    .formatToParts(probe)
+    .find((part) => part.type === "timeZoneName")!.value; // "GMT-07:00"
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+  const offsetMinutes = match ? (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+  return Date.UTC(year, month - 1, day) - offsetMinutes * 60_000;
 }
 
 /** The day after a YYYY-MM-DD day. */
@@ -96,6 +102,15 @@ export function nextDay(date: string): string {
 /** A quote can be accepted through the whole of its last valid day in the company's time zone. */
 export function quoteIsValid(quote: Pick<Quote, "validUntil">, now: Date): boolean {
   return companyToday(now) <= quote.validUntil;
+}
+
+/** A real calendar date written YYYY-MM-DD (not 2026-02-30). */
+export function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 /**

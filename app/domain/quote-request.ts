@@ -2,8 +2,7 @@
 // apart (by their bytes, app/features/orders/document-bytes.server.ts); service and language ids against the tables, in the action.
 import { z } from "zod";
 import { format, type Messages } from "~/i18n";
-import { companyToday } from "./orders";
-import { isCalendarDate } from "./zoned-time";
+import { companyToday, isCalendarDate } from "./orders";
 import { isSingleLine } from "./single-line";
 
 export const QUOTE_LIMITS = { name: 100, email: 254, phone: 40, company: 200, details: 5000, targets: 10 } as const;

@@ -20,31 +20,28 @@ export type ZonedInstant =
   /** Not a real date or time. */
   | { kind: "invalid" };
 
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-/** A formatter built once per locale and options: building one is the costly part of formatting a time. */
-export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale} ${JSON.stringify(options)}`;
-  let format = formatters.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    formatters.set(key, format);
+/** The zone's wall clock at an instant, read by ICU (cached per zone: building a formatter is the costly part). */
+function wallPartsFormatter(zone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    formatters.set(zone, formatter);
   }
-  return format;
+  return formatter;
 }
-
-/** The fields of a wall clock, in a fixed 24-hour form that `wallAt` reads back. */
-const WALL_PARTS: Intl.DateTimeFormatOptions = {
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-};
-const wallPartsFormatter = (zone: string) => dateTimeFormat("en-US", { ...WALL_PARTS, timeZone: zone });
 
 /** The zone's wall clock at `instant`, as milliseconds of a UTC calendar (so two wall clocks subtract). */
 function wallAt(instant: number, zone: string): number {
@@ -71,10 +68,13 @@ export function isTimeZone(zone: string): boolean {
 
 /** The instant(s) a wall-clock time in `zone` names. */
 export function instantOf({ date, time }: WallClock, zone: string): ZonedInstant {
+  const day = DATE.exec(date);
   const clock = TIME.exec(time);
-  if (!clock || !isCalendarDate(date)) return { kind: "invalid" };
-  const [year, month, dayOfMonth] = date.split("-").map(Number) as [number, number, number];
+  if (!day || !clock) return { kind: "invalid" };
+  const [year, month, dayOfMonth] = [Number(day[1]), Number(day[2]), Number(day[3])];
   const wall = Date.UTC(year, month - 1, dayOfMonth, Number(clock[1]), Number(clock[2]));
+  const check = new Date(wall);
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== dayOfMonth) return { kind: "invalid" };
   // The offsets in force a day either side: a zone changes its offset at most once within two days, so the wall
   // time maps through one of them, both (a repeat) or neither (a gap).
   const offsets = [...new Set([offsetAt(wall - DAY_MS, zone), offsetAt(wall + DAY_MS, zone)])];
@@ -85,15 +85,6 @@ export function instantOf({ date, time }: WallClock, zone: string): ZonedInstant
   if (instants.length === 0) return { kind: "skipped" };
   if (instants.length === 1) return { kind: "exact", instant: instants[0]! };
   return { kind: "repeated", earlier: instants[0]!, later: instants[instants.length - 1]! };
-}
-
-/** A real calendar date written YYYY-MM-DD (not 2026-02-30). */
-export function isCalendarDate(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 /** The wall-clock date and time of `instant` in `zone`. */

@@ -164,6 +164,8 @@ export interface OutboxStore extends RelayQueue<ContactMessage> {
 
 import type { FileStore, MailOutboxStore, OrderStore } from "./port-orders.server";
 export type { FileStore, MailOutboxStore, OrderStore };
+import type { AppointmentStore } from "./port-appointments.server";
+export type { AppointmentStore };
 
 /** The log of live calls (issue 14): written by the switchboard when a call is over, read by staff. */
 export interface CallLogStore {
@@ -227,6 +229,7 @@ export interface Backend {
   readonly mail: MailOutboxStore;
   readonly files: FileStore;
   readonly orders: OrderStore;
+  readonly appointments: AppointmentStore;
   readonly calls: CallLogStore;
   readonly accounts: AccountStore;
   readonly events: SecurityEventStore;

@@ -2,10 +2,21 @@
 // the same relay as the contact form (app/platform/mail/relay.server.ts), so a mail outage delays them, never loses them.
 
 /** Why a mail is sent; the text is written (in the reader's language) when it is stored. */
-export const MAIL_KINDS = ["order-received", "order-new-for-staff", "order-status", "order-message-to-customer", "order-message-to-staff"] as const;
+export const MAIL_KINDS = [
+  "order-received",
+  "order-new-for-staff",
+  "order-status",
+  "order-message-to-customer",
+  "order-message-to-staff",
+  // Booked appointments (issue 25): the customer's link, the staff's notice of a booking, a cancellation.
+  "appointment-received",
+  "appointment-new-for-staff",
+  "appointment-cancelled",
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
-export type NewMail = { kind: MailKind; to: string; subject: string; body: string; orderId: number | null };
+/** `orderId` / `appointmentId`: what the mail is about (an appointment's mails are stored with it, in its own write). */
+export type NewMail = { kind: MailKind; to: string; subject: string; body: string; orderId: number | null; appointmentId?: number | null };
 
 export type OutgoingMail = NewMail & {
   id: number;

@@ -1,5 +1,6 @@
 import type { Backend } from "~/backend/port.server";
 import { d1AccountStore } from "./accounts.server";
+import { d1AppointmentStore } from "./appointments.server";
 import { d1AuthStore } from "./auth.server";
 import { d1CallLogStore } from "./call-log.server";
 import { d1ContentStore } from "./content.server";
@@ -41,6 +42,7 @@ export function createD1Backend({ env, request, sessionSecret }: D1BackendOption
     mail: d1MailOutboxStore(db),
     files: d1FileStore(env.FILES),
     orders: d1OrderStore(db),
+    appointments: d1AppointmentStore(db),
     calls: d1CallLogStore(db),
     accounts: d1AccountStore(db),
     events: d1SecurityEventStore(db),

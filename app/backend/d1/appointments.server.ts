@@ -1,0 +1,99 @@
+// Appointments on D1 (issue 25; docs/decisions/0030): a booking and a cancellation are each one batch, so one
+// transaction, with their e-mails in it. The no-double-booking rule is the table's own (its triggers), whatever writes.
+import type { AppointmentStore } from "~/backend/port-appointments.server";
+import type { NewMail } from "~/domain/mail";
+import { toAppointment, type AppointmentRow } from "~/backend/rows/appointment.server";
+import { brokenConstraint, query } from "./query.server";
+
+const APPOINTMENT_SQL = "SELECT a.*, u.full_name AS interpreter_name FROM appointments a LEFT JOIN users u ON u.id = a.interpreter_id";
+
+/** An appointment's e-mails, in its own batch: each inserted only where `where` finds the appointment. */
+function mailStatements(db: D1Database, mails: NewMail[], now: number, where: string, ...binds: unknown[]): D1PreparedStatement[] {
+  return mails.map((mail) =>
+    db
+      .prepare(
+        `INSERT INTO mail_outbox (kind, to_email, subject, body, appointment_id, created_at, next_attempt_at)
+         SELECT ?, ?, ?, ?, id, ?, ? FROM appointments WHERE ${where}`,
+      )
+      .bind(mail.kind, mail.to, mail.subject, mail.body, now, now, ...binds),
+  );
+}
+
+export function d1AppointmentStore(db: D1Database): AppointmentStore {
+  const one = async (where: string, ...binds: unknown[]) => {
+    const row = await query(() =>
+      db
+        .prepare(`${APPOINTMENT_SQL} WHERE ${where}`)
+        .bind(...binds)
+        .first<AppointmentRow>(),
+    );
+    return row ? toAppointment(row) : null;
+  };
+
+  return {
+    get: (id) => one("a.id = ?", id),
+    byTokenHash: (tokenHash) => one("a.token_hash = ?", tokenHash),
+
+    async request(booking, now, mails = () => []) {
+      const language = await query(() => db.prepare("SELECT name FROM languages WHERE id = ?").bind(booking.languageId).first<{ name: string }>());
+      if (!language) return { ok: false, reason: "unknown-language" };
+      const email = booking.contact.email.toLowerCase();
+      const { contact } = booking;
+      const statements = (id: number) => [
+        // Found by e-mail or created: details typed later never overwrite those on file; the booking keeps its own.
+        db
+          .prepare("INSERT INTO customers (name, email, phone, company, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (email) DO NOTHING")
+          .bind(contact.name, email, contact.phone, contact.organisation, now),
+        db
+          .prepare(
+            `INSERT INTO appointments (id, customer_id, contact_name, contact_email, contact_phone, organisation, language_id, language, mode,
+               setting, starts_at, minutes, blocked_from, blocked_to, address, call_number, notes, gender_preference, locale, token_hash,
+               token_sealed, created_at, updated_at)
+             SELECT ?, id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM customers WHERE email = ?`,
+          )
+          .bind(
+            ...[id, contact.name, email, contact.phone, contact.organisation, booking.languageId, language.name, booking.mode, booking.setting],
+            ...[booking.startsAt, booking.minutes, booking.blockedFrom, booking.blockedTo, booking.address, booking.callNumber, booking.notes],
+            ...[booking.genderPreference, booking.locale, booking.tokenHash, booking.tokenSealed, now, now, email],
+          ),
+        ...mailStatements(db, mails(id), now, "id = ?", id),
+      ];
+      // The id is chosen before the batch, so that the e-mails written for it go in the same batch; a booking that took
+      // the same id at the same moment makes this batch fail whole, and the next id is tried.
+      for (let attempt = 1; ; attempt++) {
+        const next = (await query(() => db.prepare("SELECT COALESCE(MAX(id), 0) + 1 AS id FROM appointments").first<{ id: number }>()))!.id;
+        try {
+          await query(() => db.batch(statements(next)));
+          return { ok: true, id: next };
+        } catch (error) {
+          const broken = brokenConstraint(error);
+          if (attempt >= 3 || broken?.kind !== "unique" || broken.column !== "appointments.id") throw error;
+        }
+      }
+    },
+
+    async cancel(id, change, now, mails = []) {
+      const changeId = crypto.randomUUID();
+      const [updated] = await query(() =>
+        db.batch([
+          db
+            .prepare(
+              `UPDATE appointments SET status = 'cancelled', version = version + 1, cancel_reason = ?, cancelled_at = ?, cancelled_by = ?,
+                 updated_at = ?, last_change = ?
+               WHERE id = ? AND version = ? AND status IN ('requested', 'offered', 'confirmed')
+               RETURNING version`,
+            )
+            .bind(change.reason, now, change.by, now, changeId, id, change.basedOn),
+          // Only where the appointment carries this change's id: a change that lost its compare-and-set stores none.
+          ...mailStatements(db, mails, now, "id = ? AND last_change = ?", id, changeId),
+        ]),
+      );
+      if (updated!.results.length === 1) return { ok: true, version: change.basedOn + 1 };
+      const current = await query(() =>
+        db.prepare("SELECT status, version FROM appointments WHERE id = ?").bind(id).first<{ status: string; version: number }>(),
+      );
+      if (!current) return { ok: false, reason: "not-found" };
+      return { ok: false, reason: current.version !== change.basedOn ? "stale" : "not-cancellable" };
+    },
+  };
+}

@@ -1,0 +1,39 @@
+// The appointments part of the backend port (issue 25; docs/decisions/0030): bookings, their private links and the
+// changes to them. Re-exported by port.server.ts. Each database refuses, on its own, two confirmed appointments of one
+// interpreter whose blocked spans overlap (the ADR says how); the port's callers never rely on their own check alone.
+import type { Appointment, NewAppointment } from "~/domain/appointments";
+import type { NewMail } from "~/domain/mail";
+
+export type CancelChange = {
+  /** The version the page showed: a change to an appointment that has moved on since is refused (`stale`). */
+  basedOn: number;
+  by: "customer" | "staff";
+  /** Staff give one; a customer's cancellation has none. */
+  reason: string;
+};
+
+export interface AppointmentStore {
+  /**
+   * A booking: the customer found by e-mail (lower-cased) or created, the appointment (status `requested`) — and
+   * `mails(id)`, written for the appointment's id, stored in the same write. All or nothing. Refused when the language
+   * is not in the languages table.
+   */
+  request(
+    appointment: NewAppointment,
+    now: number,
+    mails?: (id: number) => NewMail[],
+  ): Promise<{ ok: true; id: number } | { ok: false; reason: "unknown-language" }>;
+  get(id: number): Promise<Appointment | null>;
+  /** The appointment behind a private link (the SHA-256 of its token); null when unknown. */
+  byTokenHash(tokenHash: string): Promise<Appointment | null>;
+  /**
+   * Cancelled, with `mails` in the same write, only if it still has version `change.basedOn` and is requested, offered
+   * or confirmed (`not-cancellable` otherwise: completed or cancelled already).
+   */
+  cancel(
+    id: number,
+    change: CancelChange,
+    now: number,
+    mails?: NewMail[],
+  ): Promise<{ ok: true; version: number } | { ok: false; reason: "stale" | "not-found" | "not-cancellable" }>;
+}

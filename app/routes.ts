@@ -24,6 +24,8 @@ function publicSite(id: (file: string) => { id?: string }) {
     route("Contactus", "routes/public/contact.tsx", id("routes/public/contact.tsx")),
     route("Quote", "routes/public/quote.tsx", id("routes/public/quote.tsx")),
     route("Quote/:token", "routes/public/quote-status.tsx", id("routes/public/quote-status.tsx")),
+    route("Book", "routes/public/book.tsx", id("routes/public/book.tsx")),
+    route("Book/:token", "routes/public/book-status.tsx", id("routes/public/book-status.tsx")),
     route("Call", "routes/public/call.tsx", id("routes/public/call.tsx")),
     route("Privacy", "routes/public/privacy.tsx", id("routes/public/privacy.tsx")),
     route("Terms", "routes/public/terms.tsx", id("routes/public/terms.tsx")),

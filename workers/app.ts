@@ -7,6 +7,7 @@ import { pruneSecurityEvents } from "../app/request/security-log.server";
 import { readConfig } from "../app/platform/core/config.server";
 import { relayDue } from "../app/features/contact/contact-relay.server";
 import { relayDueMails } from "../app/features/orders/order-mail-relay.server";
+import { outboxLinks } from "../app/features/appointments/appointment-mail-relay.server";
 import { createRequestContext, routerContextFor, type RequestContext } from "../app/request/context.server";
 import { serveWithEdgeCache, type RenderedPage, type Secure } from "../app/platform/http/edge-cache.server";
 import { isLoopbackHost } from "../app/platform/core/transport.server";
@@ -145,7 +146,7 @@ export default {
     ctx.waitUntil(
       relayDue(backend.outbox, config)
         .then(report("contact"))
-        .then(() => relayDueMails(backend, config))
+        .then(() => relayDueMails(backend, config, {}, outboxLinks(backend, config.SESSION_SECRET)))
         .then(report("mail")),
     );
     if (new Date(controller.scheduledTime).getUTCMinutes() === 0) ctx.waitUntil(pruneSecurityEvents(backend.events, controller.scheduledTime));

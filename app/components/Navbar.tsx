@@ -24,6 +24,7 @@ export function Navbar() {
     { to: href("/Aboutus"), label: t.nav.about },
     { to: href("/Services"), label: t.nav.services },
     { to: href("/Contactus"), label: t.nav.contact },
+    { to: href("/Book"), label: t.nav.book },
     { to: href("/Call"), label: t.nav.call },
   ];
 

@@ -56,6 +56,11 @@ export function ServiceCard({ service, expanded, otherOpenIds, onToggle, first =
           {t.services.requestQuote}
         </a>
         {service.offersCalls && (
+          <a href={href("/Book")} className="service-card__quote service-card__call" aria-label={format(t.services.bookFor, { title: service.title })}>
+            {t.nav.book}
+          </a>
+        )}
+        {service.offersCalls && (
           <a href={href("/Call")} className="service-card__quote service-card__call" aria-label={format(t.services.callFor, { title: service.title })}>
             {t.nav.call}
           </a>

@@ -36,6 +36,13 @@ export function d1MailOutboxStore(db: D1Database): MailOutboxStore {
       );
     },
 
+    async forAppointment(appointmentId) {
+      const { results } = await query(() =>
+        db.prepare(`SELECT ${MAIL_COLUMNS} FROM mail_outbox WHERE appointment_id = ? ORDER BY created_at DESC, id DESC`).bind(appointmentId).all<MailRow>(),
+      );
+      return results.map(toOutgoingMail);
+    },
+
     async forOrder(orderId) {
       const { results } = await query(() =>
         db.prepare(`SELECT ${MAIL_COLUMNS} FROM mail_outbox WHERE order_id = ? ORDER BY created_at DESC, id DESC`).bind(orderId).all<MailRow>(),

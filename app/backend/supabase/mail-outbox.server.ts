@@ -30,6 +30,13 @@ export function supabaseMailOutboxStore(service: SupabaseClient): MailOutboxStor
       );
     },
 
+    async forAppointment(appointmentId) {
+      const rows = check<MailRow[]>(
+        await table().select(MAIL_COLUMNS).eq("appointment_id", appointmentId).order("created_at", { ascending: false }).order("id", { ascending: false }),
+      );
+      return rows.map(toOutgoingMail);
+    },
+
     async forOrder(orderId) {
       const rows = check<MailRow[]>(
         await table().select(MAIL_COLUMNS).eq("order_id", orderId).order("created_at", { ascending: false }).order("id", { ascending: false }),

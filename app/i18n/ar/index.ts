@@ -4,6 +4,7 @@ import { accounts } from "./accounts";
 import { orders } from "./orders";
 import { call } from "./call";
 import { quote } from "./quote";
+import { book } from "./book";
 import { studio } from "./studio";
 
 export const ar: Messages = {
@@ -23,6 +24,7 @@ export const ar: Messages = {
       description: "من نحن: شركة خدمات لغوية في ولاية وايومنغ تصل الناس بمترجمين فوريين وتحريريين مختارين بعناية.",
     },
     quote: { title: "اطلب عرض سعر — PUSH", description: "اطلب من PUSH السعر وموعد التسليم: اختر الخدمة واللغات وأرفق مستنداتك." },
+    book: { title: "احجز مترجمًا فوريًا — PUSH", description: "احجز مترجمًا فوريًا في الموقع أو بالفيديو أو عبر الهاتف لموعد طبي أو قانوني أو مدرسي أو تجاري." },
     call: { title: "تحدّث إلى مترجم — PUSH", description: "اتصل بمترجم يتحدث لغتك، بالفيديو أو بالصوت، من متصفحك." },
     contact: {
       title: "اتصل بنا — PUSH",
@@ -43,6 +45,7 @@ export const ar: Messages = {
     services: "خدماتنا",
     contact: "اتصل بنا",
     call: "تحدّث إلى مترجم",
+    book: "احجز مترجمًا فوريًا",
     quote: "اطلب عرض سعر",
     menu: "القائمة",
     logoAlt: "الصفحة الرئيسية لموقع PUSH",
@@ -59,6 +62,7 @@ export const ar: Messages = {
     badgeSupportText: "هناك دائمًا من يرد عليك، ليلًا ونهارًا، كل يوم من أيام السنة.",
     exploreServices: "استكشف خدماتنا",
     talkToInterpreter: "تحدّث إلى مترجم",
+    bookInterpreter: "احجز مترجمًا فوريًا",
     requestQuote: "اطلب عرض سعر",
   },
   services: {
@@ -68,6 +72,7 @@ export const ar: Messages = {
     requestQuote: "اطلب عرض سعر",
     requestQuoteFor: "اطلب عرض سعر لخدمة {title}",
     callFor: "تحدّث إلى مترجم الآن: {title}",
+    bookFor: "احجز مترجمًا فوريًا: {title}",
     empty: "ستُعرض خدماتنا هنا قريبًا.",
   },
   about: {
@@ -502,6 +507,7 @@ export const ar: Messages = {
   accounts,
   studio,
   quote,
+  book,
   orders,
   call,
 };

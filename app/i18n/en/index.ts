@@ -4,6 +4,7 @@ import { accounts } from "./accounts";
 import { orders } from "./orders";
 import { call } from "./call";
 import { quote } from "./quote";
+import { book } from "./book";
 import { studio } from "./studio";
 import type { Plural } from "~/i18n/plural";
 
@@ -27,6 +28,10 @@ export const en = {
       title: "Request a quote — PUSH",
       description: "Ask PUSH for a price and a delivery date: choose the service and languages, attach your documents.",
     },
+    book: {
+      title: "Book an interpreter — PUSH",
+      description: "Book an interpreter on site, by video or by phone, for a medical, legal, school or business appointment.",
+    },
     call: { title: "Talk to an interpreter — PUSH", description: "Call an interpreter who speaks your language, by video or voice, from your browser." },
     contact: {
       title: "Contact us — PUSH",
@@ -47,6 +52,7 @@ export const en = {
     services: "Services",
     contact: "Contact us",
     call: "Talk to an interpreter",
+    book: "Book an interpreter",
     quote: "Request a quote",
     menu: "Menu",
     logoAlt: "PUSH home",
@@ -64,6 +70,7 @@ export const en = {
     badgeSupportText: "Someone answers, day or night, every day of the year.",
     exploreServices: "Explore our services",
     talkToInterpreter: "Talk to an interpreter",
+    bookInterpreter: "Book an interpreter",
     requestQuote: "Request a quote",
   },
   services: {
@@ -73,6 +80,7 @@ export const en = {
     requestQuote: "Request a quote",
     requestQuoteFor: "Request a quote for {title}",
     callFor: "Talk to an interpreter now: {title}",
+    bookFor: "Book an interpreter: {title}",
     empty: "Our services will be listed here soon.",
   },
   about: {
@@ -488,6 +496,7 @@ export const en = {
   accounts,
   studio,
   quote,
+  book,
   orders,
   call,
 };

@@ -54,6 +54,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Link to={href("/Quote")} className="button button--light">
               {t.home.requestQuote}
             </Link>
+            <Link to={href("/Book")} className="button button--light">
+              {t.home.bookInterpreter}
+            </Link>
             <Link to={href("/Call")} className="button button--light">
               {t.home.talkToInterpreter}
             </Link>

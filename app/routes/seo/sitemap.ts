@@ -3,7 +3,7 @@ import { localizedPath } from "~/platform/page/locale";
 import type { Route } from "./+types/sitemap";
 
 /** The public pages, in the spec's spelling of their paths (the Arabic ones are the same under /ar). */
-export const PUBLIC_PATHS = ["/", "/Aboutus", "/Services", "/Contactus", "/Quote", "/Call", "/Privacy", "/Terms"] as const;
+export const PUBLIC_PATHS = ["/", "/Aboutus", "/Services", "/Contactus", "/Quote", "/Book", "/Call", "/Privacy", "/Terms"] as const;
 
 /** Every page in every language, each with its hreflang alternates (Google's sitemap form of them). */
 export function loader({ url }: Route.LoaderArgs) {

@@ -1,0 +1,106 @@
+// /Book/<token> — the customer's private page of their appointment (issue 25): where it stands (requested →
+// confirmed, with the interpreter's first name → completed, or cancelled), its details, and a cancellation that says
+// when it is late. Works without JavaScript; never indexed, never cached.
+import { Fragment } from "react";
+import { data, type HeadersFunction } from "react-router";
+import { Panel } from "~/components/Panel";
+import { FormAlert, SubmitButton } from "~/components/forms";
+import { appointmentNumber, customerCanCancel, customerStatusOf, firstNameOf, isLateCancellation, LATE_CANCELLATION_HOURS } from "~/domain/appointments";
+import { format } from "~/i18n";
+import { appContext } from "~/request/context.server";
+import { localeOfPath, messagesFor, useLocale, useMessages } from "~/platform/page/locale";
+import { appointmentWhen, durationText } from "~/features/appointments/appointment-text";
+import { appointmentOfToken, customerAppointmentAction } from "~/features/appointments/appointment-status.server";
+import type { Route } from "./+types/book-status";
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" });
+
+export const meta: Route.MetaFunction = ({ location }) => [
+  { title: messagesFor(localeOfPath(location.pathname)).book.status.metaTitle },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const appointment = await appointmentOfToken(appContext(context), params.token);
+  const now = Date.now();
+  return data({
+    appointment: {
+      number: appointmentNumber(appointment.id),
+      status: customerStatusOf(appointment.status),
+      version: appointment.version,
+      language: appointment.language,
+      mode: appointment.mode,
+      setting: appointment.setting,
+      startsAt: appointment.startsAt,
+      minutes: appointment.minutes,
+      address: appointment.address,
+      callNumber: appointment.callNumber,
+      email: appointment.contact.email,
+      // Only the first name: all a customer is told of who comes.
+      interpreter: appointment.status === "confirmed" || appointment.status === "completed" ? firstNameOf(appointment.interpreter?.name ?? "") : "",
+    },
+    canCancel: customerCanCancel(appointment, now),
+    late: isLateCancellation(appointment, now),
+    received: url.searchParams.has("received"),
+    link: `${url.origin}${url.pathname}`,
+  });
+}
+
+export async function action({ request, params, url, context }: Route.ActionArgs) {
+  return customerAppointmentAction({ request, app: appContext(context), locale: localeOfPath(url.pathname), token: params.token });
+}
+
+export default function BookStatus({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useMessages();
+  const s = t.book.status;
+  const locale = useLocale();
+  const { appointment, canCancel, late, received, link } = loaderData;
+  const facts: [string, string][] = [
+    [s.when, appointmentWhen(locale, appointment.startsAt)],
+    [s.duration, durationText(t, appointment.minutes)],
+    [s.language, appointment.language],
+    [s.mode, t.book.modes[appointment.mode]],
+    [s.setting, t.book.settings[appointment.setting]],
+    ...(appointment.address ? [[s.address, appointment.address] as [string, string]] : []),
+    ...(appointment.callNumber ? [[s.callNumber, appointment.callNumber] as [string, string]] : []),
+  ];
+  return (
+    <main id="main" className="page container order-page">
+      {received && (
+        <section className="notice-panel" aria-labelledby="received-heading">
+          <h2 id="received-heading">{s.receivedHeading}</h2>
+          <p>{format(s.receivedText, { email: appointment.email })}</p>
+          <label htmlFor="status-link">{s.linkLabel}</label>
+          <input id="status-link" type="text" readOnly value={link} dir="ltr" className="status-link" aria-describedby="status-link-hint" />
+          <p id="status-link-hint" className="field__hint">
+            {s.keepPrivate}
+          </p>
+        </section>
+      )}
+      <h1>{format(s.heading, { number: appointment.number })}</h1>
+      <p className="appointment-status" data-status={appointment.status}>
+        <strong>{s.states[appointment.status]}</strong>
+        {appointment.interpreter && <> · {format(s.interpreter, { name: appointment.interpreter })}</>}
+      </p>
+      <dl className="facts">
+        {facts.map(([term, value]) => (
+          <Fragment key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </Fragment>
+        ))}
+      </dl>
+      {appointment.status === "cancelled" && <p>{s.cancelledText}</p>}
+      {canCancel && (
+        <Panel id="cancel-heading" heading={s.cancelHeading} sectionId="cancel">
+          <FormAlert message={actionData?.intent === "cancel" ? actionData.formError : null} />
+          <p>{late ? format(s.lateWarning, { hours: LATE_CANCELLATION_HOURS }) : s.cancelText}</p>
+          <form method="post">
+            <input type="hidden" name="basedOn" value={appointment.version} />
+            <SubmitButton intent="cancel" label={s.cancel} pendingLabel={s.cancelling} className="button--danger" />
+          </form>
+        </Panel>
+      )}
+    </main>
+  );
+}

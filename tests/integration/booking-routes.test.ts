@@ -8,6 +8,9 @@ import * as bookStatus from "~/routes/public/book-status";
 import { withAppointmentLink, APPOINTMENT_TOKEN_SLOT } from "~/features/appointments/appointment-mail.server";
 import { COMPANY_TIME_ZONE } from "~/domain/orders";
 import { instantOf, offsetAt, wallClockOf } from "~/domain/zoned-time";
+import { relayDueMails } from "~/features/orders/order-mail-relay.server";
+import { outboxLinks } from "~/features/appointments/appointment-mail-relay.server";
+import { envWith, recorded, setMode } from "./contact-helpers";
 import { asResponse, backendFor, count, failure, languageId, rows, seed, statusOf, thrown, unwrap } from "./helpers";
 import { addressesIn, browser, ORIGIN, settled } from "./requests";
 
@@ -33,14 +36,14 @@ function nextChange(kind: "spring" | "autumn"): string {
 
 let valid: Record<string, string> = {};
 
-async function postBooking(fields: Record<string, string>) {
-  const call = post("/Book", { ...valid, ...fields });
+async function postBooking(fields: Record<string, string>, testEnv: Env = env) {
+  const call = post("/Book", { ...valid, ...fields }, undefined, { env: testEnv });
   return settled(book.action(call), call);
 }
 
 /** A booking that went through: its id and the token its redirect names. */
-async function booked(fields: Record<string, string> = {}) {
-  const response = asResponse(await postBooking(fields));
+async function booked(fields: Record<string, string> = {}, testEnv: Env = env) {
+  const response = asResponse(await postBooking(fields, testEnv));
   expect(response.status).toBe(302);
   const token = /\/Book\/([A-Za-z0-9_-]{43})\?received=1$/.exec(response.headers.get("Location")!)![1]!;
   const id = (await env.DB.prepare("SELECT id FROM appointments ORDER BY id DESC LIMIT 1").first<{ id: number }>())!.id;
@@ -145,6 +148,33 @@ describe("/Book", () => {
     const [a, b] = [await backendFor().appointments.get(first.id), await backendFor().appointments.get(second.id)];
     expect(b!.startsAt - a!.startsAt).toBe(HOUR);
     expect(a!.address).toBe("");
+  });
+});
+
+describe("a booking's e-mails", () => {
+  it("wait while the mail provider is down, then the cron sends each once, the customer's with the link filled in", async () => {
+    const { env: mailEnv, config, service } = envWith({ EMAILJS_ORDER_TEMPLATE_ID: "template_order" });
+    await setMode(service, "500");
+    const { token, id } = await booked({}, mailEnv);
+    const waiting = await backendFor().mail.forAppointment(id);
+    expect(waiting.map((mail) => [mail.kind, mail.status, mail.attempts]).sort()).toEqual([
+      ["appointment-new-for-staff", "pending", 1],
+      ["appointment-received", "pending", 1],
+    ]);
+    await setMode(service, "ok");
+    const later = Date.now() + 60 * 60_000;
+    const run = () => relayDueMails(backendFor(), config, { now: () => later, minIntervalMs: 0 }, outboxLinks(backendFor(), config.SESSION_SECRET));
+    await run();
+    await run();
+    expect((await backendFor().mail.forAppointment(id)).map((mail) => mail.status)).toEqual(["sent", "sent"]);
+    const sent = (await recorded(service)).filter((request) => request.mode === "ok" && request.fields.subject?.includes(`A-${String(id).padStart(6, "0")}`));
+    expect(sent).toHaveLength(2);
+    const toCustomer = sent.find((request) => request.fields.to_email === "ana@example.com")!;
+    expect(toCustomer.fields.message).toContain(`${ORIGIN}/Book/${token}`);
+    expect(toCustomer.fields.message).not.toContain(APPOINTMENT_TOKEN_SLOT);
+    const toStaff = sent.find((request) => request.fields.to_email !== "ana@example.com")!;
+    expect(toStaff.fields.message).toContain("Ana Ruiz <ana@example.com>");
+    expect(toStaff.fields.message).not.toContain(token);
   });
 });
 

@@ -20,7 +20,6 @@ export type MailAppointment = Pick<
 export type AppointmentMailContext = { appointment: MailAppointment & { id: number }; origin: string; staffEmail: string | null };
 
 const customerLink = ({ appointment, origin }: AppointmentMailContext) => `${origin}${localizedPath(appointment.locale, "/Book/")}${APPOINTMENT_TOKEN_SLOT}`;
-const dashboardLink = ({ appointment, origin }: AppointmentMailContext) => `${origin}/Dashboard/Appointments/${appointment.id}`;
 
 function values(context: AppointmentMailContext, locale: Locale) {
   const { appointment } = context;
@@ -50,7 +49,8 @@ export function bookingMails(context: AppointmentMailContext): NewMail[] {
   const t = messagesFor(appointment.locale);
   const staff = messagesFor("en");
   const mine = { ...values(context, appointment.locale), link: customerLink(context) };
-  const theirs = { ...values(context, "en"), link: dashboardLink(context) };
+  // (The staff's appointment screens come next in issue 25; until then the notice carries no dashboard link.)
+  const theirs = values(context, "en");
   return [
     mail(
       context,
@@ -87,7 +87,6 @@ export function customerCancelMails(context: AppointmentMailContext, now: number
   const theirs = {
     ...values(context, "en"),
     late: late ? format(staff.book.mail.cancelledLate, { hours: LATE_CANCELLATION_HOURS }) : "",
-    link: dashboardLink(context),
   };
   return [
     mail(

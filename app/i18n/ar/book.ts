@@ -92,13 +92,12 @@ export const book = {
     receivedBody:
       "مرحبًا {name}،\n\nشكرًا لحجزك مترجمًا: {language}، {mode}، {when}، لمدة {duration}. نبحث الآن عن مترجم وسنراسلك عندما يؤكد أحدهم.\n\nتابع موعدك أو ألغِه من صفحتك الخاصة:\n{link}\n\nاحتفظ بهذا الرابط لنفسك: يستطيع كل من لديه رؤية موعدك وإلغاءه.",
     staffNewSubject: "حجز جديد {number}: {language}، {when}",
-    staffNewBody:
-      "يحجز {name} <{email}>، {phone}، {organisation}: {language}، {mode}، {setting}، {when}، لمدة {duration}.\n\n{notes}\n\nافتحه في لوحة التحكم: {link}",
+    staffNewBody: "يحجز {name} <{email}>، {phone}، {organisation}: {language}، {mode}، {setting}، {when}، لمدة {duration}.\n\n{notes}",
     cancelledSubject: "أُلغي الموعد {number}",
     cancelledBody: "مرحبًا {name}،\n\nأُلغي موعدك {number} ({language}، {when}).{late}\n\n{linkLine}",
     cancelledLate: " أُلغي قبل أقل من {hours} ساعة من البدء، لذا تُستحق عليه رسوم.",
     staffCancelledSubject: "ألغى العميل {number}",
-    staffCancelledBody: "ألغى {name} الموعد {number} ({language}، {when}).{late}\n\nافتحه في لوحة التحكم: {link}",
+    staffCancelledBody: "ألغى {name} الموعد {number} ({language}، {when}).{late}",
     linkLine: "صفحة موعدك: {link}",
   },
 } satisfies Messages["book"];

@@ -91,13 +91,12 @@ export const book = {
     receivedBody:
       "Hello {name},\n\nThank you for booking an interpreter: {language}, {mode}, {when}, for {duration}. We are finding an interpreter and will e-mail you once one has confirmed.\n\nFollow or cancel your appointment on your private page:\n{link}\n\nKeep this link to yourself: anyone who has it can see and cancel your appointment.",
     staffNewSubject: "New booking {number}: {language}, {when}",
-    staffNewBody:
-      "{name} <{email}>, {phone}, {organisation}, books {language}, {mode}, {setting}, {when}, for {duration}.\n\n{notes}\n\nOpen it in the dashboard: {link}",
+    staffNewBody: "{name} <{email}>, {phone}, {organisation}, books {language}, {mode}, {setting}, {when}, for {duration}.\n\n{notes}",
     cancelledSubject: "{number} is cancelled",
     cancelledBody: "Hello {name},\n\nYour appointment {number} ({language}, {when}) is cancelled.{late}\n\n{linkLine}",
     cancelledLate: " It was cancelled less than {hours} hours before the start, so it will be charged.",
     staffCancelledSubject: "{number} cancelled by the customer",
-    staffCancelledBody: "{name} cancelled {number} ({language}, {when}).{late}\n\nOpen it in the dashboard: {link}",
+    staffCancelledBody: "{name} cancelled {number} ({language}, {when}).{late}",
     linkLine: "Your appointment's page: {link}",
   },
 };

@@ -105,9 +105,9 @@ describe("no double booking, whatever writes (the exclusion constraint appointme
   });
 
   it("is a GiST exclusion on (interpreter_id =, blocked &&) over the confirmed rows only", async () => {
-    expect(
-      await asSuperuser(db, "select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'appointments_no_double_booking'"),
-    ).toEqual([{ def: "EXCLUDE USING gist (interpreter_id WITH =, blocked WITH &&) WHERE ((status = 'confirmed'::text))" }]);
+    expect(await asSuperuser(db, "select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'appointments_no_double_booking'")).toEqual([
+      { def: "EXCLUDE USING gist (interpreter_id WITH =, blocked WITH &&) WHERE ((status = 'confirmed'::text))" },
+    ]);
   });
 });
 

@@ -1,7 +1,7 @@
 // Order e-mails in D1 (table mail_outbox); relaying them is d1RelayQueue's, as for the contact outbox.
 import type { NewMail } from "~/domain/mail";
 import type { MailOutboxStore } from "~/backend/port.server";
-import { MAIL_COLUMNS, toOutgoingMail, type MailRow } from "~/backend/rows/order.server";
+import { APPOINTMENT_MAIL_COLUMNS, MAIL_COLUMNS, toOutgoingMail, type MailRow } from "~/backend/rows/order.server";
 import { query } from "./query.server";
 import { d1RelayQueue } from "./relay-queue.server";
 
@@ -39,6 +39,16 @@ export function d1MailOutboxStore(db: D1Database): MailOutboxStore {
     async forOrder(orderId) {
       const { results } = await query(() =>
         db.prepare(`SELECT ${MAIL_COLUMNS} FROM mail_outbox WHERE order_id = ? ORDER BY created_at DESC, id DESC`).bind(orderId).all<MailRow>(),
+      );
+      return results.map(toOutgoingMail);
+    },
+
+    async forAppointment(appointmentId) {
+      const { results } = await query(() =>
+        db
+          .prepare(`SELECT ${APPOINTMENT_MAIL_COLUMNS} FROM mail_outbox WHERE appointment_id = ? ORDER BY created_at DESC, id DESC`)
+          .bind(appointmentId)
+          .all<MailRow>(),
       );
       return results.map(toOutgoingMail);
     },

@@ -233,9 +233,13 @@ export type MailRow = {
   last_error: string | null;
   next_attempt_at: number | string;
   sent_at: number | string | null;
+  /** Read only where asked for (APPOINTMENT_MAIL_COLUMNS): the relay's queries leave it out. */
+  appointment_id?: number | string | null;
 };
 
 export const MAIL_COLUMNS = "id, kind, to_email, subject, body, order_id, created_at, status, attempts, last_error, next_attempt_at, sent_at";
+/** An appointment's mails, with the appointment they are about (issue 25). */
+export const APPOINTMENT_MAIL_COLUMNS = `${MAIL_COLUMNS}, appointment_id`;
 
 export const toOutgoingMail = (row: MailRow): OutgoingMail => ({
   id: int(row.id),
@@ -244,6 +248,7 @@ export const toOutgoingMail = (row: MailRow): OutgoingMail => ({
   subject: row.subject,
   body: row.body,
   orderId: row.order_id === null ? null : int(row.order_id),
+  ...(row.appointment_id === undefined ? {} : { appointmentId: row.appointment_id === null ? null : int(row.appointment_id) }),
   createdAt: instant(row.created_at),
   status: row.status,
   attempts: int(row.attempts),

@@ -2,7 +2,7 @@
 // supabaseRelayQueue's, as for the contact outbox.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { MailOutboxStore } from "~/backend/port.server";
-import { MAIL_COLUMNS, toOutgoingMail, type MailRow } from "~/backend/rows/order.server";
+import { APPOINTMENT_MAIL_COLUMNS, MAIL_COLUMNS, toOutgoingMail, type MailRow } from "~/backend/rows/order.server";
 import { check } from "./clients.server";
 import { supabaseRelayQueue } from "./relay-queue.server";
 
@@ -33,6 +33,17 @@ export function supabaseMailOutboxStore(service: SupabaseClient): MailOutboxStor
     async forOrder(orderId) {
       const rows = check<MailRow[]>(
         await table().select(MAIL_COLUMNS).eq("order_id", orderId).order("created_at", { ascending: false }).order("id", { ascending: false }),
+      );
+      return rows.map(toOutgoingMail);
+    },
+
+    async forAppointment(appointmentId) {
+      const rows = check<MailRow[]>(
+        await table()
+          .select(APPOINTMENT_MAIL_COLUMNS)
+          .eq("appointment_id", appointmentId)
+          .order("created_at", { ascending: false })
+          .order("id", { ascending: false }),
       );
       return rows.map(toOutgoingMail);
     },

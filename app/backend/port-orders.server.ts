@@ -22,7 +22,7 @@ export interface MailOutboxStore extends RelayQueue<OutgoingMail> {
   enqueue(mails: NewMail[], now: number): Promise<void>;
   /** An order's mails, newest first: what staff see of what the customer was told. */
   forOrder(orderId: number): Promise<OutgoingMail[]>;
-  /** An appointment's mails, newest first (issue 25). */
+  /** An appointment's mails (issue 25), newest first, each with its `appointmentId`. */
   forAppointment(appointmentId: number): Promise<OutgoingMail[]>;
 }
 

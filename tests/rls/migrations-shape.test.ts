@@ -16,8 +16,12 @@ const WORKER_TABLES = ["content_versions", "mail_outbox", "security_events", "se
 const ORDER_TABLES = ["customers", "order_events", "order_files", "order_messages", "order_quotes", "order_targets", "orders"];
 /** The call log (20261127000000_push_call_log.sql): as the orders' tables, a policy chooses the rows signed-in users read. */
 const CALL_TABLES = ["call_log"];
+/** Booked appointments (20261202000000_push_appointments.sql): as the orders' tables. */
+const APPOINTMENT_TABLES = ["appointments"];
 /** Tables signed-in users may only read (their policies choose the rows), anon not at all; the worker writes. */
-const READ_ONLY_TABLES = [...ORDER_TABLES, ...CALL_TABLES];
+const READ_ONLY_TABLES = [...ORDER_TABLES, ...CALL_TABLES, ...APPOINTMENT_TABLES];
+/** Tables signed-in users read by column (below), not whole: their private links (and the orders' note) are the worker's. */
+const BY_COLUMN_TABLES = ["appointments", "orders"];
 
 /** The first column of every row a catalogue query answers: the names it lists. */
 const namesFrom = async (db: Db, sql: string) => (await asSuperuser(db, sql)).map((row) => Object.values(row)[0]);
@@ -50,6 +54,7 @@ describe("what the migrations leave", () => {
     const p = (tablename: string, cmd: string, roles: string[], policyname: string) => ({ tablename, cmd, roles, policyname, permissive: "PERMISSIVE" });
     expect(rows).toEqual([
       p("about", "SELECT", everyone, "about: anyone reads"),
+      p("appointments", "SELECT", signedInOnly, "appointments: admins all, interpreters their assigned"),
       p("call_log", "SELECT", signedInOnly, "call_log: admins all, interpreters their own"),
       p("company", "SELECT", everyone, "company: anyone reads"),
       p("contact_messages", "DELETE", signedInOnly, "contact_messages: admins delete"),
@@ -95,8 +100,8 @@ describe("what the migrations leave", () => {
       [...TABLES, ...(grantee === "service_role" ? WORKER_TABLES : []), ...(grantee === "anon" ? [] : READ_ONLY_TABLES)]
         .sort()
         .map((table_name) => ({ grantee, table_name, privileges: privilegesOf(grantee, table_name) }))
-        // Signed-in users read orders by column (below), not the whole table.
-        .filter((row) => !(row.grantee === "authenticated" && row.table_name === "orders")),
+        // Signed-in users read orders and appointments by column (below), not the whole table.
+        .filter((row) => !(row.grantee === "authenticated" && BY_COLUMN_TABLES.includes(row.table_name))),
     );
     expect(rows).toEqual(expected);
     const columns = await namesFrom(
@@ -127,10 +132,28 @@ describe("what the migrations leave", () => {
             ].includes(String(name)),
         ),
     );
+    const appointmentColumns = (grantee: string) =>
+      namesFrom(
+        db,
+        `select column_name from information_schema.columns c where table_schema = 'public' and table_name = 'appointments'
+           and has_column_privilege('${grantee}', 'public.appointments', c.column_name, 'select') order by column_name`,
+      );
+    const everyAppointmentColumn = await namesFrom(
+      db,
+      "select column_name from information_schema.columns where table_schema = 'public' and table_name = 'appointments' order by column_name",
+    );
+    // Every column of an appointment but its private link (the hash and the sealed copy); anon none at all.
+    expect(await appointmentColumns("authenticated")).toEqual(everyAppointmentColumn.filter((name) => !["token_hash", "token_sealed"].includes(String(name))));
+    expect(await appointmentColumns("anon")).toEqual([]);
   });
 
   it("index the columns the policies and cascades use", async () => {
     expect(await namesFrom(db, "select indexname from pg_indexes where schemaname = 'public' and indexname not like '%_pkey' order by indexname")).toEqual([
+      "appointments_customer_idx",
+      "appointments_no_double_booking",
+      "appointments_starts_idx",
+      "appointments_status_starts_idx",
+      "appointments_token_hash_key",
       "call_log_interpreter_idx",
       "call_log_requested_idx",
       "call_log_totals_idx",
@@ -144,6 +167,7 @@ describe("what the migrations leave", () => {
       "customers_recent_idx",
       "customers_search_idx",
       "languages_name_lower_key",
+      "mail_outbox_appointment_idx",
       "mail_outbox_due_idx",
       "mail_outbox_order_idx",
       "order_events_order_idx",

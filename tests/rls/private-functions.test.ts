@@ -53,7 +53,7 @@ describe("private.is_admin()", () => {
     });
   });
 
-  it("the API exposes only the content studio's and the orders' functions through /rpc, and only to the service role", async () => {
+  it("the API exposes only the content studio's, the orders' and the appointments' functions through /rpc, and only to the service role", async () => {
     const functions = await asSuperuser(
       db,
       `select p.proname,
@@ -65,10 +65,13 @@ describe("private.is_admin()", () => {
     expect(functions).toEqual(
       [
         "push_add_order_message",
+        "push_appointment_by_token",
         "push_call_log_totals",
+        "push_cancel_appointment",
         "push_create_order",
         "push_create_service",
         "push_find_people",
+        "push_get_appointment",
         "push_get_customer",
         "push_get_order",
         "push_linked_languages",
@@ -77,9 +80,11 @@ describe("private.is_admin()", () => {
         "push_list_links",
         "push_list_orders",
         "push_move_service",
+        "push_next_appointment_id",
         "push_next_order_id",
         "push_order_by_token",
         "push_remove_service",
+        "push_request_appointment",
         "push_revoke_order_link",
         "push_save_content",
         "push_set_order_note",

@@ -26,8 +26,8 @@ const fileArgument = (file: { objectKey: string; fileName: string; contentType: 
   size: file.size,
 });
 
-/** p_mails: the e-mails the function stores with the change (private.push_enqueue_order_mails). */
-const mailArgument = (mails: NewMail[]) => mails.map((mail) => ({ kind: mail.kind, to_email: mail.to, subject: mail.subject, body: mail.body }));
+/** p_mails: the e-mails the function stores with the change (private.push_enqueue_order_mails; appointments' too). */
+export const mailArgument = (mails: NewMail[]) => mails.map((mail) => ({ kind: mail.kind, to_email: mail.to, subject: mail.subject, body: mail.body }));
 
 export function supabaseOrderStore(service: SupabaseClient): OrderStore {
   const detail = (answer: DetailAnswer): OrderDetail | null => (answer ? toOrderDetail(answer, answer) : null);

@@ -2,6 +2,7 @@
 // migrations and seed. No vitest imports here: the global setup (main process) uses this module too.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
 
@@ -29,9 +30,9 @@ export async function applySeed(db: Db): Promise<void> {
   await db.exec(readFileSync(new URL("seed.sql", SUPABASE_DIR), "utf8"));
 }
 
-/** A new, empty Postgres with pgcrypto (seed.sql hashes passwords with it) and pg_trgm (the search indexes) available. */
+/** A new, empty Postgres with pgcrypto (seed.sql hashes passwords with it), pg_trgm (the search indexes) and btree_gist (the appointments' exclusion constraint) available. */
 export function newPostgres(dataDir?: Blob): Db {
-  return new PGlite({ extensions: { pgcrypto, pg_trgm }, ...(dataDir ? { loadDataDir: dataDir } : {}) });
+  return new PGlite({ extensions: { pgcrypto, pg_trgm, btree_gist }, ...(dataDir ? { loadDataDir: dataDir } : {}) });
 }
 
 /** From nothing: a database with only the Supabase stand-in (roles, extensions, auth schema, default privileges). */

@@ -1,7 +1,7 @@
 // The checks Postgres makes as the double's tables are written (DoubleState.write, state.ts): the trigger
 // users_keep_an_admin, each column of a row as the schema types it (unknown columns, identity, generated columns,
-// defaults, not-null and check constraints), and the row's keys against the other rows (primary key, unique
-// constraints, foreign keys), each refused with the error Postgres reports.
+// defaults, not-null and check constraints, the checks across columns), and the row's keys against the other rows
+// (primary key, unique constraints, exclusion constraints, foreign keys), each refused with the error Postgres reports.
 import { coerce, keyOf, PgError, SCHEMA, type Row, type TableName, type Value } from "./schema";
 
 /**
@@ -79,6 +79,16 @@ export function prepareRow(table: TableName, kind: "insert" | "update", input: R
       );
     }
   }
+  for (const check of SCHEMA[table].checks ?? []) {
+    if (!check.holds(row)) {
+      throw new PgError(
+        400,
+        "23514",
+        `new row for relation "${table}" violates check constraint "${check.name}"`,
+        `Failing row contains (${Object.values(row).join(", ")}).`,
+      );
+    }
+  }
   if (kind === "update" && [primaryKey].flat().some((column) => row[column] === undefined)) throw new Error("update without the primary key");
   return row;
 }
@@ -103,6 +113,18 @@ export function checkRow(table: TableName, row: Row, others: Row[], tables: Reco
       const columns = unique.columns.map((column) => (unique.lower ? `lower(${column})` : column)).join(", ");
       const values = unique.columns.map((column) => (unique.lower ? String(row[column]).toLowerCase() : row[column])).join(", ");
       throw new PgError(409, "23505", `duplicate key value violates unique constraint "${unique.name}"`, `Key (${columns})=(${values}) already exists.`);
+    }
+  }
+  for (const exclusion of schema.exclusions ?? []) {
+    const other = others.find((item) => exclusion.conflict(row, item));
+    if (other) {
+      const key = (item: Row) => `(${exclusion.columns.join(", ")})=(${exclusion.columns.map((column) => item[column]).join(", ")})`;
+      throw new PgError(
+        400,
+        "23P01",
+        `conflicting key value violates exclusion constraint "${exclusion.name}"`,
+        `Key ${key(row)} conflicts with existing key ${key(other)}.`,
+      );
     }
   }
   for (const fk of schema.foreignKeys) {

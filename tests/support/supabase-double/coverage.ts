@@ -1,6 +1,7 @@
 // Which allowed request shapes were matched how often, per SPEC §7 line, and the text the contract
 // suite prints at the end.
 import { ACCOUNT_SHAPES } from "./shapes-accounts";
+import { APPOINTMENT_SHAPES } from "./shapes-appointments";
 import { AUTH_SHAPES } from "./shapes-auth";
 import { CALL_SHAPES } from "./shapes-calls";
 import { ORDER_REST_SHAPES, ORDER_STORAGE_SHAPES } from "./shapes-orders";
@@ -18,6 +19,7 @@ export const SHAPES: readonly Shape[] = [
   ...STUDIO_REST_SHAPES,
   ...ORDER_REST_SHAPES,
   ...CALL_SHAPES,
+  ...APPOINTMENT_SHAPES,
   ...AUTH_SHAPES,
   ...STUDIO_STORAGE_SHAPES,
   ...ORDER_STORAGE_SHAPES,

@@ -3,8 +3,10 @@
 // push_save_content, push_create_service, push_remove_service and push_move_service. Each runs all or nothing, as the
 // function runs in one transaction: the tables it touches are put back when it fails. Their answers are the
 // functions' JSON as PostgREST sends a scalar result (the value itself); their errors are Postgres's (22023 → 400).
-// The orders' functions (supabase/migrations/20261126000000_push_orders.sql) are in rpc-orders.ts, run the same way.
+// The orders' functions (supabase/migrations/20261126000000_push_orders.sql) are in rpc-orders.ts, the appointments'
+// (20261202000000_push_appointments.sql) in rpc-appointments.ts, run the same way.
 import { pgErrorResponse, type DoubleResponse } from "./postgrest";
+import { APPOINTMENT_FUNCTIONS } from "./rpc-appointments";
 import { PEOPLE_FUNCTIONS } from "./rpc-people";
 import { CALL_FUNCTIONS } from "./rpc-calls";
 import { ORDER_FUNCTIONS } from "./rpc-orders";
@@ -185,7 +187,13 @@ const FUNCTIONS: Record<(typeof RPC_FUNCTIONS)[number], (state: DoubleState, arg
 
 /** POST /rest/v1/rpc/<name> with the arguments as a JSON object. */
 export function handleRpc(state: DoubleState, name: string, body: unknown): DoubleResponse {
-  const functions: Record<string, (state: DoubleState, args: Args) => unknown> = { ...FUNCTIONS, ...ORDER_FUNCTIONS, ...CALL_FUNCTIONS, ...PEOPLE_FUNCTIONS };
+  const functions: Record<string, (state: DoubleState, args: Args) => unknown> = {
+    ...FUNCTIONS,
+    ...ORDER_FUNCTIONS,
+    ...CALL_FUNCTIONS,
+    ...PEOPLE_FUNCTIONS,
+    ...APPOINTMENT_FUNCTIONS,
+  };
   const run = Object.hasOwn(functions, name) ? functions[name] : undefined;
   if (!run) {
     return pgErrorResponse(new PgError(404, "PGRST202", `Could not find the function public.${name} in the schema cache`));

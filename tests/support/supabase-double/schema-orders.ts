@@ -158,9 +158,14 @@ export const ORDER_SCHEMA: Record<OrderTableName, Table> = {
       order_id: optionalInt,
       created_at: { type: "int8" },
       ...RELAY_COLUMNS,
+      // 20261202000000_push_appointments.sql: an appointment's e-mails (issue 25).
+      appointment_id: optionalInt,
     },
     primaryKey: "id",
     unique: [],
-    foreignKeys: [{ name: "mail_outbox_order_id_fkey", column: "order_id", table: "orders", onDelete: "set null" }],
+    foreignKeys: [
+      { name: "mail_outbox_order_id_fkey", column: "order_id", table: "orders", onDelete: "set null" },
+      { name: "mail_outbox_appointment_id_fkey", column: "appointment_id", table: "appointments", onDelete: "set null" },
+    ],
   },
 };

@@ -6,8 +6,9 @@
 // the public keys hold no privilege on them, so only the service role reaches them (shapes-accounts.ts). So is
 // content_versions (supabase/migrations/20261124000000_push_content_studio.sql, with the studio's columns of company,
 // about and services: shapes-studio.ts). The orders' tables and mail_outbox are in schema-orders.ts, the call log in
-// schema-calls.ts.
+// schema-calls.ts, the appointments in schema-appointments.ts.
 import { pgTimestamp } from "./pg";
+import { APPOINTMENT_SCHEMA, APPOINTMENT_TABLE_NAMES } from "./schema-appointments";
 import { CALL_SCHEMA, CALL_TABLE_NAMES } from "./schema-calls";
 import { ORDER_SCHEMA, ORDER_TABLE_NAMES, RELAY_COLUMNS } from "./schema-orders";
 
@@ -39,8 +40,19 @@ export type ForeignKey = {
   /** "set null": not a constraint but triggers that keep it — a value naming no row is stored as null, never refused. */
   unknown?: "set null";
 };
+/** A CHECK across columns of one row (a column's own is Column.check). */
+export type RowCheck = { name: string; holds: (row: Row) => boolean };
+/** An exclusion constraint: no two rows of the table for which `conflict` holds (it decides which rows it covers). */
+export type Exclusion = { name: string; columns: readonly string[]; conflict: (row: Row, other: Row) => boolean };
 /** The primary key: one column, or several (a composite key). */
-export type Table = { columns: Record<string, Column>; primaryKey: string | readonly string[]; unique: readonly Unique[]; foreignKeys: readonly ForeignKey[] };
+export type Table = {
+  columns: Record<string, Column>;
+  primaryKey: string | readonly string[];
+  unique: readonly Unique[];
+  foreignKeys: readonly ForeignKey[];
+  checks?: readonly RowCheck[];
+  exclusions?: readonly Exclusion[];
+};
 
 export const TABLE_NAMES = [
   "company",
@@ -55,6 +67,7 @@ export const TABLE_NAMES = [
   "content_versions",
   ...ORDER_TABLE_NAMES,
   ...CALL_TABLE_NAMES,
+  ...APPOINTMENT_TABLE_NAMES,
 ] as const;
 export type TableName = (typeof TABLE_NAMES)[number];
 export const isTable = (name: string): name is TableName => (TABLE_NAMES as readonly string[]).includes(name);
@@ -90,6 +103,7 @@ const contentTable = (columns: Table["columns"]): Table => ({
 export const SCHEMA: Record<TableName, Table> = {
   ...ORDER_SCHEMA,
   ...CALL_SCHEMA,
+  ...APPOINTMENT_SCHEMA,
   company: contentTable({
     title: requiredText,
     description: { type: "text", default: () => "" },

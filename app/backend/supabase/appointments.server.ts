@@ -1,0 +1,76 @@
+// Appointments on Supabase (issue 25; docs/decisions/0030), with the service-role client (callers have checked who may
+// act). A booking and a cancellation are each ONE call of a SQL function (supabase/migrations/
+// 20261202000000_push_appointments.sql), so one transaction with their e-mails, as the D1 adapter's batches are
+// (d1/appointments.server.ts; the same semantics, held to the same contract by tests/port-contract/appointments-suite.ts).
+// The no-double-booking rule is the table's own (its exclusion constraint), whatever writes.
+import type { SupabaseClient } from "@supabase/supabase-js";
+import type { AppointmentStore } from "~/backend/port.server";
+import { toAppointment, type AppointmentRow } from "~/backend/rows/appointment.server";
+import { int } from "~/backend/rows/order.server";
+import { check } from "./clients.server";
+import { mailArgument } from "./orders.server";
+
+/** public.push_request_appointment's answer. */
+type RequestAnswer = { ok: true; id: number | string } | { ok: false; reason: "unknown-language" };
+/** public.push_cancel_appointment's answer. */
+type CancelAnswer = { ok: true; version: number | string } | { ok: false; reason: "stale" | "not-found" | "not-cancellable" };
+
+export function supabaseAppointmentStore(service: SupabaseClient): AppointmentStore {
+  const appointment = (row: AppointmentRow | null) => (row ? toAppointment(row) : null);
+
+  return {
+    async request(booking, now, mails = () => []) {
+      // The id first (a sequence value: never handed out twice), so that the e-mails written for it go in the same call.
+      const id = int(check<number | string>(await service.rpc("push_next_appointment_id")));
+      const { contact } = booking;
+      const answer = check<RequestAnswer>(
+        await service.rpc("push_request_appointment", {
+          p_id: id,
+          p_name: contact.name,
+          p_email: contact.email,
+          p_phone: contact.phone,
+          p_organisation: contact.organisation,
+          p_language_id: booking.languageId,
+          p_mode: booking.mode,
+          p_setting: booking.setting,
+          p_starts_at: booking.startsAt,
+          p_minutes: booking.minutes,
+          p_blocked_from: booking.blockedFrom,
+          p_blocked_to: booking.blockedTo,
+          p_address: booking.address,
+          p_call_number: booking.callNumber,
+          p_notes: booking.notes,
+          p_gender_preference: booking.genderPreference,
+          p_locale: booking.locale,
+          p_token_hash: booking.tokenHash,
+          p_token_sealed: booking.tokenSealed,
+          p_mails: mailArgument(mails(id)),
+          p_now: now,
+        }),
+      );
+      return answer.ok ? { ok: true, id: int(answer.id) } : { ok: false, reason: answer.reason };
+    },
+
+    async get(id) {
+      return appointment(check<AppointmentRow | null>(await service.rpc("push_get_appointment", { p_id: id })));
+    },
+
+    async byTokenHash(tokenHash) {
+      return appointment(check<AppointmentRow | null>(await service.rpc("push_appointment_by_token", { p_token_hash: tokenHash })));
+    },
+
+    async cancel(id, change, now, mails = []) {
+      const answer = check<CancelAnswer>(
+        await service.rpc("push_cancel_appointment", {
+          p_id: id,
+          p_version: change.basedOn,
+          p_by: change.by,
+          p_reason: change.reason,
+          p_mails: mailArgument(mails),
+          p_now: now,
+        }),
+      );
+      return answer.ok ? { ok: true, version: int(answer.version) } : answer;
+    },
+  };
+}

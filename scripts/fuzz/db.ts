@@ -21,13 +21,14 @@ export const WRITES_ON_REJECTION_ALLOWED: readonly string[] = [
 
 /**
  * Tables whose rows change in place on success (a studio save rewrites the record and bumps its version, a move
- * renumbers positions; an order's step moves its status and version, a note or a revoked link rewrites it): a count
- * would not see such a write, so each also gets a digest of its rows, under the key `<table>#content`. Kept versions
- * are never rewritten: their snapshots are digested by length, not read whole. The order tables that only ever gain
- * rows (targets, quotes, files, messages, events, customers) are counted; mail_outbox is counted only, as its rows
+ * renumbers positions; an order's step moves its status and version, a note or a revoked link rewrites it; an
+ * appointment's cancellation moves its status and version): a count would not see such a write, so each also gets a
+ * digest of its rows, under the key `<table>#content`. Kept versions are never rewritten: their snapshots are digested
+ * by length, not read whole. The order tables that only ever gain rows (targets, quotes, files, messages, events,
+ * customers) are counted, and so are appointments' (one row a booking); mail_outbox is counted only, as its rows
  * are rewritten by the relay after the response (attempts, status), whatever the request's answer was.
  */
-export const CONTENT_COMPARED: readonly string[] = ["company", "about", "services", "content_versions", "orders"];
+export const CONTENT_COMPARED: readonly string[] = ["company", "about", "services", "content_versions", "orders", "appointments"];
 const DIGESTED_BY_LENGTH = new Set(["content_versions.snapshot"]);
 export const CONTENT_SUFFIX = "#content";
 
@@ -165,9 +166,11 @@ export async function openDatabase(state: string): Promise<Database> {
         messageIds: (await all<{ id: number }>("select id from contact_messages order by id")).map((row) => row.id),
         serviceIds: (await all<{ id: number }>("select id from services order by id")).map((row) => row.id),
         customerIds: (await all<{ id: number }>("select id from customers order by id")).map((row) => row.id),
-        // The run's set-up adds these (orders.ts).
+        linkedLanguageIds: (await all<{ id: number }>("select distinct language_id as id from user_languages order by language_id")).map((row) => row.id),
+        // The run's set-up adds these (orders.ts, appointments.ts).
         sampleInterpreterId: null,
         orders: [],
+        appointments: [],
       };
     },
     async accountId(email) {

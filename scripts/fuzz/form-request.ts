@@ -13,6 +13,7 @@ import { acceptHeader, originHeaders } from "./headers";
 import { fillPath, type IdPools } from "./params";
 import type { FilePayload, Payload, Payloads } from "./payloads";
 import { plausible } from "./payloads-plausible";
+import { clockChangeStart } from "./payloads-appointments";
 import { tooManyTargets, type OrderContext } from "./payloads-orders";
 import { FORMS } from "./surface-forms";
 import type { FieldKind, FormEntry } from "./surface-kinds";
@@ -35,7 +36,7 @@ export function formRequest(spec: RequestSpec, form: FormEntry, kit: Kit): void 
   if (spec.method !== "POST") spec.labels.push(`method ${spec.method}`);
   // The order, token or file its path names (params.ts): a plausible basedOn is that order's version.
   const filled = fillPath(form.path, rng, ids);
-  const context: OrderContext = { order: filled.order };
+  const context: OrderContext = { order: filled.order, appointment: filled.appointment };
   // A file input holds files (none chosen, a small real image or document); everything else text.
   const fileField = (name: string, payload: FilePayload): Field => {
     if (payload.marker !== undefined) spec.markers.push(payload.marker);
@@ -99,6 +100,21 @@ export function formRequest(spec: RequestSpec, form: FormEntry, kit: Kit): void 
           fields.splice(at, 1, ...tooManyTargets(ids).map((id) => ({ name: text(fieldName), value: text(id) })));
           spec.labels.push(`${fieldName}: ${QUOTE_LIMITS.targets + 1} languages`);
           break;
+        }
+        // Now and then a booking's start on a clock-change night: a time skipped or repeated is two fields together.
+        if ((kind === "bookingDate" || kind === "bookingTime") && rng.chance(0.3)) {
+          const start = clockChangeStart(rng);
+          if (start) {
+            const set = (field: string, value: string) => {
+              const index = fields.findIndex((item) => item.name.kind !== "bytes" && item.name.text === field);
+              if (index >= 0) fields[index] = { name: text(field), value: text(value) };
+            };
+            set("date", start.date);
+            set("time", start.time);
+            set("occurrence", start.occurrence);
+            spec.labels.push(start.label);
+            break;
+          }
         }
         // A focused request's one hostile value is often markup: stored by the action's success, it must come out
         // escaped on every page that shows it later (the order's, the status page, the lists).

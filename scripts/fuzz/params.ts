@@ -1,7 +1,7 @@
 // Paths: fills the placeholders of the surface's paths ("/Quote/{token:quoted}", "/Dashboard/Orders/{order}/files/{file}")
-// from the orders the run's set-up created (orders.ts), drawn from the run's Rng like every other value: the same
-// seed and the same set-up give the same requests. Mostly a real order, in the state the placeholder names; now
-// and then an id the set-up did not make (an order of the campaign's own /Quote posts, or none), a revoked link or
+// from the orders and appointments the run's set-up created (orders.ts, appointments.ts), drawn from the run's Rng
+// like every other value: the same seed and the same set-up give the same requests. Mostly a real order (or
+// appointment), in the state the placeholder names; now and then an id the set-up did not make (an order of the campaign's own /Quote posts, or none), a revoked link or
 // an unknown token, so the 404s and 403s are reached from the same entries. trickPath then spells some paths
 // differently, or gives them a hostile last segment.
 import type { Rng } from "./prng";
@@ -21,6 +21,15 @@ export type OrderFixture = {
   deliveryFiles: number[];
 };
 
+/** A booked appointment of the run's set-up (appointments.ts): its private link's token and the version its page shows. */
+export type AppointmentFixture = {
+  id: number;
+  /** The state the set-up left it in (the campaign's own cancels may move it on). */
+  status: string;
+  version: number;
+  token: string;
+};
+
 /**
  * The ids requests can name: read from the database at the start (db.ts idPools, without the accounts the campaign
  * signs in with), and the orders the set-up created. Plausible values, filled paths and order fields draw from them.
@@ -36,15 +45,20 @@ export type IdPools = {
   sampleInterpreterId: string | null;
   /** The orders the run's set-up created, one in each state (orders.ts). */
   orders: OrderFixture[];
+  /** The languages someone is linked to: the ones /Book accepts. */
+  linkedLanguageIds: number[];
+  /** The appointments the run's set-up booked (appointments.ts). */
+  appointments: AppointmentFixture[];
 };
 
-/** A filled path, and the set-up's order it names (for a plausible `basedOn`: the version its page would show). */
-export type Filled = { path: string; order?: OrderFixture };
+/** A filled path, and the set-up's order or appointment it names (for a plausible `basedOn`: the version its page would show). */
+export type Filled = { path: string; order?: OrderFixture; appointment?: AppointmentFixture };
 
 const PLACEHOLDER = /\{(\w+)(?::(\w+))?\}/g;
 
 export function fillPath(template: string, rng: Rng, ids: IdPools): Filled {
   let order: OrderFixture | undefined;
+  let appointment: AppointmentFixture | undefined;
   const fixtures = ids.orders;
   const inState = (state: string | undefined, active: boolean) => {
     const usable = fixtures.filter((fixture) => !active || !fixture.revoked);
@@ -86,13 +100,22 @@ export function fillPath(template: string, rng: Rng, ids: IdPools): Filled {
         const others = fixtures.filter((fixture) => fixture !== order).flatMap((fixture) => [...fixture.sourceFiles, ...fixture.deliveryFiles]);
         return String(others.length && rng.chance(0.7) ? rng.pick(others) : allFiles.length + rng.int(1, 20));
       }
+      // A booked appointment's link: mostly one in the state named (a requested one when none is), now and then an
+      // unknown token.
+      case "booking": {
+        const booked = ids.appointments;
+        if (!booked.length || rng.chance(0.05)) return UNKNOWN_TOKEN;
+        const matching = booked.filter((fixture) => fixture.status === (state ?? "requested"));
+        appointment = rng.pick(matching.length ? matching : booked);
+        return appointment.token;
+      }
       case "customer":
         return String(ids.customerIds.length && rng.chance(0.85) ? rng.pick(ids.customerIds) : madeUp(ids.customerIds.length));
       default:
         throw new Error(`a surface entry names a placeholder params.ts does not know: {${name}} in ${template}`);
     }
   });
-  return { path, order };
+  return { path, order, appointment };
 }
 
 export type Tricked = { path: string; labels: string[]; marker?: number };

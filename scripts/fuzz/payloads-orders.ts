@@ -6,13 +6,16 @@
 import { companyToday, ORDER_STATUSES, QUOTE_CURRENCIES } from "../../app/domain/orders";
 import { QUOTE_LIMITS } from "../../app/domain/quote-request";
 import type { HostileSource } from "./files";
-import type { IdPools, OrderFixture } from "./params";
+import type { AppointmentFixture, IdPools, OrderFixture } from "./params";
 import type { Rng } from "./prng";
 import type { FieldKind, QueryKind } from "./surface-kinds";
 import { text, type Payload } from "./values";
 
-/** What a field's value may depend on: the order its path names, and the form's source language (targets differ). */
-export type OrderContext = { order?: OrderFixture; source?: string };
+/**
+ * What a field's value may depend on: the order or appointment its path names (a plausible `basedOn` is its version),
+ * and the form's source language (targets differ).
+ */
+export type OrderContext = { order?: OrderFixture; appointment?: AppointmentFixture; source?: string };
 
 /** The day `days` after today on the company's calendar. */
 export function dayFromToday(days: number, now = new Date()): string {

@@ -1,7 +1,9 @@
 // Plausible values: what the app's own forms and links would send, for the fields and query parameters a request
 // does not attack, so it gets past them and reaches deeper code (payloads.ts makes the hostile ones). Everything is
-// drawn from the run's seeded Rng; quote requests' and orders' kinds come from payloads-orders.ts.
+// drawn from the run's seeded Rng; quote requests' and orders' kinds come from payloads-orders.ts, bookings' from
+// payloads-appointments.ts.
 import type { IdPools } from "./params";
+import { plausibleAppointmentValue } from "./payloads-appointments";
 import { plausibleOrderQuery, plausibleOrderValue, type OrderContext } from "./payloads-orders";
 import type { Rng } from "./prng";
 import type { FieldKind, QueryKind } from "./surface-kinds";
@@ -14,7 +16,7 @@ function contentId(rng: Rng, ids: IdPools): number {
 
 /** What the app's own forms would send: passes validation, so the fuzzed field is the only bad one. */
 export function plausible(kind: FieldKind, rng: Rng, ids: IdPools, context: OrderContext = {}): string {
-  const order = plausibleOrderValue(kind, rng, ids, context);
+  const order = plausibleOrderValue(kind, rng, ids, context) ?? plausibleAppointmentValue(kind, rng, ids);
   if (order !== null) return order;
   const n = rng.int(1, 99_999);
   switch (kind) {
@@ -70,7 +72,7 @@ export function plausible(kind: FieldKind, rng: Rng, ids: IdPools, context: Orde
     // (a stale one is a 409, itself a rejection that must write nothing). An order's form names the version the
     // set-up left it at, as its page would show.
     case "version":
-      if (context.order && rng.chance(0.6)) return String(context.order.version);
+      if ((context.order ?? context.appointment) && rng.chance(0.6)) return String((context.order ?? context.appointment)!.version);
       return String(
         rng.weighted([
           [6, 1],

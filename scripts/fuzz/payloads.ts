@@ -3,6 +3,7 @@
 // the fields it does not attack and reaches deeper code.
 import { hostileImage, type HostileSource } from "./files";
 import type { IdPools } from "./params";
+import { appointmentHostile } from "./payloads-appointments";
 import { orderHostile, orderQueryHostile, type OrderContext } from "./payloads-orders";
 import {
   DIRECTIONS,
@@ -107,7 +108,10 @@ export class Payloads implements HostileSource {
       // An order's step from a page that showed another version: well-formed, so the step's files are stored before
       // the state machine refuses it (409), and must be deleted again.
       case "version":
-        if (context.order && rng.chance(0.4)) return { value: text(String(Math.max(1, context.order.version + rng.pick([-1, 1, 2])))), label: "stale version" };
+        if ((context.order ?? context.appointment) && rng.chance(0.4)) {
+          const current = (context.order ?? context.appointment)!.version;
+          return { value: text(String(Math.max(1, current + rng.pick([-1, 1, 2])))), label: "stale version" };
+        }
       // falls through
       case "contentId":
         return rng.chance(0.6) ? { value: text(rng.pick([...NUMBERS, ...STUDIO_NUMBERS])), label: "number" } : this.hostile();
@@ -122,7 +126,7 @@ export class Payloads implements HostileSource {
       case "linkHours":
         return rng.chance(0.5) ? { value: text(rng.pick(["0", "-1", "24.0", "8760", "99999999999", "1e3", ""])), label: "hours" } : this.hostile();
       default:
-        return (ids && orderHostile(kind, this, ids, context)) ?? this.hostile();
+        return (ids && (orderHostile(kind, this, ids, context) ?? appointmentHostile(kind, this))) ?? this.hostile();
     }
   }
 

@@ -4,7 +4,8 @@
 // unescaped into HTML, any open redirect, any row written by a rejected request (or content rewritten in the
 // studio's tables or orders, or an object stored or deleted in an R2 bucket: MEDIA, FILES), or a site that does not
 // answer normally afterwards; prints each offending request, then one summary line. Before the fuzzing, orders.ts
-// makes one order in each state through the product's forms, for the requests to name.
+// makes one order in each state through the product's forms, and appointments.ts books appointments through /Book,
+// for the requests to name.
 //
 //   npx tsx scripts/fuzz/run.ts [--seed N] [--requests N] [--port P] [--only I,J,…] [--trace FILE]
 //
@@ -23,6 +24,7 @@ import type { RequestSpec } from "./request-spec";
 import { redirectTarget, send } from "./http";
 import { bytesOf } from "../../tests/fixtures/images";
 import { orderSetUp } from "./orders";
+import { appointmentSetUp } from "./appointments";
 import { Rng } from "./prng";
 import { Reporter } from "./report";
 import { checkBuildAndPort, exitOnInterrupt, startServer, type Server } from "./server";
@@ -137,13 +139,18 @@ async function campaign(db: Database): Promise<void> {
   await studioProbe(db, sessions.admin.real!);
   // One order in each state, made through the product's forms; it also proves the FILES listing sees a stored file.
   const orderPools = await orderSetUp(port, db, { admin: sessions.admin.real!, interpreter: sessions.interpreter.real! });
+  // Booked appointments, requested and cancelled, through /Book; it also proves the appointments digest sees a cancellation.
+  const appointmentPools = await appointmentSetUp(port, db);
 
-  const ids = { ...(await db.idPools([ADMIN_EMAIL, INTERPRETER_EMAIL])), ...orderPools };
+  const ids = { ...(await db.idPools([ADMIN_EMAIL, INTERPRETER_EMAIL])), ...orderPools, appointments: appointmentPools.appointments };
   // The status links are new each run: the trace names them by their order, so two runs of a seed compare.
-  const tokenNames = new Map(orderPools.orders.map((order) => [order.token, `{token of order ${order.id}}`]));
+  const tokenNames = new Map([
+    ...orderPools.orders.map((order) => [order.token, `{token of order ${order.id}}`] as const),
+    ...appointmentPools.appointments.map((appointment) => [appointment.token, `{token of appointment ${appointment.id}}`] as const),
+  ]);
   const generator = new RequestGenerator(new Rng(seed), origin, ids);
   if (!only && total < generator.sweepSize) throw new Error(`--requests ${total} is less than one sweep of the surface (${generator.sweepSize})`);
-  const plantedBy = new Map<number, number>(orderPools.markers.map((marker) => [marker, -1]));
+  const plantedBy = new Map<number, number>([...orderPools.markers, ...appointmentPools.markers].map((marker) => [marker, -1]));
   let counts: Counts | null = null;
   // Only the forms marked with a bucket write it (the studio's, quote requests, deliveries): a bucket's listing stays
   // valid until the next request aimed at one of them.

@@ -70,7 +70,18 @@ export type FieldKind =
   | "documents"
   // A staff member's call link (app/domain/call-forms.ts): video or audio, and how many hours it works.
   | "callType"
-  | "linkHours";
+  | "linkHours"
+  // Booked appointments (app/domain/booking-request.ts, /Book): a language someone is linked to; on site, video or
+  // phone; the setting; the day and the start time typed in the company's zone, and which of a repeated time (the
+  // autumn-change night); the expected duration in minutes; the preferred interpreter's gender ("" for none).
+  | "bookingLanguage"
+  | "appointmentMode"
+  | "appointmentSetting"
+  | "bookingDate"
+  | "bookingTime"
+  | "occurrence"
+  | "duration"
+  | "genderPreference";
 
 /** What a query parameter holds. */
 export type QueryKind =
@@ -102,7 +113,8 @@ export type PageEntry = {
    * Concrete paths to request: params and splats filled in with real and unknown values. A `{…}` placeholder
    * (params.ts) is filled per request from what the run's set-up created: `{order}` / `{order:quoted}` an order
    * (one that started in that state), `{token}` / `{token:quoted}` its status link, `{revoked}` a revoked link,
-   * `{file}` / `{delivery}` a file of the order named before it, `{otherFile}` a file of another order, `{customer}`.
+   * `{file}` / `{delivery}` a file of the order named before it, `{otherFile}` a file of another order, `{customer}`;
+   * `{booking}` / `{booking:cancelled}` a booked appointment's private link (appointments.ts).
    */
   paths: string[];
   access: Access;

@@ -7,8 +7,9 @@
 // → FORMS in surface-forms.ts (one entry per intent), a worker route → PAGES/FORMS with `worker: true`. coverage.ts
 // fails the run when app/routes.ts, a route module's action/intents/query parameters or workers/*.ts name something
 // missing from them, so nothing can be forgotten silently. Quote requests and orders have a file of their own,
-// surface-orders.ts, spread into PAGES and FORMS.
+// surface-orders.ts, and booked appointments surface-appointments.ts, spread into PAGES and FORMS.
 import type { PageEntry, QueryKind } from "./surface-kinds";
+import { APPOINTMENT_PAGES } from "./surface-appointments";
 import { ORDER_PAGES } from "./surface-orders";
 
 // Query parameters every React Router page understands (single fetch): which route loaders to run, and
@@ -103,6 +104,8 @@ export const PAGES: PageEntry[] = [
 
   // /Quote, the status page and its files; the staff's orders, customers and the interpreters' jobs.
   ...ORDER_PAGES,
+  // /Book and the customer's appointment page (issue 25).
+  ...APPOINTMENT_PAGES,
   // app/routes/dashboard/call-log.tsx and call-log-csv.ts: the call log and its CSV (issue 14); the filters are read by
   // callLogFilterFrom (app/domain/call-log.ts); an interpreter gets their own calls whatever the address asks. ?before=
   // is the page's keyset cursor (<ms>.<call id>, callLogCursorFrom; issue 23); the export reads every page itself.

@@ -87,6 +87,17 @@ async function signedInContext(email: string | null, clientIp: string): Promise<
   return context;
 }
 
+/** A well-formed private-link token (43 base64url characters) that no quote request or booking has. */
+const UNKNOWN_TOKEN = "Matrix-unknown-private-token_".padEnd(43, "A");
+/**
+ * The customers' private pages of app/routes.ts (a quote's status, a booked appointment: `…/:token`, in both
+ * languages): public, so no sign-in guard, and an unknown token is a plain 404 whoever asks, its action included.
+ */
+const tokenPaths = () =>
+  allPaths(routes)
+    .filter((path) => path.endsWith("/:token"))
+    .map((path) => path.replace(":token", UNKNOWN_TOKEN));
+
 test("the matrix lists exactly the guarded routes of app/routes.ts", () => {
   expect(new Set(guardedPaths())).toEqual(new Set([...ADMIN_ONLY, ...EVERY_ROLE]));
 });
@@ -162,6 +173,42 @@ for (const role of ["anonymous", "interpreter", "admin"] as const) {
           for (const other of people.filter((person) => person.email !== INTERPRETER.email)) expect(body).not.toContain(other.phone);
         }
       });
+    }
+  });
+}
+
+test("the private token pages of app/routes.ts are the quote's and the booking's, in both languages", () => {
+  expect(new Set(tokenPaths().map((path) => path.replace(UNKNOWN_TOKEN, ":token")))).toEqual(
+    new Set(["/Quote/:token", "/ar/Quote/:token", "/Book/:token", "/ar/Book/:token"]),
+  );
+});
+
+for (const role of ["anonymous", "interpreter", "admin"] as const) {
+  test(`private token pages as ${role}: an unknown token is a 404 (page, data, its action), never a sign-in`, async () => {
+    const context = await signedInContext(
+      role === "admin" ? ADMIN.email : role === "interpreter" ? INTERPRETER.email : null,
+      `10.251.${test.info().workerIndex}.${["anonymous", "interpreter", "admin"].indexOf(role)}`,
+    );
+    try {
+      for (const path of tokenPaths()) {
+        // The action's own form: a booking's cancellation, a quote's acceptance, each naming the version it saw.
+        const form = path.includes("/Book/") ? { intent: "cancel", basedOn: "1" } : { intent: "accept", basedOn: "1" };
+        const headers = { Origin: APP_URL };
+        const answers = {
+          page: await context.get(path),
+          data: await context.get(dataUrl(path)),
+          post: await context.post(path, { form, headers }),
+          postData: await context.post(dataUrl(path), { form, headers }),
+        };
+        for (const [label, answer] of Object.entries(answers)) {
+          expect(answer.status(), `${label} ${path}`).toBe(404);
+          expect(answer.headers().location, `${label} ${path}`).toBeUndefined();
+          await expectNoPrivateData(answer, `${label} ${path}`);
+        }
+        expect(await answers.data.text(), `data ${path}`).not.toContain("/Login");
+      }
+    } finally {
+      await context.dispose();
     }
   });
 }

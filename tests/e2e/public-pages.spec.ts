@@ -71,6 +71,7 @@ test("the navbar links reach every public page, and the logo is 75px high", asyn
     ["About us", "/Aboutus", "About us"],
     ["Services", "/Services", "Our Services"],
     ["Contact us", "/Contactus", "Contact us"],
+    ["Book an interpreter", "/Book", "Book an interpreter"],
     ["Talk to an interpreter", "/Call", "Talk to an interpreter"],
     ["Home", "/", "PUSH"],
   ] as const) {

@@ -64,17 +64,22 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("an interpreting service's card offers a live call (/Call), in both languages; a translation service's does not", async ({ page }) => {
+test("an interpreting service's card offers a booking (/Book) and a live call (/Call), in both languages; a translation service's does not", async ({
+  page,
+}) => {
   await page.goto("/Services");
   const legal = card(page, "Legal Interpreting");
+  await expect(legal.getByRole("link", { name: "Book an interpreter: Legal Interpreting" })).toHaveAttribute("href", "/Book");
   const call = legal.getByRole("link", { name: "Talk to an interpreter now: Legal Interpreting" });
   await expect(call).toHaveText("Talk to an interpreter");
-  await expect(card(page, "Document Translation").getByRole("link", { name: /Talk to an interpreter/ })).toHaveCount(0);
+  await expect(card(page, "Document Translation").getByRole("link", { name: /Talk to an interpreter|Book an interpreter/ })).toHaveCount(0);
   await call.click();
   await expect(page).toHaveURL("/Call");
 
   await page.goto("/ar/Services");
-  const arabicCall = page.locator(".service-card__call").first();
+  // (The booking link shares the call link's look, and its class.)
+  await expect(page.locator('.service-card__call[href="/ar/Book"]').first()).toHaveText("احجز مترجمًا فوريًا");
+  const arabicCall = page.locator('.service-card__call[href="/ar/Call"]').first();
   await expect(arabicCall).toHaveText("تحدّث إلى مترجم");
   await arabicCall.click();
   await expect(page).toHaveURL("/ar/Call");

@@ -10,7 +10,7 @@ export const FOOTER_TEXTS = [
   "Terms & Conditions",
   "© 2025 PUSH LLC, a limited liability company. All rights reserved.",
 ];
-export const NAV_TEXTS = ["Home", "About us", "Services", "Contact us", "Talk to an interpreter", "Request a quote"];
+export const NAV_TEXTS = ["Home", "About us", "Services", "Contact us", "Book an interpreter", "Talk to an interpreter", "Request a quote"];
 
 export const PUBLIC_PAGES = [
   {

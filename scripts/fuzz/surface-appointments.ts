@@ -1,0 +1,75 @@
+// Booked appointments (issue 25) as attack surface: /Book with its form, and the customer's private page
+// /Book/<token> with its cancellation, in both languages. Spread into surface.ts's PAGES and surface-forms.ts's FORMS;
+// coverage.ts checks them against the product like every other entry.
+//
+// Tokens are placeholders (params.ts): the run's set-up (appointments.ts) books a few appointments through /Book and
+// cancels one, and each request names one of them (`{booking}` a requested one mostly, `{booking:cancelled}` the
+// cancelled one), or an unknown or malformed token (a 404 that must write nothing). The campaign's own cancels move
+// the requested ones on; a later cancel of one is a 409 (stale or not cancellable), which must change nothing.
+import type { FieldKind, FormEntry, PageEntry } from "./surface-kinds";
+import { UNKNOWN_TOKEN } from "./surface-orders";
+
+/** app/domain/booking-request.ts BOOKING_FIELDS, with the public-form guard's honeypot and Turnstile fields. */
+const bookingFields: Record<string, FieldKind> = {
+  language: "bookingLanguage",
+  mode: "appointmentMode",
+  setting: "appointmentSetting",
+  date: "bookingDate",
+  time: "bookingTime",
+  occurrence: "occurrence",
+  duration: "duration",
+  address: "address",
+  callNumber: "phone",
+  name: "name",
+  email: "email",
+  phone: "phone",
+  organisation: "company",
+  notes: "message",
+  gender: "genderPreference",
+  consent: "consent",
+  website: "honeypot",
+  "cf-turnstile-response": "captcha",
+};
+
+export const APPOINTMENT_PAGES: PageEntry[] = [
+  // app/routes/public/book.tsx and book-status.tsx (404 for anything but a known token); the Arabic copies are the
+  // same modules: fewer paths there.
+  ...["", "/ar"].flatMap((prefix): PageEntry[] => [
+    { route: `${prefix}/Book`, paths: [`${prefix}/Book`], access: "public" },
+    {
+      route: `${prefix}/Book/:token`,
+      paths: prefix
+        ? [`${prefix}/Book/{booking}`, `${prefix}/Book/{booking:cancelled}`, `${prefix}/Book/${UNKNOWN_TOKEN}`]
+        : [
+            "/Book/{booking}",
+            "/Book/{booking:cancelled}",
+            `/Book/${UNKNOWN_TOKEN}`,
+            `/Book/${UNKNOWN_TOKEN.slice(1)}`,
+            "/Book/{booking}x", // 42 and 44 characters
+            "/Book/{token}", // an order's status token is no appointment's
+          ],
+      access: "public",
+      // has("received"): the confirmation after a booking (coverage.ts sees get/getAll only).
+      query: { received: "flag" },
+    },
+  ]),
+];
+
+export const APPOINTMENT_FORMS: FormEntry[] = [
+  ...["", "/ar"].flatMap((prefix): FormEntry[] => [
+    // app/features/appointments/booking-request.server.ts (BOOK_LIMITER): the booking and its two e-mails in one
+    // write, relayed after the answer.
+    { route: `${prefix}/Book`, path: `${prefix}/Book`, fields: bookingFields, access: "public", rateLimited: true, background: true },
+    // app/features/appointments/appointment-status.server.ts (STATUS_PAGE_LIMITER): the customer cancels, naming the
+    // version the page showed; the e-mails are relayed after the answer.
+    {
+      route: `${prefix}/Book/:token`,
+      path: `${prefix}/Book/{booking}`,
+      intent: "cancel",
+      fields: { basedOn: "version" },
+      access: "public",
+      rateLimited: true,
+      background: true,
+    },
+  ]),
+];

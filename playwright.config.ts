@@ -66,7 +66,11 @@ export default defineConfig({
     // time (a test of one counts the stored images or reads the services' order that another's saves change).
     { name: "studio-d1", use: { baseURL: APP_URL }, testMatch: STUDIO_SPECS, dependencies: ["d1"], workers: 1 },
     // The sign-in and interpreter flows, unchanged, with the worker on Supabase (DESIGN: one port, two adapters).
-    { name: "supabase", use: { baseURL: SUPABASE_APP_URL }, testMatch: /(auth|staff-management|account-security|orders|booking)\.spec\.ts$/ },
+    {
+      name: "supabase",
+      use: { baseURL: SUPABASE_APP_URL },
+      testMatch: /(auth|staff-management|account-security|orders|booking|appointments-staff)\.spec\.ts$/,
+    },
     { name: "studio-supabase", use: { baseURL: SUPABASE_APP_URL }, testMatch: STUDIO_SPECS, dependencies: ["supabase"], workers: 1 },
     { name: "supabase-check", testMatch: /supabase-double\.check\.ts$/, dependencies: ["supabase", "studio-supabase"] },
     // `npm run dev` as a new developer meets it: starts its own dev server (tests/dev), once the machine is

@@ -61,6 +61,8 @@ export default [
     route("Orders", "routes/dashboard/orders.tsx"),
     route("Orders/:orderId", "routes/dashboard/order.tsx"),
     route("Orders/:orderId/files/:fileId", "routes/dashboard/order-file.ts"),
+    route("Appointments", "routes/dashboard/appointments.tsx"),
+    route("Appointments/:appointmentId", "routes/dashboard/appointment.tsx"),
     route("Jobs", "routes/dashboard/jobs.tsx"),
     route("Jobs/:orderId", "routes/dashboard/job.tsx"),
     route("Interpreter", "routes/dashboard/interpreters.tsx"),

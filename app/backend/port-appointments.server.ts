@@ -1,6 +1,7 @@
 // The appointments part of the backend port (issue 25; docs/decisions/0030): bookings, their private links and the
 // changes to them. Re-exported by port.server.ts. Each database refuses, on its own, two confirmed appointments of one
 // interpreter whose blocked spans overlap (the ADR says how); the port's callers never rely on their own check alone.
+import type { AppointmentFilter, AppointmentPage } from "~/domain/appointment-lists";
 import type { Appointment, NewAppointment } from "~/domain/appointments";
 import type { NewMail } from "~/domain/mail";
 
@@ -24,6 +25,13 @@ export interface AppointmentStore {
     mails?: (id: number) => NewMail[],
   ): Promise<{ ok: true; id: number } | { ok: false; reason: "unknown-language" }>;
   get(id: number): Promise<Appointment | null>;
+  /** One page (APPOINTMENTS_PAGE_SIZE) of the staff's list, by start then id, with the total the filter matches. */
+  list(filter: AppointmentFilter): Promise<AppointmentPage>;
+  /**
+   * The appointments starting in [from, to) — a calendar week — by start, cancelled ones left out; only
+   * `interpreterId`'s when given. At most CALENDAR_LIMIT.
+   */
+  between(from: number, to: number, interpreterId: string | null): Promise<Appointment[]>;
   /** The appointment behind a private link (the SHA-256 of its token); null when unknown. */
   byTokenHash(tokenHash: string): Promise<Appointment | null>;
   /**

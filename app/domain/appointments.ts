@@ -81,9 +81,12 @@ export const LATE_CANCELLATION_HOURS = 24;
 export const isLateCancellation = (appointment: Pick<Appointment, "startsAt">, now: number, hours = LATE_CANCELLATION_HOURS): boolean =>
   appointment.startsAt - now < hours * 60 * 60 * 1000;
 
+/** Not over and not cancelled already: what staff can still cancel (the database checks the same). */
+export const isCancellable = (status: AppointmentStatus): boolean => status === "requested" || status === "offered" || status === "confirmed";
+
 /** Whether the customer can still cancel: before the start, and not already over or cancelled. */
 export const customerCanCancel = (appointment: Pick<Appointment, "status" | "startsAt">, now: number): boolean =>
-  (appointment.status === "requested" || appointment.status === "offered" || appointment.status === "confirmed") && appointment.startsAt > now;
+  isCancellable(appointment.status) && appointment.startsAt > now;
 
 /** The appointment's number as people say it: "A-000042". */
 export const appointmentNumber = (id: number): string => `A-${String(id).padStart(6, "0")}`;

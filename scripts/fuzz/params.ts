@@ -109,6 +109,14 @@ export function fillPath(template: string, rng: Rng, ids: IdPools): Filled {
         appointment = rng.pick(matching.length ? matching : booked);
         return appointment.token;
       }
+      // A booked appointment's staff page: mostly one the set-up booked (in the state named), now and then an id it did not.
+      case "appointment": {
+        const booked = ids.appointments;
+        if (!booked.length || rng.chance(0.1)) return String(madeUp(booked.length));
+        const matching = booked.filter((fixture) => !state || fixture.status === state);
+        appointment = rng.pick(matching.length ? matching : booked);
+        return String(appointment.id);
+      }
       case "customer":
         return String(ids.customerIds.length && rng.chance(0.85) ? rng.pick(ids.customerIds) : madeUp(ids.customerIds.length));
       default:

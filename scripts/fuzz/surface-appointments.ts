@@ -53,6 +53,25 @@ export const APPOINTMENT_PAGES: PageEntry[] = [
       query: { received: "flag" },
     },
   ]),
+  // app/routes/dashboard/appointments.tsx: the filters are read by appointmentQueryFrom (app/domain/appointment-lists.ts),
+  // the interpreter as a person field's text, the calendar's week by weekParam.
+  {
+    route: "/Dashboard/Appointments",
+    paths: ["/Dashboard/Appointments"],
+    access: "admin",
+    query: { from: "date", to: "date", status: "orderStatus", language: "languageId", interpreter: "search", mode: "search", week: "date", page: "page" },
+  },
+  {
+    route: "/Dashboard/Appointments/:appointmentId",
+    paths: [
+      "/Dashboard/Appointments/{appointment}",
+      "/Dashboard/Appointments/{appointment:cancelled}",
+      "/Dashboard/Appointments/999999",
+      "/Dashboard/Appointments/0",
+      "/Dashboard/Appointments/9007199254740993",
+    ],
+    access: "admin",
+  },
 ];
 
 export const APPOINTMENT_FORMS: FormEntry[] = [
@@ -72,4 +91,14 @@ export const APPOINTMENT_FORMS: FormEntry[] = [
       background: true,
     },
   ]),
+  // app/routes/dashboard/appointment.tsx with staff-appointments.server.ts: staff cancel with a reason the customer is
+  // e-mailed (relayed after the answer), naming the version the page showed.
+  {
+    route: "/Dashboard/Appointments/:appointmentId",
+    path: "/Dashboard/Appointments/{appointment:requested}",
+    intent: "cancel",
+    fields: { basedOn: "version", reason: "message" },
+    access: "admin",
+    background: true,
+  },
 ];

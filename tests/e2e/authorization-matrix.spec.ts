@@ -23,6 +23,8 @@ const ADMIN_ONLY = [
   "/Dashboard/Dashboardusers",
   "/Dashboard/Orders",
   `/Dashboard/Orders/${MISSING}`,
+  "/Dashboard/Appointments",
+  `/Dashboard/Appointments/${MISSING}`,
   "/Dashboard/Website",
   PEOPLE,
 ];
@@ -48,6 +50,7 @@ const WITH_ACTION = new Set([
   "/Dashboard/Profile",
   "/Dashboard/Website",
   `/Dashboard/Orders/${MISSING}`,
+  `/Dashboard/Appointments/${MISSING}`,
   `/Dashboard/Jobs/${MISSING}`,
   "/Dashboard/Dashboardcall",
 ]);
@@ -65,7 +68,7 @@ function allPaths(entries: RouteConfigEntry[], parent = ""): string[] {
     const path = entry.index ? parent : `${parent}/${entry.path ?? ""}`.replace(/\/+$/, "");
     const sample = path
       .replace(":roomId", "sample")
-      .replace(/:(customerId|orderId)/g, MISSING)
+      .replace(/:(customerId|orderId|appointmentId)/g, MISSING)
       .replace(":fileId", "1")
       .replace(/\*$/, "no-such-area");
     const own = entry.index || entry.path ? [sample || "/"] : [];

@@ -42,6 +42,7 @@ for (const viewport of [
         "/Dashboard/Dashboardcustomers",
         "/Dashboard/Dashboardusers",
         "/Dashboard/Orders",
+        "/Dashboard/Appointments",
         "/Dashboard/Jobs",
         "/Dashboard/Calls",
         "/Dashboard/Interpreter",

@@ -2,6 +2,7 @@
 // interpreter chooses Arabic on Profile, with JavaScript on and off, and every dashboard page is then Arabic and right
 // to left, passing axe; on a phone the navigation folds behind a Menu button so each page's content comes first.
 import type { Browser, Page } from "@playwright/test";
+import { companyDay } from "./booking-support";
 import { ar, en } from "../../app/i18n";
 import { ADMIN, expect, expectNotice, fillInterpreter, signIn, test, unique } from "./fixtures";
 import { attachScreenshot, axeViolations } from "./support";
@@ -156,7 +157,7 @@ async function latinUiWords(page: Page): Promise<string[]> {
 test("an administrator's whole dashboard in Arabic: every area right to left, no English UI text, axe clean; headings first on a phone", async ({
   browser,
 }, testInfo) => {
-  test.setTimeout(240_000); // a new person promoted to admin, then each of the twelve areas at two sizes in two languages, with axe
+  test.setTimeout(240_000); // a new person promoted to admin, then each of the fourteen areas at two sizes in two languages, with axe
   const person = await newInterpreter(browser);
   const admin = await device(browser, true);
   await signIn(admin, ADMIN.email, { landing: "/Dashboard/Dashboardusers" });
@@ -174,7 +175,7 @@ test("an administrator's whole dashboard in Arabic: every area right to left, no
   await signIn(page, person.email, { password: person.password });
   // (At this width the links are folded behind Menu, so they are read from the markup.)
   const areas = await page.locator(".sidebar nav a").evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
-  expect(areas).toHaveLength(13);
+  expect(areas).toHaveLength(14);
   /** On a phone, each area's heading is on the first screen (the navigation waits behind Menu). */
   const headingsFirst = async (language: string) => {
     await page.setViewportSize(PHONE);
@@ -206,9 +207,23 @@ test("an administrator's whole dashboard in Arabic: every area right to left, no
   const orderPath = (await page.locator("main table tbody a").first().getAttribute("href"))!;
   await page.goto(orderPath);
   const customerPath = (await page.locator("a[href^='/Dashboard/Dashboardcustomers/']").first().getAttribute("href"))!;
+  // And a booked appointment's page (a booking, as a visitor sends it: tomorrow at noon, by video).
+  await page.goto("/Book");
+  const spanish = (await page.locator("#book-language option", { hasText: "Spanish" }).getAttribute("value"))!;
+  const booked = await page.request.post("/Book", {
+    form: {
+      ...{ language: spanish, mode: "video", setting: "medical", date: companyDay(1), time: "12:00", duration: "60", address: "", callNumber: "" },
+      ...{ name: "Huda Karim", email: customerEmail, phone: "+1 307 555 0100", organisation: "", notes: "", gender: "", consent: "on" },
+    },
+    headers: { Origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(booked.status()).toBe(302);
+  await page.goto(`/Dashboard/Appointments?from=${companyDay(1)}&to=${companyDay(1)}`);
+  const appointmentPath = (await page.locator("main table tbody a").first().getAttribute("href"))!;
 
   await page.setViewportSize(DESKTOP);
-  for (const path of [...areas, orderPath, customerPath]) {
+  for (const path of [...areas, orderPath, customerPath, appointmentPath]) {
     await page.goto(path);
     await expect(page.locator("html"), path).toHaveAttribute("dir", "rtl");
     await expect(page.getByRole("heading", { level: 1 }), path).toBeVisible();

@@ -4,6 +4,7 @@ import { isSeeded } from "~/backend/d1/seed.server";
 import { createBackend } from "~/backend/index.server";
 import type { Backend } from "~/backend/port.server";
 import { seed } from "../integration/helpers";
+import { describeAppointmentListsContract } from "./appointment-lists-suite";
 import { describeAppointmentsContract } from "./appointments-suite";
 import { describeCallsContract } from "./calls-suite";
 import { describeOrdersContract } from "./orders-suite";
@@ -39,6 +40,8 @@ describeOrdersContract({ name: "d1", backendFor, prepare: sampleContent });
 describeCallsContract({ name: "d1", backendFor, prepare: sampleContent });
 
 describeAppointmentsContract({ name: "d1", backendFor, prepare: sampleContent });
+
+describeAppointmentListsContract({ name: "d1", backendFor, prepare: sampleContent });
 
 describePeopleContract({
   name: "d1",

@@ -4,6 +4,7 @@ import { env } from "cloudflare:test";
 import { afterAll, expect } from "vitest";
 import { createBackend } from "~/backend/index.server";
 import type { Backend } from "~/backend/port.server";
+import { describeAppointmentListsContract } from "./appointment-lists-suite";
 import { describeAppointmentsContract } from "./appointments-suite";
 import { describeCallsContract } from "./calls-suite";
 import { describeOrdersContract } from "./orders-suite";
@@ -51,6 +52,8 @@ describeOrdersContract({ name: "supabase", backendFor, prepare: reset });
 describeCallsContract({ name: "supabase", backendFor, prepare: reset });
 
 describeAppointmentsContract({ name: "supabase", backendFor, prepare: reset });
+
+describeAppointmentListsContract({ name: "supabase", backendFor, prepare: reset });
 
 // The sample content and nothing else.
 describePeopleContract({ name: "supabase", backendFor, prepare: reset });

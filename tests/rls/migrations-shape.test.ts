@@ -150,6 +150,7 @@ describe("what the migrations leave", () => {
   it("index the columns the policies and cascades use", async () => {
     expect(await namesFrom(db, "select indexname from pg_indexes where schemaname = 'public' and indexname not like '%_pkey' order by indexname")).toEqual([
       "appointments_customer_idx",
+      "appointments_interpreter_starts_idx",
       "appointments_no_double_booking",
       "appointments_starts_idx",
       "appointments_status_starts_idx",

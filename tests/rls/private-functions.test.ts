@@ -66,6 +66,7 @@ describe("private.is_admin()", () => {
       [
         "push_add_order_message",
         "push_appointment_by_token",
+        "push_appointments_between",
         "push_call_log_totals",
         "push_cancel_appointment",
         "push_create_order",
@@ -76,6 +77,7 @@ describe("private.is_admin()", () => {
         "push_get_order",
         "push_linked_languages",
         "push_list_accounts",
+        "push_list_appointments",
         "push_list_customers",
         "push_list_links",
         "push_list_orders",

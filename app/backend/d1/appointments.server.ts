@@ -3,7 +3,9 @@
 import type { AppointmentStore } from "~/backend/port-appointments.server";
 import type { NewMail } from "~/domain/mail";
 import { toAppointment, type AppointmentRow } from "~/backend/rows/appointment.server";
-import { brokenConstraint, query } from "./query.server";
+import { APPOINTMENTS_PAGE_SIZE, CALENDAR_LIMIT, type AppointmentFilter } from "~/domain/appointment-lists";
+import { pageCountOf } from "~/domain/paging";
+import { brokenConstraint, query, type Filter } from "./query.server";
 
 const APPOINTMENT_SQL = "SELECT a.*, u.full_name AS interpreter_name FROM appointments a LEFT JOIN users u ON u.id = a.interpreter_id";
 
@@ -17,6 +19,19 @@ function mailStatements(db: D1Database, mails: NewMail[], now: number, where: st
       )
       .bind(mail.kind, mail.to, mail.subject, mail.body, now, now, ...binds),
   );
+}
+
+/** The list's filters as SQL conditions (every one served by an index on starts_at, or narrowing what it reads). */
+function conditions(filter: AppointmentFilter): Filter[] {
+  const all: (Filter | null)[] = [
+    filter.startsFrom === null ? null : ["a.starts_at >= ?", [filter.startsFrom]],
+    filter.startsBefore === null ? null : ["a.starts_at < ?", [filter.startsBefore]],
+    filter.status ? ["a.status = ?", [filter.status]] : null,
+    filter.languageId ? ["a.language_id = ?", [filter.languageId]] : null,
+    filter.interpreterId ? ["a.interpreter_id = ?", [filter.interpreterId]] : null,
+    filter.mode ? ["a.mode = ?", [filter.mode]] : null,
+  ];
+  return all.filter((item): item is Filter => item !== null);
 }
 
 export function d1AppointmentStore(db: D1Database): AppointmentStore {
@@ -33,6 +48,36 @@ export function d1AppointmentStore(db: D1Database): AppointmentStore {
   return {
     get: (id) => one("a.id = ?", id),
     byTokenHash: (tokenHash) => one("a.token_hash = ?", tokenHash),
+
+    async list(filter) {
+      const where = conditions(filter);
+      const clause = where.length ? `WHERE ${where.map(([sql]) => sql).join(" AND ")}` : "";
+      const binds = where.flatMap(([, values]) => values);
+      const page = Math.max(1, filter.page);
+      const [counted, rows] = await query(() =>
+        db.batch<unknown>([
+          db.prepare(`SELECT COUNT(*) AS n FROM appointments a ${clause}`).bind(...binds),
+          db
+            .prepare(`${APPOINTMENT_SQL} ${clause} ORDER BY a.starts_at, a.id LIMIT ? OFFSET ?`)
+            .bind(...binds, APPOINTMENTS_PAGE_SIZE, (page - 1) * APPOINTMENTS_PAGE_SIZE),
+        ]),
+      );
+      const total = (counted!.results[0] as { n: number }).n;
+      return { items: (rows!.results as AppointmentRow[]).map(toAppointment), total, page, pageCount: pageCountOf(total, APPOINTMENTS_PAGE_SIZE) };
+    },
+
+    async between(from, to, interpreterId) {
+      const { results } = await query(() =>
+        db
+          .prepare(
+            `${APPOINTMENT_SQL} WHERE a.starts_at >= ? AND a.starts_at < ? AND a.status <> 'cancelled' AND (? IS NULL OR a.interpreter_id = ?)
+             ORDER BY a.starts_at, a.id LIMIT ?`,
+          )
+          .bind(from, to, interpreterId, interpreterId, CALENDAR_LIMIT)
+          .all<AppointmentRow>(),
+      );
+      return results.map(toAppointment);
+    },
 
     async request(booking, now, mails = () => []) {
       const language = await query(() => db.prepare("SELECT name FROM languages WHERE id = ?").bind(booking.languageId).first<{ name: string }>());

@@ -7,6 +7,8 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import type { AppointmentStore } from "~/backend/port.server";
 import { toAppointment, type AppointmentRow } from "~/backend/rows/appointment.server";
 import { int } from "~/backend/rows/order.server";
+import { APPOINTMENTS_PAGE_SIZE, CALENDAR_LIMIT } from "~/domain/appointment-lists";
+import { pageCountOf } from "~/domain/paging";
 import { check } from "./clients.server";
 import { mailArgument } from "./orders.server";
 
@@ -53,6 +55,31 @@ export function supabaseAppointmentStore(service: SupabaseClient): AppointmentSt
 
     async get(id) {
       return appointment(check<AppointmentRow | null>(await service.rpc("push_get_appointment", { p_id: id })));
+    },
+
+    async list(filter) {
+      const page = Math.max(1, filter.page);
+      const answer = check<{ total: number | string; items: AppointmentRow[] }>(
+        await service.rpc("push_list_appointments", {
+          p_starts_from: filter.startsFrom,
+          p_starts_before: filter.startsBefore,
+          p_status: filter.status,
+          p_language_id: filter.languageId,
+          p_interpreter_id: filter.interpreterId,
+          p_mode: filter.mode,
+          p_limit: APPOINTMENTS_PAGE_SIZE,
+          p_offset: (page - 1) * APPOINTMENTS_PAGE_SIZE,
+        }),
+      );
+      const total = int(answer.total);
+      return { items: answer.items.map(toAppointment), total, page, pageCount: pageCountOf(total, APPOINTMENTS_PAGE_SIZE) };
+    },
+
+    async between(from, to, interpreterId) {
+      const rows = check<AppointmentRow[]>(
+        await service.rpc("push_appointments_between", { p_from: from, p_to: to, p_interpreter_id: interpreterId, p_limit: CALENDAR_LIMIT }),
+      );
+      return rows.map(toAppointment);
     },
 
     async byTokenHash(tokenHash) {

@@ -110,6 +110,15 @@ export function customerCancelMails(context: AppointmentMailContext, now: number
   ];
 }
 
+/** Staff cancelled, with a reason: the customer is told it, in their language. */
+export function staffCancelMails(context: AppointmentMailContext, reason: string): NewMail[] {
+  const { appointment } = context;
+  const t = messagesFor(appointment.locale);
+  const mine = { ...values(context, appointment.locale), reason, linkLine: format(t.book.mail.linkLine, { link: customerLink(context) }) };
+  const body = `${format(t.appointments.mail.staffCancelledBody, mine)}\n\n${t.orders.mail.signature}`;
+  return [mail(context, "appointment-cancelled", appointment.contact.email, format(t.appointments.mail.staffCancelledSubject, mine), body)];
+}
+
 /** The e-mails whose reader is the customer: the only ones whose link slot is filled. */
 const TO_CUSTOMER: readonly NewMail["kind"][] = ["appointment-received", "appointment-cancelled"];
 

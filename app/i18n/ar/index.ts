@@ -5,6 +5,7 @@ import { orders } from "./orders";
 import { call } from "./call";
 import { quote } from "./quote";
 import { book } from "./book";
+import { appointments } from "./appointments";
 import { studio } from "./studio";
 
 export const ar: Messages = {
@@ -241,6 +242,7 @@ export const ar: Messages = {
     customers: "العملاء",
     users: "المستخدمون",
     orders: "الطلبات",
+    appointments: "المواعيد",
     jobs: "مهامي",
     callLogNav: "سجل المكالمات",
     inbox: "البريد الوارد",
@@ -508,6 +510,7 @@ export const ar: Messages = {
   studio,
   quote,
   book,
+  appointments,
   orders,
   call,
 };

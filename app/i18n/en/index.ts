@@ -5,6 +5,7 @@ import { orders } from "./orders";
 import { call } from "./call";
 import { quote } from "./quote";
 import { book } from "./book";
+import { appointments } from "./appointments";
 import { studio } from "./studio";
 import type { Plural } from "~/i18n/plural";
 
@@ -243,6 +244,7 @@ export const en = {
     customers: "Customers",
     users: "Users",
     orders: "Orders",
+    appointments: "Appointments",
     jobs: "My jobs",
     callLogNav: "Call log",
     inbox: "Inbox",
@@ -497,6 +499,7 @@ export const en = {
   studio,
   quote,
   book,
+  appointments,
   orders,
   call,
 };

@@ -1,8 +1,8 @@
 // /Book/<token> — the customer's private page of their appointment (issue 25): where it stands (requested →
 // confirmed, with the interpreter's first name → completed, or cancelled), its details, and a cancellation that says
 // when it is late. Works without JavaScript; never indexed, never cached.
-import { Fragment } from "react";
 import { data, type HeadersFunction } from "react-router";
+import { Facts, type Fact } from "~/components/Facts";
 import { Panel } from "~/components/Panel";
 import { FormAlert, SubmitButton } from "~/components/forms";
 import { appointmentNumber, customerCanCancel, customerStatusOf, firstNameOf, isLateCancellation, LATE_CANCELLATION_HOURS } from "~/domain/appointments";
@@ -55,14 +55,14 @@ export default function BookStatus({ loaderData, actionData }: Route.ComponentPr
   const s = t.book.status;
   const locale = useLocale();
   const { appointment, canCancel, late, received, link } = loaderData;
-  const facts: [string, string][] = [
+  const facts: Fact[] = [
     [s.when, appointmentWhen(locale, appointment.startsAt)],
     [s.duration, durationText(t, appointment.minutes)],
     [s.language, appointment.language],
     [s.mode, t.book.modes[appointment.mode]],
     [s.setting, t.book.settings[appointment.setting]],
-    ...(appointment.address ? [[s.address, appointment.address] as [string, string]] : []),
-    ...(appointment.callNumber ? [[s.callNumber, appointment.callNumber] as [string, string]] : []),
+    ...(appointment.address ? [[s.address, appointment.address] as Fact] : []),
+    ...(appointment.callNumber ? [[s.callNumber, appointment.callNumber] as Fact] : []),
   ];
   return (
     <main id="main" className="page container order-page">
@@ -82,14 +82,7 @@ export default function BookStatus({ loaderData, actionData }: Route.ComponentPr
         <strong>{s.states[appointment.status]}</strong>
         {appointment.interpreter && <> · {format(s.interpreter, { name: appointment.interpreter })}</>}
       </p>
-      <dl className="facts">
-        {facts.map(([term, value]) => (
-          <Fragment key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </Fragment>
-        ))}
-      </dl>
+      <Facts items={facts} />
       {appointment.status === "cancelled" && <p>{s.cancelledText}</p>}
       {canCancel && (
         <Panel id="cancel-heading" heading={s.cancelHeading} sectionId="cancel">

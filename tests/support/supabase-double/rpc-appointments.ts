@@ -64,12 +64,19 @@ function appointmentJson(state: DoubleState, row: Row | undefined): Json | null 
 
 const CANCELLABLE = ["requested", "offered", "confirmed"];
 
+/** The rows' start as an instant (stored as Postgres's timestamptz text). */
+const startOf = (row: Row) => Date.parse(String(row.starts_at));
+const byStart = (a: Row, b: Row) => startOf(a) - startOf(b) || Number(a.id) - Number(b.id);
+const orNull = (value: unknown) => (value === undefined ? null : value);
+
 export const APPOINTMENT_RPC_FUNCTIONS = [
   "push_next_appointment_id",
   "push_request_appointment",
   "push_get_appointment",
   "push_appointment_by_token",
   "push_cancel_appointment",
+  "push_list_appointments",
+  "push_appointments_between",
 ] as const;
 
 export const APPOINTMENT_FUNCTIONS: Record<(typeof APPOINTMENT_RPC_FUNCTIONS)[number], (state: DoubleState, args: Args) => unknown> = {
@@ -141,5 +148,45 @@ export const APPOINTMENT_FUNCTIONS: Record<(typeof APPOINTMENT_RPC_FUNCTIONS)[nu
     ]);
     enqueueMails(state, appointment.id, args.p_mails, args.p_now);
     return { ok: true, version };
+  },
+
+  // 20261202000100_push_appointment_lists.sql: one page of the staff's list with its total, and a calendar week.
+  push_list_appointments(state, args) {
+    const [from, before, status, language, interpreter, mode] = [
+      args.p_starts_from,
+      args.p_starts_before,
+      args.p_status,
+      args.p_language_id,
+      args.p_interpreter_id,
+      args.p_mode,
+    ].map(orNull);
+    const matching = state.tables.appointments
+      .filter(
+        (row) =>
+          (from === null || startOf(row) >= (from as number)) &&
+          (before === null || startOf(row) < (before as number)) &&
+          (status === null || row.status === status) &&
+          (language === null || row.language_id === language) &&
+          (interpreter === null || row.interpreter_id === interpreter) &&
+          (mode === null || row.mode === mode),
+      )
+      .sort(byStart);
+    const offset = Number(args.p_offset);
+    return { total: matching.length, items: matching.slice(offset, offset + Number(args.p_limit)).map((row) => appointmentJson(state, row)) };
+  },
+
+  push_appointments_between(state, args) {
+    const interpreter = orNull(args.p_interpreter_id);
+    return state.tables.appointments
+      .filter(
+        (row) =>
+          startOf(row) >= (args.p_from as number) &&
+          startOf(row) < (args.p_to as number) &&
+          row.status !== "cancelled" &&
+          (interpreter === null || row.interpreter_id === interpreter),
+      )
+      .sort(byStart)
+      .slice(0, Number(args.p_limit))
+      .map((row) => appointmentJson(state, row));
   },
 };

@@ -3,7 +3,7 @@
 // table and mail_outbox are the worker's alone (the customer's page and the staff's screens reach them through the
 // worker, after the route has checked who asks). A booking and a cancellation are each ONE call of a SQL function of
 // supabase/migrations/20261202000000_push_appointments.sql (one transaction, with their e-mails).
-import { APPOINTMENT_MODES, APPOINTMENT_SETTINGS, GENDER_PREFERENCES } from "../../../app/domain/appointments";
+import { APPOINTMENT_MODES, APPOINTMENT_SETTINGS, APPOINTMENT_STATUSES, GENDER_PREFERENCES } from "../../../app/domain/appointments";
 import { MAIL_KINDS } from "../../../app/domain/mail";
 import { is, workerShape, type RestShape, type ValueCheck } from "./match";
 import { MAIL_COLUMNS } from "./shapes-orders";
@@ -86,6 +86,21 @@ export const APPOINTMENT_SHAPES: RestShape[] = [
       },
     },
   ),
+  rpc("push_list_appointments", "one page of the staff's list, by start, with the total its filters match (20261202000100_push_appointment_lists.sql)", {
+    required: {
+      p_starts_from: is.nullable(positive),
+      p_starts_before: is.nullable(positive),
+      p_status: is.nullable(is.literal(...APPOINTMENT_STATUSES)),
+      p_language_id: is.nullable(positive),
+      p_interpreter_id: is.nullable(is.uuid),
+      p_mode: is.nullable(is.literal(...APPOINTMENT_MODES)),
+      p_limit: positive,
+      p_offset: (value) => Number.isSafeInteger(value) && (value as number) >= 0,
+    },
+  }),
+  rpc("push_appointments_between", "a calendar week's appointments, by start, cancelled ones left out (20261202000100_push_appointment_lists.sql)", {
+    required: { p_from: positive, p_to: positive, p_interpreter_id: is.nullable(is.uuid), p_limit: positive },
+  }),
   workerShape(
     "mail_outbox",
     MAIL,

@@ -46,6 +46,9 @@ export default [
   // A file of a customer's order, by its status link (no page around it).
   route("Quote/:token/files/:fileId", "routes/public/quote-file.ts"),
   route("ar/Quote/:token/files/:fileId", "routes/public/quote-file.ts", { id: "ar/routes/public/quote-file" }),
+  // A booked appointment as an iCalendar file, by its private link.
+  route("Book/:token/appointment.ics", "routes/public/book-ics.ts"),
+  route("ar/Book/:token/appointment.ics", "routes/public/book-ics.ts", { id: "ar/routes/public/book-ics" }),
 
   // Every loader and action below starts with requireUser or requireAdmin (app/request/guards.server.ts).
   route("Dashboard", "routes/dashboard/layout.tsx", [

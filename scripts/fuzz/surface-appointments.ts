@@ -52,6 +52,16 @@ export const APPOINTMENT_PAGES: PageEntry[] = [
       // has("received"): the confirmation after a booking (coverage.ts sees get/getAll only).
       query: { received: "flag" },
     },
+    // app/routes/public/book-ics.ts: the appointment as an iCalendar file, by the same link (404 for anything else).
+    {
+      route: `${prefix}/Book/:token/appointment.ics`,
+      paths: [
+        `${prefix}/Book/{booking}/appointment.ics`,
+        `${prefix}/Book/{booking:cancelled}/appointment.ics`,
+        `${prefix}/Book/${UNKNOWN_TOKEN}/appointment.ics`,
+      ],
+      access: "public",
+    },
   ]),
   // app/routes/dashboard/appointments.tsx: the filters are read by appointmentQueryFrom (app/domain/appointment-lists.ts),
   // the interpreter as a person field's text, the calendar's week by weekParam.

@@ -7,6 +7,7 @@ import { COMPANY_TIME_ZONE } from "~/domain/orders";
 import { wallClockOf } from "~/domain/zoned-time";
 import { createRequestContext, routerContextFor } from "~/request/context.server";
 import * as book from "~/routes/public/book";
+import * as bookIcs from "~/routes/public/book-ics";
 import * as bookStatus from "~/routes/public/book-status";
 import { backendFor, double, ORIGIN, step, who } from "./helpers";
 
@@ -75,6 +76,15 @@ describe("/Book on Supabase", () => {
       status: "requested",
       minutes: 90,
     });
+
+    // The .ics by the same link: one read, one event with its stable UID.
+    const { args: icsArgs } = routeArgs(`/Book/${token}/appointment.ics`, {}, { token });
+    const ics = await step(() => bookIcs.loader(icsArgs));
+    expect(who(ics.requests)).toEqual(["rpc.push_appointment_by_token service"]);
+    const text = await ics.result.text();
+    expect(text).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(text).toMatch(/\r\nUID:appointment-\d+@push-languages\r\n/);
+    expect(text).toContain("STATUS:TENTATIVE");
 
     const { args: cancelArgs, ctx: cancelCtx } = routeArgs(`/Book/${token}`, form({ intent: "cancel", basedOn: "1" }), { token });
     const cancelled = await step(async () => {

@@ -186,6 +186,31 @@ test("the private token pages of app/routes.ts are the quote's and the booking's
   );
 });
 
+/** What a private link reaches beside its page: a quote's files, a booking's .ics (no page around them). */
+const tokenFiles = () =>
+  allPaths(routes)
+    .filter((path) => path.includes("/:token/"))
+    .map((path) => path.replace(":token", UNKNOWN_TOKEN));
+
+test("a private link's files are the quote's files and the booking's .ics, in both languages; an unknown link gets 404 from each, whoever asks", async () => {
+  expect(new Set(tokenFiles().map((path) => path.replace(UNKNOWN_TOKEN, ":token")))).toEqual(
+    new Set(["/Quote/:token/files/1", "/ar/Quote/:token/files/1", "/Book/:token/appointment.ics", "/ar/Book/:token/appointment.ics"]),
+  );
+  for (const email of [null, INTERPRETER.email, ADMIN.email]) {
+    const context = await signedInContext(email, `10.252.${test.info().workerIndex}.${email ? email.length : 0}`);
+    try {
+      for (const path of tokenFiles()) {
+        const answer = await context.get(path);
+        expect(answer.status(), `${email ?? "anonymous"} ${path}`).toBe(404);
+        expect(answer.headers().location, path).toBeUndefined();
+        await expectNoPrivateData(answer, path);
+      }
+    } finally {
+      await context.dispose();
+    }
+  }
+});
+
 for (const role of ["anonymous", "interpreter", "admin"] as const) {
   test(`private token pages as ${role}: an unknown token is a 404 (page, data, its action), never a sign-in`, async () => {
     const context = await signedInContext(

@@ -58,6 +58,18 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(facts.locator("dt", { hasText: "Language" }).locator("+ dd")).toHaveText("Spanish");
       await expect(facts.locator("dt", { hasText: "How" }).locator("+ dd")).toHaveText("On site");
       await expect(facts.locator("dt", { hasText: "Setting" }).locator("+ dd")).toHaveText("Medical");
+      // The .ics to add it to a calendar: the same instant, two hours long, not confirmed yet.
+      const ics = await page.request.get((await page.getByRole("link", { name: "Add to your calendar (.ics)" }).getAttribute("href"))!);
+      expect(ics.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+      const calendar = await ics.text();
+      const stamp = (at: Date) =>
+        at
+          .toISOString()
+          .replace(/[-:]/g, "")
+          .replace(/\.\d{3}/, "");
+      expect(calendar).toContain(`DTSTART:${stamp(start)}`);
+      expect(calendar).toContain(`DTEND:${stamp(new Date(start.getTime() + 2 * 3_600_000))}`);
+      expect(calendar).toContain("STATUS:TENTATIVE");
 
       // The link opens the same page (without the thanks), and the customer cancels there.
       await page.goto(await link.inputValue());

@@ -87,6 +87,12 @@ export const book = {
     stale: "تغيّر الموعد في هذه الأثناء. هذه حالته الآن.",
     notCancellable: "لم يعد بالإمكان إلغاء هذا الموعد.",
   },
+  ics: {
+    calendarName: "مواعيد PUSH",
+    summary: "مترجم {number}: {language}، {mode}",
+    description: "الموعد {number} مع مترجم من PUSH: {language}، {mode}، {setting}، {duration}.",
+    download: "أضفه إلى تقويمك (‎.ics)",
+  },
   mail: {
     receivedSubject: "استلمنا حجزك {number}",
     receivedBody:

@@ -86,6 +86,12 @@ export const book = {
     stale: "The appointment changed in the meantime. Here it is as it is now.",
     notCancellable: "This appointment can no longer be cancelled.",
   },
+  ics: {
+    calendarName: "PUSH appointments",
+    summary: "Interpreter {number}: {language}, {mode}",
+    description: "Appointment {number} with a PUSH interpreter: {language}, {mode}, {setting}, {duration}.",
+    download: "Add to your calendar (.ics)",
+  },
   mail: {
     receivedSubject: "We have your booking {number}",
     receivedBody:

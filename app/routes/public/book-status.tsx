@@ -83,6 +83,11 @@ export default function BookStatus({ loaderData, actionData }: Route.ComponentPr
         {appointment.interpreter && <> · {format(s.interpreter, { name: appointment.interpreter })}</>}
       </p>
       <Facts items={facts} />
+      <p>
+        <a href={`${link.replace(/\/$/, "")}/appointment.ics`} download>
+          {t.book.ics.download}
+        </a>
+      </p>
       {appointment.status === "cancelled" && <p>{s.cancelledText}</p>}
       {canCancel && (
         <Panel id="cancel-heading" heading={s.cancelHeading} sectionId="cancel">

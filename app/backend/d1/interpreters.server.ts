@@ -5,7 +5,7 @@ import type { InterpreterStore } from "~/backend/port.server";
 import { toInterpreter, type InterpreterColumns } from "~/backend/rows/interpreter.server";
 import { hashPassword } from "./password.server";
 import { brokenConstraint, query, toBackendError } from "./query.server";
-import { likePattern } from "./text-search.server";
+import { foldedNeedle } from "./text-search.server";
 
 type InterpreterRow = InterpreterColumns & { languages: string }; // a JSON array of { id, name }, by name
 
@@ -17,12 +17,11 @@ const LANGUAGES_JSON = `(SELECT json_group_array(json_object('id', id, 'name', n
 
 // Search in name, email and phone; a search with digits also matches the phone's digits alone.
 const PHONE_DIGITS = `replace(replace(replace(replace(replace(replace(u.phone, ' ', ''), '(', ''), ')', ''), '-', ''), '.', ''), '+', '')`;
-const SEARCH = `(?1 = '' OR u.full_name LIKE ?2 ESCAPE '\\' OR u.email LIKE ?2 ESCAPE '\\' OR u.phone LIKE ?2 ESCAPE '\\'
-  OR (?3 <> '' AND ${PHONE_DIGITS} LIKE ?3))`;
+const SEARCH = `(?1 = '' OR instr(lower(u.full_name), ?2) > 0 OR instr(lower(u.email), ?2) > 0 OR instr(lower(u.phone), ?2) > 0
+  OR (?3 <> '' AND instr(${PHONE_DIGITS}, ?3) > 0))`;
 
 function searchParams(search: string): [string, string, string] {
-  const pattern = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  return [search, pattern, looksLikePhone(search) ? `%${search.replace(/\D/g, "")}%` : ""];
+  return [search, foldedNeedle(search), looksLikePhone(search) ? search.replace(/\D/g, "") : ""];
 }
 
 export function d1InterpreterStore(db: D1Database): InterpreterStore {
@@ -61,10 +60,10 @@ export function d1InterpreterStore(db: D1Database): InterpreterStore {
         db
           .prepare(
             `SELECT u.id, u.full_name, u.email FROM users u
-             WHERE (?1 = '' OR u.id = ?1 OR u.full_name LIKE ?2 ESCAPE '\\' OR u.email LIKE ?2 ESCAPE '\\') AND (?4 = 0 OR ${speaks})
+             WHERE (?1 = '' OR u.id = ?1 OR instr(lower(u.full_name), ?2) > 0 OR instr(lower(u.email), ?2) > 0) AND (?4 = 0 OR ${speaks})
              ORDER BY u.full_name COLLATE NOCASE, u.id LIMIT ?5`,
           )
-          .bind(text, likePattern(text), JSON.stringify(languageIds), new Set(languageIds).size, limit)
+          .bind(text, foldedNeedle(text), JSON.stringify(languageIds), new Set(languageIds).size, limit)
           .all<{ id: string; full_name: string; email: string }>(),
       );
       return results.map((row) => ({ id: row.id, fullName: row.full_name, email: row.email }));

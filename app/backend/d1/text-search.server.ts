@@ -7,5 +7,9 @@ export function matchingRowids(table: "order_search" | "customer_search", text: 
   return { sql: `SELECT rowid FROM ${table} WHERE ${table} MATCH ?`, params: [`"${text.replaceAll('"', '""')}"`] };
 }
 
-/** LIKE on user text, for the small lists (accounts, interpreters): %, _ and the escape character match only themselves. */
-export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+/**
+ * User text for the small lists' substring search (accounts, interpreters, the person field): `instr(lower(column), ?)`,
+ * not LIKE — D1 refuses a LIKE pattern over 50 bytes ("pattern too complex"), and a search box takes 100 characters.
+ * Only ASCII letters are folded, as SQLite's lower() does, so both sides fold alike (LIKE folded the same ones).
+ */
+export const foldedNeedle = (text: string) => text.replace(/[A-Z]/g, (char) => char.toLowerCase());

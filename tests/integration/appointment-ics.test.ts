@@ -8,24 +8,13 @@ import * as book from "~/routes/public/book";
 import * as bookIcs from "~/routes/public/book-ics";
 import * as bookStatus from "~/routes/public/book-status";
 import { COMPANY_TIME_ZONE } from "~/domain/orders";
-import { offsetAt, wallClockOf } from "~/domain/zoned-time";
+import { wallClockOf } from "~/domain/zoned-time";
 import { asResponse, languageId, seed, statusOf, thrown } from "./helpers";
+import { dayFromNow, nextChange } from "./clock-changes";
 import { addressesIn, browser, ORIGIN, settled } from "./requests";
 
 const { get, post } = browser({ addresses: addressesIn(103), headers: { Origin: ORIGIN } });
 const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-const dayFromNow = (days: number) => wallClockOf(Date.now() + days * DAY, COMPANY_TIME_ZONE).date;
-/** The next day (within a year) on which the clocks go forward (`spring`) or back. */
-function nextChange(kind: "spring" | "autumn"): string {
-  for (let days = 2; days < 360; days++) {
-    const date = dayFromNow(days);
-    const [before, after] = [offsetAt(Date.parse(`${date}T06:00:00Z`), COMPANY_TIME_ZONE), offsetAt(Date.parse(`${date}T18:00:00Z`), COMPANY_TIME_ZONE)];
-    if (kind === "spring" ? after > before : after < before) return date;
-  }
-  throw new Error(`no ${kind} change within a year`);
-}
-
 let valid: Record<string, string> = {};
 
 async function booked(fields: Record<string, string>, locale = "") {

@@ -7,33 +7,21 @@ import * as book from "~/routes/public/book";
 import * as bookStatus from "~/routes/public/book-status";
 import { withAppointmentLink, APPOINTMENT_TOKEN_SLOT } from "~/features/appointments/appointment-mail.server";
 import { COMPANY_TIME_ZONE } from "~/domain/orders";
-import { instantOf, offsetAt, wallClockOf } from "~/domain/zoned-time";
+import { instantOf, wallClockOf } from "~/domain/zoned-time";
 import { relayDueMails } from "~/features/orders/order-mail-relay.server";
 import { outboxLinks } from "~/features/appointments/appointment-mail-relay.server";
 import { envWith, recorded, setMode } from "./contact-helpers";
 import { asResponse, backendFor, count, failure, languageId, rows, seed, statusOf, thrown, unwrap } from "./helpers";
+import { dayFromNow, nextChange } from "./clock-changes";
 import { addressesIn, browser, ORIGIN, settled } from "./requests";
 
 const { get, post } = browser({ addresses: addressesIn(101), headers: { Origin: ORIGIN } });
 const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 
-/** The company's calendar day `days` from now, and the first Tuesday at least a day ahead. */
-const dayFromNow = (days: number) => wallClockOf(Date.now() + days * DAY, COMPANY_TIME_ZONE).date;
+/** The first Tuesday at least a day ahead. */
 function nextTuesday(): string {
   for (let days = 2; ; days++) if (new Date(`${dayFromNow(days)}T12:00:00Z`).getUTCDay() === 2) return dayFromNow(days);
 }
-/** The next day (within a year) on which the clocks go forward (`spring`) or back. */
-function nextChange(kind: "spring" | "autumn"): string {
-  for (let days = 2; days < 360; days++) {
-    const date = dayFromNow(days);
-    const before = offsetAt(Date.parse(`${date}T06:00:00Z`), COMPANY_TIME_ZONE);
-    const after = offsetAt(Date.parse(`${date}T18:00:00Z`), COMPANY_TIME_ZONE);
-    if (kind === "spring" ? after > before : after < before) return date;
-  }
-  throw new Error(`no ${kind} change within a year`);
-}
-
 let valid: Record<string, string> = {};
 
 async function postBooking(fields: Record<string, string>, testEnv: Env = env) {

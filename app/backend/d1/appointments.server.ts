@@ -1,25 +1,13 @@
 // Appointments on D1 (issue 25; docs/decisions/0030): a booking and a cancellation are each one batch, so one
 // transaction, with their e-mails in it. The no-double-booking rule is the table's own (its triggers), whatever writes.
 import type { AppointmentStore } from "~/backend/port-appointments.server";
-import type { NewMail } from "~/domain/mail";
 import { toAppointment, type AppointmentRow } from "~/backend/rows/appointment.server";
 import { APPOINTMENTS_PAGE_SIZE, CALENDAR_LIMIT, type AppointmentFilter } from "~/domain/appointment-lists";
 import { pageCountOf } from "~/domain/paging";
+import { mailStatements } from "./mail-outbox.server";
 import { brokenConstraint, query, type Filter } from "./query.server";
 
 const APPOINTMENT_SQL = "SELECT a.*, u.full_name AS interpreter_name FROM appointments a LEFT JOIN users u ON u.id = a.interpreter_id";
-
-/** An appointment's e-mails, in its own batch: each inserted only where `where` finds the appointment. */
-function mailStatements(db: D1Database, mails: NewMail[], now: number, where: string, ...binds: unknown[]): D1PreparedStatement[] {
-  return mails.map((mail) =>
-    db
-      .prepare(
-        `INSERT INTO mail_outbox (kind, to_email, subject, body, appointment_id, created_at, next_attempt_at)
-         SELECT ?, ?, ?, ?, id, ?, ? FROM appointments WHERE ${where}`,
-      )
-      .bind(mail.kind, mail.to, mail.subject, mail.body, now, now, ...binds),
-  );
-}
 
 /** The list's filters as SQL conditions (every one served by an index on starts_at, or narrowing what it reads). */
 function conditions(filter: AppointmentFilter): Filter[] {
@@ -101,7 +89,7 @@ export function d1AppointmentStore(db: D1Database): AppointmentStore {
             ...[booking.startsAt, booking.minutes, booking.blockedFrom, booking.blockedTo, booking.address, booking.callNumber, booking.notes],
             ...[booking.genderPreference, booking.locale, booking.tokenHash, booking.tokenSealed, now, now, email],
           ),
-        ...mailStatements(db, mails(id), now, "id = ?", id),
+        ...mailStatements(db, "appointment", mails(id), now, "id = ?", id),
       ];
       // The id is chosen before the batch, so that the e-mails written for it go in the same batch; a booking that took
       // the same id at the same moment makes this batch fail whole, and the next id is tried.
@@ -130,7 +118,7 @@ export function d1AppointmentStore(db: D1Database): AppointmentStore {
             )
             .bind(change.reason, now, change.by, now, changeId, id, change.basedOn),
           // Only where the appointment carries this change's id: a change that lost its compare-and-set stores none.
-          ...mailStatements(db, mails, now, "id = ? AND last_change = ?", id, changeId),
+          ...mailStatements(db, "appointment", mails, now, "id = ? AND last_change = ?", id, changeId),
         ]),
       );
       if (updated!.results.length === 1) return { ok: true, version: change.basedOn + 1 };

@@ -5,15 +5,26 @@ import { MAIL_COLUMNS, toOutgoingMail, type MailRow } from "~/backend/rows/order
 import { query } from "./query.server";
 import { d1RelayQueue } from "./relay-queue.server";
 
+/** What an outbox row can be about: the table it is found in, and the outbox column that names it. */
+const OWNERS = { order: { table: "orders", column: "order_id" }, appointment: { table: "appointments", column: "appointment_id" } } as const;
+
 /**
- * The statements that store an order change's e-mails in the change's own batch (issue 21): each row is inserted only
- * where `where` finds the order (`FROM orders WHERE …`), so a change that is refused or lost its race stores none.
+ * The statements that store a change's e-mails in the change's own batch (issue 21): each row is inserted only where
+ * `where` finds the order or appointment (`FROM orders WHERE …`), so a change that is refused or lost its race stores none.
  */
-export function orderMailStatements(db: D1Database, mails: NewMail[], now: number, where: string, ...binds: unknown[]): D1PreparedStatement[] {
+export function mailStatements(
+  db: D1Database,
+  owner: keyof typeof OWNERS,
+  mails: NewMail[],
+  now: number,
+  where: string,
+  ...binds: unknown[]
+): D1PreparedStatement[] {
+  const { table, column } = OWNERS[owner];
   return mails.map((mail) =>
     db
       .prepare(
-        `INSERT INTO mail_outbox (kind, to_email, subject, body, order_id, created_at, next_attempt_at) SELECT ?, ?, ?, ?, id, ?, ? FROM orders WHERE ${where}`,
+        `INSERT INTO mail_outbox (kind, to_email, subject, body, ${column}, created_at, next_attempt_at) SELECT ?, ?, ?, ?, id, ?, ? FROM ${table} WHERE ${where}`,
       )
       .bind(mail.kind, mail.to, mail.subject, mail.body, now, now, ...binds),
   );

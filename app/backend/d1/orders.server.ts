@@ -13,7 +13,7 @@ import {
   type OrderDetailParts,
   type OrderDetailRow,
 } from "~/backend/rows/order.server";
-import { orderMailStatements } from "./mail-outbox.server";
+import { mailStatements } from "./mail-outbox.server";
 import { d1OrderLists, ORDER_JOINS, ORDER_SUMMARY_SQL } from "./order-lists.server";
 import { brokenConstraint, query } from "./query.server";
 
@@ -115,7 +115,7 @@ export function d1OrderStore(db: D1Database): OrderStore {
         db
           .prepare(`INSERT INTO order_events (order_id, at, actor, action, to_status) SELECT id, ?, 'customer', 'requested', 'new' ${ofThisOrder}`)
           .bind(now, order.tokenHash),
-        ...orderMailStatements(db, mails(id), now, "id = ?", id),
+        ...mailStatements(db, "order", mails(id), now, "id = ?", id),
       ];
       // The id is chosen before the batch, so that the e-mails written for it (its number is in them) go in the same
       // batch; a request that took the same id at the same moment makes this batch fail whole, and the next id is tried.
@@ -169,7 +169,7 @@ export function d1OrderStore(db: D1Database): OrderStore {
              SELECT id, ?, ?, ?, ?, ?, ?, ? ${IF_CHANGE}`,
           )
           .bind(now, change.actor, change.actorId, change.transition, change.from, change.to, JSON.stringify(change.detail), id, changeId),
-        ...orderMailStatements(db, mails, now, "id = ? AND last_change = ?", id, changeId),
+        ...mailStatements(db, "order", mails, now, "id = ? AND last_change = ?", id, changeId),
       ];
       const [updated] = await query(() => db.batch(statements));
       if (updated!.meta.changes === 1) return { ok: true, version: change.basedOn + 1 };
@@ -183,7 +183,7 @@ export function d1OrderStore(db: D1Database): OrderStore {
           db
             .prepare("INSERT INTO order_messages (order_id, author, author_id, body, created_at) SELECT id, ?, ?, ?, ? FROM orders WHERE id = ?")
             .bind(author, authorId, body, now, id),
-          ...orderMailStatements(db, mails, now, "id = ?", id),
+          ...mailStatements(db, "order", mails, now, "id = ?", id),
         ]),
       );
       return added!.meta.changes === 1;

@@ -166,6 +166,8 @@ import type { FileStore, MailOutboxStore, OrderStore } from "./port-orders.serve
 export type { FileStore, MailOutboxStore, OrderStore };
 import type { AppointmentStore } from "./port-appointments.server";
 export type { AppointmentStore };
+import type { AvailabilityStore } from "./port-availability.server";
+export type { AvailabilityStore };
 
 /** The log of live calls (issue 14): written by the switchboard when a call is over, read by staff. */
 export interface CallLogStore {
@@ -230,6 +232,7 @@ export interface Backend {
   readonly files: FileStore;
   readonly orders: OrderStore;
   readonly appointments: AppointmentStore;
+  readonly availability: AvailabilityStore;
   readonly calls: CallLogStore;
   readonly accounts: AccountStore;
   readonly events: SecurityEventStore;

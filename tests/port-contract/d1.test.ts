@@ -6,6 +6,7 @@ import type { Backend } from "~/backend/port.server";
 import { seed } from "../integration/helpers";
 import { describeAppointmentListsContract } from "./appointment-lists-suite";
 import { describeAppointmentsContract } from "./appointments-suite";
+import { describeAvailabilityContract } from "./availability-suite";
 import { describeCallsContract } from "./calls-suite";
 import { describeOrdersContract } from "./orders-suite";
 import { describePeopleContract } from "./people-suite";
@@ -42,6 +43,8 @@ describeCallsContract({ name: "d1", backendFor, prepare: sampleContent });
 describeAppointmentsContract({ name: "d1", backendFor, prepare: sampleContent });
 
 describeAppointmentListsContract({ name: "d1", backendFor, prepare: sampleContent });
+
+describeAvailabilityContract({ name: "d1", backendFor, prepare: sampleContent });
 
 describePeopleContract({
   name: "d1",

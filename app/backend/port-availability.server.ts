@@ -3,14 +3,17 @@
 // have checked who may act: an interpreter edits their own hours and time off, admins anyone's, and only admins
 // record credentials.
 import type { Blocked } from "~/domain/appointment-times";
-import type { Availability, ExpiringCredential, NewCredential, NewTimeOff, WorkingInterval } from "~/domain/availability";
+import type { ExpiringCredential, NewCredential, NewTimeOff, PersonAvailability, WorkingInterval } from "~/domain/availability";
 import type { Candidate } from "~/domain/eligibility";
 
 type Added = { ok: true; id: number } | { ok: false; reason: "not-found" };
 
 export interface AvailabilityStore {
-  /** An interpreter's hours (by weekday, then start), time off (by first day) and credentials (by name); null when no such users row. */
-  of(userId: string): Promise<Availability | null>;
+  /**
+   * An interpreter's name, hours (by weekday, then start), time off (by first day) and credentials (by name); null when
+   * no such users row.
+   */
+  of(userId: string): Promise<PersonAvailability | null>;
   /** Replaces the week's hours, all or nothing (the intervals are merged per weekday already); false when no such users row. */
   setHours(userId: string, hours: WorkingInterval[]): Promise<boolean>;
   addTimeOff(userId: string, span: NewTimeOff): Promise<Added>;

@@ -21,6 +21,7 @@ export type Credential = { id: number; name: string; expiresOn: string | null };
 export type NewCredential = Omit<Credential, "id">;
 
 export type Availability = { hours: WorkingInterval[]; timeOff: TimeOff[]; credentials: Credential[] };
+export type PersonAvailability = Availability & { name: string };
 
 /** A credential about to lapse, for the admins' warning list. */
 export type ExpiringCredential = Credential & { expiresOn: string; interpreter: { id: string; name: string } };

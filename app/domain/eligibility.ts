@@ -3,10 +3,10 @@
 // whole appointment; not on time off; no overlapping confirmed appointment (blocked spans, travel buffers counted).
 // A pure rule over what the backend answers (AvailabilityStore.candidates); the database re-checks the last one on
 // its own when an offer is accepted (docs/decisions/0030).
-import { isValidOn, mergeIntervals, MINUTES_PER_DAY, REQUIRED_CREDENTIALS, sameCredential, weekdayOf, addDays, type Availability } from "./availability";
+import { isValidOn, mergeIntervals, REQUIRED_CREDENTIALS, sameCredential, weekdayOf, type Availability } from "./availability";
 import { overlaps, type Blocked } from "./appointment-times";
 import type { AppointmentSetting } from "./appointments";
-import { wallClockOf } from "./zoned-time";
+import { offsetAt } from "./zoned-time";
 
 /** In the order the page lists them. */
 export const INELIGIBLE_REASONS = ["not-linked", "no-credential", "credential-expired", "outside-hours", "time-off", "busy"] as const;
@@ -18,18 +18,45 @@ export type Candidate = { id: string; name: string; linked: boolean; availabilit
 /** What the rule reads of an appointment. */
 export type OfferedAppointment = { setting: AppointmentSetting; startsAt: number; minutes: number; blockedFrom: number; blockedTo: number };
 
-const minuteOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 
-/** The appointment on the company's calendar: each day it touches, with the part of that day's wall clock it takes. */
+/** [from, to) cut where the zone's offset changes inside it (a span of hours meets at most one change). */
+function piecesByOffset(from: number, to: number, zone: string): [number, number][] {
+  const after = offsetAt(to, zone);
+  if (offsetAt(from, zone) === after) return [[from, to]];
+  // The first minute already on the new offset: offsets change on a minute.
+  let [low, high] = [from, to];
+  while (high - low > MINUTE_MS) {
+    const middle = low + Math.floor((high - low) / 2 / MINUTE_MS) * MINUTE_MS;
+    if (offsetAt(middle, zone) === after) high = middle;
+    else low = middle;
+  }
+  return [
+    [from, high],
+    [high, to],
+  ].filter(([a, b]) => b! > a!) as [number, number][];
+}
+
+/**
+ * The appointment on the company's wall clock: each stretch of a day it takes, in minutes from that day's midnight.
+ * Across the spring change 01:00 MST to 04:00 MDT is 01:00–02:00 and 03:00–04:00; across the autumn change an
+ * appointment can take the repeated hour twice. Ending at midnight takes nothing of the next day.
+ */
 export function wallClockDays(appointment: Pick<OfferedAppointment, "startsAt" | "minutes">, zone: string): { day: string; from: number; to: number }[] {
-  const start = wallClockOf(appointment.startsAt, zone);
-  const end = wallClockOf(appointment.startsAt + appointment.minutes * 60_000, zone);
   const days: { day: string; from: number; to: number }[] = [];
-  for (let day = start.date; day <= end.date; day = addDays(day, 1)) {
-    const from = day === start.date ? minuteOf(start.time) : 0;
-    const to = day === end.date ? minuteOf(end.time) : MINUTES_PER_DAY;
-    // Ending at midnight takes nothing of the next day.
-    if (to > from) days.push({ day, from, to });
+  for (const [from, to] of piecesByOffset(appointment.startsAt, appointment.startsAt + appointment.minutes * MINUTE_MS, zone)) {
+    // Within a piece the offset is constant: its wall clock is the instant moved by it.
+    const offset = offsetAt(from, zone);
+    let wall = from + offset;
+    const wallEnd = to + offset;
+    while (wall < wallEnd) {
+      const midnight = Math.floor(wall / DAY_MS) * DAY_MS;
+      const stretchEnd = Math.min(wallEnd, midnight + DAY_MS);
+      const day = new Date(midnight).toISOString().slice(0, 10);
+      days.push({ day, from: Math.floor((wall - midnight) / MINUTE_MS), to: Math.ceil((stretchEnd - midnight) / MINUTE_MS) });
+      wall = stretchEnd;
+    }
   }
   return days;
 }
@@ -54,8 +81,9 @@ export function ineligibility(
   const reasons: IneligibleReason[] = [];
   if (!candidate.linked) reasons.push("not-linked");
   const days = wallClockDays(appointment, zone);
-  const firstDay = days[0]!.day;
-  const lastDay = days[days.length - 1]!.day;
+  const calendar = days.map((stretch) => stretch.day).sort();
+  const firstDay = calendar[0]!;
+  const lastDay = calendar[calendar.length - 1]!;
   const credential = required[appointment.setting];
   if (credential) {
     const held = candidate.availability.credentials.filter((item) => sameCredential(item.name, credential));

@@ -13,6 +13,7 @@ const MONDAY_9 = Date.UTC(2034, 2, 6, 16);
 export function describeAvailabilityContract(target: ContractTarget) {
   const { backend, newInterpreter } = portHelpers(target);
   const availability = () => backend().availability;
+  const nameOf = async (email: string) => (await backend().interpreters.list({ search: email, sort: "name", direction: "asc", page: 1 })).items[0]!.fullName;
   const WEEK: WorkingInterval[] = [
     { weekday: 1, startMinute: 9 * 60, endMinute: 12 * 60 },
     { weekday: 1, startMinute: 13 * 60, endMinute: 17 * 60 },
@@ -25,8 +26,10 @@ export function describeAvailabilityContract(target: ContractTarget) {
     });
 
     it("a new interpreter has no hours, time off or credentials; an unknown one is null and refuses every change", async () => {
-      const { id } = await newInterpreter();
-      expect(await availability().of(id)).toEqual({ hours: [], timeOff: [], credentials: [] });
+      const { id, email } = await newInterpreter();
+      const name = await nameOf(email);
+      expect(name).toMatch(/^Contract Person /);
+      expect(await availability().of(id)).toEqual({ name, hours: [], timeOff: [], credentials: [] });
       const nobody = "00000000-0000-4000-8000-000000000000";
       expect(await availability().of(nobody)).toBeNull();
       expect(await availability().setHours(nobody, WEEK)).toBe(false);
@@ -110,14 +113,16 @@ export function describeAvailabilityContract(target: ContractTarget) {
 
       const answer = await availability().candidates(languageId, { from: MONDAY_9, to: MONDAY_9 + HOUR }, 0);
       expect(answer.unlinked).toBe(unlinkedBefore);
-      const names = (await backend().interpreters.list({ search: "Contract Person", sort: "name", direction: "asc", page: 1 })).items;
-      const nameOf = (id: string) => names.find((person) => person.id === id)?.fullName;
-      const byName = [first, second].sort((a, b) => (nameOf(a.id)! < nameOf(b.id)! ? -1 : 1));
+      const names = new Map([
+        [first.id, await nameOf(first.email)],
+        [second.id, await nameOf(second.email)],
+      ]);
+      const byName = [first, second].sort((a, b) => (names.get(a.id)! < names.get(b.id)! ? -1 : 1));
       expect(answer.linked.map((candidate) => candidate.id)).toEqual(byName.map((person) => person.id));
       const firstCandidate = answer.linked.find((candidate) => candidate.id === first.id)!;
       expect(firstCandidate).toEqual({
         id: first.id,
-        name: nameOf(first.id),
+        name: names.get(first.id),
         linked: true,
         // Only the time off near the span is read.
         availability: {

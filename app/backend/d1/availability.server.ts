@@ -28,14 +28,16 @@ export function d1AvailabilityStore(db: D1Database): AvailabilityStore {
     async of(userId) {
       const [user, hours, timeOff, credentials] = await query(() =>
         db.batch<unknown>([
-          db.prepare("SELECT 1 AS found FROM users WHERE id = ?").bind(userId),
+          db.prepare("SELECT full_name FROM users WHERE id = ?").bind(userId),
           db.prepare(`SELECT * FROM working_hours WHERE user_id = ? ${HOURS_ORDER}`).bind(userId),
           db.prepare(`SELECT * FROM time_off WHERE user_id = ? ${TIME_OFF_ORDER}`).bind(userId),
           db.prepare(`SELECT * FROM credentials WHERE user_id = ? ${CREDENTIAL_ORDER}`).bind(userId),
         ]),
       );
-      if (user!.results.length === 0) return null;
+      const person = user!.results[0] as { full_name: string } | undefined;
+      if (!person) return null;
       return {
+        name: person.full_name,
         hours: (hours!.results as HoursRow[]).map(toInterval),
         timeOff: (timeOff!.results as TimeOffRow[]).map(toTimeOff),
         credentials: (credentials!.results as CredentialRow[]).map(toCredential),

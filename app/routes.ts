@@ -69,6 +69,7 @@ export default [
     route("Jobs", "routes/dashboard/jobs.tsx"),
     route("Jobs/:orderId", "routes/dashboard/job.tsx"),
     route("Interpreter", "routes/dashboard/interpreters.tsx"),
+    route("Interpreter/:userId", "routes/dashboard/interpreter.tsx"),
     route("Language", "routes/dashboard/languages.tsx"),
     route("UserLanguages", "routes/dashboard/user-languages.tsx"),
     route("Inbox", "routes/dashboard/inbox.tsx"),

@@ -78,3 +78,6 @@ export function hoursByWeekday(hours: WorkingInterval[]): Record<Weekday, { star
     { startMinute: number; endMinute: number }[]
   >;
 }
+
+/** A users row's id as both backends make them (a UUID): anything else in a URL names nobody. */
+export const isUserId = (id: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);

@@ -108,3 +108,12 @@ export function sortCandidates(appointment: OfferedAppointment, candidates: Cand
   }
   return { eligible, ineligible };
 }
+
+/** What the page that offers an appointment shows: who can take it, who cannot and why, and how many others there are. */
+export type Eligibility = {
+  eligible: { id: string; name: string }[];
+  ineligible: { id: string; name: string; reasons: IneligibleReason[] }[];
+  unlinked: number;
+  /** The credential the appointment's setting requires, named in the reasons. */
+  credential: string | null;
+};

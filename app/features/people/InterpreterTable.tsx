@@ -75,7 +75,10 @@ function ViewRows({ person, confirming, isSelf }: { person: Interpreter; confirm
     <>
       <tr id={`interpreter-${person.id}`} tabIndex={-1}>
         <th scope="row">
-          <bdi>{person.fullName}</bdi>
+          {/* The person's own page: availability and credentials (issue 25). */}
+          <Link to={`/Dashboard/Interpreter/${encodeURIComponent(person.id)}`}>
+            <bdi>{person.fullName}</bdi>
+          </Link>
         </th>
         <Cell label={t.fields.email}>
           <bdi dir="ltr">{person.email}</bdi>

@@ -6,6 +6,7 @@ import { call } from "./call";
 import { quote } from "./quote";
 import { book } from "./book";
 import { appointments } from "./appointments";
+import { availability } from "./availability";
 import { studio } from "./studio";
 
 export const ar: Messages = {
@@ -511,6 +512,7 @@ export const ar: Messages = {
   quote,
   book,
   appointments,
+  availability,
   orders,
   call,
 };

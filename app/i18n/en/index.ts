@@ -6,6 +6,7 @@ import { call } from "./call";
 import { quote } from "./quote";
 import { book } from "./book";
 import { appointments } from "./appointments";
+import { availability } from "./availability";
 import { studio } from "./studio";
 import type { Plural } from "~/i18n/plural";
 
@@ -500,6 +501,7 @@ export const en = {
   quote,
   book,
   appointments,
+  availability,
   orders,
   call,
 };

@@ -10,6 +10,8 @@ import { appointmentNumber, isCancellable } from "~/domain/appointments";
 import { AppointmentStatus } from "~/features/appointments/AppointmentTable";
 import { appointmentWhen, durationText } from "~/features/appointments/appointment-text";
 import { appointmentOr404, staffCancel } from "~/features/appointments/staff-appointments.server";
+import { eligibilityFor } from "~/features/appointments/appointment-eligibility.server";
+import { EligibilityPanel } from "~/features/appointments/EligibilityPanel";
 import type { FormFailure } from "~/platform/page/form-failure";
 import { dashboardMeta } from "~/platform/page/dashboard-meta";
 import { useLocale, useMessages } from "~/platform/page/locale";
@@ -22,10 +24,11 @@ export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.a
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const appointment = await appointmentOr404(appContext(args.context).backend, args.params.appointmentId);
+  const backend = appContext(args.context).backend;
+  const appointment = await appointmentOr404(backend, args.params.appointmentId);
   // Everything but the private link's sealed token: the page needs none of it.
   const { tokenSealed: _sealed, ...shown } = appointment;
-  return { appointment: shown, now: Date.now() };
+  return { appointment: shown, eligibility: await eligibilityFor(backend, appointment), now: Date.now() };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -38,7 +41,7 @@ export default function AppointmentPage({ loaderData }: Route.ComponentProps) {
   const t = useMessages();
   const a = t.appointments;
   const locale = useLocale();
-  const { appointment, now } = loaderData;
+  const { appointment, eligibility, now } = loaderData;
   const failure: FormFailure | null = useActionData<typeof action>() ?? null;
   const d = a.detail;
   // The number is a code, not a word: isolated left to right inside the heading's own language.
@@ -104,6 +107,7 @@ export default function AppointmentPage({ loaderData }: Route.ComponentProps) {
           )}
         </p>
       )}
+      {eligibility && <EligibilityPanel eligibility={eligibility} language={appointment.language} />}
       {isCancellable(appointment.status) && (
         <Panel id="cancel-heading" heading={a.cancel.heading} sectionId="cancel">
           <FormAlert message={failure?.intent === "cancel" ? failure.formError : null} />

@@ -17,21 +17,31 @@ import type { Route } from "./+types/interpreters";
 import { addInterpreter, deleteInterpreter, saveInterpreter } from "~/features/people/interpreters.server";
 import { appContext } from "~/request/context.server";
 import { ListSearch } from "~/components/ListSearch";
+import { addDays, CREDENTIAL_WARNING_DAYS } from "~/domain/availability";
+import { COMPANY_TIME_ZONE } from "~/domain/orders";
+import { wallClockOf } from "~/domain/zoned-time";
+import { ExpiringCredentials } from "~/features/availability/ExpiringCredentials";
 
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.people.interpreters.heading);
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAdmin(args);
   const query = interpreterQueryFrom(args.url);
-  const list = await load("interpreters", () => appContext(args.context).backend.interpreters.list(query));
+  const backend = appContext(args.context).backend;
+  const today = wallClockOf(Date.now(), COMPANY_TIME_ZONE).date;
+  const [list, expiring] = await Promise.all([
+    load("interpreters", () => backend.interpreters.list(query)),
+    load("expiring credentials", () => backend.availability.expiring(today, addDays(today, CREDENTIAL_WARNING_DAYS))),
+  ]);
   const params = args.url.searchParams;
   return {
     query,
     list,
+    expiring,
     editId: params.get("edit"),
     deleteId: params.get("delete"),
     selfId: admin.id,
-    toasts: failureToasts(messagesFor(admin.locale), list),
+    toasts: failureToasts(messagesFor(admin.locale), list, expiring),
   };
 }
 
@@ -43,7 +53,7 @@ export async function action(args: Route.ActionArgs) {
 export default function Interpreters({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const t = useMessages().people;
-  const { query, list, editId, deleteId, selfId } = loaderData;
+  const { query, list, expiring, editId, deleteId, selfId } = loaderData;
   const failure = useActionData<typeof action>() ?? null;
   useActionToast(failure?.toast);
   useFocusOnHash();
@@ -74,6 +84,7 @@ export default function Interpreters({ loaderData }: Route.ComponentProps) {
           )
         )}
       </Panel>
+      {expiring.ok && <ExpiringCredentials items={expiring.value} />}
     </>
   );
 }

@@ -10,7 +10,12 @@ import { localeAttributes, specArabic } from "~/i18n";
 import { failureToasts, load } from "~/request/page-loads.server";
 import { dashboardMeta } from "~/platform/page/dashboard-meta";
 import { requireUser } from "~/request/guards.server";
-import { runIntent } from "~/request/intents.server";
+import { runIntent, type IntentInput } from "~/request/intents.server";
+import type { formFailure } from "~/request/action-result.server";
+import { ownAvailabilityIntents } from "~/features/availability/availability-actions.server";
+import { CredentialsPanel, TimeOffPanel, WorkingHoursPanel } from "~/features/availability/AvailabilityPanels";
+import { COMPANY_TIME_ZONE } from "~/domain/orders";
+import { wallClockOf } from "~/domain/zoned-time";
 import { refuseOverLimit } from "~/request/public-form.server";
 import { messagesFor, useMessages } from "~/platform/page/locale";
 import type { Route } from "./+types/profile";
@@ -22,26 +27,40 @@ export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.d
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
   const backend = appContext(args.context).backend;
-  const [languages, sessions] = await Promise.all([
+  const [languages, sessions, availability] = await Promise.all([
     load("the user's languages", () => backend.links.forUser(user.id)),
     load("the user's sessions", () => backend.auth.sessions()),
+    load("the user's availability", () => backend.availability.of(user.id)),
   ]);
-  return { user, languages, sessions, toasts: failureToasts(messagesFor(user.locale), languages, sessions) };
+  const today = wallClockOf(Date.now(), COMPANY_TIME_ZONE).date;
+  return { user, languages, sessions, availability, today, toasts: failureToasts(messagesFor(user.locale), languages, sessions, availability) };
 }
+
+/** The account's forms count against the account limit before anything is checked (no password past it). */
+const limited =
+  (handler: (input: IntentInput) => Promise<Response | FormResult>) =>
+  async (input: IntentInput): Promise<Response | FormResult> =>
+    (await refuseOverLimit(input.app.cloudflare.env.ACCOUNT_LIMITER, input.request, input.app, input.messages)) ?? handler(input);
+type FormResult = ReturnType<typeof formFailure>;
 
 export async function action(args: Route.ActionArgs) {
   const user = await requireUser(args);
-  const app = appContext(args.context);
-  // Before the form is read: a client past the limit gets no password checked.
-  const overLimit = await refuseOverLimit(app.cloudflare.env.ACCOUNT_LIMITER, args.request, app, messagesFor(user.locale));
-  if (overLimit) return overLimit;
-  return runIntent({ ...args, user }, { "change-password": changePassword, "sign-out-others": signOutOthers, "set-locale": setUiLocale });
+  return runIntent(
+    { ...args, user },
+    {
+      "change-password": limited(changePassword),
+      "sign-out-others": limited(signOutOthers),
+      "set-locale": limited(setUiLocale),
+      // One's own hours and time off (credentials are recorded by admins): a person without a users row has none.
+      ...ownAvailabilityIntents({ userId: user.id, page: "/Dashboard/Profile" }),
+    },
+  );
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const t = useMessages();
   const f = t.dashboard.fields;
-  const { user, languages, sessions } = loaderData;
+  const { user, languages, sessions, availability, today } = loaderData;
   const failure = useActionData<typeof action>() ?? null;
   useActionToast(failure?.toast);
   useFocusOnHash();
@@ -104,6 +123,13 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             </tr>
           ))}
         </DataTable>
+      )}
+      {availability.ok && availability.value && (
+        <>
+          <WorkingHoursPanel hours={availability.value.hours} failure={failure} />
+          <TimeOffPanel timeOff={availability.value.timeOff} failure={failure} />
+          <CredentialsPanel credentials={availability.value.credentials} today={today} editable={false} failure={null} />
+        </>
       )}
       {security}
     </>

@@ -33,7 +33,7 @@ const personPage = (id: string) => ({ params: { userId: id } });
 describe("who may see and change availability", () => {
   it("Profile is anyone's own; an interpreter's page is for admins, and names somebody (404 otherwise)", async () => {
     expect(statusOf(await thrown(() => profilePage.loader(get("/Dashboard/Profile") as never)))).toBe(302);
-    const own = await profilePage.loader(get("/Dashboard/Profile", interpreter) as never);
+    const own = await profilePage.loader(get("/Dashboard/Profile", interpreter));
     expect(own.availability).toEqual({ ok: true, value: expect.objectContaining({ hours: [], timeOff: [], credentials: [] }) });
 
     const page = `/Dashboard/Interpreter/${interpreterId}`;
@@ -50,7 +50,7 @@ describe("who may see and change availability", () => {
   });
 
   it("an interpreter cannot record their own credentials from Profile", async () => {
-    const answer = failure(await profilePage.action(post("/Dashboard/Profile", { intent: "add-credential", name: "Court certified" }, interpreter) as never));
+    const answer = failure(await profilePage.action(post("/Dashboard/Profile", { intent: "add-credential", name: "Court certified" }, interpreter)));
     expect(answer.status).toBe(400);
     expect((await availability().of(interpreterId))!.credentials).toEqual([]);
   });
@@ -64,7 +64,7 @@ describe("working hours on Profile", () => {
           "/Dashboard/Profile",
           { intent: "save-hours", "hours-1": "13:00-17:00, 09:00 - 12:00", "hours-3": "08:00–12:00; 11:00-14:00", "hours-7": "" },
           interpreter,
-        ) as never,
+        ),
       ),
     );
     expect(answer.location).toBe("/Dashboard/Profile#working-hours");
@@ -79,7 +79,7 @@ describe("working hours on Profile", () => {
   it("a text that is not times, or ends before it starts, is a 400 under its day, and the week on file stays", async () => {
     const before = (await availability().of(interpreterId))!.hours;
     for (const text of ["9 to 5", "17:00-09:00", "09:00-25:00", "09:00-09:00"]) {
-      const answer = failure(await profilePage.action(post("/Dashboard/Profile", { intent: "save-hours", "hours-2": text }, interpreter) as never));
+      const answer = failure(await profilePage.action(post("/Dashboard/Profile", { intent: "save-hours", "hours-2": text }, interpreter)));
       expect(answer.status).toBe(400);
       expect(answer.errors["hours-2"]).toBe("Write times like 09:00-12:00, 13:00-17:00, each ending after it starts.");
       expect(answer.values["hours-2"]).toBe(text);
@@ -88,7 +88,7 @@ describe("working hours on Profile", () => {
   });
 
   it("the day can end at 24:00, and a whole day off is an empty text", async () => {
-    await profilePage.action(post("/Dashboard/Profile", { intent: "save-hours", "hours-6": "18:00-24:00" }, interpreter) as never);
+    await profilePage.action(post("/Dashboard/Profile", { intent: "save-hours", "hours-6": "18:00-24:00" }, interpreter));
     expect((await availability().of(interpreterId))!.hours).toEqual([{ weekday: 6, startMinute: 1080, endMinute: 1440 }]);
   });
 });
@@ -97,33 +97,29 @@ describe("time off", () => {
   it("added and removed on Profile; the days checked; another person's row is not removed", async () => {
     const first = addDays(today(), 10);
     const last = addDays(today(), 12);
-    const refused = failure(
-      await profilePage.action(post("/Dashboard/Profile", { intent: "add-time-off", firstDay: last, lastDay: first }, interpreter) as never),
-    );
+    const refused = failure(await profilePage.action(post("/Dashboard/Profile", { intent: "add-time-off", firstDay: last, lastDay: first }, interpreter)));
     expect(refused.errors.lastDay).toBe("The last day can't be before the first day.");
-    const missing = failure(
-      await profilePage.action(post("/Dashboard/Profile", { intent: "add-time-off", firstDay: "2031-02-30", lastDay: "" }, interpreter) as never),
-    );
+    const missing = failure(await profilePage.action(post("/Dashboard/Profile", { intent: "add-time-off", firstDay: "2031-02-30", lastDay: "" }, interpreter)));
     expect([missing.errors.firstDay, missing.errors.lastDay]).toEqual(["Choose a date.", "Choose a date."]);
     const tooLong = failure(
-      await profilePage.action(post("/Dashboard/Profile", { intent: "add-time-off", firstDay: first, lastDay: addDays(first, 366) }, interpreter) as never),
+      await profilePage.action(post("/Dashboard/Profile", { intent: "add-time-off", firstDay: first, lastDay: addDays(first, 366) }, interpreter)),
     );
     expect(tooLong.errors.lastDay).toMatch(/at most 366 days/);
     expect((await availability().of(interpreterId))!.timeOff).toEqual([]);
 
     const added = await redirected(
-      await profilePage.action(post("/Dashboard/Profile", { intent: "add-time-off", firstDay: first, lastDay: last, note: "Family" }, interpreter) as never),
+      await profilePage.action(post("/Dashboard/Profile", { intent: "add-time-off", firstDay: first, lastDay: last, note: "Family" }, interpreter)),
     );
     expect(added.location).toBe("/Dashboard/Profile#time-off");
     const [span] = (await availability().of(interpreterId))!.timeOff;
     expect(span).toEqual({ id: expect.any(Number), firstDay: first, lastDay: last, note: "Family" });
 
     // An admin's own Profile cannot remove the interpreter's span by its id.
-    const elsewhere = failure(await profilePage.action(post("/Dashboard/Profile", { intent: "remove-time-off", id: String(span!.id) }, admin) as never));
+    const elsewhere = failure(await profilePage.action(post("/Dashboard/Profile", { intent: "remove-time-off", id: String(span!.id) }, admin)));
     expect([elsewhere.status, elsewhere.formError]).toEqual([404, "That time off was already removed."]);
     expect((await availability().of(interpreterId))!.timeOff).toHaveLength(1);
 
-    await redirected(await profilePage.action(post("/Dashboard/Profile", { intent: "remove-time-off", id: String(span!.id) }, interpreter) as never));
+    await redirected(await profilePage.action(post("/Dashboard/Profile", { intent: "remove-time-off", id: String(span!.id) }, interpreter)));
     expect((await availability().of(interpreterId))!.timeOff).toEqual([]);
   });
 });
@@ -133,22 +129,20 @@ describe("credentials, by admins", () => {
     const page = `/Dashboard/Interpreter/${interpreterId}`;
     const soon = addDays(today(), 20);
     const refused = failure(
-      await interpreterPage.action(post(page, { intent: "add-credential", name: "  ", expiresOn: "soon" }, admin, personPage(interpreterId)) as never),
+      await interpreterPage.action(post(page, { intent: "add-credential", name: "  ", expiresOn: "soon" }, admin, personPage(interpreterId))),
     );
     expect(refused.errors).toEqual({ name: "Name the credential.", expiresOn: "Choose a date." });
 
     const added = await redirected(
-      await interpreterPage.action(
-        post(page, { intent: "add-credential", name: "Medical (CCHI)", expiresOn: soon }, admin, personPage(interpreterId)) as never,
-      ),
+      await interpreterPage.action(post(page, { intent: "add-credential", name: "Medical (CCHI)", expiresOn: soon }, admin, personPage(interpreterId))),
     );
     expect(added.location).toBe(`${page}#credentials`);
     await interpreterPage.action(
-      post(page, { intent: "add-credential", name: "Court certified", expiresOn: addDays(today(), 45) }, admin, personPage(interpreterId)) as never,
+      post(page, { intent: "add-credential", name: "Court certified", expiresOn: addDays(today(), 45) }, admin, personPage(interpreterId)),
     );
-    await interpreterPage.action(post(page, { intent: "add-credential", name: "ATA", expiresOn: "" }, admin, personPage(interpreterId)) as never);
+    await interpreterPage.action(post(page, { intent: "add-credential", name: "ATA", expiresOn: "" }, admin, personPage(interpreterId)));
 
-    const listing = await interpretersPage.loader(get("/Dashboard/Interpreter", admin) as never);
+    const listing = await interpretersPage.loader(get("/Dashboard/Interpreter", admin));
     expect(listing.expiring.ok && listing.expiring.value.map((item) => [item.name, item.expiresOn])).toEqual([["Medical (CCHI)", soon]]);
 
     const credentials = (await availability().of(interpreterId))!.credentials;
@@ -158,13 +152,11 @@ describe("credentials, by admins", () => {
       ["Medical (CCHI)", soon],
     ]);
     for (const credential of credentials) {
-      await redirected(
-        await interpreterPage.action(post(page, { intent: "remove-credential", id: String(credential.id) }, admin, personPage(interpreterId)) as never),
-      );
+      await redirected(await interpreterPage.action(post(page, { intent: "remove-credential", id: String(credential.id) }, admin, personPage(interpreterId))));
     }
     expect((await availability().of(interpreterId))!.credentials).toEqual([]);
     const again = failure(
-      await interpreterPage.action(post(page, { intent: "remove-credential", id: String(credentials[0]!.id) }, admin, personPage(interpreterId)) as never),
+      await interpreterPage.action(post(page, { intent: "remove-credential", id: String(credentials[0]!.id) }, admin, personPage(interpreterId))),
     );
     expect(again.status).toBe(404);
   });
@@ -172,7 +164,7 @@ describe("credentials, by admins", () => {
   it("an admin sets an interpreter's hours and time off on their page", async () => {
     const someone = await idOf("linh.tran@example.com");
     const page = `/Dashboard/Interpreter/${someone}`;
-    await redirected(await interpreterPage.action(post(page, { intent: "save-hours", "hours-4": "10:00-11:00" }, admin, personPage(someone)) as never));
+    await redirected(await interpreterPage.action(post(page, { intent: "save-hours", "hours-4": "10:00-11:00" }, admin, personPage(someone))));
     expect((await availability().of(someone))!.hours).toEqual([{ weekday: 4, startMinute: 600, endMinute: 660 }]);
   });
 });
@@ -218,7 +210,7 @@ describe("who can take an appointment", () => {
     await env.DB.prepare("UPDATE appointments SET status = 'confirmed', interpreter_id = ? WHERE id = ?").bind(people["Busy Bee"], other.id).run();
 
     const params = { appointmentId: String(made.id) };
-    const { eligibility } = await appointmentPage.loader(get(`/Dashboard/Appointments/${made.id}`, admin, { params }) as never);
+    const { eligibility } = await appointmentPage.loader(get(`/Dashboard/Appointments/${made.id}`, admin, { params }));
     const named = (items: { id: string }[]) => items.map((item) => Object.entries(people).find(([, id]) => id === item.id)?.[0]).filter(Boolean);
     expect(named(eligibility!.eligible)).toEqual(["Able Ready"]);
     expect(eligibility!.ineligible.filter((item) => Object.values(people).includes(item.id)).map((item) => [named([item])[0], item.reasons])).toEqual([

@@ -15,6 +15,7 @@ const MISSING = "999999";
 const PEOPLE = "/Dashboard/people";
 const ADMIN_ONLY = [
   "/Dashboard/Interpreter",
+  `/Dashboard/Interpreter/${MISSING}`,
   "/Dashboard/Language",
   "/Dashboard/UserLanguages",
   "/Dashboard/Inbox",
@@ -43,6 +44,7 @@ const EVERY_ROLE = [
 /** Routes with an action (the rest answer POST with 405 Method Not Allowed, having run no loader). */
 const WITH_ACTION = new Set([
   "/Dashboard/Interpreter",
+  `/Dashboard/Interpreter/${MISSING}`,
   "/Dashboard/Language",
   "/Dashboard/UserLanguages",
   "/Dashboard/Inbox",
@@ -68,7 +70,7 @@ function allPaths(entries: RouteConfigEntry[], parent = ""): string[] {
     const path = entry.index ? parent : `${parent}/${entry.path ?? ""}`.replace(/\/+$/, "");
     const sample = path
       .replace(":roomId", "sample")
-      .replace(/:(customerId|orderId|appointmentId)/g, MISSING)
+      .replace(/:(customerId|orderId|appointmentId|userId)/g, MISSING)
       .replace(":fileId", "1")
       .replace(/\*$/, "no-such-area");
     const own = entry.index || entry.path ? [sample || "/"] : [];

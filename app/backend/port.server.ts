@@ -168,6 +168,8 @@ import type { AppointmentStore } from "./port-appointments.server";
 export type { AppointmentStore };
 import type { AvailabilityStore } from "./port-availability.server";
 export type { AvailabilityStore };
+import type { OfferStore } from "./port-offers.server";
+export type { OfferStore };
 
 /** The log of live calls (issue 14): written by the switchboard when a call is over, read by staff. */
 export interface CallLogStore {
@@ -233,6 +235,7 @@ export interface Backend {
   readonly orders: OrderStore;
   readonly appointments: AppointmentStore;
   readonly availability: AvailabilityStore;
+  readonly offers: OfferStore;
   readonly calls: CallLogStore;
   readonly accounts: AccountStore;
   readonly events: SecurityEventStore;

@@ -12,6 +12,12 @@ export const MAIL_KINDS = [
   "appointment-received",
   "appointment-new-for-staff",
   "appointment-cancelled",
+  // Offers (issue 25): an offer to an interpreter, the confirmation to the customer and to the interpreter, and the
+  // staff's notice of an appointment still unfilled at its deadline.
+  "appointment-offer",
+  "appointment-confirmed",
+  "appointment-confirmed-interpreter",
+  "appointment-unfilled",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -7,6 +7,7 @@ import { seed } from "../integration/helpers";
 import { describeAppointmentListsContract } from "./appointment-lists-suite";
 import { describeAppointmentsContract } from "./appointments-suite";
 import { describeAvailabilityContract } from "./availability-suite";
+import { describeOffersContract } from "./offers-suite";
 import { describeCallsContract } from "./calls-suite";
 import { describeOrdersContract } from "./orders-suite";
 import { describePeopleContract } from "./people-suite";
@@ -45,6 +46,8 @@ describeAppointmentsContract({ name: "d1", backendFor, prepare: sampleContent })
 describeAppointmentListsContract({ name: "d1", backendFor, prepare: sampleContent });
 
 describeAvailabilityContract({ name: "d1", backendFor, prepare: sampleContent });
+
+describeOffersContract({ name: "d1", backendFor, prepare: sampleContent });
 
 describePeopleContract({
   name: "d1",

@@ -7,7 +7,7 @@ import { pageCountOf } from "~/domain/paging";
 import { mailStatements } from "./mail-outbox.server";
 import { brokenConstraint, query, type Filter } from "./query.server";
 
-const APPOINTMENT_SQL = "SELECT a.*, u.full_name AS interpreter_name FROM appointments a LEFT JOIN users u ON u.id = a.interpreter_id";
+export const APPOINTMENT_SQL = "SELECT a.*, u.full_name AS interpreter_name FROM appointments a LEFT JOIN users u ON u.id = a.interpreter_id";
 
 /** The list's filters as SQL conditions (every one served by an index on starts_at, or narrowing what it reads). */
 function conditions(filter: AppointmentFilter): Filter[] {

@@ -2,6 +2,7 @@ import type { Backend } from "~/backend/port.server";
 import { d1AccountStore } from "./accounts.server";
 import { d1AppointmentStore } from "./appointments.server";
 import { d1AvailabilityStore } from "./availability.server";
+import { d1OfferStore } from "./offers.server";
 import { d1AuthStore } from "./auth.server";
 import { d1CallLogStore } from "./call-log.server";
 import { d1ContentStore } from "./content.server";
@@ -45,6 +46,7 @@ export function createD1Backend({ env, request, sessionSecret }: D1BackendOption
     orders: d1OrderStore(db),
     appointments: d1AppointmentStore(db),
     availability: d1AvailabilityStore(db),
+    offers: d1OfferStore(db),
     calls: d1CallLogStore(db),
     accounts: d1AccountStore(db),
     events: d1SecurityEventStore(db),

@@ -19,9 +19,10 @@ export type MailAppointment = Pick<
 
 export type AppointmentMailContext = { appointment: MailAppointment & { id: number }; origin: string; staffEmail: string | null };
 
-const customerLink = ({ appointment, origin }: AppointmentMailContext) => `${origin}${localizedPath(appointment.locale, "/Book/")}${APPOINTMENT_TOKEN_SLOT}`;
+export const customerLink = ({ appointment, origin }: AppointmentMailContext) => `${origin}${localizedPath(appointment.locale, "/Book/")}${APPOINTMENT_TOKEN_SLOT}`;
 
-function values(context: AppointmentMailContext, locale: Locale) {
+/** What every appointment e-mail can name, in `locale`. */
+export function appointmentMailValues(context: AppointmentMailContext, locale: Locale) {
   const { appointment } = context;
   const t = messagesFor(locale);
   return {
@@ -39,7 +40,7 @@ function values(context: AppointmentMailContext, locale: Locale) {
   };
 }
 
-function mail(context: AppointmentMailContext, kind: NewMail["kind"], to: string, subject: string, body: string): NewMail {
+export function appointmentMail(context: AppointmentMailContext, kind: NewMail["kind"], to: string, subject: string, body: string): NewMail {
   return { kind, to, subject, body, orderId: null, appointmentId: context.appointment.id };
 }
 
@@ -48,11 +49,11 @@ export function bookingMails(context: AppointmentMailContext): NewMail[] {
   const { appointment } = context;
   const t = messagesFor(appointment.locale);
   const staff = messagesFor("en");
-  const mine = { ...values(context, appointment.locale), link: customerLink(context) };
+  const mine = { ...appointmentMailValues(context, appointment.locale), link: customerLink(context) };
   // (The staff's appointment screens come next in issue 25; until then the notice carries no dashboard link.)
-  const theirs = values(context, "en");
+  const theirs = appointmentMailValues(context, "en");
   return [
-    mail(
+    appointmentMail(
       context,
       "appointment-received",
       appointment.contact.email,
@@ -61,7 +62,7 @@ export function bookingMails(context: AppointmentMailContext): NewMail[] {
     ),
     ...(context.staffEmail
       ? [
-          mail(
+          appointmentMail(
             context,
             "appointment-new-for-staff",
             context.staffEmail,
@@ -80,16 +81,16 @@ export function customerCancelMails(context: AppointmentMailContext, now: number
   const t = messagesFor(appointment.locale);
   const staff = messagesFor("en");
   const mine = {
-    ...values(context, appointment.locale),
+    ...appointmentMailValues(context, appointment.locale),
     late: late ? format(t.book.mail.cancelledLate, { hours: LATE_CANCELLATION_HOURS }) : "",
     linkLine: format(t.book.mail.linkLine, { link: customerLink(context) }),
   };
   const theirs = {
-    ...values(context, "en"),
+    ...appointmentMailValues(context, "en"),
     late: late ? format(staff.book.mail.cancelledLate, { hours: LATE_CANCELLATION_HOURS }) : "",
   };
   return [
-    mail(
+    appointmentMail(
       context,
       "appointment-cancelled",
       appointment.contact.email,
@@ -98,7 +99,7 @@ export function customerCancelMails(context: AppointmentMailContext, now: number
     ),
     ...(context.staffEmail
       ? [
-          mail(
+          appointmentMail(
             context,
             "appointment-cancelled",
             context.staffEmail,
@@ -114,13 +115,13 @@ export function customerCancelMails(context: AppointmentMailContext, now: number
 export function staffCancelMails(context: AppointmentMailContext, reason: string): NewMail[] {
   const { appointment } = context;
   const t = messagesFor(appointment.locale);
-  const mine = { ...values(context, appointment.locale), reason, linkLine: format(t.book.mail.linkLine, { link: customerLink(context) }) };
+  const mine = { ...appointmentMailValues(context, appointment.locale), reason, linkLine: format(t.book.mail.linkLine, { link: customerLink(context) }) };
   const body = `${format(t.appointments.mail.staffCancelledBody, mine)}\n\n${t.orders.mail.signature}`;
-  return [mail(context, "appointment-cancelled", appointment.contact.email, format(t.appointments.mail.staffCancelledSubject, mine), body)];
+  return [appointmentMail(context, "appointment-cancelled", appointment.contact.email, format(t.appointments.mail.staffCancelledSubject, mine), body)];
 }
 
 /** The e-mails whose reader is the customer: the only ones whose link slot is filled. */
-const TO_CUSTOMER: readonly NewMail["kind"][] = ["appointment-received", "appointment-cancelled"];
+const TO_CUSTOMER: readonly NewMail["kind"][] = ["appointment-received", "appointment-cancelled", "appointment-confirmed"];
 
 /**
  * The body to send: the slot filled with the appointment's token, unsealed now. A mail to staff keeps its text as it is;

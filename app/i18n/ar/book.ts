@@ -105,5 +105,8 @@ export const book = {
     staffCancelledSubject: "ألغى العميل {number}",
     staffCancelledBody: "ألغى {name} الموعد {number} ({language}، {when}).{late}",
     linkLine: "صفحة موعدك: {link}",
+    confirmedSubject: "تأكّد الموعد {number}: {language}، {when}",
+    confirmedBody:
+      "مرحبًا {name}،\n\nتأكّد موعدك {number}: سيترجم {interpreter} {language}، {mode}، {when}، لمدة {duration}.\n\nأضفه إلى تقويمك (.ics):\n{icsLink}\n\nتابعه أو ألغِه من صفحتك الخاصة:\n{link}",
   },
 } satisfies Messages["book"];

@@ -7,6 +7,7 @@ import { quote } from "./quote";
 import { book } from "./book";
 import { appointments } from "./appointments";
 import { availability } from "./availability";
+import { offers } from "./offers";
 import { studio } from "./studio";
 
 export const ar: Messages = {
@@ -513,6 +514,7 @@ export const ar: Messages = {
   book,
   appointments,
   availability,
+  offers,
   orders,
   call,
 };

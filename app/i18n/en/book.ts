@@ -104,5 +104,8 @@ export const book = {
     staffCancelledSubject: "{number} cancelled by the customer",
     staffCancelledBody: "{name} cancelled {number} ({language}, {when}).{late}",
     linkLine: "Your appointment's page: {link}",
+    confirmedSubject: "{number} is confirmed: {language}, {when}",
+    confirmedBody:
+      "Hello {name},\n\nYour appointment {number} is confirmed: {interpreter} will interpret {language}, {mode}, {when}, for {duration}.\n\nAdd it to your calendar (.ics):\n{icsLink}\n\nFollow or cancel it on your private page:\n{link}",
   },
 };

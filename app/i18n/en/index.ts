@@ -7,6 +7,7 @@ import { quote } from "./quote";
 import { book } from "./book";
 import { appointments } from "./appointments";
 import { availability } from "./availability";
+import { offers } from "./offers";
 import { studio } from "./studio";
 import type { Plural } from "~/i18n/plural";
 
@@ -502,6 +503,7 @@ export const en = {
   book,
   appointments,
   availability,
+  offers,
   orders,
   call,
 };

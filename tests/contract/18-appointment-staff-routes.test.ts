@@ -56,7 +56,8 @@ describe("the staff's appointment screens on Supabase", () => {
     const params = { appointmentId: String(id) };
     const { args } = routeArgs(`/Dashboard/Appointments/${id}`, {}, params);
     const shown = await step(() => appointmentPage.loader(args));
-    expect(who(shown.requests)).toEqual([...GUARD, "rpc.push_get_appointment service"]);
+    // While it is to be filled, who can take it: the candidates in one call.
+    expect(who(shown.requests)).toEqual([...GUARD, "rpc.push_get_appointment service", "rpc.push_availability_candidates service"]);
     expect(JSON.stringify(shown.result)).not.toContain("sealed");
 
     const body = new URLSearchParams({ intent: "cancel", basedOn: "1", reason: "The hearing moved." });

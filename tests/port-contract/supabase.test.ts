@@ -6,6 +6,7 @@ import { createBackend } from "~/backend/index.server";
 import type { Backend } from "~/backend/port.server";
 import { describeAppointmentListsContract } from "./appointment-lists-suite";
 import { describeAppointmentsContract } from "./appointments-suite";
+import { describeAvailabilityContract } from "./availability-suite";
 import { describeCallsContract } from "./calls-suite";
 import { describeOrdersContract } from "./orders-suite";
 import { describePeopleContract } from "./people-suite";
@@ -54,6 +55,8 @@ describeCallsContract({ name: "supabase", backendFor, prepare: reset });
 describeAppointmentsContract({ name: "supabase", backendFor, prepare: reset });
 
 describeAppointmentListsContract({ name: "supabase", backendFor, prepare: reset });
+
+describeAvailabilityContract({ name: "supabase", backendFor, prepare: reset });
 
 // The sample content and nothing else.
 describePeopleContract({ name: "supabase", backendFor, prepare: reset });

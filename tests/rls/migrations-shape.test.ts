@@ -20,6 +20,11 @@ const CALL_TABLES = ["call_log"];
 const APPOINTMENT_TABLES = ["appointments"];
 /** Tables signed-in users may only read (their policies choose the rows), anon not at all; the worker writes. */
 const READ_ONLY_TABLES = [...ORDER_TABLES, ...CALL_TABLES, ...APPOINTMENT_TABLES];
+/**
+ * Interpreters' availability (20261203000000_push_availability.sql): signed-in users hold every privilege but TRUNCATE,
+ * REFERENCES and TRIGGER and the policies choose the rows (an interpreter's own, an admin's all); anon holds none.
+ */
+const SIGNED_IN_TABLES = ["credentials", "time_off", "working_hours"];
 /** Tables signed-in users read by column (below), not whole: their private links (and the orders' note) are the worker's. */
 const BY_COLUMN_TABLES = ["appointments", "orders"];
 
@@ -41,7 +46,7 @@ describe("what the migrations leave", () => {
       db,
       "select relname, relrowsecurity from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r' order by relname",
     );
-    expect(rows).toEqual([...TABLES, ...WORKER_TABLES, ...READ_ONLY_TABLES].sort().map((relname) => ({ relname, relrowsecurity: true })));
+    expect(rows).toEqual([...TABLES, ...WORKER_TABLES, ...READ_ONLY_TABLES, ...SIGNED_IN_TABLES].sort().map((relname) => ({ relname, relrowsecurity: true })));
   });
 
   it("create exactly these policies", async () => {
@@ -60,6 +65,10 @@ describe("what the migrations leave", () => {
       p("contact_messages", "DELETE", signedInOnly, "contact_messages: admins delete"),
       p("contact_messages", "SELECT", signedInOnly, "contact_messages: admins read"),
       p("contact_messages", "UPDATE", signedInOnly, "contact_messages: admins update"),
+      p("credentials", "DELETE", signedInOnly, "credentials: admins delete"),
+      p("credentials", "INSERT", signedInOnly, "credentials: admins insert"),
+      p("credentials", "SELECT", signedInOnly, "credentials: own rows, admins all"),
+      p("credentials", "UPDATE", signedInOnly, "credentials: admins update"),
       p("customers", "SELECT", signedInOnly, "customers: admins read"),
       p("languages", "DELETE", signedInOnly, "languages: admins delete"),
       p("languages", "INSERT", signedInOnly, "languages: admins insert"),
@@ -72,6 +81,10 @@ describe("what the migrations leave", () => {
       p("order_targets", "SELECT", signedInOnly, "order_targets: admins all, interpreters their assigned"),
       p("orders", "SELECT", signedInOnly, "orders: admins all, interpreters their assigned"),
       p("services", "SELECT", everyone, "services: anyone reads"),
+      p("time_off", "DELETE", signedInOnly, "time_off: own rows, admins delete"),
+      p("time_off", "INSERT", signedInOnly, "time_off: own rows, admins insert"),
+      p("time_off", "SELECT", signedInOnly, "time_off: own rows, admins all"),
+      p("time_off", "UPDATE", signedInOnly, "time_off: own rows, admins update"),
       p("user_languages", "DELETE", signedInOnly, "user_languages: admins delete"),
       p("user_languages", "INSERT", signedInOnly, "user_languages: admins insert"),
       p("user_languages", "SELECT", signedInOnly, "user_languages: own links, admins all"),
@@ -79,6 +92,10 @@ describe("what the migrations leave", () => {
       p("users", "INSERT", signedInOnly, "users: admins insert"),
       p("users", "SELECT", signedInOnly, "users: own row, admins all"),
       p("users", "UPDATE", signedInOnly, "users: admins update"),
+      p("working_hours", "DELETE", signedInOnly, "working_hours: own rows, admins delete"),
+      p("working_hours", "INSERT", signedInOnly, "working_hours: own rows, admins insert"),
+      p("working_hours", "SELECT", signedInOnly, "working_hours: own rows, admins all"),
+      p("working_hours", "UPDATE", signedInOnly, "working_hours: own rows, admins update"),
     ]);
   });
 
@@ -97,7 +114,12 @@ describe("what the migrations leave", () => {
           ? "SELECT"
           : "DELETE,INSERT,SELECT,UPDATE";
     const expected = ["anon", "authenticated", "service_role"].flatMap((grantee) =>
-      [...TABLES, ...(grantee === "service_role" ? WORKER_TABLES : []), ...(grantee === "anon" ? [] : READ_ONLY_TABLES)]
+      [
+        ...TABLES,
+        ...(grantee === "service_role" ? WORKER_TABLES : []),
+        ...(grantee === "anon" ? [] : READ_ONLY_TABLES),
+        ...(grantee === "anon" ? [] : SIGNED_IN_TABLES),
+      ]
         .sort()
         .map((table_name) => ({ grantee, table_name, privileges: privilegesOf(grantee, table_name) }))
         // Signed-in users read orders and appointments by column (below), not the whole table.
@@ -164,6 +186,8 @@ describe("what the migrations leave", () => {
       "contact_messages_status_received_idx",
       "contact_messages_unread_idx",
       "content_versions_record_version_key",
+      "credentials_expiring_idx",
+      "credentials_user_idx",
       "customers_email_key",
       "customers_recent_idx",
       "customers_search_idx",
@@ -187,6 +211,7 @@ describe("what the migrations leave", () => {
       "security_events_at_idx",
       "services_position_idx",
       "session_devices_user_id_idx",
+      "time_off_user_idx",
       "user_languages_language_id_idx",
       "user_languages_user_id_idx",
       "user_languages_user_id_language_id_key",

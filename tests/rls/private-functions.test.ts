@@ -53,7 +53,7 @@ describe("private.is_admin()", () => {
     });
   });
 
-  it("the API exposes only the content studio's, the orders' and the appointments' functions through /rpc, and only to the service role", async () => {
+  it("the API exposes only the content studio's, the orders', the appointments' and the availability functions through /rpc, and only to the service role", async () => {
     const functions = await asSuperuser(
       db,
       `select p.proname,
@@ -64,13 +64,18 @@ describe("private.is_admin()", () => {
     );
     expect(functions).toEqual(
       [
+        "push_add_credential",
         "push_add_order_message",
+        "push_add_time_off",
         "push_appointment_by_token",
         "push_appointments_between",
+        "push_availability_candidates",
+        "push_availability_of",
         "push_call_log_totals",
         "push_cancel_appointment",
         "push_create_order",
         "push_create_service",
+        "push_expiring_credentials",
         "push_find_people",
         "push_get_appointment",
         "push_get_customer",
@@ -90,6 +95,7 @@ describe("private.is_admin()", () => {
         "push_revoke_order_link",
         "push_save_content",
         "push_set_order_note",
+        "push_set_working_hours",
         "push_transition_order",
         "push_verify_order_identity",
       ].map((proname) => ({

@@ -2,6 +2,7 @@ import type { SupabaseConfig } from "~/platform/core/config.server";
 import type { Backend } from "~/backend/port.server";
 import { supabaseAccountStore } from "./accounts.server";
 import { supabaseAppointmentStore } from "./appointments.server";
+import { supabaseAvailabilityStore } from "./availability.server";
 import { supabaseAuthStore } from "./auth.server";
 import { supabaseCallLogStore } from "./call-log.server";
 import { supabaseClients } from "./clients.server";
@@ -36,6 +37,7 @@ export function createSupabaseBackend(config: SupabaseConfig, request: Request):
     files: supabaseFileStore(clients.service, config.filesBucket),
     orders: supabaseOrderStore(clients.service),
     appointments: supabaseAppointmentStore(clients.service),
+    availability: supabaseAvailabilityStore(clients.service),
     calls: supabaseCallLogStore(clients.service),
     accounts: supabaseAccountStore(clients.service, devices),
     events: supabaseSecurityEventStore(clients.service),

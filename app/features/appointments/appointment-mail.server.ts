@@ -19,7 +19,8 @@ export type MailAppointment = Pick<
 
 export type AppointmentMailContext = { appointment: MailAppointment & { id: number }; origin: string; staffEmail: string | null };
 
-export const customerLink = ({ appointment, origin }: AppointmentMailContext) => `${origin}${localizedPath(appointment.locale, "/Book/")}${APPOINTMENT_TOKEN_SLOT}`;
+export const customerLink = ({ appointment, origin }: AppointmentMailContext) =>
+  `${origin}${localizedPath(appointment.locale, "/Book/")}${APPOINTMENT_TOKEN_SLOT}`;
 
 /** What every appointment e-mail can name, in `locale`. */
 export function appointmentMailValues(context: AppointmentMailContext, locale: Locale) {

@@ -2,6 +2,7 @@
 // suite prints at the end.
 import { ACCOUNT_SHAPES } from "./shapes-accounts";
 import { APPOINTMENT_SHAPES } from "./shapes-appointments";
+import { AVAILABILITY_SHAPES } from "./shapes-availability";
 import { AUTH_SHAPES } from "./shapes-auth";
 import { CALL_SHAPES } from "./shapes-calls";
 import { ORDER_REST_SHAPES, ORDER_STORAGE_SHAPES } from "./shapes-orders";
@@ -20,6 +21,7 @@ export const SHAPES: readonly Shape[] = [
   ...ORDER_REST_SHAPES,
   ...CALL_SHAPES,
   ...APPOINTMENT_SHAPES,
+  ...AVAILABILITY_SHAPES,
   ...AUTH_SHAPES,
   ...STUDIO_STORAGE_SHAPES,
   ...ORDER_STORAGE_SHAPES,

@@ -4,9 +4,11 @@
 // function runs in one transaction: the tables it touches are put back when it fails. Their answers are the
 // functions' JSON as PostgREST sends a scalar result (the value itself); their errors are Postgres's (22023 → 400).
 // The orders' functions (supabase/migrations/20261126000000_push_orders.sql) are in rpc-orders.ts, the appointments'
-// (20261202000000_push_appointments.sql) in rpc-appointments.ts, run the same way.
+// (20261202000000_push_appointments.sql) in rpc-appointments.ts, the availability's (20261203000000_push_availability.sql)
+// in rpc-availability.ts, run the same way.
 import { pgErrorResponse, type DoubleResponse } from "./postgrest";
 import { APPOINTMENT_FUNCTIONS } from "./rpc-appointments";
+import { AVAILABILITY_FUNCTIONS } from "./rpc-availability";
 import { PEOPLE_FUNCTIONS } from "./rpc-people";
 import { CALL_FUNCTIONS } from "./rpc-calls";
 import { ORDER_FUNCTIONS } from "./rpc-orders";
@@ -193,6 +195,7 @@ export function handleRpc(state: DoubleState, name: string, body: unknown): Doub
     ...CALL_FUNCTIONS,
     ...PEOPLE_FUNCTIONS,
     ...APPOINTMENT_FUNCTIONS,
+    ...AVAILABILITY_FUNCTIONS,
   };
   const run = Object.hasOwn(functions, name) ? functions[name] : undefined;
   if (!run) {

@@ -6,9 +6,10 @@
 // the public keys hold no privilege on them, so only the service role reaches them (shapes-accounts.ts). So is
 // content_versions (supabase/migrations/20261124000000_push_content_studio.sql, with the studio's columns of company,
 // about and services: shapes-studio.ts). The orders' tables and mail_outbox are in schema-orders.ts, the call log in
-// schema-calls.ts, the appointments in schema-appointments.ts.
+// schema-calls.ts, the appointments in schema-appointments.ts, interpreters' availability in schema-availability.ts.
 import { pgTimestamp } from "./pg";
 import { APPOINTMENT_SCHEMA, APPOINTMENT_TABLE_NAMES } from "./schema-appointments";
+import { AVAILABILITY_SCHEMA, AVAILABILITY_TABLE_NAMES } from "./schema-availability";
 import { CALL_SCHEMA, CALL_TABLE_NAMES } from "./schema-calls";
 import { ORDER_SCHEMA, ORDER_TABLE_NAMES, RELAY_COLUMNS } from "./schema-orders";
 
@@ -68,6 +69,7 @@ export const TABLE_NAMES = [
   ...ORDER_TABLE_NAMES,
   ...CALL_TABLE_NAMES,
   ...APPOINTMENT_TABLE_NAMES,
+  ...AVAILABILITY_TABLE_NAMES,
 ] as const;
 export type TableName = (typeof TABLE_NAMES)[number];
 export const isTable = (name: string): name is TableName => (TABLE_NAMES as readonly string[]).includes(name);
@@ -104,6 +106,7 @@ export const SCHEMA: Record<TableName, Table> = {
   ...ORDER_SCHEMA,
   ...CALL_SCHEMA,
   ...APPOINTMENT_SCHEMA,
+  ...AVAILABILITY_SCHEMA,
   company: contentTable({
     title: requiredText,
     description: { type: "text", default: () => "" },

@@ -8,6 +8,7 @@ import { readConfig } from "../app/platform/core/config.server";
 import { relayDue } from "../app/features/contact/contact-relay.server";
 import { relayDueMails } from "../app/features/orders/order-mail-relay.server";
 import { outboxLinks } from "../app/features/appointments/appointment-mail-relay.server";
+import { flagUnfilledAppointments } from "../app/features/appointments/offer-deadlines.server";
 import { createRequestContext, routerContextFor, type RequestContext } from "../app/request/context.server";
 import { serveWithEdgeCache, type RenderedPage, type Secure } from "../app/platform/http/edge-cache.server";
 import { isLoopbackHost } from "../app/platform/core/transport.server";
@@ -134,7 +135,8 @@ export default {
     return servePage(admitted, env, ctx);
   },
 
-  // Every minute (wrangler.toml [triggers]): retry the contact messages and order e-mails that have not gone out;
+  // Every minute (wrangler.toml [triggers]): flag appointments left unfilled when their offers closed; retry the
+  // contact messages and order e-mails that have not gone out;
   // once an hour, delete the security events older than 90 days.
   scheduled(controller, env, ctx) {
     const backend = createServiceBackend(env);
@@ -144,7 +146,11 @@ export default {
     };
     // One queue after the other: together they keep to the provider's one request a second.
     ctx.waitUntil(
-      relayDue(backend.outbox, config)
+      // Appointments whose offers closed unfilled first: their staff e-mails go out in this run's relay.
+      flagUnfilledAppointments(backend, Date.now())
+        .then((flagged) => flagged.length && console.log("[offers] Flagged unfilled:", flagged.join(", ")))
+        .catch((error: unknown) => console.error("[offers] Flagging unfilled appointments failed:", error))
+        .then(() => relayDue(backend.outbox, config))
         .then(report("contact"))
         .then(() => relayDueMails(backend, config, {}, outboxLinks(backend, config.SESSION_SECRET)))
         .then(report("mail")),

@@ -21,8 +21,23 @@ export type Offer = {
   respondedAt: number | null;
 };
 
-/** An offer as its interpreter sees it under My jobs: with the appointment it is for. */
+/** An offer as the backend answers it: with the appointment it is for. */
 export type OfferedJob = Offer & { appointment: Appointment };
+
+/**
+ * An appointment as an interpreter sees it under My jobs: the work, never the customer's contact details or the
+ * private link (the customer is told the interpreter's first name; the interpreter is told no more of them).
+ */
+export type WorkView = Omit<Appointment, "contact" | "tokenSealed" | "customerId" | "cancelReason" | "cancelledBy">;
+export const workView = ({
+  contact: _contact,
+  tokenSealed: _sealed,
+  customerId: _customer,
+  cancelReason: _reason,
+  cancelledBy: _by,
+  ...work
+}: Appointment): WorkView => work;
+export type OfferedWork = Offer & { appointment: WorkView };
 
 /** How an offer reads at `now`: an open one past its deadline has expired. */
 export type OfferState = OfferStatus | "expired";

@@ -54,6 +54,7 @@ const WITH_ACTION = new Set([
   `/Dashboard/Orders/${MISSING}`,
   `/Dashboard/Appointments/${MISSING}`,
   `/Dashboard/Jobs/${MISSING}`,
+  "/Dashboard/Jobs",
   "/Dashboard/Dashboardcall",
 ]);
 /** Pages every role sees whose action is for administrators (the incoming-call screen's call link form). */

@@ -64,6 +64,7 @@ export const offers = {
     confirmedInterpreterBody:
       "مرحبًا {interpreter}،\n\nلديك الموعد {number}: {language}، {mode}، {setting}، {when}، لمدة {duration}.{where}\n\nملاحظات العميل: {notes}\n\nتجده في «مهامي»:\n{jobsLink}",
     unfilledSubject: "غير مغطى: {number}، {language}، {when}",
-    unfilledBody: "لم يقبل أحد الموعد {number} ({language}، {mode}، {setting}، {when}) قبل إغلاق عروضه.\n\nاعرضه مرة أخرى:\n{staffLink}",
+    unfilledBody:
+      "لم يقبل أحد الموعد {number} ({language}، {mode}، {setting}، {when}) قبل إغلاق عروضه.\n\nاعرضه مرة أخرى من لوحة التحكم، في المواعيد: {staffPath}",
   },
 } satisfies Messages["offers"];

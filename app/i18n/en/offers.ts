@@ -55,6 +55,7 @@ export const offers = {
     confirmedInterpreterBody:
       "Hello {interpreter},\n\nYou have appointment {number}: {language}, {mode}, {setting}, {when}, for {duration}.{where}\n\nNotes from the customer: {notes}\n\nIt is under My jobs:\n{jobsLink}",
     unfilledSubject: "Unfilled: {number}, {language}, {when}",
-    unfilledBody: "Nobody accepted appointment {number} ({language}, {mode}, {setting}, {when}) before its offers closed.\n\nOffer it again:\n{staffLink}",
+    unfilledBody:
+      "Nobody accepted appointment {number} ({language}, {mode}, {setting}, {when}) before its offers closed.\n\nOffer it again from the dashboard, under Appointments: {staffPath}",
   },
 };

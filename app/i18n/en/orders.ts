@@ -198,6 +198,7 @@ export const orders = {
     theirOrders: "Their orders",
   },
   jobs: {
+    ordersHeading: "Assigned orders",
     heading: "My jobs",
     intro: "The orders assigned to you. Download the documents, translate, then upload the delivery here.",
     empty: "No jobs assigned to you yet.",

@@ -12,6 +12,9 @@ import { appointmentWhen, durationText } from "~/features/appointments/appointme
 import { appointmentOr404, staffCancel } from "~/features/appointments/staff-appointments.server";
 import { eligibilityFor } from "~/features/appointments/appointment-eligibility.server";
 import { EligibilityPanel } from "~/features/appointments/EligibilityPanel";
+import { OfferForm, OfferList } from "~/features/appointments/OfferPanel";
+import { staffOffer } from "~/features/appointments/offers.server";
+import { offerDeadline } from "~/domain/offers";
 import type { FormFailure } from "~/platform/page/form-failure";
 import { dashboardMeta } from "~/platform/page/dashboard-meta";
 import { useLocale, useMessages } from "~/platform/page/locale";
@@ -28,20 +31,26 @@ export async function loader(args: Route.LoaderArgs) {
   const appointment = await appointmentOr404(backend, args.params.appointmentId);
   // Everything but the private link's sealed token: the page needs none of it.
   const { tokenSealed: _sealed, ...shown } = appointment;
-  return { appointment: shown, eligibility: await eligibilityFor(backend, appointment), now: Date.now() };
+  const [eligibility, offers, unfilledSince] = await Promise.all([
+    eligibilityFor(backend, appointment),
+    backend.offers.forAppointment(appointment.id),
+    backend.offers.unfilledSince(appointment.id),
+  ]);
+  const now = Date.now();
+  return { appointment: shown, eligibility, offers, unfilledSince, deadline: offerDeadline(now, appointment.startsAt), now };
 }
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const appointment = await appointmentOr404(appContext(args.context).backend, args.params.appointmentId);
-  return runIntent({ ...args, user: admin }, { cancel: (input) => staffCancel(input, appointment) });
+  return runIntent({ ...args, user: admin }, { cancel: (input) => staffCancel(input, appointment), offer: (input) => staffOffer(input, appointment) });
 }
 
 export default function AppointmentPage({ loaderData }: Route.ComponentProps) {
   const t = useMessages();
   const a = t.appointments;
   const locale = useLocale();
-  const { appointment, eligibility, now } = loaderData;
+  const { appointment, eligibility, offers, unfilledSince, deadline, now } = loaderData;
   const failure: FormFailure | null = useActionData<typeof action>() ?? null;
   const d = a.detail;
   // The number is a code, not a word: isolated left to right inside the heading's own language.
@@ -107,7 +116,13 @@ export default function AppointmentPage({ loaderData }: Route.ComponentProps) {
           )}
         </p>
       )}
-      {eligibility && <EligibilityPanel eligibility={eligibility} language={appointment.language} />}
+      <OfferList offers={offers} now={now} unfilledSince={unfilledSince} />
+      {eligibility && (
+        <>
+          <EligibilityPanel eligibility={eligibility} language={appointment.language} />
+          <OfferForm eligibility={eligibility} version={appointment.version} deadline={deadline} failure={failure?.intent === "offer" ? failure : null} />
+        </>
+      )}
       {isCancellable(appointment.status) && (
         <Panel id="cancel-heading" heading={a.cancel.heading} sectionId="cancel">
           <FormAlert message={failure?.intent === "cancel" ? failure.formError : null} />

@@ -1,12 +1,24 @@
-// /Dashboard/Jobs — "My jobs": the orders assigned to the signed-in person, newest first, a page at a time. No customer details and no
-// prices: the work, its languages and its deadline.
+// /Dashboard/Jobs — "My jobs": the appointments offered to the signed-in interpreter (accept or decline; the first
+// accept wins), their confirmed appointments ahead, and the orders assigned to them, newest first, a page at a time.
+// No customer details and no prices: the work, its languages and its deadline.
+import { useActionData } from "react-router";
 import { Pagination } from "~/components/Pagination";
+import { useActionToast } from "~/components/Toasts";
 import { OrderTable } from "~/features/orders/OrderTable";
+import { filterOf } from "~/domain/appointment-lists";
+import { COMPANY_TIME_ZONE } from "~/domain/orders";
 import { pageParam } from "~/domain/paging";
+import { wallClockOf } from "~/domain/zoned-time";
+import { ConfirmedAppointments, JobOffers } from "~/features/appointments/JobOffers";
+import { workView } from "~/domain/offers";
+import { acceptOffer, declineOffer, offersOf } from "~/features/appointments/offers.server";
+import type { FormFailure } from "~/platform/page/form-failure";
 import { failureToasts, load } from "~/request/page-loads.server";
 import { appContext } from "~/request/context.server";
 import { dashboardMeta } from "~/platform/page/dashboard-meta";
+import { useFocusOnHash } from "~/platform/page/focus-on-hash";
 import { requireUser } from "~/request/guards.server";
+import { runIntent } from "~/request/intents.server";
 import { messagesFor, useMessages } from "~/platform/page/locale";
 import type { Route } from "./+types/jobs";
 
@@ -14,22 +26,39 @@ export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.o
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
+  const backend = appContext(args.context).backend;
   const page = pageParam(new URL(args.request.url));
-  const jobs = await load("the jobs", () => appContext(args.context).backend.orders.jobs(user.id, page));
-  return { jobs, toasts: failureToasts(messagesFor(user.locale), jobs) };
+  const now = Date.now();
+  const today = wallClockOf(now, COMPANY_TIME_ZONE).date;
+  const ahead = filterOf({ from: today, to: null, status: "confirmed", languageId: null, interpreterId: user.id, mode: null, page: 1 });
+  const [jobs, offers, appointments] = await Promise.all([
+    load("the jobs", () => backend.orders.jobs(user.id, page)),
+    load("the offers", () => offersOf({ backend, userId: user.id, now })),
+    load("the appointments", async () => (await backend.appointments.list(ahead)).items.filter((item) => item.startsAt > now).map(workView)),
+  ]);
+  return { jobs, offers, appointments, now, toasts: failureToasts(messagesFor(user.locale), jobs, offers, appointments) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const user = await requireUser(args);
+  return runIntent({ ...args, user }, { "accept-offer": acceptOffer, "decline-offer": declineOffer });
 }
 
 export default function Jobs({ loaderData }: Route.ComponentProps) {
   const t = useMessages().orders;
+  const failure: FormFailure | null = useActionData<typeof action>() ?? null;
+  useActionToast(failure?.toast);
+  useFocusOnHash();
+  const { offers, appointments, now } = loaderData;
   const jobs = loaderData.jobs.ok ? loaderData.jobs.value : { items: [], page: 1, pageCount: 1 };
   return (
     <>
       <h1>{t.jobs.heading}</h1>
-      <p>{t.jobs.intro}</p>
+      <JobOffers offers={offers.ok ? offers.value : []} now={now} failure={failure} />
+      <ConfirmedAppointments appointments={appointments.ok ? appointments.value : []} />
       <section aria-labelledby="jobs-list" className="panel">
-        <h2 id="jobs-list" className="visually-hidden">
-          {t.jobs.heading}
-        </h2>
+        <h2 id="jobs-list">{t.jobs.ordersHeading}</h2>
+        <p>{t.jobs.intro}</p>
         {jobs.items.length === 0 ? (
           <p className="empty-state">{t.jobs.empty}</p>
         ) : (

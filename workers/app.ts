@@ -9,6 +9,7 @@ import { relayDue } from "../app/features/contact/contact-relay.server";
 import { relayDueMails } from "../app/features/orders/order-mail-relay.server";
 import { outboxLinks } from "../app/features/appointments/appointment-mail-relay.server";
 import { flagUnfilledAppointments } from "../app/features/appointments/offer-deadlines.server";
+import { sendReminders } from "../app/features/appointments/reminders.server";
 import { createRequestContext, routerContextFor, type RequestContext } from "../app/request/context.server";
 import { serveWithEdgeCache, type RenderedPage, type Secure } from "../app/platform/http/edge-cache.server";
 import { isLoopbackHost } from "../app/platform/core/transport.server";
@@ -135,9 +136,9 @@ export default {
     return servePage(admitted, env, ctx);
   },
 
-  // Every minute (wrangler.toml [triggers]): flag appointments left unfilled when their offers closed; retry the
-  // contact messages and order e-mails that have not gone out;
-  // once an hour, delete the security events older than 90 days.
+  // Every minute (wrangler.toml [triggers]): flag appointments left unfilled when their offers closed, write the
+  // appointment reminders due, retry the contact messages and e-mails that have not gone out; once an hour, delete the
+  // security events older than 90 days.
   scheduled(controller, env, ctx) {
     const backend = createServiceBackend(env);
     const config = readConfig(env);
@@ -147,9 +148,14 @@ export default {
     // One queue after the other: together they keep to the provider's one request a second.
     ctx.waitUntil(
       // Appointments whose offers closed unfilled first: their staff e-mails go out in this run's relay.
-      flagUnfilledAppointments(backend, Date.now())
+      // The scheduled time, not the clock: a late run acts as of its minute, and a test can name the minute
+      // (wrangler's /cdn-cgi/handler/scheduled?time=…).
+      flagUnfilledAppointments(backend, controller.scheduledTime, config.siteUrl)
         .then((flagged) => flagged.length && console.log("[offers] Flagged unfilled:", flagged.join(", ")))
         .catch((error: unknown) => console.error("[offers] Flagging unfilled appointments failed:", error))
+        .then(() => sendReminders(backend, controller.scheduledTime, config.siteUrl))
+        .then((sent) => sent.length && console.log("[reminders] Written:", JSON.stringify(sent)))
+        .catch((error: unknown) => console.error("[reminders] Writing reminders failed:", error))
         .then(() => relayDue(backend.outbox, config))
         .then(report("contact"))
         .then(() => relayDueMails(backend, config, {}, outboxLinks(backend, config.SESSION_SECRET)))

@@ -170,6 +170,8 @@ import type { AvailabilityStore } from "./port-availability.server";
 export type { AvailabilityStore };
 import type { OfferStore } from "./port-offers.server";
 export type { OfferStore };
+import type { ReminderStore } from "./port-reminders.server";
+export type { ReminderStore };
 
 /** The log of live calls (issue 14): written by the switchboard when a call is over, read by staff. */
 export interface CallLogStore {
@@ -236,6 +238,7 @@ export interface Backend {
   readonly appointments: AppointmentStore;
   readonly availability: AvailabilityStore;
   readonly offers: OfferStore;
+  readonly reminders: ReminderStore;
   readonly calls: CallLogStore;
   readonly accounts: AccountStore;
   readonly events: SecurityEventStore;

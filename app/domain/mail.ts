@@ -18,6 +18,9 @@ export const MAIL_KINDS = [
   "appointment-confirmed",
   "appointment-confirmed-interpreter",
   "appointment-unfilled",
+  // Reminders a day and an hour before: to the customer (with their page) and to the interpreter.
+  "appointment-reminder",
+  "appointment-reminder-interpreter",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -196,13 +196,13 @@ describe("the cron and the unfilled flag", () => {
     await appointmentPage.action(upload(`/Dashboard/Appointments/${id}`, { intent: "offer", basedOn: "1", interpreter: [people.Able!.id] }, admin, pageOf(id)));
     const [offer] = await backendFor().offers.forAppointment(id);
     const backend = backendFor();
-    expect(await flagUnfilledAppointments(backend, offer!.expiresAt - 1)).not.toContain(id);
+    expect(await flagUnfilledAppointments(backend, offer!.expiresAt - 1, null)).not.toContain(id);
     // Late and twice.
-    expect(await flagUnfilledAppointments(backend, offer!.expiresAt + 5 * 60_000)).toContain(id);
-    expect(await flagUnfilledAppointments(backend, offer!.expiresAt + 6 * 60_000)).not.toContain(id);
+    expect(await flagUnfilledAppointments(backend, offer!.expiresAt + 5 * 60_000, "https://push.example")).toContain(id);
+    expect(await flagUnfilledAppointments(backend, offer!.expiresAt + 6 * 60_000, "https://push.example")).not.toContain(id);
     const staffMails = (await backendFor().mail.forAppointment(id)).filter((mail) => mail.kind === "appointment-unfilled");
     expect(staffMails.map((mail) => mail.to)).toEqual(["contact@pushlanguages.com"]);
-    expect(staffMails[0]!.body).toContain(`/Dashboard/Appointments/${id}`);
+    expect(staffMails[0]!.body).toContain(`https://push.example/Dashboard/Appointments/${id}`);
     const page = await appointmentPage.loader(get(`/Dashboard/Appointments/${id}`, admin, pageOf(id)));
     expect(page.unfilledSince).toBe(offer!.expiresAt + 5 * 60_000);
   });

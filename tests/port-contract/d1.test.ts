@@ -8,6 +8,7 @@ import { describeAppointmentListsContract } from "./appointment-lists-suite";
 import { describeAppointmentsContract } from "./appointments-suite";
 import { describeAvailabilityContract } from "./availability-suite";
 import { describeOffersContract } from "./offers-suite";
+import { describeRemindersContract } from "./reminders-suite";
 import { describeCallsContract } from "./calls-suite";
 import { describeOrdersContract } from "./orders-suite";
 import { describePeopleContract } from "./people-suite";
@@ -48,6 +49,8 @@ describeAppointmentListsContract({ name: "d1", backendFor, prepare: sampleConten
 describeAvailabilityContract({ name: "d1", backendFor, prepare: sampleContent });
 
 describeOffersContract({ name: "d1", backendFor, prepare: sampleContent });
+
+describeRemindersContract({ name: "d1", backendFor, prepare: sampleContent });
 
 describePeopleContract({
   name: "d1",

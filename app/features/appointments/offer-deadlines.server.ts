@@ -5,14 +5,14 @@ import type { Backend } from "~/backend/port.server";
 import { unfilledMails } from "./offer-mail.server";
 
 /** Flags what is due at `now`; answers the ids this run flagged. */
-export async function flagUnfilledAppointments(backend: Pick<Backend, "offers" | "content">, now: number): Promise<number[]> {
+export async function flagUnfilledAppointments(backend: Pick<Backend, "offers" | "content">, now: number, siteUrl: string | null): Promise<number[]> {
   const due = await backend.offers.unfilledDue(now);
   if (due.length === 0) return [];
   const staffEmail = (await backend.content.company())?.email || null;
   const flagged: number[] = [];
   for (const appointment of due) {
-    // The staff e-mail names a dashboard path, not a link: the cron serves no request, so it knows no site address.
-    const mails = unfilledMails({ appointment, origin: "", staffEmail });
+    // The cron serves no request: the link's origin is the configured site address, else the mail names the path.
+    const mails = unfilledMails({ appointment, origin: siteUrl ?? "", staffEmail });
     if (await backend.offers.flagUnfilled(appointment.id, now, mails)) flagged.push(appointment.id);
   }
   return flagged;

@@ -2,7 +2,9 @@
 // and the .ics) and to the interpreter who accepted, and the staff's notice of an appointment still unfilled when its
 // offers close. Stored with the change in the outbox and relayed after (docs/decisions/0020). Interpreters and staff
 // read English, as every staff e-mail does; the customer reads the language they booked in.
+import { firstNameOf } from "~/domain/appointments";
 import type { NewMail } from "~/domain/mail";
+import type { ReminderKind } from "~/domain/reminders";
 import { format, type Locale } from "~/i18n";
 import { messagesFor } from "~/platform/page/locale";
 import { appointmentMail, appointmentMailValues, customerLink, type AppointmentMailContext } from "./appointment-mail.server";
@@ -40,7 +42,7 @@ export function confirmedMails(context: OfferContext, interpreter: Person): NewM
   const link = customerLink(context);
   const theirs = {
     ...appointmentMailValues(context, appointment.locale),
-    interpreter: interpreter.name.trim().split(/\s+/)[0] ?? "",
+    interpreter: firstNameOf(interpreter.name),
     link,
     icsLink: `${link}/appointment.ics`,
   };
@@ -74,6 +76,46 @@ export function confirmedMails(context: OfferContext, interpreter: Person): NewM
 export function unfilledMails(context: AppointmentMailContext): NewMail[] {
   if (!context.staffEmail) return [];
   const t = messagesFor("en").offers.mail;
-  const values = { ...appointmentMailValues(context, "en"), staffPath: `/Dashboard/Appointments/${context.appointment.id}` };
+  const values = { ...appointmentMailValues(context, "en"), staffPath: `${context.origin}/Dashboard/Appointments/${context.appointment.id}` };
   return [appointmentMail(context, "appointment-unfilled", context.staffEmail, format(t.unfilledSubject, values), format(t.unfilledBody, values))];
+}
+
+/** A reminder, a day or an hour before: to the customer (their page, when the site's address is known) and the interpreter. */
+export function reminderMails(context: OfferContext, kind: ReminderKind, interpreter: Person | null): NewMail[] {
+  const { appointment } = context;
+  const customer = messagesFor(appointment.locale);
+  const staff = messagesFor("en").offers.mail;
+  const theirs = {
+    ...appointmentMailValues(context, appointment.locale),
+    interpreter: firstNameOf(interpreter?.name ?? ""),
+    soon: customer.offers.mail.reminderLead[kind],
+    linkLine: context.origin ? format(customer.book.mail.linkLine, { link: customerLink(context) }) : customer.book.mail.noLink,
+  };
+  const mails = [
+    appointmentMail(
+      context,
+      "appointment-reminder",
+      appointment.contact.email,
+      format(customer.book.mail.reminderSubject, theirs),
+      `${format(customer.book.mail.reminderBody, theirs)}\n\n${customer.orders.mail.signature}`,
+    ),
+  ];
+  if (!interpreter) return mails;
+  const mine = {
+    ...appointmentMailValues(context, "en"),
+    interpreter: interpreter.name,
+    soon: staff.reminderLead[kind],
+    where: whereLine(context, "en"),
+    notes: appointment.notes || "—",
+  };
+  return [
+    ...mails,
+    appointmentMail(
+      context,
+      "appointment-reminder-interpreter",
+      interpreter.email,
+      format(staff.reminderInterpreterSubject, mine),
+      format(staff.reminderInterpreterBody, mine),
+    ),
+  ];
 }

@@ -108,5 +108,8 @@ export const book = {
     confirmedSubject: "تأكّد الموعد {number}: {language}، {when}",
     confirmedBody:
       "مرحبًا {name}،\n\nتأكّد موعدك {number}: سيترجم {interpreter} {language}، {mode}، {when}، لمدة {duration}.\n\nأضفه إلى تقويمك (.ics):\n{icsLink}\n\nتابعه أو ألغِه من صفحتك الخاصة:\n{link}",
+    reminderSubject: "تذكير: يبدأ {number} {soon}",
+    reminderBody: "مرحبًا {name}،\n\nتذكير: يبدأ موعدك {number} مع {interpreter} {soon}: {language}، {mode}، {when}، لمدة {duration}.\n\n{linkLine}",
+    noLink: "(صفحة موعدك: افتح الرابط من رسالتنا الأولى.)",
   },
 } satisfies Messages["book"];

@@ -66,5 +66,9 @@ export const offers = {
     unfilledSubject: "غير مغطى: {number}، {language}، {when}",
     unfilledBody:
       "لم يقبل أحد الموعد {number} ({language}، {mode}، {setting}، {when}) قبل إغلاق عروضه.\n\nاعرضه مرة أخرى من لوحة التحكم، في المواعيد: {staffPath}",
+    reminderLead: { day: "خلال يوم", hour: "خلال ساعة" },
+    reminderInterpreterSubject: "تذكير: يبدأ {number} {soon} ({when})",
+    reminderInterpreterBody:
+      "مرحبًا {interpreter}،\n\nتذكير: يبدأ الموعد {number} {soon}: {language}، {mode}، {setting}، {when}، لمدة {duration}.{where}\n\nملاحظات العميل: {notes}",
   },
 } satisfies Messages["offers"];

@@ -57,5 +57,9 @@ export const offers = {
     unfilledSubject: "Unfilled: {number}, {language}, {when}",
     unfilledBody:
       "Nobody accepted appointment {number} ({language}, {mode}, {setting}, {when}) before its offers closed.\n\nOffer it again from the dashboard, under Appointments: {staffPath}",
+    reminderLead: { day: "within a day", hour: "within the hour" },
+    reminderInterpreterSubject: "Reminder: {number} starts {soon} ({when})",
+    reminderInterpreterBody:
+      "Hello {interpreter},\n\nA reminder: appointment {number} starts {soon}: {language}, {mode}, {setting}, {when}, for {duration}.{where}\n\nNotes from the customer: {notes}",
   },
 };

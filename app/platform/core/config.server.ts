@@ -28,6 +28,7 @@ const envSchema = z.object({
   SUPABASE_MEDIA_BUCKET: optional,
   SUPABASE_FILES_BUCKET: optional,
   PUBLIC_CALLS: optional,
+  SITE_URL: optional,
   CALL_ICE_SERVERS: optional,
 });
 
@@ -69,6 +70,11 @@ export type AppConfig = {
   publicCalls: boolean;
   /** STUN/TURN servers for call rooms (CALL_ICE_SERVERS, JSON as RTCPeerConnection takes it); none locally. */
   iceServers: IceServer[];
+  /**
+   * The site's address ("https://pushlanguages.com"), for the links of e-mails the cron writes (reminders, unfilled
+   * notices), which no visitor's request carries. Null: those e-mails point to earlier ones instead of linking.
+   */
+  siteUrl: string | null;
 };
 
 export type IceServer = { urls: string | string[]; username?: string; credential?: string };
@@ -100,6 +106,14 @@ function allOrNothing<K extends string>(values: Partial<Record<K, string>>, keys
   if (missing.length === keys.length) return false;
   if (missing.length > 0) throw new Error(`Invalid configuration: ${provider} is half set up; missing ${missing.join(", ")}`);
   return true;
+}
+
+/** SITE_URL as an origin, or null when unset; anything but an http(s) URL stops the worker, naming the key. */
+function siteUrlOf(value: string | undefined): string | null {
+  if (!value) return null;
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) throw new Error("Invalid configuration: SITE_URL must be an http(s) address");
+  return url.origin;
 }
 
 const cache = new WeakMap<object, AppConfig>();
@@ -141,6 +155,7 @@ export function readConfig(env: Env): AppConfig {
         : null,
       publicCalls: (e.PUBLIC_CALLS ?? "on").toLowerCase() !== "off",
       iceServers: parseIceServers(e.CALL_ICE_SERVERS),
+      siteUrl: siteUrlOf(e.SITE_URL),
     };
     cache.set(env, config);
   }

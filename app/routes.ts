@@ -49,6 +49,8 @@ export default [
   // A booked appointment as an iCalendar file, by its private link.
   route("Book/:token/appointment.ics", "routes/public/book-ics.ts"),
   route("ar/Book/:token/appointment.ics", "routes/public/book-ics.ts", { id: "ar/routes/public/book-ics" }),
+  // An interpreter's calendar subscription, by its private link (a calendar app sends no cookie).
+  route("calendar/:token/appointments.ics", "routes/public/calendar-feed.ts"),
 
   // Every loader and action below starts with requireUser or requireAdmin (app/request/guards.server.ts).
   route("Dashboard", "routes/dashboard/layout.tsx", [

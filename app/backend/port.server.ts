@@ -172,6 +172,8 @@ import type { OfferStore } from "./port-offers.server";
 export type { OfferStore };
 import type { ReminderStore } from "./port-reminders.server";
 export type { ReminderStore };
+import type { CalendarFeedStore } from "./port-calendar-feeds.server";
+export type { CalendarFeedStore };
 
 /** The log of live calls (issue 14): written by the switchboard when a call is over, read by staff. */
 export interface CallLogStore {
@@ -239,6 +241,7 @@ export interface Backend {
   readonly availability: AvailabilityStore;
   readonly offers: OfferStore;
   readonly reminders: ReminderStore;
+  readonly calendarFeeds: CalendarFeedStore;
   readonly calls: CallLogStore;
   readonly accounts: AccountStore;
   readonly events: SecurityEventStore;

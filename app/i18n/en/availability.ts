@@ -53,6 +53,22 @@ export const availability = {
     nameRequired: "Name the credential.",
     gone: "That credential was already removed.",
   },
+  calendar: {
+    heading: "Calendar subscription",
+    intro:
+      "Subscribe to your confirmed appointments from your calendar app (Google Calendar, Outlook, Apple Calendar): it adds, moves and cancels them as they change.",
+    none: "You have no calendar link yet.",
+    issued: "Your calendar link was made on {date}. It is shown only once: if you need it again, make a new one (the old one then stops working).",
+    create: "Make my calendar link",
+    recreate: "Make a new calendar link",
+    creating: "Making…",
+    stop: "Stop my calendar link",
+    stopping: "Stopping…",
+    stopped: "Your calendar link no longer works.",
+    noneToStop: "You have no calendar link to stop.",
+    shownOnce: "Copy this link into your calendar app now: it will not be shown again.",
+    urlLabel: "Your calendar link",
+  },
   expiring: {
     heading: "Credentials expiring within {days} days",
     empty: "No credential expires within {days} days.",

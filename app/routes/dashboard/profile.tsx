@@ -13,6 +13,9 @@ import { requireUser } from "~/request/guards.server";
 import { runIntent, type IntentInput } from "~/request/intents.server";
 import type { formFailure } from "~/request/action-result.server";
 import { ownAvailabilityIntents } from "~/features/availability/availability-actions.server";
+import { issueCalendarFeed, revokeCalendarFeed, type IssuedFeed } from "~/features/availability/calendar-feed.server";
+import type { UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
+import { CalendarFeedPanel } from "~/features/availability/CalendarFeedPanel";
 import { CredentialsPanel, TimeOffPanel, WorkingHoursPanel } from "~/features/availability/AvailabilityPanels";
 import { COMPANY_TIME_ZONE } from "~/domain/orders";
 import { wallClockOf } from "~/domain/zoned-time";
@@ -27,13 +30,22 @@ export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.d
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
   const backend = appContext(args.context).backend;
-  const [languages, sessions, availability] = await Promise.all([
+  const [languages, sessions, availability, calendarIssuedAt] = await Promise.all([
     load("the user's languages", () => backend.links.forUser(user.id)),
     load("the user's sessions", () => backend.auth.sessions()),
     load("the user's availability", () => backend.availability.of(user.id)),
+    load("the user's calendar link", () => backend.calendarFeeds.issuedAt(user.id)),
   ]);
   const today = wallClockOf(Date.now(), COMPANY_TIME_ZONE).date;
-  return { user, languages, sessions, availability, today, toasts: failureToasts(messagesFor(user.locale), languages, sessions, availability) };
+  return {
+    user,
+    languages,
+    sessions,
+    availability,
+    calendarIssuedAt,
+    today,
+    toasts: failureToasts(messagesFor(user.locale), languages, sessions, availability, calendarIssuedAt),
+  };
 }
 
 /** The account's forms count against the account limit before anything is checked (no password past it). */
@@ -45,7 +57,7 @@ type FormResult = ReturnType<typeof formFailure>;
 
 export async function action(args: Route.ActionArgs) {
   const user = await requireUser(args);
-  return runIntent(
+  return runIntent<Response | FormResult | DataWithResponseInit<IssuedFeed>>(
     { ...args, user },
     {
       "change-password": limited(changePassword),
@@ -53,6 +65,8 @@ export async function action(args: Route.ActionArgs) {
       "set-locale": limited(setUiLocale),
       // One's own hours and time off (credentials are recorded by admins): a person without a users row has none.
       ...ownAvailabilityIntents({ userId: user.id, page: "/Dashboard/Profile" }),
+      "issue-calendar": issueCalendarFeed,
+      "revoke-calendar": revokeCalendarFeed,
     },
   );
 }
@@ -60,8 +74,11 @@ export async function action(args: Route.ActionArgs) {
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const t = useMessages();
   const f = t.dashboard.fields;
-  const { user, languages, sessions, availability, today } = loaderData;
-  const failure = useActionData<typeof action>() ?? null;
+  const { user, languages, sessions, availability, calendarIssuedAt, today } = loaderData;
+  const answer = useActionData<typeof action>() ?? null;
+  // A post that made a calendar link answers the link (shown once); every other answer is a form's failure.
+  const issuedUrl = answer && "calendarUrl" in answer ? answer.calendarUrl : null;
+  const failure = answer && "calendarUrl" in answer ? null : answer;
   useActionToast(failure?.toast);
   useFocusOnHash();
   const security = (
@@ -129,6 +146,11 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <WorkingHoursPanel hours={availability.value.hours} failure={failure} />
           <TimeOffPanel timeOff={availability.value.timeOff} failure={failure} />
           <CredentialsPanel credentials={availability.value.credentials} today={today} editable={false} failure={null} />
+          <CalendarFeedPanel
+            issuedAt={issuedUrl ? Date.now() : calendarIssuedAt.ok ? calendarIssuedAt.value : null}
+            issuedUrl={issuedUrl}
+            failure={failure?.intent === "revoke-calendar" ? failure : null}
+          />
         </>
       )}
       {security}

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { format, localized, type Messages } from "~/i18n";
 import { MINUTES_PER_DAY, mergeIntervals, WEEKDAYS, type WorkingInterval } from "./availability";
+import { isCalendarDate } from "./orders";
 import { isSingleLine } from "./single-line";
 
 export const AVAILABILITY_LIMITS = { hoursText: 200, note: 200, credential: 80, timeOffDays: 366 } as const;
@@ -59,8 +60,6 @@ export const workingHoursSchema = localized((t: Messages) =>
     ),
 );
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isCalendarDate = (text: string) => DATE.test(text) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
 const calendarDate = (message: string) => z.string({ error: message }).trim().refine(isCalendarDate, { error: message });
 const daysBetween = (first: string, last: string) => (Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / 86_400_000;
 

@@ -101,6 +101,11 @@ describe("time off", () => {
     expect(refused.errors.lastDay).toBe("The last day can't be before the first day.");
     const missing = failure(await profilePage.action(post("/Dashboard/Profile", { intent: "add-time-off", firstDay: "2031-02-30", lastDay: "" }, interpreter)));
     expect([missing.errors.firstDay, missing.errors.lastDay]).toEqual(["Choose a date.", "Choose a date."]);
+    // Shaped like dates but no month or day there is: refused, not thrown (these answered 500).
+    const shaped = failure(
+      await profilePage.action(post("/Dashboard/Profile", { intent: "add-time-off", firstDay: "2031-13-01", lastDay: "9999-99-99" }, interpreter)),
+    );
+    expect([shaped.status, shaped.errors.firstDay, shaped.errors.lastDay]).toEqual([400, "Choose a date.", "Choose a date."]);
     const tooLong = failure(
       await profilePage.action(post("/Dashboard/Profile", { intent: "add-time-off", firstDay: first, lastDay: addDays(first, 366) }, interpreter)),
     );
@@ -132,6 +137,10 @@ describe("credentials, by admins", () => {
       await interpreterPage.action(post(page, { intent: "add-credential", name: "  ", expiresOn: "soon" }, admin, personPage(interpreterId))),
     );
     expect(refused.errors).toEqual({ name: "Name the credential.", expiresOn: "Choose a date." });
+    const noMonth = failure(
+      await interpreterPage.action(post(page, { intent: "add-credential", name: "ATA", expiresOn: "2031-00-10" }, admin, personPage(interpreterId))),
+    );
+    expect([noMonth.status, noMonth.errors.expiresOn]).toEqual([400, "Choose a date."]);
 
     const added = await redirected(
       await interpreterPage.action(post(page, { intent: "add-credential", name: "Medical (CCHI)", expiresOn: soon }, admin, personPage(interpreterId))),

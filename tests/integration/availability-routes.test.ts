@@ -141,6 +141,11 @@ describe("credentials, by admins", () => {
       await interpreterPage.action(post(page, { intent: "add-credential", name: "ATA", expiresOn: "2031-00-10" }, admin, personPage(interpreterId))),
     );
     expect([noMonth.status, noMonth.errors.expiresOn]).toEqual([400, "Choose a date."]);
+    // A NUL ends the text for SQLite's length(): the table's CHECK failed (a 500) before the form refused it.
+    const nul = failure(
+      await interpreterPage.action(post(page, { intent: "add-credential", name: "\u0000Court certified", expiresOn: "" }, admin, personPage(interpreterId))),
+    );
+    expect([nul.status, nul.errors.name]).toEqual([400, "Please keep this on one line."]);
 
     const added = await redirected(
       await interpreterPage.action(post(page, { intent: "add-credential", name: "Medical (CCHI)", expiresOn: soon }, admin, personPage(interpreterId))),

@@ -161,7 +161,7 @@ export function checkSurface(): string[] {
       for (const intent of expected)
         if (!listed.has(intent)) problems.push(`app/${file} accepts intent "${intent}", surface-forms.ts FORMS has no entry for it`);
       for (const intent of listed)
-        if (!expected.has(intent)) problems.push(`surface-forms.ts FORMS sends intent "${intent}" to ${path}, app/${file} has no such intent`);
+        if (!expected.has(intent ?? "")) problems.push(`surface-forms.ts FORMS sends intent "${intent}" to ${path}, app/${file} has no such intent`);
     }
   }
 

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { format, localized, type Messages } from "~/i18n";
 import { MINUTES_PER_DAY, mergeIntervals, WEEKDAYS, type WorkingInterval } from "./availability";
+import { isCalendarDate } from "./orders";
 import { isSingleLine } from "./single-line";
 
 export const AVAILABILITY_LIMITS = { hoursText: 200, note: 200, credential: 80, timeOffDays: 366 } as const;
@@ -59,17 +60,21 @@ export const workingHoursSchema = localized((t: Messages) =>
     ),
 );
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isCalendarDate = (text: string) => DATE.test(text) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
 const calendarDate = (message: string) => z.string({ error: message }).trim().refine(isCalendarDate, { error: message });
 const daysBetween = (first: string, last: string) => (Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / 86_400_000;
+
+/**
+ * Control characters other than a tab are never typed into a one-line field, and a NUL breaks the stores: SQLite's
+ * length() stops at it (a credential's CHECK then fails: a 500), Postgres refuses it in text.
+ */
+const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f]/;
 
 const oneLine = (t: Messages, max: number) =>
   z
     .string()
     .trim()
     .max(max, { error: format(t.validation.tooLong, { max }) })
-    .refine(isSingleLine, { error: t.validation.oneLine });
+    .refine((text) => isSingleLine(text) && !CONTROL.test(text), { error: t.validation.oneLine });
 
 export const timeOffSchema = localized((t: Messages) => {
   const m = t.availability.timeOff;

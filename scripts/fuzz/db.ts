@@ -22,13 +22,14 @@ export const WRITES_ON_REJECTION_ALLOWED: readonly string[] = [
 /**
  * Tables whose rows change in place on success (a studio save rewrites the record and bumps its version, a move
  * renumbers positions; an order's step moves its status and version, a note or a revoked link rewrites it; an
- * appointment's cancellation moves its status and version): a count would not see such a write, so each also gets a
- * digest of its rows, under the key `<table>#content`. Kept versions are never rewritten: their snapshots are digested
- * by length, not read whole. The order tables that only ever gain rows (targets, quotes, files, messages, events,
- * customers) are counted, and so are appointments' (one row a booking); mail_outbox is counted only, as its rows
+ * appointment's cancellation moves its status and version; a save of working hours replaces a person's week, maybe by
+ * as many intervals as before): a count would not see such a write, so each also gets a digest of its rows, under the
+ * key `<table>#content`. Kept versions are never rewritten: their snapshots are digested by length, not read whole. The order tables that only ever gain rows (targets, quotes, files, messages, events,
+ * customers) are counted, and so are appointments' (one row a booking) and time off and credentials (added and
+ * removed, never changed); mail_outbox is counted only, as its rows
  * are rewritten by the relay after the response (attempts, status), whatever the request's answer was.
  */
-export const CONTENT_COMPARED: readonly string[] = ["company", "about", "services", "content_versions", "orders", "appointments"];
+export const CONTENT_COMPARED: readonly string[] = ["company", "about", "services", "content_versions", "orders", "appointments", "working_hours"];
 const DIGESTED_BY_LENGTH = new Set(["content_versions.snapshot"]);
 export const CONTENT_SUFFIX = "#content";
 
@@ -85,7 +86,15 @@ export async function openDatabase(state: string): Promise<Database> {
   );
   const tables = listed.results.map((row) => row.name);
   const counted = tables.filter((table) => !WRITES_ON_REJECTION_ALLOWED.includes(table));
-  // Each compared table's rows as one text (every column quoted, in id order), digested here in Node.
+  // Each compared table's rows as one text (every column quoted, in id order; a table WITHOUT ROWID in the order of
+  // the texts themselves), digested here in Node.
+  const withoutRowid = new Set(
+    (
+      await retry("tables without rowid", () =>
+        db.prepare("select name from sqlite_master where type='table' and sql like '%WITHOUT ROWID%'").all<{ name: string }>(),
+      )
+    ).results.map((row) => row.name),
+  );
   const compared: string[] = [];
   for (const table of CONTENT_COMPARED.filter((name) => counted.includes(name))) {
     const columns = await retry(`columns of ${table}`, () =>
@@ -93,7 +102,7 @@ export async function openDatabase(state: string): Promise<Database> {
     );
     const cells = columns.results.map(({ name }) => (DIGESTED_BY_LENGTH.has(`${table}.${name}`) ? `length("${name}")` : `quote("${name}")`));
     compared.push(
-      `(select group_concat(cells, char(30)) from (select ${cells.join(" || char(31) || ")} as cells from "${table}" order by rowid)) as "${table}${CONTENT_SUFFIX}"`,
+      `(select group_concat(cells, char(30)) from (select ${cells.join(" || char(31) || ")} as cells from "${table}" order by ${withoutRowid.has(table) ? "cells" : "rowid"})) as "${table}${CONTENT_SUFFIX}"`,
     );
   }
   // One statement for all tables (D1 refuses a UNION of this many SELECTs; scalar subqueries are fine).
@@ -167,10 +176,12 @@ export async function openDatabase(state: string): Promise<Database> {
         serviceIds: (await all<{ id: number }>("select id from services order by id")).map((row) => row.id),
         customerIds: (await all<{ id: number }>("select id from customers order by id")).map((row) => row.id),
         linkedLanguageIds: (await all<{ id: number }>("select distinct language_id as id from user_languages order by language_id")).map((row) => row.id),
-        // The run's set-up adds these (orders.ts, appointments.ts).
+        // The run's set-up adds these (orders.ts, appointments.ts, availability.ts).
         sampleInterpreterId: null,
         orders: [],
         appointments: [],
+        timeOff: [],
+        credentials: [],
       };
     },
     async accountId(email) {

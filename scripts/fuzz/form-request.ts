@@ -14,6 +14,7 @@ import { fillPath, type IdPools } from "./params";
 import type { FilePayload, Payload, Payloads } from "./payloads";
 import { plausible } from "./payloads-plausible";
 import { clockChangeStart } from "./payloads-appointments";
+import { crowdedDay, timeOffSpan } from "./payloads-availability";
 import { tooManyTargets, type OrderContext } from "./payloads-orders";
 import { FORMS } from "./surface-forms";
 import type { FieldKind, FormEntry } from "./surface-kinds";
@@ -34,9 +35,11 @@ export function formRequest(spec: RequestSpec, form: FormEntry, kit: Kit): void 
   const { rng, payloads, ids, plant, focused } = kit;
   spec.method = focused || rng.chance(0.92) ? "POST" : rng.pick(["PUT", "PATCH", "DELETE"]);
   if (spec.method !== "POST") spec.labels.push(`method ${spec.method}`);
-  // The order, token or file its path names (params.ts): a plausible basedOn is that order's version.
+  // The order, token or file its path names (params.ts): a plausible basedOn is that order's version. The person an
+  // availability form is about: the one the path names, or on Profile the sample interpreter's own session.
   const filled = fillPath(form.path, rng, ids);
-  const context: OrderContext = { order: filled.order, appointment: filled.appointment };
+  const ownProfile = form.route === "/Dashboard/Profile" && spec.role === "interpreter" ? (ids.sampleInterpreterId ?? undefined) : undefined;
+  const context: OrderContext = { order: filled.order, appointment: filled.appointment, person: filled.person ?? ownProfile };
   // A file input holds files (none chosen, a small real image or document); everything else text.
   const fileField = (name: string, payload: FilePayload): Field => {
     if (payload.marker !== undefined) spec.markers.push(payload.marker);
@@ -56,6 +59,7 @@ export function formRequest(spec: RequestSpec, form: FormEntry, kit: Kit): void 
     return Array.from({ length: count }, () => {
       const value = plausible(kind, rng, ids, context);
       if (kind === "sourceLanguage") context.source = value;
+      if (kind === "calendarDay") context.day ??= value;
       return { name: text(name), value: text(value) };
     });
   });
@@ -63,6 +67,11 @@ export function formRequest(spec: RequestSpec, form: FormEntry, kit: Kit): void 
   spec.background = form.background === true;
   spec.bucket = form.bucket ?? null;
   const kindOf = (name: string) => (Object.hasOwn(form.fields, name) ? form.fields[name] : undefined);
+  /** Sets a field the form has to `value` (for twists of two or more fields together). */
+  const set = (field: string, value: string) => {
+    const index = fields.findIndex((item) => item.name.kind !== "bytes" && item.name.text === field);
+    if (index >= 0) fields[index] = { name: text(field), value: text(value) };
+  };
   // Ids come from run.ts's pools, which leave out the two sample accounts: an update or delete of those
   // would end the sessions the campaign runs on. (Signing them out is fine: run.ts signs in again.)
 
@@ -105,16 +114,28 @@ export function formRequest(spec: RequestSpec, form: FormEntry, kit: Kit): void 
         if ((kind === "bookingDate" || kind === "bookingTime") && rng.chance(0.3)) {
           const start = clockChangeStart(rng);
           if (start) {
-            const set = (field: string, value: string) => {
-              const index = fields.findIndex((item) => item.name.kind !== "bytes" && item.name.text === field);
-              if (index >= 0) fields[index] = { name: text(field), value: text(value) };
-            };
             set("date", start.date);
             set("time", start.time);
             set("occurrence", start.occurrence);
             spec.labels.push(start.label);
             break;
           }
+        }
+        // Now and then time off's two days together: reversed, longer than allowed, exactly the limit.
+        if (kind === "calendarDay" && rng.chance(0.35)) {
+          const span = timeOffSpan(rng);
+          set("firstDay", span.firstDay);
+          set("lastDay", span.lastDay);
+          spec.labels.push(span.label);
+          break;
+        }
+        // Now and then every weekday as full as its field allows (a hundred rows and more in one save), or one day
+        // an interval past it.
+        if (kind === "workingHours" && rng.chance(0.2)) {
+          const over = rng.chance(0.3) ? fieldName : "";
+          for (const [name, each] of Object.entries(form.fields)) if (each === "workingHours") set(name, crowdedDay(name === over ? 1 : 0));
+          spec.labels.push(over ? `a crowded week, ${over} too long` : "a crowded week");
+          break;
         }
         // A focused request's one hostile value is often markup: stored by the action's success, it must come out
         // escaped on every page that shows it later (the order's, the status page, the lists).

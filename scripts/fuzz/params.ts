@@ -30,6 +30,9 @@ export type AppointmentFixture = {
   token: string;
 };
 
+/** A time-off or credential row of the run's set-up (availability.ts), and whose it is. */
+export type OwnedRow = { id: number; userId: string };
+
 /**
  * The ids requests can name: read from the database at the start (db.ts idPools, without the accounts the campaign
  * signs in with), and the orders the set-up created. Plausible values, filled paths and order fields draw from them.
@@ -49,16 +52,23 @@ export type IdPools = {
   linkedLanguageIds: number[];
   /** The appointments the run's set-up booked (appointments.ts). */
   appointments: AppointmentFixture[];
+  /** The time off and credentials the run's set-up recorded (availability.ts); the campaign's removes take some away. */
+  timeOff: OwnedRow[];
+  credentials: OwnedRow[];
 };
 
-/** A filled path, and the set-up's order or appointment it names (for a plausible `basedOn`: the version its page would show). */
-export type Filled = { path: string; order?: OrderFixture; appointment?: AppointmentFixture };
+/**
+ * A filled path, and the set-up's order or appointment it names (for a plausible `basedOn`: the version its page would
+ * show), or the person (for a plausible row to remove: one of theirs).
+ */
+export type Filled = { path: string; order?: OrderFixture; appointment?: AppointmentFixture; person?: string };
 
 const PLACEHOLDER = /\{(\w+)(?::(\w+))?\}/g;
 
 export function fillPath(template: string, rng: Rng, ids: IdPools): Filled {
   let order: OrderFixture | undefined;
   let appointment: AppointmentFixture | undefined;
+  let person: string | undefined;
   const fixtures = ids.orders;
   const inState = (state: string | undefined, active: boolean) => {
     const usable = fixtures.filter((fixture) => !active || !fixture.revoked);
@@ -117,13 +127,27 @@ export function fillPath(template: string, rng: Rng, ids: IdPools): Filled {
         appointment = rng.pick(matching.length ? matching : booked);
         return String(appointment.id);
       }
+      // A users row (an interpreter's availability page): mostly a real one (the sample interpreter's now and then: its
+      // own Profile posts meet the admin's), sometimes the same id in capitals (no such row), a made-up UUID or no
+      // UUID at all.
+      case "person": {
+        const people = [...ids.userIds, ...(ids.sampleInterpreterId ? [ids.sampleInterpreterId] : [])];
+        const roll = rng.float();
+        if (people.length && roll < 0.85) {
+          person = rng.pick(people);
+          return person;
+        }
+        if (people.length && roll < 0.9) return rng.pick(people).toUpperCase();
+        if (roll < 0.95) return `${rng.hex(8)}-${rng.hex(4)}-4${rng.hex(3)}-8${rng.hex(3)}-${rng.hex(12)}`;
+        return rng.pick(["0", "me", `${rng.hex(8)}-${rng.hex(4)}`, "00000000000000000000000000000000"]);
+      }
       case "customer":
         return String(ids.customerIds.length && rng.chance(0.85) ? rng.pick(ids.customerIds) : madeUp(ids.customerIds.length));
       default:
         throw new Error(`a surface entry names a placeholder params.ts does not know: {${name}} in ${template}`);
     }
   });
-  return { path, order, appointment };
+  return { path, order, appointment, person };
 }
 
 export type Tricked = { path: string; labels: string[]; marker?: number };

@@ -13,9 +13,10 @@ import { text, type Payload } from "./values";
 
 /**
  * What a field's value may depend on: the order or appointment its path names (a plausible `basedOn` is its version),
- * and the form's source language (targets differ).
+ * the form's source language (targets differ), the person an availability form is about (a plausible row to remove
+ * is theirs) and the form's first calendar day (a plausible last day of time off comes after it).
  */
-export type OrderContext = { order?: OrderFixture; appointment?: AppointmentFixture; source?: string };
+export type OrderContext = { order?: OrderFixture; appointment?: AppointmentFixture; source?: string; person?: string; day?: string };
 
 /** The day `days` after today on the company's calendar. */
 export function dayFromToday(days: number, now = new Date()): string {

@@ -4,8 +4,8 @@
 // unescaped into HTML, any open redirect, any row written by a rejected request (or content rewritten in the
 // studio's tables or orders, or an object stored or deleted in an R2 bucket: MEDIA, FILES), or a site that does not
 // answer normally afterwards; prints each offending request, then one summary line. Before the fuzzing, orders.ts
-// makes one order in each state through the product's forms, and appointments.ts books appointments through /Book,
-// for the requests to name.
+// makes one order in each state through the product's forms, appointments.ts books appointments through /Book, and
+// availability.ts records working hours, time off and credentials, for the requests to name.
 //
 //   npx tsx scripts/fuzz/run.ts [--seed N] [--requests N] [--port P] [--only I,J,…] [--trace FILE]
 //
@@ -25,6 +25,7 @@ import { redirectTarget, send } from "./http";
 import { bytesOf } from "../../tests/fixtures/images";
 import { orderSetUp } from "./orders";
 import { appointmentSetUp } from "./appointments";
+import { availabilitySetUp } from "./availability";
 import { Rng } from "./prng";
 import { Reporter } from "./report";
 import { checkBuildAndPort, exitOnInterrupt, startServer, type Server } from "./server";
@@ -141,8 +142,17 @@ async function campaign(db: Database): Promise<void> {
   const orderPools = await orderSetUp(port, db, { admin: sessions.admin.real!, interpreter: sessions.interpreter.real! });
   // Booked appointments, requested and cancelled, through /Book; it also proves the appointments digest sees a cancellation.
   const appointmentPools = await appointmentSetUp(port, db);
+  // Working hours, time off and credentials (issue 25); it also proves the counts see them, and the working_hours digest
+  // a week replaced in place.
+  const availabilityPools = await availabilitySetUp(port, db, { admin: sessions.admin.real!, interpreter: sessions.interpreter.real! });
 
-  const ids = { ...(await db.idPools([ADMIN_EMAIL, INTERPRETER_EMAIL])), ...orderPools, appointments: appointmentPools.appointments };
+  const ids = {
+    ...(await db.idPools([ADMIN_EMAIL, INTERPRETER_EMAIL])),
+    ...orderPools,
+    appointments: appointmentPools.appointments,
+    timeOff: availabilityPools.timeOff,
+    credentials: availabilityPools.credentials,
+  };
   // The status links are new each run: the trace names them by their order, so two runs of a seed compare.
   const tokenNames = new Map([
     ...orderPools.orders.map((order) => [order.token, `{token of order ${order.id}}`] as const),
@@ -150,7 +160,7 @@ async function campaign(db: Database): Promise<void> {
   ]);
   const generator = new RequestGenerator(new Rng(seed), origin, ids);
   if (!only && total < generator.sweepSize) throw new Error(`--requests ${total} is less than one sweep of the surface (${generator.sweepSize})`);
-  const plantedBy = new Map<number, number>([...orderPools.markers, ...appointmentPools.markers].map((marker) => [marker, -1]));
+  const plantedBy = new Map<number, number>([...orderPools.markers, ...appointmentPools.markers, ...availabilityPools.markers].map((marker) => [marker, -1]));
   let counts: Counts | null = null;
   // Only the forms marked with a bucket write it (the studio's, quote requests, deliveries): a bucket's listing stays
   // valid until the next request aimed at one of them.

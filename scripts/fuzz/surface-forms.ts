@@ -3,9 +3,11 @@
 // (generate.ts, form-request.ts) fuzzes exactly what is listed here, as anonymous, interpreter and admin; coverage.ts
 // fails the run when a route module's action or intents name something missing here. The pages are in surface.ts,
 // what a field kind means in surface-kinds.ts; quote requests' and orders' forms have a file of their own,
-// surface-orders.ts, booked appointments' surface-appointments.ts, spread into FORMS below.
+// surface-orders.ts, booked appointments' surface-appointments.ts, interpreters' availability surface-availability.ts,
+// spread into FORMS below.
 import type { FormEntry } from "./surface-kinds";
 import { APPOINTMENT_FORMS } from "./surface-appointments";
+import { AVAILABILITY_FORMS } from "./surface-availability";
 import { ORDER_FORMS } from "./surface-orders";
 
 const interpreterFields = { full_name: "name", Gender: "gender", email: "email", phone: "phone" } as const;
@@ -167,6 +169,8 @@ export const FORMS: FormEntry[] = [
   ...ORDER_FORMS,
   // /Book and the customer's cancellation (issue 25).
   ...APPOINTMENT_FORMS,
+  // Working hours and time off on Profile, and an interpreter's page with credentials too (issue 25).
+  ...AVAILABILITY_FORMS,
   // app/features/calls/call-link-form.server.ts: an administrator's call link for a named customer (shown, nothing stored).
   {
     route: "/Dashboard/Dashboardcall",

@@ -81,7 +81,18 @@ export type FieldKind =
   | "bookingTime"
   | "occurrence"
   | "duration"
-  | "genderPreference";
+  | "genderPreference"
+  // Interpreters' availability and credentials (app/domain/availability-forms.ts, issue 25): a weekday's working hours
+  // ("09:00-12:00, 13:00-17:00", "" a day off); a calendar day (YYYY-MM-DD: time off's first and last day, the last
+  // one after the first of the same form); a credential's optional expiry ("" for none); a credential's name; time
+  // off's one-line note; the id of a time-off or credential row (the run's set-up adds some: availability.ts).
+  | "workingHours"
+  | "calendarDay"
+  | "expiryDay"
+  | "credentialName"
+  | "note"
+  | "timeOffId"
+  | "credentialId";
 
 /** What a query parameter holds. */
 export type QueryKind =
@@ -114,7 +125,8 @@ export type PageEntry = {
    * (params.ts) is filled per request from what the run's set-up created: `{order}` / `{order:quoted}` an order
    * (one that started in that state), `{token}` / `{token:quoted}` its status link, `{revoked}` a revoked link,
    * `{file}` / `{delivery}` a file of the order named before it, `{otherFile}` a file of another order, `{customer}`;
-   * `{booking}` / `{booking:cancelled}` a booked appointment's private link (appointments.ts).
+   * `{booking}` / `{booking:cancelled}` a booked appointment's private link (appointments.ts), `{person}` a users row's id
+   * (the interpreters' availability pages).
    */
   paths: string[];
   access: Access;

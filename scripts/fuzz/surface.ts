@@ -7,9 +7,11 @@
 // → FORMS in surface-forms.ts (one entry per intent), a worker route → PAGES/FORMS with `worker: true`. coverage.ts
 // fails the run when app/routes.ts, a route module's action/intents/query parameters or workers/*.ts name something
 // missing from them, so nothing can be forgotten silently. Quote requests and orders have a file of their own,
-// surface-orders.ts, and booked appointments surface-appointments.ts, spread into PAGES and FORMS.
+// surface-orders.ts, booked appointments surface-appointments.ts and interpreters' availability
+// surface-availability.ts, spread into PAGES and FORMS.
 import type { PageEntry, QueryKind } from "./surface-kinds";
 import { APPOINTMENT_PAGES } from "./surface-appointments";
+import { AVAILABILITY_PAGES } from "./surface-availability";
 import { ORDER_PAGES } from "./surface-orders";
 
 // Query parameters every React Router page understands (single fetch): which route loaders to run, and
@@ -51,7 +53,7 @@ export const PAGES: PageEntry[] = [
   { route: "/Dashboard/Inbox", paths: ["/Dashboard/Inbox"], access: "admin", query: { delete: "rowId", show: "sort", before: "token" } },
   // The content studio: ?service=<id> opens a service's editor, ?delete=<id> asks before deleting one.
   { route: "/Dashboard/Website", paths: ["/Dashboard/Website"], access: "admin", query: { service: "contentId", delete: "contentId" } },
-  { route: "/Dashboard/*", paths: ["/Dashboard/no-such-area", "/Dashboard/Interpreter/extra", "/Dashboard/%2e%2e/Login"], access: "signed-in" },
+  { route: "/Dashboard/*", paths: ["/Dashboard/no-such-area", "/Dashboard/Language/extra", "/Dashboard/%2e%2e/Login"], access: "signed-in" },
   // app/routes/dashboard/call-room.tsx: the spec's sample room for signed-in staff; a live call's room for its two
   // parties only (the interpreter's session, the caller's room cookie: app/features/calls/room-access.server.ts); anything else
   // 403. A key in the query opens nothing (issue 21), so the campaign still sends one.
@@ -106,6 +108,8 @@ export const PAGES: PageEntry[] = [
   ...ORDER_PAGES,
   // /Book and the customer's appointment page (issue 25).
   ...APPOINTMENT_PAGES,
+  // An interpreter's working hours, time off and credentials, for admins (issue 25).
+  ...AVAILABILITY_PAGES,
   // app/routes/dashboard/call-log.tsx and call-log-csv.ts: the call log and its CSV (issue 14); the filters are read by
   // callLogFilterFrom (app/domain/call-log.ts); an interpreter gets their own calls whatever the address asks. ?before=
   // is the page's keyset cursor (<ms>.<call id>, callLogCursorFrom; issue 23); the export reads every page itself.

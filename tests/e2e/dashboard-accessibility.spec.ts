@@ -1,7 +1,8 @@
 // axe (WCAG 2 A and AA) on the sign-in pages and every dashboard page, including the states a user
 // meets there: form errors, a row in edit mode, a delete confirmation, the incoming call, 403 and 404.
+import { companyDay } from "./booking-support";
 import { axeViolations } from "./support";
-import { ADMIN, expect, INTERPRETER, signIn, test } from "./fixtures";
+import { ADMIN, expect, INTERPRETER, SAMPLE_PASSWORD, signIn, test, unique } from "./fixtures";
 
 test.describe("sign-in pages", () => {
   for (const path of ["/Login", "/Forgetpassword", "/Resetpassword", "/Resetpassword?token=some-token"]) {
@@ -95,4 +96,98 @@ test("an interpreter's pages, the incoming call and the 403 page have no violati
   expect(await axeViolations(page), "403").toEqual([]);
   await page.goto("/Dashboard/Profile");
   expect(await axeViolations(page), "profile").toEqual([]);
+});
+
+test("the availability screens have no violations, wide and at 390 px: an interpreter's page, who can take an appointment, Profile", async ({ page }) => {
+  // Two interpreters, a language and a booking of the test's own (tests run in parallel on one database), then a scan
+  // per screen and state at each width.
+  test.slow();
+  const id = unique();
+  const language = `Tigrinya ${id}`;
+  const ready = { name: `Rahel Ready ${id}`, email: `rahel.${id}@example.com` };
+  const unready = { name: `Yonas Later ${id}`, email: `yonas.${id}@example.com` };
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const post = async (path: string, form: Record<string, string>) => {
+    const answer = await page.request.post(path, { form, headers: { Origin: origin } });
+    expect(answer.ok(), `${form.intent ?? "post"} on ${path}: ${answer.status()}`).toBe(true);
+  };
+  await signIn(page, ADMIN.email, { landing: null });
+  await post("/Dashboard/Language", { intent: "create", name: language });
+  await page.goto("/Dashboard/Language");
+  const languageHref = await page.getByRole("link", { name: `Edit ${language}` }).getAttribute("href");
+  const languageId = new URL(languageHref!, origin).searchParams.get("edit")!;
+  const pages: Record<string, string> = {};
+  for (const person of [ready, unready]) {
+    await post("/Dashboard/Interpreter", {
+      intent: "create",
+      full_name: person.name,
+      Gender: "Woman",
+      email: person.email,
+      phone: "+1 307 555 0180",
+      password: SAMPLE_PASSWORD,
+    });
+    await post("/Dashboard/UserLanguages", { intent: "create", userId: person.email, languageId });
+    await page.goto(`/Dashboard/Interpreter?q=${encodeURIComponent(person.email)}`);
+    pages[person.email] = (await page.getByRole("link", { name: person.name, exact: true }).getAttribute("href"))!;
+  }
+  // Rahel works round the clock and is court certified (an expired medical credential too), with time off later on;
+  // Yonas has neither hours nor credentials.
+  const rahel = pages[ready.email]!;
+  await post(rahel, { intent: "save-hours", ...Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((day) => [`hours-${day}`, "00:00-24:00"])) });
+  await post(rahel, { intent: "add-credential", name: "Court certified", expiresOn: "" });
+  await post(rahel, { intent: "add-credential", name: "Medical (CCHI)", expiresOn: companyDay(-3) });
+  await post(rahel, { intent: "add-time-off", firstDay: companyDay(60), lastDay: companyDay(62), note: "Conference" });
+  // A legal appointment in that language tomorrow at 12:00: Rahel can take it, Yonas cannot.
+  const booked = await page.request.post("/Book", {
+    headers: { Origin: origin },
+    maxRedirects: 0,
+    form: {
+      ...{ language: languageId, mode: "video", setting: "legal", date: companyDay(1), time: "12:00", duration: "90", address: "", callNumber: "" },
+      ...{ name: `Selam Haile ${id}`, email: `selam.${id}@example.com`, phone: "+1 307 555 0181", organisation: "", notes: "", gender: "", consent: "on" },
+    },
+  });
+  expect(booked.status()).toBe(302);
+  await page.goto(`/Dashboard/Appointments?language=${languageId}`);
+  const appointment = (await page
+    .getByRole("row", { name: new RegExp(`Selam Haile ${id}`) })
+    .getByRole("link")
+    .first()
+    .getAttribute("href"))!;
+
+  const viewports = [
+    { name: "desktop", width: 1280, height: 800 },
+    { name: "phone", width: 390, height: 844 },
+  ];
+  for (const viewport of viewports) {
+    await page.setViewportSize(viewport);
+    await page.goto(rahel);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Availability and credentials of ${ready.name}`);
+    await expect(page.getByRole("region", { name: "Credentials" }).getByText("Expired")).toBeVisible();
+    expect(await axeViolations(page), `interpreter's page, ${viewport.name}`).toEqual([]);
+    const credentials = page.getByRole("region", { name: "Credentials" });
+    await credentials.getByRole("button", { name: "Add credential" }).click();
+    await expect(credentials.getByText("Name the credential.")).toBeVisible();
+    expect(await axeViolations(page), `interpreter's page, a refused credential, ${viewport.name}`).toEqual([]);
+
+    await page.goto(appointment);
+    const panel = page.getByRole("region", { name: "Who can take it" });
+    await expect(panel.getByRole("list", { name: "Eligible", exact: true })).toContainText(ready.name);
+    await expect(panel.getByRole("list", { name: "Not eligible" })).toContainText(unready.name);
+    expect(await axeViolations(page), `who can take it, ${viewport.name}`).toEqual([]);
+  }
+
+  // Rahel's Profile: hours, time off and credentials, and a refused save of the hours.
+  await page.context().clearCookies();
+  await signIn(page, ready.email, { landing: null });
+  for (const viewport of viewports) {
+    await page.setViewportSize(viewport);
+    await page.goto("/Dashboard/Profile");
+    await expect(page.getByRole("region", { name: "Time off" }).getByText("Conference")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Credentials" }).getByText("Court certified", { exact: true })).toBeVisible();
+    const hours = page.getByRole("region", { name: "Working hours" });
+    await hours.getByLabel("Tuesday").fill("25:00-26:00");
+    await hours.getByRole("button", { name: "Save working hours" }).click();
+    await expect(hours.getByLabel("Tuesday")).toHaveAttribute("aria-invalid", "true");
+    expect(await axeViolations(page), `Profile, a refused save of the hours, ${viewport.name}`).toEqual([]);
+  }
 });

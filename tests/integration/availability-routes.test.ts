@@ -101,6 +101,11 @@ describe("time off", () => {
     expect(refused.errors.lastDay).toBe("The last day can't be before the first day.");
     const missing = failure(await profilePage.action(post("/Dashboard/Profile", { intent: "add-time-off", firstDay: "2031-02-30", lastDay: "" }, interpreter)));
     expect([missing.errors.firstDay, missing.errors.lastDay]).toEqual(["Choose a date.", "Choose a date."]);
+    // Shaped like dates but no month or day there is: refused, not thrown (these answered 500).
+    const shaped = failure(
+      await profilePage.action(post("/Dashboard/Profile", { intent: "add-time-off", firstDay: "2031-13-01", lastDay: "9999-99-99" }, interpreter)),
+    );
+    expect([shaped.status, shaped.errors.firstDay, shaped.errors.lastDay]).toEqual([400, "Choose a date.", "Choose a date."]);
     const tooLong = failure(
       await profilePage.action(post("/Dashboard/Profile", { intent: "add-time-off", firstDay: first, lastDay: addDays(first, 366) }, interpreter)),
     );
@@ -132,6 +137,15 @@ describe("credentials, by admins", () => {
       await interpreterPage.action(post(page, { intent: "add-credential", name: "  ", expiresOn: "soon" }, admin, personPage(interpreterId))),
     );
     expect(refused.errors).toEqual({ name: "Name the credential.", expiresOn: "Choose a date." });
+    const noMonth = failure(
+      await interpreterPage.action(post(page, { intent: "add-credential", name: "ATA", expiresOn: "2031-00-10" }, admin, personPage(interpreterId))),
+    );
+    expect([noMonth.status, noMonth.errors.expiresOn]).toEqual([400, "Choose a date."]);
+    // A NUL ends the text for SQLite's length(): the table's CHECK failed (a 500) before the form refused it.
+    const nul = failure(
+      await interpreterPage.action(post(page, { intent: "add-credential", name: "\u0000Court certified", expiresOn: "" }, admin, personPage(interpreterId))),
+    );
+    expect([nul.status, nul.errors.name]).toEqual([400, "Please keep this on one line."]);
 
     const added = await redirected(
       await interpreterPage.action(post(page, { intent: "add-credential", name: "Medical (CCHI)", expiresOn: soon }, admin, personPage(interpreterId))),

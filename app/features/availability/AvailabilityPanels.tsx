@@ -1,5 +1,6 @@
 // The availability sections of Profile and of an interpreter's page (issue 25): the week's working hours (a text per
 // weekday), time off, and credentials. Plain forms: each works without JavaScript and comes back to its own section.
+import { useEffect } from "react";
 import { Form } from "react-router";
 import { Cell, DataTable } from "~/components/DataTable";
 import { Field, formFields, FormAlert, SubmitButton } from "~/components/forms";
@@ -15,6 +16,17 @@ import { AVAILABILITY_SECTIONS } from "./availability-sections";
 /** The failure of one of these forms, or null when another form of the page failed. */
 const failureOf = (failure: FormFailure | null, ...intents: string[]) => (failure && intents.includes(failure.intent ?? "") ? failure : null);
 
+/**
+ * After a refused post (with JavaScript: the form stays on the page), its first refused field takes focus, so it is read
+ * out with its message, which aria-describedby ties to it.
+ */
+function useFocusFirstRefused(field: (name: string) => { id: string; error?: string }, names: readonly string[], failure: FormFailure | null) {
+  const first = failure ? names.map(field).find((props) => props.error)?.id : undefined;
+  useEffect(() => {
+    if (first) document.getElementById(first)?.focus();
+  }, [failure, first]);
+}
+
 /** A weekday's intervals as the field shows them: "09:00-12:00, 13:00-17:00". */
 const dayText = (intervals: { startMinute: number; endMinute: number }[]) =>
   intervals.map((interval) => `${clockOf(interval.startMinute)}-${clockOf(interval.endMinute)}`).join(", ");
@@ -28,6 +40,7 @@ export function WorkingHoursPanel({ hours, personName, failure }: { hours: Worki
   const t = useMessages().availability.hours;
   const own = failureOf(failure, "save-hours");
   const field = formFields("hours", own);
+  useFocusFirstRefused(field, WEEKDAYS.map(hoursField), own);
   const week = hoursByWeekday(hours);
   return (
     <Panel id={`${AVAILABILITY_SECTIONS.hours}-heading`} heading={t.heading} sectionId={AVAILABILITY_SECTIONS.hours}>
@@ -59,7 +72,9 @@ export function WorkingHoursPanel({ hours, personName, failure }: { hours: Worki
 export function TimeOffPanel({ timeOff, failure }: { timeOff: TimeOff[]; failure: FormFailure | null }) {
   const t = useMessages().availability.timeOff;
   const own = failureOf(failure, "add-time-off", "remove-time-off");
-  const field = formFields("time-off", own?.intent === "add-time-off" ? own : null);
+  const adding = own?.intent === "add-time-off" ? own : null;
+  const field = formFields("time-off", adding);
+  useFocusFirstRefused(field, ["firstDay", "lastDay", "note"], adding);
   const headingId = `${AVAILABILITY_SECTIONS.timeOff}-heading`;
   return (
     <Panel id={headingId} heading={t.heading} sectionId={AVAILABILITY_SECTIONS.timeOff}>
@@ -120,7 +135,9 @@ export function CredentialsPanel({
   const messages = useMessages();
   const t = messages.availability.credentials;
   const own = failureOf(failure, "add-credential", "remove-credential");
-  const field = formFields("credential", own?.intent === "add-credential" ? own : null);
+  const adding = own?.intent === "add-credential" ? own : null;
+  const field = formFields("credential", adding);
+  useFocusFirstRefused(field, ["name", "expiresOn"], adding);
   const headingId = `${AVAILABILITY_SECTIONS.credentials}-heading`;
   const requirements = Object.entries(REQUIRED_CREDENTIALS)
     .map(([setting, credential]) =>

@@ -8,6 +8,7 @@ import { describeAppointmentListsContract } from "./appointment-lists-suite";
 import { describeAppointmentsContract } from "./appointments-suite";
 import { describeAvailabilityContract } from "./availability-suite";
 import { describeCallsContract } from "./calls-suite";
+import { describeOffersContract } from "./offers-suite";
 import { describeOrdersContract } from "./orders-suite";
 import { describePeopleContract } from "./people-suite";
 import { describeStudioContract } from "./studio-suite";
@@ -57,6 +58,8 @@ describeAppointmentsContract({ name: "supabase", backendFor, prepare: reset });
 describeAppointmentListsContract({ name: "supabase", backendFor, prepare: reset });
 
 describeAvailabilityContract({ name: "supabase", backendFor, prepare: reset });
+
+describeOffersContract({ name: "supabase", backendFor, prepare: reset });
 
 // The sample content and nothing else.
 describePeopleContract({ name: "supabase", backendFor, prepare: reset });

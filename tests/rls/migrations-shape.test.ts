@@ -18,8 +18,10 @@ const ORDER_TABLES = ["customers", "order_events", "order_files", "order_message
 const CALL_TABLES = ["call_log"];
 /** Booked appointments (20261202000000_push_appointments.sql): as the orders' tables. */
 const APPOINTMENT_TABLES = ["appointments"];
+/** Offers of appointments and the unfilled flag (20261203000100_push_appointment_offers.sql): as the orders' tables. */
+const OFFER_TABLES = ["appointment_offers", "unfilled_notices"];
 /** Tables signed-in users may only read (their policies choose the rows), anon not at all; the worker writes. */
-const READ_ONLY_TABLES = [...ORDER_TABLES, ...CALL_TABLES, ...APPOINTMENT_TABLES];
+const READ_ONLY_TABLES = [...ORDER_TABLES, ...CALL_TABLES, ...APPOINTMENT_TABLES, ...OFFER_TABLES];
 /**
  * Interpreters' availability (20261203000000_push_availability.sql): signed-in users hold every privilege but TRUNCATE,
  * REFERENCES and TRIGGER and the policies choose the rows (an interpreter's own, an admin's all); anon holds none.
@@ -59,6 +61,7 @@ describe("what the migrations leave", () => {
     const p = (tablename: string, cmd: string, roles: string[], policyname: string) => ({ tablename, cmd, roles, policyname, permissive: "PERMISSIVE" });
     expect(rows).toEqual([
       p("about", "SELECT", everyone, "about: anyone reads"),
+      p("appointment_offers", "SELECT", signedInOnly, "appointment_offers: admins all, interpreters their own"),
       p("appointments", "SELECT", signedInOnly, "appointments: admins all, interpreters their assigned"),
       p("call_log", "SELECT", signedInOnly, "call_log: admins all, interpreters their own"),
       p("company", "SELECT", everyone, "company: anyone reads"),
@@ -85,6 +88,7 @@ describe("what the migrations leave", () => {
       p("time_off", "INSERT", signedInOnly, "time_off: own rows, admins insert"),
       p("time_off", "SELECT", signedInOnly, "time_off: own rows, admins all"),
       p("time_off", "UPDATE", signedInOnly, "time_off: own rows, admins update"),
+      p("unfilled_notices", "SELECT", signedInOnly, "unfilled_notices: admins read"),
       p("user_languages", "DELETE", signedInOnly, "user_languages: admins delete"),
       p("user_languages", "INSERT", signedInOnly, "user_languages: admins insert"),
       p("user_languages", "SELECT", signedInOnly, "user_languages: own links, admins all"),
@@ -171,6 +175,10 @@ describe("what the migrations leave", () => {
 
   it("index the columns the policies and cascades use", async () => {
     expect(await namesFrom(db, "select indexname from pg_indexes where schemaname = 'public' and indexname not like '%_pkey' order by indexname")).toEqual([
+      "appointment_offers_appointment_id_interpreter_id_key",
+      "appointment_offers_interpreter_idx",
+      "appointment_offers_one_accepted_key",
+      "appointment_offers_open_idx",
       "appointments_customer_idx",
       "appointments_interpreter_starts_idx",
       "appointments_no_double_booking",

@@ -99,8 +99,9 @@ describe("the functions: only the service role executes them", () => {
     // push_enqueue_order_mails: 20261128000000_push_order_mail_atomic.sql), the call log's totals, and issue 23's
     // search and customer-total triggers, the accounts', the people's and the links' lists, and the linked languages;
     // the appointments' 5 and their 2 helpers (appointment-functions.test.ts), and their list's and week's 2
-    // (appointment-lists.test.ts); the availability's 6 and their 3 helpers (availability-functions.test.ts).
-    expect(await count(db, "pg_proc", "proname like 'push\\_%'")).toBe(51);
+    // (appointment-lists.test.ts); the availability's 6 and their 3 helpers (availability-functions.test.ts); the
+    // offers' 9 and their helper (offer-functions.test.ts).
+    expect(await count(db, "pg_proc", "proname like 'push\\_%'")).toBe(61);
   });
 });
 

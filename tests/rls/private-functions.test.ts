@@ -53,7 +53,7 @@ describe("private.is_admin()", () => {
     });
   });
 
-  it("the API exposes only the content studio's, the orders', the appointments' and the availability functions through /rpc, and only to the service role", async () => {
+  it("the API exposes only the content studio's, the orders', the appointments', the availability and the offers' functions through /rpc, and only to the service role", async () => {
     const functions = await asSuperuser(
       db,
       `select p.proname,
@@ -64,10 +64,12 @@ describe("private.is_admin()", () => {
     );
     expect(functions).toEqual(
       [
+        "push_accept_offer",
         "push_add_credential",
         "push_add_order_message",
         "push_add_time_off",
         "push_appointment_by_token",
+        "push_appointment_offers",
         "push_appointments_between",
         "push_availability_candidates",
         "push_availability_of",
@@ -75,11 +77,15 @@ describe("private.is_admin()", () => {
         "push_cancel_appointment",
         "push_create_order",
         "push_create_service",
+        "push_decline_offer",
         "push_expiring_credentials",
         "push_find_people",
+        "push_flag_unfilled",
         "push_get_appointment",
         "push_get_customer",
+        "push_get_offer",
         "push_get_order",
+        "push_interpreter_offers",
         "push_linked_languages",
         "push_list_accounts",
         "push_list_appointments",
@@ -89,6 +95,7 @@ describe("private.is_admin()", () => {
         "push_move_service",
         "push_next_appointment_id",
         "push_next_order_id",
+        "push_offer_appointment",
         "push_order_by_token",
         "push_remove_service",
         "push_request_appointment",
@@ -97,6 +104,8 @@ describe("private.is_admin()", () => {
         "push_set_order_note",
         "push_set_working_hours",
         "push_transition_order",
+        "push_unfilled_due",
+        "push_unfilled_since",
         "push_verify_order_identity",
       ].map((proname) => ({
         proname,

@@ -11,6 +11,7 @@ import { sessionDevices } from "./devices.server";
 import { supabaseSecurityEventStore } from "./events.server";
 import { supabaseFileStore } from "./files.server";
 import { supabaseMailOutboxStore } from "./mail-outbox.server";
+import { supabaseOfferStore } from "./offers.server";
 import { supabaseOrderStore } from "./orders.server";
 import { supabaseOutboxStore } from "./outbox.server";
 import { supabaseInterpreterStore, supabaseLanguageStore, supabaseLinkStore } from "./people.server";
@@ -38,6 +39,7 @@ export function createSupabaseBackend(config: SupabaseConfig, request: Request):
     orders: supabaseOrderStore(clients.service),
     appointments: supabaseAppointmentStore(clients.service),
     availability: supabaseAvailabilityStore(clients.service),
+    offers: supabaseOfferStore(clients.service),
     calls: supabaseCallLogStore(clients.service),
     accounts: supabaseAccountStore(clients.service, devices),
     events: supabaseSecurityEventStore(clients.service),

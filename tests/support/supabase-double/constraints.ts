@@ -108,8 +108,10 @@ export function checkRow(table: TableName, row: Row, others: Row[], tables: Reco
     );
   }
   for (const unique of schema.unique) {
+    const covers = unique.where ?? (() => true);
+    if (!covers(row)) continue;
     const wanted = key(row, unique.columns, unique.lower);
-    if (others.some((other) => key(other, unique.columns, unique.lower) === wanted)) {
+    if (others.some((other) => covers(other) && key(other, unique.columns, unique.lower) === wanted)) {
       const columns = unique.columns.map((column) => (unique.lower ? `lower(${column})` : column)).join(", ");
       const values = unique.columns.map((column) => (unique.lower ? String(row[column]).toLowerCase() : row[column])).join(", ");
       throw new PgError(409, "23505", `duplicate key value violates unique constraint "${unique.name}"`, `Key (${columns})=(${values}) already exists.`);

@@ -5,6 +5,7 @@ import { APPOINTMENT_SHAPES } from "./shapes-appointments";
 import { AVAILABILITY_SHAPES } from "./shapes-availability";
 import { AUTH_SHAPES } from "./shapes-auth";
 import { CALL_SHAPES } from "./shapes-calls";
+import { OFFER_SHAPES } from "./shapes-offers";
 import { ORDER_REST_SHAPES, ORDER_STORAGE_SHAPES } from "./shapes-orders";
 import { OUTBOX_SHAPES } from "./shapes-outbox";
 import { REST_SHAPES } from "./shapes-rest";
@@ -22,6 +23,7 @@ export const SHAPES: readonly Shape[] = [
   ...CALL_SHAPES,
   ...APPOINTMENT_SHAPES,
   ...AVAILABILITY_SHAPES,
+  ...OFFER_SHAPES,
   ...AUTH_SHAPES,
   ...STUDIO_STORAGE_SHAPES,
   ...ORDER_STORAGE_SHAPES,

@@ -10,7 +10,7 @@ import { jsonValue, pgTimestamp, SCHEMA, type Row } from "./schema";
 import type { DoubleState } from "./state";
 
 /** private.push_enqueue_appointment_mails: p_mails ([{ kind, to_email, subject, body }]) pending for the appointment. */
-function enqueueMails(state: DoubleState, appointmentId: unknown, mails: unknown, now: unknown) {
+export function enqueueMails(state: DoubleState, appointmentId: unknown, mails: unknown, now: unknown) {
   const rows = Array.isArray(mails) ? (mails as Json[]) : [];
   state.write(
     "mail_outbox",
@@ -50,7 +50,7 @@ const COLUMNS = [
 ];
 
 /** private.push_appointment: the row (but its link's hash), lower(blocked) and upper(blocked), the interpreter's name. */
-function appointmentJson(state: DoubleState, row: Row | undefined): Json | null {
+export function appointmentJson(state: DoubleState, row: Row | undefined): Json | null {
   if (!row) return null;
   const [from, to] = rangeBounds(row.blocked ?? null)!;
   const interpreter = row.interpreter_id === null ? undefined : one(state, "users", row.interpreter_id);
@@ -65,8 +65,8 @@ function appointmentJson(state: DoubleState, row: Row | undefined): Json | null 
 const CANCELLABLE = ["requested", "offered", "confirmed"];
 
 /** The rows' start as an instant (stored as Postgres's timestamptz text). */
-const startOf = (row: Row) => Date.parse(String(row.starts_at));
-const byStart = (a: Row, b: Row) => startOf(a) - startOf(b) || Number(a.id) - Number(b.id);
+export const startOf = (row: Row) => Date.parse(String(row.starts_at));
+export const byStart = (a: Row, b: Row) => startOf(a) - startOf(b) || Number(a.id) - Number(b.id);
 const orNull = (value: unknown) => (value === undefined ? null : value);
 
 export const APPOINTMENT_RPC_FUNCTIONS = [

@@ -6,11 +6,13 @@
 // the public keys hold no privilege on them, so only the service role reaches them (shapes-accounts.ts). So is
 // content_versions (supabase/migrations/20261124000000_push_content_studio.sql, with the studio's columns of company,
 // about and services: shapes-studio.ts). The orders' tables and mail_outbox are in schema-orders.ts, the call log in
-// schema-calls.ts, the appointments in schema-appointments.ts, interpreters' availability in schema-availability.ts.
+// schema-calls.ts, the appointments in schema-appointments.ts, interpreters' availability in schema-availability.ts,
+// the offers of appointments in schema-offers.ts.
 import { pgTimestamp } from "./pg";
 import { APPOINTMENT_SCHEMA, APPOINTMENT_TABLE_NAMES } from "./schema-appointments";
 import { AVAILABILITY_SCHEMA, AVAILABILITY_TABLE_NAMES } from "./schema-availability";
 import { CALL_SCHEMA, CALL_TABLE_NAMES } from "./schema-calls";
+import { OFFER_SCHEMA, OFFER_TABLE_NAMES } from "./schema-offers";
 import { ORDER_SCHEMA, ORDER_TABLE_NAMES, RELAY_COLUMNS } from "./schema-orders";
 
 export { coerce, jsonValue, PgError, pgTimestamp } from "./pg";
@@ -31,7 +33,8 @@ export type Column = {
   /** GENERATED ALWAYS AS (…) STORED: computed from the row, never written by a request. */
   generated?: (row: Row) => Value;
 };
-export type Unique = { name: string; columns: readonly string[]; lower?: boolean };
+/** A unique constraint or index; `where`: a partial unique index, covering only the rows it holds for. */
+export type Unique = { name: string; columns: readonly string[]; lower?: boolean; where?: (row: Row) => boolean };
 /** What deleting the referenced row does to this one: CASCADE (the default), SET NULL, or RESTRICT (refused). */
 export type ForeignKey = {
   name: string;
@@ -70,6 +73,7 @@ export const TABLE_NAMES = [
   ...CALL_TABLE_NAMES,
   ...APPOINTMENT_TABLE_NAMES,
   ...AVAILABILITY_TABLE_NAMES,
+  ...OFFER_TABLE_NAMES,
 ] as const;
 export type TableName = (typeof TABLE_NAMES)[number];
 export const isTable = (name: string): name is TableName => (TABLE_NAMES as readonly string[]).includes(name);
@@ -107,6 +111,7 @@ export const SCHEMA: Record<TableName, Table> = {
   ...CALL_SCHEMA,
   ...APPOINTMENT_SCHEMA,
   ...AVAILABILITY_SCHEMA,
+  ...OFFER_SCHEMA,
   company: contentTable({
     title: requiredText,
     description: { type: "text", default: () => "" },

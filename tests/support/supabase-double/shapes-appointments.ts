@@ -17,7 +17,7 @@ const positive: ValueCheck = (value) => Number.isSafeInteger(value) && (value as
 const isRecord = (value: unknown): value is Record<string, unknown> => is.object(value);
 const hash: ValueCheck = (value) => typeof value === "string" && /^[0-9a-f]{64}$/.test(value);
 /** p_mails: [{ kind, to_email, subject, body }], the e-mails stored with a change (maybe none). */
-const mails: ValueCheck = (value) =>
+export const mails: ValueCheck = (value) =>
   Array.isArray(value) &&
   value.every(
     (mail: unknown) =>

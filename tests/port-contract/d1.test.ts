@@ -9,6 +9,7 @@ import { describeAppointmentsContract } from "./appointments-suite";
 import { describeAvailabilityContract } from "./availability-suite";
 import { describeOffersContract } from "./offers-suite";
 import { describeRemindersContract } from "./reminders-suite";
+import { describeCalendarFeedsContract } from "./calendar-feeds-suite";
 import { describeCallsContract } from "./calls-suite";
 import { describeOrdersContract } from "./orders-suite";
 import { describePeopleContract } from "./people-suite";
@@ -51,6 +52,8 @@ describeAvailabilityContract({ name: "d1", backendFor, prepare: sampleContent })
 describeOffersContract({ name: "d1", backendFor, prepare: sampleContent });
 
 describeRemindersContract({ name: "d1", backendFor, prepare: sampleContent });
+
+describeCalendarFeedsContract({ name: "d1", backendFor, prepare: sampleContent });
 
 describePeopleContract({
   name: "d1",

@@ -189,15 +189,21 @@ test("the private token pages of app/routes.ts are the quote's and the booking's
   );
 });
 
-/** What a private link reaches beside its page: a quote's files, a booking's .ics (no page around them). */
+/** What a private link reaches beside its page: a quote's files, a booking's .ics, an interpreter's calendar feed. */
 const tokenFiles = () =>
   allPaths(routes)
     .filter((path) => path.includes("/:token/"))
     .map((path) => path.replace(":token", UNKNOWN_TOKEN));
 
-test("a private link's files are the quote's files and the booking's .ics, in both languages; an unknown link gets 404 from each, whoever asks", async () => {
+test("a private link's files are the quote's files, the booking's .ics and an interpreter's calendar feed; an unknown link gets 404 from each, whoever asks", async () => {
   expect(new Set(tokenFiles().map((path) => path.replace(UNKNOWN_TOKEN, ":token")))).toEqual(
-    new Set(["/Quote/:token/files/1", "/ar/Quote/:token/files/1", "/Book/:token/appointment.ics", "/ar/Book/:token/appointment.ics"]),
+    new Set([
+      "/Quote/:token/files/1",
+      "/ar/Quote/:token/files/1",
+      "/Book/:token/appointment.ics",
+      "/ar/Book/:token/appointment.ics",
+      "/calendar/:token/appointments.ics",
+    ]),
   );
   for (const email of [null, INTERPRETER.email, ADMIN.email]) {
     const context = await signedInContext(email, `10.252.${test.info().workerIndex}.${email ? email.length : 0}`);

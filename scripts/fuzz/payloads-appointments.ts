@@ -59,6 +59,9 @@ export function plausibleAppointmentValue(kind: FieldKind, rng: Rng, ids: IdPool
       return String(rng.pick(durationChoices()));
     case "genderPreference":
       return rng.pick(["", "", ...GENDER_PREFERENCES]);
+    // No set-up makes offers: an id that may be one the campaign's own offers made, mostly none of the interpreter's.
+    case "offerId":
+      return String(rng.int(1, 40));
     default:
       return null;
   }
@@ -117,6 +120,8 @@ export function appointmentHostile(kind: FieldKind, source: HostileSource): Payl
       return aimed(DURATIONS, "duration");
     case "genderPreference":
       return aimed(GENDERS, "gender");
+    case "offerId":
+      return aimed(IDS, "offer id");
     default:
       return null;
   }

@@ -92,7 +92,9 @@ export type FieldKind =
   | "credentialName"
   | "note"
   | "timeOffId"
-  | "credentialId";
+  | "credentialId"
+  // An offer of an appointment (My jobs' Accept and Decline): its id.
+  | "offerId";
 
 /** What a query parameter holds. */
 export type QueryKind =

@@ -108,7 +108,8 @@ export const book = {
     confirmedBody:
       "Hello {name},\n\nYour appointment {number} is confirmed: {interpreter} will interpret {language}, {mode}, {when}, for {duration}.\n\nAdd it to your calendar (.ics):\n{icsLink}\n\nFollow or cancel it on your private page:\n{link}",
     reminderSubject: "Reminder: {number} starts {soon}",
-    reminderBody: "Hello {name},\n\nA reminder: your appointment {number} with {interpreter} starts {soon}: {language}, {mode}, {when}, for {duration}.\n\n{linkLine}",
+    reminderBody:
+      "Hello {name},\n\nA reminder: your appointment {number} with {interpreter} starts {soon}: {language}, {mode}, {when}, for {duration}.\n\n{linkLine}",
     noLink: "(Your appointment's page: open the link from our first e-mail.)",
   },
 };

@@ -14,6 +14,8 @@ export function CalendarFeedPanel({ issuedAt, issuedUrl, failure }: Props) {
   const locale = useLocale();
   const t = useMessages().availability.calendar;
   const shown = useRef<HTMLInputElement>(null);
+  // Just made (the answer to the post shows it) or made before: either way there is a link to replace or stop.
+  const hasLink = issuedUrl !== null || issuedAt !== null;
   // The link is shown once: select it, so it is one keystroke from the clipboard and read out first.
   useEffect(() => {
     if (issuedUrl) shown.current?.select();
@@ -35,9 +37,9 @@ export function CalendarFeedPanel({ issuedAt, issuedUrl, failure }: Props) {
       )}
       <div className="job-offer__answers">
         <Form method="post">
-          <SubmitButton intent="issue-calendar" label={issuedAt === null ? t.create : t.recreate} pendingLabel={t.creating} />
+          <SubmitButton intent="issue-calendar" label={hasLink ? t.recreate : t.create} pendingLabel={t.creating} />
         </Form>
-        {issuedAt !== null && (
+        {hasLink && (
           <Form method="post">
             <SubmitButton intent="revoke-calendar" label={t.stop} pendingLabel={t.stopping} className="button--ghost" />
           </Form>

@@ -147,7 +147,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <TimeOffPanel timeOff={availability.value.timeOff} failure={failure} />
           <CredentialsPanel credentials={availability.value.credentials} today={today} editable={false} failure={null} />
           <CalendarFeedPanel
-            issuedAt={issuedUrl ? Date.now() : calendarIssuedAt.ok ? calendarIssuedAt.value : null}
+            issuedAt={calendarIssuedAt.ok ? calendarIssuedAt.value : null}
             issuedUrl={issuedUrl}
             failure={failure?.intent === "revoke-calendar" ? failure : null}
           />

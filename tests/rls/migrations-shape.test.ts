@@ -20,8 +20,10 @@ const CALL_TABLES = ["call_log"];
 const APPOINTMENT_TABLES = ["appointments"];
 /** Offers of appointments and the unfilled flag (20261203000100_push_appointment_offers.sql): as the orders' tables. */
 const OFFER_TABLES = ["appointment_offers", "unfilled_notices"];
+/** Reminders of appointments (20261203000200_push_appointment_reminders.sql): as the orders' tables (admins read). */
+const REMINDER_TABLES = ["appointment_reminders"];
 /** Tables signed-in users may only read (their policies choose the rows), anon not at all; the worker writes. */
-const READ_ONLY_TABLES = [...ORDER_TABLES, ...CALL_TABLES, ...APPOINTMENT_TABLES, ...OFFER_TABLES];
+const READ_ONLY_TABLES = [...ORDER_TABLES, ...CALL_TABLES, ...APPOINTMENT_TABLES, ...OFFER_TABLES, ...REMINDER_TABLES];
 /**
  * Interpreters' availability (20261203000000_push_availability.sql): signed-in users hold every privilege but TRUNCATE,
  * REFERENCES and TRIGGER and the policies choose the rows (an interpreter's own, an admin's all); anon holds none.
@@ -62,6 +64,7 @@ describe("what the migrations leave", () => {
     expect(rows).toEqual([
       p("about", "SELECT", everyone, "about: anyone reads"),
       p("appointment_offers", "SELECT", signedInOnly, "appointment_offers: admins all, interpreters their own"),
+      p("appointment_reminders", "SELECT", signedInOnly, "appointment_reminders: admins read"),
       p("appointments", "SELECT", signedInOnly, "appointments: admins all, interpreters their assigned"),
       p("call_log", "SELECT", signedInOnly, "call_log: admins all, interpreters their own"),
       p("company", "SELECT", everyone, "company: anyone reads"),

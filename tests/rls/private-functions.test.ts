@@ -53,7 +53,7 @@ describe("private.is_admin()", () => {
     });
   });
 
-  it("the API exposes only the content studio's, the orders', the appointments', the availability and the offers' functions through /rpc, and only to the service role", async () => {
+  it("the API exposes only the content studio's, the orders', the appointments', the availability, the offers' and the reminders' functions through /rpc, and only to the service role", async () => {
     const functions = await asSuperuser(
       db,
       `select p.proname,
@@ -70,6 +70,7 @@ describe("private.is_admin()", () => {
         "push_add_time_off",
         "push_appointment_by_token",
         "push_appointment_offers",
+        "push_appointment_reminders",
         "push_appointments_between",
         "push_availability_candidates",
         "push_availability_of",
@@ -97,6 +98,8 @@ describe("private.is_admin()", () => {
         "push_next_order_id",
         "push_offer_appointment",
         "push_order_by_token",
+        "push_remind_appointment",
+        "push_reminders_due",
         "push_remove_service",
         "push_request_appointment",
         "push_revoke_order_link",

@@ -6,9 +6,9 @@ import { TABLES } from "./support/fixtures";
 
 /**
  * The worker's own tables (20261123000000_push_account_administration.sql, 20261124000000_push_content_studio.sql,
- * 20261126000000_push_orders.sql's mail_outbox): no policy, no API-role privilege.
+ * 20261126000000_push_orders.sql's mail_outbox, 20261203000300_push_calendar_feeds.sql): no policy, no API-role privilege.
  */
-const WORKER_TABLES = ["content_versions", "mail_outbox", "security_events", "session_devices"];
+const WORKER_TABLES = ["calendar_feeds", "content_versions", "mail_outbox", "security_events", "session_devices"];
 /**
  * Quote requests and orders (20261126000000_push_orders.sql): policies choose what signed-in users read, anon holds
  * no privilege, and only the worker writes.
@@ -188,6 +188,7 @@ describe("what the migrations leave", () => {
       "appointments_starts_idx",
       "appointments_status_starts_idx",
       "appointments_token_hash_key",
+      "calendar_feeds_token_hash_key",
       "call_log_interpreter_idx",
       "call_log_requested_idx",
       "call_log_totals_idx",

@@ -7,10 +7,12 @@ import type { Backend } from "~/backend/port.server";
 import { describeAppointmentListsContract } from "./appointment-lists-suite";
 import { describeAppointmentsContract } from "./appointments-suite";
 import { describeAvailabilityContract } from "./availability-suite";
+import { describeCalendarFeedsContract } from "./calendar-feeds-suite";
 import { describeCallsContract } from "./calls-suite";
 import { describeOffersContract } from "./offers-suite";
 import { describeOrdersContract } from "./orders-suite";
 import { describePeopleContract } from "./people-suite";
+import { describeRemindersContract } from "./reminders-suite";
 import { describeStudioContract } from "./studio-suite";
 import { describePortContract } from "./suite";
 
@@ -60,6 +62,10 @@ describeAppointmentListsContract({ name: "supabase", backendFor, prepare: reset 
 describeAvailabilityContract({ name: "supabase", backendFor, prepare: reset });
 
 describeOffersContract({ name: "supabase", backendFor, prepare: reset });
+
+describeRemindersContract({ name: "supabase", backendFor, prepare: reset });
+
+describeCalendarFeedsContract({ name: "supabase", backendFor, prepare: reset });
 
 // The sample content and nothing else.
 describePeopleContract({ name: "supabase", backendFor, prepare: reset });

@@ -6,9 +6,9 @@ import { TABLES } from "./support/fixtures";
 
 /**
  * The worker's own tables (20261123000000_push_account_administration.sql, 20261124000000_push_content_studio.sql,
- * 20261126000000_push_orders.sql's mail_outbox): no policy, no API-role privilege.
+ * 20261126000000_push_orders.sql's mail_outbox, 20261203000300_push_calendar_feeds.sql): no policy, no API-role privilege.
  */
-const WORKER_TABLES = ["content_versions", "mail_outbox", "security_events", "session_devices"];
+const WORKER_TABLES = ["calendar_feeds", "content_versions", "mail_outbox", "security_events", "session_devices"];
 /**
  * Quote requests and orders (20261126000000_push_orders.sql): policies choose what signed-in users read, anon holds
  * no privilege, and only the worker writes.
@@ -20,8 +20,10 @@ const CALL_TABLES = ["call_log"];
 const APPOINTMENT_TABLES = ["appointments"];
 /** Offers of appointments and the unfilled flag (20261203000100_push_appointment_offers.sql): as the orders' tables. */
 const OFFER_TABLES = ["appointment_offers", "unfilled_notices"];
+/** Reminders of appointments (20261203000200_push_appointment_reminders.sql): as the orders' tables (admins read). */
+const REMINDER_TABLES = ["appointment_reminders"];
 /** Tables signed-in users may only read (their policies choose the rows), anon not at all; the worker writes. */
-const READ_ONLY_TABLES = [...ORDER_TABLES, ...CALL_TABLES, ...APPOINTMENT_TABLES, ...OFFER_TABLES];
+const READ_ONLY_TABLES = [...ORDER_TABLES, ...CALL_TABLES, ...APPOINTMENT_TABLES, ...OFFER_TABLES, ...REMINDER_TABLES];
 /**
  * Interpreters' availability (20261203000000_push_availability.sql): signed-in users hold every privilege but TRUNCATE,
  * REFERENCES and TRIGGER and the policies choose the rows (an interpreter's own, an admin's all); anon holds none.
@@ -62,6 +64,7 @@ describe("what the migrations leave", () => {
     expect(rows).toEqual([
       p("about", "SELECT", everyone, "about: anyone reads"),
       p("appointment_offers", "SELECT", signedInOnly, "appointment_offers: admins all, interpreters their own"),
+      p("appointment_reminders", "SELECT", signedInOnly, "appointment_reminders: admins read"),
       p("appointments", "SELECT", signedInOnly, "appointments: admins all, interpreters their assigned"),
       p("call_log", "SELECT", signedInOnly, "call_log: admins all, interpreters their own"),
       p("company", "SELECT", everyone, "company: anyone reads"),
@@ -185,6 +188,7 @@ describe("what the migrations leave", () => {
       "appointments_starts_idx",
       "appointments_status_starts_idx",
       "appointments_token_hash_key",
+      "calendar_feeds_token_hash_key",
       "call_log_interpreter_idx",
       "call_log_requested_idx",
       "call_log_totals_idx",

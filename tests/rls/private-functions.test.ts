@@ -53,7 +53,7 @@ describe("private.is_admin()", () => {
     });
   });
 
-  it("the API exposes only the content studio's, the orders', the appointments', the availability and the offers' functions through /rpc, and only to the service role", async () => {
+  it("the API exposes only the content studio's, the orders', the appointments', the availability, the offers', the reminders' and the calendar feeds' functions through /rpc, and only to the service role", async () => {
     const functions = await asSuperuser(
       db,
       `select p.proname,
@@ -70,9 +70,13 @@ describe("private.is_admin()", () => {
         "push_add_time_off",
         "push_appointment_by_token",
         "push_appointment_offers",
+        "push_appointment_reminders",
         "push_appointments_between",
         "push_availability_candidates",
         "push_availability_of",
+        "push_calendar_feed_appointments",
+        "push_calendar_feed_issued_at",
+        "push_calendar_feed_owner",
         "push_call_log_totals",
         "push_cancel_appointment",
         "push_create_order",
@@ -86,6 +90,7 @@ describe("private.is_admin()", () => {
         "push_get_offer",
         "push_get_order",
         "push_interpreter_offers",
+        "push_issue_calendar_feed",
         "push_linked_languages",
         "push_list_accounts",
         "push_list_appointments",
@@ -97,8 +102,11 @@ describe("private.is_admin()", () => {
         "push_next_order_id",
         "push_offer_appointment",
         "push_order_by_token",
+        "push_remind_appointment",
+        "push_reminders_due",
         "push_remove_service",
         "push_request_appointment",
+        "push_revoke_calendar_feed",
         "push_revoke_order_link",
         "push_save_content",
         "push_set_order_note",

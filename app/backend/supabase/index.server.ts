@@ -4,6 +4,7 @@ import { supabaseAccountStore } from "./accounts.server";
 import { supabaseAppointmentStore } from "./appointments.server";
 import { supabaseAvailabilityStore } from "./availability.server";
 import { supabaseAuthStore } from "./auth.server";
+import { supabaseCalendarFeedStore } from "./calendar-feeds.server";
 import { supabaseCallLogStore } from "./call-log.server";
 import { supabaseClients } from "./clients.server";
 import { supabaseContentStore, supabaseMediaStore } from "./content.server";
@@ -15,6 +16,7 @@ import { supabaseOfferStore } from "./offers.server";
 import { supabaseOrderStore } from "./orders.server";
 import { supabaseOutboxStore } from "./outbox.server";
 import { supabaseInterpreterStore, supabaseLanguageStore, supabaseLinkStore } from "./people.server";
+import { supabaseReminderStore } from "./reminders.server";
 import { supabaseStudioStore } from "./studio.server";
 
 /** The company's existing backend: Postgres through PostgREST, Supabase Auth, Storage for the images and orders' files. */
@@ -40,6 +42,8 @@ export function createSupabaseBackend(config: SupabaseConfig, request: Request):
     appointments: supabaseAppointmentStore(clients.service),
     availability: supabaseAvailabilityStore(clients.service),
     offers: supabaseOfferStore(clients.service),
+    reminders: supabaseReminderStore(clients.service),
+    calendarFeeds: supabaseCalendarFeedStore(clients.service),
     calls: supabaseCallLogStore(clients.service),
     accounts: supabaseAccountStore(clients.service, devices),
     events: supabaseSecurityEventStore(clients.service),

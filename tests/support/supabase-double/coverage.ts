@@ -4,10 +4,12 @@ import { ACCOUNT_SHAPES } from "./shapes-accounts";
 import { APPOINTMENT_SHAPES } from "./shapes-appointments";
 import { AVAILABILITY_SHAPES } from "./shapes-availability";
 import { AUTH_SHAPES } from "./shapes-auth";
+import { CALENDAR_FEED_SHAPES } from "./shapes-calendar-feeds";
 import { CALL_SHAPES } from "./shapes-calls";
 import { OFFER_SHAPES } from "./shapes-offers";
 import { ORDER_REST_SHAPES, ORDER_STORAGE_SHAPES } from "./shapes-orders";
 import { OUTBOX_SHAPES } from "./shapes-outbox";
+import { REMINDER_SHAPES } from "./shapes-reminders";
 import { REST_SHAPES } from "./shapes-rest";
 import { STUDIO_REST_SHAPES, STUDIO_STORAGE_SHAPES } from "./shapes-studio";
 import type { Shape } from "./match";
@@ -24,6 +26,8 @@ export const SHAPES: readonly Shape[] = [
   ...APPOINTMENT_SHAPES,
   ...AVAILABILITY_SHAPES,
   ...OFFER_SHAPES,
+  ...REMINDER_SHAPES,
+  ...CALENDAR_FEED_SHAPES,
   ...AUTH_SHAPES,
   ...STUDIO_STORAGE_SHAPES,
   ...ORDER_STORAGE_SHAPES,

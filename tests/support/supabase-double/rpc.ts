@@ -5,12 +5,16 @@
 // functions' JSON as PostgREST sends a scalar result (the value itself); their errors are Postgres's (22023 → 400).
 // The orders' functions (supabase/migrations/20261126000000_push_orders.sql) are in rpc-orders.ts, the appointments'
 // (20261202000000_push_appointments.sql) in rpc-appointments.ts, the availability's (20261203000000_push_availability.sql)
-// in rpc-availability.ts, the offers' (20261203000100_push_appointment_offers.sql) in rpc-offers.ts, run the same way.
+// in rpc-availability.ts, the offers' (20261203000100_push_appointment_offers.sql) in rpc-offers.ts, the reminders'
+// (20261203000200_push_appointment_reminders.sql) in rpc-reminders.ts, the calendar feeds'
+// (20261203000300_push_calendar_feeds.sql) in rpc-calendar-feeds.ts, run the same way.
 import { pgErrorResponse, type DoubleResponse } from "./postgrest";
 import { APPOINTMENT_FUNCTIONS } from "./rpc-appointments";
 import { AVAILABILITY_FUNCTIONS } from "./rpc-availability";
+import { CALENDAR_FEED_FUNCTIONS } from "./rpc-calendar-feeds";
 import { OFFER_FUNCTIONS } from "./rpc-offers";
 import { PEOPLE_FUNCTIONS } from "./rpc-people";
+import { REMINDER_FUNCTIONS } from "./rpc-reminders";
 import { CALL_FUNCTIONS } from "./rpc-calls";
 import { ORDER_FUNCTIONS } from "./rpc-orders";
 import { jsonValue, PgError, SCHEMA, type Row, type TableName } from "./schema";
@@ -198,6 +202,8 @@ export function handleRpc(state: DoubleState, name: string, body: unknown): Doub
     ...APPOINTMENT_FUNCTIONS,
     ...AVAILABILITY_FUNCTIONS,
     ...OFFER_FUNCTIONS,
+    ...REMINDER_FUNCTIONS,
+    ...CALENDAR_FEED_FUNCTIONS,
   };
   const run = Object.hasOwn(functions, name) ? functions[name] : undefined;
   if (!run) {

@@ -7,13 +7,16 @@
 // content_versions (supabase/migrations/20261124000000_push_content_studio.sql, with the studio's columns of company,
 // about and services: shapes-studio.ts). The orders' tables and mail_outbox are in schema-orders.ts, the call log in
 // schema-calls.ts, the appointments in schema-appointments.ts, interpreters' availability in schema-availability.ts,
-// the offers of appointments in schema-offers.ts.
+// the offers of appointments in schema-offers.ts, their reminders in schema-reminders.ts, interpreters' calendar feeds
+// in schema-calendar-feeds.ts.
 import { pgTimestamp } from "./pg";
 import { APPOINTMENT_SCHEMA, APPOINTMENT_TABLE_NAMES } from "./schema-appointments";
 import { AVAILABILITY_SCHEMA, AVAILABILITY_TABLE_NAMES } from "./schema-availability";
+import { CALENDAR_FEED_SCHEMA, CALENDAR_FEED_TABLE_NAMES } from "./schema-calendar-feeds";
 import { CALL_SCHEMA, CALL_TABLE_NAMES } from "./schema-calls";
 import { OFFER_SCHEMA, OFFER_TABLE_NAMES } from "./schema-offers";
 import { ORDER_SCHEMA, ORDER_TABLE_NAMES, RELAY_COLUMNS } from "./schema-orders";
+import { REMINDER_SCHEMA, REMINDER_TABLE_NAMES } from "./schema-reminders";
 
 export { coerce, jsonValue, PgError, pgTimestamp } from "./pg";
 
@@ -74,6 +77,8 @@ export const TABLE_NAMES = [
   ...APPOINTMENT_TABLE_NAMES,
   ...AVAILABILITY_TABLE_NAMES,
   ...OFFER_TABLE_NAMES,
+  ...REMINDER_TABLE_NAMES,
+  ...CALENDAR_FEED_TABLE_NAMES,
 ] as const;
 export type TableName = (typeof TABLE_NAMES)[number];
 export const isTable = (name: string): name is TableName => (TABLE_NAMES as readonly string[]).includes(name);
@@ -112,6 +117,8 @@ export const SCHEMA: Record<TableName, Table> = {
   ...APPOINTMENT_SCHEMA,
   ...AVAILABILITY_SCHEMA,
   ...OFFER_SCHEMA,
+  ...REMINDER_SCHEMA,
+  ...CALENDAR_FEED_SCHEMA,
   company: contentTable({
     title: requiredText,
     description: { type: "text", default: () => "" },

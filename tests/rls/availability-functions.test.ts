@@ -6,12 +6,12 @@
 // linked. Who reaches the tables, and what they refuse: availability.test.ts.
 import { describe, expect, it } from "vitest";
 import type { Transaction } from "@electric-sql/pglite";
-import { anon, asSuperuser, fileDatabase, run, serviceRole, within } from "./support/db";
+import { asSuperuser, fileDatabase, serviceRole, within } from "./support/db";
 import { attempt, CUSTOMER_SQL, insertSql } from "./support/appointments";
 import { availabilityOf, AVAILABILITY_FIXTURES, setHours } from "./support/availability";
-import { itRefusesToExecute, permissionDenied } from "./support/expect";
-import { admin, ADMIN_ID, createWithFixtures, INTERPRETER_ID, interpreter, LANGUAGE, OTHER_INTERPRETER_ID } from "./support/fixtures";
+import { ADMIN_ID, createWithFixtures, INTERPRETER_ID, LANGUAGE, OTHER_INTERPRETER_ID } from "./support/fixtures";
 import { call, rowsOf } from "./support/orders";
+import { itIsTheServiceRolesAlone } from "./support/service-functions";
 
 const db = fileDatabase(createWithFixtures, async () => {
   await db.exec(AVAILABILITY_FIXTURES);
@@ -54,34 +54,7 @@ describe("the functions: only the service role executes them", () => {
     push_credentials: `private.push_credentials('${INTERPRETER_ID}')`,
   };
 
-  itRefusesToExecute(() => db, CALLS);
-
-  it("the helpers in schema private: anon cannot reach the schema, a signed-in user has no EXECUTE", async () => {
-    for (const [fn, sql] of Object.entries(HELPERS)) {
-      expect(await run(db, anon, `select ${sql}`)).toEqual(permissionDenied("schema private"));
-      for (const actor of [interpreter, admin]) expect(await run(db, actor, `select ${sql}`)).toEqual(permissionDenied(`function ${fn}`));
-    }
-  });
-
-  it("service_role calls each of them", async () => {
-    for (const sql of [...Object.values(CALLS), ...Object.values(HELPERS)]) {
-      const outcome = await run(db, serviceRole, `select ${sql} as value`);
-      expect(outcome.ok, `${sql}: ${JSON.stringify(outcome)}`).toBe(true);
-    }
-  });
-
-  it("are SECURITY INVOKER with an empty search_path", async () => {
-    const names = [...Object.keys(CALLS), ...Object.keys(HELPERS)];
-    const rows = await asSuperuser(
-      db,
-      `select p.proname as name, p.prosecdef as security_definer, p.proconfig as config
-       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-       where n.nspname in ('public', 'private') and p.proname = any($1) order by 1`,
-      [names],
-    );
-    expect(rows.map((row) => row.name)).toEqual([...names].sort());
-    for (const row of rows) expect(row, String(row.name)).toMatchObject({ security_definer: false, config: ['search_path=""'] });
-  });
+  itIsTheServiceRolesAlone(() => db, CALLS, HELPERS);
 });
 
 describe("push_availability_of and push_set_working_hours (as the service role)", () => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { Transaction } from "@electric-sql/pglite";
 import { asSuperuser, count, fileDatabase, run, serviceRole, within, type Actor } from "./support/db";
 import { attempt, CUSTOMER_SQL, HOUR, insertSql } from "./support/appointments";
-import { itBelongsToTheWorker, itRefusesToExecute, ONE_ROW_AFFECTED, permissionDenied } from "./support/expect";
+import { itBelongsToTheWorker, ONE_ROW_AFFECTED, permissionDenied } from "./support/expect";
 import {
   accountWithoutProfile,
   admin,
@@ -22,6 +22,7 @@ import {
 } from "./support/fixtures";
 import { ms } from "./support/offers";
 import { call, rowsOf } from "./support/orders";
+import { itIsTheServiceRolesAlone } from "./support/service-functions";
 
 /** 2026-11-25T10:00:00.123Z: a millisecond that must survive the round trip through timestamptz. */
 const NOW = 1_764_064_800_123;
@@ -148,26 +149,7 @@ describe("the functions", () => {
       push_calendar_feed_appointments: `public.push_calendar_feed_appointments('${INTERPRETER_ID}', 1, 500)`,
     };
 
-    itRefusesToExecute(() => db, CALLS);
-
-    it("service_role calls each of them", async () => {
-      for (const sql of Object.values(CALLS)) {
-        const outcome = await run(db, serviceRole, `select ${sql} as value`);
-        expect(outcome.ok, `${sql}: ${JSON.stringify(outcome)}`).toBe(true);
-      }
-    });
-
-    it("are SECURITY INVOKER with an empty search_path", async () => {
-      const rows = await asSuperuser(
-        db,
-        `select p.proname as name, p.prosecdef as security_definer, p.proconfig as config
-         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-         where n.nspname = 'public' and p.proname = any($1) order by 1`,
-        [Object.keys(CALLS)],
-      );
-      expect(rows.map((row) => row.name)).toEqual(Object.keys(CALLS).sort());
-      for (const row of rows) expect(row, String(row.name)).toMatchObject({ security_definer: false, config: ['search_path=""'] });
-    });
+    itIsTheServiceRolesAlone(() => db, CALLS);
   });
 
   describe("issuing, replacing, revoking, finding (as the service role)", () => {

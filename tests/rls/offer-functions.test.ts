@@ -6,12 +6,12 @@
 // offers. Who reaches the tables, and what they refuse: offers.test.ts.
 import { describe, expect, it } from "vitest";
 import type { Transaction } from "@electric-sql/pglite";
-import { anon, asSuperuser, becomeActor, fileDatabase, run, serviceRole, within } from "./support/db";
+import { asSuperuser, becomeActor, fileDatabase, serviceRole, within } from "./support/db";
 import { CUSTOMER_SQL, HOUR, insertSql } from "./support/appointments";
-import { itRefusesToExecute, permissionDenied } from "./support/expect";
-import { admin, ADMIN_ID, createWithFixtures, INTERPRETER_ID, interpreter, OTHER_INTERPRETER_ID } from "./support/fixtures";
+import { ADMIN_ID, createWithFixtures, INTERPRETER_ID, OTHER_INTERPRETER_ID } from "./support/fixtures";
 import { call, rowsOf } from "./support/orders";
 import { acceptOffer, declineOffer, flagUnfilled, ms, offerAppointment, offersOf, unfilledDue, type OfferedJobJson } from "./support/offers";
+import { itIsTheServiceRolesAlone } from "./support/service-functions";
 
 const db = fileDatabase(createWithFixtures, () => asSuperuser(db, CUSTOMER_SQL));
 
@@ -59,34 +59,7 @@ describe("the functions: only the service role executes them", () => {
   };
   const HELPERS = { push_offer: "private.push_offer(1)" };
 
-  itRefusesToExecute(() => db, CALLS);
-
-  it("the helper in schema private: anon cannot reach the schema, a signed-in user has no EXECUTE", async () => {
-    for (const [fn, sql] of Object.entries(HELPERS)) {
-      expect(await run(db, anon, `select ${sql}`)).toEqual(permissionDenied("schema private"));
-      for (const actor of [interpreter, admin]) expect(await run(db, actor, `select ${sql}`)).toEqual(permissionDenied(`function ${fn}`));
-    }
-  });
-
-  it("service_role calls each of them", async () => {
-    for (const sql of [...Object.values(CALLS), ...Object.values(HELPERS)]) {
-      const outcome = await run(db, serviceRole, `select ${sql} as value`);
-      expect(outcome.ok, `${sql}: ${JSON.stringify(outcome)}`).toBe(true);
-    }
-  });
-
-  it("are SECURITY INVOKER with an empty search_path", async () => {
-    const names = [...Object.keys(CALLS), ...Object.keys(HELPERS)];
-    const rows = await asSuperuser(
-      db,
-      `select p.proname as name, p.prosecdef as security_definer, p.proconfig as config
-       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-       where n.nspname in ('public', 'private') and p.proname = any($1) order by 1`,
-      [names],
-    );
-    expect(rows.map((row) => row.name)).toEqual([...names].sort());
-    for (const row of rows) expect(row, String(row.name)).toMatchObject({ security_definer: false, config: ['search_path=""'] });
-  });
+  itIsTheServiceRolesAlone(() => db, CALLS, HELPERS);
 });
 
 describe("push_offer_appointment (as the service role)", () => {

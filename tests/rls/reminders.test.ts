@@ -8,10 +8,11 @@ import { describe, expect, it } from "vitest";
 import type { Transaction } from "@electric-sql/pglite";
 import { anon, asSuperuser, becomeActor, count, fileDatabase, rowsAs, run, serviceRole, within, type Actor } from "./support/db";
 import { attempt, CUSTOMER_SQL, HOUR, insertSql } from "./support/appointments";
-import { itRefusesByPrivileges, itRefusesToExecute, ONE_ROW_AFFECTED, permissionDenied } from "./support/expect";
+import { itRefusesByPrivileges, ONE_ROW_AFFECTED, permissionDenied } from "./support/expect";
 import { accountWithoutProfile, admin, createWithFixtures, INTERPRETER_ID, interpreter, OTHER_INTERPRETER_ID, otherInterpreter } from "./support/fixtures";
 import { ms } from "./support/offers";
 import { call, rowsOf } from "./support/orders";
+import { itIsTheServiceRolesAlone } from "./support/service-functions";
 
 /** 2026-11-25T10:00:00.123Z: a millisecond that must survive the round trip through timestamptz. */
 const NOW = 1_764_064_800_123;
@@ -150,26 +151,7 @@ describe("the functions", () => {
       push_appointment_reminders: "public.push_appointment_reminders(1)",
     };
 
-    itRefusesToExecute(() => db, CALLS);
-
-    it("service_role calls each of them", async () => {
-      for (const sql of Object.values(CALLS)) {
-        const outcome = await run(db, serviceRole, `select ${sql} as value`);
-        expect(outcome.ok, `${sql}: ${JSON.stringify(outcome)}`).toBe(true);
-      }
-    });
-
-    it("are SECURITY INVOKER with an empty search_path", async () => {
-      const rows = await asSuperuser(
-        db,
-        `select p.proname as name, p.prosecdef as security_definer, p.proconfig as config
-         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-         where n.nspname = 'public' and p.proname = any($1) order by 1`,
-        [Object.keys(CALLS)],
-      );
-      expect(rows.map((row) => row.name)).toEqual(Object.keys(CALLS).sort());
-      for (const row of rows) expect(row, String(row.name)).toMatchObject({ security_definer: false, config: ['search_path=""'] });
-    });
+    itIsTheServiceRolesAlone(() => db, CALLS);
   });
 
   describe("push_reminders_due (as the service role)", () => {

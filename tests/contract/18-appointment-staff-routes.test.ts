@@ -56,8 +56,11 @@ describe("the staff's appointment screens on Supabase", () => {
     const params = { appointmentId: String(id) };
     const { args } = routeArgs(`/Dashboard/Appointments/${id}`, {}, params);
     const shown = await step(() => appointmentPage.loader(args));
-    // While it is to be filled, who can take it: the candidates in one call.
-    expect(who(shown.requests)).toEqual([...GUARD, "rpc.push_get_appointment service", "rpc.push_availability_candidates service"]);
+    // While it is to be filled, who can take it (the candidates in one call), with its offers and the unfilled flag, at once.
+    expect(who(shown.requests).slice(0, 4)).toEqual([...GUARD, "rpc.push_get_appointment service"]);
+    expect(who(shown.requests).slice(4).sort()).toEqual(
+      ["rpc.push_appointment_offers service", "rpc.push_availability_candidates service", "rpc.push_unfilled_since service"].sort(),
+    );
     expect(JSON.stringify(shown.result)).not.toContain("sealed");
 
     const body = new URLSearchParams({ intent: "cancel", basedOn: "1", reason: "The hearing moved." });

@@ -1,5 +1,6 @@
 // axe (WCAG 2 A and AA) on the sign-in pages and every dashboard page, including the states a user
 // meets there: form errors, a row in edit mode, a delete confirmation, the incoming call, 403 and 404.
+import type { Page } from "@playwright/test";
 import { companyDay } from "./booking-support";
 import { axeViolations } from "./support";
 import { ADMIN, expect, INTERPRETER, SAMPLE_PASSWORD, signIn, test, unique } from "./fixtures";
@@ -190,4 +191,110 @@ test("the availability screens have no violations, wide and at 390 px: an interp
     await expect(hours.getByLabel("Tuesday")).toHaveAttribute("aria-invalid", "true");
     expect(await axeViolations(page), `Profile, a refused save of the hours, ${viewport.name}`).toEqual([]);
   }
+});
+
+test("the offers screens have no violations, wide and at 390 px: an appointment's offers and Offer form, a refused offer, My jobs", async ({
+  page,
+  browser,
+}) => {
+  // Two interpreters, a language and a booking of the test's own (tests run in parallel on one database); the
+  // appointment offered to both, then taken by one: a scan per screen and state at each width.
+  test.slow();
+  const id = unique();
+  const language = `Amharic ${id}`;
+  const first = { name: `Mekdes Offer ${id}`, email: `mekdes.${id}@example.com` };
+  const second = { name: `Dawit Offer ${id}`, email: `dawit.${id}@example.com` };
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const post = async (path: string, form: Record<string, string>) => {
+    const answer = await page.request.post(path, { form, headers: { Origin: origin } });
+    expect(answer.ok(), `${form.intent ?? "post"} on ${path}: ${answer.status()}`).toBe(true);
+    return answer;
+  };
+  await signIn(page, ADMIN.email, { landing: null });
+  await post("/Dashboard/Language", { intent: "create", name: language });
+  await page.goto("/Dashboard/Language");
+  const languageHref = await page.getByRole("link", { name: `Edit ${language}` }).getAttribute("href");
+  const languageId = new URL(languageHref!, origin).searchParams.get("edit")!;
+  // Both work round the clock and are court certified: both can take a legal appointment.
+  for (const person of [first, second]) {
+    await post("/Dashboard/Interpreter", {
+      intent: "create",
+      full_name: person.name,
+      Gender: "Woman",
+      email: person.email,
+      phone: "+1 307 555 0182",
+      password: SAMPLE_PASSWORD,
+    });
+    await post("/Dashboard/UserLanguages", { intent: "create", userId: person.email, languageId });
+    await page.goto(`/Dashboard/Interpreter?q=${encodeURIComponent(person.email)}`);
+    const own = (await page.getByRole("link", { name: person.name, exact: true }).getAttribute("href"))!;
+    await post(own, { intent: "save-hours", ...Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((day) => [`hours-${day}`, "00:00-24:00"])) });
+    await post(own, { intent: "add-credential", name: "Court certified", expiresOn: "" });
+  }
+  // A legal appointment in that language in two days at 12:00, on site (its address shown under My jobs).
+  const booked = await post("/Book", {
+    ...{ language: languageId, mode: "on_site", setting: "legal", date: companyDay(2), time: "12:00", duration: "90" },
+    ...{ address: "2120 Capitol Ave, Cheyenne, WY", callNumber: "", notes: "Courtroom 3", gender: "" },
+    ...{ name: `Selam Haile ${id}`, email: `selam.${id}@example.com`, phone: "+1 307 555 0183", organisation: "", consent: "on" },
+  });
+  const number = /A-\d{6,}/.exec(await booked.text())![0];
+  const appointment = `/Dashboard/Appointments/${Number(number.slice(2))}`;
+  await page.goto(appointment);
+  await page.getByRole("region", { name: "Offer it" }).getByRole("button", { name: "Offer" }).click();
+  await expect(page.getByText("Offered to 2 interpreters.").first()).toBeAttached();
+
+  const viewports = [
+    { name: "desktop", width: 1280, height: 800 },
+    { name: "phone", width: 390, height: 844 },
+  ];
+  for (const viewport of viewports) {
+    await page.setViewportSize(viewport);
+    await page.goto(appointment);
+    const offers = page.getByRole("region", { name: "Offers" });
+    await expect(offers.getByRole("row", { name: new RegExp(first.name) })).toContainText("Waiting");
+    const form = page.getByRole("region", { name: "Offer it" });
+    await expect(form.getByRole("group", { name: "Offer to" })).toBeVisible();
+    expect(await axeViolations(page), `an appointment's offers and Offer form, ${viewport.name}`).toEqual([]);
+    // Nobody ticked: refused on the group of names.
+    for (const box of await form.getByRole("checkbox").all()) await box.uncheck();
+    await form.getByRole("button", { name: "Offer" }).click();
+    await expect(form.getByText("Tick at least one interpreter.")).toBeVisible();
+    expect(await axeViolations(page), `an appointment, a refused offer, ${viewport.name}`).toEqual([]);
+  }
+
+  // My jobs of each: the offer open, then taken by the other (who has it among their appointments).
+  const octet = () => Math.floor(Math.random() * 256);
+  const jobsOf = async (person: { email: string }) => {
+    const context = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": `10.206.${octet()}.${octet()}` } });
+    const jobs = await context.newPage();
+    await signIn(jobs, person.email, { landing: "/Dashboard/Jobs" });
+    return jobs;
+  };
+  const [loser, winner] = await Promise.all([jobsOf(first), jobsOf(second)]);
+  const offered = (jobs: Page) => jobs.getByRole("region", { name: "Appointments offered to you" }).getByRole("article", { name: `Appointment ${number}` });
+  for (const viewport of viewports) {
+    await loser.setViewportSize(viewport);
+    await loser.reload();
+    await expect(offered(loser).getByRole("button", { name: `Accept appointment ${number}` })).toBeVisible();
+    expect(await axeViolations(loser), `My jobs, an open offer, ${viewport.name}`).toEqual([]);
+  }
+  await offered(winner)
+    .getByRole("button", { name: `Accept appointment ${number}` })
+    .click();
+  await expect(winner.getByText(`Appointment ${number} is yours. The customer has been told.`).first()).toBeAttached();
+  for (const viewport of viewports) {
+    await loser.setViewportSize(viewport);
+    await loser.reload();
+    await expect(offered(loser)).toContainText("Someone else took this appointment.");
+    expect(await axeViolations(loser), `My jobs, a taken offer, ${viewport.name}`).toEqual([]);
+    await winner.setViewportSize(viewport);
+    await winner.goto("/Dashboard/Jobs");
+    await expect(winner.getByRole("region", { name: "Your appointments" }).getByRole("article", { name: `Appointment ${number}` })).toBeVisible();
+    expect(await axeViolations(winner), `My jobs, an accepted offer and the appointment ahead, ${viewport.name}`).toEqual([]);
+    await page.setViewportSize(viewport);
+    await page.goto(appointment);
+    await expect(page.getByRole("region", { name: "Offers" }).getByRole("row", { name: new RegExp(first.name) })).toContainText("Someone else took it");
+    expect(await axeViolations(page), `an appointment's answered offers, ${viewport.name}`).toEqual([]);
+  }
+  for (const jobs of [loser, winner]) await jobs.context().close();
 });

@@ -210,6 +210,7 @@ export function SubmitButton({
   form,
   accessibleName,
   rowId,
+  rowField = "id",
 }: {
   label: string;
   pendingLabel: string;
@@ -221,11 +222,13 @@ export function SubmitButton({
   accessibleName?: string;
   /** In a table of rows with the same forms: pending only while this row's form (its `id` field) is sent. */
   rowId?: string;
+  /** The field that names the row in those forms ("id" unless the form calls it otherwise, as an offer's "offer"). */
+  rowField?: string;
 }) {
   const navigation = useNavigation();
   const sent = navigation.formData;
   const pending =
-    navigation.state === "submitting" && (intent === undefined || sent?.get("intent") === intent) && (rowId === undefined || sent?.get("id") === rowId);
+    navigation.state === "submitting" && (intent === undefined || sent?.get("intent") === intent) && (rowId === undefined || sent?.get(rowField) === rowId);
   return (
     <button
       type="submit"

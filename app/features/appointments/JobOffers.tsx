@@ -78,12 +78,21 @@ export function JobOffers({ offers, now, failure }: { offers: OfferedWork[]; now
                   <div className="job-offer__answers">
                     <Form method="post">
                       <input type="hidden" name="offer" value={offer.id} />
-                      <SubmitButton intent="accept-offer" label={t.accept} pendingLabel={t.accepting} accessibleName={format(t.acceptLabel, { number })} />
+                      <SubmitButton
+                        intent="accept-offer"
+                        rowId={String(offer.id)}
+                        rowField="offer"
+                        label={t.accept}
+                        pendingLabel={t.accepting}
+                        accessibleName={format(t.acceptLabel, { number })}
+                      />
                     </Form>
                     <Form method="post">
                       <input type="hidden" name="offer" value={offer.id} />
                       <SubmitButton
                         intent="decline-offer"
+                        rowId={String(offer.id)}
+                        rowField="offer"
                         label={t.decline}
                         pendingLabel={t.declining}
                         className="button--ghost"

@@ -2,14 +2,16 @@
 // an appointment shows both, so staff never wonder why someone was left out.
 import { Link } from "react-router";
 import { Panel } from "~/components/Panel";
-import { format, plural } from "~/i18n";
+import { plural } from "~/i18n";
+import { Template } from "~/components/Template";
 import { useLocale, useMessages } from "~/platform/page/locale";
 import type { Eligibility } from "~/domain/eligibility";
 
 export function EligibilityPanel({ eligibility, language }: { eligibility: Eligibility; language: string }) {
   const locale = useLocale();
   const t = useMessages().availability.eligibility;
-  const values = { language, credential: eligibility.credential ?? "" };
+  // The language and the credential are data: isolated inside the page's sentences.
+  const values = { language: <bdi>{language}</bdi>, credential: <bdi>{eligibility.credential ?? ""}</bdi> };
   const person = (item: { id: string; name: string }) => (
     <Link to={`/Dashboard/Interpreter/${encodeURIComponent(item.id)}`}>
       <bdi>{item.name}</bdi>
@@ -17,10 +19,14 @@ export function EligibilityPanel({ eligibility, language }: { eligibility: Eligi
   );
   return (
     <Panel id="eligibility-heading" heading={t.heading} sectionId="eligibility">
-      <p>{format(t.intro, { language })}</p>
+      <p>
+        <Template text={t.intro} values={values} />
+      </p>
       <h3 id="eligible-heading">{t.eligible}</h3>
       {eligibility.eligible.length === 0 ? (
-        <p className="empty-state">{format(t.noneEligible, { language })}</p>
+        <p className="empty-state">
+          <Template text={t.noneEligible} values={values} />
+        </p>
       ) : (
         <ul aria-labelledby="eligible-heading" className="eligibility__eligible">
           {eligibility.eligible.map((item) => (
@@ -37,7 +43,9 @@ export function EligibilityPanel({ eligibility, language }: { eligibility: Eligi
                 {person(item)}
                 <ul className="eligibility__reasons">
                   {item.reasons.map((reason) => (
-                    <li key={reason}>{format(t.reasons[reason], values)}</li>
+                    <li key={reason}>
+                      <Template text={t.reasons[reason]} values={values} />
+                    </li>
                   ))}
                 </ul>
               </li>
@@ -45,7 +53,12 @@ export function EligibilityPanel({ eligibility, language }: { eligibility: Eligi
           </ul>
         </>
       )}
-      {eligibility.unlinked > 0 && <p>{plural(locale, t.unlinked, eligibility.unlinked, values)}</p>}
+      {eligibility.unlinked > 0 && (
+        <p>
+          {/* The count is formatted for the locale; the language stays a placeholder until it is isolated. */}
+          <Template text={plural(locale, t.unlinked, eligibility.unlinked, { language: "{language}" })} values={values} />
+        </p>
+      )}
     </Panel>
   );
 }

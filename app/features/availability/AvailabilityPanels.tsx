@@ -1,7 +1,9 @@
 // The availability sections of Profile and of an interpreter's page (issue 25): the week's working hours (a text per
 // weekday), time off, and credentials. Plain forms: each works without JavaScript and comes back to its own section.
 import { useEffect } from "react";
+import { Fragment } from "react";
 import { Form } from "react-router";
+import { Template } from "~/components/Template";
 import { Cell, DataTable } from "~/components/DataTable";
 import { Field, formFields, FormAlert, SubmitButton } from "~/components/forms";
 import { Panel } from "~/components/Panel";
@@ -44,7 +46,9 @@ export function WorkingHoursPanel({ hours, personName, failure }: { hours: Worki
   const week = hoursByWeekday(hours);
   return (
     <Panel id={`${AVAILABILITY_SECTIONS.hours}-heading`} heading={t.heading} sectionId={AVAILABILITY_SECTIONS.hours}>
-      <p>{personName ? format(t.introFor, { name: personName, zone: COMPANY_TIME_ZONE }) : format(t.intro, { zone: COMPANY_TIME_ZONE })}</p>
+      <p>
+        <Template text={personName ? t.introFor : t.intro} values={{ name: <bdi>{personName}</bdi>, zone: <bdi dir="ltr">{COMPANY_TIME_ZONE}</bdi> }} />
+      </p>
       <FormAlert message={own?.formError} />
       <Form method="post" className="form availability-week" aria-labelledby={`${AVAILABILITY_SECTIONS.hours}-heading`} noValidate>
         {WEEKDAYS.map((weekday) => {
@@ -139,15 +143,25 @@ export function CredentialsPanel({
   const field = formFields("credential", adding);
   useFocusFirstRefused(field, ["name", "expiresOn"], adding);
   const headingId = `${AVAILABILITY_SECTIONS.credentials}-heading`;
-  const requirements = Object.entries(REQUIRED_CREDENTIALS)
-    .map(([setting, credential]) =>
-      format(t.requirement, { setting: messages.book.settings[setting as keyof typeof REQUIRED_CREDENTIALS], credential: credential }),
-    )
-    .join(" ");
+  const [introBefore = "", introAfter = ""] = t.intro.split("{requirements}");
+  // Each required credential's name is data: isolated inside the page's sentence.
+  const requirements = Object.entries(REQUIRED_CREDENTIALS).map(([setting, credential]) => (
+    <Fragment key={setting}>
+      {" "}
+      <Template
+        text={t.requirement}
+        values={{ setting: messages.book.settings[setting as keyof typeof REQUIRED_CREDENTIALS], credential: <bdi>{credential}</bdi> }}
+      />
+    </Fragment>
+  ));
   const columns = editable ? [t.columns.name, t.columns.expires, t.columns.actions] : [t.columns.name, t.columns.expires];
   return (
     <Panel id={headingId} heading={t.heading} sectionId={AVAILABILITY_SECTIONS.credentials}>
-      <p>{format(t.intro, { requirements })}</p>
+      <p>
+        {introBefore.trimEnd()}
+        {requirements}
+        {introAfter}
+      </p>
       <FormAlert message={own?.formError} />
       {credentials.length === 0 ? (
         <p className="empty-state">{t.empty}</p>

@@ -184,7 +184,7 @@ test("the availability screens have no violations, wide and at 390 px: an interp
     await page.setViewportSize(viewport);
     await page.goto("/Dashboard/Profile");
     await expect(page.getByRole("region", { name: "Time off" }).getByText("Conference")).toBeVisible();
-    await expect(page.getByRole("region", { name: "Credentials" }).getByText("Court certified", { exact: true })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Credentials" }).getByRole("table").getByText("Court certified", { exact: true })).toBeVisible();
     const hours = page.getByRole("region", { name: "Working hours" });
     await hours.getByLabel("Tuesday").fill("25:00-26:00");
     await hours.getByRole("button", { name: "Save working hours" }).click();

@@ -6,7 +6,7 @@
 import type { Page } from "@playwright/test";
 import { axeViolations } from "./support";
 import { expect, expectNotice, test, unique } from "./fixtures";
-import { adminPage, companyForm, image, serviceEditor } from "./studio-support";
+import { adminPage, openServiceEditor, companyForm, image, serviceEditor } from "./studio-support";
 
 test.describe.configure({ mode: "serial" });
 
@@ -49,9 +49,9 @@ for (const javaScriptEnabled of [true, false]) {
     test("a service's Arabic texts beside its English ones: on /ar/Services at once; emptied, the English text shows, marked", async ({ browser }) => {
       test.slow(); // two saves and four page loads: past 30 s on CI
       const page = await adminPage(browser, javaScriptEnabled);
-      const [first] = await publicServiceTitles(page);
+      const first = (await publicServiceTitles(page))[0]!;
       await page.goto("/Dashboard/Website");
-      await page.getByRole("link", { name: `Edit ${first}` }).click();
+      await openServiceEditor(page, first);
       const arabicTitle = `ترجمة معتمدة ${unique()}`;
       const arabicText = "ترجمة يراجعها لغويان قبل التسليم.";
       await serviceEditor(page).getByLabel("Title (Arabic)").fill(arabicTitle);
@@ -72,13 +72,13 @@ for (const javaScriptEnabled of [true, false]) {
 
       // Emptied, the Arabic page falls back to the English title, marked as English.
       await page.goto("/Dashboard/Website");
-      await page.getByRole("link", { name: `Edit ${first}` }).click();
+      await openServiceEditor(page, first);
       await serviceEditor(page).getByLabel("Title (Arabic)").fill("");
       await serviceEditor(page).getByLabel("Alt text of the image (English)").fill(`${first}: illustration`);
       await serviceEditor(page).getByRole("button", { name: "Save service" }).click();
       await expectNotice(page, `“${first}” has been saved.`);
       await visitor.goto("/ar/Services");
-      const fallback = visitor.getByRole("heading", { name: first! });
+      const fallback = visitor.getByRole("heading", { name: first });
       await expect(fallback).toHaveAttribute("lang", "en");
       await expect(fallback).toHaveAttribute("dir", "ltr");
       await page.context().close();
@@ -91,7 +91,7 @@ for (const javaScriptEnabled of [true, false]) {
       const before = await publicServiceTitles(page);
       await page.goto("/Dashboard/Website");
       const first = before[0]!;
-      await page.getByRole("link", { name: `Edit ${first}` }).click();
+      await openServiceEditor(page, first);
       const editor = serviceEditor(page);
       const text = `Translated and checked by two linguists ${unique()}.`;
       await editor.getByLabel("Description (English)").fill(text);

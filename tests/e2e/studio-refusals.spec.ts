@@ -8,7 +8,7 @@ import { PORT, SUPABASE_DOUBLE_URL } from "../../playwright.config";
 import { bytesOf } from "../fixtures/images";
 import { axeViolations } from "./support";
 import { expect, expectNotice, INTERPRETER, signIn, test, unique } from "./fixtures";
-import { adminPage, companyForm, image, serviceEditor } from "./studio-support";
+import { adminPage, openServiceEditor, companyForm, image, serviceEditor } from "./studio-support";
 
 test.describe.configure({ mode: "serial" });
 
@@ -36,7 +36,7 @@ test("two admins edit one service: the second save is refused with both versions
 
   for (const page of [first, second]) {
     await page.goto("/Dashboard/Website");
-    await page.getByRole("link", { name: `Edit ${title}` }).click();
+    await openServiceEditor(page, title);
   }
   await serviceEditor(first).getByLabel("Description (English)").fill("Changed by the first admin.");
   await serviceEditor(first)

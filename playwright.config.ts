@@ -50,7 +50,8 @@ export default defineConfig({
   // use: docs/decisions/0019.) A retried test that passes is still listed as "flaky" in the report; one that fails
   // twice fails the run. Each retry gets its own client address (fixtures.ts), so rate limits do not carry over.
   retries: process.env.CI ? 1 : 0,
-  reporter: [["list"]],
+  // The list for the log; the JSON report (start time, duration and worker of each test) to see where a run's time went.
+  reporter: [["list"], ["json", { outputFile: ".tmp/e2e-report.json" }]],
   use: {
     // A trace records the screen all along: it cost a quarter of the suite's time (985 s of test time against
     // 744 s without, measured on one machine). Only a retried test records one, to show what went wrong.

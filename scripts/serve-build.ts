@@ -9,7 +9,8 @@
 // workerd left about one fresh connection in 200 hanging until the test's time limit on a busy machine, and it
 // reloads (and stopped serving) when build/ changes under it (docs/decisions/0019).
 //
-// --fresh deletes the state folder first (tests and Lighthouse start from the sample content).
+// --fresh deletes the state folder first (tests and Lighthouse start from the sample content, copied from a template
+// prepared once: scripts/lib/fresh-state.ts).
 // --log FILE also writes the server's output to FILE.
 // --supabase URL runs the worker on the Supabase backend at URL (the tests' HTTP double), with its test keys.
 // --emailjs URL configures EmailJS against URL (the tests' fake), with test-only ids and keys.
@@ -23,6 +24,7 @@ import type { Readable } from "node:stream";
 import { parseArgs } from "node:util";
 import { Log, LogLevel, Miniflare, type Json } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { freshStateAt } from "./lib/fresh-state";
 import "./lib/wrangler"; // the quiet environment (no metrics, no account look-ups)
 
 const { values } = parseArgs({
@@ -54,7 +56,9 @@ const supabaseVars = supabase ? { SUPABASE_URL: supabase, SUPABASE_ANON_KEY: "e2
 
 if (fresh) rmSync(state, { recursive: true, force: true });
 if (log) mkdirSync(dirname(log), { recursive: true });
-if (!empty) {
+if (!empty && fresh) {
+  freshStateAt(state);
+} else if (!empty) {
   const setup = spawnSync("node_modules/.bin/tsx", ["scripts/local-setup.ts", "--persist-to", state], { stdio: "inherit" });
   if (setup.status !== 0) process.exit(setup.status ?? 1);
 }

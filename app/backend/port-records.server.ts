@@ -25,4 +25,6 @@ export interface RecordStore {
   ): Promise<{ ok: true; version: number } | { ok: false; reason: "stale" | "not-found" | "not-started" | "not-confirmed" }>;
   /** The appointment's record, or null when nobody has recorded it. */
   of(appointmentId: number): Promise<AppointmentRecord | null>;
+  /** The records of these appointments (at most 100 ids; none asked, none read), in any order. */
+  ofMany(appointmentIds: number[]): Promise<AppointmentRecord[]>;
 }

@@ -98,5 +98,16 @@ export function d1RecordStore(db: D1Database): RecordStore {
       const row = await query(() => db.prepare("SELECT * FROM appointment_records WHERE appointment_id = ?").bind(appointmentId).first<RecordRow>());
       return row ? toRecord(row) : null;
     },
+
+    async ofMany(appointmentIds) {
+      if (appointmentIds.length === 0) return [];
+      const { results } = await query(() =>
+        db
+          .prepare(`SELECT * FROM appointment_records WHERE appointment_id IN (SELECT value FROM json_each(?))`)
+          .bind(JSON.stringify(appointmentIds.slice(0, 100)))
+          .all<RecordRow>(),
+      );
+      return results.map(toRecord);
+    },
   };
 }

@@ -8,6 +8,7 @@ import { book } from "./book";
 import { appointments } from "./appointments";
 import { availability } from "./availability";
 import { offers } from "./offers";
+import { records } from "./records";
 import { studio } from "./studio";
 
 export const ar: Messages = {
@@ -515,6 +516,7 @@ export const ar: Messages = {
   appointments,
   availability,
   offers,
+  records,
   orders,
   call,
 };

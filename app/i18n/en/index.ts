@@ -8,6 +8,7 @@ import { book } from "./book";
 import { appointments } from "./appointments";
 import { availability } from "./availability";
 import { offers } from "./offers";
+import { records } from "./records";
 import { studio } from "./studio";
 import type { Plural } from "~/i18n/plural";
 
@@ -504,6 +505,7 @@ export const en = {
   appointments,
   availability,
   offers,
+  records,
   orders,
   call,
 };

@@ -1,5 +1,6 @@
 // /Dashboard/Appointments/<id> (admins, issue 25): one appointment — when (in the company's zone, the zone named), how,
-// where, who booked it and who interprets — and cancelling it with a reason the customer is told.
+// where, who booked it and who interprets — offering it, approving what happened once it took place, and cancelling it
+// with a reason the customer is told.
 import { Form, Link, useActionData } from "react-router";
 import { Facts, type Fact } from "~/components/Facts";
 import { Panel } from "~/components/Panel";
@@ -15,6 +16,8 @@ import { EligibilityPanel } from "~/features/appointments/EligibilityPanel";
 import { OfferForm, OfferList } from "~/features/appointments/OfferPanel";
 import { staffOffer } from "~/features/appointments/offers.server";
 import { offerDeadline } from "~/domain/offers";
+import { ApprovalPanel } from "~/features/appointments/RecordPanels";
+import { approveRecord } from "~/features/appointments/records.server";
 import type { FormFailure } from "~/platform/page/form-failure";
 import { dashboardMeta } from "~/platform/page/dashboard-meta";
 import { useLocale, useMessages } from "~/platform/page/locale";
@@ -31,26 +34,34 @@ export async function loader(args: Route.LoaderArgs) {
   const appointment = await appointmentOr404(backend, args.params.appointmentId);
   // Everything but the private link's sealed token: the page needs none of it.
   const { tokenSealed: _sealed, ...shown } = appointment;
-  const [eligibility, offers, unfilledSince] = await Promise.all([
+  const [eligibility, offers, unfilledSince, record] = await Promise.all([
     eligibilityFor(backend, appointment),
     backend.offers.forAppointment(appointment.id),
     backend.offers.unfilledSince(appointment.id),
+    backend.records.of(appointment.id),
   ]);
   const now = Date.now();
-  return { appointment: shown, eligibility, offers, unfilledSince, deadline: offerDeadline(now, appointment.startsAt), now };
+  return { appointment: shown, eligibility, offers, unfilledSince, record, deadline: offerDeadline(now, appointment.startsAt), now };
 }
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const appointment = await appointmentOr404(appContext(args.context).backend, args.params.appointmentId);
-  return runIntent({ ...args, user: admin }, { cancel: (input) => staffCancel(input, appointment), offer: (input) => staffOffer(input, appointment) });
+  return runIntent(
+    { ...args, user: admin },
+    {
+      cancel: (input) => staffCancel(input, appointment),
+      offer: (input) => staffOffer(input, appointment),
+      "approve-record": (input) => approveRecord(input, appointment),
+    },
+  );
 }
 
 export default function AppointmentPage({ loaderData }: Route.ComponentProps) {
   const t = useMessages();
   const a = t.appointments;
   const locale = useLocale();
-  const { appointment, eligibility, offers, unfilledSince, deadline, now } = loaderData;
+  const { appointment, eligibility, offers, unfilledSince, record, deadline, now } = loaderData;
   const failure: FormFailure | null = useActionData<typeof action>() ?? null;
   const d = a.detail;
   // The number is a code, not a word: isolated left to right inside the heading's own language.
@@ -116,6 +127,7 @@ export default function AppointmentPage({ loaderData }: Route.ComponentProps) {
           )}
         </p>
       )}
+      <ApprovalPanel appointment={appointment} record={record} now={now} failure={failure?.intent === "approve-record" ? failure : null} />
       <OfferList offers={offers} now={now} unfilledSince={unfilledSince} />
       {eligibility && (
         <>

@@ -1,5 +1,5 @@
 // /Dashboard/Jobs — "My jobs": the appointments offered to the signed-in interpreter (accept or decline; the first
-// accept wins), their confirmed appointments ahead, and the orders assigned to them, newest first, a page at a time.
+// accept wins), the appointments that took place for them to record, their confirmed appointments ahead, and the orders assigned to them, newest first, a page at a time.
 // No customer details and no prices: the work, its languages and its deadline.
 import { useActionData } from "react-router";
 import { Pagination } from "~/components/Pagination";
@@ -12,6 +12,8 @@ import { wallClockOf } from "~/domain/zoned-time";
 import { ConfirmedAppointments, JobOffers } from "~/features/appointments/JobOffers";
 import { workView } from "~/domain/offers";
 import { acceptOffer, declineOffer, offersOf } from "~/features/appointments/offers.server";
+import { WorkToRecordPanel } from "~/features/appointments/RecordPanels";
+import { recordAttendance, workToRecord } from "~/features/appointments/records.server";
 import type { FormFailure } from "~/platform/page/form-failure";
 import { failureToasts, load } from "~/request/page-loads.server";
 import { appContext } from "~/request/context.server";
@@ -31,17 +33,18 @@ export async function loader(args: Route.LoaderArgs) {
   const now = Date.now();
   const today = wallClockOf(now, COMPANY_TIME_ZONE).date;
   const ahead = filterOf({ from: today, to: null, status: "confirmed", languageId: null, interpreterId: user.id, mode: null, page: 1 });
-  const [jobs, offers, appointments] = await Promise.all([
+  const [jobs, offers, appointments, toRecord] = await Promise.all([
     load("the jobs", () => backend.orders.jobs(user.id, page)),
     load("the offers", () => offersOf({ backend, userId: user.id, now })),
     load("the appointments", async () => (await backend.appointments.list(ahead)).items.filter((item) => item.startsAt > now).map(workView)),
+    load("the appointments to record", () => workToRecord(backend, user.id, now)),
   ]);
-  return { jobs, offers, appointments, now, toasts: failureToasts(messagesFor(user.locale), jobs, offers, appointments) };
+  return { jobs, offers, appointments, toRecord, now, toasts: failureToasts(messagesFor(user.locale), jobs, offers, appointments, toRecord) };
 }
 
 export async function action(args: Route.ActionArgs) {
   const user = await requireUser(args);
-  return runIntent({ ...args, user }, { "accept-offer": acceptOffer, "decline-offer": declineOffer });
+  return runIntent({ ...args, user }, { "accept-offer": acceptOffer, "decline-offer": declineOffer, record: recordAttendance });
 }
 
 export default function Jobs({ loaderData }: Route.ComponentProps) {
@@ -49,12 +52,13 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
   const failure: FormFailure | null = useActionData<typeof action>() ?? null;
   useActionToast(failure?.toast);
   useFocusOnHash();
-  const { offers, appointments, now } = loaderData;
+  const { offers, appointments, toRecord, now } = loaderData;
   const jobs = loaderData.jobs.ok ? loaderData.jobs.value : { items: [], page: 1, pageCount: 1 };
   return (
     <>
       <h1>{t.jobs.heading}</h1>
       <JobOffers offers={offers.ok ? offers.value : []} now={now} failure={failure} />
+      <WorkToRecordPanel work={toRecord.ok ? toRecord.value : []} failure={failure} />
       <ConfirmedAppointments appointments={appointments.ok ? appointments.value : []} />
       <section aria-labelledby="jobs-list" className="panel">
         <h2 id="jobs-list">{t.jobs.ordersHeading}</h2>

@@ -1,0 +1,52 @@
+// After a booked appointment (issue 25): the interpreter records what happened under My jobs, staff approve it on the
+// appointment's page. The approved record is what billing reads.
+export const records = {
+  form: {
+    outcome: "What happened",
+    outcomes: { held: "It took place", customer: "The customer did not come", interpreter: "The interpreter did not come" },
+    outcomeRequired: "Choose what happened.",
+    date: "Date it started",
+    start: "Actual start",
+    end: "Actual end",
+    timesHint: "On the company's clock ({zone}). An end before the start is on the next day. Leave as they are for a no-show.",
+    travel: "Travel (minutes, both ways)",
+    travelRange: "Enter whole minutes from 0 to {max}.",
+    dateRequired: "Enter the date as YYYY-MM-DD.",
+    timeRequired: "Enter the time as HH:MM (24-hour clock).",
+    skipped: "The clocks skipped this time that day (daylight saving). Enter the time the clock showed.",
+    future: "This time has not come yet.",
+    tooLong: "An appointment lasts at most 24 hours: check the start and end.",
+  },
+  toRecord: {
+    heading: "To record",
+    intro: "After each appointment, record when it really started and ended, or that someone did not come. Staff approve it.",
+    empty: "Nothing to record.",
+    submit: "Save record",
+    submitting: "Saving…",
+    submitLabel: "Save the record of appointment {number}",
+    recorded: "Recorded {at}. Waiting for staff to approve; you can still change it.",
+    saved: "The record of appointment {number} is saved. Staff will approve it.",
+    refused: {
+      "not-found": "This appointment is not yours to record, or it was cancelled.",
+      "not-started": "This appointment has not started yet.",
+      approved: "Staff have already approved this record.",
+    },
+  },
+  approval: {
+    heading: "After the appointment",
+    none: "The interpreter has not recorded it yet. You can record and approve it here.",
+    recordedBy: "Recorded by the interpreter {at}.",
+    approvedAt: "Approved {at}: this is what billing uses.",
+    notYet: "It has not started yet: there is nothing to record.",
+    submit: "Approve",
+    submitting: "Approving…",
+    approved: "Appointment {number} is completed with the approved record.",
+    stale: "The appointment changed in the meantime. Here it is as it is now.",
+    refused: {
+      "not-found": "This appointment no longer exists.",
+      "not-started": "This appointment has not started yet.",
+      "not-confirmed": "Only a confirmed appointment can be approved.",
+    },
+    summary: { held: "{start} to {end} ({minutes} min)", travel: "Travel: {minutes} min" },
+  },
+};

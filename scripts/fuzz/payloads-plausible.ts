@@ -1,10 +1,11 @@
 // Plausible values: what the app's own forms and links would send, for the fields and query parameters a request
 // does not attack, so it gets past them and reaches deeper code (payloads.ts makes the hostile ones). Everything is
 // drawn from the run's seeded Rng; quote requests' and orders' kinds come from payloads-orders.ts, bookings' from
-// payloads-appointments.ts, availability's from payloads-availability.ts.
+// payloads-appointments.ts, availability's from payloads-availability.ts, records' from payloads-records.ts.
 import type { IdPools } from "./params";
 import { plausibleAppointmentValue } from "./payloads-appointments";
 import { plausibleAvailabilityValue } from "./payloads-availability";
+import { plausibleRecordValue } from "./payloads-records";
 import { plausibleOrderQuery, plausibleOrderValue, type OrderContext } from "./payloads-orders";
 import type { Rng } from "./prng";
 import type { FieldKind, QueryKind } from "./surface-kinds";
@@ -18,7 +19,10 @@ function contentId(rng: Rng, ids: IdPools): number {
 /** What the app's own forms would send: passes validation, so the fuzzed field is the only bad one. */
 export function plausible(kind: FieldKind, rng: Rng, ids: IdPools, context: OrderContext = {}): string {
   const order =
-    plausibleOrderValue(kind, rng, ids, context) ?? plausibleAppointmentValue(kind, rng, ids) ?? plausibleAvailabilityValue(kind, rng, ids, context);
+    plausibleOrderValue(kind, rng, ids, context) ??
+    plausibleAppointmentValue(kind, rng, ids) ??
+    plausibleAvailabilityValue(kind, rng, ids, context) ??
+    plausibleRecordValue(kind, rng, ids);
   if (order !== null) return order;
   const n = rng.int(1, 99_999);
   switch (kind) {

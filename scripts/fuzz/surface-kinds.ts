@@ -94,7 +94,14 @@ export type FieldKind =
   | "timeOffId"
   | "credentialId"
   // An offer of an appointment (My jobs' Accept and Decline): its id.
-  | "offerId";
+  | "offerId"
+  // After an appointment (app/domain/record-forms.ts): what happened (held, or whose no-show); the actual start's day
+  // (YYYY-MM-DD) and the start and end (HH:MM) on the company's clock; travel minutes; which appointment (My jobs).
+  | "attendanceOutcome"
+  | "actualDay"
+  | "actualTime"
+  | "travelMinutes"
+  | "appointmentId";
 
 /** What a query parameter holds. */
 export type QueryKind =

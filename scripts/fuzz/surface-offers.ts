@@ -1,5 +1,6 @@
 // Offers, My jobs and calendar feeds (issue 25) as attack surface: staff offering an appointment to interpreters
 // (the version the page showed, the interpreters ticked), an interpreter accepting or declining an offer under My jobs,
+// recording what happened at an appointment (and staff approving it),
 // making and stopping one's calendar link on Profile, and the feed's private-link route. Spread into surface.ts's PAGES
 // and surface-forms.ts's FORMS; coverage.ts checks them against the product like every other entry.
 //
@@ -10,6 +11,13 @@ import type { FieldKind, FormEntry, PageEntry } from "./surface-kinds";
 import { UNKNOWN_TOKEN } from "./surface-orders";
 
 const answer: Record<string, FieldKind> = { offer: "offerId" };
+const attendance: Record<string, FieldKind> = {
+  outcome: "attendanceOutcome",
+  date: "actualDay",
+  start: "actualTime",
+  end: "actualTime",
+  travel: "travelMinutes",
+};
 
 export const OFFER_PAGES: PageEntry[] = [
   // app/routes/public/calendar-feed.ts: 404 for anything but a live feed's token.
@@ -33,6 +41,16 @@ export const OFFER_FORMS: FormEntry[] = [
   // An interpreter's answer, about their own offer only (the confirmation e-mails relayed after an accept).
   { route: "/Dashboard/Jobs", path: "/Dashboard/Jobs", intent: "accept-offer", fields: answer, access: "signed-in", background: true },
   { route: "/Dashboard/Jobs", path: "/Dashboard/Jobs", intent: "decline-offer", fields: answer, access: "signed-in" },
+  // app/features/appointments/records.server.ts: after an appointment, the interpreter's record of one of theirs (the
+  // set-up's are nobody's: 404), and staff approving it (the set-up's have not started: 409).
+  { route: "/Dashboard/Jobs", path: "/Dashboard/Jobs", intent: "record", fields: { appointment: "appointmentId", ...attendance }, access: "signed-in" },
+  {
+    route: "/Dashboard/Appointments/:appointmentId",
+    path: "/Dashboard/Appointments/{appointment:requested}",
+    intent: "approve-record",
+    fields: { basedOn: "version", ...attendance },
+    access: "admin",
+  },
   // app/features/availability/calendar-feed.server.ts: one's own calendar link, made (shown once) or stopped.
   { route: "/Dashboard/Profile", path: "/Dashboard/Profile", intent: "issue-calendar", fields: {}, access: "signed-in" },
   { route: "/Dashboard/Profile", path: "/Dashboard/Profile", intent: "revoke-calendar", fields: {}, access: "signed-in" },

@@ -174,6 +174,8 @@ import type { ReminderStore } from "./port-reminders.server";
 export type { ReminderStore };
 import type { CalendarFeedStore } from "./port-calendar-feeds.server";
 export type { CalendarFeedStore };
+import type { RecordStore } from "./port-records.server";
+export type { RecordStore };
 
 /** The log of live calls (issue 14): written by the switchboard when a call is over, read by staff. */
 export interface CallLogStore {
@@ -242,6 +244,7 @@ export interface Backend {
   readonly offers: OfferStore;
   readonly reminders: ReminderStore;
   readonly calendarFeeds: CalendarFeedStore;
+  readonly records: RecordStore;
   readonly calls: CallLogStore;
   readonly accounts: AccountStore;
   readonly events: SecurityEventStore;

@@ -10,6 +10,7 @@ import { describeAvailabilityContract } from "./availability-suite";
 import { describeOffersContract } from "./offers-suite";
 import { describeRemindersContract } from "./reminders-suite";
 import { describeCalendarFeedsContract } from "./calendar-feeds-suite";
+import { describeRecordsContract } from "./records-suite";
 import { describeCallsContract } from "./calls-suite";
 import { describeOrdersContract } from "./orders-suite";
 import { describePeopleContract } from "./people-suite";
@@ -54,6 +55,8 @@ describeOffersContract({ name: "d1", backendFor, prepare: sampleContent });
 describeRemindersContract({ name: "d1", backendFor, prepare: sampleContent });
 
 describeCalendarFeedsContract({ name: "d1", backendFor, prepare: sampleContent });
+
+describeRecordsContract({ name: "d1", backendFor, prepare: sampleContent });
 
 describePeopleContract({
   name: "d1",

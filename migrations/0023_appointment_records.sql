@@ -13,6 +13,8 @@ CREATE TABLE appointment_records (
   recorded_at    INTEGER NOT NULL,
   approved_by    TEXT,
   approved_at    INTEGER,
-  CHECK ((no_show IS NULL AND actual_start IS NOT NULL AND actual_end > actual_start) OR (no_show IS NOT NULL AND actual_start IS NULL AND actual_end IS NULL)),
+  -- Times, the end after the start (a NULL end would pass a bare `actual_end > actual_start`), or a no-show without any.
+  CHECK ((no_show IS NULL AND actual_start IS NOT NULL AND actual_end IS NOT NULL AND actual_end > actual_start)
+         OR (no_show IS NOT NULL AND actual_start IS NULL AND actual_end IS NULL)),
   CHECK (actual_end IS NULL OR actual_end - actual_start <= 24 * 3600000)
 ) WITHOUT ROWID;

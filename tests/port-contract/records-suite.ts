@@ -1,8 +1,10 @@
 // The port's contract for after-the-appointment records (issue 25): RecordStore — the assigned interpreter records
 // the actual times or a no-show once the appointment has started (replacing theirs until approved); staff approve it
-// as it is or corrected, which completes the appointment in the same write. Called from d1.test.ts and
-// supabase.test.ts; it books and confirms its own appointments (in the past, 2020, so they have started).
+// as it is or corrected, which completes the appointment in the same write; a page's records are read at once.
+// Called from d1.test.ts and supabase.test.ts; it books and confirms its own appointments (in the past, 2020, so they
+// have started).
 import { beforeAll, describe, expect, it } from "vitest";
+import { RECORDS_AT_ONCE } from "~/backend/port-records.server";
 import { blockedBy } from "~/domain/appointment-times";
 import { sha256Hex } from "~/platform/core/hash.server";
 import { portHelpers } from "./port-helpers";
@@ -106,7 +108,7 @@ export function describeRecordsContract(target: ContractTarget) {
       expect((await backend().appointments.get(id))!.status).toBe("confirmed");
     });
 
-    it("the database refuses an end before the start, or times with a no-show", async () => {
+    it("the database refuses an end before the start, times with a no-show, or a start without an end", async () => {
       const { id, interpreter } = await confirmed(PAST + 96 * HOUR);
       await expect(
         records().record(id, interpreter, { actualStart: PAST + 96 * HOUR, actualEnd: PAST + 95 * HOUR, travelMinutes: 0, noShow: null }, PAST + 98 * HOUR),
@@ -114,7 +116,43 @@ export function describeRecordsContract(target: ContractTarget) {
       await expect(
         records().record(id, interpreter, { actualStart: PAST, actualEnd: PAST + HOUR, travelMinutes: 0, noShow: "interpreter" } as never, PAST + 98 * HOUR),
       ).rejects.toThrow();
+      // A start without an end (a NULL end must not slip past "the end after the start").
+      await expect(
+        records().record(id, interpreter, { actualStart: PAST + 96 * HOUR, actualEnd: null, travelMinutes: 0, noShow: null } as never, PAST + 98 * HOUR),
+      ).rejects.toThrow();
       expect(await records().of(id)).toBeNull();
+    });
+
+    it("an approval the database refuses (an end at the start) completes nothing: the appointment stays confirmed at its version", async () => {
+      const { id, interpreter } = await confirmed(PAST + 120 * HOUR);
+      await records().record(id, interpreter, times(PAST + 120 * HOUR, 60), PAST + 122 * HOUR);
+      const entry = { actualStart: PAST + 120 * HOUR, actualEnd: PAST + 120 * HOUR, travelMinutes: 0, noShow: null };
+      await expect(records().approve(id, { basedOn: 3, entry, by: "admin@example.com" }, PAST + 123 * HOUR)).rejects.toThrow();
+      expect(await backend().appointments.get(id)).toMatchObject({ status: "confirmed", version: 3 });
+      expect(await records().of(id)).toMatchObject({ ...times(PAST + 120 * HOUR, 60), approvedBy: null, approvedAt: null });
+    });
+
+    it("ofMany: the records of the appointments asked for (each once), in any order, those without one left out; none asked, none", async () => {
+      const [recorded, approved, unrecorded] = [await confirmed(PAST + 144 * HOUR), await confirmed(PAST + 168 * HOUR), await confirmed(PAST + 192 * HOUR)];
+      await records().record(recorded.id, recorded.interpreter, times(PAST + 144 * HOUR, 45, 15), PAST + 146 * HOUR);
+      await records().approve(approved.id, { basedOn: 3, entry: times(PAST + 168 * HOUR, 30), by: "admin@example.com" }, PAST + 170 * HOUR);
+      const many = await records().ofMany([unrecorded.id, approved.id, recorded.id, approved.id, recorded.id + 100_000]);
+      const byId = [...many].sort((a, b) => a.appointmentId - b.appointmentId);
+      expect(byId).toEqual([await records().of(recorded.id), await records().of(approved.id)]);
+      expect(byId.map((record) => [record.appointmentId, record.approvedAt])).toEqual([
+        [recorded.id, null],
+        [approved.id, PAST + 170 * HOUR],
+      ]);
+      expect(await records().ofMany([unrecorded.id])).toEqual([]);
+      expect(await records().ofMany([])).toEqual([]);
+    });
+
+    it(`ofMany reads ${RECORDS_AT_ONCE} appointments at once (a repeated id counted once), and refuses more`, async () => {
+      const { id, interpreter } = await confirmed(PAST + 216 * HOUR);
+      await records().record(id, interpreter, times(PAST + 216 * HOUR, 60), PAST + 218 * HOUR);
+      const others = Array.from({ length: RECORDS_AT_ONCE - 1 }, (_, index) => id + 100_000 + index);
+      expect((await records().ofMany([id, ...others, id])).map((record) => record.appointmentId)).toEqual([id]);
+      await expect(records().ofMany([id, ...others, id + 200_000])).rejects.toThrow(RangeError);
     });
   });
 }

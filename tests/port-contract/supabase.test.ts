@@ -12,6 +12,7 @@ import { describeCallsContract } from "./calls-suite";
 import { describeOffersContract } from "./offers-suite";
 import { describeOrdersContract } from "./orders-suite";
 import { describePeopleContract } from "./people-suite";
+import { describeRecordsContract } from "./records-suite";
 import { describeRemindersContract } from "./reminders-suite";
 import { describeStudioContract } from "./studio-suite";
 import { describePortContract } from "./suite";
@@ -66,6 +67,8 @@ describeOffersContract({ name: "supabase", backendFor, prepare: reset });
 describeRemindersContract({ name: "supabase", backendFor, prepare: reset });
 
 describeCalendarFeedsContract({ name: "supabase", backendFor, prepare: reset });
+
+describeRecordsContract({ name: "supabase", backendFor, prepare: reset });
 
 // The sample content and nothing else.
 describePeopleContract({ name: "supabase", backendFor, prepare: reset });

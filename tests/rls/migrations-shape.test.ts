@@ -22,8 +22,10 @@ const APPOINTMENT_TABLES = ["appointments"];
 const OFFER_TABLES = ["appointment_offers", "unfilled_notices"];
 /** Reminders of appointments (20261203000200_push_appointment_reminders.sql): as the orders' tables (admins read). */
 const REMINDER_TABLES = ["appointment_reminders"];
+/** After-the-appointment records (20261203000400_push_appointment_records.sql): as the orders' tables. */
+const RECORD_TABLES = ["appointment_records"];
 /** Tables signed-in users may only read (their policies choose the rows), anon not at all; the worker writes. */
-const READ_ONLY_TABLES = [...ORDER_TABLES, ...CALL_TABLES, ...APPOINTMENT_TABLES, ...OFFER_TABLES, ...REMINDER_TABLES];
+const READ_ONLY_TABLES = [...ORDER_TABLES, ...CALL_TABLES, ...APPOINTMENT_TABLES, ...OFFER_TABLES, ...REMINDER_TABLES, ...RECORD_TABLES];
 /**
  * Interpreters' availability (20261203000000_push_availability.sql): signed-in users hold every privilege but TRUNCATE,
  * REFERENCES and TRIGGER and the policies choose the rows (an interpreter's own, an admin's all); anon holds none.
@@ -64,6 +66,7 @@ describe("what the migrations leave", () => {
     expect(rows).toEqual([
       p("about", "SELECT", everyone, "about: anyone reads"),
       p("appointment_offers", "SELECT", signedInOnly, "appointment_offers: admins all, interpreters their own"),
+      p("appointment_records", "SELECT", signedInOnly, "appointment_records: admins all, interpreters their assigned"),
       p("appointment_reminders", "SELECT", signedInOnly, "appointment_reminders: admins read"),
       p("appointments", "SELECT", signedInOnly, "appointments: admins all, interpreters their assigned"),
       p("call_log", "SELECT", signedInOnly, "call_log: admins all, interpreters their own"),

@@ -100,9 +100,9 @@ describe("the functions: only the service role executes them", () => {
     // search and customer-total triggers, the accounts', the people's and the links' lists, and the linked languages;
     // the appointments' 5 and their 2 helpers (appointment-functions.test.ts), and their list's and week's 2
     // (appointment-lists.test.ts); the availability's 6 and their 3 helpers (availability-functions.test.ts); the
-    // offers' 9 and their helper (offer-functions.test.ts); the reminders' 3 (reminders.test.ts) and the calendar
-    // feeds' 5 (calendar-feeds.test.ts).
-    expect(await count(db, "pg_proc", "proname like 'push\\_%'")).toBe(69);
+    // offers' 9 and their helper (offer-functions.test.ts); the reminders' 3 (reminders.test.ts), the calendar
+    // feeds' 5 (calendar-feeds.test.ts), and the appointment records' 4 and their helper (appointment-records.test.ts).
+    expect(await count(db, "pg_proc", "proname like 'push\\_%'")).toBe(74);
   });
 });
 

@@ -53,7 +53,7 @@ describe("private.is_admin()", () => {
     });
   });
 
-  it("the API exposes only the content studio's, the orders', the appointments', the availability, the offers', the reminders' and the calendar feeds' functions through /rpc, and only to the service role", async () => {
+  it("the API exposes only the content studio's, the orders', the appointments', the availability, the offers', the reminders', the calendar feeds' and the appointment records' functions through /rpc, and only to the service role", async () => {
     const functions = await asSuperuser(
       db,
       `select p.proname,
@@ -70,8 +70,11 @@ describe("private.is_admin()", () => {
         "push_add_time_off",
         "push_appointment_by_token",
         "push_appointment_offers",
+        "push_appointment_record",
+        "push_appointment_records",
         "push_appointment_reminders",
         "push_appointments_between",
+        "push_approve_attendance",
         "push_availability_candidates",
         "push_availability_of",
         "push_calendar_feed_appointments",
@@ -102,6 +105,7 @@ describe("private.is_admin()", () => {
         "push_next_order_id",
         "push_offer_appointment",
         "push_order_by_token",
+        "push_record_attendance",
         "push_remind_appointment",
         "push_reminders_due",
         "push_remove_service",

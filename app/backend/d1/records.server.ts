@@ -1,34 +1,8 @@
 // After-the-appointment records on D1 (issue 25; migrations/0023_appointment_records.sql). Approving is one batch: the
 // appointment completed (a compare-and-set on its version) and the record written approved only with that change.
-import type { RecordStore } from "~/backend/port-records.server";
-import type { AppointmentRecord, NoShow } from "~/domain/appointment-records";
+import { recordIdsToRead, type RecordStore } from "~/backend/port-records.server";
+import { toRecord, type RecordRow } from "~/backend/rows/appointment-record.server";
 import { query } from "./query.server";
-
-type RecordRow = {
-  appointment_id: number;
-  actual_start: number | null;
-  actual_end: number | null;
-  travel_minutes: number;
-  no_show: NoShow | null;
-  recorded_by: string;
-  recorded_at: number;
-  approved_by: string | null;
-  approved_at: number | null;
-};
-
-const toRecord = (row: RecordRow): AppointmentRecord => {
-  const common = {
-    appointmentId: row.appointment_id,
-    travelMinutes: row.travel_minutes,
-    recordedBy: row.recorded_by,
-    recordedAt: row.recorded_at,
-    approvedBy: row.approved_by,
-    approvedAt: row.approved_at,
-  };
-  return row.no_show
-    ? { ...common, actualStart: null, actualEnd: null, noShow: row.no_show }
-    : { ...common, actualStart: row.actual_start!, actualEnd: row.actual_end!, noShow: null };
-};
 
 export function d1RecordStore(db: D1Database): RecordStore {
   const state = (id: number) =>
@@ -100,12 +74,11 @@ export function d1RecordStore(db: D1Database): RecordStore {
     },
 
     async ofMany(appointmentIds) {
-      if (appointmentIds.length === 0) return [];
+      const ids = recordIdsToRead(appointmentIds);
+      if (ids.length === 0) return [];
+      // One JSON parameter for the list (D1 binds at most 100 parameters per statement).
       const { results } = await query(() =>
-        db
-          .prepare(`SELECT * FROM appointment_records WHERE appointment_id IN (SELECT value FROM json_each(?))`)
-          .bind(JSON.stringify(appointmentIds.slice(0, 100)))
-          .all<RecordRow>(),
+        db.prepare("SELECT * FROM appointment_records WHERE appointment_id IN (SELECT value FROM json_each(?))").bind(JSON.stringify(ids)).all<RecordRow>(),
       );
       return results.map(toRecord);
     },

@@ -8,7 +8,7 @@
 // about and services: shapes-studio.ts). The orders' tables and mail_outbox are in schema-orders.ts, the call log in
 // schema-calls.ts, the appointments in schema-appointments.ts, interpreters' availability in schema-availability.ts,
 // the offers of appointments in schema-offers.ts, their reminders in schema-reminders.ts, interpreters' calendar feeds
-// in schema-calendar-feeds.ts.
+// in schema-calendar-feeds.ts, what happened at an appointment in schema-records.ts.
 import { pgTimestamp } from "./pg";
 import { APPOINTMENT_SCHEMA, APPOINTMENT_TABLE_NAMES } from "./schema-appointments";
 import { AVAILABILITY_SCHEMA, AVAILABILITY_TABLE_NAMES } from "./schema-availability";
@@ -16,6 +16,7 @@ import { CALENDAR_FEED_SCHEMA, CALENDAR_FEED_TABLE_NAMES } from "./schema-calend
 import { CALL_SCHEMA, CALL_TABLE_NAMES } from "./schema-calls";
 import { OFFER_SCHEMA, OFFER_TABLE_NAMES } from "./schema-offers";
 import { ORDER_SCHEMA, ORDER_TABLE_NAMES, RELAY_COLUMNS } from "./schema-orders";
+import { RECORD_SCHEMA, RECORD_TABLE_NAMES } from "./schema-records";
 import { REMINDER_SCHEMA, REMINDER_TABLE_NAMES } from "./schema-reminders";
 
 export { coerce, jsonValue, PgError, pgTimestamp } from "./pg";
@@ -79,6 +80,7 @@ export const TABLE_NAMES = [
   ...OFFER_TABLE_NAMES,
   ...REMINDER_TABLE_NAMES,
   ...CALENDAR_FEED_TABLE_NAMES,
+  ...RECORD_TABLE_NAMES,
 ] as const;
 export type TableName = (typeof TABLE_NAMES)[number];
 export const isTable = (name: string): name is TableName => (TABLE_NAMES as readonly string[]).includes(name);
@@ -119,6 +121,7 @@ export const SCHEMA: Record<TableName, Table> = {
   ...OFFER_SCHEMA,
   ...REMINDER_SCHEMA,
   ...CALENDAR_FEED_SCHEMA,
+  ...RECORD_SCHEMA,
   company: contentTable({
     title: requiredText,
     description: { type: "text", default: () => "" },

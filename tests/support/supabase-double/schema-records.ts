@@ -10,7 +10,7 @@ import type { Row, Table, Value } from "./schema";
 export const RECORD_TABLE_NAMES = ["appointment_records"] as const;
 type RecordTableName = (typeof RECORD_TABLE_NAMES)[number];
 
-const instant = (value: Value) => Date.parse(String(value));
+const instant = (value: Value | undefined) => Date.parse(String(value));
 const optionalInstant = { type: "timestamptz", nullable: true } as const;
 
 /** appointment_records_times_check: times, the end after the start, or a no-show without any. */

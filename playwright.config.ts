@@ -30,6 +30,8 @@ export const FAKE_EMAILJS_URL = `http://127.0.0.1:${PORT + 12}`;
 /** The same build on the Supabase backend, against the strict double of Supabase's HTTP API. */
 export const SUPABASE_APP_URL = `http://127.0.0.1:${PORT + 2}`;
 export const SUPABASE_DOUBLE_URL = `http://127.0.0.1:${PORT + 14}`;
+/** Where a test runs each app server's cron as of a chosen minute (scripts/serve-build.ts --cron-port). */
+export const CRON_URL = { d1: `http://127.0.0.1:${PORT + 15}`, supabase: `http://127.0.0.1:${PORT + 16}` };
 
 // CI has run this suite three times slower than a session's machine (28 min against 9, with the steps before it
 // barely slower): limits there are twice as long, so a slow machine makes a slow run, not a red one.
@@ -86,7 +88,7 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: `npx tsx scripts/serve-build.ts --port ${PORT} --state .tmp/e2e-${PORT} --fresh --test-secret --log ${SERVER_LOG} --emailjs ${FAKE_EMAILJS_URL}`,
+      command: `npx tsx scripts/serve-build.ts --port ${PORT} --state .tmp/e2e-${PORT} --fresh --test-secret --log ${SERVER_LOG} --emailjs ${FAKE_EMAILJS_URL} --cron-port ${PORT + 15}`,
       url: `${APP_URL}/robots.txt`,
       timeout: 120_000,
       reuseExistingServer: false,
@@ -105,7 +107,7 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: `npx tsx scripts/serve-build.ts --port ${PORT + 2} --state .tmp/e2e-supabase-${PORT} --fresh --test-secret --empty --emailjs ${FAKE_EMAILJS_URL} --supabase ${SUPABASE_DOUBLE_URL}`,
+      command: `npx tsx scripts/serve-build.ts --port ${PORT + 2} --state .tmp/e2e-supabase-${PORT} --fresh --test-secret --empty --emailjs ${FAKE_EMAILJS_URL} --supabase ${SUPABASE_DOUBLE_URL} --cron-port ${PORT + 16}`,
       url: `${SUPABASE_APP_URL}/robots.txt`,
       timeout: 120_000,
       reuseExistingServer: false,

@@ -15,10 +15,12 @@
 // --supabase URL runs the worker on the Supabase backend at URL (the tests' HTTP double), with its test keys.
 // --emailjs URL configures EmailJS against URL (the tests' fake), with test-only ids and keys.
 // --test-secret uses a fixed, test-only SESSION_SECRET instead of the one in .dev.vars.
+// --cron-port N lets a test run the cron as of a chosen minute (serveCronTrigger below).
 // --empty leaves the database without even its schema, so every content read fails: the e2e tests
 // use it to see the site's failure states (SPEC §8) rendered by the real worker.
 import { spawnSync } from "node:child_process";
 import { createWriteStream, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
 import { dirname, join } from "node:path";
 import type { Readable } from "node:stream";
 import { parseArgs } from "node:util";
@@ -37,9 +39,10 @@ const { values } = parseArgs({
     log: { type: "string" },
     emailjs: { type: "string" },
     supabase: { type: "string" },
+    "cron-port": { type: "string" },
   },
 });
-const { port, state, fresh, empty, "test-secret": testSecret, log, emailjs, supabase } = values;
+const { port, state, fresh, empty, "test-secret": testSecret, log, emailjs, supabase, "cron-port": cronPort } = values;
 
 const emailjsVars = emailjs
   ? {
@@ -47,6 +50,8 @@ const emailjsVars = emailjs
       EMAILJS_SERVICE_ID: "service_e2e",
       EMAILJS_CONTACT_TEMPLATE_ID: "template_contact",
       EMAILJS_RESET_TEMPLATE_ID: "template_reset",
+      // Orders' and appointments' e-mails (the mail outbox): relayed too, so a browser test can read them.
+      EMAILJS_ORDER_TEMPLATE_ID: "template_order",
       EMAILJS_PUBLIC_KEY: "public-key-e2e",
       EMAILJS_PRIVATE_KEY: "private-key-e2e",
     }
@@ -96,10 +101,32 @@ const server = new Miniflare({
   },
 });
 const url = await server.ready;
+if (cronPort) await serveCronTrigger(Number(cronPort));
 write(process.stdout)(`Ready on ${url.href}\n`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     void server.dispose().finally(() => process.exit(0));
   });
+}
+
+/**
+ * --cron-port N: POST http://127.0.0.1:N/scheduled?time=<ms> runs the worker's cron as of that minute and answers once
+ * it has finished (its e-mails relayed): the browser tests' controlled clock. Miniflare's own /cdn-cgi/handler/
+ * scheduled reaches the static-assets router in front of the worker, which has no cron, so the worker is called here.
+ */
+async function serveCronTrigger(cronPort: number): Promise<void> {
+  const worker = await server.getWorker();
+  const trigger = createServer((request, response) => {
+    const at = Number(new URL(request.url ?? "/", "http://localhost").searchParams.get("time"));
+    if (request.method !== "POST" || !Number.isSafeInteger(at)) {
+      response.writeHead(400).end();
+      return;
+    }
+    worker
+      .scheduled({ scheduledTime: new Date(at), cron: "* * * * *" })
+      .then((result) => response.writeHead(result.outcome === "ok" ? 200 : 500).end(result.outcome))
+      .catch((error: unknown) => response.writeHead(500).end(String(error)));
+  });
+  await new Promise<void>((resolve) => trigger.listen(cronPort, "127.0.0.1", resolve));
 }

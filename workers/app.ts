@@ -158,7 +158,9 @@ export default {
         .catch((error: unknown) => console.error("[reminders] Writing reminders failed:", error))
         .then(() => relayDue(backend.outbox, config))
         .then(report("contact"))
-        .then(() => relayDueMails(backend, config, {}, outboxLinks(backend, config.SESSION_SECRET)))
+        // As of the later of the clock and the scheduled minute: what this run wrote as of its minute is due in it
+        // (a run on time or late relays by the clock, as before).
+        .then(() => relayDueMails(backend, config, { now: () => Math.max(Date.now(), controller.scheduledTime) }, outboxLinks(backend, config.SESSION_SECRET)))
         .then(report("mail")),
     );
     if (new Date(controller.scheduledTime).getUTCMinutes() === 0) ctx.waitUntil(pruneSecurityEvents(backend.events, controller.scheduledTime));

@@ -27,6 +27,11 @@ export function companyInstant(date: string, time: string): Date {
   return new Date(guess.getTime() - offsetMinutes(guess) * 60_000);
 }
 
+/** The company's wall-clock time (HH:MM) at an instant, as a time field shows it. */
+export function companyClock(at: number): string {
+  return new Intl.DateTimeFormat("en-GB", { timeZone: ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(at);
+}
+
 /**
  * The next day within a year whose wall clock skips `time` (spring: the clocks go forward) or repeats it (autumn: they
  * go back), found by the zone's offset changing between the two ends of that day.

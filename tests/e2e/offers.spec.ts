@@ -3,13 +3,20 @@
 // see the two interpreters who can take it, and why three others cannot (on time off, booked at an overlapping time,
 // their Medical (CCHI) expired by then) while a fourth, who does not speak Spanish, is only counted; staff offer it to
 // the two, both accept at the same instant, and exactly one gets it: the customer's page names them, the other is
-// told someone else took it, and the staff's list of offers says so.
+// told someone else took it, and the staff's list of offers says so. The confirmations go out (the customer's with
+// the .ics); the cron, run as of the day before, twice and once a minute late, sends the 24-hour reminder once; then,
+// the appointment having taken place, the interpreter records the actual times and staff approve them, corrected.
 //
 // Tests run in parallel on one database, and interpreters other tests made may speak Spanish and work on Tuesdays too:
 // each test makes its own six interpreters (names ending in the test's own suffix) and reads the lists for them.
 import type { Browser, Page } from "@playwright/test";
-import { companyDay, nextTuesday } from "./booking-support";
-import { ADMIN, expect, expectNotice, SAMPLE_PASSWORD, signIn, test, unique } from "./fixtures";
+import { moveAppointment, runCron } from "./appointment-time";
+import { companyClock, companyDay, companyInstant, nextTuesday } from "./booking-support";
+import { ADMIN, expect, expectNotice, mailbox, SAMPLE_PASSWORD, signIn, test, unique } from "./fixtures";
+import { axeViolations } from "./support";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 type Person = { name: string; email: string; page: string };
 
@@ -76,6 +83,15 @@ async function offerTo(staff: Page, people: Person[]) {
   await expectNotice(staff, people.length === 1 ? "Offered to 1 interpreter." : `Offered to ${people.length} interpreters.`);
 }
 
+/** axe finds no WCAG 2 A/AA violation on the page as it is, at 1280 px wide and at 390 px (a phone). */
+async function expectNoViolationsWideAndNarrow(page: Page) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    expect(await axeViolations(page), `at ${width} px`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
 /** An interpreter's browser, signed in on My jobs. */
 async function jobsOf(browser: Browser, javaScriptEnabled: boolean, who: Person): Promise<Page> {
   const page = await person(browser, javaScriptEnabled);
@@ -85,7 +101,9 @@ async function jobsOf(browser: Browser, javaScriptEnabled: boolean, who: Person)
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
-    test("an appointment booked for next Tuesday is offered to the two who can take it; both accept at once, one gets it", async ({ browser }) => {
+    test("an appointment booked for next Tuesday is offered to the two who can take it; both accept at once, one gets it; reminded once; recorded and approved", async ({
+      browser,
+    }) => {
       test.slow(); // six interpreters set up, two bookings, five people's browsers
       const id = unique();
       const day = nextTuesday();
@@ -215,6 +233,54 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(offers.getByRole("row", { name: new RegExp(winner.name) })).toContainText("Accepted");
       await expect(offers.getByRole("row", { name: new RegExp(loser.name) })).toContainText("Someone else took it");
       await expect(admin.getByRole("region", { name: "Offer it" })).toHaveCount(0);
+
+      // ---- Confirmations went out: the customer's with their page's .ics, the interpreter's naming it theirs. ----
+      const customerEmail = `lucia.${id}@example.com`;
+      const mailsTo = async (to: string) => (await mailbox()).filter((mail) => mail.mode === "ok" && mail.fields.to_email === to).map((mail) => mail.fields);
+      await expect.poll(async () => (await mailsTo(customerEmail)).some((mail) => mail.message!.includes(`${link}/appointment.ics`))).toBe(true);
+      await expect.poll(async () => (await mailsTo(winner.email)).some((mail) => mail.subject!.startsWith(`Appointment ${number} is yours`))).toBe(true);
+      const ics = await customer.request.get(`${link}/appointment.ics`);
+      expect(ics.headers()["content-type"]).toContain("text/calendar");
+      expect(await ics.text()).toContain("STATUS:CONFIRMED");
+
+      // ---- The day before, the cron sends the 24-hour reminder once, though it runs twice and again a minute late. ----
+      const dayBefore = companyInstant(day, "10:00").getTime() - 24 * HOUR + MINUTE;
+      for (const at of [dayBefore, dayBefore, dayBefore + MINUTE]) await runCron(at);
+      const reminders = async (to: string) => (await mailsTo(to)).filter((mail) => mail.subject!.startsWith(`Reminder: ${number} starts`)).length;
+      await expect.poll(() => reminders(customerEmail)).toBe(1);
+      await expect.poll(() => reminders(winner.email)).toBe(1);
+
+      // ---- It takes place (its start moved three hours back): the interpreter records it, staff approve a correction. ----
+      const startedAt = Math.floor((Date.now() - 3 * HOUR) / MINUTE) * MINUTE;
+      await moveAppointment(appointmentId, startedAt, 120, "on_site");
+      await winnerPage.goto("/Dashboard/Jobs");
+      const toRecord = winnerPage.getByRole("region", { name: "To record" }).getByRole("article", { name: new RegExp(number) });
+      await expect(toRecord.getByLabel("Actual start")).toHaveValue(companyClock(startedAt));
+      if (javaScriptEnabled) {
+        // A refused record: its field says why; the screen, wide and on a phone, has no accessibility violations.
+        await toRecord.getByLabel("Actual end").fill("");
+        await toRecord.getByRole("button", { name: `Save the record of appointment ${number}` }).click();
+        await expect(toRecord.getByText("Enter the time as HH:MM (24-hour clock).")).toBeVisible();
+        await expectNoViolationsWideAndNarrow(winnerPage);
+      }
+      await toRecord.getByLabel("Actual end").fill(companyClock(startedAt + 130 * MINUTE));
+      await toRecord.getByLabel("Travel (minutes, both ways)").fill("40");
+      await toRecord.getByRole("button", { name: `Save the record of appointment ${number}` }).click();
+      await expectNotice(winnerPage, `The record of appointment ${number} is saved. Staff will approve it.`);
+
+      await admin.goto(`/Dashboard/Appointments/${appointmentId}`);
+      const after = admin.getByRole("region", { name: "After the appointment" });
+      await expect(after).toContainText("Recorded by the interpreter");
+      await expect(after).toContainText("(130 min)");
+      if (javaScriptEnabled) await expectNoViolationsWideAndNarrow(admin);
+      await after.getByLabel("Travel (minutes, both ways)").fill("30");
+      await after.getByRole("button", { name: "Approve" }).click();
+      await expectNotice(admin, `Appointment ${number} is completed with the approved record.`);
+      await admin.goto(`/Dashboard/Appointments/${appointmentId}`);
+      await expect(admin.getByRole("region", { name: "After the appointment" })).toContainText("this is what billing uses");
+      await expect(admin.getByRole("region", { name: "After the appointment" })).toContainText("Travel (minutes, both ways)30");
+      await customer.goto(link);
+      await expect(customer.locator(".appointment-status")).toHaveText(`Completed · Your interpreter: ${winner.name.split(" ")[0]}`);
 
       for (const page of [admin, customer, ablePage, blakePage]) await page.context().close();
     });

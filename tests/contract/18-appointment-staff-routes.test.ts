@@ -56,11 +56,16 @@ describe("the staff's appointment screens on Supabase", () => {
     const params = { appointmentId: String(id) };
     const { args } = routeArgs(`/Dashboard/Appointments/${id}`, {}, params);
     const shown = await step(() => appointmentPage.loader(args));
-    // While it is to be filled, who can take it (the candidates in one call), its offers and since when it is unfilled,
-    // asked side by side.
+    // While it is to be filled, who can take it (the candidates in one call), its offers, since when it is unfilled and
+    // its record (after the appointment), asked side by side.
     expect(who(shown.requests).slice(0, 4)).toEqual([...GUARD, "rpc.push_get_appointment service"]);
     expect(who(shown.requests).slice(4).sort()).toEqual(
-      ["rpc.push_availability_candidates service", "rpc.push_appointment_offers service", "rpc.push_unfilled_since service"].sort(),
+      [
+        "rpc.push_availability_candidates service",
+        "rpc.push_appointment_offers service",
+        "rpc.push_unfilled_since service",
+        "rpc.push_appointment_record service",
+      ].sort(),
     );
     expect(JSON.stringify(shown.result)).not.toContain("sealed");
 

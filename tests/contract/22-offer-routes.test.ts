@@ -2,13 +2,12 @@
 // under My jobs — whole routes, with the exact requests they make of Supabase. An offer reads who can take it again
 // (the candidates in one call), each chosen person's e-mail, then stores the offers with their e-mails in one call; an
 // accept or a decline reads the offer, then is one call; My jobs reads the orders, the offers and the appointments ahead.
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { blockedBy } from "~/domain/appointment-times";
-import { createRequestContext, routerContextFor } from "~/request/context.server";
 import * as appointmentPage from "~/routes/dashboard/appointment";
 import * as jobsPage from "~/routes/dashboard/jobs";
-import { ADMIN, backendFor, double, languageIdOf, ORIGIN, pathOf, signIn, step, who } from "./helpers";
+import { ADMIN, backendFor, double, languageIdOf, pathOf, signIn, step, who } from "./helpers";
+import { acted, answerOf, form, routeArgs } from "./route-helpers";
 
 const GUARD = ["auth.user.get user", "rest.session_devices.seen service", "rest.users.me user"];
 const PASSWORD = "Offer-Routes-Pass-1";
@@ -16,30 +15,6 @@ const people: Record<"ana" | "bo" | "cy", { id: string; email: string; cookie: s
 let admin = "";
 let spanish = 0;
 let tokens = 0;
-
-function routeArgs(path: string, cookie: string, init: RequestInit = {}, params: Record<string, string> = {}) {
-  const request = new Request(`${ORIGIN}${path}`, { ...init, headers: { Cookie: cookie, Origin: ORIGIN, ...(init.headers as Record<string, string>) } });
-  const ctx = createExecutionContext();
-  return {
-    args: { request, context: routerContextFor(createRequestContext(request, env, ctx)), params, pattern: path, url: new URL(request.url) } as never,
-    ctx,
-  };
-}
-
-/** A form post (a repeated field as an array). */
-const form = (fields: Record<string, string | string[]>) => {
-  const body = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(name, item);
-  return { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body };
-};
-
-/** Runs a route's action with the work it leaves for after the response (the e-mails' relay). */
-const acted = (run: (args: never) => Promise<unknown>, { args, ctx }: ReturnType<typeof routeArgs>) =>
-  step(async () => {
-    const answer = await run(args);
-    await waitOnExecutionContext(ctx);
-    return answer;
-  });
 
 /** A legal appointment by video in Spanish on 9 September 2031 at `hour` UTC (16: 10:00 in Cheyenne), an hour long, requested. */
 async function book(hour = 16) {
@@ -63,13 +38,6 @@ async function book(hour = 16) {
   );
   if (!booked.ok) throw new Error(booked.reason);
   return booked.id;
-}
-
-/** A route's answer: a redirect's status and Location, or the status and form failure of the data it answered. */
-function answerOf(answer: unknown) {
-  if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("Location") };
-  const { data, init } = answer as { data: { formError?: string | null; errors?: Record<string, string> }; init: { status: number } };
-  return { status: init.status, formError: data.formError ?? null, errors: data.errors ?? {} };
 }
 
 type OfferRow = { id: number; appointment_id: number; interpreter_id: string; status: string };
@@ -195,11 +163,12 @@ describe("interpreters answer under My jobs, on Supabase", () => {
     for (const offer of await backendFor().offers.forAppointment(id)) offerOf[offer.interpreter.id] = offer.id;
   });
 
-  it("the page: the guard, then the orders assigned, the offers and the confirmed appointments ahead at once; never the customer's details", async () => {
+  it("the page: the guard, then the orders assigned, the offers, the confirmed appointments ahead and those to record at once; never the customer's details", async () => {
     const shown = await jobs(people.ana);
     expect(who(shown.requests).slice(0, 3)).toEqual(GUARD);
+    // Nothing has started yet: the list of those to record is read, and no records for none.
     expect(who(shown.requests).slice(3).sort()).toEqual(
-      ["rest.orders.jobs service", "rpc.push_interpreter_offers service", "rpc.push_list_appointments service"].sort(),
+      ["rest.orders.jobs service", "rpc.push_interpreter_offers service", "rpc.push_list_appointments service", "rpc.push_list_appointments service"].sort(),
     );
     const data = shown.result as unknown as { offers: { value: { id: number; status: string; appointment: { id: number } }[] } };
     expect(data.offers.value.map((offer) => [offer.id, offer.status, offer.appointment.id])).toContainEqual([offerOf[people.ana.id], "open", id]);

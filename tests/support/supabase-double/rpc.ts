@@ -10,6 +10,7 @@
 // (20261203000300_push_calendar_feeds.sql) in rpc-calendar-feeds.ts, run the same way.
 import { pgErrorResponse, type DoubleResponse } from "./postgrest";
 import { APPOINTMENT_FUNCTIONS } from "./rpc-appointments";
+import { APPOINTMENT_CHANGE_FUNCTIONS } from "./rpc-appointment-changes";
 import { AVAILABILITY_FUNCTIONS } from "./rpc-availability";
 import { CALENDAR_FEED_FUNCTIONS } from "./rpc-calendar-feeds";
 import { OFFER_FUNCTIONS } from "./rpc-offers";
@@ -200,6 +201,7 @@ export function handleRpc(state: DoubleState, name: string, body: unknown): Doub
     ...CALL_FUNCTIONS,
     ...PEOPLE_FUNCTIONS,
     ...APPOINTMENT_FUNCTIONS,
+    ...APPOINTMENT_CHANGE_FUNCTIONS,
     ...AVAILABILITY_FUNCTIONS,
     ...OFFER_FUNCTIONS,
     ...REMINDER_FUNCTIONS,

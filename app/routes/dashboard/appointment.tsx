@@ -1,12 +1,13 @@
 // /Dashboard/Appointments/<id> (admins, issue 25): one appointment — when (in the company's zone, the zone named), how,
-// where, who booked it and who interprets — and cancelling it with a reason the customer is told.
+// where, who booked it and who interprets — changing its time or details, and cancelling it with a reason the customer
+// is told.
 import { Form, Link, useActionData } from "react-router";
 import { Facts, type Fact } from "~/components/Facts";
 import { Panel } from "~/components/Panel";
 import { FormAlert, SubmitButton, TextAreaField } from "~/components/forms";
 import { OfficeTime } from "~/components/OfficeTime";
 import { APPOINTMENT_FORM_LIMITS } from "~/domain/appointment-forms";
-import { appointmentNumber, isCancellable } from "~/domain/appointments";
+import { appointmentNumber, isCancellable, isChangeable } from "~/domain/appointments";
 import { AppointmentStatus } from "~/features/appointments/AppointmentTable";
 import { appointmentWhen, durationText } from "~/features/appointments/appointment-text";
 import { appointmentOr404, staffCancel } from "~/features/appointments/staff-appointments.server";
@@ -14,6 +15,8 @@ import { eligibilityFor } from "~/features/appointments/appointment-eligibility.
 import { EligibilityPanel } from "~/features/appointments/EligibilityPanel";
 import { OfferForm, OfferList } from "~/features/appointments/OfferPanel";
 import { staffOffer } from "~/features/appointments/offers.server";
+import { ChangePanel } from "~/features/appointments/ChangePanel";
+import { staffChange } from "~/features/appointments/appointment-changes.server";
 import { offerDeadline } from "~/domain/offers";
 import type { FormFailure } from "~/platform/page/form-failure";
 import { dashboardMeta } from "~/platform/page/dashboard-meta";
@@ -43,7 +46,14 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const appointment = await appointmentOr404(appContext(args.context).backend, args.params.appointmentId);
-  return runIntent({ ...args, user: admin }, { cancel: (input) => staffCancel(input, appointment), offer: (input) => staffOffer(input, appointment) });
+  return runIntent(
+    { ...args, user: admin },
+    {
+      cancel: (input) => staffCancel(input, appointment),
+      offer: (input) => staffOffer(input, appointment),
+      change: (input) => staffChange(input, appointment),
+    },
+  );
 }
 
 export default function AppointmentPage({ loaderData }: Route.ComponentProps) {
@@ -123,6 +133,7 @@ export default function AppointmentPage({ loaderData }: Route.ComponentProps) {
           <OfferForm eligibility={eligibility} version={appointment.version} deadline={deadline} failure={failure?.intent === "offer" ? failure : null} />
         </>
       )}
+      {isChangeable(appointment.status) && <ChangePanel appointment={appointment} failure={failure?.intent === "change" ? failure : null} now={now} />}
       {isCancellable(appointment.status) && (
         <Panel id="cancel-heading" heading={a.cancel.heading} sectionId="cancel">
           <FormAlert message={failure?.intent === "cancel" ? failure.formError : null} />

@@ -45,6 +45,8 @@ const emailjsVars = emailjs
       EMAILJS_SERVICE_ID: "service_e2e",
       EMAILJS_CONTACT_TEMPLATE_ID: "template_contact",
       EMAILJS_RESET_TEMPLATE_ID: "template_reset",
+      // Orders' and appointments' e-mails reach the fake provider too (tests/e2e/appointment-changes.spec.ts reads them).
+      EMAILJS_ORDER_TEMPLATE_ID: "template_order",
       EMAILJS_PUBLIC_KEY: "public-key-e2e",
       EMAILJS_PRIVATE_KEY: "private-key-e2e",
     }

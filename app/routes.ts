@@ -67,6 +67,7 @@ export default [
     route("Orders/:orderId", "routes/dashboard/order.tsx"),
     route("Orders/:orderId/files/:fileId", "routes/dashboard/order-file.ts"),
     route("Appointments", "routes/dashboard/appointments.tsx"),
+    route("Appointments/New", "routes/dashboard/appointment-new.tsx"),
     route("Appointments/:appointmentId", "routes/dashboard/appointment.tsx"),
     route("Jobs", "routes/dashboard/jobs.tsx"),
     route("Jobs/:orderId", "routes/dashboard/job.tsx"),

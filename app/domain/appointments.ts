@@ -53,6 +53,12 @@ export type NewAppointment = {
   tokenSealed: string;
 };
 
+/** What staff can change of an appointment (issue 25): everything but its language, customer and link. */
+export type AppointmentDetails = Pick<
+  NewAppointment,
+  "contact" | "mode" | "setting" | "startsAt" | "minutes" | "blockedFrom" | "blockedTo" | "address" | "callNumber" | "notes" | "genderPreference"
+>;
+
 export type Appointment = Omit<NewAppointment, "tokenHash" | "tokenSealed" | "languageId"> & {
   id: number;
   /** Null once the language has been deleted (its name stays in `language`). */
@@ -83,6 +89,9 @@ export const isLateCancellation = (appointment: Pick<Appointment, "startsAt">, n
 
 /** Not over and not cancelled already: what staff can still cancel (the database checks the same). */
 export const isCancellable = (status: AppointmentStatus): boolean => status === "requested" || status === "offered" || status === "confirmed";
+
+/** What staff can still change (the database checks the same): the same as what they can cancel. */
+export const isChangeable = isCancellable;
 
 /** Whether the customer can still cancel: before the start, and not already over or cancelled. */
 export const customerCanCancel = (appointment: Pick<Appointment, "status" | "startsAt">, now: number): boolean =>

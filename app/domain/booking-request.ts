@@ -54,7 +54,14 @@ const PHONE = (phone: string) => /^\+?[\d\s().-]+$/.test(phone) && /^(\D*\d){7,1
  * The schema for a booking sent at `now`. Its output carries the start as an instant (`startsAt`); every refusal is a
  * field message (the start's on `date`, or on `time` for a time the clocks skip or repeat).
  */
-export function bookingRequestSchema(t: Messages, now: number, settings: BookingSettings = DEFAULT_BOOKING_SETTINGS, zone = COMPANY_TIME_ZONE) {
+export function bookingRequestSchema(
+  t: Messages,
+  now: number,
+  settings: BookingSettings = DEFAULT_BOOKING_SETTINGS,
+  zone = COMPANY_TIME_ZONE,
+  /** Staff booking by phone confirm the customer agreed, and are told so in their own words. */
+  consentRequired = t.book.validation.consentRequired,
+) {
   const v = t.book.validation;
   const tooLong = (max: number) => ({ error: format(t.validation.tooLong, { max }) });
   const oneLine = { error: t.validation.oneLine };
@@ -102,7 +109,7 @@ export function bookingRequestSchema(t: Messages, now: number, settings: Booking
           z.string().trim().max(BOOKING_LIMITS.notes, tooLong(BOOKING_LIMITS.notes)),
         ),
         gender: z.enum(["", ...GENDER_PREFERENCES], { error: v.genderUnknown }),
-        consent: z.literal("on", { error: v.consentRequired }),
+        consent: z.literal("on", { error: consentRequired }),
       })
       // Also when other fields are refused, so the visitor sees every problem at once: whenever the fields each check reads passed.
       .superRefine(
@@ -141,3 +148,16 @@ export function bookingRequestSchema(t: Messages, now: number, settings: Booking
 }
 
 export type BookingRequestInput = z.output<ReturnType<typeof bookingRequestSchema>>;
+
+/**
+ * What staff change of an appointment (issue 25; docs/decisions/0032) is read by the same schema, without the lead time:
+ * a change to work already arranged is often a late one (the clinic runs an hour late), and the interpreter, if one is
+ * assigned, is asked again by the eligibility rule. A start in the past or beyond the horizon is still refused.
+ */
+export const STAFF_CHANGE_SETTINGS: BookingSettings = { ...DEFAULT_BOOKING_SETTINGS, leadMinutes: 0 };
+
+/**
+ * A change form's fields as the booking schema reads them: the language is not changed there (it stays what was
+ * booked) and the customer agreed when they booked, so the two fields the form does not have are filled in.
+ */
+export const changeFields = (form: FormData): BookingForm => ({ ...bookingFields(form), language: "1", consent: "on" });

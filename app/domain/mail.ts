@@ -21,6 +21,12 @@ export const MAIL_KINDS = [
   // Reminders a day and an hour before: to the customer (with their page) and to the interpreter.
   "appointment-reminder",
   "appointment-reminder-interpreter",
+  // Staff changed the time or the details: the customer's notice, the assigned interpreter's (still theirs), the
+  // interpreter's release (the change means they cannot take it), and a cancellation told to the interpreter.
+  "appointment-changed",
+  "appointment-changed-interpreter",
+  "appointment-released",
+  "appointment-cancelled-interpreter",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

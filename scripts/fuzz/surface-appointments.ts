@@ -31,6 +31,13 @@ const bookingFields: Record<string, FieldKind> = {
   "cf-turnstile-response": "captcha",
 };
 
+/** The booking's own fields without the public-form guard's (staff screens have no bot checks). */
+const { website: _honeypot, "cf-turnstile-response": _captcha, ...bookingFieldsAlone } = bookingFields;
+/** The staff's booking by phone: the customer's language instead of the visitor's consent wording (same field). */
+const staffBookingFields: Record<string, FieldKind> = { ...bookingFieldsAlone, locale: "locale" };
+/** The change form: the booking's fields without the language and consent, and the version the page showed. */
+const { language: _language, consent: _consent, ...changeFields } = bookingFieldsAlone;
+
 export const APPOINTMENT_PAGES: PageEntry[] = [
   // app/routes/public/book.tsx and book-status.tsx (404 for anything but a known token); the Arabic copies are the
   // same modules: fewer paths there.
@@ -71,6 +78,8 @@ export const APPOINTMENT_PAGES: PageEntry[] = [
     access: "admin",
     query: { from: "date", to: "date", status: "orderStatus", language: "languageId", interpreter: "search", mode: "search", week: "date", page: "page" },
   },
+  // app/routes/dashboard/appointment-new.tsx: the staff's booking by phone.
+  { route: "/Dashboard/Appointments/New", paths: ["/Dashboard/Appointments/New"], access: "admin" },
   {
     route: "/Dashboard/Appointments/:appointmentId",
     paths: [
@@ -108,6 +117,17 @@ export const APPOINTMENT_FORMS: FormEntry[] = [
     path: "/Dashboard/Appointments/{appointment:requested}",
     intent: "cancel",
     fields: { basedOn: "version", reason: "message" },
+    access: "admin",
+    background: true,
+  },
+  // app/features/appointments/appointment-changes.server.ts: a booking on the customer's behalf (its e-mails relayed
+  // after the answer) and a change of the time or the details, naming the version the page showed.
+  { route: "/Dashboard/Appointments/New", path: "/Dashboard/Appointments/New", fields: staffBookingFields, access: "admin", background: true },
+  {
+    route: "/Dashboard/Appointments/:appointmentId",
+    path: "/Dashboard/Appointments/{appointment:requested}",
+    intent: "change",
+    fields: { basedOn: "version", ...changeFields },
     access: "admin",
     background: true,
   },

@@ -45,6 +45,7 @@ for (const viewport of [
         "/Dashboard/Dashboardusers",
         "/Dashboard/Orders",
         "/Dashboard/Appointments",
+        "/Dashboard/Appointments/New",
         "/Dashboard/Jobs",
         "/Dashboard/Calls",
         "/Dashboard/Interpreter",
@@ -260,6 +261,12 @@ test("the offers screens have no violations, wide and at 390 px: an appointment'
     await form.getByRole("button", { name: "Offer" }).click();
     await expect(form.getByText("Tick at least one interpreter.")).toBeVisible();
     expect(await axeViolations(page), `an appointment, a refused offer, ${viewport.name}`).toEqual([]);
+    // The change form (on this page since it loaded), refused: a start in the past.
+    const change = page.getByRole("region", { name: "Change the time or the details" });
+    await change.getByLabel("Date").fill("2020-01-07");
+    await change.getByRole("button", { name: "Save the changes" }).click();
+    await expect(change.getByText("That time has passed. Please choose a time in the future.")).toBeVisible();
+    expect(await axeViolations(page), `an appointment, a refused change, ${viewport.name}`).toEqual([]);
   }
 
   // My jobs of each: the offer open, then taken by the other (who has it among their appointments).
@@ -297,4 +304,18 @@ test("the offers screens have no violations, wide and at 390 px: an appointment'
     expect(await axeViolations(page), `an appointment's answered offers, ${viewport.name}`).toEqual([]);
   }
   for (const jobs of [loser, winner]) await jobs.context().close();
+});
+
+test("staff booking by phone, refused, has no violations, wide and at 390 px", async ({ page }) => {
+  await signIn(page, ADMIN.email, { landing: null });
+  for (const viewport of [
+    { name: "desktop", width: 1280, height: 800 },
+    { name: "phone", width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto("/Dashboard/Appointments/New");
+    await page.getByRole("button", { name: "Book the appointment" }).click();
+    await expect(page.getByText("Please confirm that the customer agreed to the privacy policy.")).toBeVisible();
+    expect(await axeViolations(page), `a refused staff booking, ${viewport.name}`).toEqual([]);
+  }
 });

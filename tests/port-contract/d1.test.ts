@@ -6,6 +6,7 @@ import type { Backend } from "~/backend/port.server";
 import { seed } from "../integration/helpers";
 import { describeAppointmentListsContract } from "./appointment-lists-suite";
 import { describeAppointmentsContract } from "./appointments-suite";
+import { describeAppointmentChangesContract } from "./appointment-changes-suite";
 import { describeAvailabilityContract } from "./availability-suite";
 import { describeOffersContract } from "./offers-suite";
 import { describeRemindersContract } from "./reminders-suite";
@@ -57,6 +58,7 @@ describeRemindersContract({ name: "d1", backendFor, prepare: sampleContent });
 describeCalendarFeedsContract({ name: "d1", backendFor, prepare: sampleContent });
 
 describeRecordsContract({ name: "d1", backendFor, prepare: sampleContent });
+describeAppointmentChangesContract({ name: "d1", backendFor, prepare: sampleContent });
 
 describePeopleContract({
   name: "d1",

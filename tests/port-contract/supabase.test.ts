@@ -6,6 +6,7 @@ import { createBackend } from "~/backend/index.server";
 import type { Backend } from "~/backend/port.server";
 import { describeAppointmentListsContract } from "./appointment-lists-suite";
 import { describeAppointmentsContract } from "./appointments-suite";
+import { describeAppointmentChangesContract } from "./appointment-changes-suite";
 import { describeAvailabilityContract } from "./availability-suite";
 import { describeCalendarFeedsContract } from "./calendar-feeds-suite";
 import { describeCallsContract } from "./calls-suite";
@@ -69,6 +70,7 @@ describeRemindersContract({ name: "supabase", backendFor, prepare: reset });
 describeCalendarFeedsContract({ name: "supabase", backendFor, prepare: reset });
 
 describeRecordsContract({ name: "supabase", backendFor, prepare: reset });
+describeAppointmentChangesContract({ name: "supabase", backendFor, prepare: reset });
 
 // The sample content and nothing else.
 describePeopleContract({ name: "supabase", backendFor, prepare: reset });

@@ -82,6 +82,7 @@ describe("private.is_admin()", () => {
         "push_calendar_feed_owner",
         "push_call_log_totals",
         "push_cancel_appointment",
+        "push_change_appointment",
         "push_create_order",
         "push_create_service",
         "push_decline_offer",

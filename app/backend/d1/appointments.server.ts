@@ -1,7 +1,8 @@
-// Appointments on D1 (issue 25; docs/decisions/0030): a booking and a cancellation are each one batch, so one
-// transaction, with their e-mails in it. The no-double-booking rule is the table's own (its triggers), whatever writes.
+// Appointments on D1 (issue 25; docs/decisions/0030): a booking, a change and a cancellation are each one batch, so
+// one transaction, with their e-mails in it. The no-double-booking rule is the table's own (its triggers), whatever writes.
 import type { AppointmentStore } from "~/backend/port-appointments.server";
 import { toAppointment, type AppointmentRow } from "~/backend/rows/appointment.server";
+import type { Appointment } from "~/domain/appointments";
 import { APPOINTMENTS_PAGE_SIZE, CALENDAR_LIMIT, type AppointmentFilter } from "~/domain/appointment-lists";
 import { pageCountOf } from "~/domain/paging";
 import { mailStatements } from "./mail-outbox.server";
@@ -21,6 +22,9 @@ function conditions(filter: AppointmentFilter): Filter[] {
   ];
   return all.filter((item): item is Filter => item !== null);
 }
+
+/** The statuses staff can still change or cancel (the same as isChangeable). */
+const OPEN = "('requested', 'offered', 'confirmed')";
 
 export function d1AppointmentStore(db: D1Database): AppointmentStore {
   const one = async (where: string, ...binds: unknown[]) => {
@@ -127,6 +131,73 @@ export function d1AppointmentStore(db: D1Database): AppointmentStore {
       );
       if (!current) return { ok: false, reason: "not-found" };
       return { ok: false, reason: current.version !== change.basedOn ? "stale" : "not-cancellable" };
+    },
+
+    async change(id, change, now, mails = []) {
+      // Read first only to know whether the start moves: the batch's compare-and-set on the version makes sure the row
+      // it changes is the one read here.
+      const before = await query(() =>
+        db.prepare("SELECT status, version, starts_at FROM appointments WHERE id = ?").bind(id).first<{ status: string; version: number; starts_at: number }>(),
+      );
+      if (!before) return { ok: false, reason: "not-found" };
+      if (before.version !== change.basedOn) return { ok: false, reason: "stale" };
+      const { details: d, release } = change;
+      const changeId = crypto.randomUUID();
+      const mine = "EXISTS (SELECT 1 FROM appointments WHERE id = ? AND last_change = ?)";
+      /** A constant of the statement, not a value: whether it releases the interpreter. */
+      const released = release ? "1" : "0";
+      const statements = [
+        // Kept confirmed only while its interpreter has no other confirmed work overlapping the new span (the triggers
+        // of 0017 refuse the same, whatever writes; this WHERE makes it an answer rather than an error).
+        db
+          .prepare(
+            `UPDATE appointments SET contact_name = ?, contact_email = ?, contact_phone = ?, organisation = ?, mode = ?, setting = ?,
+               starts_at = ?, minutes = ?, blocked_from = ?, blocked_to = ?, address = ?, call_number = ?, notes = ?, gender_preference = ?,
+               status = CASE WHEN ${released} THEN 'requested' ELSE status END,
+               interpreter_id = CASE WHEN ${released} THEN NULL ELSE interpreter_id END,
+               version = version + 1, updated_at = ?, last_change = ?
+             WHERE id = ? AND version = ? AND status IN ${OPEN}
+               AND (${released} OR status <> 'confirmed' OR NOT EXISTS (
+                 SELECT 1 FROM appointments other
+                 WHERE other.interpreter_id = appointments.interpreter_id AND other.status = 'confirmed' AND other.id <> appointments.id
+                   AND other.blocked_from < ? AND ? < other.blocked_to))
+             RETURNING version, status`,
+          )
+          .bind(
+            ...[d.contact.name, d.contact.email, d.contact.phone, d.contact.organisation, d.mode, d.setting, d.startsAt, d.minutes],
+            ...[d.blockedFrom, d.blockedTo, d.address, d.callNumber, d.notes, d.genderPreference, now, changeId, id, change.basedOn],
+            ...[d.blockedTo, d.blockedFrom],
+          ),
+        // Released: a new round of offers (declines kept, so staff still see who said no) and a new unfilled flag.
+        ...(release
+          ? [
+              db
+                .prepare(`DELETE FROM appointment_offers WHERE appointment_id = ? AND status IN ('open', 'accepted', 'taken') AND ${mine}`)
+                .bind(id, id, changeId),
+              db.prepare(`DELETE FROM unfilled_notices WHERE appointment_id = ? AND ${mine}`).bind(id, id, changeId),
+            ]
+          : []),
+        // The reminders go again for the new time (each once: the cron writes a row per kind again).
+        ...(release || before.starts_at !== d.startsAt
+          ? [db.prepare(`DELETE FROM appointment_reminders WHERE appointment_id = ? AND ${mine}`).bind(id, id, changeId)]
+          : []),
+        ...mailStatements(db, "appointment", mails, now, "id = ? AND last_change = ?", id, changeId),
+      ];
+      let updated: D1Result | undefined;
+      try {
+        [updated] = await query(() => db.batch(statements));
+      } catch (error) {
+        if (/appointments_no_double_booking/.test(error instanceof Error ? error.message : String(error))) return { ok: false, reason: "conflict" };
+        throw error;
+      }
+      const row = updated!.results[0] as { version: number; status: Appointment["status"] } | undefined;
+      if (row) return { ok: true, version: row.version, status: row.status };
+      const current = await query(() =>
+        db.prepare("SELECT status, version FROM appointments WHERE id = ?").bind(id).first<{ status: string; version: number }>(),
+      );
+      if (!current) return { ok: false, reason: "not-found" };
+      if (current.version !== change.basedOn) return { ok: false, reason: "stale" };
+      return { ok: false, reason: ["requested", "offered", "confirmed"].includes(current.status) ? "conflict" : "not-changeable" };
     },
   };
 }

@@ -1,10 +1,12 @@
 // Appointments on Supabase (issue 25; docs/decisions/0030), with the service-role client (callers have checked who may
-// act). A booking and a cancellation are each ONE call of a SQL function (supabase/migrations/
-// 20261202000000_push_appointments.sql), so one transaction with their e-mails, as the D1 adapter's batches are
+// act). A booking, a change and a cancellation are each ONE call of a SQL function (supabase/migrations/
+// 20261202000000_push_appointments.sql, 20261203000500_push_appointment_changes.sql), so one transaction with their e-mails, as the D1 adapter's batches are
 // (d1/appointments.server.ts; the same semantics, held to the same contract by tests/port-contract/appointments-suite.ts).
 // The no-double-booking rule is the table's own (its exclusion constraint), whatever writes.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { AppointmentStore } from "~/backend/port.server";
+import type { ChangeRefusal } from "~/backend/port-appointments.server";
+import type { AppointmentStatus } from "~/domain/appointments";
 import { toAppointment, type AppointmentRow } from "~/backend/rows/appointment.server";
 import { int } from "~/backend/rows/order.server";
 import { APPOINTMENTS_PAGE_SIZE, CALENDAR_LIMIT } from "~/domain/appointment-lists";
@@ -16,6 +18,9 @@ import { mailArgument } from "./orders.server";
 type RequestAnswer = { ok: true; id: number | string } | { ok: false; reason: "unknown-language" };
 /** public.push_cancel_appointment's answer. */
 type CancelAnswer = { ok: true; version: number | string } | { ok: false; reason: "stale" | "not-found" | "not-cancellable" };
+
+/** public.push_change_appointment's answer. */
+type ChangeAnswer = { ok: true; version: number | string; status: AppointmentStatus } | { ok: false; reason: ChangeRefusal };
 
 export function supabaseAppointmentStore(service: SupabaseClient): AppointmentStore {
   const appointment = (row: AppointmentRow | null) => (row ? toAppointment(row) : null);
@@ -98,6 +103,34 @@ export function supabaseAppointmentStore(service: SupabaseClient): AppointmentSt
         }),
       );
       return answer.ok ? { ok: true, version: int(answer.version) } : answer;
+    },
+
+    async change(id, change, now, mails = []) {
+      const { details: d } = change;
+      const answer = check<ChangeAnswer>(
+        await service.rpc("push_change_appointment", {
+          p_id: id,
+          p_version: change.basedOn,
+          p_release: change.release,
+          p_name: d.contact.name,
+          p_email: d.contact.email,
+          p_phone: d.contact.phone,
+          p_organisation: d.contact.organisation,
+          p_mode: d.mode,
+          p_setting: d.setting,
+          p_starts_at: d.startsAt,
+          p_minutes: d.minutes,
+          p_blocked_from: d.blockedFrom,
+          p_blocked_to: d.blockedTo,
+          p_address: d.address,
+          p_call_number: d.callNumber,
+          p_notes: d.notes,
+          p_gender_preference: d.genderPreference,
+          p_mails: mailArgument(mails),
+          p_now: now,
+        }),
+      );
+      return answer.ok ? { ok: true, version: int(answer.version), status: answer.status } : answer;
     },
   };
 }

@@ -1,6 +1,9 @@
 // The booking form (/Book, issue 25): a plain form, complete without JavaScript. A refused booking comes back with
 // what was typed and a message per field; a start time the clocks repeat that night comes back with the two to choose from.
-import { Link } from "react-router";
+// Staff use the same form (docs/decisions/0032): to book on a customer's behalf ("staff": they confirm the customer
+// agreed, and choose the language of the customer's e-mails, instead of the visitor's consent and bot checks) and to
+// change an appointment ("change": its language kept, no consent, the version the page showed sent with it).
+import { Form, Link } from "react-router";
 import { durationChoices } from "~/domain/appointment-times";
 import { APPOINTMENT_MODES, APPOINTMENT_SETTINGS, GENDER_PREFERENCES } from "~/domain/appointments";
 import { BOOKING_LIMITS } from "~/domain/booking-request";
@@ -9,7 +12,7 @@ import { instantOf } from "~/domain/zoned-time";
 import { format, formatNumber } from "~/i18n";
 import type { FormFailure } from "~/platform/page/form-failure";
 import { useLocale, useLocalizedPath, useMessages } from "~/platform/page/locale";
-import { CheckboxField, Field, FormAlert, formFields, languageOptions, SelectField, TextAreaField } from "~/components/forms";
+import { CheckboxField, Field, FormAlert, formFields, languageOptions, SelectField, SubmitButton, TextAreaField } from "~/components/forms";
 import { BotChecks } from "~/components/BotChecks";
 import { clockWithZone, durationText } from "./appointment-text";
 
@@ -57,27 +60,60 @@ function Choices({
   );
 }
 
-export function BookingForm({ options, state }: { options: BookingFormOptions; state: FormFailure | null }) {
+/** Who fills the form in, and what for. */
+export type BookingFormVariant =
+  { kind: "public" } | { kind: "staff" } | { kind: "change"; version: number; language: string; formId: string; labelledBy: string };
+
+export function BookingForm({
+  options,
+  state,
+  variant = { kind: "public" },
+}: {
+  options: BookingFormOptions;
+  /** A refused post, or (to change an appointment) its details as the fields' values. */
+  state: Partial<Pick<FormFailure, "values" | "errors" | "formError">> | null;
+  variant?: BookingFormVariant;
+}) {
   const t = useMessages();
   const b = t.book;
   const locale = useLocale();
   const href = useLocalizedPath();
   const values = state?.values ?? {};
   const errors = state?.errors ?? {};
-  const field = formFields("book", state);
+  const field = formFields(variant.kind === "change" ? "change" : "book", state);
+  const staff = variant.kind !== "public";
+  // Staff screens show pending states with JavaScript (the router's Form); the public page is never hydrated.
+  const FormElement = staff ? Form : "form";
   // The autumn-change night: the typed time happens twice, and the visitor says which.
   const typed = values.date && values.time ? instantOf({ date: values.date, time: values.time }, COMPANY_TIME_ZONE) : null;
 
   return (
-    <form id="book-form" method="post" className="form book-form" aria-labelledby="book-title" noValidate>
+    <FormElement
+      id={variant.kind === "change" ? variant.formId : "book-form"}
+      method="post"
+      className="form book-form"
+      aria-labelledby={variant.kind === "change" ? variant.labelledBy : "book-title"}
+      noValidate
+    >
       <FormAlert message={state?.formError} />
-      <SelectField
-        {...field("language")}
-        label={b.language}
-        required
-        placeholder={b.chooseLanguage}
-        options={languageOptions(options.languages, locale !== "en" ? "en" : undefined)}
-      />
+      {variant.kind === "change" ? (
+        <>
+          <input type="hidden" name="basedOn" value={variant.version} />
+          <p>
+            {t.appointments.change.languageNote.split("{language}")[0]}
+            <bdi>{variant.language}</bdi>
+            {t.appointments.change.languageNote.split("{language}")[1]}
+          </p>
+        </>
+      ) : (
+        <SelectField
+          {...field("language")}
+          label={b.language}
+          required
+          placeholder={b.chooseLanguage}
+          options={languageOptions(options.languages, locale !== "en" ? "en" : undefined)}
+        />
+      )}
       <Choices
         id="book-mode"
         legend={b.mode}
@@ -140,24 +176,43 @@ export function BookingForm({ options, state }: { options: BookingFormOptions; s
         label={b.gender}
         options={[{ value: "", label: b.genders.none }, ...GENDER_PREFERENCES.map((gender) => ({ value: gender, label: b.genders[gender] }))]}
       />
-      <CheckboxField
-        id="book-consent"
-        name="consent"
-        error={errors.consent}
-        defaultChecked={values.consent === "on"}
-        required
-        label={
-          <>
-            {b.consent} <Link to={href("/Privacy")}>{t.footer.privacy}</Link>
-          </>
-        }
-      />
-      <BotChecks form="book" turnstileSiteKey={options.turnstileSiteKey} />
+      {variant.kind === "staff" && (
+        <SelectField
+          {...field("locale")}
+          label={t.appointments.newBooking.customerLocale}
+          options={[
+            { value: "en", label: t.appointments.newBooking.locales.en },
+            { value: "ar", label: t.appointments.newBooking.locales.ar },
+          ]}
+          defaultValue={values.locale ?? "en"}
+        />
+      )}
+      {variant.kind !== "change" && (
+        <CheckboxField
+          id="book-consent"
+          name="consent"
+          error={errors.consent}
+          defaultChecked={values.consent === "on"}
+          required
+          label={
+            <>
+              {staff ? t.appointments.newBooking.consent : b.consent} <Link to={href("/Privacy")}>{t.footer.privacy}</Link>
+            </>
+          }
+        />
+      )}
+      {variant.kind === "public" && <BotChecks form="book" turnstileSiteKey={options.turnstileSiteKey} />}
       <div>
-        <button type="submit" className="button" data-pending-label={b.sending}>
-          {b.send}
-        </button>
+        {variant.kind === "public" ? (
+          <button type="submit" className="button" data-pending-label={b.sending}>
+            {b.send}
+          </button>
+        ) : variant.kind === "staff" ? (
+          <SubmitButton label={t.appointments.newBooking.submit} pendingLabel={t.appointments.newBooking.sending} />
+        ) : (
+          <SubmitButton intent="change" label={t.appointments.change.submit} pendingLabel={t.appointments.change.saving} />
+        )}
       </div>
-    </form>
+    </FormElement>
   );
 }

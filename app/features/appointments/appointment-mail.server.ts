@@ -122,7 +122,13 @@ export function staffCancelMails(context: AppointmentMailContext, reason: string
 }
 
 /** The e-mails whose reader is the customer: the only ones whose link slot is filled. */
-const TO_CUSTOMER: readonly NewMail["kind"][] = ["appointment-received", "appointment-cancelled", "appointment-confirmed", "appointment-reminder"];
+const TO_CUSTOMER: readonly NewMail["kind"][] = [
+  "appointment-received",
+  "appointment-cancelled",
+  "appointment-confirmed",
+  "appointment-reminder",
+  "appointment-changed",
+];
 
 /**
  * The body to send: the slot filled with the appointment's token, unsealed now. A mail to staff keeps its text as it is;

@@ -14,6 +14,7 @@ import { redirectWithToast } from "~/request/toast.server";
 import { unlessWriteFails } from "~/features/orders/order-notices.server";
 import { statusTokenHash } from "~/features/orders/status-token.server";
 import { customerCancelMails } from "./appointment-mail.server";
+import { assignedInterpreter, interpreterCancelMails } from "./appointment-change-mail.server";
 import { relayAppointmentMails } from "./appointment-mail-relay.server";
 
 /** The appointment behind a private link, or a 404 that says nothing more. */
@@ -40,7 +41,8 @@ export async function customerAppointmentAction({ request, app, locale, token }:
 
   const company = await app.backend.content.company().catch(() => null);
   const origin = new URL(request.url).origin;
-  const mails = customerCancelMails({ appointment, origin, staffEmail: company?.email || null }, now);
+  const context = { appointment, origin, staffEmail: company?.email || null };
+  const mails = [...customerCancelMails(context, now), ...interpreterCancelMails(context, await assignedInterpreter(app.backend, appointment))];
   const cancelled = await unlessWriteFails("A customer's cancellation", () =>
     app.backend.appointments.cancel(appointment.id, { basedOn, by: "customer", reason: "" }, now, mails),
   );

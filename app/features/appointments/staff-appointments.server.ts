@@ -1,5 +1,5 @@
 // What staff read and do on /Dashboard/Appointments (issue 25): the list with its filters and the week calendar, one
-// appointment, and cancelling it with a reason the customer is told — a compare-and-set on the version the page
+// appointment, and cancelling it with a reason the customer (and the interpreter, when one is assigned) is told — a compare-and-set on the version the page
 // showed, stored with its e-mail in one write.
 import { data } from "react-router";
 import type { Backend } from "~/backend/port.server";
@@ -15,6 +15,7 @@ import { load } from "~/request/page-loads.server";
 import { redirectWithToast } from "~/request/toast.server";
 import { unlessWriteFails } from "~/features/orders/order-notices.server";
 import { staffCancelMails } from "./appointment-mail.server";
+import { assignedInterpreter, interpreterCancelMails } from "./appointment-change-mail.server";
 import { relayAppointmentMails } from "./appointment-mail-relay.server";
 
 /**
@@ -53,7 +54,8 @@ export async function staffCancel(input: IntentInput, appointment: Appointment) 
   const refused = (formError: string, status: 409 | 503) => formFailure({ values: keptValues(formData), formError, intent: "cancel" }, { status });
   if (form.data.basedOn !== appointment.version) return refused(t.appointments.cancel.stale, 409);
   if (!isCancellable(appointment.status)) return refused(t.appointments.cancel.notCancellable, 409);
-  const mails = staffCancelMails({ appointment, origin: url.origin, staffEmail: null }, form.data.reason);
+  const context = { appointment, origin: url.origin, staffEmail: null };
+  const mails = [...staffCancelMails(context, form.data.reason), ...interpreterCancelMails(context, await assignedInterpreter(app.backend, appointment))];
   const cancelled = await unlessWriteFails("A staff cancellation", () =>
     app.backend.appointments.cancel(appointment.id, { basedOn: form.data.basedOn, by: "staff", reason: form.data.reason }, now, mails),
   );

@@ -60,7 +60,47 @@ export const appointments = {
     stale: "The appointment changed in the meantime. Here it is as it is now.",
     notCancellable: "This appointment can no longer be cancelled.",
   },
+  newBooking: {
+    link: "New appointment",
+    metaTitle: "New appointment",
+    heading: "New appointment",
+    intro:
+      "Book on a customer's behalf, for example when they phone. The same rules as the booking page apply, and the customer gets the same e-mail with their private link.",
+    consent: "The customer agreed that PUSH stores these details to arrange the appointment, as the privacy policy describes.",
+    consentRequired: "Please confirm that the customer agreed to the privacy policy.",
+    customerLocale: "The customer's language (their e-mails and their page)",
+    locales: { en: "English", ar: "Arabic" },
+    submit: "Book the appointment",
+    sending: "Booking…",
+    done: "Booked. The customer has been sent their link.",
+  },
+  change: {
+    heading: "Change the time or the details",
+    text: "The customer is told of every change, and the interpreter too when one is assigned. A change the interpreter cannot take sends the appointment back to offering, and both are told.",
+    languageNote: "The language stays {language}: to change it, cancel and book again.",
+    submit: "Save the changes",
+    saving: "Saving…",
+    done: "Saved. The customer has been told.",
+    doneWithInterpreter: "Saved. The customer and the interpreter have been told.",
+    released:
+      "Saved. The interpreter cannot take it at the new time or with the new details: it is back to offering, and the customer and the interpreter have been told.",
+    stale: "The appointment changed in the meantime. Here it is as it is now.",
+    notChangeable: "This appointment can no longer be changed.",
+    conflict: "The interpreter has another confirmed appointment at that time. Choose another time.",
+  },
   mail: {
+    changedSubject: "{number} has changed: {language}, {when}",
+    changedBody:
+      "Hello {name},\n\nYour appointment {number} has been changed. It is now: {language}, {mode}, {setting}, {when}, for {duration}.{released}\n\n{linkLine}",
+    changedReleased: "\n\nWe are finding an interpreter for it again, and will confirm by e-mail.",
+    changedInterpreterSubject: "Appointment {number} has changed: {language}, {when}",
+    changedInterpreterBody:
+      "Hello {interpreter},\n\nAppointment {number} has changed and is still yours: {language}, {mode}, {setting}, {when}, for {duration}.{where}\n\nNotes from the customer: {notes}\n\nIt is under My jobs:\n{jobsLink}",
+    releasedSubject: "Appointment {number} is no longer yours",
+    releasedBody:
+      "Hello {interpreter},\n\nAppointment {number} has changed ({language}, now {when}, for {duration}), and you can no longer take it as it is now. It is no longer yours, and will be offered again.\n\nThank you.",
+    cancelledInterpreterSubject: "Appointment {number} is cancelled",
+    cancelledInterpreterBody: "Hello {interpreter},\n\nAppointment {number} ({language}, {when}) has been cancelled. It is no longer under My jobs.",
     staffCancelledSubject: "{number} is cancelled",
     staffCancelledBody: "Hello {name},\n\nYour appointment {number} ({language}, {when}) has been cancelled by PUSH: {reason}\n\n{linkLine}",
   },

@@ -1,13 +1,13 @@
 // /Dashboard/Appointments/<id> (admins, issue 25): one appointment — when (in the company's zone, the zone named), how,
-// where, who booked it and who interprets — offering it, approving what happened once it took place, and cancelling it
-// with a reason the customer is told.
+// where, who booked it and who interprets — offering it, changing its time or details, approving what happened once it
+// took place, and cancelling it with a reason the customer is told.
 import { Form, Link, useActionData } from "react-router";
 import { Facts, type Fact } from "~/components/Facts";
 import { Panel } from "~/components/Panel";
 import { FormAlert, SubmitButton, TextAreaField } from "~/components/forms";
 import { OfficeTime } from "~/components/OfficeTime";
 import { APPOINTMENT_FORM_LIMITS } from "~/domain/appointment-forms";
-import { appointmentNumber, isCancellable } from "~/domain/appointments";
+import { appointmentNumber, isCancellable, isChangeable } from "~/domain/appointments";
 import { AppointmentStatus } from "~/features/appointments/AppointmentTable";
 import { appointmentWhen, durationText } from "~/features/appointments/appointment-text";
 import { appointmentOr404, staffCancel } from "~/features/appointments/staff-appointments.server";
@@ -15,6 +15,8 @@ import { eligibilityFor } from "~/features/appointments/appointment-eligibility.
 import { EligibilityPanel } from "~/features/appointments/EligibilityPanel";
 import { OfferForm, OfferList } from "~/features/appointments/OfferPanel";
 import { staffOffer } from "~/features/appointments/offers.server";
+import { ChangePanel } from "~/features/appointments/ChangePanel";
+import { staffChange } from "~/features/appointments/appointment-changes.server";
 import { offerDeadline } from "~/domain/offers";
 import { ApprovalPanel } from "~/features/appointments/RecordPanels";
 import { approveRecord } from "~/features/appointments/records.server";
@@ -53,6 +55,7 @@ export async function action(args: Route.ActionArgs) {
       cancel: (input) => staffCancel(input, appointment),
       offer: (input) => staffOffer(input, appointment),
       "approve-record": (input) => approveRecord(input, appointment),
+      change: (input) => staffChange(input, appointment),
     },
   );
 }
@@ -135,6 +138,7 @@ export default function AppointmentPage({ loaderData }: Route.ComponentProps) {
           <OfferForm eligibility={eligibility} version={appointment.version} deadline={deadline} failure={failure?.intent === "offer" ? failure : null} />
         </>
       )}
+      {isChangeable(appointment.status) && <ChangePanel appointment={appointment} failure={failure?.intent === "change" ? failure : null} now={now} />}
       {isCancellable(appointment.status) && (
         <Panel id="cancel-heading" heading={a.cancel.heading} sectionId="cancel">
           <FormAlert message={failure?.intent === "cancel" ? failure.formError : null} />

@@ -56,6 +56,11 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
     <>
       <h1>{t.dashboard.appointments}</h1>
       <p>{a.intro}</p>
+      <p>
+        <Link to="/Dashboard/Appointments/New" className="button">
+          {a.newBooking.link}
+        </Link>
+      </p>
       <Panel id="week" heading={format(a.calendar.heading, { date: formatDate(locale, week.monday, { dateStyle: "long" }) })}>
         <nav className="week__nav" aria-label={a.calendar.thisWeek}>
           <Link to={weekHref(search, week.monday, -1)}>{a.calendar.previous}</Link>

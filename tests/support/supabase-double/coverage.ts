@@ -2,6 +2,7 @@
 // suite prints at the end.
 import { ACCOUNT_SHAPES } from "./shapes-accounts";
 import { APPOINTMENT_SHAPES } from "./shapes-appointments";
+import { APPOINTMENT_CHANGE_SHAPES } from "./shapes-appointment-changes";
 import { AVAILABILITY_SHAPES } from "./shapes-availability";
 import { AUTH_SHAPES } from "./shapes-auth";
 import { CALENDAR_FEED_SHAPES } from "./shapes-calendar-feeds";
@@ -25,6 +26,7 @@ export const SHAPES: readonly Shape[] = [
   ...ORDER_REST_SHAPES,
   ...CALL_SHAPES,
   ...APPOINTMENT_SHAPES,
+  ...APPOINTMENT_CHANGE_SHAPES,
   ...AVAILABILITY_SHAPES,
   ...OFFER_SHAPES,
   ...REMINDER_SHAPES,

@@ -11,6 +11,7 @@
 // (20261203000400_push_appointment_records.sql) in rpc-records.ts, run the same way.
 import { pgErrorResponse, type DoubleResponse } from "./postgrest";
 import { APPOINTMENT_FUNCTIONS } from "./rpc-appointments";
+import { APPOINTMENT_CHANGE_FUNCTIONS } from "./rpc-appointment-changes";
 import { AVAILABILITY_FUNCTIONS } from "./rpc-availability";
 import { CALENDAR_FEED_FUNCTIONS } from "./rpc-calendar-feeds";
 import { OFFER_FUNCTIONS } from "./rpc-offers";
@@ -202,6 +203,7 @@ export function handleRpc(state: DoubleState, name: string, body: unknown): Doub
     ...CALL_FUNCTIONS,
     ...PEOPLE_FUNCTIONS,
     ...APPOINTMENT_FUNCTIONS,
+    ...APPOINTMENT_CHANGE_FUNCTIONS,
     ...AVAILABILITY_FUNCTIONS,
     ...OFFER_FUNCTIONS,
     ...REMINDER_FUNCTIONS,

@@ -1,5 +1,6 @@
 // /Dashboard/Jobs — "My jobs": the appointments offered to the signed-in interpreter (accept or decline; the first
-// accept wins), their confirmed appointments ahead, and the orders assigned to them, newest first, a page at a time.
+// accept wins), their confirmed appointments ahead (until their end plus the Join grace; a video appointment's Join
+// inside its window), and the orders assigned to them, newest first, a page at a time.
 // No customer details and no prices: the work, its languages and its deadline.
 import { useActionData } from "react-router";
 import { Pagination } from "~/components/Pagination";
@@ -12,6 +13,8 @@ import { wallClockOf } from "~/domain/zoned-time";
 import { ConfirmedAppointments, JobOffers } from "~/features/appointments/JobOffers";
 import { workView } from "~/domain/offers";
 import { acceptOffer, declineOffer, offersOf } from "~/features/appointments/offers.server";
+import { interpreterJoin } from "~/features/appointments/appointment-room.server";
+import { isStillAhead } from "~/domain/appointment-join";
 import type { FormFailure } from "~/platform/page/form-failure";
 import { failureToasts, load } from "~/request/page-loads.server";
 import { appContext } from "~/request/context.server";
@@ -34,14 +37,14 @@ export async function loader(args: Route.LoaderArgs) {
   const [jobs, offers, appointments] = await Promise.all([
     load("the jobs", () => backend.orders.jobs(user.id, page)),
     load("the offers", () => offersOf({ backend, userId: user.id, now })),
-    load("the appointments", async () => (await backend.appointments.list(ahead)).items.filter((item) => item.startsAt > now).map(workView)),
+    load("the appointments", async () => (await backend.appointments.list(ahead)).items.filter((item) => isStillAhead(item, now)).map(workView)),
   ]);
   return { jobs, offers, appointments, now, toasts: failureToasts(messagesFor(user.locale), jobs, offers, appointments) };
 }
 
 export async function action(args: Route.ActionArgs) {
   const user = await requireUser(args);
-  return runIntent({ ...args, user }, { "accept-offer": acceptOffer, "decline-offer": declineOffer });
+  return runIntent({ ...args, user }, { "accept-offer": acceptOffer, "decline-offer": declineOffer, "join-appointment": interpreterJoin });
 }
 
 export default function Jobs({ loaderData }: Route.ComponentProps) {
@@ -55,7 +58,7 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
     <>
       <h1>{t.jobs.heading}</h1>
       <JobOffers offers={offers.ok ? offers.value : []} now={now} failure={failure} />
-      <ConfirmedAppointments appointments={appointments.ok ? appointments.value : []} />
+      <ConfirmedAppointments appointments={appointments.ok ? appointments.value : []} now={now} failure={failure} />
       <section aria-labelledby="jobs-list" className="panel">
         <h2 id="jobs-list">{t.jobs.ordersHeading}</h2>
         <p>{t.jobs.intro}</p>

@@ -34,7 +34,7 @@ function NeedsJavaScript() {
   );
 }
 
-/** The customer's "Video call" panel (a plain form: the room opens as a new page, with its cookie). */
+/** The customer's "Video call" panel (a plain form: the room opens as a page of its own, as the interpreter's does). */
 export function CustomerJoin({ join, formError }: { join: JoinView; formError: string | null }) {
   const t = useMessages().book.status.join;
   return (
@@ -62,7 +62,9 @@ export function InterpreterJoin({ join, appointmentId }: { join: JoinView; appoi
   if (join.state === "not-yet") return <OpensAt template={messages.book.status.join.opensAt} at={join.opensAt} />;
   return (
     <div className="video-join">
-      <Form method="post">
+      {/* A document navigation, not a client-side one: only the room's own page may use the camera and microphone
+          (its Permissions-Policy; a page's policy is fixed when its document loads). */}
+      <Form method="post" reloadDocument>
         <input type="hidden" name="appointment" value={appointmentId} />
         <SubmitButton
           intent="join-appointment"

@@ -94,7 +94,9 @@ export type FieldKind =
   | "timeOffId"
   | "credentialId"
   // An offer of an appointment (My jobs' Accept and Decline): its id.
-  | "offerId";
+  | "offerId"
+  // An appointment an interpreter joins the call room of (My jobs' Join): its id.
+  | "appointmentId";
 
 /** What a query parameter holds. */
 export type QueryKind =

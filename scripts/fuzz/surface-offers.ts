@@ -33,6 +33,9 @@ export const OFFER_FORMS: FormEntry[] = [
   // An interpreter's answer, about their own offer only (the confirmation e-mails relayed after an accept).
   { route: "/Dashboard/Jobs", path: "/Dashboard/Jobs", intent: "accept-offer", fields: answer, access: "signed-in", background: true },
   { route: "/Dashboard/Jobs", path: "/Dashboard/Jobs", intent: "decline-offer", fields: answer, access: "signed-in" },
+  // app/features/appointments/appointment-room.server.ts: Join the call room of one's own confirmed video appointment
+  // (none in this campaign: 404 for every id, 409 never reached), which writes nothing to the database.
+  { route: "/Dashboard/Jobs", path: "/Dashboard/Jobs", intent: "join-appointment", fields: { appointment: "appointmentId" }, access: "signed-in" },
   // app/features/availability/calendar-feed.server.ts: one's own calendar link, made (shown once) or stopped.
   { route: "/Dashboard/Profile", path: "/Dashboard/Profile", intent: "issue-calendar", fields: {}, access: "signed-in" },
   { route: "/Dashboard/Profile", path: "/Dashboard/Profile", intent: "revoke-calendar", fields: {}, access: "signed-in" },

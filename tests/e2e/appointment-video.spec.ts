@@ -14,6 +14,7 @@ import { tstzrange } from "../support/supabase-double/schema-appointments";
 import { companyDay } from "./booking-support";
 import { bytesReceived, MEDIA_BROWSER, mediaContext } from "./calls-support";
 import { ADMIN, expect, SAMPLE_PASSWORD, signIn, test, unique } from "./fixtures";
+import { axeViolations } from "./support";
 
 test.use(MEDIA_BROWSER);
 
@@ -55,6 +56,22 @@ async function newInterpreter(admin: Page, languageId: string, name: string) {
   return { id: page.split("/").pop()!, email };
 }
 
+/**
+ * axe on the screens Join adds, at 1280 and 390 px (the page as loaded, then narrowed: the layout is CSS alone). On the
+ * D1 project only, as every accessibility scan: the pages are the same on both backends.
+ */
+async function scanBothWidths(page: Page, label: string) {
+  if (test.info().project.name !== "d1") return;
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    expect(await axeViolations(page), `${label}, ${width} px`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 async function withoutJavaScript(browser: Browser): Promise<Page> {
   return (await browser.newContext({ baseURL: origin(), javaScriptEnabled: false })).newPage();
 }
@@ -89,6 +106,15 @@ test("a video appointment's room connects the customer and the interpreter at it
   await interpreterPage.getByRole("button", { name: `Accept appointment ${number}` }).click();
   await expect(interpreterPage.getByText(`Appointment ${number} is yours. The customer has been told.`).first()).toBeAttached();
 
+  // ---- Two days ahead, the customer's page says when Join opens, in the company's zone, named. ----
+  const customerContext = await mediaContext(browser, origin());
+  const customer = await customerContext.newPage();
+  await customer.goto(link);
+  const videoCall = customer.getByRole("region", { name: "Video call" });
+  await expect(videoCall).toContainText(/Join opens on .+ at 9:50\sAM M[SD]T, 10 minutes before the start/);
+  await expect(videoCall.getByRole("button")).toHaveCount(0);
+  await scanBothWidths(customer, "the customer's page, Join not yet open");
+
   // ---- Five minutes before its start: Join is open on both sides. ----
   await moveStart(appointmentId, Date.now() + 5 * MINUTE);
 
@@ -103,14 +129,14 @@ test("a video appointment's room connects the customer and the interpreter at it
   const room = new URL(plain.url()).pathname;
   await plain.context().close();
 
-  const customerContext = await mediaContext(browser, origin());
-  const customer = await customerContext.newPage();
-  await customer.goto(link);
-  await customer.getByRole("button", { name: "Join the video call" }).click();
+  await customer.reload();
+  await scanBothWidths(customer, "the customer's page, Join open");
+  await videoCall.getByRole("button", { name: "Join the video call" }).click();
   await expect(customer).toHaveURL(room);
   await expect(customer.getByRole("heading", { level: 1 })).toHaveText("Video appointment");
 
   await interpreterPage.goto("/Dashboard/Jobs");
+  await scanBothWidths(interpreterPage, "My jobs, Join open");
   await interpreterPage.getByRole("button", { name: `Join the video call of appointment ${number}` }).click();
   await expect(interpreterPage).toHaveURL(room);
 

@@ -4,7 +4,8 @@
 //   /api/calls/caller        a visitor calling from /Call (?language=&type=&name=), public unless switched off;
 //                            or a customer by a staff member's call link (?link=), also when switched off
 //   /api/calls/room/<id>     a call room's signalling (?tab= the page's tab): the caller by the room's cookie, the
-//                            interpreter by their session (app/features/calls/room-access.server.ts)
+//                            interpreter by their session (app/features/calls/room-access.server.ts); a video
+//                            appointment's room only while the appointment, read again, admits them (issue 25)
 //   POST /api/calls/room/<id>/enter    the caller's page posts the room's key; answered with the room's cookie
 //   POST /api/calls/room/<id>/hangup   a hang-up when the page's socket is down
 import { createBackend } from "../app/backend/index.server";
@@ -12,8 +13,9 @@ import { callableLanguages, callRequestSchema } from "../app/domain/call-forms";
 import { callLinkOffer } from "../app/features/calls/call-link.server";
 import { readConfig } from "../app/platform/core/config.server";
 import { admitCallSocket } from "../app/request/public-form.server";
-import { callerCookies, ROOM_ID, roomPartyFor } from "../app/features/calls/room-access.server";
-import { livePath, roomPartyOf } from "../app/features/calls/room-token.server";
+import { enterAsCaller, ROOM_ID, roomPartyFor } from "../app/features/calls/room-access.server";
+import { roomPartyOf } from "../app/features/calls/room-token.server";
+import { appointmentRoomCheck } from "../app/features/appointments/appointment-room.server";
 import { roomOf } from "../app/features/calls/room-object.server";
 import { currentSessionKey, SWITCHBOARD_NAME } from "../app/features/calls/switchboard.server";
 import { isSameOrigin } from "../app/platform/core/same-origin.server";
@@ -96,8 +98,18 @@ async function callerSocket(request: Request, env: Env, url: URL): Promise<Respo
 
 const ring = (env: Env, call: CallRequest) => toObject(env, SWITCHBOARD_NAME, "caller", { [CALL_HEADER]: toHeader(call) });
 
-const admission = (request: Request, env: Env, roomId: string) =>
-  roomPartyFor(request, env, readConfig(env).SESSION_SECRET, roomId, async () => (await createBackend({ env, request }).auth.currentUser())?.id ?? null);
+const admission = (request: Request, env: Env, roomId: string) => {
+  // One backend for the request: the session (an interpreter) and, for an appointment's room, the appointment.
+  const backend = createBackend({ env, request });
+  return roomPartyFor(
+    request,
+    env,
+    readConfig(env).SESSION_SECRET,
+    roomId,
+    async () => (await backend.auth.currentUser())?.id ?? null,
+    appointmentRoomCheck(backend),
+  );
+};
 
 async function roomSocket(request: Request, env: Env, roomId: string, tab: string | null): Promise<Response> {
   const admitted = await admission(request, env, roomId);
@@ -115,9 +127,7 @@ async function enterRoom(request: Request, env: Env, roomId: string): Promise<Re
   const form = await request.formData().catch(() => null);
   const key = form?.get("key");
   if (typeof key !== "string" || (await roomPartyOf(readConfig(env).SESSION_SECRET, roomId, key)) !== "caller") return refusal(403, "Forbidden");
-  const headers = new Headers({ Location: livePath(roomId), "Cache-Control": "no-store" });
-  for (const cookie of await callerCookies(request, roomId, key)) headers.append("Set-Cookie", cookie);
-  return new Response(null, { status: 303, headers });
+  return enterAsCaller(request, roomId, key);
 }
 
 /** A hang-up over HTTP, for a page whose socket is down: the room ends now, for the party this request speaks for. */

@@ -22,3 +22,6 @@ export const offerFields = (form: FormData) => ({ basedOn: form.get("basedOn"), 
 
 /** Accept or decline: the offer's id (the handler answers only the signed-in interpreter's own). */
 export const offerAnswerSchema = z.object({ offer: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+/** An interpreter's Join of one of their appointments: its id (the handler admits only their own). */
+export const appointmentChoiceSchema = z.object({ appointment: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });

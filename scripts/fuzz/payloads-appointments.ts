@@ -62,6 +62,9 @@ export function plausibleAppointmentValue(kind: FieldKind, rng: Rng, ids: IdPool
     // No set-up makes offers: an id that may be one the campaign's own offers made, mostly none of the interpreter's.
     case "offerId":
       return String(rng.int(1, 40));
+    // Mostly one of the campaign's own bookings (never confirmed, never the interpreter's), now and then none.
+    case "appointmentId":
+      return String(rng.int(1, 40));
     default:
       return null;
   }
@@ -122,6 +125,8 @@ export function appointmentHostile(kind: FieldKind, source: HostileSource): Payl
       return aimed(GENDERS, "gender");
     case "offerId":
       return aimed(IDS, "offer id");
+    case "appointmentId":
+      return aimed(IDS, "appointment id");
     default:
       return null;
   }

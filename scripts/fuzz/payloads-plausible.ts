@@ -22,7 +22,7 @@ export function plausible(kind: FieldKind, rng: Rng, ids: IdPools, context: Orde
     plausibleOrderValue(kind, rng, ids, context) ??
     plausibleAppointmentValue(kind, rng, ids) ??
     plausibleAvailabilityValue(kind, rng, ids, context) ??
-    plausibleRecordValue(kind, rng, ids);
+    plausibleRecordValue(kind, rng);
   if (order !== null) return order;
   const n = rng.int(1, 99_999);
   switch (kind) {

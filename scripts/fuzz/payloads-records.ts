@@ -1,11 +1,11 @@
-// Values of the after-the-appointment form's own fields (surface-kinds.ts: "attendanceOutcome" … "appointmentId"):
+// Values of the after-the-appointment form's own fields (surface-kinds.ts: "attendanceOutcome" … "travelMinutes"; the
+// appointment's id is payloads-appointments.ts's):
 // what My jobs' To record and the appointment page's approval send, so the fuzzed field is the only bad one, and what
 // each field's check must refuse where a generic hostile value would not reach it (a time past 23:59 or the clocks
 // skip, a day in the future or that does not exist, travel off its range, an outcome not on the list). The set-up's
 // appointments are requested or cancelled, never started: a plausible post reaches the store and is refused there.
 import { OUTCOMES } from "../../app/domain/record-forms";
 import type { HostileSource } from "./files";
-import type { IdPools } from "./params";
 import { clockChangeDays } from "./payloads-appointments";
 import { dayFromToday } from "./payloads-orders";
 import type { Rng } from "./prng";
@@ -15,7 +15,7 @@ import { text, type Payload } from "./values";
 const two = (n: number) => String(n).padStart(2, "0");
 
 /** A plausible value of a record field, or null when the kind is not one of them. */
-export function plausibleRecordValue(kind: FieldKind, rng: Rng, ids: IdPools): string | null {
+export function plausibleRecordValue(kind: FieldKind, rng: Rng): string | null {
   switch (kind) {
     case "attendanceOutcome":
       return rng.weighted([
@@ -30,15 +30,11 @@ export function plausibleRecordValue(kind: FieldKind, rng: Rng, ids: IdPools): s
       return `${two(rng.int(0, 23))}:${two(rng.int(0, 59))}`;
     case "travelMinutes":
       return rng.pick(["", "0", String(rng.int(5, 180))]);
-    // Mostly one the set-up booked (never this interpreter's), now and then an id nobody has.
-    case "appointmentId":
-      return String(ids.appointments.length && rng.chance(0.8) ? rng.pick(ids.appointments).id : rng.int(1, 99_999));
     default:
       return null;
   }
 }
 
-const IDS = ["0", "-1", "1.5", "1e1", "01", " 1", "99999999999999999999", "0x1", "١", "NaN", "", "1,2"];
 const TIMES = ["24:00", "2:30", "10:00:00", "10.00", "25:61", "10:60", "-01:00", "10h00", "１０:００", "10:00 AM", "", " 10:00", "T10:00"];
 const TRAVEL = ["-1", "601", "1.5", "1e2", "0x10", "Infinity", "NaN", "١٠", "60 minutes", "9999999999999999999999"];
 const OUTCOME_VALUES = ["HELD", "held ", "no-show", "customer,interpreter", "", "__proto__", "constructor", ...OUTCOMES.map((value) => value.toUpperCase())];
@@ -73,8 +69,6 @@ export function recordHostile(kind: FieldKind, source: HostileSource): Payload |
       return aimed([...TIMES, "02:30", "01:30", "00:00", "23:59"], "time");
     case "travelMinutes":
       return aimed(TRAVEL, "travel");
-    case "appointmentId":
-      return aimed(IDS, "appointment id");
     default:
       return null;
   }

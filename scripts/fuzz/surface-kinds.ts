@@ -96,11 +96,12 @@ export type FieldKind =
   // An offer of an appointment (My jobs' Accept and Decline): its id.
   | "offerId"
   // After an appointment (app/domain/record-forms.ts): what happened (held, or whose no-show); the actual start's day
-  // (YYYY-MM-DD) and the start and end (HH:MM) on the company's clock; travel minutes; which appointment (My jobs).
+  // (YYYY-MM-DD) and the start and end (HH:MM) on the company's clock; travel minutes.
   | "attendanceOutcome"
   | "actualDay"
   | "actualTime"
   | "travelMinutes"
+  // An appointment an interpreter joins the call room of (My jobs' Join): its id.
   | "appointmentId";
 
 /** What a query parameter holds. */

@@ -51,6 +51,9 @@ export const OFFER_FORMS: FormEntry[] = [
     fields: { basedOn: "version", ...attendance },
     access: "admin",
   },
+  // app/features/appointments/appointment-room.server.ts: Join the call room of one's own confirmed video appointment
+  // (none in this campaign: 404 for every id, 409 never reached), which writes nothing to the database.
+  { route: "/Dashboard/Jobs", path: "/Dashboard/Jobs", intent: "join-appointment", fields: { appointment: "appointmentId" }, access: "signed-in" },
   // app/features/availability/calendar-feed.server.ts: one's own calendar link, made (shown once) or stopped.
   { route: "/Dashboard/Profile", path: "/Dashboard/Profile", intent: "issue-calendar", fields: {}, access: "signed-in" },
   { route: "/Dashboard/Profile", path: "/Dashboard/Profile", intent: "revoke-calendar", fields: {}, access: "signed-in" },

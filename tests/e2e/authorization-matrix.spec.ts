@@ -238,6 +238,8 @@ for (const role of ["anonymous", "interpreter", "admin"] as const) {
           data: await context.get(dataUrl(path)),
           post: await context.post(path, { form, headers }),
           postData: await context.post(dataUrl(path), { form, headers }),
+          // A booking's other form: a video appointment's Join (issue 25), which would answer the room's cookie.
+          ...(path.includes("/Book/") ? { join: await context.post(path, { form: { intent: "join" }, headers }) } : {}),
         };
         for (const [label, answer] of Object.entries(answers)) {
           expect(answer.status(), `${label} ${path}`).toBe(404);
@@ -245,6 +247,7 @@ for (const role of ["anonymous", "interpreter", "admin"] as const) {
           await expectNoPrivateData(answer, `${label} ${path}`);
         }
         expect(await answers.data.text(), `data ${path}`).not.toContain("/Login");
+        expect(answers.join?.headers()["set-cookie"], `join ${path}`).toBeUndefined();
       }
     } finally {
       await context.dispose();
@@ -282,6 +285,38 @@ for (const role of ["anonymous", "interpreter", "admin"] as const) {
         maxRedirects: 0,
       });
       expect(answer.status(), `${action} as ${role}`).toBe(403);
+    }
+  });
+}
+
+/**
+ * A video appointment's Join under My jobs (issue 25), which sends its interpreter into the appointment's call room:
+ * anonymous, to sign in; signed in, only the appointment's own interpreter gets through — anyone else, staff included,
+ * gets 404 for an appointment that is not theirs (here: one that does not exist), and no room.
+ */
+for (const role of ["anonymous", "interpreter", "admin"] as const) {
+  test(`a video appointment's Join on My jobs as ${role}`, async () => {
+    const context = await signedInContext(
+      role === "admin" ? ADMIN.email : role === "interpreter" ? INTERPRETER.email : null,
+      `10.253.${test.info().workerIndex}.${["anonymous", "interpreter", "admin"].indexOf(role)}`,
+    );
+    try {
+      const form = { intent: "join-appointment", appointment: MISSING };
+      const headers = { Origin: APP_URL };
+      const post = await context.post("/Dashboard/Jobs", { form, headers });
+      const postData = await context.post(dataUrl("/Dashboard/Jobs"), { form, headers });
+      if (role === "anonymous") {
+        expect(post.status()).toBe(302);
+        expect(post.headers().location).toBe(`/Login?redirectTo=${encodeURIComponent("/Dashboard/Jobs")}`);
+        expect(postData.status()).toBe(202);
+      } else {
+        expect(post.status()).toBe(404);
+        expect(postData.status()).toBe(404);
+        expect(await post.text()).toContain("This is not one of your video appointments.");
+      }
+      for (const answer of [post, postData]) expect(answer.headers().location ?? "").not.toContain("/call-room/");
+    } finally {
+      await context.dispose();
     }
   });
 }

@@ -8,11 +8,13 @@ import { FormAlert, SubmitButton } from "~/components/forms";
 import { OfficeTime } from "~/components/OfficeTime";
 import { Panel } from "~/components/Panel";
 import { appointmentNumber } from "~/domain/appointments";
+import { joinViewOf } from "~/domain/appointment-join";
 import { offerState, type OfferedWork, type WorkView } from "~/domain/offers";
 import { format } from "~/i18n";
 import type { FormFailure } from "~/platform/page/form-failure";
 import { useLocale, useMessages } from "~/platform/page/locale";
 import { appointmentWhen, durationText } from "./appointment-text";
+import { InterpreterJoin } from "./VideoJoin";
 
 function AppointmentFacts({ appointment, withCallNumber }: { appointment: WorkView; withCallNumber: boolean }) {
   const messages = useMessages();
@@ -58,7 +60,7 @@ export function JobOffers({ offers, now, failure }: { offers: OfferedWork[]; now
   return (
     <Panel id="offers-heading" heading={t.heading} sectionId="offers">
       <p>{t.intro}</p>
-      <FormAlert message={failure?.formError} />
+      <FormAlert message={failure?.intent === "join-appointment" ? null : failure?.formError} />
       {offers.length === 0 ? (
         <p className="empty-state">{t.empty}</p>
       ) : (
@@ -112,11 +114,18 @@ export function JobOffers({ offers, now, failure }: { offers: OfferedWork[]; now
   );
 }
 
-export function ConfirmedAppointments({ appointments }: { appointments: WorkView[] }) {
+/** A video appointment's Join, or when it opens (nothing for other appointments, nor once it has closed). */
+function JoinOf({ appointment, now }: { appointment: WorkView; now: number }) {
+  const join = joinViewOf(appointment, now);
+  return join && <InterpreterJoin join={join} appointmentId={appointment.id} />;
+}
+
+export function ConfirmedAppointments({ appointments, now, failure }: { appointments: WorkView[]; now: number; failure: FormFailure | null }) {
   const messages = useMessages();
   const t = messages.offers.jobs;
   return (
     <Panel id="your-appointments-heading" heading={t.confirmedHeading} sectionId="your-appointments">
+      <FormAlert message={failure?.intent === "join-appointment" ? failure.formError : null} />
       {appointments.length === 0 ? (
         <p className="empty-state">{t.confirmedEmpty}</p>
       ) : (
@@ -124,6 +133,7 @@ export function ConfirmedAppointments({ appointments }: { appointments: WorkView
           <article key={appointment.id} className="job-offer" aria-labelledby={`appointment-${appointment.id}`}>
             <NumberedHeading id={`appointment-${appointment.id}`} template={messages.appointments.detail.heading} number={appointment.id} />
             <AppointmentFacts appointment={appointment} withCallNumber />
+            <JoinOf appointment={appointment} now={now} />
           </article>
         ))
       )}

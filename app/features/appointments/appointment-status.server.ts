@@ -1,6 +1,7 @@
 // The customer's side of an appointment (/Book/<token>, issue 25): found by the SHA-256 of the token in the URL;
 // anything else is a plain 404. The customer can cancel until the start (told when it is late, and so charged); the
-// cancellation is a compare-and-set on the version the page showed, stored with its e-mails in one write.
+// cancellation is a compare-and-set on the version the page showed, stored with its e-mails in one write. A confirmed
+// video appointment's page also joins its call room (appointment-room.server.ts).
 import { data } from "react-router";
 import { customerCanCancel, type Appointment } from "~/domain/appointments";
 import type { Locale } from "~/i18n";
@@ -16,6 +17,7 @@ import { statusTokenHash } from "~/features/orders/status-token.server";
 import { customerCancelMails } from "./appointment-mail.server";
 import { assignedInterpreter, interpreterCancelMails } from "./appointment-change-mail.server";
 import { relayAppointmentMails } from "./appointment-mail-relay.server";
+import { customerJoin } from "./appointment-room.server";
 
 /** The appointment behind a private link, or a 404 that says nothing more. */
 export async function appointmentOfToken(app: RequestContext, token: string | undefined): Promise<Appointment> {
@@ -32,7 +34,9 @@ export async function customerAppointmentAction({ request, app, locale, token }:
   const appointment = await appointmentOfToken(app, token);
   const formData = await readForm(request);
   if (!formData) return formFailure({ formError: t.errors.notAForm }, { status: 400 });
-  if (formText(formData, "intent") !== "cancel") return formFailure({ formError: t.people.unknownIntent }, { status: 400 });
+  const intent = formText(formData, "intent");
+  if (intent === "join") return customerJoin(request, app, t, appointment);
+  if (intent !== "cancel") return formFailure({ formError: t.people.unknownIntent }, { status: 400 });
   const basedOn = Number(formText(formData, "basedOn"));
   const now = Date.now();
   if (!Number.isSafeInteger(basedOn) || basedOn !== appointment.version)

@@ -7,7 +7,8 @@ import { formatNumber } from "~/i18n";
 import { useLocale, useMessages } from "~/platform/page/locale";
 import { useCallRoom, type RoomState } from "./useCallRoom";
 
-type Props = { roomId: string; party: RoomParty; ended: boolean; iceServers: RTCIceServer[] };
+/** `appointment`: a video appointment's room (issue 25): its own heading, and the interpreter goes back to My jobs. */
+type Props = { roomId: string; party: RoomParty; ended: boolean; appointment: boolean; iceServers: RTCIceServer[] };
 
 export function LiveRoom(props: Props) {
   const t = useMessages().dashboard.callRoom;
@@ -24,9 +25,18 @@ export function LiveRoom(props: Props) {
     elsewhere: t.elsewhere,
   };
   const ended = state === "ended" || state === "elsewhere";
+  const back =
+    props.party === "caller"
+      ? { to: "/", label: t.backHome }
+      : props.appointment
+        ? { to: "/Dashboard/Jobs", label: t.backToJobs }
+        : { to: "/Dashboard/Dashboardcall", label: t.backToCalls };
   return (
     <main id="main" className="call-room call-room--live">
-      <h1>{t.liveHeading}</h1>
+      <h1>{props.appointment ? t.appointmentHeading : t.liveHeading}</h1>
+      <noscript>
+        <p>{t.needsJavaScript}</p>
+      </noscript>
       <p role="status" className={`call-room__state call-room__state--${state}`} data-state={state}>
         {words[state]}
       </p>
@@ -38,7 +48,7 @@ export function LiveRoom(props: Props) {
       </div>
       {ended ? (
         <p>
-          <Link to={props.party === "interpreter" ? "/Dashboard/Dashboardcall" : "/"}>{props.party === "interpreter" ? t.backToCalls : t.backHome}</Link>
+          <Link to={back.to}>{back.label}</Link>
         </p>
       ) : (
         <div className="call-room__controls">

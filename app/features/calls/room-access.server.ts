@@ -4,7 +4,7 @@
 // room's two paths, its page and its socket, so the key lands in no request log, history or Referer.
 import { createCookie } from "react-router";
 import type { RoomParty } from "~/domain/switchboard";
-import { roomPartyOf } from "./room-token.server";
+import { livePath, roomPartyOf } from "./room-token.server";
 import { roomOf } from "./room-object.server";
 import { usesSecureCookies } from "~/platform/core/transport.server";
 
@@ -24,11 +24,29 @@ export function callerCookies(request: Request, roomId: string, key: string): Pr
   return Promise.all(roomPaths(roomId).map((path) => roomCookie(request, path).serialize(key)));
 }
 
-export type RoomAdmission = { party: RoomParty; ended: boolean };
+/** The answer that sends this browser into the room as its caller: to the room's page, with the room's cookies. */
+export async function enterAsCaller(request: Request, roomId: string, key: string): Promise<Response> {
+  const headers = new Headers({ Location: livePath(roomId), "Cache-Control": "no-store" });
+  for (const cookie of await callerCookies(request, roomId, key)) headers.append("Set-Cookie", cookie);
+  return new Response(null, { status: 303, headers });
+}
+
+/** Who is in, whether the call is over, and whether the room is a video appointment's (issue 25). */
+export type RoomAdmission = { party: RoomParty; ended: boolean; appointment: boolean };
+
+/**
+ * An appointment's room (issue 25) admits its parties only while the appointment, read now, still says so: the
+ * verdict for this party is `open`, `over` (admitted to a room that has ended) or null (not admitted).
+ */
+export type AppointmentRoomCheck = (
+  appointmentId: number,
+  who: { party: "caller" } | { party: "interpreter"; userId: string },
+) => Promise<"open" | "over" | null>;
 
 /**
  * The party this request speaks for in room `roomId`, or null (anyone else: they learn nothing about the room).
- * `signedInUserId` is asked only when the request carries no caller key, so a visitor costs no session read.
+ * `signedInUserId` is asked only when the request carries no caller key, so a visitor costs no session read. A room
+ * that belongs to an appointment is refused to everyone unless `appointmentCheck` is given and admits them.
  */
 export async function roomPartyFor(
   request: Request,
@@ -36,14 +54,23 @@ export async function roomPartyFor(
   secret: string,
   roomId: string,
   signedInUserId: () => Promise<string | null>,
+  appointmentCheck?: AppointmentRoomCheck,
 ): Promise<RoomAdmission | null> {
   if (!ROOM_ID.test(roomId)) return null;
   const key: unknown = await roomCookie(request, "/").parse(request.headers.get("Cookie"));
-  if (typeof key === "string" && (await roomPartyOf(secret, roomId, key)) === "caller") {
-    return { party: "caller", ended: await roomOf(env, roomId).ended() };
-  }
-  const userId = await signedInUserId();
-  if (!userId) return null;
-  const room = await roomOf(env, roomId).interpreterIs(userId);
-  return room.admitted ? { party: "interpreter", ended: room.ended } : null;
+  const caller = typeof key === "string" && (await roomPartyOf(secret, roomId, key)) === "caller";
+  const userId = caller ? null : await signedInUserId();
+  if (!caller && !userId) return null;
+  const stub = roomOf(env, roomId);
+  const room = await stub.admission(userId);
+  if (!caller && !room.interpreter) return null;
+  const admitted: RoomAdmission = { party: caller ? "caller" : "interpreter", ended: room.ended, appointment: room.appointmentId !== null };
+  if (room.appointmentId === null) return admitted;
+  if (!appointmentCheck) return null;
+  const verdict = await appointmentCheck(room.appointmentId, caller ? { party: "caller" } : { party: "interpreter", userId: userId! });
+  if (verdict === null) return null;
+  // Over by the appointment but not yet by the room (moved earlier since the last Join): the room ends now, so its
+  // socket says so too.
+  if (verdict === "over" && !room.ended) await stub.closeAppointment(Date.now());
+  return { ...admitted, ended: admitted.ended || verdict === "over" };
 }

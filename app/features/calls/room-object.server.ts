@@ -7,6 +7,10 @@
 // - whether the switchboard has been told: it is told until it has heard (the alarm tries again).
 // One live connection per party: a second tab is told the call is open elsewhere and closed; the same tab coming
 // back (a reload, a new network) replaces its old socket.
+// A video appointment's room (issue 25) is the same room with the customer as its caller, opened by a Join
+// (app/features/appointments/appointment-room.server.ts) rather than by the switchboard. Its parties come and go as
+// they like within the appointment's window: nobody's absence and no hang-up ends it (a hang-up is that party
+// leaving; they may join again), it ends when the window closes, and there is no switchboard to tell.
 import { DurableObject } from "cloudflare:workers";
 import { HEARTBEAT_MS, PRESENCE_TIMEOUT_MS, ROOM_GRACE_MS, ROOM_PARTIES, type RoomParty } from "~/domain/switchboard";
 import { fromHeader, parseMessage, ROOM_HEADER } from "./protocol";
@@ -16,8 +20,10 @@ export const otherParty = (party: RoomParty): RoomParty => (party === "caller" ?
 type RoomRecord = {
   callId: string;
   interpreterId: string;
-  /** The switchboard that answered the call, told when it ends. */
-  switchboardId: string;
+  /** The switchboard that answered the call, told when it ends; null for an appointment's room. */
+  switchboardId: string | null;
+  /** An appointment's room: which one, and when its window closes. Absent for a live call's. */
+  appointment?: { id: number; closesAt: number };
   /** When each party left and has not come back; null while they are connected. A party not yet arrived counts from the answer. */
   awaySince: Record<RoomParty, number | null>;
   endedAt: number | null;
@@ -54,29 +60,66 @@ export class CallRoom extends DurableObject<Env> {
     await this.ctx.storage.setAlarm(Date.now() + HEARTBEAT_MS);
   }
 
-  /** Whether this signed-in person is the room's interpreter, and whether the call is over. */
-  async interpreterIs(userId: string): Promise<{ admitted: boolean; ended: boolean }> {
+  /**
+   * A Join of an appointment whose window is open (checked by the caller): the room is made, or brought up to date
+   * with the appointment as it is now (its interpreter, a moved end), and opened again if a move put its end ahead.
+   */
+  async openForAppointment(appointment: { appointmentId: number; interpreterId: string; closesAt: number }): Promise<void> {
+    const now = Date.now();
     const room = await this.record();
-    return { admitted: room !== null && room.interpreterId === userId, ended: room?.endedAt != null };
+    // A live call's room is never turned into an appointment's (their names cannot meet; this is belt and braces).
+    if (room && !room.appointment) return;
+    const reopened = room?.endedAt != null && appointment.closesAt > now;
+    await this.save({
+      callId: `appointment-${appointment.appointmentId}`,
+      interpreterId: appointment.interpreterId,
+      switchboardId: null,
+      appointment: { id: appointment.appointmentId, closesAt: appointment.closesAt },
+      awaySince: room && !reopened ? room.awaySince : { caller: now, interpreter: now },
+      endedAt: room && !reopened ? room.endedAt : null,
+      reported: true,
+    });
+    await this.scheduleAppointmentAlarm(now);
   }
 
-  /** Whether the call is over (or unknown here: a room the switchboard never opened). */
-  async ended(): Promise<boolean> {
+  /**
+   * Who this request may be, as the room knows it: whether `userId` (when given) is its interpreter, whether the call is
+   * over (a room nobody opened counts as over), and the appointment it belongs to, if any (the worker then checks the
+   * appointment itself, as it stands now, through the backend).
+   */
+  async admission(userId: string | null): Promise<{ interpreter: boolean; ended: boolean; appointmentId: number | null }> {
     const room = await this.record();
-    return room === null || room.endedAt !== null;
+    return {
+      interpreter: room !== null && userId !== null && room.interpreterId === userId,
+      ended: room === null || room.endedAt !== null || (room.appointment !== undefined && Date.now() >= room.appointment.closesAt),
+      appointmentId: room?.appointment?.id ?? null,
+    };
   }
 
-  /** A hang-up sent over HTTP (the page's socket was down), or the end staff caused (the interpreter removed). */
+  /**
+   * A hang-up sent over HTTP (the page's socket was down), or the end staff caused (the interpreter removed). An
+   * appointment's room does not end on one party's hang-up: they left, and their socket's close says so.
+   */
   async end(at: number, tellSwitchboard = true): Promise<void> {
     const room = await this.record();
-    if (!room || room.endedAt !== null) return;
+    if (!room || room.endedAt !== null || room.appointment) return;
     await this.finish(room, at, null, tellSwitchboard);
+  }
+
+  /** An appointment's room whose appointment, read now, says its window has closed (it may have been moved): it ends. */
+  async closeAppointment(at: number): Promise<void> {
+    const room = await this.record();
+    if (room?.appointment && room.endedAt === null) await this.finish(room, at, null, false);
   }
 
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade") !== "websocket") return new Response(null, { status: 426 });
-    const room = await this.record();
+    let room = await this.record();
     if (!room) return new Response(null, { status: 404 });
+    if (room.appointment && room.endedAt === null && Date.now() >= room.appointment.closesAt) {
+      await this.finish(room, room.appointment.closesAt, null, false);
+      room = (await this.record())!;
+    }
     const { party, tab } = fromHeader<{ party: RoomParty; tab: string }>(request.headers.get(ROOM_HEADER));
     const now = Date.now();
     const { 0: client, 1: server } = new WebSocketPair();
@@ -95,7 +138,8 @@ export class CallRoom extends DurableObject<Env> {
     // The newcomer learns whether the other side is already here; the other side learns that they came.
     server.send(JSON.stringify({ type: "joined", peerPresent: this.socketsOf(otherParty(party)).length > 0 }));
     this.relay(party, { type: "peer-joined" });
-    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(now + HEARTBEAT_MS);
+    if (room.appointment) await this.scheduleAppointmentAlarm(now);
+    else if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(now + HEARTBEAT_MS);
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -105,7 +149,8 @@ export class CallRoom extends DurableObject<Env> {
     if (!attachment || !message) return;
     if (message.type === "hangup") {
       const room = await this.record();
-      if (room && room.endedAt === null) await this.finish(room, Date.now(), attachment.party, true);
+      // In an appointment's room a hang-up is this party leaving: the close that follows tells the other side.
+      if (room && room.endedAt === null && !room.appointment) await this.finish(room, Date.now(), attachment.party, true);
     } else if (["offer", "answer", "candidate"].includes(String(message.type))) {
       this.relay(attachment.party, message);
     }
@@ -124,6 +169,7 @@ export class CallRoom extends DurableObject<Env> {
     const now = Date.now();
     let room = await this.record();
     if (!room) return;
+    if (room.appointment) return this.appointmentAlarm(room, now);
     if (room.endedAt === null) {
       for (const ws of this.ctx.getWebSockets()) {
         const attachment = ws.deserializeAttachment() as Attachment | null;
@@ -156,6 +202,30 @@ export class CallRoom extends DurableObject<Env> {
   }
 
   // Inside.
+
+  /** An appointment's room: silent sockets leave (the other side is told), and the room ends when its window closes. */
+  private async appointmentAlarm(room: RoomRecord, now: number): Promise<void> {
+    if (room.endedAt !== null) return;
+    if (now >= room.appointment!.closesAt) return this.finish(room, room.appointment!.closesAt, null, false);
+    for (const ws of this.ctx.getWebSockets()) {
+      const attachment = ws.deserializeAttachment() as Attachment | null;
+      if (!attachment) continue;
+      const lastHeard = this.lastHeard(ws, attachment);
+      if (now - lastHeard > PRESENCE_TIMEOUT_MS) {
+        ws.close(4000, "no heartbeat");
+        await this.left(ws, lastHeard);
+      }
+    }
+    await this.scheduleAppointmentAlarm(now);
+  }
+
+  /** A heartbeat while anyone is connected; otherwise nothing to watch until the window closes. */
+  private async scheduleAppointmentAlarm(now: number): Promise<void> {
+    const room = await this.record();
+    if (!room?.appointment || room.endedAt !== null) return;
+    const connected = this.ctx.getWebSockets().some((socket) => socket.readyState === WebSocket.OPEN);
+    await this.ctx.storage.setAlarm(connected ? Math.min(now + HEARTBEAT_MS, room.appointment.closesAt) : room.appointment.closesAt);
+  }
 
   /** A socket that only hears why it cannot join (the call is over, or open in another tab), then is closed. */
   private refuse(server: WebSocket, client: WebSocket, why: "ended" | "elsewhere"): Response {
@@ -195,6 +265,7 @@ export class CallRoom extends DurableObject<Env> {
   }
 
   private async report(room: RoomRecord): Promise<void> {
+    if (room.switchboardId === null) return;
     try {
       await this.env.CALLS.get(this.env.CALLS.idFromString(room.switchboardId)).callEnded(room.callId, room.endedAt!);
       await this.save({ ...room, reported: true });

@@ -383,6 +383,9 @@ export const ar: Messages = {
       time: "مدة المكالمة",
       backToCalls: "العودة إلى المكالمات الواردة",
       backHome: "العودة إلى الصفحة الرئيسية",
+      appointmentHeading: "موعد بالفيديو",
+      backToJobs: "العودة إلى مهامي",
+      needsJavaScript: "تحتاج هذه المكالمة إلى جافاسكربت: فعّلها في متصفحك، ثم أعد تحميل هذه الصفحة.",
     },
   },
   people: {

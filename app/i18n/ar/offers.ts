@@ -46,6 +46,11 @@ export const offers = {
     declineLabel: "رفض الموعد {number}",
     accepted: "الموعد {number} لك. أُبلغ العميل.",
     declined: "رفضت الموعد {number}.",
+    join: "انضم إلى مكالمة الفيديو",
+    joining: "جارٍ الانضمام…",
+    joinLabel: "انضم إلى مكالمة الفيديو للموعد {number}",
+    joinNotYours: "هذا ليس من مواعيدك بالفيديو.",
+    joinNotOpen: "مكالمة الفيديو غير مفتوحة الآن.",
     states: { accepted: "قبلت هذا الموعد.", declined: "رفضت هذا الموعد.", taken: "أخذ مترجم آخر هذا الموعد." },
     refused: {
       "not-found": "هذا العرض ليس لك أو لم يعد موجودًا.",

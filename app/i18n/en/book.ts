@@ -85,6 +85,15 @@ export const book = {
     cancelledText: "This appointment was cancelled.",
     stale: "The appointment changed in the meantime. Here it is as it is now.",
     notCancellable: "This appointment can no longer be cancelled.",
+    join: {
+      heading: "Video call",
+      openText: "Your video call is open. Join it when you are ready: your interpreter joins the same call.",
+      join: "Join the video call",
+      joining: "Joining…",
+      opensAt: "Join opens on {time}, {before} minutes before the start, and stays open until {after} minutes after the scheduled end.",
+      needsJavaScript: "The video call needs JavaScript: turn it on in your browser to join.",
+      notOpen: "The video call is not open now.",
+    },
   },
   ics: {
     calendarName: "PUSH appointments",

@@ -379,6 +379,9 @@ export const en = {
       time: "Call time",
       backToCalls: "Back to incoming calls",
       backHome: "Back to the home page",
+      appointmentHeading: "Video appointment",
+      backToJobs: "Back to My jobs",
+      needsJavaScript: "This call needs JavaScript: turn it on in your browser, then reload this page.",
     },
   },
   people: {

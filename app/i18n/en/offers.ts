@@ -37,6 +37,11 @@ export const offers = {
     declineLabel: "Decline appointment {number}",
     accepted: "Appointment {number} is yours. The customer has been told.",
     declined: "You declined appointment {number}.",
+    join: "Join the video call",
+    joining: "Joining…",
+    joinLabel: "Join the video call of appointment {number}",
+    joinNotYours: "This is not one of your video appointments.",
+    joinNotOpen: "The video call is not open now.",
     states: { accepted: "You accepted this appointment.", declined: "You declined this appointment.", taken: "Someone else took this appointment." },
     refused: {
       "not-found": "This offer is not yours or no longer exists.",

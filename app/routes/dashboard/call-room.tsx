@@ -7,12 +7,17 @@ import { dashboardMeta } from "~/platform/page/dashboard-meta";
 import { appContext } from "~/request/context.server";
 import { requireUser } from "~/request/guards.server";
 import { roomPartyFor } from "~/features/calls/room-access.server";
+import { appointmentRoomCheck } from "~/features/appointments/appointment-room.server";
 import { useMessages } from "~/platform/page/locale";
 import type { Route } from "./+types/call-room";
 
 export const meta: Route.MetaFunction = (args) =>
   dashboardMeta(args, (t) =>
-    args.data?.kind === "live" ? t.dashboard.callRoom.liveHeading : format(t.dashboard.callRoom.heading, { roomId: args.params.roomId ?? "" }),
+    args.data?.kind === "live"
+      ? args.data.live.appointment
+        ? t.dashboard.callRoom.appointmentHeading
+        : t.dashboard.callRoom.liveHeading
+      : format(t.dashboard.callRoom.heading, { roomId: args.params.roomId ?? "" }),
   );
 
 /**
@@ -20,6 +25,8 @@ export const meta: Route.MetaFunction = (args) =>
  * for its two parties only (issue 21): the interpreter who accepted, signed in as themselves, and the caller, whose
  * page exchanged the room's key for a cookie scoped to this room (app/features/calls/room-access.server.ts). Anyone else — signed
  * out, another staff member — gets 403 and learns nothing about the room. The address itself holds no secret.
+ * A video appointment's room (issue 25) is the same room, entered by Join (app/features/appointments/appointment-room.server.ts)
+ * and admitting its customer and its interpreter only while the appointment, read again here, says so.
  */
 export async function loader(args: Route.LoaderArgs) {
   const sample = findCall(args.params.roomId);
@@ -34,9 +41,11 @@ export async function loader(args: Route.LoaderArgs) {
     config.SESSION_SECRET,
     args.params.roomId,
     async () => (await backend.auth.currentUser())?.id ?? null,
+    appointmentRoomCheck(backend),
   );
   if (!admitted) throw data(null, { status: 403 });
-  return { kind: "live" as const, live: { roomId: args.params.roomId, party: admitted.party, ended: admitted.ended, iceServers: config.iceServers } };
+  const { party, ended, appointment } = admitted;
+  return { kind: "live" as const, live: { roomId: args.params.roomId, party, ended, appointment, iceServers: config.iceServers } };
 }
 
 export default function CallRoom({ loaderData }: Route.ComponentProps) {

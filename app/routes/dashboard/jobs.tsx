@@ -1,5 +1,7 @@
 // /Dashboard/Jobs — "My jobs": the appointments offered to the signed-in interpreter (accept or decline; the first
-// accept wins), the appointments that took place for them to record, their confirmed appointments ahead, and the orders assigned to them, newest first, a page at a time.
+// accept wins), the appointments that took place for them to record, their confirmed appointments ahead (until
+// their end plus the Join grace; a video appointment's Join inside its window), and the orders assigned to them,
+// newest first, a page at a time.
 // No customer details and no prices: the work, its languages and its deadline.
 import { useActionData } from "react-router";
 import { Pagination } from "~/components/Pagination";
@@ -14,6 +16,8 @@ import { workView } from "~/domain/offers";
 import { acceptOffer, declineOffer, offersOf } from "~/features/appointments/offers.server";
 import { WorkToRecordPanel } from "~/features/appointments/RecordPanels";
 import { recordAttendance, workToRecord } from "~/features/appointments/records.server";
+import { interpreterJoin } from "~/features/appointments/appointment-room.server";
+import { isStillAhead } from "~/domain/appointment-join";
 import type { FormFailure } from "~/platform/page/form-failure";
 import { failureToasts, load } from "~/request/page-loads.server";
 import { appContext } from "~/request/context.server";
@@ -36,7 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
   const [jobs, offers, appointments, toRecord] = await Promise.all([
     load("the jobs", () => backend.orders.jobs(user.id, page)),
     load("the offers", () => offersOf({ backend, userId: user.id, now })),
-    load("the appointments", async () => (await backend.appointments.list(ahead)).items.filter((item) => item.startsAt > now).map(workView)),
+    load("the appointments", async () => (await backend.appointments.list(ahead)).items.filter((item) => isStillAhead(item, now)).map(workView)),
     load("the appointments to record", () => workToRecord(backend, user.id, now)),
   ]);
   return { jobs, offers, appointments, toRecord, now, toasts: failureToasts(messagesFor(user.locale), jobs, offers, appointments, toRecord) };
@@ -44,7 +48,10 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const user = await requireUser(args);
-  return runIntent({ ...args, user }, { "accept-offer": acceptOffer, "decline-offer": declineOffer, record: recordAttendance });
+  return runIntent(
+    { ...args, user },
+    { "accept-offer": acceptOffer, "decline-offer": declineOffer, record: recordAttendance, "join-appointment": interpreterJoin },
+  );
 }
 
 export default function Jobs({ loaderData }: Route.ComponentProps) {
@@ -59,7 +66,7 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
       <h1>{t.jobs.heading}</h1>
       <JobOffers offers={offers.ok ? offers.value : []} now={now} failure={failure} />
       <WorkToRecordPanel work={toRecord.ok ? toRecord.value : []} failure={failure} />
-      <ConfirmedAppointments appointments={appointments.ok ? appointments.value : []} />
+      <ConfirmedAppointments appointments={appointments.ok ? appointments.value : []} now={now} failure={failure} />
       <section aria-labelledby="jobs-list" className="panel">
         <h2 id="jobs-list">{t.jobs.ordersHeading}</h2>
         <p>{t.jobs.intro}</p>

@@ -1,6 +1,6 @@
 // /Book/<token> — the customer's private page of their appointment (issue 25): where it stands (requested →
-// confirmed, with the interpreter's first name → completed, or cancelled), its details, and a cancellation that says
-// when it is late. Works without JavaScript; never indexed, never cached.
+// confirmed, with the interpreter's first name → completed, or cancelled), its details, a cancellation that says
+// when it is late, and for a confirmed video appointment its call room's Join (or when Join opens). Works without JavaScript; never indexed, never cached.
 import { data, type HeadersFunction } from "react-router";
 import { Facts, type Fact } from "~/components/Facts";
 import { Panel } from "~/components/Panel";
@@ -11,6 +11,8 @@ import { appContext } from "~/request/context.server";
 import { localeOfPath, messagesFor, useLocale, useMessages } from "~/platform/page/locale";
 import { appointmentWhen, durationText } from "~/features/appointments/appointment-text";
 import { appointmentOfToken, customerAppointmentAction } from "~/features/appointments/appointment-status.server";
+import { CustomerJoin } from "~/features/appointments/VideoJoin";
+import { joinViewOf } from "~/domain/appointment-join";
 import type { Route } from "./+types/book-status";
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" });
@@ -40,6 +42,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       interpreter: appointment.status === "confirmed" || appointment.status === "completed" ? firstNameOf(appointment.interpreter?.name ?? "") : "",
     },
     canCancel: customerCanCancel(appointment, now),
+    join: joinViewOf(appointment, now),
     late: isLateCancellation(appointment, now),
     received: url.searchParams.has("received"),
     link: `${url.origin}${url.pathname}`,
@@ -54,7 +57,7 @@ export default function BookStatus({ loaderData, actionData }: Route.ComponentPr
   const t = useMessages();
   const s = t.book.status;
   const locale = useLocale();
-  const { appointment, canCancel, late, received, link } = loaderData;
+  const { appointment, canCancel, late, received, link, join } = loaderData;
   const facts: Fact[] = [
     [s.when, appointmentWhen(locale, appointment.startsAt)],
     [s.duration, durationText(t, appointment.minutes)],
@@ -83,6 +86,7 @@ export default function BookStatus({ loaderData, actionData }: Route.ComponentPr
         {appointment.interpreter && <> · {format(s.interpreter, { name: appointment.interpreter })}</>}
       </p>
       <Facts items={facts} />
+      {join && <CustomerJoin join={join} formError={actionData?.intent === "join" ? actionData.formError : null} />}
       <p>
         <a href={`${link.replace(/\/$/, "")}/appointment.ics`} download>
           {t.book.ics.download}

@@ -101,8 +101,9 @@ describe("the functions: only the service role executes them", () => {
     // the appointments' 5 and their 2 helpers (appointment-functions.test.ts), and their list's and week's 2
     // (appointment-lists.test.ts); the availability's 6 and their 3 helpers (availability-functions.test.ts); the
     // offers' 9 and their helper (offer-functions.test.ts); the reminders' 3 (reminders.test.ts), the calendar
-    // feeds' 5 (calendar-feeds.test.ts), and the appointment records' 4 and their helper (appointment-records.test.ts).
-    expect(await count(db, "pg_proc", "proname like 'push\\_%'")).toBe(74);
+    // feeds' 5 (calendar-feeds.test.ts), the appointment records' 4 and their helper (appointment-records.test.ts), and
+    // the staff's change of an appointment (appointment-change-functions.test.ts).
+    expect(await count(db, "pg_proc", "proname like 'push\\_%'")).toBe(75);
   });
 });
 

@@ -71,6 +71,7 @@ export default [
     route("Appointments/:appointmentId", "routes/dashboard/appointment.tsx"),
     route("Jobs", "routes/dashboard/jobs.tsx"),
     route("Jobs/:orderId", "routes/dashboard/job.tsx"),
+    route("Jobs/appointments/:appointmentId/appointment.ics", "routes/dashboard/job-appointment-ics.ts"),
     route("Interpreter", "routes/dashboard/interpreters.tsx"),
     route("Interpreter/:userId", "routes/dashboard/interpreter.tsx"),
     route("Language", "routes/dashboard/languages.tsx"),

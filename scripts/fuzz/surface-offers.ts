@@ -20,6 +20,13 @@ const attendance: Record<string, FieldKind> = {
 };
 
 export const OFFER_PAGES: PageEntry[] = [
+  // app/routes/dashboard/job-appointment-ics.ts: the .ics of an appointment confirmed to the signed-in interpreter (the
+  // set-up's are nobody's: 404), from the link in their confirmation e-mail.
+  {
+    route: "/Dashboard/Jobs/appointments/:appointmentId/appointment.ics",
+    paths: ["/Dashboard/Jobs/appointments/{appointment}/appointment.ics", "/Dashboard/Jobs/appointments/0x1/appointment.ics"],
+    access: "signed-in",
+  },
   // app/routes/public/calendar-feed.ts: 404 for anything but a live feed's token.
   {
     route: "/calendar/:token/appointments.ics",

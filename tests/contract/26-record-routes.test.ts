@@ -1,10 +1,12 @@
 // After a booked appointment on the Supabase adapter (issue 25), whole routes with the exact requests they make: My jobs
 // lists the interpreter's started appointments with their records in one call; the interpreter's record reads the
 // appointment, then is one call; staff approve in one call (the appointment completed and the record approved
-// together). Refusals store nothing: bad times before any write, another's appointment, a stale page.
+// together). Refusals store nothing: bad times before any write, another's appointment, a stale page. The
+// interpreter's .ics of their confirmed appointment reads the appointment alone.
 import { beforeAll, describe, expect, it } from "vitest";
 import { blockedBy } from "~/domain/appointment-times";
 import * as appointmentPage from "~/routes/dashboard/appointment";
+import * as icsRoute from "~/routes/dashboard/job-appointment-ics";
 import * as jobsPage from "~/routes/dashboard/jobs";
 import { ADMIN, backendFor, double, languageIdOf, signIn, step, who } from "./helpers";
 import { acted, answerOf, form, routeArgs } from "./route-helpers";
@@ -116,5 +118,20 @@ describe("after an appointment, on Supabase", () => {
     expect(appointment).toMatchObject({ status: "completed", version: 4 });
     expect(await recordRow(id)).toMatchObject({ travel_minutes: 15 });
     expect((await recordRow(id))!.approved_at).not.toBeNull();
+  });
+
+  it("the interpreter's .ics: the guard, then the appointment; another interpreter's is 404 after the same calls", async () => {
+    const { id } = await started(12);
+    const download = (who: "rita" | "sol") => {
+      const { args } = routeArgs(`/Dashboard/Jobs/appointments/${id}/appointment.ics`, people[who].cookie, {}, { appointmentId: String(id) });
+      return step(() => icsRoute.loader(args).catch((thrown: unknown) => thrown));
+    };
+    const own = await download("rita");
+    expect(who(own.requests)).toEqual([...GUARD, "rpc.push_get_appointment service"]);
+    expect((own.result as Response).headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    expect(await (own.result as Response).text()).toContain(`UID:appointment-${id}@push-languages`);
+    const other = await download("sol");
+    expect(who(other.requests)).toEqual([...GUARD, "rpc.push_get_appointment service"]);
+    expect((other.result as { init: { status: number } }).init.status).toBe(404);
   });
 });

@@ -38,6 +38,7 @@ const EVERY_ROLE = [
   "/Dashboard/Calls/export",
   "/Dashboard/Jobs",
   `/Dashboard/Jobs/${MISSING}`,
+  `/Dashboard/Jobs/appointments/${MISSING}/appointment.ics`,
   `/Dashboard/Orders/${MISSING}/files/1`,
   "/call-room/sample",
   "/Dashboard/no-such-area",

@@ -239,6 +239,10 @@ for (const javaScriptEnabled of [true, false]) {
       const mailsTo = async (to: string) => (await mailbox()).filter((mail) => mail.mode === "ok" && mail.fields.to_email === to).map((mail) => mail.fields);
       await expect.poll(async () => (await mailsTo(customerEmail)).some((mail) => mail.message!.includes(`${link}/appointment.ics`))).toBe(true);
       await expect.poll(async () => (await mailsTo(winner.email)).some((mail) => mail.subject!.startsWith(`Appointment ${number} is yours`))).toBe(true);
+      // The interpreter's confirmation links to their own .ics of it (signed in).
+      const theirs = (await mailsTo(winner.email)).find((mail) => mail.subject!.startsWith(`Appointment ${number} is yours`))!;
+      const theirIcs = await winnerPage.request.get(/https?:\/\/\S+\/appointment\.ics/.exec(theirs.message!)![0]);
+      expect(theirIcs.headers()["content-type"]).toContain("text/calendar");
       const ics = await customer.request.get(`${link}/appointment.ics`);
       expect(ics.headers()["content-type"]).toContain("text/calendar");
       expect(await ics.text()).toContain("STATUS:CONFIRMED");

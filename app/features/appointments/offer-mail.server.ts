@@ -53,6 +53,8 @@ export function confirmedMails(context: OfferContext, interpreter: Person): NewM
     where: whereLine(context, "en"),
     notes: appointment.notes || "—",
     jobsLink: `${context.origin}/Dashboard/Jobs`,
+    // Theirs to download once signed in (routes/dashboard/job-appointment-ics.ts): no secret in the address.
+    icsLink: `${context.origin}${interpreterIcsPath(appointment.id)}`,
   };
   return [
     appointmentMail(
@@ -119,3 +121,6 @@ export function reminderMails(context: OfferContext, kind: ReminderKind, interpr
     ),
   ];
 }
+
+/** Where the interpreter an appointment is confirmed to downloads it as an .ics (signed in). */
+export const interpreterIcsPath = (appointmentId: number) => `/Dashboard/Jobs/appointments/${appointmentId}/appointment.ics`;

@@ -67,7 +67,7 @@ export const offers = {
     where: " المكان: {address}.",
     confirmedInterpreterSubject: "الموعد {number} لك: {language}، {when}",
     confirmedInterpreterBody:
-      "مرحبًا {interpreter}،\n\nلديك الموعد {number}: {language}، {mode}، {setting}، {when}، لمدة {duration}.{where}\n\nملاحظات العميل: {notes}\n\nتجده في «مهامي»:\n{jobsLink}",
+      "مرحبًا {interpreter}،\n\nلديك الموعد {number}: {language}، {mode}، {setting}، {when}، لمدة {duration}.{where}\n\nملاحظات العميل: {notes}\n\nأضفه إلى تقويمك (.ics):\n{icsLink}\n\nتجده في «مهامي»:\n{jobsLink}",
     unfilledSubject: "غير مغطى: {number}، {language}، {when}",
     unfilledBody:
       "لم يقبل أحد الموعد {number} ({language}، {mode}، {setting}، {when}) قبل إغلاق عروضه.\n\nاعرضه مرة أخرى من لوحة التحكم، في المواعيد: {staffPath}",

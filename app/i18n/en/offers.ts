@@ -58,7 +58,7 @@ export const offers = {
     where: " Where: {address}.",
     confirmedInterpreterSubject: "Appointment {number} is yours: {language}, {when}",
     confirmedInterpreterBody:
-      "Hello {interpreter},\n\nYou have appointment {number}: {language}, {mode}, {setting}, {when}, for {duration}.{where}\n\nNotes from the customer: {notes}\n\nIt is under My jobs:\n{jobsLink}",
+      "Hello {interpreter},\n\nYou have appointment {number}: {language}, {mode}, {setting}, {when}, for {duration}.{where}\n\nNotes from the customer: {notes}\n\nAdd it to your calendar (.ics):\n{icsLink}\n\nIt is under My jobs:\n{jobsLink}",
     unfilledSubject: "Unfilled: {number}, {language}, {when}",
     unfilledBody:
       "Nobody accepted appointment {number} ({language}, {mode}, {setting}, {when}) before its offers closed.\n\nOffer it again from the dashboard, under Appointments: {staffPath}",

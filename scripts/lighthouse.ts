@@ -25,8 +25,8 @@ const server = await startServer(PORT, ".tmp/lighthouse", ".tmp/lighthouse/serve
 
 let failed = false;
 try {
-  // Lighthouse is meant for a quiet machine (in `npm test` it runs alone, after the stage that fills both cores),
-  // so it waits for one (at most 30 s).
+  // Lighthouse is meant for a quiet machine (in `npm test` it runs right after the build, before the suites that
+  // fill both cores), so it waits for one (at most 30 s).
   await quietMachine();
   // Measure a warm server, as visitors meet it: the first request of a fresh worker compiles it.
   for (const path of PAGES) await (await fetch(`${BASE}${path}`)).arrayBuffer();

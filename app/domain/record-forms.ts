@@ -32,6 +32,12 @@ function instantAt(date: string, time: string, end: boolean): number | null {
 /** The day after a calendar date (YYYY-MM-DD). */
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
+/** The instants of a start and an end typed on one day; an end at or before the start is on the next day. */
+const actualSpan = (date: string, start: string, end: string) => ({
+  from: instantAt(date, start, false),
+  to: instantAt(end > start ? date : nextDay(date), end, true),
+});
+
 const text = z.preprocess((value) => (typeof value === "string" ? value.trim() : ""), z.string());
 
 /**
@@ -65,8 +71,7 @@ export function attendanceSchema(t: Messages, context: AttendanceContext) {
       if (!CLOCK.test(start)) issue("start", m.timeRequired);
       if (!CLOCK.test(end)) issue("end", m.timeRequired);
       if (!isCalendarDate(date) || !CLOCK.test(start) || !CLOCK.test(end)) return;
-      const from = instantAt(date, start, false);
-      const to = instantAt(end > start ? date : nextDay(date), end, true);
+      const { from, to } = actualSpan(date, start, end);
       if (from === null) return issue("start", m.skipped);
       if (to === null) return issue("end", m.skipped);
       if (from > context.now) return issue("start", m.future);
@@ -76,8 +81,8 @@ export function attendanceSchema(t: Messages, context: AttendanceContext) {
     .transform(({ outcome, date, start, end, travel }): AttendanceEntry => {
       const travelMinutes = context.onSite ? travel : 0;
       if (outcome !== "held") return { actualStart: null, actualEnd: null, travelMinutes, noShow: outcome };
-      const actualStart = instantAt(date, start, false)!;
-      return { actualStart, actualEnd: instantAt(end > start ? date : nextDay(date), end, true)!, travelMinutes, noShow: null };
+      const { from, to } = actualSpan(date, start, end);
+      return { actualStart: from!, actualEnd: to!, travelMinutes, noShow: null };
     });
 }
 

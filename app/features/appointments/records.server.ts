@@ -34,18 +34,16 @@ export async function recordAttendance(input: IntentInput) {
   const t = messages.records.toRecord;
   const id = Number(formData.get("appointment"));
   const appointment = Number.isSafeInteger(id) && id > 0 ? await app.backend.appointments.get(id) : null;
-  const refused = (reason: keyof typeof t.refused, status: 404 | 409) =>
-    formFailure({ values: keptValues(formData), formError: t.refused[reason], intent: "record", id: String(id) }, { status });
-  if (!appointment || appointment.interpreter?.id !== user.id) return refused("not-found", 404);
+  const refused = (formError: string, status: 404 | 409 | 503) =>
+    formFailure({ values: keptValues(formData), formError, intent: "record", id: String(id) }, { status });
+  if (!appointment || appointment.interpreter?.id !== user.id) return refused(t.refused["not-found"], 404);
   const now = Date.now();
   const form = parseFormData(formData, recordSchema(messages, { now, onSite: appointment.mode === "on_site" }));
   if (!form.ok) return formFailure({ ...form, intent: "record", id: String(appointment.id) });
   const { appointment: _id, ...entry } = form.data;
   const recorded = await unlessWriteFails("A record", () => app.backend.records.record(appointment.id, user.id, entry, now));
-  if (recorded === "unavailable") {
-    return formFailure({ values: keptValues(formData), formError: messages.orders.refusals.unavailable, intent: "record", id: String(id) }, { status: 503 });
-  }
-  if (!recorded.ok) return refused(recorded.reason, recorded.reason === "not-found" ? 404 : 409);
+  if (recorded === "unavailable") return refused(messages.orders.refusals.unavailable, 503);
+  if (!recorded.ok) return refused(t.refused[recorded.reason], recorded.reason === "not-found" ? 404 : 409);
   const message = format(t.saved, { number: appointmentNumber(appointment.id) });
   return redirectWithToast("/Dashboard/Jobs#to-record", { type: "success", message }, { request, config: app.config });
 }

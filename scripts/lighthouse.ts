@@ -2,9 +2,9 @@
 // machine's Chromium, offline. Prints the four category scores of each page and fails below budget.
 //
 //   npm run lighthouse            (builds first)
-import { existsSync, readFileSync } from "node:fs";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { promisify } from "node:util";
 import type LighthouseResult from "lighthouse/types/lhr/lhr";
 import { portInUse, startServer } from "./fuzz/server";
 
@@ -15,6 +15,32 @@ const BASE = `http://127.0.0.1:${PORT}`;
 // forms rendered for each visitor: the quote request (issue 13) and the booking (issue 25).
 const PAGES = ["/", "/Services", "/ar", "/ar/Services", "/Quote", "/Book"];
 const BUDGET = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 } as const;
+
+/**
+ * Most of a DevTools-throttled audit is waiting, not work: Lighthouse keeps tracing until the network and the CPU have
+ * been quiet for 5.25 s each (its floor for observed throttling, which settings cannot lower), so a page that has
+ * loaded in ~2 s takes ~18 s. The pages are audited AUDITS_AT_ONCE at a time, each in its own Chromium, their starts
+ * STAGGER_MS apart so that one page's throttled load falls in the others' quiet windows rather than beside their
+ * loads. Measured here: 64 s for the six pages instead of 128 one at a time, scoring 99–100 where those scored 100
+ * (a page below budget is measured twice more, as before).
+ */
+const AUDITS_AT_ONCE = Number(process.env.LIGHTHOUSE_AT_ONCE ?? 3);
+const STAGGER_MS = 4000;
+
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+];
+// Beside the server state, which its fresh start empties.
+const REPORTS = ".tmp/lighthouse-reports";
+let reportCount = 0;
+rmSync(REPORTS, { recursive: true, force: true });
+mkdirSync(REPORTS, { recursive: true });
 
 const chromePath = process.env.CHROMIUM_PATH ?? ["/usr/lib/chromium/chromium", "/usr/bin/chromium"].find((path) => existsSync(path));
 
@@ -30,8 +56,9 @@ try {
   await quietMachine();
   // Measure a warm server, as visitors meet it: the first request of a fresh worker compiles it.
   for (const path of PAGES) await (await fetch(`${BASE}${path}`)).arrayBuffer();
-  for (const path of PAGES) {
-    const lhr = await measured(path);
+  const results = await auditedSideBySide(PAGES);
+  for (const [index, path] of PAGES.entries()) {
+    const lhr = results[index]!;
     const scores = Object.entries(BUDGET).map(([id, minimum]) => {
       const score = scoreOf(lhr, id);
       if (score < minimum) failed = true;
@@ -48,6 +75,18 @@ try {
   await server.stop();
 }
 process.exit(failed ? 1 : 0);
+
+/** Audits the pages AUDITS_AT_ONCE at a time (see there); the results in the pages' order. */
+async function auditedSideBySide(paths: readonly string[]): Promise<LighthouseResult[]> {
+  const results: LighthouseResult[] = [];
+  let next = 0;
+  const lane = async (laneIndex: number) => {
+    await new Promise((resolve) => setTimeout(resolve, laneIndex * STAGGER_MS));
+    for (let index = next++; index < paths.length; index = next++) results[index] = await measured(paths[index]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(AUDITS_AT_ONCE, paths.length) }, (_, laneIndex) => lane(laneIndex)));
+  return results;
+}
 
 function scoreOf(lhr: LighthouseResult, id: string): number {
   return Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -101,25 +140,19 @@ async function audit(path: string): Promise<LighthouseResult> {
  * ~1.9–2.0 s under its round trips).
  */
 async function runOnce(path: string): Promise<LighthouseResult> {
-  const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-    ],
-  });
-  try {
-    const result = await lighthouse(`${BASE}${path}`, { port: chrome.port, output: "json", logLevel: "error", throttlingMethod: "devtools" });
-    if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-    return result.lhr;
-  } finally {
-    chrome.kill();
-  }
+  const report = `${REPORTS}/${++reportCount}${path.replace(/\W+/g, "-")}.json`;
+  // Lighthouse's CLI, a process of its own per audit: one Node process cannot run two audits at once (its timing marks
+  // are global), and the pages are audited side by side. It launches its own Chromium (chrome-launcher, CHROME_PATH).
+  const args = [
+    `${BASE}${path}`,
+    "--output=json",
+    `--output-path=${report}`,
+    "--throttling-method=devtools",
+    "--quiet",
+    `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
+  ];
+  await promisify(execFile)("node_modules/.bin/lighthouse", args, { env: { ...process.env, ...(chromePath ? { CHROME_PATH: chromePath } : {}) } });
+  return JSON.parse(readFileSync(report, "utf8")) as LighthouseResult;
 }
 
 /** Waits until the CPUs were at least 80 % idle for three seconds in a row, or 30 s have passed. */

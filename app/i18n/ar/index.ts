@@ -9,6 +9,7 @@ import { appointments } from "./appointments";
 import { availability } from "./availability";
 import { offers } from "./offers";
 import { records } from "./records";
+import { billing } from "./billing";
 import { studio } from "./studio";
 
 export const ar: Messages = {
@@ -520,6 +521,7 @@ export const ar: Messages = {
   availability,
   offers,
   records,
+  billing,
   orders,
   call,
 };

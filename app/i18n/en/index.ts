@@ -9,6 +9,7 @@ import { appointments } from "./appointments";
 import { availability } from "./availability";
 import { offers } from "./offers";
 import { records } from "./records";
+import { billing } from "./billing";
 import { studio } from "./studio";
 import type { Plural } from "~/i18n/plural";
 
@@ -509,6 +510,7 @@ export const en = {
   availability,
   offers,
   records,
+  billing,
   orders,
   call,
 };

@@ -2,6 +2,22 @@
 import type { Messages } from "~/i18n/en";
 
 export const billing = {
+  rates: {
+    validation: {
+      side: "اختر هل هذا سعر للعميل أم أجر للمترجم.",
+      service: "اختر نوع العمل.",
+      unit: "اختر وحدة يُسعَّر بها هذا النوع من العمل.",
+      language: "اختر لغة من القائمة، أو أي لغة.",
+      party: "اختر شخصًا من القائمة، أو اتركه للجميع.",
+      currency: "اختر عملة من القائمة.",
+      price: "أدخل سعرًا أكبر من صفر، بما لا يزيد على {digits} أرقام بعد الفاصلة.",
+      quantity: "أدخل عددًا صحيحًا.",
+      quantityRange: "أدخل عددًا صحيحًا من 0 إلى {max} (1 على الأقل للزيادة).",
+      percent: "أدخل نسبة من 0 إلى {max}، بما لا يزيد على رقمين عشريين، أو اتركها فارغة.",
+      lateCancellation: "أدخل مبلغًا أكبر من صفر، بما لا يزيد على {digits} أرقام بعد الفاصلة، أو اتركه فارغًا.",
+      effectiveFrom: "أدخل تاريخًا من اليوم فصاعدًا بصيغة YYYY-MM-DD: السعر الجديد لا يغيّر عملًا أُنجز.",
+    },
+  },
   line: {
     measured: "{actual} {what} ← {billed} مفوترة ({rules}) × {price}/{unit}{surcharges} = {amount}",
     flat: "{what} بسعر مقطوع{surcharges} = {amount}",

@@ -3,6 +3,22 @@
 import type { Plural } from "~/i18n/plural";
 
 export const billing = {
+  rates: {
+    validation: {
+      side: "Choose whether this is a customer's price or an interpreter's pay.",
+      service: "Choose the kind of work.",
+      unit: "Choose a unit this kind of work is priced in.",
+      language: "Choose a language from the list, or any language.",
+      party: "Choose someone from the list, or leave it for everyone.",
+      currency: "Choose a currency from the list.",
+      price: "Enter a price above zero, with at most {digits} digits after the point.",
+      quantity: "Enter a whole number.",
+      quantityRange: "Enter a whole number from 0 to {max} (at least 1 for an increment).",
+      percent: "Enter a percentage from 0 to {max}, with at most two decimals, or leave it empty.",
+      lateCancellation: "Enter an amount above zero, with at most {digits} digits after the point, or leave it empty.",
+      effectiveFrom: "Enter a date from today on, as YYYY-MM-DD: a new price never changes work already done.",
+    },
+  },
   line: {
     measured: "{actual} {what} → {billed} billed ({rules}) × {price}/{unit}{surcharges} = {amount}",
     flat: "{what} at a flat rate{surcharges} = {amount}",

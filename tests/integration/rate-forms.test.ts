@@ -1,0 +1,134 @@
+// The rate-line form's schema (issue 26, build item 1): what a valid line becomes, and every refusal with the field
+// it names. A new price starts today or later on the company's calendar (America/Denver).
+import { describe, expect, it } from "vitest";
+import { en } from "~/i18n";
+import { parsePercent, rateLineSchema } from "~/domain/rate-forms";
+
+const now = new Date("2026-12-08T17:00:00Z"); // 10:00 on 8 December in Denver
+const choices = { languageIds: [1, 2, 7], customerIds: ["customer-1"], interpreterIds: ["interpreter-1"] };
+const schema = rateLineSchema(en, now, choices);
+
+const valid = {
+  side: "bill",
+  service: "onsite",
+  unit: "hour",
+  language: "",
+  party: "",
+  currency: "USD",
+  price: "65.00",
+  minimum: "120",
+  increment: "15",
+  rush: "20",
+  afterHours: "15",
+  weekend: "25",
+  holiday: "50",
+  lateCancellation: "130",
+  effectiveFrom: "2026-12-08",
+};
+
+/** The field messages a posted form gets, by field. */
+function refusals(fields: Record<string, string>): Record<string, string> {
+  const result = schema.safeParse(fields);
+  if (result.success) return {};
+  return Object.fromEntries(result.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+}
+
+describe("a rate line as posted", () => {
+  it("becomes a line in minor units and basis points", () => {
+    expect(schema.parse(valid)).toEqual({
+      side: "bill",
+      service: "onsite",
+      unit: "hour",
+      languageId: null,
+      partyId: null,
+      currency: "USD",
+      priceMinor: 6500,
+      minimum: 120,
+      increment: 15,
+      surcharges: { rush: 2000, afterHours: 1500, weekend: 2500, holiday: 5000 },
+      lateCancellationMinor: 13000,
+      effectiveFrom: "2026-12-08",
+    });
+  });
+
+  it("a customer's contract rate for one language, in KWD with 3 digits, a surcharge of 12.5 %", () => {
+    const line = schema.parse({
+      ...valid,
+      language: "7",
+      party: "customer-1",
+      currency: "KWD",
+      price: "12.345",
+      rush: "12.5",
+      afterHours: "",
+      weekend: "",
+      holiday: "",
+      lateCancellation: "",
+    });
+    expect(line).toMatchObject({
+      languageId: 7,
+      partyId: "customer-1",
+      priceMinor: 12345,
+      surcharges: { rush: 1250, afterHours: 0, weekend: 0, holiday: 0 },
+      lateCancellationMinor: 0,
+    });
+  });
+
+  it("a flat translation price ignores the minimum and increment fields", () => {
+    expect(schema.parse({ ...valid, service: "translation", unit: "flat", minimum: "", increment: "" })).toMatchObject({
+      unit: "flat",
+      minimum: 1,
+      increment: 1,
+    });
+  });
+
+  it("an interpreter's pay rate names an interpreter, not a customer", () => {
+    expect(schema.parse({ ...valid, side: "pay", party: "interpreter-1" })).toMatchObject({ side: "pay", partyId: "interpreter-1" });
+    expect(refusals({ ...valid, side: "pay", party: "customer-1" })).toEqual({ party: en.billing.rates.validation.party });
+  });
+});
+
+describe("refused, each with its field's message", () => {
+  const v = en.billing.rates.validation;
+  const cases: [string, Record<string, string>, Record<string, string>][] = [
+    ["a unit the work is not priced in (on site per word)", { unit: "word" }, { unit: v.unit }],
+    ["an unknown service", { service: "courier" }, { service: v.service }],
+    ["a language that is not offered", { language: "99" }, { language: v.language }],
+    ["a customer nobody knows", { party: "customer-404" }, { party: v.party }],
+    ["a currency not in the list", { currency: "XYZ" }, { currency: v.currency }],
+    ["a price of zero", { price: "0" }, { price: "Enter a price above zero, with at most 2 digits after the point." }],
+    ["a price with 3 decimals in USD", { price: "65.001" }, { price: "Enter a price above zero, with at most 2 digits after the point." }],
+    ["a negative minimum", { minimum: "-5" }, { minimum: "Enter a whole number from 0 to 1440 (at least 1 for an increment)." }],
+    ["an increment of zero", { increment: "0" }, { increment: "Enter a whole number from 0 to 1440 (at least 1 for an increment)." }],
+    ["a minimum over a day", { minimum: "1441" }, { minimum: "Enter a whole number from 0 to 1440 (at least 1 for an increment)." }],
+    ["a surcharge over 500 %", { weekend: "501" }, { weekend: "Enter a percentage from 0 to 500, with at most two decimals, or leave it empty." }],
+    ["a surcharge with three decimals", { rush: "12.125" }, { rush: "Enter a percentage from 0 to 500, with at most two decimals, or leave it empty." }],
+    [
+      "a late-cancellation charge that is not an amount",
+      { lateCancellation: "a lot" },
+      { lateCancellation: "Enter an amount above zero, with at most 2 digits after the point, or leave it empty." },
+    ],
+    ["a price back-dated to yesterday", { effectiveFrom: "2026-12-07" }, { effectiveFrom: v.effectiveFrom }],
+    ["a date that does not exist", { effectiveFrom: "2026-02-30" }, { effectiveFrom: v.effectiveFrom }],
+  ];
+  it.each(cases)("%s", (_name, change, expected) => expect(refusals({ ...valid, ...change })).toEqual(expected));
+
+  it("a field left out altogether, and several wrong at once, each get their message", () => {
+    const { price: _price, ...withoutPrice } = valid;
+    expect(refusals(withoutPrice)).toEqual({ price: v.price });
+    expect(Object.keys(refusals({ ...valid, price: "x", increment: "0", holiday: "x" })).sort()).toEqual(["holiday", "increment", "price"]);
+  });
+});
+
+describe("percentages", () => {
+  it.each([
+    ["25", 2500],
+    ["12.5", 1250],
+    ["0.01", 1],
+    ["", 0],
+    [" 500 ", 50000],
+    ["500.01", null],
+    ["-1", null],
+    ["1e2", null],
+    ["25%", null],
+  ] as const)("%j → %j basis points", (text, basisPoints) => expect(parsePercent(text)).toBe(basisPoints));
+});

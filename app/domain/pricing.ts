@@ -36,8 +36,10 @@ export type RateLine = {
   unit: Unit;
   /** The language it prices, or null for any language. */
   languageId: number | null;
-  /** A customer's contract rate (bill) or one interpreter's pay rate (pay); null for the list or the default. */
-  partyId: string | null;
+  /** A customer's contract rate (bill lines only); null for the list. */
+  customerId: number | null;
+  /** One interpreter's own pay rate (pay lines only); null for the default. */
+  interpreterId: string | null;
   currency: string;
   /** The price of one unit (an hour, a minute, a word, a page, or the whole job), in minor units. */
   priceMinor: number;
@@ -83,7 +85,7 @@ export type Work =
   | { kind: "translation"; languageId: number; requestedAt: number; dueAt: number; words?: number; pages?: number };
 
 /** Whose price applies: a customer's (bill) or an interpreter's (pay), in a currency. */
-export type PriceParty = { side: "bill" | "pay"; partyId: string | null; currency: string };
+export type PriceParty = { side: "bill"; customerId: number; currency: string } | { side: "pay"; interpreterId: string; currency: string };
 
 /** How an amount was reached: enough to say it in either language (pricing-words.ts) and to check it. */
 export type Computation =
@@ -120,14 +122,16 @@ const dayOf = (instant: number, zone: string) => wallClockOf(instant, zone).date
  * on or before it). Lines in another currency never apply.
  */
 export function rateFor(lines: readonly RateLine[], party: PriceParty, service: Service, languageId: number, day: string): RateLine | null {
-  const rank = (line: RateLine) => (line.partyId !== null ? 2 : 0) + (line.languageId !== null ? 1 : 0);
+  const own = (line: RateLine) => (party.side === "bill" ? line.customerId : line.interpreterId);
+  const partyOf = party.side === "bill" ? party.customerId : party.interpreterId;
+  const rank = (line: RateLine) => (own(line) !== null ? 2 : 0) + (line.languageId !== null ? 1 : 0);
   const candidates = lines.filter(
     (line) =>
       line.side === party.side &&
       line.service === service &&
       line.currency === party.currency &&
       line.effectiveFrom <= day &&
-      (line.partyId === null || line.partyId === party.partyId) &&
+      (own(line) === null || own(line) === partyOf) &&
       (line.languageId === null || line.languageId === languageId),
   );
   candidates.sort((a, b) => rank(b) - rank(a) || b.effectiveFrom.localeCompare(a.effectiveFrom) || b.id - a.id);

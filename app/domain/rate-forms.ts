@@ -31,8 +31,16 @@ const wholeNumber = (text: string, min: number, max: number): number | null => {
   return value >= min && value <= max ? value : null;
 };
 
-/** The parties a line may be for: customers (bill) or interpreters (pay), and the languages there are. */
-export type RateChoices = { languageIds: readonly number[]; customerIds: readonly string[]; interpreterIds: readonly string[] };
+/** The languages there are and the interpreters a pay line may be for. */
+export type RateChoices = { languageIds: readonly number[]; interpreterIds: readonly string[] };
+
+/**
+ * A rate line as the form gives it: a customer's contract price names the customer by e-mail (there may be thousands:
+ * no list to choose from), which the action looks up; null for the list price.
+ */
+export type RateLineInput = Omit<RateLine, "id" | "customerId"> & { customerEmail: string | null };
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const field = (message: string) => z.string({ error: message });
 
@@ -46,7 +54,8 @@ export function rateLineSchema(t: Messages, now: Date, choices: RateChoices) {
       service: z.enum(SERVICES, { error: v.service }),
       unit: z.enum(UNITS, { error: v.unit }),
       language: field(v.language),
-      party: field(v.party),
+      customer: field(v.customer),
+      interpreter: field(v.interpreter),
       currency: z.enum(QUOTE_CURRENCIES, { error: v.currency }),
       price: field(v.price),
       minimum: field(v.quantity),
@@ -58,15 +67,17 @@ export function rateLineSchema(t: Messages, now: Date, choices: RateChoices) {
       lateCancellation: field(v.lateCancellation),
       effectiveFrom: field(v.effectiveFrom),
     })
-    .transform((form, context): Omit<RateLine, "id"> => {
+    .transform((form, context): RateLineInput => {
       const refuse = (path: string, message: string) => context.addIssue({ code: "custom", path: [path], message });
       if (!(UNITS_OF[form.service] as readonly string[]).includes(form.unit)) refuse("unit", v.unit);
 
       const language = form.language.trim() === "" ? null : Number(form.language);
       if (language !== null && !choices.languageIds.includes(language)) refuse("language", v.language);
-      const parties = form.side === "bill" ? choices.customerIds : choices.interpreterIds;
-      const party = form.party.trim() === "" ? null : form.party.trim();
-      if (party !== null && !parties.includes(party)) refuse("party", v.party);
+      // A price may name a customer, pay an interpreter; never the other way round.
+      const customerEmail = form.customer.trim() === "" ? null : form.customer.trim().toLowerCase();
+      if (customerEmail !== null && (form.side !== "bill" || !EMAIL.test(customerEmail) || customerEmail.length > 254)) refuse("customer", v.customer);
+      const interpreterId = form.interpreter.trim() === "" ? null : form.interpreter.trim();
+      if (interpreterId !== null && (form.side !== "pay" || !choices.interpreterIds.includes(interpreterId))) refuse("interpreter", v.interpreter);
 
       const digits = minorDigits(form.currency);
       const priceMinor = parseAmount(form.price, form.currency);
@@ -98,7 +109,8 @@ export function rateLineSchema(t: Messages, now: Date, choices: RateChoices) {
         service: form.service,
         unit: form.unit,
         languageId: language,
-        partyId: party,
+        customerEmail,
+        interpreterId,
         currency: form.currency,
         priceMinor: priceMinor!,
         minimum: minimum!,

@@ -28,7 +28,8 @@ const line = (id: number, fields: Partial<RateLine> & Pick<RateLine, "service" |
   id,
   side: "bill",
   languageId: null,
-  partyId: null,
+  customerId: null,
+  interpreterId: null,
   currency: "USD",
   minimum: 1,
   increment: 1,
@@ -56,7 +57,7 @@ const lines: RateLine[] = [
   // The list price goes up in the new year: work before it keeps $65.00.
   line(8, { service: "onsite", unit: "hour", priceMinor: 7000, minimum: 120, increment: 15, effectiveFrom: "2027-01-01" }),
   line(9, { service: "onsite", unit: "hour", languageId: SOMALI, priceMinor: 8000, minimum: 120, increment: 15 }),
-  line(7, { service: "onsite", unit: "hour", partyId: "contract-customer", priceMinor: 5500, minimum: 60, increment: 30 }),
+  line(7, { service: "onsite", unit: "hour", customerId: 2, priceMinor: 5500, minimum: 60, increment: 30 }),
   line(2, { service: "remote", unit: "minute", priceMinor: 125, minimum: 30, increment: 1, surcharges: { ...NO_SURCHARGES, afterHours: 1000 } }),
   line(3, { service: "call", unit: "minute", priceMinor: 150, minimum: 1, increment: 1 }),
   line(4, { service: "translation", unit: "word", languageId: ARABIC, priceMinor: 12, minimum: 250, surcharges: { ...NO_SURCHARGES, rush: 5000 } }),
@@ -64,10 +65,10 @@ const lines: RateLine[] = [
   line(6, { service: "translation", unit: "flat", languageId: SPANISH, priceMinor: 25000 }),
   line(10, { service: "remote", unit: "hour", currency: "KWD", priceMinor: 12345, minimum: 60, increment: 15 }),
   line(11, { side: "pay", service: "onsite", unit: "hour", priceMinor: 4000, minimum: 120, increment: 15 }),
-  line(12, { side: "pay", service: "onsite", unit: "hour", partyId: "interpreter-amira", priceMinor: 4500, minimum: 120, increment: 15 }),
+  line(12, { side: "pay", service: "onsite", unit: "hour", interpreterId: "interpreter-amira", priceMinor: 4500, minimum: 120, increment: 15 }),
 ];
 
-const customer: PriceParty = { side: "bill", partyId: "walk-in-customer", currency: "USD" };
+const customer: PriceParty = { side: "bill", customerId: 1, currency: "USD" };
 const onSite = (start: string, minutes: number, bookedBefore = 14 * DAY): Extract<Work, { kind: "appointment" }> => ({
   kind: "appointment",
   mode: "onsite",
@@ -150,7 +151,7 @@ const cases: Case[] = [
   {
     name: "a customer's contract rate overrides the list (1 h minimum, 30-min increments)",
     work: onSite("2026-12-08T17:00:00Z", 70),
-    party: { side: "bill", partyId: "contract-customer", currency: "USD" },
+    party: { side: "bill", customerId: 2, currency: "USD" },
     words: "1 h 10 min on site → 1 h 30 min billed (1 h minimum, 30-min increments) × $55.00/h = $82.50",
     amountMinor: 8250,
   },
@@ -201,7 +202,7 @@ const cases: Case[] = [
       bookedAt: at("2026-12-01T00:00:00Z"),
       outcome: { kind: "held", seconds: 65 * 60 },
     },
-    party: { side: "bill", partyId: "kuwait-customer", currency: "KWD" },
+    party: { side: "bill", customerId: 3, currency: "KWD" },
     words: "1 h 5 min by phone → 1 h 15 min billed (1 h minimum, 15-min increments) × KWD 12.345/h = KWD 15.431",
     amountMinor: 15431,
   },
@@ -232,14 +233,14 @@ const cases: Case[] = [
   {
     name: "interpreter pay: the default rate, which has no weekend surcharge",
     work: onSite("2026-12-12T17:00:00Z", 130),
-    party: { side: "pay", partyId: "interpreter-daniel", currency: "USD" },
+    party: { side: "pay", interpreterId: "interpreter-daniel", currency: "USD" },
     words: "2 h 10 min on site → 2 h 15 min billed (2 h minimum, 15-min increments) × $40.00/h = $90.00",
     amountMinor: 9000,
   },
   {
     name: "interpreter pay: an interpreter's own rate",
     work: onSite("2026-12-12T17:00:00Z", 130),
-    party: { side: "pay", partyId: "interpreter-amira", currency: "USD" },
+    party: { side: "pay", interpreterId: "interpreter-amira", currency: "USD" },
     words: "2 h 10 min on site → 2 h 15 min billed (2 h minimum, 15-min increments) × $45.00/h = $101.25",
     amountMinor: 10125,
   },

@@ -5,7 +5,7 @@ import { en } from "~/i18n";
 import { parsePercent, rateLineSchema } from "~/domain/rate-forms";
 
 const now = new Date("2026-12-08T17:00:00Z"); // 10:00 on 8 December in Denver
-const choices = { languageIds: [1, 2, 7], customerIds: ["customer-1"], interpreterIds: ["interpreter-1"] };
+const choices = { languageIds: [1, 2, 7], interpreterIds: ["interpreter-1"] };
 const schema = rateLineSchema(en, now, choices);
 
 const valid = {
@@ -13,7 +13,8 @@ const valid = {
   service: "onsite",
   unit: "hour",
   language: "",
-  party: "",
+  customer: "",
+  interpreter: "",
   currency: "USD",
   price: "65.00",
   minimum: "120",
@@ -40,7 +41,8 @@ describe("a rate line as posted", () => {
       service: "onsite",
       unit: "hour",
       languageId: null,
-      partyId: null,
+      customerEmail: null,
+      interpreterId: null,
       currency: "USD",
       priceMinor: 6500,
       minimum: 120,
@@ -55,7 +57,7 @@ describe("a rate line as posted", () => {
     const line = schema.parse({
       ...valid,
       language: "7",
-      party: "customer-1",
+      customer: " Ana@Example.com ",
       currency: "KWD",
       price: "12.345",
       rush: "12.5",
@@ -66,7 +68,7 @@ describe("a rate line as posted", () => {
     });
     expect(line).toMatchObject({
       languageId: 7,
-      partyId: "customer-1",
+      customerEmail: "ana@example.com",
       priceMinor: 12345,
       surcharges: { rush: 1250, afterHours: 0, weekend: 0, holiday: 0 },
       lateCancellationMinor: 0,
@@ -81,9 +83,15 @@ describe("a rate line as posted", () => {
     });
   });
 
-  it("an interpreter's pay rate names an interpreter, not a customer", () => {
-    expect(schema.parse({ ...valid, side: "pay", party: "interpreter-1" })).toMatchObject({ side: "pay", partyId: "interpreter-1" });
-    expect(refusals({ ...valid, side: "pay", party: "customer-1" })).toEqual({ party: en.billing.rates.validation.party });
+  it("an interpreter's pay rate names an interpreter, never a customer; a customer's price never an interpreter", () => {
+    const v = en.billing.rates.validation;
+    expect(schema.parse({ ...valid, side: "pay", interpreter: "interpreter-1" })).toMatchObject({
+      side: "pay",
+      interpreterId: "interpreter-1",
+      customerEmail: null,
+    });
+    expect(refusals({ ...valid, side: "pay", customer: "ana@example.com" })).toEqual({ customer: v.customer });
+    expect(refusals({ ...valid, side: "bill", interpreter: "interpreter-1" })).toEqual({ interpreter: v.interpreter });
   });
 });
 
@@ -93,7 +101,8 @@ describe("refused, each with its field's message", () => {
     ["a unit the work is not priced in (on site per word)", { unit: "word" }, { unit: v.unit }],
     ["an unknown service", { service: "courier" }, { service: v.service }],
     ["a language that is not offered", { language: "99" }, { language: v.language }],
-    ["a customer nobody knows", { party: "customer-404" }, { party: v.party }],
+    ["a customer that is not an e-mail", { customer: "Ana Ruiz" }, { customer: v.customer }],
+    ["an interpreter who is not on the list", { side: "pay", interpreter: "interpreter-404" }, { interpreter: v.interpreter }],
     ["a currency not in the list", { currency: "XYZ" }, { currency: v.currency }],
     ["a price of zero", { price: "0" }, { price: "Enter a price above zero, with at most 2 digits after the point." }],
     ["a price with 3 decimals in USD", { price: "65.001" }, { price: "Enter a price above zero, with at most 2 digits after the point." }],

@@ -176,6 +176,8 @@ import type { CalendarFeedStore } from "./port-calendar-feeds.server";
 export type { CalendarFeedStore };
 import type { RecordStore } from "./port-records.server";
 export type { RecordStore };
+import type { RateStore } from "./port-rates.server";
+export type { RateStore };
 
 /** The log of live calls (issue 14): written by the switchboard when a call is over, read by staff. */
 export interface CallLogStore {
@@ -245,6 +247,7 @@ export interface Backend {
   readonly reminders: ReminderStore;
   readonly calendarFeeds: CalendarFeedStore;
   readonly records: RecordStore;
+  readonly rates: RateStore;
   readonly calls: CallLogStore;
   readonly accounts: AccountStore;
   readonly events: SecurityEventStore;

@@ -31,14 +31,15 @@ const wholeNumber = (text: string, min: number, max: number): number | null => {
   return value >= min && value <= max ? value : null;
 };
 
-/** The languages there are and the interpreters a pay line may be for. */
-export type RateChoices = { languageIds: readonly number[]; interpreterIds: readonly string[] };
+/** The languages there are. */
+export type RateChoices = { languageIds: readonly number[] };
 
 /**
- * A rate line as the form gives it: a customer's contract price names the customer by e-mail (there may be thousands:
- * no list to choose from), which the action looks up; null for the list price.
+ * A rate line as the form gives it: a customer's contract price names the customer, an interpreter's own rate the
+ * interpreter, by e-mail (there may be thousands: no list of everyone to choose from), which the store looks up; null
+ * for the list price or the default pay.
  */
-export type RateLineInput = Omit<RateLine, "id" | "customerId"> & { customerEmail: string | null };
+export type RateLineInput = Omit<RateLine, "id" | "customerId" | "interpreterId"> & { customerEmail: string | null; interpreterEmail: string | null };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -74,10 +75,12 @@ export function rateLineSchema(t: Messages, now: Date, choices: RateChoices) {
       const language = form.language.trim() === "" ? null : Number(form.language);
       if (language !== null && !choices.languageIds.includes(language)) refuse("language", v.language);
       // A price may name a customer, pay an interpreter; never the other way round.
-      const customerEmail = form.customer.trim() === "" ? null : form.customer.trim().toLowerCase();
-      if (customerEmail !== null && (form.side !== "bill" || !EMAIL.test(customerEmail) || customerEmail.length > 254)) refuse("customer", v.customer);
-      const interpreterId = form.interpreter.trim() === "" ? null : form.interpreter.trim();
-      if (interpreterId !== null && (form.side !== "pay" || !choices.interpreterIds.includes(interpreterId))) refuse("interpreter", v.interpreter);
+      const email = (text: string) => (text.trim() === "" ? null : text.trim().toLowerCase());
+      const wellFormed = (address: string) => EMAIL.test(address) && address.length <= 254;
+      const customerEmail = email(form.customer);
+      if (customerEmail !== null && (form.side !== "bill" || !wellFormed(customerEmail))) refuse("customer", v.customer);
+      const interpreterEmail = email(form.interpreter);
+      if (interpreterEmail !== null && (form.side !== "pay" || !wellFormed(interpreterEmail))) refuse("interpreter", v.interpreter);
 
       const digits = minorDigits(form.currency);
       const priceMinor = parseAmount(form.price, form.currency);
@@ -110,7 +113,7 @@ export function rateLineSchema(t: Messages, now: Date, choices: RateChoices) {
         unit: form.unit,
         languageId: language,
         customerEmail,
-        interpreterId,
+        interpreterEmail,
         currency: form.currency,
         priceMinor: priceMinor!,
         minimum: minimum!,

@@ -5,7 +5,7 @@ import { en } from "~/i18n";
 import { parsePercent, rateLineSchema } from "~/domain/rate-forms";
 
 const now = new Date("2026-12-08T17:00:00Z"); // 10:00 on 8 December in Denver
-const choices = { languageIds: [1, 2, 7], interpreterIds: ["interpreter-1"] };
+const choices = { languageIds: [1, 2, 7] };
 const schema = rateLineSchema(en, now, choices);
 
 const valid = {
@@ -42,7 +42,7 @@ describe("a rate line as posted", () => {
       unit: "hour",
       languageId: null,
       customerEmail: null,
-      interpreterId: null,
+      interpreterEmail: null,
       currency: "USD",
       priceMinor: 6500,
       minimum: 120,
@@ -91,7 +91,7 @@ describe("a rate line as posted", () => {
       customerEmail: null,
     });
     expect(refusals({ ...valid, side: "pay", customer: "ana@example.com" })).toEqual({ customer: v.customer });
-    expect(refusals({ ...valid, side: "bill", interpreter: "interpreter-1" })).toEqual({ interpreter: v.interpreter });
+    expect(refusals({ ...valid, side: "bill", interpreter: "amira@example.com" })).toEqual({ interpreter: v.interpreter });
   });
 });
 
@@ -102,7 +102,7 @@ describe("refused, each with its field's message", () => {
     ["an unknown service", { service: "courier" }, { service: v.service }],
     ["a language that is not offered", { language: "99" }, { language: v.language }],
     ["a customer that is not an e-mail", { customer: "Ana Ruiz" }, { customer: v.customer }],
-    ["an interpreter who is not on the list", { side: "pay", interpreter: "interpreter-404" }, { interpreter: v.interpreter }],
+    ["an interpreter that is not an e-mail", { side: "pay", interpreter: "Amira" }, { interpreter: v.interpreter }],
     ["a currency not in the list", { currency: "XYZ" }, { currency: v.currency }],
     ["a price of zero", { price: "0" }, { price: "Enter a price above zero, with at most 2 digits after the point." }],
     ["a price with 3 decimals in USD", { price: "65.001" }, { price: "Enter a price above zero, with at most 2 digits after the point." }],

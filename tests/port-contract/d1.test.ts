@@ -12,6 +12,7 @@ import { describeOffersContract } from "./offers-suite";
 import { describeRemindersContract } from "./reminders-suite";
 import { describeCalendarFeedsContract } from "./calendar-feeds-suite";
 import { describeRecordsContract } from "./records-suite";
+import { describeRatesContract } from "./rates-suite";
 import { describeCallsContract } from "./calls-suite";
 import { describeOrdersContract } from "./orders-suite";
 import { describePeopleContract } from "./people-suite";
@@ -58,6 +59,7 @@ describeRemindersContract({ name: "d1", backendFor, prepare: sampleContent });
 describeCalendarFeedsContract({ name: "d1", backendFor, prepare: sampleContent });
 
 describeRecordsContract({ name: "d1", backendFor, prepare: sampleContent });
+describeRatesContract({ name: "d1", backendFor, prepare: sampleContent });
 describeAppointmentChangesContract({ name: "d1", backendFor, prepare: sampleContent });
 
 describePeopleContract({

@@ -75,14 +75,15 @@ export type Work =
   | {
       kind: "appointment";
       mode: "onsite" | "video" | "phone";
-      languageId: number;
+      /** Null once the language was deleted: only a line for any language prices it. */
+      languageId: number | null;
       /** The actual start when it took place; the booked start otherwise. */
       start: number;
       bookedAt: number;
       outcome: { kind: "held"; seconds: number } | { kind: "customer-no-show" } | { kind: "interpreter-no-show" } | { kind: "cancelled"; at: number };
     }
-  | { kind: "call"; languageId: number; start: number; seconds: number }
-  | { kind: "translation"; languageId: number; requestedAt: number; dueAt: number; words?: number; pages?: number };
+  | { kind: "call"; languageId: number | null; start: number; seconds: number }
+  | { kind: "translation"; languageId: number | null; requestedAt: number; dueAt: number; words?: number; pages?: number };
 
 /** Whose price applies: a customer's (bill) or an interpreter's (pay), in a currency. */
 export type PriceParty = { side: "bill"; customerId: number; currency: string } | { side: "pay"; interpreterId: string; currency: string };
@@ -121,7 +122,7 @@ const dayOf = (instant: number, zone: string) => wallClockOf(instant, zone).date
  * for the language before one for any language, and of those the one in effect on the day (the latest effective date
  * on or before it). Lines in another currency never apply.
  */
-export function rateFor(lines: readonly RateLine[], party: PriceParty, service: Service, languageId: number, day: string): RateLine | null {
+export function rateFor(lines: readonly RateLine[], party: PriceParty, service: Service, languageId: number | null, day: string): RateLine | null {
   const own = (line: RateLine) => (party.side === "bill" ? line.customerId : line.interpreterId);
   const partyOf = party.side === "bill" ? party.customerId : party.interpreterId;
   const rank = (line: RateLine) => (own(line) !== null ? 2 : 0) + (line.languageId !== null ? 1 : 0);

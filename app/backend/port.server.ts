@@ -178,6 +178,8 @@ import type { RecordStore } from "./port-records.server";
 export type { RecordStore };
 import type { RateStore } from "./port-rates.server";
 export type { RateStore };
+import type { InvoiceStore } from "./port-invoices.server";
+export type { InvoiceStore };
 
 /** The log of live calls (issue 14): written by the switchboard when a call is over, read by staff. */
 export interface CallLogStore {
@@ -248,6 +250,7 @@ export interface Backend {
   readonly calendarFeeds: CalendarFeedStore;
   readonly records: RecordStore;
   readonly rates: RateStore;
+  readonly invoices: InvoiceStore;
   readonly calls: CallLogStore;
   readonly accounts: AccountStore;
   readonly events: SecurityEventStore;

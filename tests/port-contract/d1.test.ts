@@ -13,6 +13,7 @@ import { describeRemindersContract } from "./reminders-suite";
 import { describeCalendarFeedsContract } from "./calendar-feeds-suite";
 import { describeRecordsContract } from "./records-suite";
 import { describeRatesContract } from "./rates-suite";
+import { describeInvoicesContract } from "./invoices-suite";
 import { describeCallsContract } from "./calls-suite";
 import { describeOrdersContract } from "./orders-suite";
 import { describePeopleContract } from "./people-suite";
@@ -60,6 +61,7 @@ describeCalendarFeedsContract({ name: "d1", backendFor, prepare: sampleContent }
 
 describeRecordsContract({ name: "d1", backendFor, prepare: sampleContent });
 describeRatesContract({ name: "d1", backendFor, prepare: sampleContent });
+describeInvoicesContract({ name: "d1", backendFor, prepare: sampleContent });
 describeAppointmentChangesContract({ name: "d1", backendFor, prepare: sampleContent });
 
 describePeopleContract({

@@ -7,6 +7,7 @@ import { d1ReminderStore } from "./reminders.server";
 import { d1CalendarFeedStore } from "./calendar-feeds.server";
 import { d1RecordStore } from "./records.server";
 import { d1RateStore } from "./rates.server";
+import { d1InvoiceStore } from "./invoices.server";
 import { d1AuthStore } from "./auth.server";
 import { d1CallLogStore } from "./call-log.server";
 import { d1ContentStore } from "./content.server";
@@ -55,6 +56,7 @@ export function createD1Backend({ env, request, sessionSecret }: D1BackendOption
     calendarFeeds: d1CalendarFeedStore(db),
     records: d1RecordStore(db),
     rates: d1RateStore(db),
+    invoices: d1InvoiceStore(db),
     calls: d1CallLogStore(db),
     accounts: d1AccountStore(db),
     events: d1SecurityEventStore(db),

@@ -1,0 +1,136 @@
+// Invoices on D1 (issue 26; migrations/0025_invoices.sql; docs/decisions/0037). Issuing is one batch, which D1 runs as
+// one transaction, one writer at a time: the year's counter moves on only where the draft is still at the version the
+// page showed, and the invoice takes the counter's value in the same batch, so two issuing at once get consecutive
+// numbers and a refused issue takes none.
+import type { BillableItem, Invoice, InvoiceStore } from "~/backend/port-invoices.server";
+import type { Computation } from "~/domain/pricing";
+import { query } from "./query.server";
+
+type ItemRow = {
+  id: number;
+  source: string;
+  customer_id: number;
+  work_day: string;
+  currency: string;
+  amount_minor: number;
+  rate_line_id: number | null;
+  computation: string;
+  invoice_id: number | null;
+  created_at: number;
+};
+
+const toItem = (row: ItemRow): BillableItem => ({
+  id: row.id,
+  source: row.source,
+  customerId: row.customer_id,
+  workDay: row.work_day,
+  currency: row.currency,
+  amountMinor: row.amount_minor,
+  rateLineId: row.rate_line_id,
+  computation: JSON.parse(row.computation) as Computation,
+  invoiceId: row.invoice_id,
+  createdAt: row.created_at,
+});
+
+export function d1InvoiceStore(db: D1Database): InvoiceStore {
+  return {
+    async addItems(items, now) {
+      if (items.length === 0) return 0;
+      const results = await query(() =>
+        db.batch(
+          items.map((item) =>
+            db
+              .prepare(
+                `INSERT INTO billable_items (source, customer_id, work_day, currency, amount_minor, rate_line_id, computation, created_at)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (source) DO NOTHING`,
+              )
+              .bind(item.source, item.customerId, item.workDay, item.currency, item.amountMinor, item.rateLineId, JSON.stringify(item.computation), now),
+          ),
+        ),
+      );
+      return results.reduce((sum, result) => sum + result.meta.changes, 0);
+    },
+
+    async createDraft({ customerId, currency, from, to, by }, now) {
+      const unbilled = "customer_id = ?1 AND currency = ?2 AND work_day BETWEEN ?3 AND ?4 AND invoice_id IS NULL";
+      // The draft is made only when there is something to bill, and takes the items in the same batch.
+      const [made] = await query(() =>
+        db.batch([
+          db
+            .prepare(
+              `INSERT INTO invoices (customer_id, currency, period_from, period_to, created_by, created_at)
+               SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE EXISTS (SELECT 1 FROM billable_items WHERE ${unbilled}) RETURNING id`,
+            )
+            .bind(customerId, currency, from, to, by, now),
+          db.prepare(`UPDATE billable_items SET invoice_id = last_insert_rowid() WHERE ${unbilled} AND changes() = 1`).bind(customerId, currency, from, to),
+        ]),
+      );
+      const id = (made!.results[0] as { id: number } | undefined)?.id;
+      return id === undefined ? { ok: false, reason: "nothing-to-bill" } : { ok: true, id };
+    },
+
+    async issue(id, { basedOn, taxBasisPoints, year, by }, now) {
+      const issuable = "SELECT 1 FROM invoices WHERE id = ?1 AND status = 'draft' AND version = ?2";
+      const [, issued] = await query(() =>
+        db.batch([
+          db
+            .prepare(
+              `INSERT INTO invoice_counters (year, last) SELECT ?3, 1 WHERE EXISTS (${issuable})
+               ON CONFLICT (year) DO UPDATE SET last = last + 1`,
+            )
+            .bind(id, basedOn, year),
+          db
+            .prepare(
+              `UPDATE invoices SET status = 'issued', version = version + 1, year = ?3,
+                 sequence = (SELECT last FROM invoice_counters WHERE year = ?3),
+                 number = printf('PUSH-%d-%04d', ?3, (SELECT last FROM invoice_counters WHERE year = ?3)),
+                 tax_bp = ?4,
+                 subtotal_minor = (SELECT coalesce(sum(amount_minor), 0) FROM billable_items WHERE invoice_id = ?1),
+                 -- Half-up, once, on the subtotal (app/domain/invoices.ts invoiceTotals). D1 binds a JavaScript number as
+                 -- REAL: cast, or the division is a float's (3269.075 instead of 3269).
+                 tax_minor = ((SELECT coalesce(sum(amount_minor), 0) FROM billable_items WHERE invoice_id = ?1) * CAST(?4 AS INTEGER) * 2 + 10000) / 20000,
+                 total_minor = (SELECT coalesce(sum(amount_minor), 0) FROM billable_items WHERE invoice_id = ?1)
+                   + ((SELECT coalesce(sum(amount_minor), 0) FROM billable_items WHERE invoice_id = ?1) * CAST(?4 AS INTEGER) * 2 + 10000) / 20000,
+                 issued_at = ?5, issued_by = ?6
+               WHERE id = ?1 AND status = 'draft' AND version = ?2 RETURNING number`,
+            )
+            .bind(id, basedOn, year, taxBasisPoints, now, by),
+        ]),
+      );
+      const number = (issued!.results[0] as { number: string } | undefined)?.number;
+      if (number) return { ok: true, number };
+      const current = await query(() => db.prepare("SELECT status FROM invoices WHERE id = ?").bind(id).first<{ status: string }>());
+      if (!current) return { ok: false, reason: "not-found" };
+      return { ok: false, reason: current.status === "issued" ? "issued" : "stale" };
+    },
+
+    async get(id) {
+      const [invoices, items] = await query(() =>
+        db.batch([
+          db.prepare("SELECT * FROM invoices WHERE id = ?").bind(id),
+          db.prepare("SELECT * FROM billable_items WHERE invoice_id = ? ORDER BY work_day, id").bind(id),
+        ]),
+      );
+      const row = invoices!.results[0] as Record<string, unknown> | undefined;
+      if (!row) return null;
+      const invoice: Invoice = {
+        id: row.id as number,
+        customerId: row.customer_id as number,
+        currency: row.currency as string,
+        periodFrom: row.period_from as string,
+        periodTo: row.period_to as string,
+        status: row.status as Invoice["status"],
+        version: row.version as number,
+        number: row.number as string | null,
+        taxBasisPoints: row.tax_bp as number | null,
+        subtotalMinor: row.subtotal_minor as number | null,
+        taxMinor: row.tax_minor as number | null,
+        totalMinor: row.total_minor as number | null,
+        issuedAt: row.issued_at as number | null,
+        createdAt: row.created_at as number,
+        items: (items!.results as ItemRow[]).map(toItem),
+      };
+      return invoice;
+    },
+  };
+}

@@ -1,0 +1,148 @@
+// The port's contract for invoices (issue 26, build items 2-3; docs/decisions/0037): InvoiceStore — billable items are
+// made once per source; a draft gathers a customer's unbilled items of a period in one currency; issuing takes the
+// year's next number (two at once: consecutive; a refused issue takes none) and totals with the tax rounded once; an
+// issued invoice is issued once. Called from d1.test.ts and supabase.test.ts.
+import { beforeAll, describe, expect, it } from "vitest";
+import type { NewBillableItem } from "~/backend/port-invoices.server";
+import { blockedBy } from "~/domain/appointment-times";
+import type { Computation } from "~/domain/pricing";
+import { sha256Hex } from "~/platform/core/hash.server";
+import { portHelpers } from "./port-helpers";
+import { unique, type ContractTarget } from "./target";
+
+const NOW = Date.UTC(2026, 11, 8, 17);
+const YEAR = 2031; // a year of this suite's own, so its numbers start at 0001
+const ADMIN = "invoices-contract-admin";
+const computation: Computation = {
+  kind: "measured",
+  what: "onsite",
+  unit: "hour",
+  actual: 7800,
+  billed: 8100,
+  minimum: 7200,
+  increment: 900,
+  priceMinor: 6500,
+  surcharges: [{ kind: "weekend", basisPoints: 2500 }],
+};
+
+export function describeInvoicesContract(target: ContractTarget) {
+  const { backend } = portHelpers(target);
+  const invoices = () => backend().invoices;
+  let languageId = 0;
+
+  /** A customer, as a booking makes one; answers its id. */
+  async function newCustomer(): Promise<number> {
+    const startsAt = NOW + 30 * 24 * 3_600_000;
+    const { from, to } = blockedBy({ start: startsAt, minutes: 60, mode: "video" });
+    const made = await backend().appointments.request(
+      {
+        contact: { name: "Ana Ruiz", email: `${unique("invoices")}@example.com`, phone: "+1 303 555 0100", organisation: "" },
+        ...{ languageId, mode: "video", setting: "business", startsAt, minutes: 60, blockedFrom: from, blockedTo: to },
+        ...{ address: "", callNumber: "", notes: "", genderPreference: null, locale: "en" },
+        ...{ tokenHash: await sha256Hex(unique("token")), tokenSealed: "sealed" },
+      },
+      NOW,
+    );
+    if (!made.ok) throw new Error(made.reason);
+    return (await backend().appointments.get(made.id))!.customerId;
+  }
+
+  const item = (customerId: number, fields: Partial<NewBillableItem> = {}): NewBillableItem => ({
+    source: unique("appointment:"),
+    customerId,
+    workDay: "2026-12-08",
+    currency: "USD",
+    amountMinor: 18281,
+    rateLineId: null,
+    computation,
+    ...fields,
+  });
+
+  describe(`invoices — ${target.name} adapter`, () => {
+    beforeAll(async () => {
+      await target.prepare();
+      languageId = (await backend().languages.list())[0]!.id;
+    });
+
+    it("an item is made once per source; a draft gathers the period's unbilled items in its currency, once", async () => {
+      const customer = await newCustomer();
+      const december = [item(customer), item(customer, { workDay: "2026-12-31", amountMinor: 300 })];
+      const outside = [item(customer, { workDay: "2027-01-01" }), item(customer, { currency: "KWD" })];
+      expect(await invoices().addItems([...december, ...outside], NOW)).toBe(4);
+      expect(await invoices().addItems([december[0]!, { ...december[1]!, amountMinor: 1 }], NOW)).toBe(0);
+
+      const draft = await invoices().createDraft({ customerId: customer, currency: "USD", from: "2026-12-01", to: "2026-12-31", by: ADMIN }, NOW);
+      if (!draft.ok) throw new Error(draft.reason);
+      const read = await invoices().get(draft.id);
+      expect(read).toMatchObject({
+        customerId: customer,
+        currency: "USD",
+        periodFrom: "2026-12-01",
+        periodTo: "2026-12-31",
+        status: "draft",
+        version: 1,
+        number: null,
+        totalMinor: null,
+      });
+      expect(read!.items.map((each) => [each.source, each.amountMinor, each.workDay])).toEqual(
+        december.map((each) => [each.source, each.amountMinor, each.workDay]),
+      );
+      expect(read!.items[0]!.computation).toEqual(computation);
+
+      expect(await invoices().createDraft({ customerId: customer, currency: "USD", from: "2026-12-01", to: "2026-12-31", by: ADMIN }, NOW)).toEqual({
+        ok: false,
+        reason: "nothing-to-bill",
+      });
+    });
+
+    it("issuing numbers the draft, totals it with the tax rounded once, and happens once; a stale page takes no number", async () => {
+      const customer = await newCustomer();
+      await invoices().addItems([item(customer), item(customer, { amountMinor: 300 }), item(customer, { amountMinor: 25000 })], NOW);
+      const draft = await invoices().createDraft({ customerId: customer, currency: "USD", from: "2026-12-01", to: "2026-12-31", by: ADMIN }, NOW);
+      if (!draft.ok) throw new Error(draft.reason);
+
+      expect(await invoices().issue(draft.id, { basedOn: 7, taxBasisPoints: 750, year: YEAR, by: ADMIN }, NOW)).toEqual({ ok: false, reason: "stale" });
+      const issued = await invoices().issue(draft.id, { basedOn: 1, taxBasisPoints: 750, year: YEAR, by: ADMIN }, NOW + 1000);
+      if (!issued.ok) throw new Error(issued.reason);
+      const sequence = Number(/^PUSH-2031-(\d{4,})$/.exec(issued.number)?.[1]);
+      expect(sequence).toBeGreaterThanOrEqual(1);
+      // 182.81 + 3.00 + 250.00 = 435.81; 7.5 % of it is 32.68575 → 32.69.
+      expect(await invoices().get(draft.id)).toMatchObject({
+        status: "issued",
+        version: 2,
+        number: issued.number,
+        taxBasisPoints: 750,
+        subtotalMinor: 43581,
+        taxMinor: 3269,
+        totalMinor: 46850,
+        issuedAt: NOW + 1000,
+      });
+      expect(await invoices().issue(draft.id, { basedOn: 2, taxBasisPoints: 750, year: YEAR, by: ADMIN }, NOW)).toEqual({ ok: false, reason: "issued" });
+      expect(await invoices().issue(999_999_999, { basedOn: 1, taxBasisPoints: 0, year: YEAR, by: ADMIN }, NOW)).toEqual({ ok: false, reason: "not-found" });
+
+      // The refusals took no number: the next invoice is the next in the sequence.
+      const next = await newCustomer();
+      await invoices().addItems([item(next)], NOW);
+      const nextDraft = await invoices().createDraft({ customerId: next, currency: "USD", from: "2026-12-01", to: "2026-12-31", by: ADMIN }, NOW);
+      if (!nextDraft.ok) throw new Error(nextDraft.reason);
+      expect(await invoices().issue(nextDraft.id, { basedOn: 1, taxBasisPoints: 0, year: YEAR, by: ADMIN }, NOW)).toEqual({
+        ok: true,
+        number: `PUSH-2031-${String(sequence + 1).padStart(4, "0")}`,
+      });
+    });
+
+    it("two drafts issued at the same instant get consecutive numbers, never the same one", async () => {
+      const drafts: number[] = [];
+      for (let index = 0; index < 2; index++) {
+        const customer = await newCustomer();
+        await invoices().addItems([item(customer)], NOW);
+        const draft = await invoices().createDraft({ customerId: customer, currency: "USD", from: "2026-12-01", to: "2026-12-31", by: ADMIN }, NOW);
+        if (!draft.ok) throw new Error(draft.reason);
+        drafts.push(draft.id);
+      }
+      const both = await Promise.all(drafts.map((id) => invoices().issue(id, { basedOn: 1, taxBasisPoints: 0, year: 2032, by: ADMIN }, NOW)));
+      const numbers = both.map((result) => (result.ok ? result.number : result.reason)).sort();
+      expect(numbers).toEqual(["PUSH-2032-0001", "PUSH-2032-0002"]);
+    });
+  });
+}

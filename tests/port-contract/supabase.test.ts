@@ -13,6 +13,7 @@ import { describeCallsContract } from "./calls-suite";
 import { describeOffersContract } from "./offers-suite";
 import { describeOrdersContract } from "./orders-suite";
 import { describePeopleContract } from "./people-suite";
+import { describeRatesContract } from "./rates-suite";
 import { describeRecordsContract } from "./records-suite";
 import { describeRemindersContract } from "./reminders-suite";
 import { describeStudioContract } from "./studio-suite";
@@ -71,6 +72,8 @@ describeCalendarFeedsContract({ name: "supabase", backendFor, prepare: reset });
 
 describeRecordsContract({ name: "supabase", backendFor, prepare: reset });
 describeAppointmentChangesContract({ name: "supabase", backendFor, prepare: reset });
+
+describeRatesContract({ name: "supabase", backendFor, prepare: reset });
 
 // The sample content and nothing else.
 describePeopleContract({ name: "supabase", backendFor, prepare: reset });

@@ -24,8 +24,10 @@ const OFFER_TABLES = ["appointment_offers", "unfilled_notices"];
 const REMINDER_TABLES = ["appointment_reminders"];
 /** After-the-appointment records (20261203000400_push_appointment_records.sql): as the orders' tables. */
 const RECORD_TABLES = ["appointment_records"];
+/** Rate cards (20261204000000_push_rate_lines.sql): as the orders' tables (admins read). */
+const RATE_TABLES = ["rate_lines"];
 /** Tables signed-in users may only read (their policies choose the rows), anon not at all; the worker writes. */
-const READ_ONLY_TABLES = [...ORDER_TABLES, ...CALL_TABLES, ...APPOINTMENT_TABLES, ...OFFER_TABLES, ...REMINDER_TABLES, ...RECORD_TABLES];
+const READ_ONLY_TABLES = [...ORDER_TABLES, ...CALL_TABLES, ...APPOINTMENT_TABLES, ...OFFER_TABLES, ...REMINDER_TABLES, ...RECORD_TABLES, ...RATE_TABLES];
 /**
  * Interpreters' availability (20261203000000_push_availability.sql): signed-in users hold every privilege but TRUNCATE,
  * REFERENCES and TRIGGER and the policies choose the rows (an interpreter's own, an admin's all); anon holds none.
@@ -89,6 +91,7 @@ describe("what the migrations leave", () => {
       p("order_quotes", "SELECT", signedInOnly, "order_quotes: admins read"),
       p("order_targets", "SELECT", signedInOnly, "order_targets: admins all, interpreters their assigned"),
       p("orders", "SELECT", signedInOnly, "orders: admins all, interpreters their assigned"),
+      p("rate_lines", "SELECT", signedInOnly, "rate_lines: admins read"),
       p("services", "SELECT", everyone, "services: anyone reads"),
       p("time_off", "DELETE", signedInOnly, "time_off: own rows, admins delete"),
       p("time_off", "INSERT", signedInOnly, "time_off: own rows, admins insert"),
@@ -222,6 +225,9 @@ describe("what the migrations leave", () => {
       "orders_source_language_idx",
       "orders_status_created_idx",
       "orders_token_hash_key",
+      "rate_lines_customer_idx",
+      "rate_lines_interpreter_idx",
+      "rate_lines_list_idx",
       "security_events_account_at_idx",
       "security_events_at_idx",
       "services_position_idx",

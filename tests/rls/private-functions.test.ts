@@ -53,7 +53,7 @@ describe("private.is_admin()", () => {
     });
   });
 
-  it("the API exposes only the content studio's, the orders', the appointments', the availability, the offers', the reminders', the calendar feeds' and the appointment records' functions through /rpc, and only to the service role", async () => {
+  it("the API exposes only the content studio's, the orders', the appointments', the availability, the offers', the reminders', the calendar feeds', the appointment records' and the rate cards' functions through /rpc, and only to the service role", async () => {
     const functions = await asSuperuser(
       db,
       `select p.proname,
@@ -67,6 +67,7 @@ describe("private.is_admin()", () => {
         "push_accept_offer",
         "push_add_credential",
         "push_add_order_message",
+        "push_add_rate_line",
         "push_add_time_off",
         "push_appointment_by_token",
         "push_appointment_offers",
@@ -106,6 +107,7 @@ describe("private.is_admin()", () => {
         "push_next_order_id",
         "push_offer_appointment",
         "push_order_by_token",
+        "push_rate_lines_page",
         "push_record_attendance",
         "push_remind_appointment",
         "push_reminders_due",

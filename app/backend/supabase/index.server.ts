@@ -16,6 +16,7 @@ import { supabaseOfferStore } from "./offers.server";
 import { supabaseOrderStore } from "./orders.server";
 import { supabaseOutboxStore } from "./outbox.server";
 import { supabaseInterpreterStore, supabaseLanguageStore, supabaseLinkStore } from "./people.server";
+import { supabaseRateStore } from "./rates.server";
 import { supabaseRecordStore } from "./records.server";
 import { supabaseReminderStore } from "./reminders.server";
 import { supabaseStudioStore } from "./studio.server";
@@ -46,6 +47,7 @@ export function createSupabaseBackend(config: SupabaseConfig, request: Request):
     reminders: supabaseReminderStore(clients.service),
     calendarFeeds: supabaseCalendarFeedStore(clients.service),
     records: supabaseRecordStore(clients.service),
+    rates: supabaseRateStore(clients.service),
     calls: supabaseCallLogStore(clients.service),
     accounts: supabaseAccountStore(clients.service, devices),
     events: supabaseSecurityEventStore(clients.service),

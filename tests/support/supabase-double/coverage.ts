@@ -10,6 +10,7 @@ import { CALL_SHAPES } from "./shapes-calls";
 import { OFFER_SHAPES } from "./shapes-offers";
 import { ORDER_REST_SHAPES, ORDER_STORAGE_SHAPES } from "./shapes-orders";
 import { OUTBOX_SHAPES } from "./shapes-outbox";
+import { RATE_SHAPES } from "./shapes-rates";
 import { RECORD_SHAPES } from "./shapes-records";
 import { REMINDER_SHAPES } from "./shapes-reminders";
 import { REST_SHAPES } from "./shapes-rest";
@@ -32,6 +33,7 @@ export const SHAPES: readonly Shape[] = [
   ...REMINDER_SHAPES,
   ...CALENDAR_FEED_SHAPES,
   ...RECORD_SHAPES,
+  ...RATE_SHAPES,
   ...AUTH_SHAPES,
   ...STUDIO_STORAGE_SHAPES,
   ...ORDER_STORAGE_SHAPES,

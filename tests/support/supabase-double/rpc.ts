@@ -8,7 +8,8 @@
 // in rpc-availability.ts, the offers' (20261203000100_push_appointment_offers.sql) in rpc-offers.ts, the reminders'
 // (20261203000200_push_appointment_reminders.sql) in rpc-reminders.ts, the calendar feeds'
 // (20261203000300_push_calendar_feeds.sql) in rpc-calendar-feeds.ts, the appointment records'
-// (20261203000400_push_appointment_records.sql) in rpc-records.ts, run the same way.
+// (20261203000400_push_appointment_records.sql) in rpc-records.ts, the rate cards' (20261204000000_push_rate_lines.sql)
+// in rpc-rates.ts, run the same way.
 import { pgErrorResponse, type DoubleResponse } from "./postgrest";
 import { APPOINTMENT_FUNCTIONS } from "./rpc-appointments";
 import { APPOINTMENT_CHANGE_FUNCTIONS } from "./rpc-appointment-changes";
@@ -16,6 +17,7 @@ import { AVAILABILITY_FUNCTIONS } from "./rpc-availability";
 import { CALENDAR_FEED_FUNCTIONS } from "./rpc-calendar-feeds";
 import { OFFER_FUNCTIONS } from "./rpc-offers";
 import { PEOPLE_FUNCTIONS } from "./rpc-people";
+import { RATE_FUNCTIONS } from "./rpc-rates";
 import { RECORD_FUNCTIONS } from "./rpc-records";
 import { REMINDER_FUNCTIONS } from "./rpc-reminders";
 import { CALL_FUNCTIONS } from "./rpc-calls";
@@ -209,6 +211,7 @@ export function handleRpc(state: DoubleState, name: string, body: unknown): Doub
     ...REMINDER_FUNCTIONS,
     ...CALENDAR_FEED_FUNCTIONS,
     ...RECORD_FUNCTIONS,
+    ...RATE_FUNCTIONS,
   };
   const run = Object.hasOwn(functions, name) ? functions[name] : undefined;
   if (!run) {

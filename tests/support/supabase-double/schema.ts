@@ -8,7 +8,7 @@
 // about and services: shapes-studio.ts). The orders' tables and mail_outbox are in schema-orders.ts, the call log in
 // schema-calls.ts, the appointments in schema-appointments.ts, interpreters' availability in schema-availability.ts,
 // the offers of appointments in schema-offers.ts, their reminders in schema-reminders.ts, interpreters' calendar feeds
-// in schema-calendar-feeds.ts, what happened at an appointment in schema-records.ts.
+// in schema-calendar-feeds.ts, what happened at an appointment in schema-records.ts, the rate cards in schema-rates.ts.
 import { pgTimestamp } from "./pg";
 import { APPOINTMENT_SCHEMA, APPOINTMENT_TABLE_NAMES } from "./schema-appointments";
 import { AVAILABILITY_SCHEMA, AVAILABILITY_TABLE_NAMES } from "./schema-availability";
@@ -16,6 +16,7 @@ import { CALENDAR_FEED_SCHEMA, CALENDAR_FEED_TABLE_NAMES } from "./schema-calend
 import { CALL_SCHEMA, CALL_TABLE_NAMES } from "./schema-calls";
 import { OFFER_SCHEMA, OFFER_TABLE_NAMES } from "./schema-offers";
 import { ORDER_SCHEMA, ORDER_TABLE_NAMES, RELAY_COLUMNS } from "./schema-orders";
+import { RATE_SCHEMA, RATE_TABLE_NAMES } from "./schema-rates";
 import { RECORD_SCHEMA, RECORD_TABLE_NAMES } from "./schema-records";
 import { REMINDER_SCHEMA, REMINDER_TABLE_NAMES } from "./schema-reminders";
 
@@ -60,6 +61,8 @@ export type Table = {
   foreignKeys: readonly ForeignKey[];
   checks?: readonly RowCheck[];
   exclusions?: readonly Exclusion[];
+  /** A BEFORE UPDATE trigger that refuses every update (raise exception: P0001) with this message. */
+  refusesUpdates?: string;
 };
 
 export const TABLE_NAMES = [
@@ -81,6 +84,7 @@ export const TABLE_NAMES = [
   ...REMINDER_TABLE_NAMES,
   ...CALENDAR_FEED_TABLE_NAMES,
   ...RECORD_TABLE_NAMES,
+  ...RATE_TABLE_NAMES,
 ] as const;
 export type TableName = (typeof TABLE_NAMES)[number];
 export const isTable = (name: string): name is TableName => (TABLE_NAMES as readonly string[]).includes(name);
@@ -122,6 +126,7 @@ export const SCHEMA: Record<TableName, Table> = {
   ...REMINDER_SCHEMA,
   ...CALENDAR_FEED_SCHEMA,
   ...RECORD_SCHEMA,
+  ...RATE_SCHEMA,
   company: contentTable({
     title: requiredText,
     description: { type: "text", default: () => "" },

@@ -208,6 +208,8 @@ export class DoubleState {
   write(table: TableName, kind: "insert" | "update", rows: Record<string, unknown>[], overriding = false): Row[] {
     // users_keep_an_admin, a BEFORE trigger: before the constraints.
     if (table === "users" && kind === "update") keepAnAdmin(this.tables.users, rows, (id) => !this.isBanned(this.authUsers.get(id)));
+    const refusal = kind === "update" && rows.length > 0 ? SCHEMA[table].refusesUpdates : undefined;
+    if (refusal) throw new PgError(400, "P0001", refusal);
     statementClock.at = Date.now();
     let prepared: Row[];
     try {

@@ -11,6 +11,7 @@ import { supabaseContentStore, supabaseMediaStore } from "./content.server";
 import { sessionDevices } from "./devices.server";
 import { supabaseSecurityEventStore } from "./events.server";
 import { supabaseFileStore } from "./files.server";
+import { supabaseInvoiceStore } from "./invoices.server";
 import { supabaseMailOutboxStore } from "./mail-outbox.server";
 import { supabaseOfferStore } from "./offers.server";
 import { supabaseOrderStore } from "./orders.server";
@@ -48,6 +49,7 @@ export function createSupabaseBackend(config: SupabaseConfig, request: Request):
     calendarFeeds: supabaseCalendarFeedStore(clients.service),
     records: supabaseRecordStore(clients.service),
     rates: supabaseRateStore(clients.service),
+    invoices: supabaseInvoiceStore(clients.service),
     calls: supabaseCallLogStore(clients.service),
     accounts: supabaseAccountStore(clients.service, devices),
     events: supabaseSecurityEventStore(clients.service),

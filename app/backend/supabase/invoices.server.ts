@@ -1,0 +1,115 @@
+// Invoices on Supabase (issue 26; supabase/migrations/20261204000100_push_invoices.sql; docs/decisions/0037), with the
+// service-role client (callers have checked the admin guard). Each method is ONE call of a SQL function, one
+// transaction: issuing locks the draft, then takes the year's counter row with an upsert, so two issuing at once get
+// consecutive numbers and a refused issue takes none. The same semantics as d1/invoices.server.ts, held to the same
+// contract by tests/port-contract/invoices-suite.ts.
+import type { SupabaseClient } from "@supabase/supabase-js";
+import type { BillableItem, Invoice, InvoiceStore } from "~/backend/port-invoices.server";
+import { instant, int } from "~/backend/rows/order.server";
+import type { Computation } from "~/domain/pricing";
+import { check } from "./clients.server";
+
+/** Postgres sends bigint columns as numbers in jsonb, and PostgREST a bigint result as a number or a string: `int` reads either. */
+type Num = number | string;
+type ItemRow = {
+  id: Num;
+  source: string;
+  customer_id: Num;
+  work_day: string;
+  currency: string;
+  amount_minor: Num;
+  rate_line_id: Num | null;
+  computation: Computation;
+  invoice_id: Num | null;
+  created_at: string;
+};
+/** public.push_invoice's answer: the invoice's columns and its items'. */
+type InvoiceRow = {
+  id: Num;
+  customer_id: Num;
+  currency: string;
+  period_from: string;
+  period_to: string;
+  status: Invoice["status"];
+  version: Num;
+  number: string | null;
+  tax_bp: Num | null;
+  subtotal_minor: Num | null;
+  tax_minor: Num | null;
+  total_minor: Num | null;
+  issued_at: string | null;
+  created_at: string;
+  items: ItemRow[];
+};
+
+const optionalInt = (value: Num | null) => (value === null ? null : int(value));
+
+const toItem = (row: ItemRow): BillableItem => ({
+  id: int(row.id),
+  source: row.source,
+  customerId: int(row.customer_id),
+  workDay: row.work_day,
+  currency: row.currency,
+  amountMinor: int(row.amount_minor),
+  rateLineId: optionalInt(row.rate_line_id),
+  computation: row.computation,
+  invoiceId: optionalInt(row.invoice_id),
+  createdAt: instant(row.created_at),
+});
+
+const toInvoice = (row: InvoiceRow): Invoice => ({
+  id: int(row.id),
+  customerId: int(row.customer_id),
+  currency: row.currency,
+  periodFrom: row.period_from,
+  periodTo: row.period_to,
+  status: row.status,
+  version: int(row.version),
+  number: row.number,
+  taxBasisPoints: optionalInt(row.tax_bp),
+  subtotalMinor: optionalInt(row.subtotal_minor),
+  taxMinor: optionalInt(row.tax_minor),
+  totalMinor: optionalInt(row.total_minor),
+  issuedAt: row.issued_at === null ? null : instant(row.issued_at),
+  createdAt: instant(row.created_at),
+  items: row.items.map(toItem),
+});
+
+type DraftAnswer = { ok: true; id: Num } | { ok: false; reason: "nothing-to-bill" };
+type IssueAnswer = { ok: true; number: string } | { ok: false; reason: "stale" | "not-found" | "issued" };
+
+export function supabaseInvoiceStore(service: SupabaseClient): InvoiceStore {
+  return {
+    async addItems(items, now) {
+      if (items.length === 0) return 0;
+      const rows = items.map((item) => ({
+        source: item.source,
+        customer_id: item.customerId,
+        work_day: item.workDay,
+        currency: item.currency,
+        amount_minor: item.amountMinor,
+        rate_line_id: item.rateLineId,
+        computation: item.computation,
+      }));
+      return int(check<Num>(await service.rpc("push_add_billable_items", { p_items: rows, p_now: now })));
+    },
+
+    async createDraft({ customerId, currency, from, to, by }, now) {
+      const answer = check<DraftAnswer>(
+        await service.rpc("push_create_invoice_draft", { p_customer_id: customerId, p_currency: currency, p_from: from, p_to: to, p_by: by, p_now: now }),
+      );
+      return answer.ok ? { ok: true, id: int(answer.id) } : answer;
+    },
+
+    async issue(id, { basedOn, taxBasisPoints, year, by }, now) {
+      return check<IssueAnswer>(
+        await service.rpc("push_issue_invoice", { p_id: id, p_based_on: basedOn, p_tax_bp: taxBasisPoints, p_year: year, p_by: by, p_now: now }),
+      );
+    },
+
+    async get(id) {
+      const row = check<InvoiceRow | null>(await service.rpc("push_invoice", { p_id: id }));
+      return row === null ? null : toInvoice(row);
+    },
+  };
+}

@@ -10,6 +10,7 @@ import { describeAppointmentChangesContract } from "./appointment-changes-suite"
 import { describeAvailabilityContract } from "./availability-suite";
 import { describeCalendarFeedsContract } from "./calendar-feeds-suite";
 import { describeCallsContract } from "./calls-suite";
+import { describeInvoicesContract } from "./invoices-suite";
 import { describeOffersContract } from "./offers-suite";
 import { describeOrdersContract } from "./orders-suite";
 import { describePeopleContract } from "./people-suite";
@@ -74,6 +75,8 @@ describeRecordsContract({ name: "supabase", backendFor, prepare: reset });
 describeAppointmentChangesContract({ name: "supabase", backendFor, prepare: reset });
 
 describeRatesContract({ name: "supabase", backendFor, prepare: reset });
+
+describeInvoicesContract({ name: "supabase", backendFor, prepare: reset });
 
 // The sample content and nothing else.
 describePeopleContract({ name: "supabase", backendFor, prepare: reset });

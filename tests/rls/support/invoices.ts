@@ -7,7 +7,7 @@ import { call } from "./orders";
 export const BY = "admin@push.test";
 /** 2026-12-08 17:00:00.123 UTC: a millisecond that must survive the round trip. */
 export const NOW = Date.UTC(2026, 11, 8, 17) + 123;
-export const COMPUTATION = { kind: "flat", what: "order", priceMinor: 18281 };
+export const COMPUTATION = { kind: "late-cancellation", hoursBefore: 20, windowHours: 24 };
 
 /** An item as the worker sends it (snake_case, as the function reads it). */
 export type ItemArguments = {

@@ -7,6 +7,7 @@ import { AVAILABILITY_SHAPES } from "./shapes-availability";
 import { AUTH_SHAPES } from "./shapes-auth";
 import { CALENDAR_FEED_SHAPES } from "./shapes-calendar-feeds";
 import { CALL_SHAPES } from "./shapes-calls";
+import { INVOICE_SHAPES } from "./shapes-invoices";
 import { OFFER_SHAPES } from "./shapes-offers";
 import { ORDER_REST_SHAPES, ORDER_STORAGE_SHAPES } from "./shapes-orders";
 import { OUTBOX_SHAPES } from "./shapes-outbox";
@@ -34,6 +35,7 @@ export const SHAPES: readonly Shape[] = [
   ...CALENDAR_FEED_SHAPES,
   ...RECORD_SHAPES,
   ...RATE_SHAPES,
+  ...INVOICE_SHAPES,
   ...AUTH_SHAPES,
   ...STUDIO_STORAGE_SHAPES,
   ...ORDER_STORAGE_SHAPES,

@@ -8,12 +8,14 @@
 // about and services: shapes-studio.ts). The orders' tables and mail_outbox are in schema-orders.ts, the call log in
 // schema-calls.ts, the appointments in schema-appointments.ts, interpreters' availability in schema-availability.ts,
 // the offers of appointments in schema-offers.ts, their reminders in schema-reminders.ts, interpreters' calendar feeds
-// in schema-calendar-feeds.ts, what happened at an appointment in schema-records.ts, the rate cards in schema-rates.ts.
+// in schema-calendar-feeds.ts, what happened at an appointment in schema-records.ts, the rate cards in schema-rates.ts,
+// invoices in schema-invoices.ts.
 import { pgTimestamp } from "./pg";
 import { APPOINTMENT_SCHEMA, APPOINTMENT_TABLE_NAMES } from "./schema-appointments";
 import { AVAILABILITY_SCHEMA, AVAILABILITY_TABLE_NAMES } from "./schema-availability";
 import { CALENDAR_FEED_SCHEMA, CALENDAR_FEED_TABLE_NAMES } from "./schema-calendar-feeds";
 import { CALL_SCHEMA, CALL_TABLE_NAMES } from "./schema-calls";
+import { INVOICE_SCHEMA, INVOICE_TABLE_NAMES } from "./schema-invoices";
 import { OFFER_SCHEMA, OFFER_TABLE_NAMES } from "./schema-offers";
 import { ORDER_SCHEMA, ORDER_TABLE_NAMES, RELAY_COLUMNS } from "./schema-orders";
 import { RATE_SCHEMA, RATE_TABLE_NAMES } from "./schema-rates";
@@ -63,6 +65,11 @@ export type Table = {
   exclusions?: readonly Exclusion[];
   /** A BEFORE UPDATE trigger that refuses every update (raise exception: P0001) with this message. */
   refusesUpdates?: string;
+  /**
+   * A BEFORE UPDATE (and, with `deletes`, DELETE) trigger that refuses the change of a row for which `when` holds of the
+   * row as it was (raise exception: P0001, with `message`).
+   */
+  refusesChange?: { message: string; deletes?: boolean; when: (old: Row, tables: Record<TableName, Row[]>) => boolean };
 };
 
 export const TABLE_NAMES = [
@@ -85,6 +92,7 @@ export const TABLE_NAMES = [
   ...CALENDAR_FEED_TABLE_NAMES,
   ...RECORD_TABLE_NAMES,
   ...RATE_TABLE_NAMES,
+  ...INVOICE_TABLE_NAMES,
 ] as const;
 export type TableName = (typeof TABLE_NAMES)[number];
 export const isTable = (name: string): name is TableName => (TABLE_NAMES as readonly string[]).includes(name);
@@ -127,6 +135,7 @@ export const SCHEMA: Record<TableName, Table> = {
   ...CALENDAR_FEED_SCHEMA,
   ...RECORD_SCHEMA,
   ...RATE_SCHEMA,
+  ...INVOICE_SCHEMA,
   company: contentTable({
     title: requiredText,
     description: { type: "text", default: () => "" },

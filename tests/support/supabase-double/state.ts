@@ -210,6 +210,7 @@ export class DoubleState {
     if (table === "users" && kind === "update") keepAnAdmin(this.tables.users, rows, (id) => !this.isBanned(this.authUsers.get(id)));
     const refusal = kind === "update" && rows.length > 0 ? SCHEMA[table].refusesUpdates : undefined;
     if (refusal) throw new PgError(400, "P0001", refusal);
+    if (kind === "update") this.refuseChange(table, rows, false);
     statementClock.at = Date.now();
     let prepared: Row[];
     try {
@@ -237,6 +238,15 @@ export class DoubleState {
     return checked;
   }
 
+  /** A table's refusesChange trigger: before the constraints, on the rows as they were. */
+  private refuseChange(table: TableName, rows: Record<string, unknown>[], deleting: boolean) {
+    const trigger = SCHEMA[table].refusesChange;
+    if (!trigger || (deleting && !trigger.deletes)) return;
+    const keys = new Set(rows.map((row) => keyOf(table, row as Row)));
+    const refused = this.tables[table].some((old) => keys.has(keyOf(table, old)) && trigger.when(old, this.tables));
+    if (refused) throw new PgError(400, "P0001", trigger.message);
+  }
+
   /**
    * Deletes matching rows and follows the foreign keys that refer to them: refused when one is ON DELETE RESTRICT and
    * a row refers to them, cascading to the referring rows (CASCADE), or emptying their column (SET NULL).
@@ -244,6 +254,7 @@ export class DoubleState {
   deleteWhere(table: TableName, matches: (row: Row) => boolean): Row[] {
     const removed = this.tables[table].filter(matches);
     if (removed.length === 0) return [];
+    this.refuseChange(table, removed, true);
     // Foreign keys refer to `id` (checkRow); an empty one refers to nothing.
     const keys = new Set<Value | undefined>(removed.map((row) => row.id));
     const referring = TABLE_NAMES.flatMap((child) =>

@@ -1,0 +1,66 @@
+// The allowed requests of invoices (issue 26, ADR 0037; app/backend/supabase/invoices.server.ts). Extensions beyond
+// SPEC §7, all with the service-role key: invoices and their items are the worker's to write (an admin acts through
+// it, after the route has checked the admin guard). Each change is ONE call of a SQL function of
+// supabase/migrations/20261204000100_push_invoices.sql (one transaction), and an invoice is read by one call.
+import { is, type RestShape, type ValueCheck } from "./match";
+
+const INVOICES = "invoices (issue 26)";
+const MIGRATION = "supabase/migrations/20261204000100_push_invoices.sql";
+
+const positive: ValueCheck = (value) => Number.isSafeInteger(value) && (value as number) > 0;
+/** A calendar day, YYYY-MM-DD (the functions' date arguments and the items' days). */
+const day: ValueCheck = (value) =>
+  typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+const ITEM_KEYS = ["amount_minor", "computation", "currency", "customer_id", "rate_line_id", "source", "work_day"].join();
+/** One priced piece of work, keyed by where it came from ("appointment:12", "call:<id>", "order:7"). */
+const item: ValueCheck = (value) => {
+  if (!is.object(value)) return false;
+  const row = value as Record<string, unknown>;
+  return (
+    Object.keys(row).sort().join() === ITEM_KEYS &&
+    typeof row.source === "string" &&
+    /^(appointment|call|order):\S+$/.test(row.source) &&
+    positive(row.customer_id) &&
+    day(row.work_day) &&
+    // Amounts as integers and the currency as text: what the table refuses of them (billable_items' CHECKs) is its error.
+    is.text(row.currency) &&
+    is.int(row.amount_minor) &&
+    is.nullable(positive)(row.rate_line_id) &&
+    is.object(row.computation)
+  );
+};
+
+const rpc = (name: string, why: string, required: Record<string, ValueCheck>): RestShape => ({
+  id: `rpc.${name}`,
+  extension: `${INVOICES}: ${why} (${MIGRATION} public.${name}, one transaction, service role only)`,
+  service: "rest",
+  method: "POST",
+  table: `rpc/${name}`,
+  key: "service",
+  body: { required },
+});
+
+export const INVOICE_SHAPES: RestShape[] = [
+  rpc("push_add_billable_items", "priced pieces of work, each stored once by its source; answers how many were new", {
+    p_items: (value) => Array.isArray(value) && value.length > 0 && value.every(item),
+    p_now: positive,
+  }),
+  rpc("push_create_invoice_draft", "a draft of a customer's unbilled items of a period in one currency — or refused nothing-to-bill, making none", {
+    p_customer_id: positive,
+    p_currency: is.text,
+    p_from: day,
+    p_to: day,
+    p_by: is.text,
+    p_now: positive,
+  }),
+  rpc("push_issue_invoice", "a draft issued at the version its page showed with the year's next number and its totals — or refused, taking no number", {
+    p_id: positive,
+    // The rate and the year as integers: what the tables refuse of them (their CHECKs) is the call's error.
+    p_based_on: is.int,
+    p_tax_bp: is.int,
+    p_year: is.int,
+    p_by: is.text,
+    p_now: positive,
+  }),
+  rpc("push_invoice", "an invoice with its items, or null", { p_id: positive }),
+];

@@ -32,12 +32,13 @@ create table if not exists public.invoices (
   tax_bp         integer check (tax_bp between 0 and 10000),
   subtotal_minor bigint check (subtotal_minor >= 0),
   tax_minor      bigint check (tax_minor >= 0),
-  total_minor    bigint check (total_minor = subtotal_minor + tax_minor),
+  total_minor    bigint,
   issued_at      timestamptz,
   issued_by      text,
   created_by     text not null,
   created_at     timestamptz not null,
   constraint invoices_year_sequence_key unique (year, sequence),
+  constraint invoices_total_minor_check check (total_minor = subtotal_minor + tax_minor),
   constraint invoices_period_check check (period_to >= period_from),
   -- A draft has no number and no totals; an issued invoice has all of them.
   constraint invoices_numbered_check check (

@@ -26,8 +26,19 @@ const REMINDER_TABLES = ["appointment_reminders"];
 const RECORD_TABLES = ["appointment_records"];
 /** Rate cards (20261204000000_push_rate_lines.sql): as the orders' tables (admins read). */
 const RATE_TABLES = ["rate_lines"];
+/** Invoices (20261204000100_push_invoices.sql): as the orders' tables (admins read). */
+const INVOICE_TABLES = ["billable_items", "invoice_counters", "invoices"];
 /** Tables signed-in users may only read (their policies choose the rows), anon not at all; the worker writes. */
-const READ_ONLY_TABLES = [...ORDER_TABLES, ...CALL_TABLES, ...APPOINTMENT_TABLES, ...OFFER_TABLES, ...REMINDER_TABLES, ...RECORD_TABLES, ...RATE_TABLES];
+const READ_ONLY_TABLES = [
+  ...ORDER_TABLES,
+  ...CALL_TABLES,
+  ...APPOINTMENT_TABLES,
+  ...OFFER_TABLES,
+  ...REMINDER_TABLES,
+  ...RECORD_TABLES,
+  ...RATE_TABLES,
+  ...INVOICE_TABLES,
+];
 /**
  * Interpreters' availability (20261203000000_push_availability.sql): signed-in users hold every privilege but TRUNCATE,
  * REFERENCES and TRIGGER and the policies choose the rows (an interpreter's own, an admin's all); anon holds none.
@@ -71,6 +82,7 @@ describe("what the migrations leave", () => {
       p("appointment_records", "SELECT", signedInOnly, "appointment_records: admins all, interpreters their assigned"),
       p("appointment_reminders", "SELECT", signedInOnly, "appointment_reminders: admins read"),
       p("appointments", "SELECT", signedInOnly, "appointments: admins all, interpreters their assigned"),
+      p("billable_items", "SELECT", signedInOnly, "billable_items: admins read"),
       p("call_log", "SELECT", signedInOnly, "call_log: admins all, interpreters their own"),
       p("company", "SELECT", everyone, "company: anyone reads"),
       p("contact_messages", "DELETE", signedInOnly, "contact_messages: admins delete"),
@@ -81,6 +93,8 @@ describe("what the migrations leave", () => {
       p("credentials", "SELECT", signedInOnly, "credentials: own rows, admins all"),
       p("credentials", "UPDATE", signedInOnly, "credentials: admins update"),
       p("customers", "SELECT", signedInOnly, "customers: admins read"),
+      p("invoice_counters", "SELECT", signedInOnly, "invoice_counters: admins read"),
+      p("invoices", "SELECT", signedInOnly, "invoices: admins read"),
       p("languages", "DELETE", signedInOnly, "languages: admins delete"),
       p("languages", "INSERT", signedInOnly, "languages: admins insert"),
       p("languages", "SELECT", everyone, "languages: anyone reads"),
@@ -194,6 +208,9 @@ describe("what the migrations leave", () => {
       "appointments_starts_idx",
       "appointments_status_starts_idx",
       "appointments_token_hash_key",
+      "billable_items_invoice_idx",
+      "billable_items_source_key",
+      "billable_items_unbilled_idx",
       "calendar_feeds_token_hash_key",
       "call_log_interpreter_idx",
       "call_log_requested_idx",
@@ -209,6 +226,9 @@ describe("what the migrations leave", () => {
       "customers_email_key",
       "customers_recent_idx",
       "customers_search_idx",
+      "invoices_customer_idx",
+      "invoices_number_key",
+      "invoices_year_sequence_key",
       "languages_name_lower_key",
       "mail_outbox_appointment_idx",
       "mail_outbox_due_idx",

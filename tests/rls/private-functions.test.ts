@@ -53,7 +53,7 @@ describe("private.is_admin()", () => {
     });
   });
 
-  it("the API exposes only the content studio's, the orders', the appointments', the availability, the offers', the reminders', the calendar feeds', the appointment records' and the rate cards' functions through /rpc, and only to the service role", async () => {
+  it("the API exposes only the content studio's, the orders', the appointments', the availability, the offers', the reminders', the calendar feeds', the appointment records', the rate cards' and the invoices' functions through /rpc, and only to the service role", async () => {
     const functions = await asSuperuser(
       db,
       `select p.proname,
@@ -65,6 +65,7 @@ describe("private.is_admin()", () => {
     expect(functions).toEqual(
       [
         "push_accept_offer",
+        "push_add_billable_items",
         "push_add_credential",
         "push_add_order_message",
         "push_add_rate_line",
@@ -84,6 +85,7 @@ describe("private.is_admin()", () => {
         "push_call_log_totals",
         "push_cancel_appointment",
         "push_change_appointment",
+        "push_create_invoice_draft",
         "push_create_order",
         "push_create_service",
         "push_decline_offer",
@@ -95,7 +97,9 @@ describe("private.is_admin()", () => {
         "push_get_offer",
         "push_get_order",
         "push_interpreter_offers",
+        "push_invoice",
         "push_issue_calendar_feed",
+        "push_issue_invoice",
         "push_linked_languages",
         "push_list_accounts",
         "push_list_appointments",

@@ -10,12 +10,7 @@ import type { IntentInput } from "~/request/intents.server";
 import { load } from "~/request/page-loads.server";
 import { redirectWithToast } from "~/request/toast.server";
 import { listUrl } from "~/platform/page/url-state";
-
-/** Each side's page in the URL: ?page= for customer prices, ?payPage= for interpreter pay. */
-export const PAGE_PARAMS = { bill: "page", pay: "payPage" } as const;
-
-/** Where each side's section starts: the anchor an add returns to and the page links keep. */
-export const SECTION_IDS = { bill: "rates-bill", pay: "rates-pay" } as const;
+import { PAGE_PARAMS, SECTION_IDS } from "./rate-sections";
 
 export async function loadRates(backend: Backend, url: URL) {
   const [bill, pay, languages] = await Promise.all([

@@ -24,7 +24,7 @@ export function plausible(kind: FieldKind, rng: Rng, ids: IdPools, context: Orde
     plausibleAppointmentValue(kind, rng, ids) ??
     plausibleAvailabilityValue(kind, rng, ids, context) ??
     plausibleRecordValue(kind, rng) ??
-    plausibleRateValue(kind, rng, ids);
+    plausibleRateValue(kind, rng, ids, context);
   if (order !== null) return order;
   const n = rng.int(1, 99_999);
   switch (kind) {

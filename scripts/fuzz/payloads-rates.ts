@@ -3,34 +3,45 @@
 // so the fuzzed field is the only bad one, and what each check of app/domain/rate-forms.ts must refuse where a generic
 // hostile value would not reach it (a unit the work is not priced in, a count past its limit, a percentage with three
 // decimals or over 500, a day before today or that does not exist, an e-mail that is almost one).
-import { SERVICES, UNITS } from "../../app/domain/pricing";
+import { SERVICES, UNITS, UNITS_OF } from "../../app/domain/pricing";
 import type { HostileSource } from "./files";
 import type { IdPools } from "./params";
-import { dayFromToday } from "./payloads-orders";
+import { dayFromToday, type OrderContext } from "./payloads-orders";
 import type { Rng } from "./prng";
 import type { FieldKind } from "./surface-kinds";
 import { text, type Payload } from "./values";
 
-/** A plausible value of a rate-line field, or null when the kind is not one of them. */
-export function plausibleRateValue(kind: FieldKind, rng: Rng, ids: IdPools): string | null {
+/**
+ * A plausible value of a rate-line field, or null when the kind is not one of them. The side and the work come first
+ * in the form (surface-rates.ts), so the unit is mostly one the work is priced in and only the side's own party is
+ * named: an untwisted post mostly adds a line.
+ */
+export function plausibleRateValue(kind: FieldKind, rng: Rng, ids: IdPools, context: OrderContext): string | null {
   switch (kind) {
     case "rateSide":
       return rng.pick(["bill", "pay"]);
     case "rateService":
       return rng.pick(SERVICES);
-    case "rateUnit":
-      return rng.pick(UNITS);
+    case "rateUnit": {
+      const service = SERVICES.find((each) => each === context.rateService);
+      return service && rng.chance(0.9) ? rng.pick(UNITS_OF[service]) : rng.pick(UNITS);
+    }
     case "rateLanguage":
       return ids.languageIds.length && rng.chance(0.6) ? String(rng.pick(ids.languageIds)) : "";
-    // Mostly the list price or the default pay; now and then someone who exists (a pay line's interpreter) or not.
-    case "rateParty":
-      return rng.weighted([
-        [8, ""],
-        [1, "interpreter@example.com"],
-        [1, "nobody-rates@example.com"],
-      ]);
+    // Mostly the list price; now and then a customer that does not exist (400, nothing stored).
+    case "rateCustomer":
+      return context.rateSide === "bill" && rng.chance(0.15) ? "nobody-rates@example.com" : "";
+    // Mostly the default pay; now and then the sample interpreter's own rate, or nobody's.
+    case "rateInterpreter":
+      return context.rateSide === "pay"
+        ? rng.weighted([
+            [6, ""],
+            [3, "interpreter@example.com"],
+            [1, "nobody-rates@example.com"],
+          ])
+        : "";
     case "rateQuantity":
-      return String(rng.pick([0, 1, 15, 30, 60, 120, 500, rng.int(1, 1440)]));
+      return String(rng.pick([1, 15, 30, 60, 120, 500, rng.int(1, 1440)]));
     case "ratePercent":
       return rng.pick(["", "", "25", "12.5", "0", "100"]);
     case "rateDay":
@@ -61,7 +72,8 @@ export function rateHostile(kind: FieldKind, source: HostileSource): Payload | n
       return aimed(CHOICES, "rate choice");
     case "rateLanguage":
       return aimed(LANGUAGES, "language");
-    case "rateParty":
+    case "rateCustomer":
+    case "rateInterpreter":
       return aimed(PARTIES, "e-mail");
     case "rateQuantity":
       return aimed(QUANTITIES, "quantity");

@@ -14,7 +14,11 @@ const groupOf = (line: Keyed) => JSON.stringify([line.side, line.service, line.u
 /** Whether `a` wins over `b` on a day both are in effect: the later date, then the newer line. */
 const newer = (a: Keyed, b: Keyed) => a.effectiveFrom > b.effectiveFrom || (a.effectiveFrom === b.effectiveFrom && a.id > b.id);
 
-/** Each line's status on `today` (YYYY-MM-DD on the company's calendar), judged among the lines given (one page). */
+/**
+ * Each line's status on `today` (YYYY-MM-DD on the company's calendar), judged among the lines given (one page). The
+ * pages run from the latest date down, so a line's replacement is on its page or an earlier one: past the first page
+ * (more than RATES_PAGE_SIZE lines on a side), a line replaced by one on an earlier page still reads "In effect".
+ */
 export function rateStatuses(lines: readonly Keyed[], today: string): Map<number, RateStatus> {
   const current = new Map<string, Keyed>();
   for (const line of lines) {

@@ -108,7 +108,24 @@ describe("the Rates page", () => {
     expect(location).toBe(`${RATES}?#rates-pay`);
     expect(await latest()).toMatchObject({ price_minor: 75, interpreter_id: await idOf("interpreter@example.com"), customer_id: null });
     const page = await rates.loader(get(`${RATES}?payPage=1`, cookies.admin));
-    expect(page.pay.ok && page.pay.value.items[0]).toMatchObject({ side: "pay", interpreterName: expect.any(String) });
+    expect(page.pay.ok && page.pay.value.items[0]).toMatchObject({ side: "pay", interpreterName: "Daniel Reyes", priceMinor: 75 });
+  });
+
+  it("each side has its own page in the URL: ?page= for customer prices, ?payPage= for interpreter pay", async () => {
+    const admin = await idOf("admin@example.com");
+    const insert = env.DB.prepare(
+      `INSERT INTO rate_lines (side, service, unit, currency, price_minor, minimum, increment, effective_from, created_by, created_at)
+       VALUES ('bill', 'translation', 'word', 'USD', ?, 0, 1, '2026-01-01', ?, ?)`,
+    );
+    await env.DB.batch(Array.from({ length: 50 }, (_, n) => insert.bind(100 + n, admin, Date.now())));
+    const second = await rates.loader(get(`${RATES}?page=2`, cookies.admin));
+    expect(second.bill).toMatchObject({ ok: true, value: { page: 2, pageCount: 2, total: 52 } });
+    // The oldest lines come last: the second page starts after the 50 newest.
+    expect(second.bill.ok && second.bill.value.items.map((item) => item.effectiveFrom)).toEqual(["2026-01-01", "2026-01-01"]);
+    expect(second.pay).toMatchObject({ ok: true, value: { page: 1, total: 1 } });
+    const pay = await rates.loader(get(`${RATES}?payPage=2`, cookies.admin));
+    expect(pay.bill).toMatchObject({ ok: true, value: { page: 1 } });
+    expect(pay.bill.ok && pay.bill.value.items).toHaveLength(50);
   });
 
   it("bad input: 400 with each field's message and the values typed, nothing stored", async () => {

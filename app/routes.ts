@@ -69,6 +69,7 @@ export default [
     route("Appointments", "routes/dashboard/appointments.tsx"),
     route("Appointments/New", "routes/dashboard/appointment-new.tsx"),
     route("Appointments/:appointmentId", "routes/dashboard/appointment.tsx"),
+    route("Rates", "routes/dashboard/rates.tsx"),
     route("Jobs", "routes/dashboard/jobs.tsx"),
     route("Jobs/:orderId", "routes/dashboard/job.tsx"),
     route("Jobs/appointments/:appointmentId/appointment.ics", "routes/dashboard/job-appointment-ics.ts"),

@@ -39,6 +39,7 @@ export function Sidebar({ user, unread }: { user: SessionUser; unread: number | 
     { to: "/Dashboard/Dashboardusers", label: d.users, adminOnly: true },
     { to: "/Dashboard/Orders", label: d.orders, adminOnly: true },
     { to: "/Dashboard/Appointments", label: d.appointments, adminOnly: true },
+    { to: "/Dashboard/Rates", label: d.rates, adminOnly: true },
   ];
   const visible = areas.filter((area) => !area.adminOnly || user.role === "admin");
 

@@ -21,8 +21,8 @@ function duration(words: Words, locale: Locale, seconds: number, compact = false
   return parts.join(words.duration.joiner);
 }
 
-/** A quantity in the line's measure: a duration for time units, else words or pages. */
-function quantity(words: Words, locale: Locale, unit: Unit, amount: number, compact = false): string {
+/** A quantity in the line's measure: a duration (in seconds) for time units, else words or pages; also the Rates page's. */
+export function quantity(words: Words, locale: Locale, unit: Unit, amount: number, compact = false): string {
   if (unit === "hour" || unit === "minute") return duration(words, locale, amount, compact);
   if (unit === "page") return plural(locale, words.pages, amount);
   return plural(locale, words.words, amount);

@@ -60,6 +60,8 @@ export function formRequest(spec: RequestSpec, form: FormEntry, kit: Kit): void 
       const value = plausible(kind, rng, ids, context);
       if (kind === "sourceLanguage") context.source = value;
       if (kind === "calendarDay") context.day ??= value;
+      if (kind === "rateSide") context.rateSide = value;
+      if (kind === "rateService") context.rateService = value;
       return { name: text(name), value: text(value) };
     });
   });

@@ -16,7 +16,16 @@ import { text, type Payload } from "./values";
  * the form's source language (targets differ), the person an availability form is about (a plausible row to remove
  * is theirs) and the form's first calendar day (a plausible last day of time off comes after it).
  */
-export type OrderContext = { order?: OrderFixture; appointment?: AppointmentFixture; source?: string; person?: string; day?: string };
+/** What a form's earlier fields chose, for its later plausible values: `rateSide` and `rateService` a rate line's. */
+export type OrderContext = {
+  order?: OrderFixture;
+  appointment?: AppointmentFixture;
+  source?: string;
+  person?: string;
+  day?: string;
+  rateSide?: string;
+  rateService?: string;
+};
 
 /** The day `days` after today on the company's calendar. */
 export function dayFromToday(days: number, now = new Date()): string {

@@ -1,11 +1,12 @@
 // Plausible values: what the app's own forms and links would send, for the fields and query parameters a request
 // does not attack, so it gets past them and reaches deeper code (payloads.ts makes the hostile ones). Everything is
 // drawn from the run's seeded Rng; quote requests' and orders' kinds come from payloads-orders.ts, bookings' from
-// payloads-appointments.ts, availability's from payloads-availability.ts, records' from payloads-records.ts.
+// payloads-appointments.ts, availability's from payloads-availability.ts, records' from payloads-records.ts, rate lines' from payloads-rates.ts.
 import type { IdPools } from "./params";
 import { plausibleAppointmentValue } from "./payloads-appointments";
 import { plausibleAvailabilityValue } from "./payloads-availability";
 import { plausibleRecordValue } from "./payloads-records";
+import { plausibleRateValue } from "./payloads-rates";
 import { plausibleOrderQuery, plausibleOrderValue, type OrderContext } from "./payloads-orders";
 import type { Rng } from "./prng";
 import type { FieldKind, QueryKind } from "./surface-kinds";
@@ -22,7 +23,8 @@ export function plausible(kind: FieldKind, rng: Rng, ids: IdPools, context: Orde
     plausibleOrderValue(kind, rng, ids, context) ??
     plausibleAppointmentValue(kind, rng, ids) ??
     plausibleAvailabilityValue(kind, rng, ids, context) ??
-    plausibleRecordValue(kind, rng);
+    plausibleRecordValue(kind, rng) ??
+    plausibleRateValue(kind, rng, ids, context);
   if (order !== null) return order;
   const n = rng.int(1, 99_999);
   switch (kind) {

@@ -5,6 +5,7 @@ import { hostileImage, type HostileSource } from "./files";
 import type { IdPools } from "./params";
 import { appointmentHostile } from "./payloads-appointments";
 import { recordHostile } from "./payloads-records";
+import { rateHostile } from "./payloads-rates";
 import { availabilityHostile } from "./payloads-availability";
 import { orderHostile, orderQueryHostile, type OrderContext } from "./payloads-orders";
 import {
@@ -129,7 +130,12 @@ export class Payloads implements HostileSource {
         return rng.chance(0.5) ? { value: text(rng.pick(["0", "-1", "24.0", "8760", "99999999999", "1e3", ""])), label: "hours" } : this.hostile();
       default:
         return (
-          (ids && (orderHostile(kind, this, ids, context) ?? appointmentHostile(kind, this) ?? availabilityHostile(kind, this) ?? recordHostile(kind, this))) ??
+          (ids &&
+            (orderHostile(kind, this, ids, context) ??
+              appointmentHostile(kind, this) ??
+              availabilityHostile(kind, this) ??
+              recordHostile(kind, this) ??
+              rateHostile(kind, this))) ??
           this.hostile()
         );
     }

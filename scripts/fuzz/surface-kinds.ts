@@ -102,7 +102,19 @@ export type FieldKind =
   | "actualTime"
   | "travelMinutes"
   // An appointment an interpreter joins the call room of (My jobs' Join): its id.
-  | "appointmentId";
+  | "appointmentId"
+  // A rate line (app/domain/rate-forms.ts, the Rates page): the customer's price or the interpreter's pay; the kind of
+  // work and its unit; a language's id or "" for any; a customer's (bill) or interpreter's (pay) e-mail, "" for the list or
+  // the default; a minimum or increment (minutes, words or pages); a surcharge in percent ("" for none); the first day.
+  | "rateSide"
+  | "rateService"
+  | "rateUnit"
+  | "rateLanguage"
+  | "rateCustomer"
+  | "rateInterpreter"
+  | "rateQuantity"
+  | "ratePercent"
+  | "rateDay";
 
 /** What a query parameter holds. */
 export type QueryKind =

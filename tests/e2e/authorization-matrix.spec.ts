@@ -27,6 +27,7 @@ const ADMIN_ONLY = [
   "/Dashboard/Appointments",
   "/Dashboard/Appointments/New",
   `/Dashboard/Appointments/${MISSING}`,
+  "/Dashboard/Rates",
   "/Dashboard/Website",
   PEOPLE,
 ];
@@ -56,6 +57,7 @@ const WITH_ACTION = new Set([
   `/Dashboard/Orders/${MISSING}`,
   "/Dashboard/Appointments/New",
   `/Dashboard/Appointments/${MISSING}`,
+  "/Dashboard/Rates",
   `/Dashboard/Jobs/${MISSING}`,
   "/Dashboard/Jobs",
   "/Dashboard/Dashboardcall",

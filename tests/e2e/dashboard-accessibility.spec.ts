@@ -1,7 +1,9 @@
 // axe (WCAG 2 A and AA) on the sign-in pages and every dashboard page, including the states a user
 // meets there: form errors, a row in edit mode, a delete confirmation, the incoming call, 403 and 404.
 import type { Page } from "@playwright/test";
+import { ar } from "../../app/i18n";
 import { companyDay } from "./booking-support";
+import { arabicAdmin } from "./rates-support";
 import { axeViolations } from "./support";
 import { ADMIN, expect, INTERPRETER, SAMPLE_PASSWORD, signIn, test, unique } from "./fixtures";
 
@@ -46,6 +48,7 @@ for (const viewport of [
         "/Dashboard/Orders",
         "/Dashboard/Appointments",
         "/Dashboard/Appointments/New",
+        "/Dashboard/Rates",
         "/Dashboard/Jobs",
         "/Dashboard/Calls",
         "/Dashboard/Interpreter",
@@ -318,4 +321,44 @@ test("staff booking by phone, refused, has no violations, wide and at 390 px", a
     await expect(page.getByText("Please confirm that the customer agreed to the privacy policy.")).toBeVisible();
     expect(await axeViolations(page), `a refused staff booking, ${viewport.name}`).toEqual([]);
   }
+});
+
+test("the Rates page with the add form's field errors has no violations, in English and Arabic, wide and on a phone", async ({ page, browser }) => {
+  test.slow(); // a new Arabic admin, four states each scanned
+  const viewports = [
+    { name: "desktop", width: 1280, height: 800 },
+    { name: "phone", width: 390, height: 844 },
+  ];
+  await signIn(page, ADMIN.email, { landing: "/Dashboard/Rates" });
+  // A line in the table, so the scans read a table as well as the forms.
+  const bill = page.getByRole("form", { name: "Add a customer price" });
+  await bill.getByLabel("Price per unit", { exact: true }).fill("0.12");
+  await bill.getByLabel("Minimum", { exact: true }).fill("250");
+  await bill.getByLabel("Increment", { exact: true }).fill("1");
+  await bill.getByRole("button", { name: "Add the line" }).click();
+  await expect(page.getByRole("table", { name: "Customer prices" })).toBeVisible();
+  for (const viewport of viewports) {
+    await page.setViewportSize(viewport);
+    await page.goto("/Dashboard/Rates");
+    const form = page.getByRole("form", { name: "Add a customer price" });
+    await form.getByLabel("Price per unit", { exact: true }).fill("0");
+    await form.getByLabel("Weekend surcharge (%)").fill("600");
+    await form.getByRole("button", { name: "Add the line" }).click();
+    await expect(form.getByText("Enter a price above zero, with at most 2 digits after the point.")).toBeVisible();
+    expect(await axeViolations(page), `Rates with field errors, ${viewport.name}`).toEqual([]);
+  }
+  const arabic = await arabicAdmin(browser, viewports[0]!);
+  const r = ar.billing.rates;
+  for (const viewport of viewports) {
+    await arabic.setViewportSize(viewport);
+    await arabic.goto("/Dashboard/Rates");
+    await expect(arabic.getByRole("heading", { level: 1 })).toHaveText(r.heading);
+    const form = arabic.getByRole("form", { name: r.form.heading.pay });
+    await form.getByLabel(r.form.price, { exact: true }).fill("abc");
+    await form.getByLabel(r.form.interpreter, { exact: true }).fill("nobody@example.com");
+    await form.getByRole("button", { name: r.form.submit }).click();
+    await expect(form.getByText(ar.billing.rates.validation.price.replace("{digits}", "2"))).toBeVisible();
+    expect(await axeViolations(arabic), `Rates in Arabic with field errors, ${viewport.name}`).toEqual([]);
+  }
+  await arabic.context().close();
 });

@@ -12,6 +12,7 @@ const STAFF_PAGES = [
   "/Dashboard/Dashboardcustomers",
   "/Dashboard/Inbox",
   "/Dashboard/Calls",
+  "/Dashboard/Rates",
 ];
 
 test.use({ viewport: PHONE });

@@ -85,9 +85,9 @@ describe("a rate line as posted", () => {
 
   it("an interpreter's pay rate names an interpreter, never a customer; a customer's price never an interpreter", () => {
     const v = en.billing.rates.validation;
-    expect(schema.parse({ ...valid, side: "pay", interpreter: "interpreter-1" })).toMatchObject({
+    expect(schema.parse({ ...valid, side: "pay", interpreter: " Daniel.Reyes@Example.com " })).toMatchObject({
       side: "pay",
-      interpreterId: "interpreter-1",
+      interpreterEmail: "daniel.reyes@example.com",
       customerEmail: null,
     });
     expect(refusals({ ...valid, side: "pay", customer: "ana@example.com" })).toEqual({ customer: v.customer });

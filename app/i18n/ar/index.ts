@@ -247,6 +247,7 @@ export const ar: Messages = {
     users: "المستخدمون",
     orders: "الطلبات",
     appointments: "المواعيد",
+    rates: "الأسعار",
     jobs: "مهامي",
     callLogNav: "سجل المكالمات",
     inbox: "البريد الوارد",

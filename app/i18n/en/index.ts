@@ -249,6 +249,7 @@ export const en = {
     users: "Users",
     orders: "Orders",
     appointments: "Appointments",
+    rates: "Rates",
     jobs: "My jobs",
     callLogNav: "Call log",
     inbox: "Inbox",

@@ -1,0 +1,43 @@
+// The Rates page's server side (issue 26, build item 1; docs/decisions/0035): one page of each side's lines, and the
+// "Add a line" form of either side. A line is never edited: adding is the only write. Callers have checked the admin
+// guard.
+import type { Backend } from "~/backend/index.server";
+import { pageParam } from "~/domain/paging";
+import { rateLineSchema } from "~/domain/rate-forms";
+import { formFailure } from "~/request/action-result.server";
+import { keptValues, parseFormData } from "~/request/forms.server";
+import type { IntentInput } from "~/request/intents.server";
+import { load } from "~/request/page-loads.server";
+import { redirectWithToast } from "~/request/toast.server";
+import { listUrl } from "~/platform/page/url-state";
+import { PAGE_PARAMS, SECTION_IDS } from "./rate-sections";
+
+export async function loadRates(backend: Backend, url: URL) {
+  const [bill, pay, languages] = await Promise.all([
+    load("customer prices", () => backend.rates.list("bill", pageParam(url, PAGE_PARAMS.bill))),
+    load("interpreter pay", () => backend.rates.list("pay", pageParam(url, PAGE_PARAMS.pay))),
+    load("languages", () => backend.languages.list()),
+  ]);
+  return { bill, pay, languages };
+}
+
+/**
+ * Adds one line, of the side the form posts: 400 with field messages (nothing stored) for bad input or an e-mail that
+ * names no customer or interpreter; back to that side's table with "Line added." otherwise.
+ */
+export async function addRateLine({ request, url, app, formData, user, messages }: IntentInput) {
+  const v = messages.billing.rates.validation;
+  const languageIds = (await app.backend.languages.list()).map((language) => language.id);
+  const form = parseFormData(formData, rateLineSchema(messages, new Date(), { languageIds }));
+  if (!form.ok) return formFailure({ errors: form.errors, values: form.values, intent: "add" });
+  const result = await app.backend.rates.add(form.data, user.id, Date.now());
+  if (!result.ok) {
+    const errors = result.reason === "unknown-customer" ? { customer: v.customerUnknown } : { interpreter: v.interpreterUnknown };
+    return formFailure({ errors, values: keptValues(formData), intent: "add" });
+  }
+  return redirectWithToast(
+    listUrl(url, SECTION_IDS[form.data.side]),
+    { type: "success", message: messages.billing.rates.form.added },
+    { request, config: app.config },
+  );
+}

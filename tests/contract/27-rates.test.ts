@@ -4,8 +4,8 @@
 // page is one call. And the double's table refuses, as Postgres does, what its CHECKs refuse and any update, and
 // follows the removal of its customer, interpreter or language.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { RateLineInput } from "~/domain/rate-forms";
 import { backendFor, double, languageIdOf, step, who } from "./helpers";
+import { sampleRateLine } from "../support/rate-line-samples";
 
 /** 2026-12-08 17:00:00.123 UTC: a millisecond that must survive the round trip through timestamptz. */
 const NOW = Date.UTC(2026, 11, 8, 17) + 123;
@@ -14,22 +14,7 @@ const rates = () => backendFor().rates;
 type StoredLine = { id: number; customer_id: number | null; interpreter_id: string | null; price_minor: number; created_at: string };
 const stored = async () => await double.table<StoredLine>("rate_lines");
 
-const line = (fields: Partial<RateLineInput> = {}): RateLineInput => ({
-  side: "bill",
-  service: "onsite",
-  unit: "hour",
-  languageId: null,
-  customerEmail: null,
-  interpreterEmail: null,
-  currency: "USD",
-  priceMinor: 6500,
-  minimum: 120,
-  increment: 15,
-  surcharges: { rush: 2000, afterHours: 1500, weekend: 2500, holiday: 5000 },
-  lateCancellationMinor: 13000,
-  effectiveFrom: "2026-12-08",
-  ...fields,
-});
+const line = sampleRateLine;
 
 let spanish = 0;
 let ana = "";

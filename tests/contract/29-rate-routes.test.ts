@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as ratesPage from "~/routes/dashboard/rates";
 import { ADMIN, INTERPRETER, double, signIn, step, who } from "./helpers";
 import { acted, answerOf, form, routeArgs } from "./route-helpers";
+import { sampleRateLineFields } from "../support/rate-line-samples";
 
 const GUARD = ["auth.user.get user", "rest.session_devices.seen service", "rest.users.me user"];
 const LANGUAGES = "rest.languages.list service";
@@ -13,25 +14,8 @@ const DENIED = "rest.security_events.record service";
 let admin = "";
 let interpreter = "";
 
-const valid = {
-  intent: "add",
-  side: "bill",
-  service: "onsite",
-  unit: "hour",
-  language: "",
-  customer: "",
-  interpreter: "",
-  currency: "USD",
-  price: "65.00",
-  minimum: "120",
-  increment: "15",
-  rush: "20",
-  afterHours: "15",
-  weekend: "25",
-  holiday: "50",
-  lateCancellation: "130",
-  effectiveFrom: "2099-01-01",
-};
+// A price from a day that is always ahead.
+const valid = { intent: "add", ...sampleRateLineFields({ effectiveFrom: "2099-01-01" }) };
 const stored = async () => await double.table<{ id: number; price_minor: number; customer_id: number | null }>("rate_lines");
 const add = (cookie: string, fields: Record<string, string>) => acted(ratesPage.action, routeArgs("/Dashboard/Rates", cookie, form(fields)));
 

@@ -3,29 +3,13 @@
 import { describe, expect, it } from "vitest";
 import { en } from "~/i18n";
 import { parsePercent, rateLineSchema } from "~/domain/rate-forms";
+import { sampleRateLine, sampleRateLineFields } from "../support/rate-line-samples";
 
 const now = new Date("2026-12-08T17:00:00Z"); // 10:00 on 8 December in Denver
 const choices = { languageIds: [1, 2, 7] };
 const schema = rateLineSchema(en, now, choices);
 
-const valid = {
-  side: "bill",
-  service: "onsite",
-  unit: "hour",
-  language: "",
-  customer: "",
-  interpreter: "",
-  currency: "USD",
-  price: "65.00",
-  minimum: "120",
-  increment: "15",
-  rush: "20",
-  afterHours: "15",
-  weekend: "25",
-  holiday: "50",
-  lateCancellation: "130",
-  effectiveFrom: "2026-12-08",
-};
+const valid = sampleRateLineFields();
 
 /** The field messages a posted form gets, by field. */
 function refusals(fields: Record<string, string>): Record<string, string> {
@@ -36,21 +20,8 @@ function refusals(fields: Record<string, string>): Record<string, string> {
 
 describe("a rate line as posted", () => {
   it("becomes a line in minor units and basis points", () => {
-    expect(schema.parse(valid)).toEqual({
-      side: "bill",
-      service: "onsite",
-      unit: "hour",
-      languageId: null,
-      customerEmail: null,
-      interpreterEmail: null,
-      currency: "USD",
-      priceMinor: 6500,
-      minimum: 120,
-      increment: 15,
-      surcharges: { rush: 2000, afterHours: 1500, weekend: 2500, holiday: 5000 },
-      lateCancellationMinor: 13000,
-      effectiveFrom: "2026-12-08",
-    });
+    // The form's fields and the store's line of tests/support/rate-line-samples.ts are the same line.
+    expect(schema.parse(valid)).toEqual(sampleRateLine());
   });
 
   it("a customer's contract rate for one language, in KWD with 3 digits, a surcharge of 12.5 %", () => {

@@ -8,6 +8,7 @@ import { companyToday } from "~/domain/orders";
 import * as rates from "~/routes/dashboard/rates";
 import { asResponse, count, failure, idOf, languageId, redirected, rows, seededAndSignedIn, thrown } from "./helpers";
 import { addressesIn, browser, ORIGIN } from "./requests";
+import { sampleRateLineFields } from "../support/rate-line-samples";
 
 const RATES = "/Dashboard/Rates";
 const { get, post } = browser({ addresses: addressesIn(190), headers: { Origin: ORIGIN } });
@@ -23,23 +24,7 @@ const dayFromToday = (days: number) => {
 /** An on-site hour at $65.00, 2 h minimum in 15-minute increments, 25 % at weekends, from today: `fields` typed over it. */
 const lineFields = (fields: Record<string, string> = {}) => ({
   intent: "add",
-  side: "bill",
-  service: "onsite",
-  unit: "hour",
-  language: "",
-  customer: "",
-  interpreter: "",
-  currency: "USD",
-  price: "65.00",
-  minimum: "120",
-  increment: "15",
-  rush: "",
-  afterHours: "",
-  weekend: "25",
-  holiday: "",
-  lateCancellation: "",
-  effectiveFrom: today(),
-  ...fields,
+  ...sampleRateLineFields({ rush: "", afterHours: "", holiday: "", lateCancellation: "", effectiveFrom: today(), ...fields }),
 });
 
 type Stored = {

@@ -4,31 +4,16 @@
 // Called from d1.test.ts and supabase.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
 import { RATES_PAGE_SIZE } from "~/backend/port-rates.server";
-import type { RateLineInput } from "~/domain/rate-forms";
 import { blockedBy } from "~/domain/appointment-times";
 import { sha256Hex } from "~/platform/core/hash.server";
 import { portHelpers } from "./port-helpers";
+import { sampleRateLine } from "../support/rate-line-samples";
 import { everyPage, unique, type ContractTarget } from "./target";
 
 const NOW = Date.UTC(2026, 11, 8, 17);
 const ADMIN = "rates-contract-admin";
 
-const line = (fields: Partial<RateLineInput> = {}): RateLineInput => ({
-  side: "bill",
-  service: "onsite",
-  unit: "hour",
-  languageId: null,
-  customerEmail: null,
-  interpreterEmail: null,
-  currency: "USD",
-  priceMinor: 6500,
-  minimum: 120,
-  increment: 15,
-  surcharges: { rush: 2000, afterHours: 1500, weekend: 2500, holiday: 5000 },
-  lateCancellationMinor: 13000,
-  effectiveFrom: "2026-12-08",
-  ...fields,
-});
+const line = sampleRateLine;
 
 export function describeRatesContract(target: ContractTarget) {
   const { backend, newInterpreter } = portHelpers(target);

@@ -23,4 +23,9 @@ export interface RateStore {
   add(line: RateLineInput, by: string, now: number): Promise<{ ok: true; id: number } | { ok: false; reason: "unknown-customer" | "unknown-interpreter" }>;
   /** One page (RATES_PAGE_SIZE) of one side's lines, the latest effective date first (then the newest line). */
   list(side: RateLine["side"], page: number): Promise<Paged<ListedRateLine>>;
+  /**
+   * Every line of a side, for pricing work (a rate card holds tens or hundreds of lines, never edited: read whole, as
+   * pricing chooses among them by party, language and day).
+   */
+  forPricing(side: RateLine["side"]): Promise<RateLine[]>;
 }

@@ -2,7 +2,16 @@
 // one transaction, one writer at a time: the year's counter moves on only where the draft is still at the version the
 // page showed, and the invoice takes the counter's value in the same batch, so two issuing at once get consecutive
 // numbers and a refused issue takes none.
-import type { BillableItem, Invoice, InvoiceStore } from "~/backend/port-invoices.server";
+import { INVOICES_PAGE_SIZE, UNBILLED_AT_ONCE, type BillableItem, type Invoice, type InvoiceStore } from "~/backend/port-invoices.server";
+import {
+  toInvoiceSummary,
+  toUnbilledAppointment,
+  toUnbilledOrder,
+  type InvoiceSummaryRow,
+  type UnbilledAppointmentRow,
+  type UnbilledOrderRow,
+} from "~/backend/rows/billing.server";
+import { pageCountOf } from "~/domain/paging";
 import type { Computation } from "~/domain/pricing";
 import { query } from "./query.server";
 
@@ -131,6 +140,56 @@ export function d1InvoiceStore(db: D1Database): InvoiceStore {
         items: (items!.results as ItemRow[]).map(toItem),
       };
       return invoice;
+    },
+
+    async unbilled(lateCancellationHours) {
+      const [appointments, orders] = await query(() =>
+        db.batch([
+          db
+            .prepare(
+              `SELECT a.id, a.customer_id, a.mode, a.language_id, a.starts_at, a.created_at, a.status, a.cancelled_at, a.cancelled_by,
+                 r.appointment_id, r.actual_start, r.actual_end, r.travel_minutes, r.no_show, r.recorded_by, r.recorded_at,
+                 r.approved_by, r.approved_at
+               FROM appointments a LEFT JOIN appointment_records r ON r.appointment_id = a.id
+               WHERE ((a.status = 'completed' AND r.approved_at IS NOT NULL)
+                      OR (a.status = 'cancelled' AND a.cancelled_by = 'customer' AND a.cancelled_at > a.starts_at - ?1 * 3600000))
+                 AND NOT EXISTS (SELECT 1 FROM billable_items b WHERE b.source = 'appointment:' || a.id)
+               ORDER BY a.starts_at, a.id LIMIT ?2`,
+            )
+            .bind(lateCancellationHours, UNBILLED_AT_ONCE),
+          db
+            .prepare(
+              `SELECT o.id, o.customer_id, q.amount_minor, q.currency,
+                 (SELECT max(e.at) FROM order_events e WHERE e.order_id = o.id AND e.to_status = 'completed') AS completed_at
+               FROM orders o JOIN order_quotes q ON q.order_id = o.id
+               WHERE o.status = 'completed' AND NOT EXISTS (SELECT 1 FROM billable_items b WHERE b.source = 'order:' || o.id)
+               ORDER BY completed_at, o.id LIMIT ?`,
+            )
+            .bind(UNBILLED_AT_ONCE),
+        ]),
+      );
+      return {
+        appointments: (appointments!.results as UnbilledAppointmentRow[]).map(toUnbilledAppointment),
+        orders: (orders!.results as UnbilledOrderRow[]).map(toUnbilledOrder),
+      };
+    },
+
+    async list(page) {
+      const [counted, rows] = await query(() =>
+        db.batch([
+          db.prepare("SELECT count(*) AS total FROM invoices"),
+          db
+            .prepare(
+              `SELECT i.*, c.name AS customer_name, c.email AS customer_email,
+                 (SELECT count(*) FROM billable_items b WHERE b.invoice_id = i.id) AS item_count,
+                 (SELECT coalesce(sum(b.amount_minor), 0) FROM billable_items b WHERE b.invoice_id = i.id) AS items_minor
+               FROM invoices i JOIN customers c ON c.id = i.customer_id ORDER BY i.id DESC LIMIT ? OFFSET ?`,
+            )
+            .bind(INVOICES_PAGE_SIZE, (page - 1) * INVOICES_PAGE_SIZE),
+        ]),
+      );
+      const total = (counted!.results[0] as { total: number }).total;
+      return { items: (rows!.results as InvoiceSummaryRow[]).map(toInvoiceSummary), total, page, pageCount: pageCountOf(total, INVOICES_PAGE_SIZE) };
     },
   };
 }

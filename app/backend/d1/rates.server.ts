@@ -1,7 +1,7 @@
 // Rate cards on D1 (issue 26; migrations/0024_rate_lines.sql). A line is only ever inserted: the table's trigger
 // refuses an update.
 import { RATES_PAGE_SIZE, type RateStore } from "~/backend/port-rates.server";
-import { toListedRateLine, type RateLineRow } from "~/backend/rows/rate-line.server";
+import { toListedRateLine, toRateLine, type ListedRateLineRow, type RateLineRow } from "~/backend/rows/rate-line.server";
 import { pageCountOf } from "~/domain/paging";
 import { query } from "./query.server";
 
@@ -64,7 +64,12 @@ export function d1RateStore(db: D1Database): RateStore {
         ]),
       );
       const total = (counted!.results[0] as { total: number }).total;
-      return { items: (rows!.results as RateLineRow[]).map(toListedRateLine), total, page, pageCount: pageCountOf(total, RATES_PAGE_SIZE) };
+      return { items: (rows!.results as ListedRateLineRow[]).map(toListedRateLine), total, page, pageCount: pageCountOf(total, RATES_PAGE_SIZE) };
+    },
+
+    async forPricing(side) {
+      const { results } = await query(() => db.prepare("SELECT * FROM rate_lines WHERE side = ? ORDER BY id").bind(side).all<RateLineRow>());
+      return results.map(toRateLine);
     },
   };
 }

@@ -25,11 +25,12 @@ export type RateLineRow = {
   effective_from: string;
   created_by: string;
   created_at: number | string;
-  customer_email: string | null;
-  interpreter_name: string | null;
 };
 
-export const toListedRateLine = (row: RateLineRow): ListedRateLine => ({
+/** A row as the Rates page reads it: with its customer's e-mail and its interpreter's name. */
+export type ListedRateLineRow = RateLineRow & { customer_email: string | null; interpreter_name: string | null };
+
+export const toRateLine = (row: RateLineRow): RateLine => ({
   id: int(row.id),
   side: row.side,
   service: row.service,
@@ -44,6 +45,10 @@ export const toListedRateLine = (row: RateLineRow): ListedRateLine => ({
   surcharges: { rush: int(row.rush_bp), afterHours: int(row.after_hours_bp), weekend: int(row.weekend_bp), holiday: int(row.holiday_bp) },
   lateCancellationMinor: int(row.late_cancellation_minor),
   effectiveFrom: row.effective_from,
+});
+
+export const toListedRateLine = (row: ListedRateLineRow): ListedRateLine => ({
+  ...toRateLine(row),
   customerEmail: row.customer_email,
   interpreterName: row.interpreter_name,
   createdAt: instant(row.created_at),

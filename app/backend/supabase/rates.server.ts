@@ -6,7 +6,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { RATES_PAGE_SIZE, type RateStore } from "~/backend/port-rates.server";
 import { int } from "~/backend/rows/order.server";
-import { toListedRateLine, type RateLineRow } from "~/backend/rows/rate-line.server";
+import { toListedRateLine, type ListedRateLineRow } from "~/backend/rows/rate-line.server";
 import { pageCountOf } from "~/domain/paging";
 import { check } from "./clients.server";
 
@@ -42,7 +42,7 @@ export function supabaseRateStore(service: SupabaseClient): RateStore {
     },
 
     async list(side, page) {
-      const answer = check<{ total: number | string; items: RateLineRow[] }>(
+      const answer = check<{ total: number | string; items: ListedRateLineRow[] }>(
         await service.rpc("push_rate_lines_page", { p_side: side, p_page_size: RATES_PAGE_SIZE, p_offset: (page - 1) * RATES_PAGE_SIZE }),
       );
       const total = int(answer.total);

@@ -1,0 +1,92 @@
+// Rows of what there is to bill and of the invoices list (issue 26; both databases answer the same columns: D1 its
+// instants as epoch ms, Postgres as timestamptz text and bigints as strings), mapped once for both adapters.
+import type { InvoiceSummary, UnbilledAppointment, UnbilledOrder } from "~/backend/port-invoices.server";
+import type { AppointmentMode, AppointmentStatus } from "~/domain/appointments";
+import { toRecord, type RecordRow } from "./appointment-record.server";
+import { instant, int } from "./order.server";
+
+/** An appointment with something to bill, its record's columns beside it (all null when it has none). */
+export type UnbilledAppointmentRow = {
+  id: number | string;
+  customer_id: number | string;
+  mode: AppointmentMode;
+  language_id: number | string | null;
+  starts_at: number | string;
+  created_at: number | string;
+  status: AppointmentStatus;
+  cancelled_at: number | string | null;
+  cancelled_by: "customer" | "staff" | null;
+} & { [K in keyof RecordRow]: RecordRow[K] | null };
+
+export const toUnbilledAppointment = (row: UnbilledAppointmentRow): UnbilledAppointment => ({
+  id: int(row.id),
+  customerId: int(row.customer_id),
+  mode: row.mode,
+  languageId: row.language_id === null ? null : int(row.language_id),
+  startsAt: instant(row.starts_at),
+  createdAt: instant(row.created_at),
+  status: row.status,
+  cancelledAt: row.cancelled_at === null ? null : instant(row.cancelled_at),
+  cancelledBy: row.cancelled_by,
+  record: row.recorded_at === null ? null : toRecord(row as RecordRow),
+});
+
+export type UnbilledOrderRow = {
+  id: number | string;
+  customer_id: number | string;
+  amount_minor: number | string;
+  currency: string;
+  completed_at: number | string;
+};
+
+export const toUnbilledOrder = (row: UnbilledOrderRow): UnbilledOrder => ({
+  id: int(row.id),
+  customerId: int(row.customer_id),
+  quote: { amountMinor: int(row.amount_minor), currency: row.currency },
+  completedAt: instant(row.completed_at),
+});
+
+/** An invoices row with its customer and the count and sum of its items. */
+export type InvoiceSummaryRow = {
+  id: number | string;
+  customer_id: number | string;
+  currency: string;
+  period_from: string;
+  period_to: string;
+  status: "draft" | "issued";
+  version: number | string;
+  number: string | null;
+  tax_bp: number | string | null;
+  subtotal_minor: number | string | null;
+  tax_minor: number | string | null;
+  total_minor: number | string | null;
+  issued_at: number | string | null;
+  created_at: number | string;
+  customer_name: string;
+  customer_email: string;
+  item_count: number | string;
+  items_minor: number | string;
+};
+
+const intOrNull = (value: number | string | null) => (value === null ? null : int(value));
+
+export const toInvoiceSummary = (row: InvoiceSummaryRow): InvoiceSummary => ({
+  id: int(row.id),
+  customerId: int(row.customer_id),
+  currency: row.currency,
+  periodFrom: row.period_from,
+  periodTo: row.period_to,
+  status: row.status,
+  version: int(row.version),
+  number: row.number,
+  taxBasisPoints: intOrNull(row.tax_bp),
+  subtotalMinor: intOrNull(row.subtotal_minor),
+  taxMinor: intOrNull(row.tax_minor),
+  totalMinor: intOrNull(row.total_minor),
+  issuedAt: row.issued_at === null ? null : instant(row.issued_at),
+  createdAt: instant(row.created_at),
+  customerName: row.customer_name,
+  customerEmail: row.customer_email,
+  itemCount: int(row.item_count),
+  itemsMinor: int(row.items_minor),
+});

@@ -1,42 +1,17 @@
 // The invoices' part of the backend port (issue 26, build items 2-3; docs/decisions/0037): billable items made once
 // per piece of work, drafts that gather a customer's unbilled items, and issuing, which takes the year's next number in
 // the same transaction. Re-exported by port.server.ts. Callers have checked the admin guard and priced the work.
-import type { AppointmentRecord } from "~/domain/appointment-records";
+import type { NewBillableItem, UnbilledAppointment, UnbilledOrder } from "~/domain/billable-work";
 import type { Paged } from "~/domain/paging";
-import type { Appointment } from "~/domain/appointments";
-import type { Quote } from "~/domain/orders";
-import type { Computation } from "~/domain/pricing";
+
+export type { NewBillableItem, UnbilledAppointment, UnbilledOrder };
 
 /** The most sources `unbilled` answers of each kind at once: a run of "Bill work" takes them in batches. */
 export const UNBILLED_AT_ONCE = 100;
 export const INVOICES_PAGE_SIZE = 50;
 
-/**
- * An appointment with something to bill and no item yet: completed with its record approved, or cancelled by the
- * customer late (less than the company's window before the start). What `workOfAppointment` reads.
- */
-export type UnbilledAppointment = Pick<
-  Appointment,
-  "id" | "customerId" | "mode" | "languageId" | "startsAt" | "createdAt" | "status" | "cancelledAt" | "cancelledBy"
-> & { record: AppointmentRecord | null };
-
-/** A completed order with its accepted quote and no item yet: billed at the quote. */
-export type UnbilledOrder = { id: number; customerId: number; quote: Pick<Quote, "amountMinor" | "currency">; completedAt: number };
-
 /** A line of the Invoices list. */
 export type InvoiceSummary = Omit<Invoice, "items"> & { customerName: string; customerEmail: string; itemCount: number; itemsMinor: number };
-
-/** A priced piece of work, keyed by where it came from ("appointment:12", "call:<id>", "order:7"): made once. */
-export type NewBillableItem = {
-  source: string;
-  customerId: number;
-  /** The company's calendar day of the work (YYYY-MM-DD): what a draft's period selects by. */
-  workDay: string;
-  currency: string;
-  amountMinor: number;
-  rateLineId: number | null;
-  computation: Computation;
-};
 
 export type BillableItem = NewBillableItem & { id: number; invoiceId: number | null; createdAt: number };
 

@@ -2,9 +2,35 @@
 // record (or a customer's late cancellation), and an answered call. Orders are billed at their accepted quote, not
 // priced from rates. Pure: the records come in, the Work of pricing.ts comes out, or null when there is nothing to bill.
 import type { AppointmentRecord } from "./appointment-records";
-import type { Appointment } from "./appointments";
+import { LATE_CANCELLATION_HOURS, type Appointment } from "./appointments";
 import type { CallLogEntry } from "./call-log";
-import type { Work } from "./pricing";
+import { COMPANY_TIME_ZONE, type Quote } from "./orders";
+import { priceWork, type BillingCalendar, type Computation, type PriceRefusal, type RateLine, type Work } from "./pricing";
+import { wallClockOf } from "./zoned-time";
+
+/** A priced piece of work, keyed by where it came from ("appointment:12", "call:<id>", "order:7"): made once. */
+export type NewBillableItem = {
+  source: string;
+  customerId: number;
+  /** The company's calendar day of the work (YYYY-MM-DD): what a draft's period selects by. */
+  workDay: string;
+  currency: string;
+  amountMinor: number;
+  rateLineId: number | null;
+  computation: Computation;
+};
+
+/**
+ * An appointment with something to bill and no item yet: completed with its record approved, or cancelled by the
+ * customer late (less than the company's window before the start). What `workOfAppointment` reads.
+ */
+export type UnbilledAppointment = Pick<
+  Appointment,
+  "id" | "customerId" | "mode" | "languageId" | "startsAt" | "createdAt" | "status" | "cancelledAt" | "cancelledBy"
+> & { record: AppointmentRecord | null };
+
+/** A completed order with its accepted quote and no item yet: billed at the quote. */
+export type UnbilledOrder = { id: number; customerId: number; quote: Pick<Quote, "amountMinor" | "currency">; completedAt: number };
 
 type BillableAppointment = Pick<Appointment, "mode" | "languageId" | "startsAt" | "createdAt" | "status" | "cancelledAt" | "cancelledBy">;
 
@@ -31,4 +57,67 @@ export function workOfAppointment(appointment: BillableAppointment, record: Appo
 export function workOfCall(entry: Pick<CallLogEntry, "languageId" | "answeredAt" | "endedAt">): Extract<Work, { kind: "call" }> | null {
   if (entry.answeredAt === null) return null;
   return { kind: "call", languageId: entry.languageId, start: entry.answeredAt, seconds: Math.ceil((entry.endedAt - entry.answeredAt) / 1000) };
+}
+
+/** The currency customers are billed in until each has their own (with customer accounts): the company's. */
+export const COMPANY_CURRENCY = "USD";
+
+/** The company's billing calendar until it keeps one of its own (a settings page): its zone, Saturday and Sunday,
+ * 08:00–18:00, no public holidays yet, 24 hours' notice before rush, 24 hours before a cancellation is late. */
+export const DEFAULT_BILLING_CALENDAR: BillingCalendar = {
+  zone: COMPANY_TIME_ZONE,
+  weekendDays: [0, 6],
+  businessHours: { from: "08:00", to: "18:00" },
+  holidays: [],
+  rushNoticeHours: 24,
+  lateCancellationHours: LATE_CANCELLATION_HOURS,
+};
+
+/** What billing could not price, and why: no rate line applies, or the work does not say its quantity. */
+export type Unpriced = { source: string; reason: PriceRefusal };
+
+/**
+ * The billable items of what there is to bill, each priced on the customer's bill in `currency` (a per-customer
+ * currency comes with customer accounts; the company's default until then): appointments by the rate lines, orders at
+ * their accepted quote. Work no line prices is left out and named, so it stays to bill once a line exists.
+ */
+export function billableItems(
+  sources: { appointments: readonly UnbilledAppointment[]; orders: readonly UnbilledOrder[] },
+  lines: readonly RateLine[],
+  currency: string,
+  calendar: BillingCalendar = DEFAULT_BILLING_CALENDAR,
+): { items: NewBillableItem[]; unpriced: Unpriced[] } {
+  const items: NewBillableItem[] = [];
+  const unpriced: Unpriced[] = [];
+  for (const appointment of sources.appointments) {
+    const source = `appointment:${appointment.id}`;
+    const work = workOfAppointment(appointment, appointment.record);
+    if (!work) continue;
+    const priced = priceWork(work, lines, { side: "bill", customerId: appointment.customerId, currency }, calendar);
+    if (priced === null) continue;
+    if ("refused" in priced) {
+      unpriced.push({ source, reason: priced.refused });
+      continue;
+    }
+    items.push({
+      source,
+      customerId: appointment.customerId,
+      workDay: wallClockOf(work.start, calendar.zone).date,
+      currency: priced.currency,
+      amountMinor: priced.amountMinor,
+      rateLineId: priced.rateLineId,
+      computation: priced.computation,
+    });
+  }
+  for (const order of sources.orders)
+    items.push({
+      source: `order:${order.id}`,
+      customerId: order.customerId,
+      workDay: wallClockOf(order.completedAt, calendar.zone).date,
+      currency: order.quote.currency,
+      amountMinor: order.quote.amountMinor,
+      rateLineId: null,
+      computation: { kind: "quote", orderId: order.id },
+    });
+  return { items, unpriced };
 }

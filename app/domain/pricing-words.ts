@@ -2,6 +2,7 @@
 // "2 h 10 min on site → 2 h 15 min billed (2 h minimum, 15-min increments) × $65.00/h + 25 % weekend = $182.81".
 // The words are made from the stored computation, so an invoice reads in its customer's language whoever priced it.
 import { format, formatNumber, plural, type Locale, type Messages } from "~/i18n";
+import { orderNumber } from "./order-records";
 import { formatAmount } from "./orders";
 import type { Computation, Priced, Unit } from "./pricing";
 
@@ -53,6 +54,8 @@ export function explainPriced(priced: Priced, locale: Locale, t: Messages): stri
       return format(words.customerNoShow, { amount });
     case "interpreter-no-show":
       return words.interpreterNoShow;
+    case "quote":
+      return format(words.quote, { number: orderNumber(computation.orderId), amount });
     case "late-cancellation":
       return format(words.lateCancellation, {
         hours: plural(locale, words.hoursBefore, computation.hoursBefore),

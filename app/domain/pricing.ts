@@ -104,6 +104,8 @@ export type Computation =
       surcharges: { kind: Surcharge; basisPoints: number; holiday?: string }[];
     }
   | { kind: "late-cancellation"; hoursBefore: number; windowHours: number }
+  /** An order, billed at the quote the customer accepted (not priced from rates). */
+  | { kind: "quote"; orderId: number }
   | { kind: "customer-no-show" }
   | { kind: "interpreter-no-show" };
 

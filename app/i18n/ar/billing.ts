@@ -95,6 +95,7 @@ export const billing = {
     lateCancellation: "أُلغي قبل البدء بـ{hours} (أقل من {window}) ← رسم إلغاء متأخر {amount}",
     customerNoShow: "لم يحضر العميل ← رسم إلغاء متأخر {amount}",
     interpreterNoShow: "لم يحضر المترجم ← لا شيء مفوتر",
+    quote: "الطلب {number} بعرض السعر المقبول = {amount}",
     duration: { hours: "{count} س", minutes: "{count} د", seconds: "{count} ث", joiner: " و", compactJoiner: " " },
     words: { zero: "{count} كلمة", one: "كلمة واحدة", two: "كلمتان", few: "{count} كلمات", many: "{count} كلمة", other: "{count} كلمة" },
     pages: { zero: "{count} صفحة", one: "صفحة واحدة", two: "صفحتان", few: "{count} صفحات", many: "{count} صفحة", other: "{count} صفحة" },

@@ -96,6 +96,7 @@ export const billing = {
     lateCancellation: "Cancelled {hours} before the start (under {window}) → late-cancellation charge {amount}",
     customerNoShow: "The customer did not come → late-cancellation charge {amount}",
     interpreterNoShow: "The interpreter did not come → nothing billed",
+    quote: "Order {number} at the accepted quote = {amount}",
     duration: { hours: "{count} h", minutes: "{count} min", seconds: "{count} s", joiner: " ", compactJoiner: "-" },
     words: { one: "{count} word", other: "{count} words" } satisfies Plural,
     pages: { one: "{count} page", other: "{count} pages" } satisfies Plural,

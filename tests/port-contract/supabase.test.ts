@@ -8,6 +8,7 @@ import { describeAppointmentListsContract } from "./appointment-lists-suite";
 import { describeAppointmentsContract } from "./appointments-suite";
 import { describeAppointmentChangesContract } from "./appointment-changes-suite";
 import { describeAvailabilityContract } from "./availability-suite";
+import { describeBillingSourcesContract } from "./billing-sources-suite";
 import { describeCalendarFeedsContract } from "./calendar-feeds-suite";
 import { describeCallsContract } from "./calls-suite";
 import { describeInvoicesContract } from "./invoices-suite";
@@ -77,6 +78,8 @@ describeAppointmentChangesContract({ name: "supabase", backendFor, prepare: rese
 describeRatesContract({ name: "supabase", backendFor, prepare: reset });
 
 describeInvoicesContract({ name: "supabase", backendFor, prepare: reset });
+
+describeBillingSourcesContract({ name: "supabase", backendFor, prepare: reset });
 
 // The sample content and nothing else.
 describePeopleContract({ name: "supabase", backendFor, prepare: reset });

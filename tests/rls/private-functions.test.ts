@@ -53,7 +53,7 @@ describe("private.is_admin()", () => {
     });
   });
 
-  it("the API exposes only the content studio's, the orders', the appointments', the availability, the offers', the reminders', the calendar feeds', the appointment records', the rate cards' and the invoices' functions through /rpc, and only to the service role", async () => {
+  it("the API exposes only the content studio's, the orders', the appointments', the availability, the offers', the reminders', the calendar feeds', the appointment records', the rate cards', the invoices' and billing's reads' functions through /rpc, and only to the service role", async () => {
     const functions = await asSuperuser(
       db,
       `select p.proname,
@@ -98,6 +98,7 @@ describe("private.is_admin()", () => {
         "push_get_order",
         "push_interpreter_offers",
         "push_invoice",
+        "push_invoices_page",
         "push_issue_calendar_feed",
         "push_issue_invoice",
         "push_linked_languages",
@@ -111,6 +112,7 @@ describe("private.is_admin()", () => {
         "push_next_order_id",
         "push_offer_appointment",
         "push_order_by_token",
+        "push_rate_lines_for_pricing",
         "push_rate_lines_page",
         "push_record_attendance",
         "push_remind_appointment",
@@ -123,6 +125,7 @@ describe("private.is_admin()", () => {
         "push_set_order_note",
         "push_set_working_hours",
         "push_transition_order",
+        "push_unbilled_work",
         "push_unfilled_due",
         "push_unfilled_since",
         "push_verify_order_identity",

@@ -2,10 +2,20 @@
 // service-role client (callers have checked the admin guard). Each method is ONE call of a SQL function, one
 // transaction: issuing locks the draft, then takes the year's counter row with an upsert, so two issuing at once get
 // consecutive numbers and a refused issue takes none. The same semantics as d1/invoices.server.ts, held to the same
-// contract by tests/port-contract/invoices-suite.ts.
+// contract by tests/port-contract/invoices-suite.ts. What billing reads (unbilled, list) is one call each too
+// (supabase/migrations/20261204000200_push_billing_reads.sql; tests/port-contract/billing-sources-suite.ts).
 import type { SupabaseClient } from "@supabase/supabase-js";
-import type { BillableItem, Invoice, InvoiceStore } from "~/backend/port-invoices.server";
+import { INVOICES_PAGE_SIZE, UNBILLED_AT_ONCE, type BillableItem, type Invoice, type InvoiceStore } from "~/backend/port-invoices.server";
+import {
+  toInvoiceSummary,
+  toUnbilledAppointment,
+  toUnbilledOrder,
+  type InvoiceSummaryRow,
+  type UnbilledAppointmentRow,
+  type UnbilledOrderRow,
+} from "~/backend/rows/billing.server";
 import { instant, int } from "~/backend/rows/order.server";
+import { pageCountOf } from "~/domain/paging";
 import type { Computation } from "~/domain/pricing";
 import { check } from "./clients.server";
 
@@ -110,6 +120,21 @@ export function supabaseInvoiceStore(service: SupabaseClient): InvoiceStore {
     async get(id) {
       const row = check<InvoiceRow | null>(await service.rpc("push_invoice", { p_id: id }));
       return row === null ? null : toInvoice(row);
+    },
+
+    async unbilled(lateCancellationHours) {
+      const answer = check<{ appointments: UnbilledAppointmentRow[]; orders: UnbilledOrderRow[] }>(
+        await service.rpc("push_unbilled_work", { p_late_hours: lateCancellationHours, p_limit: UNBILLED_AT_ONCE }),
+      );
+      return { appointments: answer.appointments.map(toUnbilledAppointment), orders: answer.orders.map(toUnbilledOrder) };
+    },
+
+    async list(page) {
+      const answer = check<{ total: Num; items: InvoiceSummaryRow[] }>(
+        await service.rpc("push_invoices_page", { p_page_size: INVOICES_PAGE_SIZE, p_offset: (page - 1) * INVOICES_PAGE_SIZE }),
+      );
+      const total = int(answer.total);
+      return { items: answer.items.map(toInvoiceSummary), total, page, pageCount: pageCountOf(total, INVOICES_PAGE_SIZE) };
     },
   };
 }

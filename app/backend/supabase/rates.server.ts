@@ -1,12 +1,13 @@
 // Rate cards on Supabase (issue 26), with the service-role client (callers have checked the admin guard). A line is
 // added by ONE call of a SQL function (supabase/migrations/20261204000000_push_rate_lines.sql), which finds its customer
 // and interpreter by e-mail and stores it in one transaction, and a page is read by one call; a line is never updated
-// (the table's trigger refuses it). The same semantics as d1/rates.server.ts, held to the same contract by
-// tests/port-contract/rates-suite.ts.
+// (the table's trigger refuses it). Pricing reads a side's every line in one call too
+// (supabase/migrations/20261204000200_push_billing_reads.sql). The same semantics as d1/rates.server.ts, held to the
+// same contract by tests/port-contract/rates-suite.ts and billing-sources-suite.ts.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { RATES_PAGE_SIZE, type RateStore } from "~/backend/port-rates.server";
 import { int } from "~/backend/rows/order.server";
-import { toListedRateLine, type ListedRateLineRow } from "~/backend/rows/rate-line.server";
+import { toListedRateLine, toRateLine, type ListedRateLineRow, type RateLineRow } from "~/backend/rows/rate-line.server";
 import { pageCountOf } from "~/domain/paging";
 import { check } from "./clients.server";
 
@@ -47,6 +48,10 @@ export function supabaseRateStore(service: SupabaseClient): RateStore {
       );
       const total = int(answer.total);
       return { items: answer.items.map(toListedRateLine), total, page, pageCount: pageCountOf(total, RATES_PAGE_SIZE) };
+    },
+
+    async forPricing(side) {
+      return check<RateLineRow[]>(await service.rpc("push_rate_lines_for_pricing", { p_side: side })).map(toRateLine);
     },
   };
 }

@@ -5,6 +5,7 @@ import { APPOINTMENT_SHAPES } from "./shapes-appointments";
 import { APPOINTMENT_CHANGE_SHAPES } from "./shapes-appointment-changes";
 import { AVAILABILITY_SHAPES } from "./shapes-availability";
 import { AUTH_SHAPES } from "./shapes-auth";
+import { BILLING_READ_SHAPES } from "./shapes-billing-reads";
 import { CALENDAR_FEED_SHAPES } from "./shapes-calendar-feeds";
 import { CALL_SHAPES } from "./shapes-calls";
 import { INVOICE_SHAPES } from "./shapes-invoices";
@@ -36,6 +37,7 @@ export const SHAPES: readonly Shape[] = [
   ...RECORD_SHAPES,
   ...RATE_SHAPES,
   ...INVOICE_SHAPES,
+  ...BILLING_READ_SHAPES,
   ...AUTH_SHAPES,
   ...STUDIO_STORAGE_SHAPES,
   ...ORDER_STORAGE_SHAPES,

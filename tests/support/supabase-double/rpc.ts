@@ -9,11 +9,13 @@
 // (20261203000200_push_appointment_reminders.sql) in rpc-reminders.ts, the calendar feeds'
 // (20261203000300_push_calendar_feeds.sql) in rpc-calendar-feeds.ts, the appointment records'
 // (20261203000400_push_appointment_records.sql) in rpc-records.ts, the rate cards' (20261204000000_push_rate_lines.sql)
-// in rpc-rates.ts, the invoices' (20261204000100_push_invoices.sql) in rpc-invoices.ts, run the same way.
+// in rpc-rates.ts, the invoices' (20261204000100_push_invoices.sql) in rpc-invoices.ts, billing's reads
+// (20261204000200_push_billing_reads.sql) in rpc-billing-reads.ts, run the same way.
 import { pgErrorResponse, type DoubleResponse } from "./postgrest";
 import { APPOINTMENT_FUNCTIONS } from "./rpc-appointments";
 import { APPOINTMENT_CHANGE_FUNCTIONS } from "./rpc-appointment-changes";
 import { AVAILABILITY_FUNCTIONS } from "./rpc-availability";
+import { BILLING_READ_FUNCTIONS } from "./rpc-billing-reads";
 import { CALENDAR_FEED_FUNCTIONS } from "./rpc-calendar-feeds";
 import { INVOICE_FUNCTIONS } from "./rpc-invoices";
 import { OFFER_FUNCTIONS } from "./rpc-offers";
@@ -214,6 +216,7 @@ export function handleRpc(state: DoubleState, name: string, body: unknown): Doub
     ...RECORD_FUNCTIONS,
     ...RATE_FUNCTIONS,
     ...INVOICE_FUNCTIONS,
+    ...BILLING_READ_FUNCTIONS,
   };
   const run = Object.hasOwn(functions, name) ? functions[name] : undefined;
   if (!run) {

@@ -15,9 +15,8 @@ const groupOf = (line: Keyed) => JSON.stringify([line.side, line.service, line.u
 const newer = (a: Keyed, b: Keyed) => a.effectiveFrom > b.effectiveFrom || (a.effectiveFrom === b.effectiveFrom && a.id > b.id);
 
 /**
- * Each line's status on `today` (YYYY-MM-DD on the company's calendar), judged among the lines given (one page). The
- * pages run from the latest date down, so a line's replacement is on its page or an earlier one: past the first page
- * (more than RATES_PAGE_SIZE lines on a side), a line replaced by one on an earlier page still reads "In effect".
+ * Each line's status on `today` (YYYY-MM-DD on the company's calendar), judged among the lines given: the whole card of
+ * a side, since a line's replacement may be on an earlier page of the list than the line.
  */
 export function rateStatuses(lines: readonly Keyed[], today: string): Map<number, RateStatus> {
   const current = new Map<string, Keyed>();

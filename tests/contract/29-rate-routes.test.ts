@@ -1,7 +1,8 @@
 // The Rates page on the Supabase adapter (issue 26, build item 1), whole routes with the exact requests they make: the
-// page reads each side's page of lines and the languages, one call each, after the admin guard; adding a line is one
-// call after the languages are read. Refusals: bad input before any write; an e-mail naming nobody is the function's
-// own refusal and stores nothing; an interpreter gets 403 (and a line in the security log) before anything is read.
+// page reads each side's page of lines, each side's whole card and the languages, one call each, after the admin
+// guard; adding a line is one call after the languages are read. Refusals: bad input before any write; an e-mail
+// naming nobody is the function's own refusal and stores nothing; an interpreter gets 403 (and a line in the security
+// log) before anything is read.
 import { beforeAll, describe, expect, it } from "vitest";
 import * as ratesPage from "~/routes/dashboard/rates";
 import { ADMIN, INTERPRETER, double, signIn, step, who } from "./helpers";
@@ -26,12 +27,19 @@ beforeAll(async () => {
 });
 
 describe("the Rates page, on Supabase", () => {
-  it("the page: the guard, then each side's page of lines and the languages, one call each", async () => {
+  it("the page: the guard, then each side's page of lines and whole card, and the languages, one call each", async () => {
     const { args } = routeArgs("/Dashboard/Rates?page=1&payPage=1", admin);
     const shown = await step(() => ratesPage.loader(args));
     const calls = who(shown.requests);
     expect(calls.slice(0, 3)).toEqual(GUARD);
-    expect(calls.slice(3).sort()).toEqual([LANGUAGES, "rpc.push_rate_lines_page service", "rpc.push_rate_lines_page service"]);
+    // Each side's page, and its whole card to judge which lines are in effect (a replacement may be on another page).
+    expect(calls.slice(3).sort()).toEqual([
+      LANGUAGES,
+      "rpc.push_rate_lines_for_pricing service",
+      "rpc.push_rate_lines_for_pricing service",
+      "rpc.push_rate_lines_page service",
+      "rpc.push_rate_lines_page service",
+    ]);
   });
 
   it("adding a list price is one call after the languages; the line is stored as typed, in minor units", async () => {

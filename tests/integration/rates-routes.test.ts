@@ -107,6 +107,8 @@ describe("the Rates page", () => {
     expect(second.bill).toMatchObject({ ok: true, value: { page: 2, pageCount: 2, total: 52 } });
     // The oldest lines come last: the second page starts after the 50 newest.
     expect(second.bill.ok && second.bill.value.items.map((item) => item.effectiveFrom)).toEqual(["2026-01-01", "2026-01-01"]);
+    // Both are replaced by a newer line of the same work on the first page: judged among the whole card, not the page.
+    expect(second.bill.ok && Object.values(second.bill.value.statuses)).toEqual([{ kind: "replaced" }, { kind: "replaced" }]);
     expect(second.pay).toMatchObject({ ok: true, value: { page: 1, total: 1 } });
     const pay = await rates.loader(get(`${RATES}?payPage=2`, cookies.admin));
     expect(pay.bill).toMatchObject({ ok: true, value: { page: 1 } });

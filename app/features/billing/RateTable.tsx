@@ -6,11 +6,18 @@ import { Cell, DataTable } from "~/components/DataTable";
 import { formatAmount } from "~/domain/orders";
 import { SURCHARGES, type Unit } from "~/domain/pricing";
 import { quantity } from "~/domain/pricing-words";
-import { rateStatuses, type RateStatus } from "~/domain/rate-status";
+import type { RateStatus } from "~/domain/rate-status";
 import { format, formatDate, formatNumber, type Locale, type Messages } from "~/i18n";
 import { useLocale, useMessages } from "~/platform/page/locale";
 
-type Props = { side: ListedRateLine["side"]; lines: ListedRateLine[]; languageNames: ReadonlyMap<number, string>; today: string; labelledBy: string };
+type Props = {
+  side: ListedRateLine["side"];
+  lines: ListedRateLine[];
+  /** Each line's status, judged on the server among the whole card (app/features/billing/rates.server.ts). */
+  statuses: Readonly<Record<number, RateStatus>>;
+  languageNames: ReadonlyMap<number, string>;
+  labelledBy: string;
+};
 
 /** A minimum or an increment: minutes as a duration, words or pages counted; a flat rate has neither. */
 function measure(t: Messages, locale: Locale, unit: Unit, amount: number): string {
@@ -36,12 +43,11 @@ function statusWords(t: Messages, locale: Locale, status: RateStatus | undefined
   return status?.kind === "replaced" ? words.replaced : words.inEffect;
 }
 
-export function RateTable({ side, lines, languageNames, today, labelledBy }: Props) {
+export function RateTable({ side, lines, statuses, languageNames, labelledBy }: Props) {
   const t = useMessages();
   const locale = useLocale();
   const r = t.billing.rates;
   const c = r.columns;
-  const statuses = rateStatuses(lines, today);
   return (
     <DataTable
       labelledBy={labelledBy}
@@ -49,7 +55,7 @@ export function RateTable({ side, lines, languageNames, today, labelledBy }: Pro
       columns={[c.work, c.language, c.party[side], c.price, c.minimum, c.increment, c.surcharges, c.lateCancellation, c.effectiveFrom, c.status]}
     >
       {lines.map((line) => {
-        const status = statuses.get(line.id);
+        const status = statuses[line.id];
         const party = side === "bill" ? (line.customerEmail ?? r.listPrice) : (line.interpreterName ?? r.defaultPay);
         const language = line.languageId === null ? r.anyLanguage : (languageNames.get(line.languageId) ?? r.anyLanguage);
         return (

@@ -3,6 +3,8 @@
 // guard.
 import type { Backend } from "~/backend/index.server";
 import { pageParam } from "~/domain/paging";
+import type { RateLine } from "~/domain/pricing";
+import { rateStatuses, type RateStatus } from "~/domain/rate-status";
 import { rateLineSchema } from "~/domain/rate-forms";
 import { formFailure } from "~/request/action-result.server";
 import { keptValues, parseFormData } from "~/request/forms.server";
@@ -12,13 +14,25 @@ import { redirectWithToast } from "~/request/toast.server";
 import { listUrl } from "~/platform/page/url-state";
 import { PAGE_PARAMS, SECTION_IDS } from "./rate-sections";
 
-export async function loadRates(backend: Backend, url: URL) {
+export async function loadRates(backend: Backend, url: URL, today: string) {
   const [bill, pay, languages] = await Promise.all([
-    load("customer prices", () => backend.rates.list("bill", pageParam(url, PAGE_PARAMS.bill))),
-    load("interpreter pay", () => backend.rates.list("pay", pageParam(url, PAGE_PARAMS.pay))),
+    load("customer prices", () => sideOf(backend, "bill", pageParam(url, PAGE_PARAMS.bill), today)),
+    load("interpreter pay", () => sideOf(backend, "pay", pageParam(url, PAGE_PARAMS.pay), today)),
     load("languages", () => backend.languages.list()),
   ]);
   return { bill, pay, languages };
+}
+
+/**
+ * One page of a side's lines, each with its status judged among the whole card of that side (a line's replacement may
+ * be on an earlier page); the card stays on the server, only the page's statuses go to the browser.
+ */
+async function sideOf(backend: Backend, side: RateLine["side"], page: number, today: string) {
+  const [lines, card] = await Promise.all([backend.rates.list(side, page), backend.rates.forPricing(side)]);
+  const statuses = rateStatuses(card, today);
+  const shown: Record<number, RateStatus> = {};
+  for (const line of lines.items) shown[line.id] = statuses.get(line.id) ?? { kind: "in-effect" };
+  return { ...lines, statuses: shown };
 }
 
 /**

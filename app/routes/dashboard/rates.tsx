@@ -27,8 +27,9 @@ export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.b
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAdmin(args);
-  const { bill, pay, languages } = await loadRates(appContext(args.context).backend, args.url);
-  return { bill, pay, languages, today: companyToday(new Date()), toasts: failureToasts(messagesFor(admin.locale), bill, pay, languages) };
+  const today = companyToday(new Date());
+  const { bill, pay, languages } = await loadRates(appContext(args.context).backend, args.url, today);
+  return { bill, pay, languages, today, toasts: failureToasts(messagesFor(admin.locale), bill, pay, languages) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -59,7 +60,6 @@ export default function Rates({ loaderData }: Route.ComponentProps) {
           lines={loaderData[side]}
           languageNames={languageNames}
           form={<RateLineForm side={side} languages={languageList} today={today} failure={failedSide === side ? failure : null} />}
-          today={today}
         />
       ))}
     </>
@@ -68,19 +68,7 @@ export default function Rates({ loaderData }: Route.ComponentProps) {
 
 type Lines = Awaited<ReturnType<typeof loader>>["bill"];
 
-function RateSide({
-  side,
-  lines,
-  languageNames,
-  today,
-  form,
-}: {
-  side: RateLine["side"];
-  lines: Lines;
-  languageNames: ReadonlyMap<number, string>;
-  today: string;
-  form: ReactNode;
-}) {
+function RateSide({ side, lines, languageNames, form }: { side: RateLine["side"]; lines: Lines; languageNames: ReadonlyMap<number, string>; form: ReactNode }) {
   const t = useMessages().billing.rates;
   const locale = useLocale();
   const page = lines.ok ? lines.value : null;
@@ -90,7 +78,7 @@ function RateSide({
       {page && page.items.length === 0 && <p className="empty-state">{t.empty[side]}</p>}
       {page && page.items.length > 0 && (
         <>
-          <RateTable side={side} lines={page.items} languageNames={languageNames} today={today} labelledBy={id} />
+          <RateTable side={side} lines={page.items} statuses={page.statuses} languageNames={languageNames} labelledBy={id} />
           <Pagination page={page.page} pageCount={page.pageCount} anchor={id} param={PAGE_PARAMS[side]} label={t.pageLabel[side]} />
         </>
       )}

@@ -6,6 +6,7 @@ import { Cell, DataTable } from "~/components/DataTable";
 import { formatAmount } from "~/domain/orders";
 import { format, formatDate, formatNumber, type Locale, type Messages } from "~/i18n";
 import { useLocale, useMessages } from "~/platform/page/locale";
+import { invoicePath } from "./invoice-paths";
 
 /** "1 October 2026 to 31 October 2026", in the reader's language. */
 export function periodWords(t: Messages, locale: Locale, invoice: { periodFrom: string; periodTo: string }): string {
@@ -22,7 +23,7 @@ export function InvoiceTable({ invoices, labelledBy }: { invoices: InvoiceSummar
       {invoices.map((invoice) => (
         <tr key={invoice.id} id={`invoice-${invoice.id}`} data-status={invoice.status}>
           <th scope="row">
-            <Link to={`/Dashboard/Invoices/${invoice.id}`}>{invoice.number ?? i.draftNumber}</Link>
+            <Link to={invoicePath(invoice.id)}>{invoice.number ?? i.draftNumber}</Link>
           </th>
           <Cell label={c.customer}>
             <bdi>{invoice.customerName}</bdi>

@@ -13,13 +13,11 @@ import type { IntentInput } from "~/request/intents.server";
 import { load } from "~/request/page-loads.server";
 import { redirectWithToast } from "~/request/toast.server";
 import { billWork } from "./bill-work.server";
-
-export const INVOICES_PATH = "/Dashboard/Invoices";
-/** The query parameter that carries how many pieces of work no rate line priced, from "Bill work" to the page. */
-export const UNPRICED_PARAM = "unpriced";
+import { INVOICES_PATH, invoicePath } from "./invoice-paths";
 
 export async function loadInvoices(backend: Backend, url: URL) {
-  const unpriced = Number(url.searchParams.get(UNPRICED_PARAM));
+  // ?unpriced=: how many pieces of work no rate line priced, from "Bill work" to the page.
+  const unpriced = Number(url.searchParams.get("unpriced"));
   return {
     invoices: await load("invoices", () => backend.invoices.list(pageParam(url))),
     unpriced: Number.isSafeInteger(unpriced) && unpriced > 0 ? unpriced : 0,
@@ -29,7 +27,7 @@ export async function loadInvoices(backend: Backend, url: URL) {
 /** "Bill work": "N items made."; work no rate line prices is counted on the page, with the way to the rate card. */
 export async function billWorkIntent({ request, app, user, messages }: IntentInput) {
   const { made, unpriced } = await billWork(app.backend, Date.now());
-  const search = unpriced.length > 0 ? `?${UNPRICED_PARAM}=${unpriced.length}` : "";
+  const search = unpriced.length > 0 ? `?unpriced=${unpriced.length}` : "";
   return redirectWithToast(
     `${INVOICES_PATH}${search}#bill-work`,
     { type: "success", message: plural(user.locale, messages.billing.invoices.billWork.made, made) },
@@ -58,7 +56,7 @@ export async function createDraftIntent({ request, app, formData, user, messages
     Date.now(),
   );
   if (!made.ok) return formFailure({ errors: { month: v.nothingToBill }, values: keptValues(formData), intent: "draft" });
-  return redirectWithToast(`${INVOICES_PATH}/${made.id}`, { type: "success", message: messages.billing.invoices.draft.made }, { request, config: app.config });
+  return redirectWithToast(invoicePath(made.id), { type: "success", message: messages.billing.invoices.draft.made }, { request, config: app.config });
 }
 
 /**

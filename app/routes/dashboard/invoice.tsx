@@ -10,7 +10,8 @@ import type { Invoice } from "~/backend/port-invoices.server";
 import { formatAmount } from "~/domain/orders";
 import { explainPriced } from "~/domain/pricing-words";
 import { periodWords } from "~/features/billing/InvoiceTable";
-import { INVOICES_PATH, issueIntent } from "~/features/billing/invoices.server";
+import { INVOICES_PATH } from "~/features/billing/invoice-paths";
+import { issueIntent } from "~/features/billing/invoices.server";
 import { dashboardMeta } from "~/platform/page/dashboard-meta";
 import { useLocale, useMessages } from "~/platform/page/locale";
 import { appContext } from "~/request/context.server";
@@ -37,7 +38,8 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const id = idOf(args.params.invoiceId);
-  if (id === null) throw data(null, { status: 404 });
+  // An invoice that is not there is a 404 whatever the form sends, as its page is.
+  if (id === null || !(await appContext(args.context).backend.invoices.get(id))) throw data(null, { status: 404 });
   return runIntent({ ...args, user: admin }, { issue: issueIntent(id) });
 }
 

@@ -35,8 +35,8 @@ export async function heldAndApproved(customer: { name: string; email: string },
   try {
     const backend = createD1Backend({ env: proxy.env as unknown as Env, request: new Request("http://127.0.0.1/"), sessionSecret: "s".repeat(32) });
     const db = proxy.env.DB;
-    const spanish = await db.prepare("SELECT id FROM languages WHERE name = 'Spanish'").first<{ id: number }>();
-    const interpreter = await db.prepare("SELECT id FROM users WHERE email = 'interpreter@example.com'").first<{ id: string }>();
+    const spanish = await retried(() => db.prepare("SELECT id FROM languages WHERE name = 'Spanish'").first<{ id: number }>());
+    const interpreter = await retried(() => db.prepare("SELECT id FROM users WHERE email = 'interpreter@example.com'").first<{ id: string }>());
     const { from, to } = blockedBy({ start: startsAt, minutes: 120, mode: "on_site" });
     const made = await retried(() =>
       backend.appointments.request(
@@ -51,11 +51,11 @@ export async function heldAndApproved(customer: { name: string; email: string },
     );
     if (!made.ok) throw new Error(`not booked: ${made.reason}`);
     await retried(() => backend.offers.offer(made.id, { basedOn: 1, interpreterIds: [interpreter!.id], expiresAt: startsAt }, startsAt - 48 * HOUR));
-    const [offer] = await backend.offers.forAppointment(made.id);
+    const [offer] = await retried(() => backend.offers.forAppointment(made.id));
     expect(await retried(() => backend.offers.accept(offer!.id, interpreter!.id, startsAt - 47 * HOUR))).toMatchObject({ ok: true });
     const entry = { actualStart: startsAt + 5 * 60_000, actualEnd: startsAt + 135 * 60_000, travelMinutes: 30, noShow: null };
     expect(await retried(() => backend.records.approve(made.id, { basedOn: 3, entry, by: "admin" }, startsAt + 4 * HOUR))).toMatchObject({ ok: true });
-    const admin = await db.prepare("SELECT id FROM users WHERE email = 'admin@example.com'").first<{ id: string }>();
+    const admin = await retried(() => db.prepare("SELECT id FROM users WHERE email = 'admin@example.com'").first<{ id: string }>());
     const line = sampleRateLine({
       customerEmail: customer.email,
       surcharges: { rush: 0, afterHours: 0, weekend: 0, holiday: 0 },

@@ -24,7 +24,7 @@ for (const javaScriptEnabled of [true, false]) {
       const { startsAt, month } = pastWeekday();
       await heldAndApproved(customer, startsAt);
 
-      await signIn(page, ADMIN.email, { landing: null });
+      await signIn(page, ADMIN.email);
       // The dashboard's navigation leads to the Invoices page (admins only).
       await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Invoices", exact: true }).click();
       await expect(page).toHaveURL("/Dashboard/Invoices");

@@ -140,8 +140,10 @@ async function latinUiWords(page: Page): Promise<string[]> {
     }
     return found;
   });
+  // An invoice number (PUSH-2026-0001), a currency's sign as Arabic formatting writes it (US$) and a typed format
+  // (YYYY-MM) stay as they are too.
   const kept =
-    /^(PUSH|EmailJS|JavaScript|Facebook|Instagram|LinkedIn|JPEG|PNG|WebP|AVIF|CSV|MB|px|Chrome|Edge|Opera|Firefox|Safari|curl|Android|iOS|Windows|macOS|ChromeOS|Linux|https?:\/\/\S*|[\w.+-]+@[\w.-]+)[.,:;)(]*$/;
+    /^(PUSH(?:-\d{4}-\d{4,})?|US\$|YYYY-MM(?:-DD)?|EmailJS|JavaScript|Facebook|Instagram|LinkedIn|JPEG|PNG|WebP|AVIF|CSV|MB|px|Chrome|Edge|Opera|Firefox|Safari|curl|Android|iOS|Windows|macOS|ChromeOS|Linux|https?:\/\/\S*|[\w.+-]+@[\w.-]+)[.,:;)(]*$/;
   // (Bidi isolates and Arabic punctuation around a word are not part of it.)
   return words.filter(
     (word) =>

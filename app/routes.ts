@@ -70,6 +70,8 @@ export default [
     route("Appointments/New", "routes/dashboard/appointment-new.tsx"),
     route("Appointments/:appointmentId", "routes/dashboard/appointment.tsx"),
     route("Rates", "routes/dashboard/rates.tsx"),
+    route("Invoices", "routes/dashboard/invoices.tsx"),
+    route("Invoices/:invoiceId", "routes/dashboard/invoice.tsx"),
     route("Jobs", "routes/dashboard/jobs.tsx"),
     route("Jobs/:orderId", "routes/dashboard/job.tsx"),
     route("Jobs/appointments/:appointmentId/appointment.ics", "routes/dashboard/job-appointment-ics.ts"),

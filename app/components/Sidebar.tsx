@@ -40,6 +40,7 @@ export function Sidebar({ user, unread }: { user: SessionUser; unread: number | 
     { to: "/Dashboard/Orders", label: d.orders, adminOnly: true },
     { to: "/Dashboard/Appointments", label: d.appointments, adminOnly: true },
     { to: "/Dashboard/Rates", label: d.rates, adminOnly: true },
+    { to: "/Dashboard/Invoices", label: d.invoices, adminOnly: true },
   ];
   const visible = areas.filter((area) => !area.adminOnly || user.role === "admin");
 

@@ -175,6 +175,7 @@ export async function openDatabase(state: string): Promise<Database> {
         messageIds: (await all<{ id: number }>("select id from contact_messages order by id")).map((row) => row.id),
         serviceIds: (await all<{ id: number }>("select id from services order by id")).map((row) => row.id),
         customerIds: (await all<{ id: number }>("select id from customers order by id")).map((row) => row.id),
+        invoiceIds: (await all<{ id: number }>("select id from invoices order by id")).map((row) => row.id),
         linkedLanguageIds: (await all<{ id: number }>("select distinct language_id as id from user_languages order by language_id")).map((row) => row.id),
         // The run's set-up adds these (orders.ts, appointments.ts, availability.ts).
         sampleInterpreterId: null,

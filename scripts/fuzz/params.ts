@@ -44,6 +44,8 @@ export type IdPools = {
   messageIds: number[];
   serviceIds: number[];
   customerIds: number[];
+  /** The invoices there are at the start (the campaign's own drafts may add some). */
+  invoiceIds: number[];
   /** The sample interpreter's users row: the one the set-up's orders can be assigned to. */
   sampleInterpreterId: string | null;
   /** The orders the run's set-up created, one in each state (orders.ts). */
@@ -143,6 +145,8 @@ export function fillPath(template: string, rng: Rng, ids: IdPools): Filled {
       }
       case "customer":
         return String(ids.customerIds.length && rng.chance(0.85) ? rng.pick(ids.customerIds) : madeUp(ids.customerIds.length));
+      case "invoice":
+        return String(ids.invoiceIds.length && rng.chance(0.85) ? rng.pick(ids.invoiceIds) : madeUp(ids.invoiceIds.length));
       default:
         throw new Error(`a surface entry names a placeholder params.ts does not know: {${name}} in ${template}`);
     }

@@ -6,6 +6,7 @@ import type { IdPools } from "./params";
 import { plausibleAppointmentValue } from "./payloads-appointments";
 import { plausibleAvailabilityValue } from "./payloads-availability";
 import { plausibleRecordValue } from "./payloads-records";
+import { plausibleInvoiceValue } from "./payloads-invoices";
 import { plausibleRateValue } from "./payloads-rates";
 import { plausibleOrderQuery, plausibleOrderValue, type OrderContext } from "./payloads-orders";
 import type { Rng } from "./prng";
@@ -24,7 +25,8 @@ export function plausible(kind: FieldKind, rng: Rng, ids: IdPools, context: Orde
     plausibleAppointmentValue(kind, rng, ids) ??
     plausibleAvailabilityValue(kind, rng, ids, context) ??
     plausibleRecordValue(kind, rng) ??
-    plausibleRateValue(kind, rng, ids, context);
+    plausibleRateValue(kind, rng, ids, context) ??
+    plausibleInvoiceValue(kind, rng);
   if (order !== null) return order;
   const n = rng.int(1, 99_999);
   switch (kind) {

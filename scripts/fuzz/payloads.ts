@@ -5,6 +5,7 @@ import { hostileImage, type HostileSource } from "./files";
 import type { IdPools } from "./params";
 import { appointmentHostile } from "./payloads-appointments";
 import { recordHostile } from "./payloads-records";
+import { invoiceHostile } from "./payloads-invoices";
 import { rateHostile } from "./payloads-rates";
 import { availabilityHostile } from "./payloads-availability";
 import { orderHostile, orderQueryHostile, type OrderContext } from "./payloads-orders";
@@ -135,7 +136,8 @@ export class Payloads implements HostileSource {
               appointmentHostile(kind, this) ??
               availabilityHostile(kind, this) ??
               recordHostile(kind, this) ??
-              rateHostile(kind, this))) ??
+              rateHostile(kind, this) ??
+              invoiceHostile(kind, this))) ??
           this.hostile()
         );
     }

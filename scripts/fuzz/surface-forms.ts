@@ -8,6 +8,7 @@
 import type { FormEntry } from "./surface-kinds";
 import { APPOINTMENT_FORMS } from "./surface-appointments";
 import { AVAILABILITY_FORMS } from "./surface-availability";
+import { INVOICE_FORMS } from "./surface-invoices";
 import { RATE_FORMS } from "./surface-rates";
 import { OFFER_FORMS } from "./surface-offers";
 import { ORDER_FORMS } from "./surface-orders";
@@ -174,6 +175,7 @@ export const FORMS: FormEntry[] = [
   // Working hours and time off on Profile, and an interpreter's page with credentials too (issue 25).
   ...AVAILABILITY_FORMS,
   ...RATE_FORMS,
+  ...INVOICE_FORMS,
   ...OFFER_FORMS,
   // app/features/calls/call-link-form.server.ts: an administrator's call link for a named customer (shown, nothing stored).
   {

@@ -114,7 +114,9 @@ export type FieldKind =
   | "rateInterpreter"
   | "rateQuantity"
   | "ratePercent"
-  | "rateDay";
+  | "rateDay"
+  // A new invoice draft (app/domain/invoice-forms.ts, the Invoices page): the month of its period, YYYY-MM.
+  | "invoiceMonth";
 
 /** What a query parameter holds. */
 export type QueryKind =

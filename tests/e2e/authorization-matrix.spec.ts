@@ -28,6 +28,8 @@ const ADMIN_ONLY = [
   "/Dashboard/Appointments/New",
   `/Dashboard/Appointments/${MISSING}`,
   "/Dashboard/Rates",
+  "/Dashboard/Invoices",
+  `/Dashboard/Invoices/${MISSING}`,
   "/Dashboard/Website",
   PEOPLE,
 ];
@@ -58,6 +60,8 @@ const WITH_ACTION = new Set([
   "/Dashboard/Appointments/New",
   `/Dashboard/Appointments/${MISSING}`,
   "/Dashboard/Rates",
+  "/Dashboard/Invoices",
+  `/Dashboard/Invoices/${MISSING}`,
   `/Dashboard/Jobs/${MISSING}`,
   "/Dashboard/Jobs",
   "/Dashboard/Dashboardcall",
@@ -76,7 +80,7 @@ function allPaths(entries: RouteConfigEntry[], parent = ""): string[] {
     const path = entry.index ? parent : `${parent}/${entry.path ?? ""}`.replace(/\/+$/, "");
     const sample = path
       .replace(":roomId", "sample")
-      .replace(/:(customerId|orderId|appointmentId|userId)/g, MISSING)
+      .replace(/:(customerId|orderId|appointmentId|userId|invoiceId)/g, MISSING)
       .replace(":fileId", "1")
       .replace(/\*$/, "no-such-area");
     const own = entry.index || entry.path ? [sample || "/"] : [];

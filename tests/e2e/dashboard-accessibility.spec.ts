@@ -49,6 +49,7 @@ for (const viewport of [
         "/Dashboard/Appointments",
         "/Dashboard/Appointments/New",
         "/Dashboard/Rates",
+        "/Dashboard/Invoices",
         "/Dashboard/Jobs",
         "/Dashboard/Calls",
         "/Dashboard/Interpreter",
@@ -359,6 +360,54 @@ test("the Rates page with the add form's field errors has no violations, in Engl
     await form.getByRole("button", { name: r.form.submit }).click();
     await expect(form.getByText(ar.billing.rates.validation.price.replace("{digits}", "2"))).toBeVisible();
     expect(await axeViolations(arabic), `Rates in Arabic with field errors, ${viewport.name}`).toEqual([]);
+  }
+  await arabic.context().close();
+});
+
+test("the Invoices pages with the draft form's field errors have no violations, in English and Arabic, wide and on a phone", async ({ page, browser }) => {
+  test.slow(); // a new Arabic admin, eight states each scanned
+  const viewports = [
+    { name: "desktop", width: 1280, height: 800 },
+    { name: "phone", width: 390, height: 844 },
+  ];
+  await signIn(page, ADMIN.email, { landing: "/Dashboard/Invoices" });
+  for (const viewport of viewports) {
+    await page.setViewportSize(viewport);
+    await page.goto("/Dashboard/Invoices");
+    const form = page.getByRole("form", { name: "New draft" });
+    await form.getByLabel("Customer e-mail").fill("not-an-email");
+    await form.getByRole("button", { name: "Make the draft" }).click();
+    await expect(page.getByText("Enter the customer's e-mail.")).toBeVisible();
+    await expect(page.getByText("Enter a month as YYYY-MM.")).toBeVisible();
+    expect(await axeViolations(page), `Invoices with field errors, ${viewport.name}`).toEqual([]);
+  }
+  // An invoice's page: the newest in the list (other tests' drafts and issued invoices), or none yet on a fresh run.
+  const first = page.getByRole("table", { name: "All invoices" }).getByRole("link").first();
+  const invoicePath = (await first.count()) ? await first.getAttribute("href") : null;
+  for (const viewport of viewports) {
+    if (!invoicePath) break;
+    await page.setViewportSize(viewport);
+    await page.goto(invoicePath);
+    await expect(page.getByRole("table", { name: "Items" })).toBeVisible();
+    expect(await axeViolations(page), `an invoice, ${viewport.name}`).toEqual([]);
+  }
+  const arabic = await arabicAdmin(browser, viewports[0]!);
+  const i = ar.billing.invoices;
+  for (const viewport of viewports) {
+    await arabic.setViewportSize(viewport);
+    await arabic.goto("/Dashboard/Invoices");
+    await expect(arabic.getByRole("heading", { level: 1 })).toHaveText(i.heading);
+    const form = arabic.getByRole("form", { name: i.draft.heading });
+    await form.getByLabel(i.draft.customer, { exact: true }).fill("nobody@example.com");
+    await form.getByLabel(i.draft.month, { exact: true }).fill("2026-10");
+    await form.getByRole("button", { name: i.draft.submit }).click();
+    await expect(form.getByText(i.validation.customerUnknown)).toBeVisible();
+    expect(await axeViolations(arabic), `Invoices in Arabic with field errors, ${viewport.name}`).toEqual([]);
+    if (invoicePath) {
+      await arabic.goto(invoicePath);
+      await expect(arabic.getByRole("table", { name: i.items })).toBeVisible();
+      expect(await axeViolations(arabic), `an invoice in Arabic, ${viewport.name}`).toEqual([]);
+    }
   }
   await arabic.context().close();
 });

@@ -13,6 +13,7 @@ const STAFF_PAGES = [
   "/Dashboard/Inbox",
   "/Dashboard/Calls",
   "/Dashboard/Rates",
+  "/Dashboard/Invoices",
 ];
 
 test.use({ viewport: PHONE });

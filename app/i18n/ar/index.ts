@@ -248,6 +248,7 @@ export const ar: Messages = {
     orders: "الطلبات",
     appointments: "المواعيد",
     rates: "الأسعار",
+    invoices: "الفواتير",
     jobs: "مهامي",
     callLogNav: "سجل المكالمات",
     inbox: "البريد الوارد",

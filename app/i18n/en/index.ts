@@ -250,6 +250,7 @@ export const en = {
     orders: "Orders",
     appointments: "Appointments",
     rates: "Rates",
+    invoices: "Invoices",
     jobs: "My jobs",
     callLogNav: "Call log",
     inbox: "Inbox",

@@ -1,0 +1,45 @@
+// The Invoices pages' forms (issue 26, build item 3; docs/decisions/0037): a new draft names its customer by e-mail
+// (there may be thousands: no list to choose from) and its month, whose first to last day is the draft's period; an
+// issue names the version the page showed, so a draft changed since is not issued unseen.
+import { z } from "zod";
+import type { Messages } from "~/i18n";
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** "2026-10" → the period 2026-10-01 to 2026-10-31; null for anything that is not a month from 2000 to 9999. */
+export function monthPeriod(text: string): { from: string; to: string } | null {
+  const match = MONTH.exec(text.trim());
+  if (!match) return null;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  if (year < 2000) return null;
+  // Day 0 of the next month is the last day of this one.
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return { from: `${match[1]}-${match[2]}-01`, to: `${match[1]}-${match[2]}-${String(last).padStart(2, "0")}` };
+}
+
+export type DraftInput = { customerEmail: string; from: string; to: string };
+
+export function draftSchema(t: Messages) {
+  const v = t.billing.invoices.validation;
+  return z.object({ customer: z.string({ error: v.customer }), month: z.string({ error: v.month }) }).transform((form, context): DraftInput => {
+    const refuse = (path: string, message: string) => context.addIssue({ code: "custom", path: [path], message });
+    const customerEmail = form.customer.trim().toLowerCase();
+    if (!EMAIL.test(customerEmail) || customerEmail.length > 254) refuse("customer", v.customer);
+    const period = monthPeriod(form.month);
+    if (!period) refuse("month", v.month);
+    return { customerEmail, from: period?.from ?? "", to: period?.to ?? "" };
+  });
+}
+
+/** The issue form: the version the page showed (a whole number from 1). */
+export function issueSchema(t: Messages) {
+  const stale = t.billing.invoices.issue.stale;
+  return z.object({
+    basedOn: z
+      .string({ error: stale })
+      .regex(/^[1-9]\d{0,8}$/, { error: stale })
+      .transform(Number),
+  });
+}

@@ -1,0 +1,6 @@
+// Where the Invoices pages live, as their components, their server side and their links name them.
+
+export const INVOICES_PATH = "/Dashboard/Invoices";
+
+/** An invoice's page. */
+export const invoicePath = (id: number) => `${INVOICES_PATH}/${id}`;

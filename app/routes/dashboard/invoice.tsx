@@ -1,0 +1,125 @@
+// /Dashboard/Invoices/<id> (admins, issue 26 build item 3; docs/decisions/0037): one invoice, each item in words in
+// the page's language (made from its stored computation) with its amount; the totals once issued; and, for a draft,
+// "Issue" at the version shown, so a draft changed in the meantime is shown again rather than issued unseen.
+import { data, Form, Link, useActionData, type ShouldRevalidateFunction } from "react-router";
+import { Cell, DataTable } from "~/components/DataTable";
+import { FormAlert, SubmitButton } from "~/components/forms";
+import { Panel } from "~/components/Panel";
+import { useActionToast } from "~/components/Toasts";
+import type { Invoice } from "~/backend/port-invoices.server";
+import { formatAmount } from "~/domain/orders";
+import { explainPriced } from "~/domain/pricing-words";
+import { periodWords } from "~/features/billing/InvoiceTable";
+import { INVOICES_PATH } from "~/features/billing/invoice-paths";
+import { issueIntent } from "~/features/billing/invoices.server";
+import { dashboardMeta } from "~/platform/page/dashboard-meta";
+import { useLocale, useMessages } from "~/platform/page/locale";
+import { appContext } from "~/request/context.server";
+import { requireAdmin } from "~/request/guards.server";
+import { runIntent } from "~/request/intents.server";
+import type { Route } from "./+types/invoice";
+
+export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.billing.invoices.heading);
+
+const idOf = (param: string | undefined) => {
+  const id = Number(param);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+};
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const id = idOf(args.params.invoiceId);
+  const invoice = id === null ? null : await appContext(args.context).backend.invoices.get(id);
+  if (!invoice) throw data(null, { status: 404 });
+  const customer = await appContext(args.context).backend.orders.customer(invoice.customerId, 1);
+  return { invoice, customer: customer && { name: customer.customer.name, email: customer.customer.email } };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const admin = await requireAdmin(args);
+  const id = idOf(args.params.invoiceId);
+  // An invoice that is not there is a 404 whatever the form sends, as its page is.
+  if (id === null || !(await appContext(args.context).backend.invoices.get(id))) throw data(null, { status: 404 });
+  return runIntent({ ...args, user: admin }, { issue: issueIntent(id) });
+}
+
+/** A refused issue (409: changed in the meantime) shows the invoice as it is now, with or without JavaScript. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
+
+export default function InvoicePage({ loaderData }: Route.ComponentProps) {
+  const m = useMessages();
+  const t = m.billing.invoices;
+  const locale = useLocale();
+  const failure = useActionData<typeof action>() ?? null;
+  useActionToast(failure?.toast);
+  const { invoice, customer } = loaderData;
+  const money = (minor: number) => formatAmount(minor, invoice.currency, locale);
+  return (
+    <>
+      <p>
+        <Link to={INVOICES_PATH}>{t.back}</Link>
+      </p>
+      <h1>{invoice.number ?? t.draftNumber}</h1>
+      <FormAlert message={failure?.formError} />
+      <dl className="facts">
+        <dt>{t.customer}</dt>
+        <dd>
+          <bdi>{customer?.name}</bdi> (<bdi>{customer?.email}</bdi>)
+        </dd>
+        <dt>{t.columns.period}</dt>
+        <dd>{periodWords(m, locale, invoice)}</dd>
+        <dt>{t.status}</dt>
+        <dd>{invoice.status === "issued" ? t.issue.already : t.statuses.draft}</dd>
+      </dl>
+      <Panel id="invoice-items" heading={t.items}>
+        {invoice.items.length === 0 ? <p className="empty-state">{t.noItems}</p> : <Items invoice={invoice} />}
+        <dl className="facts">
+          {invoice.status === "issued" ? (
+            <>
+              <dt>{t.subtotal}</dt>
+              <dd>{money(invoice.subtotalMinor ?? 0)}</dd>
+              <dt>{t.tax}</dt>
+              <dd>{money(invoice.taxMinor ?? 0)}</dd>
+              <dt>{t.total}</dt>
+              <dd>{money(invoice.totalMinor ?? 0)}</dd>
+            </>
+          ) : (
+            <>
+              <dt>{t.itemsSum}</dt>
+              <dd>{money(invoice.items.reduce((sum, item) => sum + item.amountMinor, 0))}</dd>
+            </>
+          )}
+        </dl>
+      </Panel>
+      {invoice.status === "draft" && (
+        <Panel id="issue" heading={t.issue.heading}>
+          <p>{t.issue.intro}</p>
+          <Form method="post" className="form" aria-labelledby="issue">
+            <input type="hidden" name="basedOn" value={invoice.version} />
+            <div className="form__actions">
+              <SubmitButton label={t.issue.submit} pendingLabel={t.issue.pending} intent="issue" />
+            </div>
+          </Form>
+        </Panel>
+      )}
+    </>
+  );
+}
+
+function Items({ invoice }: { invoice: Invoice }) {
+  const m = useMessages();
+  const locale = useLocale();
+  const c = m.billing.invoices.itemColumns;
+  return (
+    <DataTable labelledBy="invoice-items" className="invoice-items" columns={[c.work, c.amount]}>
+      {invoice.items.map((item) => (
+        <tr key={item.id}>
+          <th scope="row">
+            {explainPriced({ amountMinor: item.amountMinor, currency: item.currency, rateLineId: item.rateLineId, computation: item.computation }, locale, m)}
+          </th>
+          <Cell label={c.amount}>{formatAmount(item.amountMinor, item.currency, locale)}</Cell>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}

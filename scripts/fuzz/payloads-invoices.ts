@@ -1,0 +1,24 @@
+// Values of the Invoices page's "New draft" month (surface-kinds.ts: "invoiceMonth"): what the page's month input
+// sends, so the fuzzed field is the only bad one, and what app/domain/invoice-forms.ts must refuse where a generic
+// hostile value would not reach it (a month that does not exist, a year before 2000, a day, another spelling).
+import type { HostileSource } from "./files";
+import type { Rng } from "./prng";
+import type { FieldKind } from "./surface-kinds";
+import { text, type Payload } from "./values";
+
+/** A plausible month: mostly one of the last year's, sometimes one ahead (nothing to bill: 400, nothing stored). */
+export function plausibleInvoiceValue(kind: FieldKind, rng: Rng): string | null {
+  if (kind !== "invoiceMonth") return null;
+  const now = new Date();
+  const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - rng.int(-2, 12), 1));
+  return month.toISOString().slice(0, 7);
+}
+
+const MONTHS = ["2026-13", "2026-00", "1999-12", "2026-1", "2026-10-01", "10/2026", "٢٠٢٦-١٠", "+2026-10", "2026-10\n", "0000-01", "99999-01", "2026–10"];
+
+/** A hostile value aimed at the month's own check, or null for a generic one (payloads.ts). */
+export function invoiceHostile(kind: FieldKind, source: HostileSource): Payload | null {
+  const { rng } = source;
+  if (kind !== "invoiceMonth" || !rng.chance(0.65)) return null;
+  return { value: text(rng.pick(MONTHS)), label: "month" };
+}

@@ -1,0 +1,177 @@
+// The Invoices pages (/Dashboard/Invoices and /Dashboard/Invoices/<id>, issue 26 build item 3) against a real D1 with
+// the sample people, called the way React Router calls them: an on-site appointment held and approved, priced by the
+// rate card, and a video appointment cancelled late that no line prices → "Bill work" makes one item and names the
+// unpriced one (again: none made) → a draft by the customer's e-mail and month → the item in words → issued as
+// PUSH-<year>-0001 with its totals. Bad input, an unknown customer and a month with nothing to bill are 400 with field
+// messages and store nothing; a stale issue is 409; an interpreter gets 403 and an anonymous visitor the sign-in page.
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createD1Backend } from "~/backend/d1/index.server";
+import { blockedBy } from "~/domain/appointment-times";
+import { companyToday } from "~/domain/orders";
+import * as invoice from "~/routes/dashboard/invoice";
+import * as invoices from "~/routes/dashboard/invoices";
+import { asResponse, count, failure, languageId, redirected, rows, seededAndSignedIn, statusOf, thrown } from "./helpers";
+import { addressesIn, browser, ORIGIN } from "./requests";
+import { sampleRateLine } from "../support/rate-line-samples";
+
+const INVOICES = "/Dashboard/Invoices";
+const { get, post } = browser({ addresses: addressesIn(191), headers: { Origin: ORIGIN } });
+const cookies = seededAndSignedIn();
+const backend = () => createD1Backend({ env, request: new Request("http://127.0.0.1/"), sessionSecret: "s".repeat(32) });
+const HOUR = 3_600_000;
+// Tuesday 6 October 2026, 10:00 in Denver (MDT, UTC−6).
+const START = Date.UTC(2026, 9, 6, 16);
+const EMAIL = "clinic.invoices@example.com";
+const year = () => Number(companyToday(new Date()).slice(0, 4));
+let tokens = 0;
+let draftId = 0;
+
+async function booked(startsAt: number, mode: "on_site" | "video") {
+  const { from, to } = blockedBy({ start: startsAt, minutes: 120, mode });
+  const made = await backend().appointments.request(
+    {
+      contact: { name: "Valley Clinic", email: EMAIL, phone: "+1 303 555 0100", organisation: "Valley Clinic" },
+      ...{ languageId: await languageId("Spanish"), mode, setting: "medical", startsAt, minutes: 120, blockedFrom: from, blockedTo: to },
+      ...{ address: "1 Main St", callNumber: "", notes: "", genderPreference: null, locale: "en" },
+      ...{ tokenHash: (tokens++).toString(16).padStart(64, "d"), tokenSealed: "sealed" },
+    },
+    startsAt - 14 * 24 * HOUR,
+  );
+  if (!made.ok) throw new Error(made.reason);
+  return made.id;
+}
+
+beforeAll(async () => {
+  const added = await backend().rates.add(sampleRateLine({ effectiveFrom: "2026-01-01" }), "admin", START - 30 * 24 * HOUR);
+  if (!added.ok) throw new Error(added.reason);
+  // Held 10:05–12:15 on site, approved.
+  const held = await booked(START, "on_site");
+  const interpreter = (await env.DB.prepare("SELECT id FROM users WHERE role = 'interpreter' LIMIT 1").first<{ id: string }>())!.id;
+  await backend().offers.offer(held, { basedOn: 1, interpreterIds: [interpreter], expiresAt: START }, START - 48 * HOUR);
+  const [offer] = await backend().offers.forAppointment(held);
+  if (!(await backend().offers.accept(offer!.id, interpreter, START - 47 * HOUR)).ok) throw new Error("offer not accepted");
+  const entry = { actualStart: START + 5 * 60_000, actualEnd: START + 135 * 60_000, travelMinutes: 30, noShow: null };
+  if (!(await backend().records.approve(held, { basedOn: 3, entry, by: "admin" }, START + 4 * HOUR)).ok) throw new Error("not approved");
+  // A video appointment cancelled an hour before its start: the card prices on-site work only.
+  const video = await booked(START + 2 * 24 * HOUR, "video");
+  if (!(await backend().appointments.cancel(video, { basedOn: 1, by: "customer", reason: "" }, START + 2 * 24 * HOUR - HOUR)).ok)
+    throw new Error("not cancelled");
+});
+
+const draftFields = (fields: Record<string, string> = {}) => ({ intent: "draft", customer: EMAIL, month: "2026-10", ...fields });
+const addDraft = (fields: Record<string, string> = {}) => invoices.action(post(INVOICES, draftFields(fields), cookies.admin));
+const invoicePath = (id: number) => `${INVOICES}/${id}`;
+const params = (id: number | string) => ({ params: { invoiceId: String(id) } });
+
+describe("the Invoices page", () => {
+  it("'Bill work' makes the priced item and names the work no line prices, with the way to the rate card; again, none", async () => {
+    const first = await redirected(await invoices.action(post(INVOICES, { intent: "bill" }, cookies.admin)));
+    expect(first).toMatchObject({ location: `${INVOICES}?unpriced=1#bill-work`, toast: { type: "success", message: "1 item made." } });
+    expect(await rows("billable_items")).toBe(1);
+    const page = await invoices.loader(get(`${INVOICES}?unpriced=1`, cookies.admin));
+    expect(page.unpriced).toBe(1);
+    expect(page.invoices).toMatchObject({ ok: true, value: { total: 0 } });
+
+    const again = await redirected(await invoices.action(post(INVOICES, { intent: "bill" }, cookies.admin)));
+    expect(again.toast).toMatchObject({ message: "0 items made." });
+    expect(await rows("billable_items")).toBe(1);
+  });
+
+  it("bad input: 400 with each field's message and the values typed, nothing stored", async () => {
+    const bad = failure(await addDraft({ customer: "not-an-email", month: "2026-13" }));
+    expect(bad.status).toBe(400);
+    expect(bad.errors).toEqual({ customer: "Enter the customer's e-mail.", month: "Enter a month as YYYY-MM." });
+    expect(bad.values).toMatchObject({ customer: "not-an-email", month: "2026-13" });
+    expect(failure(await addDraft({ month: "October" })).errors).toEqual({ month: "Enter a month as YYYY-MM." });
+    const bare = failure(await invoices.action(post(INVOICES, { intent: "draft" }, cookies.admin)));
+    expect(bare.status).toBe(400);
+    expect(Object.keys(bare.errors)).toEqual(expect.arrayContaining(["customer", "month"]));
+    expect(await rows("invoices")).toBe(0);
+  });
+
+  it("an e-mail that names no customer, and a month with nothing to bill: 400 on that field, nothing stored", async () => {
+    const unknown = failure(await addDraft({ customer: "nobody@example.com" }));
+    expect(unknown.status).toBe(400);
+    expect(unknown.errors).toEqual({ customer: "No customer has this e-mail." });
+    // Part of the address matches in the customers' search; only the whole address names the customer.
+    expect(failure(await addDraft({ customer: "invoices@example.com" })).errors).toEqual({ customer: "No customer has this e-mail." });
+    const nothing = failure(await addDraft({ month: "2026-09" }));
+    expect(nothing.status).toBe(400);
+    expect(nothing.errors).toEqual({ month: "Nothing to bill for this customer in that month." });
+    expect(await rows("invoices")).toBe(0);
+  });
+
+  it("a draft for the customer's month, found by e-mail in any case: its page lists the item in words; the list shows it", async () => {
+    const { location, toast } = await redirected(await addDraft({ customer: ` ${EMAIL.toUpperCase()} ` }));
+    expect(toast).toMatchObject({ type: "success", message: "Draft made." });
+    expect(location).toMatch(/^\/Dashboard\/Invoices\/\d+$/);
+    draftId = Number(location!.split("/").pop());
+    expect(await env.DB.prepare("SELECT period_from, period_to, currency, status FROM invoices WHERE id = ?").bind(draftId).first()).toEqual({
+      period_from: "2026-10-01",
+      period_to: "2026-10-31",
+      currency: "USD",
+      status: "draft",
+    });
+
+    const page = await invoice.loader(get(invoicePath(draftId), cookies.admin, params(draftId)));
+    expect(page.customer).toEqual({ name: "Valley Clinic", email: EMAIL });
+    expect(page.invoice).toMatchObject({ status: "draft", number: null, version: 1 });
+    expect(page.invoice.items.map((item) => item.amountMinor)).toEqual([14625]);
+
+    const list = await invoices.loader(get(INVOICES, cookies.admin));
+    expect(list.invoices.ok && list.invoices.value.items).toMatchObject([
+      { id: draftId, number: null, customerEmail: EMAIL, customerName: "Valley Clinic", itemCount: 1, itemsMinor: 14625, status: "draft" },
+    ]);
+  });
+
+  it("an issue of a version the page no longer shows: 409, nothing issued", async () => {
+    const stale = failure(await invoice.action(post(invoicePath(draftId), { intent: "issue", basedOn: "7" }, cookies.admin, params(draftId))));
+    expect(stale.status).toBe(409);
+    expect(stale.formError).toBe("The invoice changed in the meantime. Here it is as it is now.");
+    expect(await count("SELECT COUNT(*) AS n FROM invoices WHERE status = 'issued'")).toBe(0);
+  });
+
+  it("issuing gives the year's first number and the totals; the page says it is issued", async () => {
+    const number = `PUSH-${year()}-0001`;
+    const { location, toast } = await redirected(
+      await invoice.action(post(invoicePath(draftId), { intent: "issue", basedOn: "1" }, cookies.admin, params(draftId))),
+    );
+    expect(location).toBe(invoicePath(draftId));
+    expect(toast).toMatchObject({ type: "success", message: `Issued as ${number}.` });
+    const page = await invoice.loader(get(invoicePath(draftId), cookies.admin, params(draftId)));
+    expect(page.invoice).toMatchObject({ status: "issued", number, subtotalMinor: 14625, taxMinor: 0, totalMinor: 14625 });
+    const list = await invoices.loader(get(INVOICES, cookies.admin));
+    expect(list.invoices.ok && list.invoices.value.items[0]).toMatchObject({ number, totalMinor: 14625, status: "issued" });
+  });
+
+  it("an invoice that is not there: 404 on the page and its form", async () => {
+    for (const id of ["999999", "abc", "0"]) {
+      expect(statusOf(await thrown(() => invoice.loader(get(invoicePath(0), cookies.admin, params(id)))))).toBe(404);
+    }
+    const answer = await thrown(() => invoice.action(post(invoicePath(999999), { intent: "issue", basedOn: "1" }, cookies.admin, params(999999))));
+    expect(statusOf(answer)).toBe(404);
+  });
+
+  it("an interpreter gets 403 on both pages and their forms; an anonymous visitor is sent to sign in", async () => {
+    const before = { invoices: await rows("invoices"), items: await rows("billable_items") };
+    const path = invoicePath(draftId);
+    const runs = (cookie?: string) => [
+      () => invoices.loader(get(INVOICES, cookie)),
+      () => invoices.action(post(INVOICES, { intent: "bill" }, cookie)),
+      () => invoices.action(post(INVOICES, draftFields(), cookie)),
+      () => invoice.loader(get(path, cookie, params(draftId))),
+      () => invoice.action(post(path, { intent: "issue", basedOn: "1" }, cookie, params(draftId))),
+    ];
+    for (const run of runs(cookies.interpreter)) {
+      expect(await thrown(run)).toMatchObject({ type: "DataWithResponseInit", init: { status: 403 } });
+    }
+    for (const [index, run] of runs().entries()) {
+      const redirect = asResponse(await thrown(run));
+      expect(redirect.status).toBe(302);
+      expect(redirect.headers.get("Location")).toBe(`/Login?redirectTo=${encodeURIComponent(index < 3 ? INVOICES : path)}`);
+    }
+    expect({ invoices: await rows("invoices"), items: await rows("billable_items") }).toEqual(before);
+    expect(await count("SELECT COUNT(*) AS n FROM security_events WHERE kind = 'forbidden' AND detail LIKE '% /Dashboard/Invoices%'")).toBe(5);
+  });
+});

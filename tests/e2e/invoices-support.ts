@@ -8,7 +8,7 @@ import { blockedBy } from "../../app/domain/appointment-times";
 import { PORT } from "../../playwright.config";
 import { storageProxy } from "../../scripts/lib/storage-proxy";
 import { sampleRateLine } from "../support/rate-line-samples";
-import { expect, test } from "./fixtures";
+import { expect } from "./fixtures";
 
 const HOUR = 3_600_000;
 
@@ -27,10 +27,10 @@ async function retried<T>(step: () => Promise<T>): Promise<T> {
 /**
  * Books a 2-hour on-site Spanish appointment for `customer` at `startsAt` (a past instant), has the sample interpreter
  * accept it, and approves a record of 2 h 10 min held; prices the customer's on-site hours at $65.00 (2 h minimum,
- * 15-minute increments, no surcharges) from 1 January 2026: what "Bill work" bills as one item of $146.25.
+ * 15-minute increments, no surcharges) from 1 January 2026: what "Bill work" bills as one item of $146.25. Through the
+ * D1 adapter on the server's own state, so the spec runs in the d1 project only (playwright.config.ts).
  */
 export async function heldAndApproved(customer: { name: string; email: string }, startsAt: number): Promise<void> {
-  test.skip(test.info().project.name.includes("supabase"), "the work is arranged through the D1 adapter only");
   const proxy = await storageProxy(`.tmp/e2e-${PORT}`);
   try {
     const backend = createD1Backend({ env: proxy.env as unknown as Env, request: new Request("http://127.0.0.1/"), sessionSecret: "s".repeat(32) });

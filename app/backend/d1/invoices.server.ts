@@ -2,44 +2,20 @@
 // one transaction, one writer at a time: the year's counter moves on only where the draft is still at the version the
 // page showed, and the invoice takes the counter's value in the same batch, so two issuing at once get consecutive
 // numbers and a refused issue takes none.
-import { INVOICES_PAGE_SIZE, UNBILLED_AT_ONCE, type BillableItem, type Invoice, type InvoiceStore } from "~/backend/port-invoices.server";
+import { INVOICES_PAGE_SIZE, UNBILLED_AT_ONCE, type InvoiceStore } from "~/backend/port-invoices.server";
 import {
+  toInvoice,
   toInvoiceSummary,
   toUnbilledAppointment,
   toUnbilledOrder,
+  type BillableItemRow,
+  type InvoiceRow,
   type InvoiceSummaryRow,
   type UnbilledAppointmentRow,
   type UnbilledOrderRow,
 } from "~/backend/rows/billing.server";
 import { pageCountOf } from "~/domain/paging";
-import type { Computation } from "~/domain/pricing";
 import { query } from "./query.server";
-
-type ItemRow = {
-  id: number;
-  source: string;
-  customer_id: number;
-  work_day: string;
-  currency: string;
-  amount_minor: number;
-  rate_line_id: number | null;
-  computation: string;
-  invoice_id: number | null;
-  created_at: number;
-};
-
-const toItem = (row: ItemRow): BillableItem => ({
-  id: row.id,
-  source: row.source,
-  customerId: row.customer_id,
-  workDay: row.work_day,
-  currency: row.currency,
-  amountMinor: row.amount_minor,
-  rateLineId: row.rate_line_id,
-  computation: JSON.parse(row.computation) as Computation,
-  invoiceId: row.invoice_id,
-  createdAt: row.created_at,
-});
 
 export function d1InvoiceStore(db: D1Database): InvoiceStore {
   return {
@@ -120,26 +96,8 @@ export function d1InvoiceStore(db: D1Database): InvoiceStore {
           db.prepare("SELECT * FROM billable_items WHERE invoice_id = ? ORDER BY work_day, id").bind(id),
         ]),
       );
-      const row = invoices!.results[0] as Record<string, unknown> | undefined;
-      if (!row) return null;
-      const invoice: Invoice = {
-        id: row.id as number,
-        customerId: row.customer_id as number,
-        currency: row.currency as string,
-        periodFrom: row.period_from as string,
-        periodTo: row.period_to as string,
-        status: row.status as Invoice["status"],
-        version: row.version as number,
-        number: row.number as string | null,
-        taxBasisPoints: row.tax_bp as number | null,
-        subtotalMinor: row.subtotal_minor as number | null,
-        taxMinor: row.tax_minor as number | null,
-        totalMinor: row.total_minor as number | null,
-        issuedAt: row.issued_at as number | null,
-        createdAt: row.created_at as number,
-        items: (items!.results as ItemRow[]).map(toItem),
-      };
-      return invoice;
+      const row = invoices!.results[0] as InvoiceRow | undefined;
+      return row ? toInvoice(row, items!.results as BillableItemRow[]) : null;
     },
 
     async unbilled(lateCancellationHours) {

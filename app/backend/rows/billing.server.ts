@@ -1,7 +1,8 @@
 // Rows of what there is to bill and of the invoices list (issue 26; both databases answer the same columns: D1 its
 // instants as epoch ms, Postgres as timestamptz text and bigints as strings), mapped once for both adapters.
-import type { InvoiceSummary, UnbilledAppointment, UnbilledOrder } from "~/backend/port-invoices.server";
+import type { BillableItem, Invoice, InvoiceSummary, UnbilledAppointment, UnbilledOrder } from "~/backend/port-invoices.server";
 import type { AppointmentMode, AppointmentStatus } from "~/domain/appointments";
+import type { Computation } from "~/domain/pricing";
 import { toRecord, type RecordRow } from "./appointment-record.server";
 import { instant, int } from "./order.server";
 
@@ -46,8 +47,37 @@ export const toUnbilledOrder = (row: UnbilledOrderRow): UnbilledOrder => ({
   completedAt: instant(row.completed_at),
 });
 
-/** An invoices row with its customer and the count and sum of its items. */
-export type InvoiceSummaryRow = {
+/** A billable_items row: D1 keeps the computation as JSON text, Postgres as jsonb (an object once read). */
+export type BillableItemRow = {
+  id: number | string;
+  source: string;
+  customer_id: number | string;
+  work_day: string;
+  currency: string;
+  amount_minor: number | string;
+  rate_line_id: number | string | null;
+  computation: Computation | string;
+  invoice_id: number | string | null;
+  created_at: number | string;
+};
+
+const intOrNull = (value: number | string | null) => (value === null ? null : int(value));
+
+export const toBillableItem = (row: BillableItemRow): BillableItem => ({
+  id: int(row.id),
+  source: row.source,
+  customerId: int(row.customer_id),
+  workDay: row.work_day,
+  currency: row.currency,
+  amountMinor: int(row.amount_minor),
+  rateLineId: intOrNull(row.rate_line_id),
+  computation: typeof row.computation === "string" ? (JSON.parse(row.computation) as Computation) : row.computation,
+  invoiceId: intOrNull(row.invoice_id),
+  createdAt: instant(row.created_at),
+});
+
+/** An invoices row. */
+export type InvoiceRow = {
   id: number | string;
   customer_id: number | string;
   currency: string;
@@ -62,15 +92,9 @@ export type InvoiceSummaryRow = {
   total_minor: number | string | null;
   issued_at: number | string | null;
   created_at: number | string;
-  customer_name: string;
-  customer_email: string;
-  item_count: number | string;
-  items_minor: number | string;
 };
 
-const intOrNull = (value: number | string | null) => (value === null ? null : int(value));
-
-export const toInvoiceSummary = (row: InvoiceSummaryRow): InvoiceSummary => ({
+const invoiceColumns = (row: InvoiceRow): Omit<Invoice, "items"> => ({
   id: int(row.id),
   customerId: int(row.customer_id),
   currency: row.currency,
@@ -85,6 +109,16 @@ export const toInvoiceSummary = (row: InvoiceSummaryRow): InvoiceSummary => ({
   totalMinor: intOrNull(row.total_minor),
   issuedAt: row.issued_at === null ? null : instant(row.issued_at),
   createdAt: instant(row.created_at),
+});
+
+/** An invoice and its items (in their order: day, then id). */
+export const toInvoice = (row: InvoiceRow, items: readonly BillableItemRow[]): Invoice => ({ ...invoiceColumns(row), items: items.map(toBillableItem) });
+
+/** An invoices row with its customer and the count and sum of its items. */
+export type InvoiceSummaryRow = InvoiceRow & { customer_name: string; customer_email: string; item_count: number | string; items_minor: number | string };
+
+export const toInvoiceSummary = (row: InvoiceSummaryRow): InvoiceSummary => ({
+  ...invoiceColumns(row),
   customerName: row.customer_name,
   customerEmail: row.customer_email,
   itemCount: int(row.item_count),

@@ -5,85 +5,26 @@
 // contract by tests/port-contract/invoices-suite.ts. What billing reads (unbilled, list) is one call each too
 // (supabase/migrations/20261204000200_push_billing_reads.sql; tests/port-contract/billing-sources-suite.ts).
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { INVOICES_PAGE_SIZE, UNBILLED_AT_ONCE, type BillableItem, type Invoice, type InvoiceStore } from "~/backend/port-invoices.server";
+import { INVOICES_PAGE_SIZE, UNBILLED_AT_ONCE, type InvoiceStore } from "~/backend/port-invoices.server";
 import {
+  toInvoice,
   toInvoiceSummary,
   toUnbilledAppointment,
   toUnbilledOrder,
+  type BillableItemRow,
+  type InvoiceRow,
   type InvoiceSummaryRow,
   type UnbilledAppointmentRow,
   type UnbilledOrderRow,
 } from "~/backend/rows/billing.server";
-import { instant, int } from "~/backend/rows/order.server";
+import { int } from "~/backend/rows/order.server";
 import { pageCountOf } from "~/domain/paging";
-import type { Computation } from "~/domain/pricing";
 import { check } from "./clients.server";
 
-/** Postgres sends bigint columns as numbers in jsonb, and PostgREST a bigint result as a number or a string: `int` reads either. */
+/** Postgres sends bigint columns as numbers in jsonb, and PostgREST a bigint result as a number or a string. */
 type Num = number | string;
-type ItemRow = {
-  id: Num;
-  source: string;
-  customer_id: Num;
-  work_day: string;
-  currency: string;
-  amount_minor: Num;
-  rate_line_id: Num | null;
-  computation: Computation;
-  invoice_id: Num | null;
-  created_at: string;
-};
 /** public.push_invoice's answer: the invoice's columns and its items'. */
-type InvoiceRow = {
-  id: Num;
-  customer_id: Num;
-  currency: string;
-  period_from: string;
-  period_to: string;
-  status: Invoice["status"];
-  version: Num;
-  number: string | null;
-  tax_bp: Num | null;
-  subtotal_minor: Num | null;
-  tax_minor: Num | null;
-  total_minor: Num | null;
-  issued_at: string | null;
-  created_at: string;
-  items: ItemRow[];
-};
-
-const optionalInt = (value: Num | null) => (value === null ? null : int(value));
-
-const toItem = (row: ItemRow): BillableItem => ({
-  id: int(row.id),
-  source: row.source,
-  customerId: int(row.customer_id),
-  workDay: row.work_day,
-  currency: row.currency,
-  amountMinor: int(row.amount_minor),
-  rateLineId: optionalInt(row.rate_line_id),
-  computation: row.computation,
-  invoiceId: optionalInt(row.invoice_id),
-  createdAt: instant(row.created_at),
-});
-
-const toInvoice = (row: InvoiceRow): Invoice => ({
-  id: int(row.id),
-  customerId: int(row.customer_id),
-  currency: row.currency,
-  periodFrom: row.period_from,
-  periodTo: row.period_to,
-  status: row.status,
-  version: int(row.version),
-  number: row.number,
-  taxBasisPoints: optionalInt(row.tax_bp),
-  subtotalMinor: optionalInt(row.subtotal_minor),
-  taxMinor: optionalInt(row.tax_minor),
-  totalMinor: optionalInt(row.total_minor),
-  issuedAt: row.issued_at === null ? null : instant(row.issued_at),
-  createdAt: instant(row.created_at),
-  items: row.items.map(toItem),
-});
+type InvoiceAnswer = InvoiceRow & { items: BillableItemRow[] };
 
 type DraftAnswer = { ok: true; id: Num } | { ok: false; reason: "nothing-to-bill" };
 type IssueAnswer = { ok: true; number: string } | { ok: false; reason: "stale" | "not-found" | "issued" };
@@ -118,8 +59,8 @@ export function supabaseInvoiceStore(service: SupabaseClient): InvoiceStore {
     },
 
     async get(id) {
-      const row = check<InvoiceRow | null>(await service.rpc("push_invoice", { p_id: id }));
-      return row === null ? null : toInvoice(row);
+      const row = check<InvoiceAnswer | null>(await service.rpc("push_invoice", { p_id: id }));
+      return row === null ? null : toInvoice(row, row.items);
     },
 
     async unbilled(lateCancellationHours) {

@@ -3,10 +3,14 @@
 import { COMPANY_TIME_ZONE } from "~/domain/orders";
 import { offsetAt, wallClockOf } from "~/domain/zoned-time";
 
-const DAY = 24 * 3_600_000;
-
-/** The company's calendar day `days` from now. */
-export const dayFromNow = (days: number) => wallClockOf(Date.now() + days * DAY, COMPANY_TIME_ZONE).date;
+/**
+ * The company's calendar day `days` after today, counted in calendar days. (Adding `days` × 24 hours to now skipped the
+ * spring change's day when run between 23:00 and midnight in Denver: that day has 23 hours.)
+ */
+export function dayFromNow(days: number): string {
+  const [year, month, day] = wallClockOf(Date.now(), COMPANY_TIME_ZONE).date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
 
 /** The next day (within a year) on which the clocks go forward (`spring`) or back. */
 export function nextChange(kind: "spring" | "autumn"): string {

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as ratesPage from "~/routes/dashboard/rates";
 import { ADMIN, INTERPRETER, double, signIn, step, who } from "./helpers";
-import { acted, answerOf, form, routeArgs } from "./route-helpers";
+import { acted, answerOf, form, refusedStatus, routeArgs } from "./route-helpers";
 import { sampleRateLineFields } from "../support/rate-line-samples";
 
 const GUARD = ["auth.user.get user", "rest.session_devices.seen service", "rest.users.me user"];
@@ -76,20 +76,11 @@ describe("the Rates page, on Supabase", () => {
 
   it("an interpreter gets 403 on the page and on adding, and nothing is read or written", async () => {
     const before = (await stored()).length;
-    /** The guard's refusal, thrown as React Router's data(…, { status: 403 }). */
-    const refusal = async (run: () => Promise<unknown>) => {
-      try {
-        await run();
-        return null;
-      } catch (thrown) {
-        return (thrown as { init?: { status?: number } }).init?.status ?? null;
-      }
-    };
-    const page = await step(() => refusal(() => ratesPage.loader(routeArgs("/Dashboard/Rates", interpreter).args)));
+    const page = await step(() => refusedStatus(() => ratesPage.loader(routeArgs("/Dashboard/Rates", interpreter).args)));
     expect(page.result).toBe(403);
     // The refusal is written to the security log, and that is all.
     expect(who(page.requests)).toEqual([...GUARD, DENIED]);
-    const posted = await step(() => refusal(() => ratesPage.action(routeArgs("/Dashboard/Rates", interpreter, form(valid)).args)));
+    const posted = await step(() => refusedStatus(() => ratesPage.action(routeArgs("/Dashboard/Rates", interpreter, form(valid)).args)));
     expect(posted.result).toBe(403);
     expect(who(posted.requests)).toEqual([...GUARD, DENIED]);
     expect(await stored()).toHaveLength(before);

@@ -5,26 +5,16 @@
 // any read; an unknown customer and a month with nothing to bill store nothing; a stale issue is the function's own
 // refusal and takes no number; an interpreter gets 403 and only the security log is written.
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Computation } from "~/domain/pricing";
 import * as invoicePage from "~/routes/dashboard/invoice";
 import * as invoicesPage from "~/routes/dashboard/invoices";
 import { ADMIN, INTERPRETER, backendFor, double, languageIdOf, signIn, step, who } from "./helpers";
-import { acted, answerOf, form, routeArgs } from "./route-helpers";
+import { acted, answerOf, form, refusedStatus, routeArgs } from "./route-helpers";
+import { sampleComputation } from "../support/rate-line-samples";
 
 const GUARD = ["auth.user.get user", "rest.session_devices.seen service", "rest.users.me user"];
 const DENIED = "rest.security_events.record service";
 const EMAIL = "clinic.invoices@example.com";
-const held: Computation = {
-  kind: "measured",
-  what: "onsite",
-  unit: "hour",
-  actual: 7800,
-  billed: 8100,
-  minimum: 7200,
-  increment: 900,
-  priceMinor: 6500,
-  surcharges: [],
-};
+const held = sampleComputation;
 let admin = "";
 let interpreter = "";
 let customerId = 0;
@@ -117,21 +107,13 @@ describe("the Invoices pages, on Supabase", () => {
   it("an interpreter gets 403 on both pages and their actions, and only the security log is written", async () => {
     const [invoice] = await invoices();
     const params = { invoiceId: String(invoice!.id) };
-    const refusal = async (run: () => Promise<unknown>) => {
-      try {
-        await run();
-        return null;
-      } catch (thrown) {
-        return (thrown as { init?: { status?: number } }).init?.status ?? null;
-      }
-    };
     for (const run of [
       () => invoicesPage.loader(routeArgs("/Dashboard/Invoices", interpreter).args),
       () => invoicesPage.action(post("/Dashboard/Invoices", interpreter, { intent: "bill" }).args),
       () => invoicePage.loader(routeArgs(`/Dashboard/Invoices/${invoice!.id}`, interpreter, {}, params).args),
       () => invoicePage.action(post(`/Dashboard/Invoices/${invoice!.id}`, interpreter, { intent: "issue", basedOn: "2" }, params).args),
     ]) {
-      const refused = await step(() => refusal(run));
+      const refused = await step(() => refusedStatus(run));
       expect(refused.result).toBe(403);
       expect(who(refused.requests)).toEqual([...GUARD, DENIED]);
     }

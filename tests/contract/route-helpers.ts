@@ -35,3 +35,13 @@ export function answerOf(answer: unknown) {
   const { data, init } = answer as { data: { formError?: string | null; errors?: Record<string, string> }; init: { status: number } };
   return { status: init.status, formError: data.formError ?? null, errors: data.errors ?? {} };
 }
+
+/** The status of the guard's refusal a route throws (React Router's data(…, { status })), or null when it ran. */
+export async function refusedStatus(run: () => Promise<unknown>): Promise<number | null> {
+  try {
+    await run();
+    return null;
+  } catch (thrown) {
+    return (thrown as { init?: { status?: number } }).init?.status ?? null;
+  }
+}

@@ -5,10 +5,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { INVOICES_PAGE_SIZE } from "~/backend/port-invoices.server";
 import { blockedBy } from "~/domain/appointment-times";
-import type { Computation } from "~/domain/pricing";
 import { sha256Hex } from "~/platform/core/hash.server";
 import { deliveryBy } from "../fixtures/orders";
-import { sampleRateLine } from "../support/rate-line-samples";
+import { sampleComputation, sampleRateLine } from "../support/rate-line-samples";
 import { ordersHelpers } from "./orders-helpers";
 import { portHelpers } from "./port-helpers";
 import { everyPage, unique, type ContractTarget } from "./target";
@@ -16,17 +15,7 @@ import { everyPage, unique, type ContractTarget } from "./target";
 const HOUR = 3_600_000;
 const PAST = Date.UTC(2020, 6, 7, 16);
 const LATE_HOURS = 24;
-const held: Computation = {
-  kind: "measured",
-  what: "onsite",
-  unit: "hour",
-  actual: 3600,
-  billed: 7200,
-  minimum: 7200,
-  increment: 900,
-  priceMinor: 6500,
-  surcharges: [],
-};
+const held = sampleComputation;
 
 export function describeBillingSourcesContract(target: ContractTarget) {
   const { backend, newInterpreter } = portHelpers(target);

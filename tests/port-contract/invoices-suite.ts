@@ -5,25 +5,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { NewBillableItem } from "~/backend/port-invoices.server";
 import { blockedBy } from "~/domain/appointment-times";
-import type { Computation } from "~/domain/pricing";
 import { sha256Hex } from "~/platform/core/hash.server";
 import { portHelpers } from "./port-helpers";
+import { sampleComputation } from "../support/rate-line-samples";
 import { unique, type ContractTarget } from "./target";
 
 const NOW = Date.UTC(2026, 11, 8, 17);
 const YEAR = 2031; // a year of this suite's own, so its numbers start at 0001
 const ADMIN = "invoices-contract-admin";
-const computation: Computation = {
-  kind: "measured",
-  what: "onsite",
-  unit: "hour",
-  actual: 7800,
-  billed: 8100,
-  minimum: 7200,
-  increment: 900,
-  priceMinor: 6500,
-  surcharges: [{ kind: "weekend", basisPoints: 2500 }],
-};
+const computation = sampleComputation;
 
 export function describeInvoicesContract(target: ContractTarget) {
   const { backend } = portHelpers(target);

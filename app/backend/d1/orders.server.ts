@@ -205,10 +205,12 @@ export function d1OrderStore(db: D1Database): OrderStore {
       const [updated] = await query(() =>
         db.batch([
           db.prepare("UPDATE orders SET token_revoked_at = ?, updated_at = ? WHERE id = ? AND token_revoked_at IS NULL").bind(now, now, id),
+          // Logged only when the update above revoked it (changes() is that statement's count): a second revoke in the same
+          // millisecond found token_revoked_at equal to its `now` and logged the revocation twice.
           db
             .prepare(
               `INSERT INTO order_events (order_id, at, actor, actor_id, action)
-               SELECT id, ?, 'staff', ?, 'link-revoked' FROM orders WHERE id = ? AND token_revoked_at = ?`,
+               SELECT id, ?, 'staff', ?, 'link-revoked' FROM orders WHERE id = ? AND token_revoked_at = ? AND changes() = 1`,
             )
             .bind(now, by, id, now),
         ]),

@@ -1,16 +1,12 @@
 // A video appointment's call room (issue 25, "done when"), in real Chromium with fake camera and microphone, on D1 and
 // on the Supabase adapter: a video appointment is booked through /Book, offered to an interpreter of the test's own,
 // who accepts it; it is then moved to start in five minutes (the booking form refuses starts under its two-hour lead
-// time, and staff cannot move a time yet: the test writes the start straight into the database, D1's local file
-// through wrangler or the Supabase double's table). The customer joins from their private page — the Join form posts
+// time: the test writes the start straight into the database the server reads, as appointment-time.ts does — D1's
+// local state, retried when the server's own write holds it, or the Supabase double's table). The customer joins from their private page — the Join form posts
 // and redirects into the room without JavaScript too — and the interpreter from My jobs; the room connects them and
 // media flows both ways. Signed out, or signed in as staff who are not its interpreter, the room answers 403.
-import { spawnSync } from "node:child_process";
 import type { Browser, Page } from "@playwright/test";
-import { PORT, SUPABASE_DOUBLE_URL } from "../../playwright.config";
-import { quietCloudflareEnv } from "../../scripts/lib/wrangler";
-import { pgTimestamp } from "../support/supabase-double/pg";
-import { tstzrange } from "../support/supabase-double/schema-appointments";
+import { moveAppointment } from "./appointment-time";
 import { companyDay } from "./booking-support";
 import { bytesReceived, MEDIA_BROWSER, mediaContext } from "./calls-support";
 import { ADMIN, expect, SAMPLE_PASSWORD, signIn, test, unique } from "./fixtures";
@@ -26,23 +22,6 @@ async function post(page: Page, path: string, form: Record<string, string>) {
   const answer = await page.request.post(path, { form, headers: { Origin: origin() } });
   expect(answer.ok(), `${form.intent ?? "post"} on ${path}: ${answer.status()}`).toBe(true);
   return answer;
-}
-
-/** Moves an hour-long video appointment to start at `start`, in the database the project's server reads. */
-async function moveStart(id: number, start: number) {
-  const end = start + 60 * MINUTE;
-  if (test.info().project.name === "supabase") {
-    const answer = await fetch(`${SUPABASE_DOUBLE_URL}/__double/tables/appointments`, {
-      method: "PATCH",
-      body: JSON.stringify({ where: { id }, set: { starts_at: pgTimestamp(start), blocked: tstzrange(start, end) } }),
-    });
-    expect((await answer.json<unknown[]>()).length).toBe(1);
-    return;
-  }
-  const sql = `UPDATE appointments SET starts_at = ${start}, blocked_from = ${start}, blocked_to = ${end} WHERE id = ${id}`;
-  const args = ["d1", "execute", "DB", "--local", "--config", "wrangler.toml", "--persist-to", `.tmp/e2e-${PORT}`, "--command", sql];
-  const result = spawnSync("node_modules/.bin/wrangler", args, { encoding: "utf8", env: { ...quietCloudflareEnv, CI: "true" } });
-  expect(result.status, result.stderr).toBe(0);
 }
 
 /** A new interpreter who speaks `languageId` and works every day from 07:00 to 19:00, made by the admin; their id and e-mail. */
@@ -116,7 +95,7 @@ test("a video appointment's room connects the customer and the interpreter at it
   await scanBothWidths(customer, "the customer's page, Join not yet open");
 
   // ---- Five minutes before its start: Join is open on both sides. ----
-  await moveStart(appointmentId, Date.now() + 5 * MINUTE);
+  await moveAppointment(appointmentId, Date.now() + 5 * MINUTE, 60, "video");
 
   // Without JavaScript, the customer's Join posts and lands in the room, which says it needs JavaScript.
   // (Playwright's text matching skips <noscript>: the pages' HTML says it.)

@@ -2,9 +2,10 @@
 // on the Supabase adapter: a video appointment is booked through /Book, offered to an interpreter of the test's own,
 // who accepts it; it is then moved to start in five minutes (the booking form refuses starts under its two-hour lead
 // time: the test writes the start straight into the database the server reads, as appointment-time.ts does — D1's
-// local state, retried when the server's own write holds it, or the Supabase double's table). The customer joins from their private page — the Join form posts
-// and redirects into the room without JavaScript too — and the interpreter from My jobs; the room connects them and
-// media flows both ways. Signed out, or signed in as staff who are not its interpreter, the room answers 403.
+// local state, retried when the server's own write holds it, or the Supabase double's table). The customer joins from
+// their private page — the Join form posts and redirects into the room without JavaScript too — and the interpreter
+// from My jobs; the room connects them and media flows both ways. Signed out, or signed in as staff who are not its
+// interpreter, the room answers 403.
 import type { Browser, Page } from "@playwright/test";
 import { moveAppointment } from "./appointment-time";
 import { companyDay } from "./booking-support";

@@ -3,8 +3,8 @@
 // issue names the version the page showed, so a draft changed since is not issued unseen.
 import { z } from "zod";
 import type { Messages } from "~/i18n";
+import { isBillingEmail } from "./rate-forms";
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
 /** "2026-10" → the period 2026-10-01 to 2026-10-31; null for anything that is not a month from 2000 to 9999. */
@@ -26,7 +26,7 @@ export function draftSchema(t: Messages) {
   return z.object({ customer: z.string({ error: v.customer }), month: z.string({ error: v.month }) }).transform((form, context): DraftInput => {
     const refuse = (path: string, message: string) => context.addIssue({ code: "custom", path: [path], message });
     const customerEmail = form.customer.trim().toLowerCase();
-    if (!EMAIL.test(customerEmail) || customerEmail.length > 254) refuse("customer", v.customer);
+    if (!isBillingEmail(customerEmail)) refuse("customer", v.customer);
     const period = monthPeriod(form.month);
     if (!period) refuse("month", v.month);
     return { customerEmail, from: period?.from ?? "", to: period?.to ?? "" };

@@ -43,6 +43,9 @@ export type RateLineInput = Omit<RateLine, "id" | "customerId" | "interpreterId"
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** An address the billing forms look a customer or an interpreter up by: name@domain.tld, at most 254 characters. */
+export const isBillingEmail = (address: string) => EMAIL.test(address) && address.length <= 254;
+
 const field = (message: string) => z.string({ error: message });
 
 /** The form's fields as posted; the output is a rate line without its id. */
@@ -76,11 +79,10 @@ export function rateLineSchema(t: Messages, now: Date, choices: RateChoices) {
       if (language !== null && !choices.languageIds.includes(language)) refuse("language", v.language);
       // A price may name a customer, pay an interpreter; never the other way round.
       const email = (text: string) => (text.trim() === "" ? null : text.trim().toLowerCase());
-      const wellFormed = (address: string) => EMAIL.test(address) && address.length <= 254;
       const customerEmail = email(form.customer);
-      if (customerEmail !== null && (form.side !== "bill" || !wellFormed(customerEmail))) refuse("customer", v.customer);
+      if (customerEmail !== null && (form.side !== "bill" || !isBillingEmail(customerEmail))) refuse("customer", v.customer);
       const interpreterEmail = email(form.interpreter);
-      if (interpreterEmail !== null && (form.side !== "pay" || !wellFormed(interpreterEmail))) refuse("interpreter", v.interpreter);
+      if (interpreterEmail !== null && (form.side !== "pay" || !isBillingEmail(interpreterEmail))) refuse("interpreter", v.interpreter);
 
       const digits = minorDigits(form.currency);
       const priceMinor = parseAmount(form.price, form.currency);

@@ -4,7 +4,7 @@ import type { BillableItem, Invoice, InvoiceSummary, UnbilledAppointment, Unbill
 import type { AppointmentMode, AppointmentStatus } from "~/domain/appointments";
 import type { Computation } from "~/domain/pricing";
 import { toRecord, type RecordRow } from "./appointment-record.server";
-import { instant, int } from "./order.server";
+import { instant, int, intOrNull } from "./order.server";
 
 /** An appointment with something to bill, its record's columns beside it (all null when it has none). */
 export type UnbilledAppointmentRow = {
@@ -60,8 +60,6 @@ export type BillableItemRow = {
   invoice_id: number | string | null;
   created_at: number | string;
 };
-
-const intOrNull = (value: number | string | null) => (value === null ? null : int(value));
 
 export const toBillableItem = (row: BillableItemRow): BillableItem => ({
   id: int(row.id),

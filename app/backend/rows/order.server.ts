@@ -18,6 +18,8 @@ import type { Locale } from "~/i18n";
 
 export const instant = (value: unknown): number => (typeof value === "number" ? value : Date.parse(String(value)));
 export const int = (value: unknown): number => Number(value);
+/** A nullable column read as `int` reads it. */
+export const intOrNull = (value: number | string | null): number | null => (value === null ? null : int(value));
 const optionalInstant = (value: unknown) => (value === null || value === undefined ? null : instant(value));
 /** Postgres `date` comes as YYYY-MM-DD already; D1 stores the same text. */
 const dayOf = (value: unknown) => String(value).slice(0, 10);
@@ -174,13 +176,12 @@ export function toOrderDetail(row: OrderDetailRow, parts: OrderDetailParts): Ord
     row,
     parts.targets.map((target) => target.language),
   );
-  const optionalInt = (value: number | null) => (value === null ? null : int(value));
   return {
     ...summary,
     customer: { ...summary.customer, phone: row.customer_phone },
-    serviceId: optionalInt(row.service_id),
-    sourceLanguageId: optionalInt(row.source_language_id),
-    targets: parts.targets.map((target) => ({ languageId: optionalInt(target.language_id), name: target.language })),
+    serviceId: intOrNull(row.service_id),
+    sourceLanguageId: intOrNull(row.source_language_id),
+    targets: parts.targets.map((target) => ({ languageId: intOrNull(target.language_id), name: target.language })),
     details: row.details,
     locale: row.locale,
     internalNote: row.internal_note,

@@ -17,7 +17,8 @@ import { acceptOffer, declineOffer, offersOf } from "~/features/appointments/off
 import { WorkToRecordPanel } from "~/features/appointments/RecordPanels";
 import { recordAttendance, workToRecord } from "~/features/appointments/records.server";
 import { interpreterJoin } from "~/features/appointments/appointment-room.server";
-import { isStillAhead } from "~/domain/appointment-join";
+import { isStillAhead, JOIN_GRACE_MS } from "~/domain/appointment-join";
+import { DURATION } from "~/domain/appointment-times";
 import type { FormFailure } from "~/platform/page/form-failure";
 import { failureToasts, load } from "~/request/page-loads.server";
 import { appContext } from "~/request/context.server";
@@ -35,8 +36,11 @@ export async function loader(args: Route.LoaderArgs) {
   const backend = appContext(args.context).backend;
   const page = pageParam(new URL(args.request.url));
   const now = Date.now();
-  const today = wallClockOf(now, COMPANY_TIME_ZONE).date;
-  const ahead = filterOf({ from: today, to: null, status: "confirmed", languageId: null, interpreterId: user.id, mode: null, page: 1 });
+  // From the day of the earliest start that can still be joined (the longest appointment, plus the grace after it), not
+  // from today: just after midnight, a video appointment begun before it is still open, and Join must stay on My jobs.
+  // isStillAhead keeps exactly those still open.
+  const earliest = wallClockOf(now - DURATION.maxMinutes * 60_000 - JOIN_GRACE_MS, COMPANY_TIME_ZONE).date;
+  const ahead = filterOf({ from: earliest, to: null, status: "confirmed", languageId: null, interpreterId: user.id, mode: null, page: 1 });
   const [jobs, offers, appointments, toRecord] = await Promise.all([
     load("the jobs", () => backend.orders.jobs(user.id, page)),
     load("the offers", () => offersOf({ backend, userId: user.id, now })),

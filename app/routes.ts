@@ -27,6 +27,7 @@ function publicSite(id: (file: string) => { id?: string }) {
     route("Book", "routes/public/book.tsx", id("routes/public/book.tsx")),
     route("Book/:token", "routes/public/book-status.tsx", id("routes/public/book-status.tsx")),
     route("Call", "routes/public/call.tsx", id("routes/public/call.tsx")),
+    route("Invoice/:token", "routes/public/invoice.tsx", id("routes/public/invoice.tsx")),
     route("Privacy", "routes/public/privacy.tsx", id("routes/public/privacy.tsx")),
     route("Terms", "routes/public/terms.tsx", id("routes/public/terms.tsx")),
     route("*", "routes/public/not-found.tsx", id("routes/public/not-found.tsx")),

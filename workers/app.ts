@@ -8,6 +8,7 @@ import { readConfig } from "../app/platform/core/config.server";
 import { relayDue } from "../app/features/contact/contact-relay.server";
 import { relayDueMails } from "../app/features/orders/order-mail-relay.server";
 import { outboxLinks } from "../app/features/appointments/appointment-mail-relay.server";
+import { withInvoiceLinks } from "../app/features/billing/invoice-sending.server";
 import { flagUnfilledAppointments } from "../app/features/appointments/offer-deadlines.server";
 import { sendReminders } from "../app/features/appointments/reminders.server";
 import { createRequestContext, routerContextFor, type RequestContext } from "../app/request/context.server";
@@ -160,7 +161,14 @@ export default {
         .then(report("contact"))
         // As of the later of the clock and the scheduled minute: what this run wrote as of its minute is due in it
         // (a run on time or late relays by the clock, as before).
-        .then(() => relayDueMails(backend, config, { now: () => Math.max(Date.now(), controller.scheduledTime) }, outboxLinks(backend, config.SESSION_SECRET)))
+        .then(() =>
+          relayDueMails(
+            backend,
+            config,
+            { now: () => Math.max(Date.now(), controller.scheduledTime) },
+            withInvoiceLinks(backend.invoices, config.SESSION_SECRET, outboxLinks(backend, config.SESSION_SECRET)),
+          ),
+        )
         .then(report("mail")),
     );
     if (new Date(controller.scheduledTime).getUTCMinutes() === 0) ctx.waitUntil(pruneSecurityEvents(backend.events, controller.scheduledTime));

@@ -2,7 +2,9 @@
 // per piece of work, drafts that gather a customer's unbilled items, and issuing, which takes the year's next number in
 // the same transaction. Re-exported by port.server.ts. Callers have checked the admin guard and priced the work.
 import type { NewBillableItem, UnbilledAppointment, UnbilledOrder } from "~/domain/billable-work";
+import type { NewMail } from "~/domain/mail";
 import type { Paged } from "~/domain/paging";
+import type { Locale } from "~/i18n";
 
 export type { NewBillableItem, UnbilledAppointment, UnbilledOrder };
 
@@ -11,7 +13,13 @@ export const UNBILLED_AT_ONCE = 100;
 export const INVOICES_PAGE_SIZE = 50;
 
 /** A line of the Invoices list. */
-export type InvoiceSummary = Omit<Invoice, "items"> & { customerName: string; customerEmail: string; itemCount: number; itemsMinor: number };
+export type InvoiceSummary = Omit<Invoice, "items" | "link"> & {
+  sentAt: number | null;
+  customerName: string;
+  customerEmail: string;
+  itemCount: number;
+  itemsMinor: number;
+};
 
 export type BillableItem = NewBillableItem & { id: number; invoiceId: number | null; createdAt: number };
 
@@ -32,7 +40,15 @@ export type Invoice = {
   issuedAt: number | null;
   createdAt: number;
   items: BillableItem[];
+  /** Null until it is first e-mailed (only an issued invoice is). */
+  link: InvoiceLink | null;
 };
+
+/** An issued invoice's private link: its token sealed under the worker's secret, the customer's language, the sending. */
+export type InvoiceLink = { sealed: string; locale: Locale; sentAt: number; sends: number };
+
+/** An e-mail about an invoice, stored with it (its link is filled in as it leaves). */
+export type InvoiceMail = Omit<NewMail, "orderId" | "appointmentId">;
 
 export interface InvoiceStore {
   /** Stores the items not stored yet (by source); answers how many were new. */
@@ -55,8 +71,20 @@ export interface InvoiceStore {
     change: { basedOn: number; taxBasisPoints: number; year: number; by: string },
     now: number,
   ): Promise<{ ok: true; number: string } | { ok: false; reason: "stale" | "not-found" | "issued" }>;
+  /**
+   * E-mails an issued invoice: its link is made on the first sending (from `link`, a new token's hash and sealed copy)
+   * and kept for every later one, in the language given last; the mail is stored in the outbox with it, in the same
+   * write. Refused `not-found`, or `draft` (nothing stored).
+   */
+  send(
+    id: number,
+    sending: { link: { hash: string; sealed: string }; locale: Locale; mail: InvoiceMail; by: string },
+    now: number,
+  ): Promise<{ ok: true } | { ok: false; reason: "not-found" | "draft" }>;
   /** The invoice with its items (in the order of their day, then id), or null. */
   get(id: number): Promise<Invoice | null>;
+  /** The invoice whose link's token has this SHA-256 (hex), or null. */
+  byLink(tokenHash: string): Promise<Invoice | null>;
   /**
    * What there is to bill and no item yet, oldest first (appointments by start, orders by completion), at most
    * UNBILLED_AT_ONCE of each; a customer's cancellation counts when it came less than `lateCancellationHours` before

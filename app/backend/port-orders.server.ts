@@ -24,6 +24,8 @@ export interface MailOutboxStore extends RelayQueue<OutgoingMail> {
   forOrder(orderId: number): Promise<OutgoingMail[]>;
   /** An appointment's mails (issue 25), newest first, each with its `appointmentId`. */
   forAppointment(appointmentId: number): Promise<OutgoingMail[]>;
+  /** An invoice's mails (issue 26), newest first, each with its `invoiceId`. */
+  forInvoice(invoiceId: number): Promise<OutgoingMail[]>;
 }
 
 /**

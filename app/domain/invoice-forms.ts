@@ -2,7 +2,7 @@
 // (there may be thousands: no list to choose from) and its month, whose first to last day is the draft's period; an
 // issue names the version the page showed, so a draft changed since is not issued unseen.
 import { z } from "zod";
-import type { Messages } from "~/i18n";
+import { LOCALES, type Messages } from "~/i18n";
 import { isBillingEmail } from "./rate-forms";
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
@@ -42,4 +42,9 @@ export function issueSchema(t: Messages) {
       .regex(/^[1-9]\d{0,8}$/, { error: stale })
       .transform(Number),
   });
+}
+
+/** The send form: the language the customer reads the e-mail, the page and the PDF in. */
+export function sendSchema(t: Messages) {
+  return z.object({ locale: z.enum(LOCALES, { error: t.billing.invoices.send.chooseLanguage }) });
 }

@@ -27,11 +27,21 @@ export const MAIL_KINDS = [
   "appointment-changed-interpreter",
   "appointment-released",
   "appointment-cancelled-interpreter",
+  // An issued invoice e-mailed to its customer, with its private link (issue 26).
+  "invoice",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** `orderId` / `appointmentId`: what the mail is about (an appointment's mails are stored with it, in its own write). */
-export type NewMail = { kind: MailKind; to: string; subject: string; body: string; orderId: number | null; appointmentId?: number | null };
+export type NewMail = {
+  kind: MailKind;
+  to: string;
+  subject: string;
+  body: string;
+  orderId: number | null;
+  appointmentId?: number | null;
+  invoiceId?: number | null;
+};
 
 export type OutgoingMail = NewMail & {
   id: number;

@@ -134,5 +134,41 @@ export function describeInvoicesContract(target: ContractTarget) {
       const numbers = both.map((result) => (result.ok ? result.number : result.reason)).sort();
       expect(numbers).toEqual(["PUSH-2032-0001", "PUSH-2032-0002"]);
     });
+
+    it("sending makes the link once and keeps it, stores each e-mail with the invoice, and finds the invoice by its link", async () => {
+      const customer = await newCustomer();
+      await invoices().addItems([item(customer)], NOW);
+      const draft = await invoices().createDraft({ customerId: customer, currency: "USD", from: "2026-12-01", to: "2026-12-31", by: ADMIN }, NOW);
+      if (!draft.ok) throw new Error(draft.reason);
+      const first = { hash: await sha256Hex(unique("invoice-link")), sealed: "sealed-first" };
+      const mail = { kind: "invoice" as const, to: "ana@example.com", subject: "Invoice", body: "See {invoice-link-token}" };
+
+      // A draft is not sent: nothing stored.
+      expect(await invoices().send(draft.id, { link: first, locale: "en", mail, by: ADMIN }, NOW)).toEqual({ ok: false, reason: "draft" });
+      expect(await invoices().send(999_999_999, { link: first, locale: "en", mail, by: ADMIN }, NOW)).toEqual({ ok: false, reason: "not-found" });
+      expect(await backend().mail.forInvoice(draft.id)).toEqual([]);
+      expect(await invoices().byLink(first.hash)).toBeNull();
+
+      await invoices().issue(draft.id, { basedOn: 1, taxBasisPoints: 0, year: 2035, by: ADMIN }, NOW);
+      expect((await invoices().get(draft.id))!.link).toBeNull();
+      expect(await invoices().send(draft.id, { link: first, locale: "ar", mail, by: ADMIN }, NOW + 1000)).toEqual({ ok: true });
+      expect((await invoices().get(draft.id))!.link).toEqual({ sealed: "sealed-first", locale: "ar", sentAt: NOW + 1000, sends: 1 });
+
+      // Sent again: the first link stays (the new token is never stored), in the language given now.
+      const second = { hash: await sha256Hex(unique("invoice-link")), sealed: "sealed-second" };
+      expect(await invoices().send(draft.id, { link: second, locale: "en", mail: { ...mail, subject: "Again" }, by: ADMIN }, NOW + 2000)).toEqual({ ok: true });
+      expect((await invoices().get(draft.id))!.link).toEqual({ sealed: "sealed-first", locale: "en", sentAt: NOW + 1000, sends: 2 });
+      expect(await invoices().byLink(second.hash)).toBeNull();
+      expect(await invoices().byLink(first.hash)).toMatchObject({ id: draft.id, number: "PUSH-2035-0001", status: "issued" });
+
+      const mails = await backend().mail.forInvoice(draft.id);
+      expect(mails.map((each) => [each.kind, each.to, each.subject, each.body, each.invoiceId, each.status, each.createdAt])).toEqual([
+        ["invoice", "ana@example.com", "Again", "See {invoice-link-token}", draft.id, "pending", NOW + 2000],
+        ["invoice", "ana@example.com", "Invoice", "See {invoice-link-token}", draft.id, "pending", NOW + 1000],
+      ]);
+      // The list says when it was first sent.
+      const listed = (await invoices().list(1)).items.find((each) => each.id === draft.id);
+      expect(listed?.sentAt).toBe(NOW + 1000);
+    });
   });
 }

@@ -9,15 +9,29 @@ import {
   toUnbilledAppointment,
   toUnbilledOrder,
   type BillableItemRow,
+  type InvoiceLinkRow,
   type InvoiceRow,
   type InvoiceSummaryRow,
   type UnbilledAppointmentRow,
   type UnbilledOrderRow,
 } from "~/backend/rows/billing.server";
 import { pageCountOf } from "~/domain/paging";
+import { mailStatements } from "./mail-outbox.server";
 import { query } from "./query.server";
 
 export function d1InvoiceStore(db: D1Database): InvoiceStore {
+  async function get(id: number) {
+    const [invoices, items, links] = await query(() =>
+      db.batch([
+        db.prepare("SELECT * FROM invoices WHERE id = ?").bind(id),
+        db.prepare("SELECT * FROM billable_items WHERE invoice_id = ? ORDER BY work_day, id").bind(id),
+        db.prepare("SELECT * FROM invoice_links WHERE invoice_id = ?").bind(id),
+      ]),
+    );
+    const row = invoices!.results[0] as InvoiceRow | undefined;
+    return row ? toInvoice(row, items!.results as BillableItemRow[], (links!.results[0] as InvoiceLinkRow | undefined) ?? null) : null;
+  }
+
   return {
     async addItems(items, now) {
       if (items.length === 0) return 0;
@@ -89,15 +103,31 @@ export function d1InvoiceStore(db: D1Database): InvoiceStore {
       return { ok: false, reason: current.status === "issued" ? "issued" : "stale" };
     },
 
-    async get(id) {
-      const [invoices, items] = await query(() =>
+    async send(id, { link, locale, mail, by }, now) {
+      const current = await query(() => db.prepare("SELECT status FROM invoices WHERE id = ?").bind(id).first<{ status: string }>());
+      if (!current) return { ok: false, reason: "not-found" };
+      // An issued invoice stays issued: checked once, it is still issued when the batch runs.
+      if (current.status !== "issued") return { ok: false, reason: "draft" };
+      await query(() =>
         db.batch([
-          db.prepare("SELECT * FROM invoices WHERE id = ?").bind(id),
-          db.prepare("SELECT * FROM billable_items WHERE invoice_id = ? ORDER BY work_day, id").bind(id),
+          // The first sending makes the link; a later one keeps its token and takes the language given now.
+          db
+            .prepare(
+              `INSERT INTO invoice_links (invoice_id, token_hash, token_sealed, locale, sent_at, sent_by) VALUES (?, ?, ?, ?, ?, ?)
+               ON CONFLICT (invoice_id) DO UPDATE SET locale = excluded.locale, sends = sends + 1`,
+            )
+            .bind(id, link.hash, link.sealed, locale, now, by),
+          ...mailStatements(db, "invoice", [{ ...mail, orderId: null }], now, "id = ? AND status = 'issued'", id),
         ]),
       );
-      const row = invoices!.results[0] as InvoiceRow | undefined;
-      return row ? toInvoice(row, items!.results as BillableItemRow[]) : null;
+      return { ok: true };
+    },
+
+    get,
+
+    async byLink(tokenHash) {
+      const link = await query(() => db.prepare("SELECT invoice_id FROM invoice_links WHERE token_hash = ?").bind(tokenHash).first<{ invoice_id: number }>());
+      return link ? get(link.invoice_id) : null;
     },
 
     async unbilled(lateCancellationHours) {
@@ -140,8 +170,9 @@ export function d1InvoiceStore(db: D1Database): InvoiceStore {
             .prepare(
               `SELECT i.*, c.name AS customer_name, c.email AS customer_email,
                  (SELECT count(*) FROM billable_items b WHERE b.invoice_id = i.id) AS item_count,
-                 (SELECT coalesce(sum(b.amount_minor), 0) FROM billable_items b WHERE b.invoice_id = i.id) AS items_minor
-               FROM invoices i JOIN customers c ON c.id = i.customer_id ORDER BY i.id DESC LIMIT ? OFFSET ?`,
+                 (SELECT coalesce(sum(b.amount_minor), 0) FROM billable_items b WHERE b.invoice_id = i.id) AS items_minor,
+                 l.sent_at
+               FROM invoices i JOIN customers c ON c.id = i.customer_id LEFT JOIN invoice_links l ON l.invoice_id = i.id ORDER BY i.id DESC LIMIT ? OFFSET ?`,
             )
             .bind(INVOICES_PAGE_SIZE, (page - 1) * INVOICES_PAGE_SIZE),
         ]),

@@ -6,7 +6,11 @@ import { query } from "./query.server";
 import { d1RelayQueue } from "./relay-queue.server";
 
 /** What an outbox row can be about: the table it is found in, and the outbox column that names it. */
-const OWNERS = { order: { table: "orders", column: "order_id" }, appointment: { table: "appointments", column: "appointment_id" } } as const;
+const OWNERS = {
+  order: { table: "orders", column: "order_id" },
+  appointment: { table: "appointments", column: "appointment_id" },
+  invoice: { table: "invoices", column: "invoice_id" },
+} as const;
 
 /**
  * The statements that store a change's e-mails in the change's own batch (issue 21): each row is inserted only where
@@ -50,6 +54,13 @@ export function d1MailOutboxStore(db: D1Database): MailOutboxStore {
     async forAppointment(appointmentId) {
       const { results } = await query(() =>
         db.prepare(`SELECT ${MAIL_COLUMNS} FROM mail_outbox WHERE appointment_id = ? ORDER BY created_at DESC, id DESC`).bind(appointmentId).all<MailRow>(),
+      );
+      return results.map(toOutgoingMail);
+    },
+
+    async forInvoice(invoiceId) {
+      const { results } = await query(() =>
+        db.prepare(`SELECT ${MAIL_COLUMNS} FROM mail_outbox WHERE invoice_id = ? ORDER BY created_at DESC, id DESC`).bind(invoiceId).all<MailRow>(),
       );
       return results.map(toOutgoingMail);
     },

@@ -1,8 +1,9 @@
 // Rows of what there is to bill and of the invoices list (issue 26; both databases answer the same columns: D1 its
 // instants as epoch ms, Postgres as timestamptz text and bigints as strings), mapped once for both adapters.
-import type { BillableItem, Invoice, InvoiceSummary, UnbilledAppointment, UnbilledOrder } from "~/backend/port-invoices.server";
+import type { BillableItem, Invoice, InvoiceLink, InvoiceSummary, UnbilledAppointment, UnbilledOrder } from "~/backend/port-invoices.server";
 import type { AppointmentMode, AppointmentStatus } from "~/domain/appointments";
 import type { Computation } from "~/domain/pricing";
+import type { Locale } from "~/i18n";
 import { toRecord, type RecordRow } from "./appointment-record.server";
 import { instant, int, intOrNull } from "./order.server";
 
@@ -92,7 +93,7 @@ export type InvoiceRow = {
   created_at: number | string;
 };
 
-const invoiceColumns = (row: InvoiceRow): Omit<Invoice, "items"> => ({
+const invoiceColumns = (row: InvoiceRow): Omit<Invoice, "items" | "link"> => ({
   id: int(row.id),
   customerId: int(row.customer_id),
   currency: row.currency,
@@ -109,11 +110,31 @@ const invoiceColumns = (row: InvoiceRow): Omit<Invoice, "items"> => ({
   createdAt: instant(row.created_at),
 });
 
-/** An invoice and its items (in their order: day, then id). */
-export const toInvoice = (row: InvoiceRow, items: readonly BillableItemRow[]): Invoice => ({ ...invoiceColumns(row), items: items.map(toBillableItem) });
+/** An invoice_links row: the link of an invoice that was sent. */
+export type InvoiceLinkRow = { token_sealed: string; locale: Locale; sent_at: number | string; sends: number | string };
+
+const toInvoiceLink = (row: InvoiceLinkRow): InvoiceLink => ({
+  sealed: row.token_sealed,
+  locale: row.locale,
+  sentAt: instant(row.sent_at),
+  sends: int(row.sends),
+});
+
+/** An invoice, its items (in their order: day, then id) and its link once sent. */
+export const toInvoice = (row: InvoiceRow, items: readonly BillableItemRow[], link: InvoiceLinkRow | null): Invoice => ({
+  ...invoiceColumns(row),
+  items: items.map(toBillableItem),
+  link: link === null ? null : toInvoiceLink(link),
+});
 
 /** An invoices row with its customer and the count and sum of its items. */
-export type InvoiceSummaryRow = InvoiceRow & { customer_name: string; customer_email: string; item_count: number | string; items_minor: number | string };
+export type InvoiceSummaryRow = InvoiceRow & {
+  customer_name: string;
+  customer_email: string;
+  item_count: number | string;
+  items_minor: number | string;
+  sent_at: number | string | null;
+};
 
 export const toInvoiceSummary = (row: InvoiceSummaryRow): InvoiceSummary => ({
   ...invoiceColumns(row),
@@ -121,4 +142,5 @@ export const toInvoiceSummary = (row: InvoiceSummaryRow): InvoiceSummary => ({
   customerEmail: row.customer_email,
   itemCount: int(row.item_count),
   itemsMinor: int(row.items_minor),
+  sentAt: row.sent_at === null ? null : instant(row.sent_at),
 });

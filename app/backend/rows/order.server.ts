@@ -229,6 +229,7 @@ export type MailRow = {
   body: string;
   order_id: number | null;
   appointment_id?: number | string | null;
+  invoice_id?: number | string | null;
   created_at: number | string;
   status: OutgoingMail["status"];
   attempts: number;
@@ -237,7 +238,8 @@ export type MailRow = {
   sent_at: number | string | null;
 };
 
-export const MAIL_COLUMNS = "id, kind, to_email, subject, body, order_id, appointment_id, created_at, status, attempts, last_error, next_attempt_at, sent_at";
+export const MAIL_COLUMNS =
+  "id, kind, to_email, subject, body, order_id, appointment_id, invoice_id, created_at, status, attempts, last_error, next_attempt_at, sent_at";
 
 export const toOutgoingMail = (row: MailRow): OutgoingMail => ({
   id: int(row.id),
@@ -247,6 +249,7 @@ export const toOutgoingMail = (row: MailRow): OutgoingMail => ({
   body: row.body,
   orderId: row.order_id === null ? null : int(row.order_id),
   appointmentId: row.appointment_id === null || row.appointment_id === undefined ? null : int(row.appointment_id),
+  invoiceId: row.invoice_id === null || row.invoice_id === undefined ? null : int(row.invoice_id),
   createdAt: instant(row.created_at),
   status: row.status,
   attempts: int(row.attempts),

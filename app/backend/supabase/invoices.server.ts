@@ -12,6 +12,7 @@ import {
   toUnbilledAppointment,
   toUnbilledOrder,
   type BillableItemRow,
+  type InvoiceLinkRow,
   type InvoiceRow,
   type InvoiceSummaryRow,
   type UnbilledAppointmentRow,
@@ -23,11 +24,14 @@ import { check } from "./clients.server";
 
 /** Postgres sends bigint columns as numbers in jsonb, and PostgREST a bigint result as a number or a string. */
 type Num = number | string;
-/** public.push_invoice's answer: the invoice's columns and its items'. */
-type InvoiceAnswer = InvoiceRow & { items: BillableItemRow[] };
+/** public.push_invoice's answer: the invoice's columns, its items' and its link's (null until sent). */
+type InvoiceAnswer = InvoiceRow & { items: BillableItemRow[]; link: InvoiceLinkRow | null };
 
 type DraftAnswer = { ok: true; id: Num } | { ok: false; reason: "nothing-to-bill" };
 type IssueAnswer = { ok: true; number: string } | { ok: false; reason: "stale" | "not-found" | "issued" };
+type SendAnswer = { ok: true } | { ok: false; reason: "not-found" | "draft" };
+
+const toInvoiceOrNull = (row: InvoiceAnswer | null) => (row === null ? null : toInvoice(row, row.items, row.link));
 
 export function supabaseInvoiceStore(service: SupabaseClient): InvoiceStore {
   return {
@@ -58,9 +62,19 @@ export function supabaseInvoiceStore(service: SupabaseClient): InvoiceStore {
       );
     },
 
+    async send(id, { link, locale, mail, by }, now) {
+      const p_mail = { kind: mail.kind, to_email: mail.to, subject: mail.subject, body: mail.body };
+      return check<SendAnswer>(
+        await service.rpc("push_send_invoice", { p_id: id, p_hash: link.hash, p_sealed: link.sealed, p_locale: locale, p_mail, p_by: by, p_now: now }),
+      );
+    },
+
     async get(id) {
-      const row = check<InvoiceAnswer | null>(await service.rpc("push_invoice", { p_id: id }));
-      return row === null ? null : toInvoice(row, row.items);
+      return toInvoiceOrNull(check<InvoiceAnswer | null>(await service.rpc("push_invoice", { p_id: id })));
+    },
+
+    async byLink(tokenHash) {
+      return toInvoiceOrNull(check<InvoiceAnswer | null>(await service.rpc("push_invoice_by_link", { p_hash: tokenHash })));
     },
 
     async unbilled(lateCancellationHours) {

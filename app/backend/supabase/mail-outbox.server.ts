@@ -37,6 +37,13 @@ export function supabaseMailOutboxStore(service: SupabaseClient): MailOutboxStor
       return rows.map(toOutgoingMail);
     },
 
+    async forInvoice(invoiceId) {
+      const rows = check<MailRow[]>(
+        await table().select(MAIL_COLUMNS).eq("invoice_id", invoiceId).order("created_at", { ascending: false }).order("id", { ascending: false }),
+      );
+      return rows.map(toOutgoingMail);
+    },
+
     async forOrder(orderId) {
       const rows = check<MailRow[]>(
         await table().select(MAIL_COLUMNS).eq("order_id", orderId).order("created_at", { ascending: false }).order("id", { ascending: false }),

@@ -4,14 +4,10 @@ import { Link } from "react-router";
 import type { InvoiceSummary } from "~/backend/port-invoices.server";
 import { Cell, DataTable } from "~/components/DataTable";
 import { formatAmount } from "~/domain/orders";
-import { format, formatDate, formatNumber, type Locale, type Messages } from "~/i18n";
+import { formatNumber } from "~/i18n";
 import { useLocale, useMessages } from "~/platform/page/locale";
 import { invoicePath } from "./invoice-paths";
-
-/** "1 October 2026 to 31 October 2026", in the reader's language. */
-export function periodWords(t: Messages, locale: Locale, invoice: { periodFrom: string; periodTo: string }): string {
-  return format(t.billing.invoices.period, { from: formatDate(locale, invoice.periodFrom), to: formatDate(locale, invoice.periodTo) });
-}
+import { periodWords } from "./invoice-words";
 
 export function InvoiceTable({ invoices, labelledBy }: { invoices: InvoiceSummary[]; labelledBy: string }) {
   const t = useMessages();
@@ -33,7 +29,7 @@ export function InvoiceTable({ invoices, labelledBy }: { invoices: InvoiceSummar
           <Cell label={c.period}>{periodWords(t, locale, invoice)}</Cell>
           <Cell label={c.items}>{formatNumber(locale, invoice.itemCount)}</Cell>
           <Cell label={c.amount}>{formatAmount(invoice.totalMinor ?? invoice.itemsMinor, invoice.currency, locale)}</Cell>
-          <Cell label={c.status}>{i.statuses[invoice.status]}</Cell>
+          <Cell label={c.status}>{i.statuses[invoice.status === "issued" && invoice.sentAt !== null ? "sent" : invoice.status]}</Cell>
         </tr>
       ))}
     </DataTable>

@@ -75,6 +75,11 @@ export const BILLING_READ_FUNCTIONS: Record<(typeof BILLING_READ_RPC_FUNCTIONS)[
           customer_email: customer.email,
           item_count: items.length,
           items_minor: items.reduce((sum, row) => sum + Number(row.amount_minor), 0),
+          ...columnsOf(
+            "invoice_links",
+            state.tables.invoice_links.find((row) => row.invoice_id === invoice.id),
+            ["sent_at"],
+          ),
         };
       }),
     };

@@ -23,7 +23,28 @@ const byDay = (a: Row, b: Row) => String(a.work_day).localeCompare(String(b.work
 /** PUSH-2026-0001 … PUSH-2026-9999, PUSH-2026-10000. */
 const numberOf = (year: number, sequence: number) => `PUSH-${year}-${String(sequence).padStart(4, "0")}`;
 
-export const INVOICE_RPC_FUNCTIONS = ["push_add_billable_items", "push_create_invoice_draft", "push_issue_invoice", "push_invoice"] as const;
+export const INVOICE_RPC_FUNCTIONS = [
+  "push_add_billable_items",
+  "push_create_invoice_draft",
+  "push_issue_invoice",
+  "push_invoice",
+  "push_send_invoice",
+  "push_invoice_by_link",
+] as const;
+
+/** push_invoice's answer: the invoice's columns, its items' (by day, then id), and its link's (null until sent). */
+function invoiceJson(state: DoubleState, invoice: Row | undefined): Json | null {
+  if (!invoice) return null;
+  const items = state.tables.billable_items.filter((row) => row.invoice_id === invoice.id).sort(byDay);
+  const link = state.tables.invoice_links.find((row) => row.invoice_id === invoice.id);
+  return {
+    ...rowJson("invoices", invoice),
+    items: items.map((row) => rowJson("billable_items", row)),
+    link: link
+      ? { token_sealed: link.token_sealed, locale: link.locale, sent_at: jsonValue(SCHEMA.invoice_links.columns.sent_at, link.sent_at), sends: link.sends }
+      : null,
+  };
+}
 
 export const INVOICE_FUNCTIONS: Record<(typeof INVOICE_RPC_FUNCTIONS)[number], (state: DoubleState, args: Args) => unknown> = {
   push_add_billable_items(state, args) {
@@ -108,9 +129,38 @@ export const INVOICE_FUNCTIONS: Record<(typeof INVOICE_RPC_FUNCTIONS)[number], (
   },
 
   push_invoice(state, args) {
+    return invoiceJson(
+      state,
+      state.tables.invoices.find((row) => row.id === Number(args.p_id)),
+    );
+  },
+
+  push_send_invoice(state, args) {
     const invoice = state.tables.invoices.find((row) => row.id === Number(args.p_id));
-    if (!invoice) return null;
-    const items = state.tables.billable_items.filter((row) => row.invoice_id === invoice.id).sort(byDay);
-    return { ...rowJson("invoices", invoice), items: items.map((row) => rowJson("billable_items", row)) };
+    if (!invoice) return refused("not-found");
+    if (invoice.status !== "issued") return refused("draft");
+    const now = Number(args.p_now);
+    // insert … on conflict (invoice_id) do update set locale = excluded.locale, sends = sends + 1
+    const link = state.tables.invoice_links.find((row) => row.invoice_id === invoice.id);
+    if (link) state.write("invoice_links", "update", [{ ...rowJson("invoice_links", link), locale: args.p_locale, sends: Number(link.sends) + 1 }]);
+    else
+      state.write("invoice_links", "insert", [
+        { invoice_id: invoice.id, token_hash: args.p_hash, token_sealed: args.p_sealed, locale: args.p_locale, sent_at: pgTimestamp(now), sent_by: args.p_by },
+      ]);
+    const mail = args.p_mail as Record<string, unknown>;
+    state.write("mail_outbox", "insert", [
+      { kind: mail.kind, to_email: mail.to_email, subject: mail.subject, body: mail.body, invoice_id: invoice.id, created_at: now, next_attempt_at: now },
+    ]);
+    return { ok: true };
+  },
+
+  push_invoice_by_link(state, args) {
+    const link = state.tables.invoice_links.find((row) => row.token_hash === args.p_hash);
+    return link
+      ? invoiceJson(
+          state,
+          state.tables.invoices.find((row) => row.id === link.invoice_id),
+        )
+      : null;
   },
 };

@@ -7,7 +7,7 @@
 // one. The worker reaches the tables only through the functions of rpc-invoices.ts.
 import type { Row, Table, TableName, Value } from "./schema";
 
-export const INVOICE_TABLE_NAMES = ["invoice_counters", "invoices", "billable_items"] as const;
+export const INVOICE_TABLE_NAMES = ["invoice_counters", "invoices", "billable_items", "invoice_links"] as const;
 type InvoiceTableName = (typeof INVOICE_TABLE_NAMES)[number];
 
 const ISSUED = "an issued invoice never changes";
@@ -92,5 +92,21 @@ export const INVOICE_SCHEMA: Record<InvoiceTableName, Table> = {
       { name: "billable_items_invoice_id_fkey", column: "invoice_id", table: "invoices", onDelete: "set null" },
     ],
     refusesChange: { message: ISSUED, when: (old, tables) => invoiceOf(tables, old.invoice_id ?? null)?.status === "issued" },
+  },
+  // 20261205000000_push_invoice_links.sql: an issued invoice's private link, made when it is first sent. (Its trigger,
+  // which refuses a link for a draft and a changed token, is tested on PGlite: push_send_invoice writes neither.)
+  invoice_links: {
+    columns: {
+      invoice_id: { type: "int8" },
+      token_hash: { type: "text", check: (value) => typeof value === "string" && /^[0-9a-f]{64}$/.test(value) },
+      token_sealed: { type: "text" },
+      locale: { type: "text", oneOf: ["en", "ar"] },
+      sent_at: { type: "timestamptz" },
+      sent_by: { type: "text" },
+      sends: { type: "int8", default: () => 1, check: atLeast(1) },
+    },
+    primaryKey: "invoice_id",
+    unique: [{ name: "invoice_links_token_hash_key", columns: ["token_hash"] }],
+    foreignKeys: [{ name: "invoice_links_invoice_id_fkey", column: "invoice_id", table: "invoices", onDelete: "restrict" }],
   },
 };

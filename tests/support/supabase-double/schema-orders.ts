@@ -160,12 +160,15 @@ export const ORDER_SCHEMA: Record<OrderTableName, Table> = {
       ...RELAY_COLUMNS,
       // 20261202000000_push_appointments.sql: an appointment's e-mails (issue 25).
       appointment_id: optionalInt,
+      // 20261205000000_push_invoice_links.sql: an invoice's e-mails (issue 26).
+      invoice_id: optionalInt,
     },
     primaryKey: "id",
     unique: [],
     foreignKeys: [
       { name: "mail_outbox_order_id_fkey", column: "order_id", table: "orders", onDelete: "set null" },
       { name: "mail_outbox_appointment_id_fkey", column: "appointment_id", table: "appointments", onDelete: "set null" },
+      { name: "mail_outbox_invoice_id_fkey", column: "invoice_id", table: "invoices", onDelete: "set null" },
     ],
   },
 };

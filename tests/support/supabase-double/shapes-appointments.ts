@@ -111,4 +111,14 @@ export const APPOINTMENT_SHAPES: RestShape[] = [
     select: MAIL_COLUMNS,
     params: { appointment_id: EQ_INT, order: "created_at.desc,id.desc" },
   }),
+  workerShape(
+    "mail_outbox",
+    "invoice e-mails (mail_outbox; the worker stores each with the sending, 20261205000000_push_invoice_links.sql)",
+  )({
+    id: "rest.mail_outbox.for-invoice",
+    why: "an invoice's e-mails, newest first (relayed right after the sending that stored them)",
+    method: "GET",
+    select: MAIL_COLUMNS,
+    params: { invoice_id: EQ_INT, order: "created_at.desc,id.desc" },
+  }),
 ];

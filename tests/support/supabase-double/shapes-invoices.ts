@@ -6,6 +6,22 @@ import { is, type RestShape, type ValueCheck } from "./match";
 
 const INVOICES = "invoices (issue 26)";
 const MIGRATION = "supabase/migrations/20261204000100_push_invoices.sql";
+const SENDING = "supabase/migrations/20261205000000_push_invoice_links.sql";
+
+/** A link token's SHA-256, as hex: the only form a token reaches the database in. */
+const sha256Hex: ValueCheck = (value) => typeof value === "string" && /^[0-9a-f]{64}$/.test(value);
+/** The invoice's e-mail to its customer, stored with the sending. */
+const invoiceMail: ValueCheck = (value) => {
+  if (!is.object(value)) return false;
+  const mail = value as Record<string, unknown>;
+  return (
+    Object.keys(mail).sort().join() === "body,kind,subject,to_email" &&
+    mail.kind === "invoice" &&
+    is.text(mail.to_email) &&
+    is.text(mail.subject) &&
+    is.text(mail.body)
+  );
+};
 
 const positive: ValueCheck = (value) => Number.isSafeInteger(value) && (value as number) > 0;
 /** A calendar day, YYYY-MM-DD (the functions' date arguments and the items' days). */
@@ -62,5 +78,21 @@ export const INVOICE_SHAPES: RestShape[] = [
     p_by: is.text,
     p_now: positive,
   }),
-  rpc("push_invoice", "an invoice with its items, or null", { p_id: positive }),
+  rpc("push_invoice", "an invoice with its items and its link once sent, or null", { p_id: positive }),
+  {
+    ...rpc("push_send_invoice", "an issued invoice e-mailed: its link made on the first sending, the mail stored with it — or refused, storing nothing", {
+      p_id: positive,
+      p_hash: sha256Hex,
+      p_sealed: is.text,
+      p_locale: is.literal("en", "ar"),
+      p_mail: invoiceMail,
+      p_by: is.text,
+      p_now: positive,
+    }),
+    extension: `${INVOICES}: an issued invoice e-mailed with its private link (${SENDING} public.push_send_invoice, one transaction, service role only)`,
+  },
+  {
+    ...rpc("push_invoice_by_link", "the invoice of a customer's link, by the token's SHA-256, or null", { p_hash: sha256Hex }),
+    extension: `${INVOICES}: the customer's page of an invoice, by its link (${SENDING} public.push_invoice_by_link, service role only)`,
+  },
 ];

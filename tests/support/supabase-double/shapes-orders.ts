@@ -75,7 +75,7 @@ const rpc = (name: string, why: string, body: RestShape["body"]): RestShape => (
 const FILE_COLUMNS = "id,order_id,kind,object_key,file_name,content_type,size,created_at";
 const JOB_COLUMNS = "id,status,version,service_title,source_language,deadline,created_at,order_targets(language,position)";
 /** The outbox rows the relay and the order and appointment pages read (app/backend/rows/order.server.ts). */
-export const MAIL_COLUMNS = "id,kind,to_email,subject,body,order_id,appointment_id,created_at,status,attempts,last_error,next_attempt_at,sent_at";
+export const MAIL_COLUMNS = "id,kind,to_email,subject,body,order_id,appointment_id,invoice_id,created_at,status,attempts,last_error,next_attempt_at,sent_at";
 const MAIL_INSERT = ["kind", "to_email", "subject", "body", "order_id", "created_at", "next_attempt_at"];
 const mail = workerShape("mail_outbox", MAIL);
 

@@ -1,0 +1,53 @@
+// The invoice as its customer reads it (issue 26, build item 4): one function makes the words of the customer's page
+// and of the PDF, in the reader's language, so the two never differ. Pure: the route hands it the invoice, the
+// customer and the company's contact lines.
+import type { Invoice } from "~/backend/port-invoices.server";
+import type { InvoiceDocument } from "~/domain/invoice-document";
+import { invoiceState } from "~/domain/invoices";
+import { companyToday, formatAmount } from "~/domain/orders";
+import { explainPriced } from "~/domain/pricing-words";
+import { format, formatDate, formatNumber, type Locale, type Messages } from "~/i18n";
+import { periodWords } from "./invoice-words";
+
+/** An issued invoice, with what the document prints of its customer and of the company. */
+export type DocumentSource = {
+  invoice: Invoice & { number: string; issuedAt: number };
+  customer: { name: string; email: string };
+  company: { name: string; address: string; email: string };
+};
+
+/** The invoice's state as the customer is told it (payments and credit notes come with build item 5). */
+export const customerStateOf = (invoice: Invoice) =>
+  invoiceState({ issued: true, sent: invoice.link !== null, totalMinor: invoice.totalMinor ?? 0, paidMinor: 0, creditedMinor: 0 });
+
+export function invoiceDocument({ invoice, customer, company }: DocumentSource, locale: Locale, m: Messages): InvoiceDocument {
+  const t = m.billing.document;
+  const money = (minor: number) => formatAmount(minor, invoice.currency, locale);
+  const state = customerStateOf(invoice);
+  return {
+    locale,
+    title: format(t.title, { number: invoice.number }),
+    company: { name: company.name, lines: [company.address, company.email].filter((line) => line.trim() !== "") },
+    facts: [
+      { label: t.number, value: invoice.number },
+      { label: t.issued, value: formatDate(locale, companyToday(new Date(invoice.issuedAt))) },
+      { label: t.period, value: periodWords(m, locale, invoice) },
+      { label: t.billedTo, value: `${customer.name} (${customer.email})` },
+      { label: t.status, value: t.statuses[state === "draft" ? "issued" : state] },
+    ],
+    columns: t.columns,
+    lines: invoice.items.map((item) => ({
+      words: explainPriced({ amountMinor: item.amountMinor, currency: item.currency, rateLineId: item.rateLineId, computation: item.computation }, locale, m),
+      amount: money(item.amountMinor),
+    })),
+    totals: [
+      { label: t.subtotal, value: money(invoice.subtotalMinor ?? 0) },
+      {
+        label: format(t.tax, { percent: formatNumber(locale, (invoice.taxBasisPoints ?? 0) / 10_000, { style: "percent", maximumFractionDigits: 2 }) }),
+        value: money(invoice.taxMinor ?? 0),
+      },
+      { label: t.total, value: money(invoice.totalMinor ?? 0) },
+    ],
+    footer: company.email.trim() === "" ? [] : [format(t.questions, { email: company.email })],
+  };
+}

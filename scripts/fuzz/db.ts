@@ -47,6 +47,11 @@ export type Database = {
   accountId(email: string): Promise<string>;
   /** A session row of `accountId` that expired a day ago; returns its token (the cookie's value). */
   insertExpiredSession(accountId: string, token: string): Promise<void>;
+  /**
+   * An issued invoice of `customerId` with one item, sent with the private link `token` (issue 26), numbered from the
+   * year's counter as issuing numbers it; returns its id.
+   */
+  insertSentInvoice(customerId: number, token: string): Promise<number>;
   /** Every object of an R2 bucket (MEDIA: the studio's images, FILES: orders' documents), by key with its etag. */
   listing(bucket: BucketName): Promise<Listing>;
   /** The rows of a read-only query (the run's set-up looks up the orders it made: orders.ts). */
@@ -58,7 +63,7 @@ export async function openDatabase(state: string): Promise<Database> {
   Object.assign(process.env, quietCloudflareEnv, { WRANGLER_LOG: process.env.WRANGLER_LOG ?? "error" });
   // Opened again when its channel fails (see listing below): every read goes through the current one.
   let proxy = await storageProxy(state);
-  const db = { prepare: (sql: string) => proxy.env.DB.prepare(sql) };
+  const db = { prepare: (sql: string) => proxy.env.DB.prepare(sql), batch: (statements: D1PreparedStatement[]) => proxy.env.DB.batch(statements) };
   // storageProxy opens every R2 binding of wrangler.toml; its type names only the ones local set-up uses.
   const bucketOf = (name: BucketName) => (proxy.env as unknown as Record<BucketName, R2Bucket>)[name];
 
@@ -176,6 +181,7 @@ export async function openDatabase(state: string): Promise<Database> {
         serviceIds: (await all<{ id: number }>("select id from services order by id")).map((row) => row.id),
         customerIds: (await all<{ id: number }>("select id from customers order by id")).map((row) => row.id),
         invoiceIds: (await all<{ id: number }>("select id from invoices order by id")).map((row) => row.id),
+        invoiceLinks: [],
         linkedLanguageIds: (await all<{ id: number }>("select distinct language_id as id from user_languages order by language_id")).map((row) => row.id),
         // The run's set-up adds these (orders.ts, appointments.ts, availability.ts).
         sampleInterpreterId: null,
@@ -198,6 +204,40 @@ export async function openDatabase(state: string): Promise<Database> {
           .bind(sha256Hex(token), accountId, Date.now() - 8 * day, Date.now() - day)
           .run(),
       );
+    },
+    async insertSentInvoice(customerId, token) {
+      const now = Date.now();
+      const year = new Date(now).getUTCFullYear();
+      const batch = [
+        db.prepare("insert into invoice_counters (year, last) values (?1, 1) on conflict (year) do update set last = last + 1").bind(year),
+        db
+          .prepare("insert into invoices (customer_id, currency, period_from, period_to, created_by, created_at) values (?, 'USD', ?, ?, 'fuzz', ?)")
+          .bind(customerId, `${year}-01-01`, `${year}-01-31`, now),
+        db
+          .prepare(
+            `insert into billable_items (source, customer_id, work_day, currency, amount_minor, computation, invoice_id, created_at)
+             values (?, ?, ?, 'USD', 18281, '{"kind":"customer-no-show"}', last_insert_rowid(), ?)`,
+          )
+          .bind(`order:fuzz-${now}`, customerId, `${year}-01-08`, now),
+        db
+          .prepare(
+            `update invoices set status = 'issued', version = 2, year = ?1, sequence = (select last from invoice_counters where year = ?1),
+               number = printf('PUSH-%d-%04d', ?1, (select last from invoice_counters where year = ?1)), tax_bp = 0,
+               subtotal_minor = 18281, tax_minor = 0, total_minor = 18281, issued_at = ?2, issued_by = 'fuzz'
+             where id = (select invoice_id from billable_items where source = ?3)`,
+          )
+          .bind(year, now, `order:fuzz-${now}`),
+        db
+          .prepare(
+            `insert into invoice_links (invoice_id, token_hash, token_sealed, locale, sent_at, sent_by)
+             select invoice_id, ?, 'fuzz', 'en', ?, 'fuzz' from billable_items where source = ?`,
+          )
+          .bind(sha256Hex(token), now, `order:fuzz-${now}`),
+      ];
+      await retry("sent invoice", () => db.batch(batch));
+      const [row] = await all<{ id: number }>("select invoice_id as id from billable_items where source = ?", `order:fuzz-${now}`);
+      if (!row) throw new Error("the sent invoice is not in the database");
+      return row.id;
     },
     // An object's key and etag are each read through the proxy by a synchronous round trip (miniflare's stubs). That
     // channel has been seen to fall out of step ("false == true"), after which every such read fails: the proxy is

@@ -46,6 +46,8 @@ export type IdPools = {
   customerIds: number[];
   /** The invoices there are at the start (the campaign's own drafts may add some). */
   invoiceIds: number[];
+  /** The sent invoices the run's set-up made (db.ts insertSentInvoice), with their private links. */
+  invoiceLinks: { id: number; token: string }[];
   /** The sample interpreter's users row: the one the set-up's orders can be assigned to. */
   sampleInterpreterId: string | null;
   /** The orders the run's set-up created, one in each state (orders.ts). */
@@ -147,6 +149,9 @@ export function fillPath(template: string, rng: Rng, ids: IdPools): Filled {
         return String(ids.customerIds.length && rng.chance(0.85) ? rng.pick(ids.customerIds) : madeUp(ids.customerIds.length));
       case "invoice":
         return String(ids.invoiceIds.length && rng.chance(0.85) ? rng.pick(ids.invoiceIds) : madeUp(ids.invoiceIds.length));
+      // A sent invoice's private link (mostly the set-up's), now and then an unknown token.
+      case "invoiceLink":
+        return ids.invoiceLinks.length && rng.chance(0.9) ? rng.pick(ids.invoiceLinks).token : UNKNOWN_TOKEN;
       default:
         throw new Error(`a surface entry names a placeholder params.ts does not know: {${name}} in ${template}`);
     }

@@ -26,6 +26,7 @@ import { bytesOf } from "../../tests/fixtures/images";
 import { orderSetUp } from "./orders";
 import { appointmentSetUp } from "./appointments";
 import { availabilitySetUp } from "./availability";
+import { invoiceSetUp } from "./invoices";
 import { Rng } from "./prng";
 import { Reporter } from "./report";
 import { checkBuildAndPort, exitOnInterrupt, startServer, type Server } from "./server";
@@ -145,6 +146,8 @@ async function campaign(db: Database): Promise<void> {
   // Working hours, time off and credentials (issue 25); it also proves the counts see them, and the working_hours digest
   // a week replaced in place.
   const availabilityPools = await availabilitySetUp(port, db, { admin: sessions.admin.real!, interpreter: sessions.interpreter.real! });
+  // A sent invoice with its private link (issue 26), for the customer's page, its PDF and the staff's "Send".
+  const invoiceLinks = await invoiceSetUp(db);
 
   const ids = {
     ...(await db.idPools([ADMIN_EMAIL, INTERPRETER_EMAIL])),
@@ -152,11 +155,13 @@ async function campaign(db: Database): Promise<void> {
     appointments: appointmentPools.appointments,
     timeOff: availabilityPools.timeOff,
     credentials: availabilityPools.credentials,
+    invoiceLinks,
   };
   // The status links are new each run: the trace names them by their order, so two runs of a seed compare.
   const tokenNames = new Map([
     ...orderPools.orders.map((order) => [order.token, `{token of order ${order.id}}`] as const),
     ...appointmentPools.appointments.map((appointment) => [appointment.token, `{token of appointment ${appointment.id}}`] as const),
+    ...invoiceLinks.map((invoice) => [invoice.token, `{link of invoice ${invoice.id}}`] as const),
   ]);
   const generator = new RequestGenerator(new Rng(seed), origin, ids);
   if (!only && total < generator.sweepSize) throw new Error(`--requests ${total} is less than one sweep of the surface (${generator.sweepSize})`);

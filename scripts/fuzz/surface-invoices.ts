@@ -2,8 +2,10 @@
 // forms, "Bill work" and "New draft", and an invoice's page with its "Issue" form. Spread into surface.ts's PAGES and
 // surface-forms.ts's FORMS; coverage.ts checks them against the product like every other entry. A plausible "Bill
 // work" makes items or none; a draft names a customer by e-mail (mostly nobody's: 400, nothing stored); an issue of
-// an invoice that is not there is a 404, of a stale version a 409, neither writing anything.
+// an invoice that is not there is a 404, of a stale version a 409, neither writing anything. "Send" e-mails an issued
+// invoice (the run's set-up sends one), and the customer's page answers its link and 404 for anything else.
 import type { FormEntry, PageEntry } from "./surface-kinds";
+import { UNKNOWN_TOKEN } from "./surface-orders";
 
 export const INVOICE_PAGES: PageEntry[] = [
   // app/routes/dashboard/invoices.tsx with app/features/billing/invoices.server.ts: the list's page, and how much
@@ -11,10 +13,19 @@ export const INVOICE_PAGES: PageEntry[] = [
   { route: "/Dashboard/Invoices", paths: ["/Dashboard/Invoices"], access: "admin", query: { page: "page", unpriced: "page" } },
   // app/routes/dashboard/invoice.tsx: one invoice, mostly one there is, now and then an id there is not.
   { route: "/Dashboard/Invoices/:invoiceId", paths: ["/Dashboard/Invoices/{invoice}", "/Dashboard/Invoices/0", "/Dashboard/Invoices/x"], access: "admin" },
+  // app/routes/public/invoice.tsx: the customer's page of a sent invoice, by its private link (the run's set-up sends
+  // one: invoices.ts), in both languages; 404 for anything else, an order's status token included.
+  ...["", "/ar"].map((prefix): PageEntry => ({
+    route: `${prefix}/Invoice/:token`,
+    paths: [`${prefix}/Invoice/{invoiceLink}`, `${prefix}/Invoice/${UNKNOWN_TOKEN}`, `${prefix}/Invoice/{invoiceLink}x`, `${prefix}/Invoice/{token}`],
+    access: "public",
+  })),
 ];
 
 export const INVOICE_FORMS: FormEntry[] = [
   { route: "/Dashboard/Invoices", path: "/Dashboard/Invoices", intent: "bill", fields: {}, access: "admin" },
   { route: "/Dashboard/Invoices", path: "/Dashboard/Invoices", intent: "draft", fields: { customer: "email", month: "invoiceMonth" }, access: "admin" },
   { route: "/Dashboard/Invoices/:invoiceId", path: "/Dashboard/Invoices/{invoice}", intent: "issue", fields: { basedOn: "version" }, access: "admin" },
+  // "Send to the customer": the customer's language (en, ar); a draft or an invoice that is not there writes nothing.
+  { route: "/Dashboard/Invoices/:invoiceId", path: "/Dashboard/Invoices/{invoice}", intent: "send", fields: { locale: "locale" }, access: "admin" },
 ];

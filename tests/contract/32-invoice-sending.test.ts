@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as invoicePage from "~/routes/dashboard/invoice";
 import * as customerPage from "~/routes/public/invoice";
+import { withInvoiceLinks } from "~/features/billing/invoice-sending.server";
 import { newStatusToken, unsealStatusToken } from "~/features/orders/status-token.server";
 import { readConfig } from "~/platform/core/config.server";
 import { readFlashToast } from "~/request/toast.server";
@@ -212,6 +213,19 @@ describe("the customer's page, /Invoice/<token>", () => {
     expect(document.title).toBe(`Invoice ${NUMBER}`);
     expect(document.facts).toContainEqual(expect.objectContaining({ value: `Harbor Dental (${EMAIL})` }));
     expect(document.totals.at(-1)).toEqual({ label: "Total", value: "$146.25" });
+  });
+
+  it("the relay fills the mail's slot with that token as it leaves (one read of the invoice), and the link opens the page", async () => {
+    const [mail] = await backendFor().mail.forInvoice(routed);
+    const fill = withInvoiceLinks(invoices(), bindings.SESSION_SECRET, () => Promise.reject(new Error("not an invoice's mail")));
+    const filled = await step(() => fill(mail!));
+    expect(who(filled.requests)).toEqual(["rpc.push_invoice service"]);
+    const token = await emailed();
+    expect(filled.result).not.toContain("{invoice-link-token}");
+    expect(filled.result).toContain(`${ORIGIN}/Invoice/${token}`);
+    const path = new URL(/http\S+\/Invoice\/\S+/.exec(filled.result)![0]).pathname;
+    const shown = await open(path, path.split("/").at(-1)!);
+    expect(shown.result.document.title).toBe(`Invoice ${NUMBER}`);
   });
 
   it("in Arabic at /ar/Invoice/<token>", async () => {

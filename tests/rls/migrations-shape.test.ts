@@ -26,8 +26,11 @@ const REMINDER_TABLES = ["appointment_reminders"];
 const RECORD_TABLES = ["appointment_records"];
 /** Rate cards (20261204000000_push_rate_lines.sql): as the orders' tables (admins read). */
 const RATE_TABLES = ["rate_lines"];
-/** Invoices (20261204000100_push_invoices.sql): as the orders' tables (admins read). */
-const INVOICE_TABLES = ["billable_items", "invoice_counters", "invoices"];
+/**
+ * Invoices (20261204000100_push_invoices.sql) and their private links (20261205000000_push_invoice_links.sql): as the
+ * orders' tables (admins read).
+ */
+const INVOICE_TABLES = ["billable_items", "invoice_counters", "invoice_links", "invoices"];
 /** Tables signed-in users may only read (their policies choose the rows), anon not at all; the worker writes. */
 const READ_ONLY_TABLES = [
   ...ORDER_TABLES,
@@ -45,7 +48,7 @@ const READ_ONLY_TABLES = [
  */
 const SIGNED_IN_TABLES = ["credentials", "time_off", "working_hours"];
 /** Tables signed-in users read by column (below), not whole: their private links (and the orders' note) are the worker's. */
-const BY_COLUMN_TABLES = ["appointments", "orders"];
+const BY_COLUMN_TABLES = ["appointments", "invoice_links", "orders"];
 
 /** The first column of every row a catalogue query answers: the names it lists. */
 const namesFrom = async (db: Db, sql: string) => (await asSuperuser(db, sql)).map((row) => Object.values(row)[0]);
@@ -94,6 +97,7 @@ describe("what the migrations leave", () => {
       p("credentials", "UPDATE", signedInOnly, "credentials: admins update"),
       p("customers", "SELECT", signedInOnly, "customers: admins read"),
       p("invoice_counters", "SELECT", signedInOnly, "invoice_counters: admins read"),
+      p("invoice_links", "SELECT", signedInOnly, "invoice_links: admins read"),
       p("invoices", "SELECT", signedInOnly, "invoices: admins read"),
       p("languages", "DELETE", signedInOnly, "languages: admins delete"),
       p("languages", "INSERT", signedInOnly, "languages: admins insert"),
@@ -149,7 +153,7 @@ describe("what the migrations leave", () => {
       ]
         .sort()
         .map((table_name) => ({ grantee, table_name, privileges: privilegesOf(grantee, table_name) }))
-        // Signed-in users read orders and appointments by column (below), not the whole table.
+        // Signed-in users read orders, appointments and invoices' links by column (below), not the whole table.
         .filter((row) => !(row.grantee === "authenticated" && BY_COLUMN_TABLES.includes(row.table_name))),
     );
     expect(rows).toEqual(expected);
@@ -194,6 +198,14 @@ describe("what the migrations leave", () => {
     // Every column of an appointment but its private link (the hash and the sealed copy); anon none at all.
     expect(await appointmentColumns("authenticated")).toEqual(everyAppointmentColumn.filter((name) => !["token_hash", "token_sealed"].includes(String(name))));
     expect(await appointmentColumns("anon")).toEqual([]);
+    // An invoice's link: when and how often it was sent, in which language, by whom; not the link itself.
+    expect(
+      await namesFrom(
+        db,
+        `select column_name from information_schema.columns c where table_schema = 'public' and table_name = 'invoice_links'
+           and has_column_privilege('authenticated', 'public.invoice_links', c.column_name, 'select') order by column_name`,
+      ),
+    ).toEqual(["invoice_id", "locale", "sends", "sent_at", "sent_by"]);
   });
 
   it("index the columns the policies and cascades use", async () => {
@@ -226,12 +238,14 @@ describe("what the migrations leave", () => {
       "customers_email_key",
       "customers_recent_idx",
       "customers_search_idx",
+      "invoice_links_token_hash_key",
       "invoices_customer_idx",
       "invoices_number_key",
       "invoices_year_sequence_key",
       "languages_name_lower_key",
       "mail_outbox_appointment_idx",
       "mail_outbox_due_idx",
+      "mail_outbox_invoice_idx",
       "mail_outbox_order_idx",
       "order_events_order_idx",
       "order_files_object_key_key",

@@ -100,6 +100,21 @@ async function inkOf(pdf: Uint8Array<ArrayBuffer>, page: number) {
   return ink;
 }
 
+describe("the invoice PDF's fonts", () => {
+  it("keep their shaping tables once subset: Arabic letters join, lam-alef is one glyph, Latin kerns", async () => {
+    const { INVOICE_FONTS } = await import("~/features/billing/invoice-pdf/fonts");
+    for (const { arabic, latin } of [INVOICE_FONTS.regular, INVOICE_FONTS.bold]) {
+      const word = "شركة";
+      const shaped = arabic.layout(word, []).glyphs.map((glyph) => glyph.id);
+      const isolated = [...word].map((letter) => arabic.glyphForCodePoint(letter.codePointAt(0)!).id).reverse();
+      expect(shaped).toHaveLength(4);
+      expect(shaped).not.toEqual(isolated); // the joining forms (init, medi, fina), not the isolated letters
+      expect(arabic.layout("الإجمالي", []).glyphs).toHaveLength(7); // ل + إ drawn as one glyph
+      expect(latin.layout("AV", []).advanceWidth).toBeLessThan(latin.layout("A", []).advanceWidth + latin.layout("V", []).advanceWidth);
+    }
+  });
+});
+
 describe("renderInvoicePdf", () => {
   it("writes an English invoice a PDF reader reads back: number, customer, total, wrapped words, two pages", async () => {
     const pdf = await render(english());

@@ -41,24 +41,37 @@ export function isolateLeftToRight(text: string): string {
 
 type LevelRun<F> = { text: string; level: number; font: F };
 
-/** The fonts of a line: Arabic letters in the first, Latin letters and digits in the second, arrows in the third. */
-export type FontChoice<F> = { arabic: F; latin: F; symbols: F };
+/** A character's mirror ("(" for ")"), or the character when it has none. */
+export function mirrorOf(codePoint: number): number {
+  return bidi.getMirroredCharacter(String.fromCodePoint(codePoint))?.codePointAt(0) ?? codePoint;
+}
 
-/** The font of each character: Arabic letters in the Arabic font, the rest in the first font that has the glyph. */
-function fontsOf<F extends GlyphSource>(characters: string[], fonts: FontChoice<F>): F[] {
+/**
+ * The fonts of a line: Arabic letters in the first, Latin letters and digits in the second, arrows in the third, and
+ * the brackets drawn mirrored in the fourth (whose text is their mirror: glyph-text.ts).
+ */
+export type FontChoice<F> = { arabic: F; latin: F; symbols: F; mirrored: F };
+
+/**
+ * The font of each character: a mirrored bracket in the mirrored font, Arabic letters in the Arabic font, spaces and
+ * punctuation in the font before them if it has them, the rest in the first font that has the glyph.
+ */
+function fontsOf<F extends GlyphSource>(characters: string[], mirrored: Map<number, string>, fonts: FontChoice<F>): F[] {
   const chosen: F[] = [];
   let previous: F | undefined;
-  for (const character of characters) {
+  characters.forEach((character, index) => {
     const codePoint = character.codePointAt(0)!;
+    const mirror = mirrored.get(index)?.codePointAt(0);
     let font: F;
     if (BIDI_CONTROL.test(character))
       font = previous ?? fonts.latin; // dropped before drawing
+    else if (mirror !== undefined && fonts.mirrored.has(mirror)) font = fonts.mirrored;
     else if (ARABIC_LETTER.test(character)) font = fonts.arabic;
-    else if (NEUTRAL.test(character) && previous?.has(codePoint)) font = previous;
+    else if (NEUTRAL.test(character) && previous && previous !== fonts.mirrored && previous.has(codePoint)) font = previous;
     else font = [fonts.latin, fonts.arabic, fonts.symbols].find((candidate) => candidate.has(codePoint)) ?? fonts.latin;
     chosen.push(font);
     previous = font;
-  }
+  });
   return chosen;
 }
 
@@ -91,7 +104,7 @@ export function visualRuns<F extends GlyphSource>(line: string, direction: Direc
   const mirrored = bidi.getMirroredCharactersMap(text, levels);
   // Indices are UTF-16 code units, as bidi-js counts them; a surrogate pair keeps its two halves in one run.
   const units = text.split("");
-  const fontOf = fontsOf(units, fonts);
+  const fontOf = fontsOf(units, mirrored, fonts);
 
   const runs: LevelRun<F>[] = [];
   units.forEach((unit, index) => {

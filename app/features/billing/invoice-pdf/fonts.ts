@@ -1,5 +1,6 @@
 // The invoice PDF's fonts (docs/decisions/0036), made by scripts/subset-invoice-fonts.ts: Noto Sans Arabic for Arabic,
-// Noto Sans for Latin letters and digits (the Arabic font has neither), and Noto Sans Math's arrows (neither has →).
+// Noto Sans for Latin letters and digits (the Arabic font has neither), Noto Sans Math's arrows (neither has →), and
+// Noto Sans's brackets for those drawn mirrored in right-to-left text (glyph-text.ts).
 // They are parsed once, when this module is first imported, and kept for every later PDF of the isolate: parsing them
 // per request tripled a page's CPU time.
 import { create, type Font } from "fontkit";
@@ -8,21 +9,28 @@ import arabicBoldBytes from "./fonts/noto-sans-arabic-bold.ttf.bin";
 import arabicRegularBytes from "./fonts/noto-sans-arabic-regular.ttf.bin";
 import latinBoldBytes from "./fonts/noto-sans-bold.ttf.bin";
 import latinRegularBytes from "./fonts/noto-sans-regular.ttf.bin";
+import bracketsBoldBytes from "./fonts/noto-sans-brackets-bold.ttf.bin";
+import bracketsRegularBytes from "./fonts/noto-sans-brackets-regular.ttf.bin";
 import arrowsBytes from "./fonts/noto-sans-math-arrows.ttf.bin";
-import { withReadableText } from "./glyph-text";
+import { type TextOfGlyphs, withReadableText } from "./glyph-text";
 
-function parse(bytes: ArrayBuffer, { rightToLeft = false } = {}): Font {
+function parse(bytes: ArrayBuffer, text: TextOfGlyphs = "as-is"): Font {
   // fontkit reads any Uint8Array; its types ask for Node's Buffer, which the Worker has no need to build.
   const font = create(new Uint8Array(bytes) as Buffer);
   if (!("layout" in font)) throw new Error("An invoice font is a collection, not a single font");
-  return withReadableText(font, { rightToLeft });
+  return withReadableText(font, text);
 }
 
 const arrows = parse(arrowsBytes); // one weight: an arrow in a bold line is drawn regular
 
 export const INVOICE_FONTS: { regular: FontChoice<Font>; bold: FontChoice<Font> } = {
-  regular: { arabic: parse(arabicRegularBytes, { rightToLeft: true }), latin: parse(latinRegularBytes), symbols: arrows },
-  bold: { arabic: parse(arabicBoldBytes, { rightToLeft: true }), latin: parse(latinBoldBytes), symbols: arrows },
+  regular: {
+    arabic: parse(arabicRegularBytes, "right-to-left"),
+    latin: parse(latinRegularBytes),
+    symbols: arrows,
+    mirrored: parse(bracketsRegularBytes, "mirrored"),
+  },
+  bold: { arabic: parse(arabicBoldBytes, "right-to-left"), latin: parse(latinBoldBytes), symbols: arrows, mirrored: parse(bracketsBoldBytes, "mirrored") },
 };
 
 /** A font registered with one document: its name there, and whether it draws a character. */
@@ -38,7 +46,17 @@ export function registerInvoiceFonts(document: PDFKit.PDFDocument): RegisteredFo
   };
   const symbols = register("symbols", arrows);
   return {
-    regular: { arabic: register("arabic", INVOICE_FONTS.regular.arabic), latin: register("latin", INVOICE_FONTS.regular.latin), symbols },
-    bold: { arabic: register("arabic-bold", INVOICE_FONTS.bold.arabic), latin: register("latin-bold", INVOICE_FONTS.bold.latin), symbols },
+    regular: {
+      arabic: register("arabic", INVOICE_FONTS.regular.arabic),
+      latin: register("latin", INVOICE_FONTS.regular.latin),
+      symbols,
+      mirrored: register("mirrored", INVOICE_FONTS.regular.mirrored),
+    },
+    bold: {
+      arabic: register("arabic-bold", INVOICE_FONTS.bold.arabic),
+      latin: register("latin-bold", INVOICE_FONTS.bold.latin),
+      symbols,
+      mirrored: register("mirrored-bold", INVOICE_FONTS.bold.mirrored),
+    },
   };
 }

@@ -1,6 +1,7 @@
 // What a PDF reader copies from the Arabic text depends on the text pdfkit writes for each glyph (its ToUnicode map),
-// which it takes from the glyphs fontkit hands back. Two faults of that text, fixed on the parsed font itself.
+// which it takes from the glyphs fontkit hands back. Three faults of that text, fixed on the parsed font itself.
 import type { Font, Glyph } from "fontkit";
+import { mirrorOf } from "./bidi-runs";
 
 /**
  * fontkit keeps one Glyph object per glyph id, with the text of the first call that made it. Subsetting a font for a
@@ -38,9 +39,32 @@ function reverseLigatureTextInRightToLeft(font: Font): void {
   };
 }
 
+/**
+ * A font that draws only mirrored characters: right to left, "(" is drawn as ")" (bidi-runs.ts), and a reader, which
+ * does not mirror, copied ")…(" for "(…)". Each glyph of this copy of the font is written with the text of its mirror,
+ * the character the text has; its own copy, since a glyph has one text in a font.
+ */
+function writeMirroredText(font: Font): void {
+  const layout = font.layout.bind(font);
+  const mirrored = new WeakSet<Glyph>();
+  font.layout = (...args) => {
+    const run = layout(...args);
+    for (const glyph of run.glyphs) {
+      if (mirrored.has(glyph)) continue;
+      glyph.codePoints = glyph.codePoints.map((codePoint) => mirrorOf(codePoint));
+      mirrored.add(glyph);
+    }
+    return run;
+  };
+}
+
+/** How a font's text is written: as it is, right to left (ligatures reversed), or mirrored (its own copy). */
+export type TextOfGlyphs = "as-is" | "right-to-left" | "mirrored";
+
 /** The font, its glyphs' text fixed for PDF readers. */
-export function withReadableText(font: Font, { rightToLeft }: { rightToLeft: boolean }): Font {
+export function withReadableText(font: Font, text: TextOfGlyphs): Font {
   giveTextToBareGlyphs(font);
-  if (rightToLeft) reverseLigatureTextInRightToLeft(font);
+  if (text === "right-to-left") reverseLigatureTextInRightToLeft(font);
+  if (text === "mirrored") writeMirroredText(font);
   return font;
 }

@@ -53,7 +53,9 @@ export class Typesetter {
     let left = align === "right" ? x - total : x;
     this.document.fillColor(style.color ?? INK);
     runs.forEach((run, index) => {
-      this.document.font(run.font.name).fontSize(style.size).text(run.text, left, y, RUN_OPTIONS);
+      // pdfkit would shape the run once more to measure it (its textWidth option, which its types do not list).
+      const options: PDFKit.Mixins.TextOptions & { textWidth: number } = { ...RUN_OPTIONS, textWidth: widths[index]! };
+      this.document.font(run.font.name).fontSize(style.size).text(run.text, left, y, options);
       left += widths[index]!;
     });
     return total;

@@ -50,7 +50,7 @@ function writeMirroredText(font: Font): void {
   font.layout = (...args) => {
     const run = layout(...args);
     for (const glyph of run.glyphs) {
-      if (mirrored.has(glyph)) continue;
+      if (mirrored.has(glyph) || glyph.codePoints.length === 0) continue; // a glyph without text yet gets it later
       glyph.codePoints = glyph.codePoints.map((codePoint) => mirrorOf(codePoint));
       mirrored.add(glyph);
     }

@@ -2,6 +2,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { sampleSignInBanner } from "./scripts/lib/dev-banner.ts";
+import { pdfLibrariesForWorkers } from "./scripts/lib/pdf-libraries-for-workers.ts";
 
 // No connection may leave loopback from this machine or CI (see TOOLCHAIN.md).
 process.env.WRANGLER_SEND_METRICS ??= "false";
@@ -20,6 +21,7 @@ export default defineConfig({
     }),
     reactRouter(),
     sampleSignInBanner(),
+    pdfLibrariesForWorkers({ apply: "build" }),
   ],
   ...(isolatedState ? { cacheDir: `${isolatedState}/vite` } : {}),
   resolve: { tsconfigPaths: true },

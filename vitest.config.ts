@@ -2,6 +2,7 @@
 // EmailJS runs beside them on loopback (tests/support/fake-emailjs.ts), and the worker is configured to use it.
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import { pdfLibrariesForWorkers } from "./scripts/lib/pdf-libraries-for-workers.ts";
 
 process.env.WRANGLER_SEND_METRICS ??= "false";
 process.env.WRANGLER_HIDE_BANNER ??= "true";
@@ -27,6 +28,7 @@ export default defineConfig(async () => {
           },
         },
       })),
+      pdfLibrariesForWorkers({ apply: "always" }),
     ],
     resolve: { tsconfigPaths: true },
     test: {

@@ -77,10 +77,11 @@ const write = (stream: NodeJS.WriteStream) => (chunk: Buffer | string) => {
 // The build's config: bindings, Durable Objects, rate limits, assets (build/client) and the .dev.vars secrets.
 const BUILD = "build/server";
 const { workerOptions } = unstable_getMiniflareWorkerOptions(join(BUILD, "wrangler.json"));
-// The server bundle imports its chunks dynamically, which Miniflare cannot follow: every module is listed.
+// The server bundle imports its chunks dynamically, which Miniflare cannot follow: every module is listed, the invoice
+// PDF's fonts (.bin) as Data modules, their bytes (wrangler's default rule for .bin, which `wrangler deploy` applies).
 const modules = readdirSync(BUILD, { recursive: true, encoding: "utf8" })
-  .filter((file) => file.endsWith(".js") && file !== "index.js")
-  .map((file) => ({ type: "ESModule" as const, path: join(BUILD, file) }));
+  .filter((file) => (file.endsWith(".js") && file !== "index.js") || file.endsWith(".bin"))
+  .map((file) => ({ type: file.endsWith(".bin") ? ("Data" as const) : ("ESModule" as const), path: join(BUILD, file) }));
 const testVars = testSecret ? { SESSION_SECRET: "test-only-session-secret-0123456789abcdef" } : {};
 
 const server = new Miniflare({

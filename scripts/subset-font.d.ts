@@ -1,4 +1,4 @@
-// subset-font ships no types; this is the one call scripts/subset-arabic-font.ts makes.
+// subset-font ships no types; these are the calls scripts/subset-arabic-font.ts and scripts/subset-invoice-fonts.ts make.
 declare module "subset-font" {
-  export default function subsetFont(font: Buffer, text: string, options?: { targetFormat?: "woff2" | "woff" | "sfnt" }): Promise<Buffer>;
+  export default function subsetFont(font: Buffer, text: string, options?: { targetFormat?: "woff2" | "woff" | "sfnt" | "truetype" }): Promise<Buffer>;
 }

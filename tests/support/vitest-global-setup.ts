@@ -1,15 +1,23 @@
-// Starts the fake EmailJS before the workerd tests and hands its URL to them (see vitest.config.ts).
+// Starts the fake EmailJS, and poppler's tools on loopback, before the workerd tests and hands their URLs to them (see
+// vitest.config.ts).
 import type { TestProject } from "vitest/node";
 import { startFakeEmailJs } from "./fake-emailjs";
+import { startPoppler } from "./poppler";
 
 declare module "vitest" {
   export interface ProvidedContext {
     emailjsUrl: string;
+    popplerUrl: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   const { url, server } = await startFakeEmailJs();
   project.provide("emailjsUrl", url);
-  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+  const poppler = await startPoppler();
+  project.provide("popplerUrl", poppler.url);
+  const close = (closing: typeof server) => new Promise<void>((resolve) => closing.close(() => resolve()));
+  return async () => {
+    await Promise.all([close(server), close(poppler.server)]);
+  };
 }

@@ -47,6 +47,9 @@ export default [
   // A file of a customer's order, by its status link (no page around it).
   route("Quote/:token/files/:fileId", "routes/public/quote-file.ts"),
   route("ar/Quote/:token/files/:fileId", "routes/public/quote-file.ts", { id: "ar/routes/public/quote-file" }),
+  // A sent invoice as a PDF, by its private link.
+  route("Invoice/:token/invoice.pdf", "routes/public/invoice-pdf.ts"),
+  route("ar/Invoice/:token/invoice.pdf", "routes/public/invoice-pdf.ts", { id: "ar/routes/public/invoice-pdf" }),
   // A booked appointment as an iCalendar file, by its private link.
   route("Book/:token/appointment.ics", "routes/public/book-ics.ts"),
   route("ar/Book/:token/appointment.ics", "routes/public/book-ics.ts", { id: "ar/routes/public/book-ics" }),

@@ -20,6 +20,12 @@ export const INVOICE_PAGES: PageEntry[] = [
     paths: [`${prefix}/Invoice/{invoiceLink}`, `${prefix}/Invoice/${UNKNOWN_TOKEN}`, `${prefix}/Invoice/{invoiceLink}x`, `${prefix}/Invoice/{token}`],
     access: "public",
   })),
+  // app/routes/public/invoice-pdf.ts: the same invoice as a PDF, by the same link (404 for anything else).
+  ...["", "/ar"].map((prefix): PageEntry => ({
+    route: `${prefix}/Invoice/:token/invoice.pdf`,
+    paths: [`${prefix}/Invoice/{invoiceLink}/invoice.pdf`, `${prefix}/Invoice/${UNKNOWN_TOKEN}/invoice.pdf`],
+    access: "public",
+  })),
 ];
 
 export const INVOICE_FORMS: FormEntry[] = [

@@ -204,13 +204,15 @@ const tokenFiles = () =>
     .filter((path) => path.includes("/:token/"))
     .map((path) => path.replace(":token", UNKNOWN_TOKEN));
 
-test("a private link's files are the quote's files, the booking's .ics and an interpreter's calendar feed; an unknown link gets 404 from each, whoever asks", async () => {
+test("a private link's files are the quote's files, the booking's .ics, the invoice's PDF and an interpreter's calendar feed; an unknown link gets 404 from each, whoever asks", async () => {
   expect(new Set(tokenFiles().map((path) => path.replace(UNKNOWN_TOKEN, ":token")))).toEqual(
     new Set([
       "/Quote/:token/files/1",
       "/ar/Quote/:token/files/1",
       "/Book/:token/appointment.ics",
       "/ar/Book/:token/appointment.ics",
+      "/Invoice/:token/invoice.pdf",
+      "/ar/Invoice/:token/invoice.pdf",
       "/calendar/:token/appointments.ics",
     ]),
   );

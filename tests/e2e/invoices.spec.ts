@@ -6,6 +6,7 @@
 import { ADMIN, expect, expectNotice, mailbox, signIn, test, unique } from "./fixtures";
 import { heldAndApproved } from "./invoices-support";
 import { axeViolations } from "./support";
+import { pdfText } from "../support/poppler";
 
 /** A weekday at 10:00 in Denver (16:00 UTC, MDT) in March–October 2026, a different one for each run. */
 function pastWeekday(): { startsAt: number; month: string } {
@@ -127,6 +128,14 @@ for (const javaScriptEnabled of [true, false]) {
           expect(await axeViolations(scanned), `the customer's invoice page (${locale}) at ${viewport.width} px`).toEqual([]);
         }
         if (!javaScriptEnabled) await scanned.context().close();
+        // Its PDF, from the page's link: the invoice's number, the customer's name and the total in the customer's language
+        // (read back by poppler, the Arabic words after NFKC).
+        const pdfHref = await customerPage.getByRole("link", { name: locale === "en" ? "Download the PDF" : "نزّل ملف PDF" }).getAttribute("href");
+        const pdf = await customerPage.request.get(pdfHref!);
+        expect([pdf.status(), pdf.headers()["content-type"], pdf.headers()["cache-control"]]).toEqual([200, "application/pdf", "private, no-store"]);
+        const text = await pdfText(await pdf.body());
+        for (const word of [number, customer.name, locale === "en" ? "$146.25" : "146.25", locale === "en" ? "Total" : "الإجمالي"])
+          expect(text).toContain(word);
         // Printed, it is the invoice alone.
         await customerPage.emulateMedia({ media: "print" });
         await expect(customerPage.locator(".site-header")).toBeHidden();

@@ -5,6 +5,7 @@
 import { inject } from "vitest";
 import { describe, expect, it } from "vitest";
 import type { InvoiceDocument } from "~/domain/invoice-document";
+import { readerText } from "../support/pdf-text";
 
 const CUSTOMER = "شركة النور للترجمة";
 const NUMBER = "PUSH-2026-0001";
@@ -78,8 +79,7 @@ async function poppler(tool: "pdftotext" | "pdfinfo" | "pdftoppm", pdf: Uint8Arr
 
 /** pdftotext's text as a reader compares it: NFKC, without the direction marks and embeddings it wraps Arabic in. */
 async function textOf(pdf: Uint8Array<ArrayBuffer>, { layout = false } = {}): Promise<string> {
-  const text = new TextDecoder().decode(await poppler("pdftotext", pdf, layout ? "layout" : ""));
-  return text.normalize("NFKC").replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "");
+  return readerText(new TextDecoder().decode(await poppler("pdftotext", pdf, layout ? "layout" : "")));
 }
 
 /** A page's dark pixels (grey below 128) in its top quarter, left and right of the middle, and on the whole page. */

@@ -13,6 +13,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { readerText } from "./pdf-text";
 
 const run = promisify(execFile);
 
@@ -50,6 +51,11 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
   } catch (error) {
     response.writeHead(500, { "content-type": "text/plain" }).end(String(error));
   }
+}
+
+/** A PDF's text as pdftotext reads it, as a reader compares it (for tests that run in Node: the browser tests). */
+export async function pdfText(bytes: Buffer): Promise<string> {
+  return readerText((await answer("/pdftotext", new URLSearchParams(), bytes)).toString("utf8"));
 }
 
 export async function startPoppler(): Promise<{ url: string; server: Server }> {

@@ -14,15 +14,19 @@ import { invoiceCustomer } from "./invoice-sending.server";
 /** The name printed at the top of every invoice. */
 export const COMPANY_NAME = "PUSH";
 
-/** The document of the invoice whose link this is, in `locale`; a 404 for anything else. */
-export async function invoiceDocumentOfLink(app: RequestContext, token: string | undefined, locale: Locale): Promise<InvoiceDocument> {
+/** The document of the invoice whose link this is, in `locale`, and its number; a 404 for anything else. */
+export async function invoiceDocumentOfLink(
+  app: RequestContext,
+  token: string | undefined,
+  locale: Locale,
+): Promise<{ document: InvoiceDocument; number: string }> {
   const hash = await statusTokenHash(token ?? "");
   const invoice = hash ? await app.backend.invoices.byLink(hash) : null;
   if (!invoice || invoice.number === null || invoice.issuedAt === null) throw data(null, { status: 404 });
   const [customer, company] = await Promise.all([invoiceCustomer(app.backend, invoice), app.backend.content.company()]);
   if (!customer) throw data(null, { status: 404 });
   const shown = company && companyIn(locale, company);
-  return invoiceDocument(
+  const document = invoiceDocument(
     {
       invoice: { ...invoice, number: invoice.number, issuedAt: invoice.issuedAt },
       customer,
@@ -31,4 +35,5 @@ export async function invoiceDocumentOfLink(app: RequestContext, token: string |
     locale,
     messagesFor(locale),
   );
+  return { document, number: invoice.number };
 }

@@ -76,7 +76,7 @@ async function withInvoiceLink(mail: Pick<NewMail, "kind" | "body" | "invoiceId"
   const invoice = await invoices.get(mail.invoiceId);
   const token = invoice?.link ? await unsealStatusToken(invoice.link.sealed, secret) : null;
   if (token) return mail.body.replaceAll(INVOICE_TOKEN_SLOT, token);
-  return mail.body.replace(/\S*\{invoice-link-token\}/g, messagesFor(invoice?.link?.locale ?? "en").orders.mail.noLink);
+  return mail.body.replace(/\S*\{invoice-link-token\}/g, messagesFor(invoice?.link?.locale ?? "en").billing.invoices.mail.noLink);
 }
 
 /** Every link the outbox holds: an invoice's mail gets its invoice's, any other what `others` gives it. */

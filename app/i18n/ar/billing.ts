@@ -172,6 +172,7 @@ export const billing = {
     },
     mail: {
       subject: "الفاتورة {number} من PUSH",
+      noLink: "(صفحة فاتورتك: افتح الرابط من رسالتنا الأولى.)",
       body: "مرحبًا {name}،\n\nفاتورتكم {number} عن {period} بمبلغ {total}.\n\nيمكنكم عرضها أو طباعتها أو تنزيل ملف PDF من هنا:\n{link}\n\nشكرًا لكم،\nPUSH",
     },
   },

@@ -155,6 +155,7 @@ export const billing = {
     },
     mail: {
       subject: "Invoice {number} from PUSH",
+      noLink: "(Your invoice's page: open the link from our first e-mail.)",
       body: "Hello {name},\n\nYour invoice {number} for {period} comes to {total}.\n\nSee it, print it or download the PDF here:\n{link}\n\nThank you,\nPUSH",
     },
   },

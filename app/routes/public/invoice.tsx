@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ location }) => [
 ];
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const document = await invoiceDocumentOfLink(appContext(context), params.token, localeOfPath(url.pathname));
+  const { document } = await invoiceDocumentOfLink(appContext(context), params.token, localeOfPath(url.pathname));
   return { document, pdf: `${url.pathname.replace(/\/$/, "")}/invoice.pdf` };
 }
 

@@ -2,6 +2,7 @@
 // per piece of work, drafts that gather a customer's unbilled items, and issuing, which takes the year's next number in
 // the same transaction. Re-exported by port.server.ts. Callers have checked the admin guard and priced the work.
 import type { NewBillableItem, UnbilledAppointment, UnbilledOrder } from "~/domain/billable-work";
+import type { PaymentInput } from "~/domain/invoice-forms";
 import type { NewMail } from "~/domain/mail";
 import type { Paged } from "~/domain/paging";
 import type { Locale } from "~/i18n";
@@ -13,7 +14,7 @@ export const UNBILLED_AT_ONCE = 100;
 export const INVOICES_PAGE_SIZE = 50;
 
 /** A line of the Invoices list. */
-export type InvoiceSummary = Omit<Invoice, "items" | "link"> & {
+export type InvoiceSummary = Omit<Invoice, "items" | "link" | "payments"> & {
   sentAt: number | null;
   customerName: string;
   customerEmail: string;
@@ -42,7 +43,26 @@ export type Invoice = {
   items: BillableItem[];
   /** Null until it is first e-mailed (only an issued invoice is). */
   link: InvoiceLink | null;
+  /** In the order they were recorded. */
+  payments: Payment[];
+  /** What the payments add up to. */
+  paidMinor: number;
 };
+
+/** How a payment came in (app/domain/invoice-forms.ts PAYMENT_METHOD_VALUES). */
+export type PaymentMethod = PaymentInput["method"];
+
+/** Money received for an issued invoice, in its currency, on a calendar day. */
+export type Payment = {
+  id: number;
+  amountMinor: number;
+  paidOn: string;
+  method: PaymentMethod;
+  reference: string;
+  recordedBy: string;
+  recordedAt: number;
+};
+export type NewPayment = Pick<Payment, "amountMinor" | "paidOn" | "method" | "reference">;
 
 /** An issued invoice's private link: its token sealed under the worker's secret, the customer's language, the sending. */
 export type InvoiceLink = { sealed: string; locale: Locale; sentAt: number; sends: number };
@@ -81,6 +101,11 @@ export interface InvoiceStore {
     sending: { link: { hash: string; sealed: string }; locale: Locale; mail: InvoiceMail; by: string },
     now: number,
   ): Promise<{ ok: true } | { ok: false; reason: "not-found" | "draft" }>;
+  /**
+   * Records a payment of an issued invoice, in one write with the check that it is no more than what is still open
+   * (the total less what was paid). Refused `not-found`, `draft`, or `over` (the open balance is less), storing nothing.
+   */
+  recordPayment(id: number, payment: NewPayment & { by: string }, now: number): Promise<{ ok: true } | { ok: false; reason: "not-found" | "draft" | "over" }>;
   /** The invoice with its items (in the order of their day, then id), or null. */
   get(id: number): Promise<Invoice | null>;
   /** The invoice whose link's token has this SHA-256 (hex), or null. */

@@ -2,7 +2,8 @@
 // (there may be thousands: no list to choose from) and its month, whose first to last day is the draft's period; an
 // issue names the version the page showed, so a draft changed since is not issued unseen.
 import { z } from "zod";
-import { LOCALES, type Messages } from "~/i18n";
+import { format, LOCALES, type Messages } from "~/i18n";
+import { minorDigits, parseAmount } from "./orders";
 import { isBillingEmail } from "./rate-forms";
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
@@ -47,4 +48,42 @@ export function issueSchema(t: Messages) {
 /** The send form: the language the customer reads the e-mail, the page and the PDF in. */
 export function sendSchema(t: Messages) {
   return z.object({ locale: z.enum(LOCALES, { error: t.billing.invoices.send.chooseLanguage }) });
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The most a payment's reference holds (the table's CHECK). */
+export const PAYMENT_REFERENCE_MAX = 200;
+/** How a payment came in (the table's CHECK): bank transfer, card, cash, cheque, other. */
+export const PAYMENT_METHOD_VALUES = ["bank-transfer", "card", "cash", "cheque", "other"] as const;
+
+export type PaymentInput = { amountMinor: number; paidOn: string; method: (typeof PAYMENT_METHOD_VALUES)[number]; reference: string };
+
+/**
+ * "Record a payment": an amount in the invoice's currency (more than zero, at most its minor digits), the calendar day
+ * it was paid (not after the company's today), how, and a reference. Whether it is more than what is open is the
+ * store's to say, in the write that stores it.
+ */
+export function paymentSchema(t: Messages, { currency, today }: { currency: string; today: string }) {
+  const v = t.billing.invoices.payments.validation;
+  const amountMessage = format(v.amount, { digits: minorDigits(currency) });
+  // Each field checked on its own, so a form wrong in several places is told about each at once.
+  const isPayDay = (text: string) => DAY.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text) && text >= "2000-01-01" && text <= today;
+  return z
+    .object({
+      amount: z
+        .string({ error: amountMessage })
+        .transform((text) => parseAmount(text, currency))
+        .refine((minor) => minor !== null && minor > 0, { error: amountMessage }),
+      paidOn: z
+        .string({ error: v.paidOn })
+        .transform((text) => text.trim())
+        .refine(isPayDay, { error: v.paidOn }),
+      method: z.enum(PAYMENT_METHOD_VALUES, { error: v.method }),
+      reference: z
+        .string()
+        .default("")
+        .transform((text) => text.trim())
+        .pipe(z.string().max(PAYMENT_REFERENCE_MAX, { error: v.reference })),
+    })
+    .transform((form): PaymentInput => ({ amountMinor: form.amount ?? 0, paidOn: form.paidOn, method: form.method, reference: form.reference }));
 }

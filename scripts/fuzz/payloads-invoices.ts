@@ -1,4 +1,5 @@
-// Values of the Invoices page's "New draft" month (surface-kinds.ts: "invoiceMonth"): what the page's month input
+// Values of the Invoices page's "New draft" month (surface-kinds.ts: "invoiceMonth") and of a payment's method
+// ("paymentMethod"): what the page's month input
 // sends, so the fuzzed field is the only bad one, and what app/domain/invoice-forms.ts must refuse where a generic
 // hostile value would not reach it (a month that does not exist, a year before 2000, a day, another spelling).
 import type { HostileSource } from "./files";
@@ -8,6 +9,7 @@ import { text, type Payload } from "./values";
 
 /** A plausible month: mostly one of the last year's, sometimes one ahead (nothing to bill: 400, nothing stored). */
 export function plausibleInvoiceValue(kind: FieldKind, rng: Rng): string | null {
+  if (kind === "paymentMethod") return rng.pick(["bank-transfer", "card", "cash", "cheque", "other"]);
   if (kind !== "invoiceMonth") return null;
   const now = new Date();
   const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - rng.int(-2, 12), 1));
@@ -19,6 +21,8 @@ const MONTHS = ["2026-13", "2026-00", "1999-12", "2026-1", "2026-10-01", "10/202
 /** A hostile value aimed at the month's own check, or null for a generic one (payloads.ts). */
 export function invoiceHostile(kind: FieldKind, source: HostileSource): Payload | null {
   const { rng } = source;
+  if (kind === "paymentMethod" && rng.chance(0.5))
+    return { value: text(rng.pick(["Bank-Transfer", "stripe", "refund", " card", "cash\u0000"])), label: "method" };
   if (kind !== "invoiceMonth" || !rng.chance(0.65)) return null;
   return { value: text(rng.pick(MONTHS)), label: "month" };
 }

@@ -34,4 +34,13 @@ export const INVOICE_FORMS: FormEntry[] = [
   { route: "/Dashboard/Invoices/:invoiceId", path: "/Dashboard/Invoices/{invoice}", intent: "issue", fields: { basedOn: "version" }, access: "admin" },
   // "Send to the customer": the customer's language (en, ar); a draft or an invoice that is not there writes nothing.
   { route: "/Dashboard/Invoices/:invoiceId", path: "/Dashboard/Invoices/{invoice}", intent: "send", fields: { locale: "locale" }, access: "admin" },
+  // "Record a payment": an amount in the invoice's currency, the day, how, a reference; more than what is open, on a
+  // draft, or an invoice not there writes nothing.
+  {
+    route: "/Dashboard/Invoices/:invoiceId",
+    path: "/Dashboard/Invoices/{invoice}",
+    intent: "payment",
+    fields: { amount: "amount", paidOn: "actualDay", method: "paymentMethod", reference: "note" },
+    access: "admin",
+  },
 ];

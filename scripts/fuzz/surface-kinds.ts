@@ -116,7 +116,9 @@ export type FieldKind =
   | "ratePercent"
   | "rateDay"
   // A new invoice draft (app/domain/invoice-forms.ts, the Invoices page): the month of its period, YYYY-MM.
-  | "invoiceMonth";
+  | "invoiceMonth"
+  // A payment recorded by hand: how it came in (bank-transfer, card, cash, cheque, other).
+  | "paymentMethod";
 
 /** What a query parameter holds. */
 export type QueryKind =

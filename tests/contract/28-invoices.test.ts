@@ -84,7 +84,18 @@ describe("items and drafts: one call each", () => {
     expect(who(read.requests)).toEqual(["rpc.push_invoice service"]);
     expect(read.result).toEqual({
       ...{ id: draft.result.id, customerId, currency: "USD", periodFrom: "2026-12-01", periodTo: "2026-12-31", status: "draft", version: 1 },
-      ...{ number: null, taxBasisPoints: null, subtotalMinor: null, taxMinor: null, totalMinor: null, issuedAt: null, createdAt: NOW, link: null },
+      ...{
+        number: null,
+        taxBasisPoints: null,
+        subtotalMinor: null,
+        taxMinor: null,
+        totalMinor: null,
+        issuedAt: null,
+        createdAt: NOW,
+        link: null,
+        payments: [],
+        paidMinor: 0,
+      },
       items: [
         { ...item("appointment:2"), id: expect.any(Number), invoiceId: draft.result.id, createdAt: NOW },
         {

@@ -99,6 +99,17 @@ for (const javaScriptEnabled of [true, false]) {
       expect(link, mail.message).toBeTruthy();
       expect(new URL(link!).pathname.startsWith(locale === "ar" ? "/ar/Invoice/" : "/Invoice/")).toBe(true);
       await expect(page.getByRole("region", { name: "Send to the customer" })).toContainText("Sent");
+      // A first payment by bank transfer: partly paid, $46.25 open; more than that is refused on the amount.
+      const payment = () => page.getByRole("form", { name: "Record a payment" });
+      await payment().getByLabel("Amount (USD)").fill("100");
+      await payment().getByLabel("Reference").fill("TRX 881");
+      await payment().getByRole("button", { name: "Record the payment" }).click();
+      await expectNotice(page, "Payment of $100.00 recorded.");
+      await expect(page.locator(".facts").first().getByText("Partly paid", { exact: true })).toBeVisible();
+      await payment().getByLabel("Amount (USD)").fill("46.26");
+      await payment().getByRole("button", { name: "Record the payment" }).click();
+      await expect(page.getByText("That is more than the open balance of $46.25.")).toBeVisible();
+      await expect(payment().getByLabel("Amount (USD)")).toHaveValue("46.26");
       // (axe runs in the page: scanned where JavaScript runs.)
       if (javaScriptEnabled) expect(await axeViolations(page), "the staff's sent invoice").toEqual([]);
 
@@ -113,9 +124,13 @@ for (const javaScriptEnabled of [true, false]) {
         if (locale === "en") {
           await expect(lines).toContainText("2 h 10 min on site → 2 h 15 min billed (2 h minimum, 15-min increments) × $65.00/h = $146.25");
           await expect(customerPage.locator(".invoice-document__totals")).toContainText("Total$146.25");
+          await expect(customerPage.locator(".invoice-document__totals")).toContainText("Open balance$46.25");
+          await expect(customerPage.locator("main .facts")).toContainText("Partly paid");
         } else {
           await expect(customerPage.locator("html")).toHaveAttribute("dir", "rtl");
           await expect(customerPage.locator(".invoice-document__totals")).toContainText("الإجمالي");
+          await expect(customerPage.locator(".invoice-document__totals")).toContainText("الرصيد المستحق");
+          await expect(customerPage.locator("main .facts")).toContainText("مدفوعة جزئيًا");
         }
         // Scanned in its language, wide and on a phone (axe runs in the page: a page with JavaScript on).
         const scanned = javaScriptEnabled ? customerPage : await (await page.context().browser()!.newContext({ javaScriptEnabled: true })).newPage();
@@ -145,12 +160,20 @@ for (const javaScriptEnabled of [true, false]) {
         await visitor.close();
       }
 
-      // The list shows it sent, with its number, customer and total.
+      // The rest, by card: paid, and nothing more to record.
+      await payment().getByLabel("Amount (USD)").fill("46.25");
+      await payment().getByLabel("Method").selectOption("card");
+      await payment().getByRole("button", { name: "Record the payment" }).click();
+      await expectNotice(page, "Payment of $46.25 recorded.");
+      await expect(page.getByRole("form", { name: "Record a payment" })).toHaveCount(0);
+      await expect(page.getByRole("table", { name: "Payments" }).getByRole("row")).toHaveCount(3);
+
+      // The list shows it paid, with its number, customer and total.
       await page.getByRole("link", { name: "All invoices" }).click();
       const row = page.getByRole("table", { name: "All invoices" }).getByRole("row").filter({ hasText: customer.email });
       await expect(row).toContainText(number);
       await expect(row).toContainText("$146.25");
-      await expect(row).toContainText("Sent");
+      await expect(row).toContainText("Paid");
     });
   });
 }

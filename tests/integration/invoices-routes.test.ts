@@ -145,6 +145,45 @@ describe("the Invoices page", () => {
     expect(list.invoices.ok && list.invoices.value.items[0]).toMatchObject({ number, totalMinor: 14625, status: "issued" });
   });
 
+  it("payments by hand: bad input and more than what is open are 400 on their fields, storing nothing; then paid in two", async () => {
+    const path = invoicePath(draftId);
+    const pay = (fields: Record<string, string>) =>
+      invoice.action(
+        post(
+          path,
+          { intent: "payment", amount: "40", paidOn: "2026-10-20", method: "bank-transfer", reference: "", ...fields },
+          cookies.admin,
+          params(draftId),
+        ),
+      );
+    const bad = failure(await pay({ amount: "40.001", paidOn: "2999-01-01", method: "barter", reference: "x".repeat(201) }));
+    expect(bad.status).toBe(400);
+    expect(bad.errors).toEqual({
+      amount: "Enter the amount paid, with at most 2 decimals.",
+      paidOn: "Enter the day it was paid, not after today.",
+      method: "Choose how it was paid.",
+      reference: "Keep the reference under 200 characters.",
+    });
+    const over = failure(await pay({ amount: "146.26" }));
+    expect([over.status, over.errors, over.values.amount]).toEqual([400, { amount: "That is more than the open balance of $146.25." }, "146.26"]);
+    expect(await count("SELECT COUNT(*) AS n FROM invoice_payments")).toBe(0);
+
+    const first = await redirected(await pay({ amount: "100", reference: "TRX 881" }));
+    expect([first.location, first.toast]).toEqual([path, expect.objectContaining({ type: "success", message: "Payment of $100.00 recorded." })]);
+    let page = await invoice.loader(get(path, cookies.admin, params(draftId)));
+    expect([page.invoice.paidMinor, page.invoice.payments.map((payment) => [payment.amountMinor, payment.method, payment.reference])]).toEqual([
+      10000,
+      [[10000, "bank-transfer", "TRX 881"]],
+    ]);
+    const rest = failure(await pay({ amount: "46.26" }));
+    expect(rest.errors).toEqual({ amount: "That is more than the open balance of $46.25." });
+    await redirected(await pay({ amount: "46.25", method: "card" }));
+    page = await invoice.loader(get(path, cookies.admin, params(draftId)));
+    expect(page.invoice.paidMinor).toBe(14625);
+    const list = await invoices.loader(get(INVOICES, cookies.admin));
+    expect(list.invoices.ok && list.invoices.value.items.find((each) => each.id === draftId)).toMatchObject({ paidMinor: 14625 });
+  });
+
   it("an invoice that is not there: 404 on the page and its form", async () => {
     for (const id of ["999999", "abc", "0"]) {
       expect(statusOf(await thrown(() => invoice.loader(get(invoicePath(0), cookies.admin, params(id)))))).toBe(404);

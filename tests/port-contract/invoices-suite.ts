@@ -170,5 +170,51 @@ export function describeInvoicesContract(target: ContractTarget) {
       const listed = (await invoices().list(1)).items.find((each) => each.id === draft.id);
       expect(listed?.sentAt).toBe(NOW + 1000);
     });
+
+    it("a payment is recorded for an issued invoice up to what is open, never beyond it; a draft is not paid", async () => {
+      const customer = await newCustomer();
+      await invoices().addItems([item(customer, { amountMinor: 10000 })], NOW);
+      const draft = await invoices().createDraft({ customerId: customer, currency: "USD", from: "2026-12-01", to: "2026-12-31", by: ADMIN }, NOW);
+      if (!draft.ok) throw new Error(draft.reason);
+      const payment = { amountMinor: 4000, paidOn: "2026-12-20", method: "bank-transfer" as const, reference: "TRX 881", by: ADMIN };
+      expect(await invoices().recordPayment(draft.id, payment, NOW)).toEqual({ ok: false, reason: "draft" });
+      expect(await invoices().recordPayment(999_999_999, payment, NOW)).toEqual({ ok: false, reason: "not-found" });
+
+      await invoices().issue(draft.id, { basedOn: 1, taxBasisPoints: 0, year: 2036, by: ADMIN }, NOW);
+      expect(await invoices().recordPayment(draft.id, payment, NOW + 1000)).toEqual({ ok: true });
+      // 60.00 is open: 60.01 is refused, storing nothing; 60.00 pays it in full; then nothing more.
+      expect(await invoices().recordPayment(draft.id, { ...payment, amountMinor: 6001 }, NOW + 2000)).toEqual({ ok: false, reason: "over" });
+      expect(await invoices().recordPayment(draft.id, { ...payment, amountMinor: 6000, method: "card", reference: "" }, NOW + 3000)).toEqual({ ok: true });
+      expect(await invoices().recordPayment(draft.id, { ...payment, amountMinor: 1 }, NOW + 4000)).toEqual({ ok: false, reason: "over" });
+
+      const paid = await invoices().get(draft.id);
+      expect(paid!.paidMinor).toBe(10000);
+      expect(
+        paid!.payments.map(({ amountMinor, paidOn, method, reference, recordedBy, recordedAt }) => [
+          amountMinor,
+          paidOn,
+          method,
+          reference,
+          recordedBy,
+          recordedAt,
+        ]),
+      ).toEqual([
+        [4000, "2026-12-20", "bank-transfer", "TRX 881", ADMIN, NOW + 1000],
+        [6000, "2026-12-20", "card", "", ADMIN, NOW + 3000],
+      ]);
+      expect((await invoices().list(1)).items.find((each) => each.id === draft.id)?.paidMinor).toBe(10000);
+    });
+
+    it("two payments recorded at the same instant that together exceed what is open: exactly one is stored", async () => {
+      const customer = await newCustomer();
+      await invoices().addItems([item(customer, { amountMinor: 10000 })], NOW);
+      const draft = await invoices().createDraft({ customerId: customer, currency: "USD", from: "2026-12-01", to: "2026-12-31", by: ADMIN }, NOW);
+      if (!draft.ok) throw new Error(draft.reason);
+      await invoices().issue(draft.id, { basedOn: 1, taxBasisPoints: 0, year: 2036, by: ADMIN }, NOW);
+      const payment = { amountMinor: 7000, paidOn: "2026-12-20", method: "cash" as const, reference: "", by: ADMIN };
+      const both = await Promise.all([invoices().recordPayment(draft.id, payment, NOW), invoices().recordPayment(draft.id, payment, NOW)]);
+      expect(both.map((answer) => (answer.ok ? "ok" : answer.reason)).sort()).toEqual(["ok", "over"]);
+      expect((await invoices().get(draft.id))!.paidMinor).toBe(7000);
+    });
   });
 }

@@ -12,6 +12,7 @@ import {
   type InvoiceLinkRow,
   type InvoiceRow,
   type InvoiceSummaryRow,
+  type PaymentRow,
   type UnbilledAppointmentRow,
   type UnbilledOrderRow,
 } from "~/backend/rows/billing.server";
@@ -21,15 +22,17 @@ import { query } from "./query.server";
 
 export function d1InvoiceStore(db: D1Database): InvoiceStore {
   async function get(id: number) {
-    const [invoices, items, links] = await query(() =>
+    const [invoices, items, links, payments] = await query(() =>
       db.batch([
         db.prepare("SELECT * FROM invoices WHERE id = ?").bind(id),
         db.prepare("SELECT * FROM billable_items WHERE invoice_id = ? ORDER BY work_day, id").bind(id),
         db.prepare("SELECT * FROM invoice_links WHERE invoice_id = ?").bind(id),
+        db.prepare("SELECT * FROM invoice_payments WHERE invoice_id = ? ORDER BY id").bind(id),
       ]),
     );
     const row = invoices!.results[0] as InvoiceRow | undefined;
-    return row ? toInvoice(row, items!.results as BillableItemRow[], (links!.results[0] as InvoiceLinkRow | undefined) ?? null) : null;
+    const link = (links!.results[0] as InvoiceLinkRow | undefined) ?? null;
+    return row ? toInvoice(row, items!.results as BillableItemRow[], link, payments!.results as PaymentRow[]) : null;
   }
 
   return {
@@ -123,6 +126,26 @@ export function d1InvoiceStore(db: D1Database): InvoiceStore {
       return { ok: true };
     },
 
+    async recordPayment(id, { amountMinor, paidOn, method, reference, by }, now) {
+      // Stored only where the invoice is issued and the amount is no more than what is open, in the same statement: two
+      // recorded at once are each checked against the other (D1 runs one write at a time).
+      const stored = await query(() =>
+        db
+          .prepare(
+            `INSERT INTO invoice_payments (invoice_id, amount_minor, paid_on, method, reference, recorded_by, recorded_at)
+             SELECT i.id, ?2, ?3, ?4, ?5, ?6, ?7 FROM invoices i
+             WHERE i.id = ?1 AND i.status = 'issued'
+               AND i.total_minor - (SELECT coalesce(sum(p.amount_minor), 0) FROM invoice_payments p WHERE p.invoice_id = i.id) >= CAST(?2 AS INTEGER)`,
+          )
+          .bind(id, amountMinor, paidOn, method, reference, by, now)
+          .run(),
+      );
+      if (stored.meta.changes === 1) return { ok: true };
+      const current = await query(() => db.prepare("SELECT status FROM invoices WHERE id = ?").bind(id).first<{ status: string }>());
+      if (!current) return { ok: false, reason: "not-found" };
+      return { ok: false, reason: current.status === "issued" ? "over" : "draft" };
+    },
+
     get,
 
     async byLink(tokenHash) {
@@ -171,7 +194,8 @@ export function d1InvoiceStore(db: D1Database): InvoiceStore {
               `SELECT i.*, c.name AS customer_name, c.email AS customer_email,
                  (SELECT count(*) FROM billable_items b WHERE b.invoice_id = i.id) AS item_count,
                  (SELECT coalesce(sum(b.amount_minor), 0) FROM billable_items b WHERE b.invoice_id = i.id) AS items_minor,
-                 l.sent_at
+                 l.sent_at,
+                 (SELECT coalesce(sum(p.amount_minor), 0) FROM invoice_payments p WHERE p.invoice_id = i.id) AS paid_minor
                FROM invoices i JOIN customers c ON c.id = i.customer_id LEFT JOIN invoice_links l ON l.invoice_id = i.id ORDER BY i.id DESC LIMIT ? OFFSET ?`,
             )
             .bind(INVOICES_PAGE_SIZE, (page - 1) * INVOICES_PAGE_SIZE),

@@ -1,6 +1,15 @@
 // Rows of what there is to bill and of the invoices list (issue 26; both databases answer the same columns: D1 its
 // instants as epoch ms, Postgres as timestamptz text and bigints as strings), mapped once for both adapters.
-import type { BillableItem, Invoice, InvoiceLink, InvoiceSummary, UnbilledAppointment, UnbilledOrder } from "~/backend/port-invoices.server";
+import type {
+  BillableItem,
+  Invoice,
+  InvoiceLink,
+  InvoiceSummary,
+  Payment,
+  PaymentMethod,
+  UnbilledAppointment,
+  UnbilledOrder,
+} from "~/backend/port-invoices.server";
 import type { AppointmentMode, AppointmentStatus } from "~/domain/appointments";
 import type { Computation } from "~/domain/pricing";
 import type { Locale } from "~/i18n";
@@ -93,7 +102,7 @@ export type InvoiceRow = {
   created_at: number | string;
 };
 
-const invoiceColumns = (row: InvoiceRow): Omit<Invoice, "items" | "link"> => ({
+const invoiceColumns = (row: InvoiceRow): Omit<Invoice, "items" | "link" | "payments" | "paidMinor"> => ({
   id: int(row.id),
   customerId: int(row.customer_id),
   currency: row.currency,
@@ -120,12 +129,38 @@ const toInvoiceLink = (row: InvoiceLinkRow): InvoiceLink => ({
   sends: int(row.sends),
 });
 
-/** An invoice, its items (in their order: day, then id) and its link once sent. */
-export const toInvoice = (row: InvoiceRow, items: readonly BillableItemRow[], link: InvoiceLinkRow | null): Invoice => ({
-  ...invoiceColumns(row),
-  items: items.map(toBillableItem),
-  link: link === null ? null : toInvoiceLink(link),
+/** An invoice_payments row. */
+export type PaymentRow = {
+  id: number | string;
+  amount_minor: number | string;
+  paid_on: string;
+  method: PaymentMethod;
+  reference: string;
+  recorded_by: string;
+  recorded_at: number | string;
+};
+
+const toPayment = (row: PaymentRow): Payment => ({
+  id: int(row.id),
+  amountMinor: int(row.amount_minor),
+  paidOn: row.paid_on,
+  method: row.method,
+  reference: row.reference,
+  recordedBy: row.recorded_by,
+  recordedAt: instant(row.recorded_at),
 });
+
+/** An invoice, its items (in their order: day, then id), its link once sent and its payments (in their order). */
+export function toInvoice(row: InvoiceRow, items: readonly BillableItemRow[], link: InvoiceLinkRow | null, payments: readonly PaymentRow[]): Invoice {
+  const paid = payments.map(toPayment);
+  return {
+    ...invoiceColumns(row),
+    items: items.map(toBillableItem),
+    link: link === null ? null : toInvoiceLink(link),
+    payments: paid,
+    paidMinor: paid.reduce((sum, payment) => sum + payment.amountMinor, 0),
+  };
+}
 
 /** An invoices row with its customer and the count and sum of its items. */
 export type InvoiceSummaryRow = InvoiceRow & {
@@ -134,6 +169,7 @@ export type InvoiceSummaryRow = InvoiceRow & {
   item_count: number | string;
   items_minor: number | string;
   sent_at: number | string | null;
+  paid_minor: number | string;
 };
 
 export const toInvoiceSummary = (row: InvoiceSummaryRow): InvoiceSummary => ({
@@ -143,4 +179,5 @@ export const toInvoiceSummary = (row: InvoiceSummaryRow): InvoiceSummary => ({
   itemCount: int(row.item_count),
   itemsMinor: int(row.items_minor),
   sentAt: row.sent_at === null ? null : instant(row.sent_at),
+  paidMinor: int(row.paid_minor),
 });

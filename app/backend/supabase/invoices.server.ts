@@ -15,6 +15,7 @@ import {
   type InvoiceLinkRow,
   type InvoiceRow,
   type InvoiceSummaryRow,
+  type PaymentRow,
   type UnbilledAppointmentRow,
   type UnbilledOrderRow,
 } from "~/backend/rows/billing.server";
@@ -25,13 +26,14 @@ import { check } from "./clients.server";
 /** Postgres sends bigint columns as numbers in jsonb, and PostgREST a bigint result as a number or a string. */
 type Num = number | string;
 /** public.push_invoice's answer: the invoice's columns, its items' and its link's (null until sent). */
-type InvoiceAnswer = InvoiceRow & { items: BillableItemRow[]; link: InvoiceLinkRow | null };
+type InvoiceAnswer = InvoiceRow & { items: BillableItemRow[]; link: InvoiceLinkRow | null; payments: PaymentRow[] };
 
 type DraftAnswer = { ok: true; id: Num } | { ok: false; reason: "nothing-to-bill" };
 type IssueAnswer = { ok: true; number: string } | { ok: false; reason: "stale" | "not-found" | "issued" };
 type SendAnswer = { ok: true } | { ok: false; reason: "not-found" | "draft" };
+type PaymentAnswer = { ok: true } | { ok: false; reason: "not-found" | "draft" | "over" };
 
-const toInvoiceOrNull = (row: InvoiceAnswer | null) => (row === null ? null : toInvoice(row, row.items, row.link));
+const toInvoiceOrNull = (row: InvoiceAnswer | null) => (row === null ? null : toInvoice(row, row.items, row.link, row.payments));
 
 export function supabaseInvoiceStore(service: SupabaseClient): InvoiceStore {
   return {
@@ -66,6 +68,15 @@ export function supabaseInvoiceStore(service: SupabaseClient): InvoiceStore {
       const p_mail = { kind: mail.kind, to_email: mail.to, subject: mail.subject, body: mail.body };
       return check<SendAnswer>(
         await service.rpc("push_send_invoice", { p_id: id, p_hash: link.hash, p_sealed: link.sealed, p_locale: locale, p_mail, p_by: by, p_now: now }),
+      );
+    },
+
+    async recordPayment(id, { amountMinor, paidOn, method, reference, by }, now) {
+      return check<PaymentAnswer>(
+        await service.rpc("push_record_invoice_payment", {
+          ...{ p_id: id, p_amount_minor: amountMinor, p_paid_on: paidOn, p_method: method, p_reference: reference },
+          ...{ p_by: by, p_now: now },
+        }),
       );
     },
 

@@ -7,6 +7,7 @@ import { formatAmount } from "~/domain/orders";
 import { formatNumber } from "~/i18n";
 import { useLocale, useMessages } from "~/platform/page/locale";
 import { invoicePath } from "./invoice-paths";
+import { staffStateOf } from "./invoice-document";
 import { periodWords } from "./invoice-words";
 
 export function InvoiceTable({ invoices, labelledBy }: { invoices: InvoiceSummary[]; labelledBy: string }) {
@@ -29,7 +30,7 @@ export function InvoiceTable({ invoices, labelledBy }: { invoices: InvoiceSummar
           <Cell label={c.period}>{periodWords(t, locale, invoice)}</Cell>
           <Cell label={c.items}>{formatNumber(locale, invoice.itemCount)}</Cell>
           <Cell label={c.amount}>{formatAmount(invoice.totalMinor ?? invoice.itemsMinor, invoice.currency, locale)}</Cell>
-          <Cell label={c.status}>{i.statuses[invoice.status === "issued" && invoice.sentAt !== null ? "sent" : invoice.status]}</Cell>
+          <Cell label={c.status}>{i.statuses[staffStateOf({ ...invoice, sent: invoice.sentAt !== null })]}</Cell>
         </tr>
       ))}
     </DataTable>

@@ -3,7 +3,7 @@
 // customer and the company's contact lines.
 import type { Invoice } from "~/backend/port-invoices.server";
 import type { InvoiceDocument } from "~/domain/invoice-document";
-import { invoiceState } from "~/domain/invoices";
+import { invoiceState, openBalance } from "~/domain/invoices";
 import { companyToday, formatAmount } from "~/domain/orders";
 import { explainPriced } from "~/domain/pricing-words";
 import { format, formatDate, formatNumber, type Locale, type Messages } from "~/i18n";
@@ -16,14 +16,21 @@ export type DocumentSource = {
   company: { name: string; address: string; email: string };
 };
 
-/** The invoice's state as the customer is told it (payments and credit notes come with build item 5). */
-export const customerStateOf = (invoice: Invoice) =>
-  invoiceState({ issued: true, sent: invoice.link !== null, totalMinor: invoice.totalMinor ?? 0, paidMinor: 0, creditedMinor: 0 });
+/** An invoice's state from its sending and its payments (credit notes are still to come: nothing credited). */
+export const staffStateOf = (invoice: Pick<Invoice, "status" | "totalMinor" | "paidMinor"> & { sent: boolean }) =>
+  invoiceState({
+    issued: invoice.status === "issued",
+    sent: invoice.sent,
+    totalMinor: invoice.totalMinor ?? 0,
+    paidMinor: invoice.paidMinor,
+    creditedMinor: 0,
+  });
 
 export function invoiceDocument({ invoice, customer, company }: DocumentSource, locale: Locale, m: Messages): InvoiceDocument {
   const t = m.billing.document;
   const money = (minor: number) => formatAmount(minor, invoice.currency, locale);
-  const state = customerStateOf(invoice);
+  const state = staffStateOf({ ...invoice, sent: invoice.link !== null });
+  const open = openBalance(invoice.totalMinor ?? 0, invoice.paidMinor, 0);
   return {
     locale,
     title: format(t.title, { number: invoice.number }),
@@ -47,6 +54,12 @@ export function invoiceDocument({ invoice, customer, company }: DocumentSource, 
         value: money(invoice.taxMinor ?? 0),
       },
       { label: t.total, value: money(invoice.totalMinor ?? 0) },
+      ...(invoice.paidMinor > 0
+        ? [
+            { label: t.paid, value: money(invoice.paidMinor) },
+            { label: t.open, value: money(open) },
+          ]
+        : []),
     ],
     footer: company.email.trim() === "" ? [] : [format(t.questions, { email: company.email })],
   };

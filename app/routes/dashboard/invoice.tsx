@@ -7,12 +7,15 @@ import { FormAlert, SubmitButton } from "~/components/forms";
 import { Panel } from "~/components/Panel";
 import { useActionToast } from "~/components/Toasts";
 import type { Invoice } from "~/backend/port-invoices.server";
-import { formatAmount } from "~/domain/orders";
+import { companyToday, formatAmount } from "~/domain/orders";
 import { explainPriced } from "~/domain/pricing-words";
 import { periodWords } from "~/features/billing/invoice-words";
 import { INVOICES_PATH } from "~/features/billing/invoice-paths";
 import { issueIntent } from "~/features/billing/invoices.server";
 import { InvoiceSending } from "~/features/billing/InvoiceSending";
+import { InvoicePayments } from "~/features/billing/InvoicePayments";
+import { recordPaymentIntent } from "~/features/billing/invoice-payments.server";
+import { staffStateOf } from "~/features/billing/invoice-document";
 import { invoiceCustomer, sendIntent } from "~/features/billing/invoice-sending.server";
 import { dashboardMeta } from "~/platform/page/dashboard-meta";
 import { useLocale, useMessages } from "~/platform/page/locale";
@@ -36,7 +39,12 @@ export async function loader(args: Route.LoaderArgs) {
   const { backend } = appContext(args.context);
   const [customer, mails] = await Promise.all([invoiceCustomer(backend, invoice), invoice.status === "issued" ? backend.mail.forInvoice(invoice.id) : []]);
   // What the page shows of each e-mail (its body holds the link's slot, and is not the staff's to read).
-  return { invoice, customer, mails: mails.map(({ id, to, subject, status, createdAt }) => ({ id, to, subject, status, createdAt })) };
+  return {
+    invoice,
+    customer,
+    mails: mails.map(({ id, to, subject, status, createdAt }) => ({ id, to, subject, status, createdAt })),
+    today: companyToday(new Date()),
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -44,7 +52,7 @@ export async function action(args: Route.ActionArgs) {
   const id = idOf(args.params.invoiceId);
   // An invoice that is not there is a 404 whatever the form sends, as its page is.
   if (id === null || !(await appContext(args.context).backend.invoices.get(id))) throw data(null, { status: 404 });
-  return runIntent({ ...args, user: admin }, { issue: issueIntent(id), send: sendIntent(id) });
+  return runIntent({ ...args, user: admin }, { issue: issueIntent(id), send: sendIntent(id), payment: recordPaymentIntent(id) });
 }
 
 /** A refused issue (409: changed in the meantime) shows the invoice as it is now, with or without JavaScript. */
@@ -56,7 +64,7 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const failure = useActionData<typeof action>() ?? null;
   useActionToast(failure?.toast);
-  const { invoice, customer, mails } = loaderData;
+  const { invoice, customer, mails, today } = loaderData;
   const money = (minor: number) => formatAmount(minor, invoice.currency, locale);
   return (
     <>
@@ -73,7 +81,7 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
         <dt>{t.columns.period}</dt>
         <dd>{periodWords(m, locale, invoice)}</dd>
         <dt>{t.status}</dt>
-        <dd>{invoice.status === "draft" ? t.statuses.draft : invoice.link ? t.statuses.sent : t.statuses.issued}</dd>
+        <dd>{t.statuses[staffStateOf({ ...invoice, sent: invoice.link !== null })]}</dd>
       </dl>
       <Panel id="invoice-items" heading={t.items}>
         {invoice.items.length === 0 ? <p className="empty-state">{t.noItems}</p> : <Items invoice={invoice} />}
@@ -106,6 +114,7 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
           </Form>
         </Panel>
       )}
+      {invoice.status === "issued" && <InvoicePayments invoice={invoice} today={today} failure={failure} />}
       {invoice.status === "issued" && customer && <InvoiceSending invoice={invoice} customerEmail={customer.email} mails={mails} failure={failure} />}
     </>
   );

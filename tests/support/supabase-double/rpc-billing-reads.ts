@@ -80,6 +80,7 @@ export const BILLING_READ_FUNCTIONS: Record<(typeof BILLING_READ_RPC_FUNCTIONS)[
             state.tables.invoice_links.find((row) => row.invoice_id === invoice.id),
             ["sent_at"],
           ),
+          paid_minor: state.tables.invoice_payments.filter((row) => row.invoice_id === invoice.id).reduce((sum, row) => sum + Number(row.amount_minor), 0),
         };
       }),
     };

@@ -30,6 +30,7 @@ export const INVOICE_RPC_FUNCTIONS = [
   "push_invoice",
   "push_send_invoice",
   "push_invoice_by_link",
+  "push_record_invoice_payment",
 ] as const;
 
 /** push_invoice's answer: the invoice's columns, its items' (by day, then id), and its link's (null until sent). */
@@ -37,12 +38,14 @@ function invoiceJson(state: DoubleState, invoice: Row | undefined): Json | null 
   if (!invoice) return null;
   const items = state.tables.billable_items.filter((row) => row.invoice_id === invoice.id).sort(byDay);
   const link = state.tables.invoice_links.find((row) => row.invoice_id === invoice.id);
+  const payments = state.tables.invoice_payments.filter((row) => row.invoice_id === invoice.id).sort((a, b) => Number(a.id) - Number(b.id));
   return {
     ...rowJson("invoices", invoice),
     items: items.map((row) => rowJson("billable_items", row)),
     link: link
       ? { token_sealed: link.token_sealed, locale: link.locale, sent_at: jsonValue(SCHEMA.invoice_links.columns.sent_at, link.sent_at), sends: link.sends }
       : null,
+    payments: payments.map((row) => rowJson("invoice_payments", row)),
   };
 }
 
@@ -150,6 +153,21 @@ export const INVOICE_FUNCTIONS: Record<(typeof INVOICE_RPC_FUNCTIONS)[number], (
     const mail = args.p_mail as Record<string, unknown>;
     state.write("mail_outbox", "insert", [
       { kind: mail.kind, to_email: mail.to_email, subject: mail.subject, body: mail.body, invoice_id: invoice.id, created_at: now, next_attempt_at: now },
+    ]);
+    return { ok: true };
+  },
+
+  push_record_invoice_payment(state, args) {
+    const invoice = state.tables.invoices.find((row) => row.id === Number(args.p_id));
+    if (!invoice) return refused("not-found");
+    if (invoice.status !== "issued") return refused("draft");
+    const paid = state.tables.invoice_payments.filter((row) => row.invoice_id === invoice.id).reduce((sum, row) => sum + Number(row.amount_minor), 0);
+    if (Number(invoice.total_minor) - paid < Number(args.p_amount_minor)) return refused("over");
+    state.write("invoice_payments", "insert", [
+      {
+        ...{ invoice_id: invoice.id, amount_minor: args.p_amount_minor, paid_on: coerce(DATE, args.p_paid_on), method: args.p_method },
+        ...{ reference: args.p_reference, recorded_by: args.p_by, recorded_at: pgTimestamp(Number(args.p_now)) },
+      },
     ]);
     return { ok: true };
   },

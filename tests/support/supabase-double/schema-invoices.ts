@@ -7,7 +7,7 @@
 // one. The worker reaches the tables only through the functions of rpc-invoices.ts.
 import type { Row, Table, TableName, Value } from "./schema";
 
-export const INVOICE_TABLE_NAMES = ["invoice_counters", "invoices", "billable_items", "invoice_links"] as const;
+export const INVOICE_TABLE_NAMES = ["invoice_counters", "invoices", "billable_items", "invoice_links", "invoice_payments"] as const;
 type InvoiceTableName = (typeof INVOICE_TABLE_NAMES)[number];
 
 const ISSUED = "an issued invoice never changes";
@@ -108,5 +108,23 @@ export const INVOICE_SCHEMA: Record<InvoiceTableName, Table> = {
     primaryKey: "invoice_id",
     unique: [{ name: "invoice_links_token_hash_key", columns: ["token_hash"] }],
     foreignKeys: [{ name: "invoice_links_invoice_id_fkey", column: "invoice_id", table: "invoices", onDelete: "restrict" }],
+  },
+  // 20261205000100_push_invoice_payments.sql: money received for an issued invoice; never changed, never deleted.
+  // (Its trigger's refusal of a payment of a draft is tested on PGlite: push_record_invoice_payment never writes one.)
+  invoice_payments: {
+    columns: {
+      id: { type: "int8", identity: "always" },
+      invoice_id: { type: "int8" },
+      amount_minor: { type: "int8", check: atLeast(1) },
+      paid_on: { type: "date" },
+      method: { type: "text", oneOf: ["bank-transfer", "card", "cash", "cheque", "other"] },
+      reference: { type: "text", default: () => "", check: (value) => String(value).length <= 200 },
+      recorded_by: { type: "text" },
+      recorded_at: { type: "timestamptz" },
+    },
+    primaryKey: "id",
+    unique: [],
+    foreignKeys: [{ name: "invoice_payments_invoice_id_fkey", column: "invoice_id", table: "invoices", onDelete: "restrict" }],
+    refusesChange: { message: "a payment never changes", deletes: true, when: () => true },
   },
 };

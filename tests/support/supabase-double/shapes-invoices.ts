@@ -7,6 +7,7 @@ import { is, type RestShape, type ValueCheck } from "./match";
 const INVOICES = "invoices (issue 26)";
 const MIGRATION = "supabase/migrations/20261204000100_push_invoices.sql";
 const SENDING = "supabase/migrations/20261205000000_push_invoice_links.sql";
+const PAYMENTS = "supabase/migrations/20261205000100_push_invoice_payments.sql";
 
 /** A link token's SHA-256, as hex: the only form a token reaches the database in. */
 const sha256Hex: ValueCheck = (value) => typeof value === "string" && /^[0-9a-f]{64}$/.test(value);
@@ -90,6 +91,19 @@ export const INVOICE_SHAPES: RestShape[] = [
       p_now: positive,
     }),
     extension: `${INVOICES}: an issued invoice e-mailed with its private link (${SENDING} public.push_send_invoice, one transaction, service role only)`,
+  },
+  {
+    ...rpc("push_record_invoice_payment", "a payment of an issued invoice, no more than what is open — or refused, storing nothing", {
+      p_id: positive,
+      // The amount as an integer and the method and reference as text: what the table refuses of them is its error.
+      p_amount_minor: is.int,
+      p_paid_on: day,
+      p_method: is.text,
+      p_reference: is.string,
+      p_by: is.text,
+      p_now: positive,
+    }),
+    extension: `${INVOICES}: a payment recorded by hand (${PAYMENTS} public.push_record_invoice_payment, one transaction, service role only)`,
   },
   {
     ...rpc("push_invoice_by_link", "the invoice of a customer's link, by the token's SHA-256, or null", { p_hash: sha256Hex }),

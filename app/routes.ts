@@ -75,6 +75,7 @@ export default [
     route("Appointments/:appointmentId", "routes/dashboard/appointment.tsx"),
     route("Rates", "routes/dashboard/rates.tsx"),
     route("Invoices", "routes/dashboard/invoices.tsx"),
+    route("Invoices/export", "routes/dashboard/invoices-csv.ts"),
     route("Invoices/:invoiceId", "routes/dashboard/invoice.tsx"),
     route("Jobs", "routes/dashboard/jobs.tsx"),
     route("Jobs/:orderId", "routes/dashboard/job.tsx"),

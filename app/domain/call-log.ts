@@ -1,4 +1,5 @@
 // The call log (issue 14): every live call once it is over, with its times, and the figures staff read from it.
+import { csvLines } from "./csv";
 import { filterDay } from "./orders";
 import type { CallType } from "./switchboard";
 
@@ -87,14 +88,6 @@ export function totalsOf(entries: CallLogEntry[]): CallTotals {
   return callTotals({ calls: entries.length, answered: answered.length, talkMs, medianWaitMs: median });
 }
 
-/** One CSV field: quoted when it must be, and never read as a formula by a spreadsheet. */
-function csvField(value: string | number | null): string {
-  if (value === null) return "";
-  const text = String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString());
 
 const CSV_HEADER = ["call", "requested_at", "answered_at", "ended_at", "language", "type", "caller", "interpreter", "outcome", "wait_seconds", "talk_seconds"];
@@ -117,6 +110,5 @@ export function callLogCsv(entries: CallLogEntry[], { header = true }: { header?
       Math.round(talkMs / 1000),
     ];
   });
-  const lines = header ? [CSV_HEADER, ...rows] : rows;
-  return lines.length === 0 ? "" : lines.map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
+  return csvLines(header ? [CSV_HEADER, ...rows] : rows);
 }

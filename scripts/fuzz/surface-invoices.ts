@@ -11,6 +11,8 @@ export const INVOICE_PAGES: PageEntry[] = [
   // app/routes/dashboard/invoices.tsx with app/features/billing/invoices.server.ts: the list's page, and how much
   // work "Bill work" found no rate line for.
   { route: "/Dashboard/Invoices", paths: ["/Dashboard/Invoices"], access: "admin", query: { page: "page", unpriced: "page" } },
+  // app/routes/dashboard/invoices-csv.ts: every invoice as CSV, for the accountant.
+  { route: "/Dashboard/Invoices/export", paths: ["/Dashboard/Invoices/export"], access: "admin" },
   // app/routes/dashboard/invoice.tsx: one invoice, mostly one there is, now and then an id there is not.
   { route: "/Dashboard/Invoices/:invoiceId", paths: ["/Dashboard/Invoices/{invoice}", "/Dashboard/Invoices/0", "/Dashboard/Invoices/x"], access: "admin" },
   // app/routes/public/invoice.tsx: the customer's page of a sent invoice, by its private link (the run's set-up sends

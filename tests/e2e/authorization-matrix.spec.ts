@@ -29,6 +29,7 @@ const ADMIN_ONLY = [
   `/Dashboard/Appointments/${MISSING}`,
   "/Dashboard/Rates",
   "/Dashboard/Invoices",
+  "/Dashboard/Invoices/export",
   `/Dashboard/Invoices/${MISSING}`,
   "/Dashboard/Website",
   PEOPLE,
@@ -73,6 +74,8 @@ const ADMIN_ACTION = new Set(["/Dashboard/Dashboardcall"]);
  * then refused (403) for an order that is not theirs; an administrator learns the file is not there (404).
  */
 const ORDER_FILE = `/Dashboard/Orders/${MISSING}/files/1`;
+/** Routes that answer data rather than a page: the person field's suggestions (JSON), the invoices' CSV. */
+const DATA_ROUTES = new Set([PEOPLE, "/Dashboard/Invoices/export"]);
 
 /** Every URL path app/routes.ts defines (params and splats filled in with sample values). */
 function allPaths(entries: RouteConfigEntry[], parent = ""): string[] {
@@ -179,10 +182,10 @@ for (const role of ["anonymous", "interpreter", "admin"] as const) {
         expect(page.headers()["cache-control"]).toBe("private, no-store");
         expect(page.headers()["x-robots-tag"]).toBe("noindex, nofollow");
         expect(data.headers()["cache-control"]).toBe("private, no-store");
-        // (A file route has no page around it: its refusal is the status alone; the person field's suggestions, JSON,
-        // answer the refusal's reason and nothing else.)
-        if (forbidden && path === PEOPLE) expect(await page.json()).toEqual({ reason: "admins-only" });
-        if (forbidden && path !== ORDER_FILE && path !== PEOPLE) {
+        // (A file route has no page around it: its refusal is the status alone; the person field's suggestions and the
+        // invoices' CSV, data, answer the refusal's reason and nothing else.)
+        if (forbidden && DATA_ROUTES.has(path)) expect(await page.json()).toEqual({ reason: "admins-only" });
+        if (forbidden && path !== ORDER_FILE && !DATA_ROUTES.has(path)) {
           const body = await page.text();
           expect(body).toContain("You do not have access to this page.");
           for (const other of people.filter((person) => person.email !== INTERPRETER.email)) expect(body).not.toContain(other.phone);

@@ -11,11 +11,30 @@ import { blockedBy } from "~/domain/appointment-times";
 import { companyToday } from "~/domain/orders";
 import * as invoice from "~/routes/dashboard/invoice";
 import * as invoices from "~/routes/dashboard/invoices";
+import * as invoicesCsv from "~/routes/dashboard/invoices-csv";
+import { invoicesCsv as invoicesCsvRows } from "~/features/billing/invoices-csv.server";
+import type { InvoiceSummary } from "~/backend/port-invoices.server";
 import { asResponse, count, failure, languageId, redirected, rows, seededAndSignedIn, statusOf, thrown } from "./helpers";
 import { addressesIn, browser, ORIGIN } from "./requests";
 import { sampleRateLine } from "../support/rate-line-samples";
 
 const INVOICES = "/Dashboard/Invoices";
+const INVOICES_CSV = "/Dashboard/Invoices/export";
+const invoicesCsvText = (rows: InvoiceSummary[]) => invoicesCsvRows(rows, { header: false });
+/** An issued invoice's line of the list, for the CSV's own cases. */
+const summary: InvoiceSummary = {
+  ...{ id: 1, customerId: 1, currency: "USD", periodFrom: "2026-10-01", periodTo: "2026-10-31", status: "issued", version: 2 },
+  ...{ number: "PUSH-2026-0009", taxBasisPoints: 0, subtotalMinor: 1500, taxMinor: 0, totalMinor: 1500, issuedAt: Date.UTC(2026, 10, 2, 18) },
+  ...{
+    createdAt: Date.UTC(2026, 10, 1),
+    paidMinor: 0,
+    sentAt: null,
+    customerName: "Valley Clinic",
+    customerEmail: "a@example.com",
+    itemCount: 1,
+    itemsMinor: 1500,
+  },
+};
 const { get, post } = browser({ addresses: addressesIn(191), headers: { Origin: ORIGIN } });
 const cookies = seededAndSignedIn();
 const backend = () => createD1Backend({ env, request: new Request("http://127.0.0.1/"), sessionSecret: "s".repeat(32) });
@@ -184,6 +203,26 @@ describe("the Invoices page", () => {
     expect(list.invoices.ok && list.invoices.value.items.find((each) => each.id === draftId)).toMatchObject({ paidMinor: 14625 });
   });
 
+  it("the CSV for the accountant: every invoice with its amounts in units, its state and what is open; a formula stays text", async () => {
+    const answer = await invoicesCsv.loader(get(INVOICES_CSV, cookies.admin));
+    expect([answer.status, answer.headers.get("Content-Type"), answer.headers.get("Content-Disposition")]).toEqual([
+      200,
+      "text/csv; charset=utf-8",
+      'attachment; filename="push-invoices.csv"',
+    ]);
+    const lines = (await answer.text()).split("\r\n");
+    expect(lines[0]).toBe("number,status,issued_on,customer,email,period_from,period_to,currency,subtotal,tax,total,paid,open");
+    expect(lines).toContain(
+      `PUSH-${year()}-0001,paid,${companyToday(new Date())},Valley Clinic,${EMAIL},2026-10-01,2026-10-31,USD,146.25,0.00,146.25,146.25,0.00`,
+    );
+    expect(invoicesCsvText([{ ...summary, customerName: "=HYPERLINK(1)", currency: "KWD", totalMinor: 1500, itemsMinor: 1500, paidMinor: 0 }])).toContain(
+      "'=HYPERLINK(1)",
+    );
+    expect(invoicesCsvText([{ ...summary, currency: "KWD", subtotalMinor: 1500, taxMinor: 0, totalMinor: 1500, paidMinor: 250 }])).toContain(
+      ",KWD,1.500,0.000,1.500,0.250,1.250",
+    );
+  });
+
   it("an invoice that is not there: 404 on the page and its form", async () => {
     for (const id of ["999999", "abc", "0"]) {
       expect(statusOf(await thrown(() => invoice.loader(get(invoicePath(0), cookies.admin, params(id)))))).toBe(404);
@@ -201,6 +240,7 @@ describe("the Invoices page", () => {
       () => invoices.action(post(INVOICES, draftFields(), cookie)),
       () => invoice.loader(get(path, cookie, params(draftId))),
       () => invoice.action(post(path, { intent: "issue", basedOn: "1" }, cookie, params(draftId))),
+      () => invoicesCsv.loader(get(INVOICES_CSV, cookie)),
     ];
     for (const run of runs(cookies.interpreter)) {
       expect(await thrown(run)).toMatchObject({ type: "DataWithResponseInit", init: { status: 403 } });
@@ -208,9 +248,9 @@ describe("the Invoices page", () => {
     for (const [index, run] of runs().entries()) {
       const redirect = asResponse(await thrown(run));
       expect(redirect.status).toBe(302);
-      expect(redirect.headers.get("Location")).toBe(`/Login?redirectTo=${encodeURIComponent(index < 3 ? INVOICES : path)}`);
+      expect(redirect.headers.get("Location")).toBe(`/Login?redirectTo=${encodeURIComponent(index < 3 ? INVOICES : index < 5 ? path : INVOICES_CSV)}`);
     }
     expect({ invoices: await rows("invoices"), items: await rows("billable_items") }).toEqual(before);
-    expect(await count("SELECT COUNT(*) AS n FROM security_events WHERE kind = 'forbidden' AND detail LIKE '% /Dashboard/Invoices%'")).toBe(5);
+    expect(await count("SELECT COUNT(*) AS n FROM security_events WHERE kind = 'forbidden' AND detail LIKE '% /Dashboard/Invoices%'")).toBe(6);
   });
 });

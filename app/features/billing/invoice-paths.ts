@@ -4,3 +4,6 @@ export const INVOICES_PATH = "/Dashboard/Invoices";
 
 /** An invoice's page. */
 export const invoicePath = (id: number) => `${INVOICES_PATH}/${id}`;
+
+/** Every invoice as CSV, for the accountant. */
+export const INVOICES_CSV_PATH = `${INVOICES_PATH}/export`;

@@ -123,6 +123,7 @@ export const billing = {
       nothingToBill: "لا شيء يُفوتر لهذا العميل في ذلك الشهر.",
     },
     list: "كل الفواتير",
+    csv: "نزّل كل الفواتير (CSV، للمحاسب)",
     count: { zero: "لا فواتير", one: "فاتورة واحدة", two: "فاتورتان", few: "{count} فواتير", many: "{count} فاتورة", other: "{count} فاتورة" },
     empty: "لا توجد فواتير بعد.",
     pageLabel: "صفحات الفواتير",

@@ -113,6 +113,7 @@ export const billing = {
       nothingToBill: "Nothing to bill for this customer in that month.",
     },
     list: "All invoices",
+    csv: "Download every invoice (CSV, for the accountant)",
     count: { one: "{count} invoice", other: "{count} invoices" } satisfies Plural,
     empty: "No invoices yet.",
     pageLabel: "Pages of invoices",

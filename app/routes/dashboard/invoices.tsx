@@ -1,13 +1,14 @@
 // /Dashboard/Invoices (admins, issue 26 build item 3; docs/decisions/0037): "Bill work" turns what there is to bill
 // into priced items, "New draft" gathers a customer's month into a draft, and the invoices are listed below, a page at
 // a time (?page=).
-import { useActionData } from "react-router";
+import { Link, useActionData } from "react-router";
 import { FormAlert } from "~/components/forms";
 import { Pagination } from "~/components/Pagination";
 import { Panel } from "~/components/Panel";
 import { useActionToast } from "~/components/Toasts";
 import { BillWorkForm, DraftForm } from "~/features/billing/InvoiceForms";
 import { InvoiceTable } from "~/features/billing/InvoiceTable";
+import { INVOICES_CSV_PATH } from "~/features/billing/invoice-paths";
 import { billWorkIntent, createDraftIntent, loadInvoices } from "~/features/billing/invoices.server";
 import { plural } from "~/i18n";
 import { dashboardMeta } from "~/platform/page/dashboard-meta";
@@ -54,6 +55,11 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
         {page && page.items.length === 0 && <p className="empty-state">{t.empty}</p>}
         {page && page.items.length > 0 && (
           <>
+            <p>
+              <Link to={INVOICES_CSV_PATH} reloadDocument>
+                {t.csv}
+              </Link>
+            </p>
             <InvoiceTable invoices={page.items} labelledBy="invoices-list" />
             <Pagination page={page.page} pageCount={page.pageCount} anchor="invoices-list" label={t.pageLabel} />
           </>

@@ -1,0 +1,51 @@
+// The invoices as CSV for the accountant (issue 26, build item 6): every invoice, newest first, read and sent a page at
+// a time (a year of invoices never sits in memory at once). Amounts in the currency's units with its minor digits
+// (146.25, not 14625), days as YYYY-MM-DD, the state as the staff's pages say it. Callers have checked the admin guard.
+import type { Backend } from "~/backend/index.server";
+import type { InvoiceSummary } from "~/backend/port-invoices.server";
+import { csvLines } from "~/domain/csv";
+import { openBalance } from "~/domain/invoices";
+import { companyToday, minorDigits } from "~/domain/orders";
+import { staffStateOf } from "./invoice-document";
+
+const HEADER = ["number", "status", "issued_on", "customer", "email", "period_from", "period_to", "currency", "subtotal", "tax", "total", "paid", "open"];
+
+/** 14625 USD → "146.25"; 1000 KWD (three minor digits) → "1.000". */
+export const units = (minor: number, currency: string) => (minor / 10 ** minorDigits(currency)).toFixed(minorDigits(currency));
+
+export function invoicesCsv(invoices: readonly InvoiceSummary[], { header }: { header: boolean }): string {
+  const rows = invoices.map((invoice) => {
+    const money = (minor: number | null) => (minor === null ? null : units(minor, invoice.currency));
+    const total = invoice.totalMinor ?? invoice.itemsMinor;
+    return [
+      invoice.number ?? "",
+      staffStateOf({ ...invoice, sent: invoice.sentAt !== null }),
+      invoice.issuedAt === null ? null : companyToday(new Date(invoice.issuedAt)),
+      invoice.customerName,
+      invoice.customerEmail,
+      invoice.periodFrom,
+      invoice.periodTo,
+      invoice.currency,
+      money(invoice.subtotalMinor ?? invoice.itemsMinor),
+      money(invoice.taxMinor),
+      money(total),
+      money(invoice.paidMinor),
+      money(invoice.status === "issued" ? openBalance(total, invoice.paidMinor, 0) : null),
+    ];
+  });
+  return csvLines(header ? [HEADER, ...rows] : rows);
+}
+
+export function invoicesCsvStream(backend: Backend): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let page = 1;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const listed = await backend.invoices.list(page);
+      const text = invoicesCsv(listed.items, { header: page === 1 });
+      if (text) controller.enqueue(encoder.encode(text));
+      if (page >= listed.pageCount) return controller.close();
+      page++;
+    },
+  });
+}

@@ -30,6 +30,10 @@ const envSchema = z.object({
   PUBLIC_CALLS: optional,
   SITE_URL: optional,
   CALL_ICE_SERVERS: optional,
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_API_URL: optional,
+  BANK_TRANSFER_DETAILS: optional,
 });
 
 export type EmailJsConfig = {
@@ -45,6 +49,10 @@ export type EmailJsConfig = {
 };
 
 export type TurnstileConfig = { siteKey: string; secretKey: string; verifyUrl: string };
+
+/** Online payment of invoices (issue 26, build item 5): Checkout sessions with the secret key, events signed with the
+ * webhook's secret; `apiUrl` another address than Stripe's own (the tests' loopback double), or null. */
+export type StripeConfig = { secretKey: string; webhookSecret: string; apiUrl: string | null };
 
 export type SupabaseConfig = {
   url: string;
@@ -75,6 +83,10 @@ export type AppConfig = {
    * notices), which no visitor's request carries. Null: those e-mails point to earlier ones instead of linking.
    */
   siteUrl: string | null;
+  /** Null: invoices are paid by bank transfer and recorded by hand (no "Pay now"). */
+  stripe: StripeConfig | null;
+  /** The company's bank-transfer details printed on invoices (BANK_TRANSFER_DETAILS), or null. */
+  bankTransferDetails: string | null;
 };
 
 export type IceServer = { urls: string | string[]; username?: string; credential?: string };
@@ -99,6 +111,7 @@ function parseIceServers(text: string | undefined): IceServer[] {
 const EMAILJS_REQUIRED = ["EMAILJS_SERVICE_ID", "EMAILJS_CONTACT_TEMPLATE_ID", "EMAILJS_PUBLIC_KEY", "EMAILJS_PRIVATE_KEY"] as const;
 const TURNSTILE_REQUIRED = ["TURNSTILE_SITE_KEY", "TURNSTILE_SECRET_KEY"] as const;
 const SUPABASE_REQUIRED = ["SUPABASE_URL", "SUPABASE_ANON_KEY", "SUPABASE_SERVICE_ROLE_KEY"] as const;
+const STRIPE_REQUIRED = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
 
 /** All of a provider's keys, or none: a half-set provider is a mistake to report, not to ignore. */
 function allOrNothing<K extends string>(values: Partial<Record<K, string>>, keys: readonly K[], provider: string): boolean {
@@ -156,6 +169,11 @@ export function readConfig(env: Env): AppConfig {
       publicCalls: (e.PUBLIC_CALLS ?? "on").toLowerCase() !== "off",
       iceServers: parseIceServers(e.CALL_ICE_SERVERS),
       siteUrl: siteUrlOf(e.SITE_URL),
+      stripe: allOrNothing(e, STRIPE_REQUIRED, "Stripe")
+        ? { secretKey: e.STRIPE_SECRET_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiUrl: e.STRIPE_API_URL ?? null }
+        : null,
+      // Multi-line text as written (\n in the variable for a new line): shown on invoices when there is no Stripe.
+      bankTransferDetails: e.BANK_TRANSFER_DETAILS?.replaceAll("\\n", "\n") ?? null,
     };
     cache.set(env, config);
   }

@@ -2,7 +2,8 @@
 // and off: an appointment held and approved (arranged in the data: invoices-support.ts) and a contract price for its
 // customer → "Bill work" → a draft for the customer's month → the item in words on the draft → Issue → its number and
 // total → Send in the customer's language (English, Arabic) → the e-mailed link opens the customer's page, printed as the
-// invoice alone. A month with nothing to bill is refused on its field. Each test bills a customer of its own.
+// invoice alone. A month with nothing to bill is refused on its field. Each test bills a customer of its own. On D1 and
+// on the Supabase double (the d1 and supabase projects): the arrangement is made on the data of the project's server.
 import { ADMIN, expect, expectNotice, mailbox, signIn, test, unique } from "./fixtures";
 import { heldAndApproved } from "./invoices-support";
 import { axeViolations } from "./support";

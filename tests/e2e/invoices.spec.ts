@@ -9,6 +9,11 @@ import { heldAndApproved } from "./invoices-support";
 import { axeViolations } from "./support";
 import { pdfText } from "../support/poppler";
 
+// One test after the other in each project: on D1 the arrangement writes to the server's SQLite files from a second
+// process, and a request the server serves at that moment has been refused as busy (SQLITE_BUSY_SNAPSHOT: "Something went
+// wrong on our side." on the other test's page, in two runs out of two).
+test.describe.configure({ mode: "default" });
+
 /** A weekday at 10:00 in Denver (16:00 UTC, MDT) in March–October 2026, a different one for each run. */
 function pastWeekday(): { startsAt: number; month: string } {
   for (;;) {

@@ -30,6 +30,8 @@ export const FAKE_EMAILJS_URL = `http://127.0.0.1:${PORT + 12}`;
 /** The same build on the Supabase backend, against the strict double of Supabase's HTTP API. */
 export const SUPABASE_APP_URL = `http://127.0.0.1:${PORT + 2}`;
 export const SUPABASE_DOUBLE_URL = `http://127.0.0.1:${PORT + 14}`;
+/** The keys the double is started with (scripts/serve-build.ts --supabase gives the worker the same ones). */
+export const SUPABASE_DOUBLE_KEYS = { anon: "e2e-anon-key", serviceRole: "e2e-service-role-key" };
 /** Where a test runs each app server's cron as of a chosen minute (scripts/serve-build.ts --cron-port). */
 export const CRON_URL = { d1: `http://127.0.0.1:${PORT + 15}`, supabase: `http://127.0.0.1:${PORT + 16}` };
 
@@ -72,7 +74,8 @@ export default defineConfig({
     {
       name: "supabase",
       use: { baseURL: SUPABASE_APP_URL },
-      testMatch: /(auth|staff-management|account-security|orders|booking|appointments-staff|offers|appointment-changes|appointment-video|rates)\.spec\.ts$/,
+      testMatch:
+        /(auth|staff-management|account-security|orders|booking|appointments-staff|offers|appointment-changes|appointment-video|rates|invoices)\.spec\.ts$/,
     },
     { name: "studio-supabase", use: { baseURL: SUPABASE_APP_URL }, testMatch: STUDIO_SPECS, dependencies: ["supabase"], workers: 1 },
     { name: "supabase-check", testMatch: /supabase-double\.check\.ts$/, dependencies: ["supabase", "studio-supabase"] },
@@ -101,7 +104,7 @@ export default defineConfig({
       stderr: "ignore", // every request logs its (expected) failed read
     },
     {
-      command: `npx tsx tests/support/supabase-double/index.ts --port ${PORT + 14} --anon-key e2e-anon-key --service-role-key e2e-service-role-key`,
+      command: `npx tsx tests/support/supabase-double/index.ts --port ${PORT + 14} --anon-key ${SUPABASE_DOUBLE_KEYS.anon} --service-role-key ${SUPABASE_DOUBLE_KEYS.serviceRole}`,
       url: `${SUPABASE_DOUBLE_URL}/__double/violations`,
       timeout: 30_000,
       reuseExistingServer: false,

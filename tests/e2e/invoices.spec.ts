@@ -2,11 +2,17 @@
 // and off: an appointment held and approved (arranged in the data: invoices-support.ts) and a contract price for its
 // customer → "Bill work" → a draft for the customer's month → the item in words on the draft → Issue → its number and
 // total → Send in the customer's language (English, Arabic) → the e-mailed link opens the customer's page, printed as the
-// invoice alone. A month with nothing to bill is refused on its field. Each test bills a customer of its own.
+// invoice alone. A month with nothing to bill is refused on its field. Each test bills a customer of its own. On D1 and
+// on the Supabase double (the d1 and supabase projects): the arrangement is made on the data of the project's server.
 import { ADMIN, expect, expectNotice, mailbox, signIn, test, unique } from "./fixtures";
 import { heldAndApproved } from "./invoices-support";
 import { axeViolations } from "./support";
 import { pdfText } from "../support/poppler";
+
+// One test after the other in each project: on D1 the arrangement writes to the server's SQLite files from a second
+// process, and a request the server serves at that moment has been refused as busy (SQLITE_BUSY_SNAPSHOT: "Something went
+// wrong on our side." on the other test's page, in two runs out of two).
+test.describe.configure({ mode: "default" });
 
 /** A weekday at 10:00 in Denver (16:00 UTC, MDT) in March–October 2026, a different one for each run. */
 function pastWeekday(): { startsAt: number; month: string } {

@@ -39,10 +39,6 @@ async function invoiceMailTo(email: string): Promise<Record<string, string>> {
   return mail!;
 }
 
-// One after the other: each arranges its work in the server's own D1 beside it (invoices-support.ts), and a write there
-// while the other test's request writes can meet SQLite's lock (the server then answers 500).
-test.describe.configure({ mode: "default" });
-
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });

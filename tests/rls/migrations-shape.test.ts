@@ -27,10 +27,10 @@ const RECORD_TABLES = ["appointment_records"];
 /** Rate cards (20261204000000_push_rate_lines.sql): as the orders' tables (admins read). */
 const RATE_TABLES = ["rate_lines"];
 /**
- * Invoices (20261204000100_push_invoices.sql) and their private links (20261205000000_push_invoice_links.sql): as the
- * orders' tables (admins read).
+ * Invoices (20261204000100_push_invoices.sql), their private links (20261205000000_push_invoice_links.sql) and their
+ * payments (20261205000100_push_invoice_payments.sql): as the orders' tables (admins read).
  */
-const INVOICE_TABLES = ["billable_items", "invoice_counters", "invoice_links", "invoices"];
+const INVOICE_TABLES = ["billable_items", "invoice_counters", "invoice_links", "invoice_payments", "invoices"];
 /** Tables signed-in users may only read (their policies choose the rows), anon not at all; the worker writes. */
 const READ_ONLY_TABLES = [
   ...ORDER_TABLES,
@@ -98,6 +98,7 @@ describe("what the migrations leave", () => {
       p("customers", "SELECT", signedInOnly, "customers: admins read"),
       p("invoice_counters", "SELECT", signedInOnly, "invoice_counters: admins read"),
       p("invoice_links", "SELECT", signedInOnly, "invoice_links: admins read"),
+      p("invoice_payments", "SELECT", signedInOnly, "invoice_payments: admins read"),
       p("invoices", "SELECT", signedInOnly, "invoices: admins read"),
       p("languages", "DELETE", signedInOnly, "languages: admins delete"),
       p("languages", "INSERT", signedInOnly, "languages: admins insert"),
@@ -239,6 +240,7 @@ describe("what the migrations leave", () => {
       "customers_recent_idx",
       "customers_search_idx",
       "invoice_links_token_hash_key",
+      "invoice_payments_invoice_idx",
       "invoices_customer_idx",
       "invoices_number_key",
       "invoices_year_sequence_key",

@@ -104,8 +104,9 @@ describe("the functions: only the service role executes them", () => {
     // feeds' 5 (calendar-feeds.test.ts), the appointment records' 4 and their helper (appointment-records.test.ts), and
     // the staff's change of an appointment (appointment-change-functions.test.ts), the rate cards' 2
     // (rate-line-functions.test.ts), the invoices' 4 (invoice-functions.test.ts), billing's 3 reads
-    // (billing-read-functions.test.ts), and sending an invoice and reading it by its link (invoice-links.test.ts).
-    expect(await count(db, "pg_proc", "proname like 'push\\_%'")).toBe(86);
+    // (billing-read-functions.test.ts), sending an invoice and reading it by its link (invoice-links.test.ts), and
+    // recording a payment of one (invoice-payments.test.ts).
+    expect(await count(db, "pg_proc", "proname like 'push\\_%'")).toBe(87);
   });
 });
 

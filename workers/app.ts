@@ -9,6 +9,7 @@ import { relayDue } from "../app/features/contact/contact-relay.server";
 import { relayDueMails } from "../app/features/orders/order-mail-relay.server";
 import { outboxLinks } from "../app/features/appointments/appointment-mail-relay.server";
 import { withInvoiceLinks } from "../app/features/billing/invoice-sending.server";
+import { handleStripeWebhook, STRIPE_WEBHOOK_PATH } from "./stripe-webhook";
 import { flagUnfilledAppointments } from "../app/features/appointments/offer-deadlines.server";
 import { sendReminders } from "../app/features/appointments/reminders.server";
 import { createRequestContext, routerContextFor, type RequestContext } from "../app/request/context.server";
@@ -112,6 +113,8 @@ export default {
       url.protocol = "https:";
       return withSecurityHeaders(new Response(null, { status: 308, headers: { Location: url.href } }), { request });
     }
+    // Stripe's events are JSON from its servers, checked by their signature (not a form of this site's).
+    if (url.pathname === STRIPE_WEBHOOK_PATH) return withSecurityHeaders(await handleStripeWebhook(request, env), { request });
     // Every body is admitted (or refused and dropped) before any route, the media route's 405 included: a body left
     // unread on the connection stalls the next request behind wrangler's local proxy.
     const admission = await admitRequest(request);

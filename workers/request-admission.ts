@@ -78,7 +78,7 @@ export async function admitRequest(request: Request): Promise<Admission> {
  * at once. Only on this machine (loopback: local development and the tests) is the rest drained, unread, because
  * wrangler's local proxy answers 503 instead of the worker's 413 when the worker stops reading mid-upload.
  */
-async function discardRest(request: Request): Promise<void> {
+export async function discardRest(request: Request): Promise<void> {
   const stream = request.body;
   if (!stream || stream.locked) return;
   if (isLoopbackHost(new URL(request.url).hostname)) await stream.pipeTo(new WritableStream()).catch(() => {});
@@ -86,7 +86,7 @@ async function discardRest(request: Request): Promise<void> {
 }
 
 /** The whole stream if it holds at most `limit` bytes; null (and the stream cancelled) as soon as it holds more. */
-async function readAtMost(stream: ReadableStream<Uint8Array> | null, limit: number): Promise<ArrayBuffer | null> {
+export async function readAtMost(stream: ReadableStream<Uint8Array> | null, limit: number): Promise<ArrayBuffer | null> {
   if (!stream) return new ArrayBuffer(0);
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];

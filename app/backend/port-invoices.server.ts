@@ -106,6 +106,15 @@ export interface InvoiceStore {
    * (the total less what was paid). Refused `not-found`, `draft`, or `over` (the open balance is less), storing nothing.
    */
   recordPayment(id: number, payment: NewPayment & { by: string }, now: number): Promise<{ ok: true } | { ok: false; reason: "not-found" | "draft" | "over" }>;
+  /**
+   * Records a payment Stripe reported (a card, by its payment's reference), once per event: an event already recorded
+   * answers `duplicate` and changes nothing, whatever it says. Otherwise refused as recordPayment refuses.
+   */
+  recordStripePayment(
+    id: number,
+    payment: { amountMinor: number; paidOn: string; reference: string; eventId: string },
+    now: number,
+  ): Promise<{ ok: true } | { ok: false; reason: "not-found" | "draft" | "over" | "duplicate" }>;
   /** The invoice with its items (in the order of their day, then id), or null. */
   get(id: number): Promise<Invoice | null>;
   /** The invoice whose link's token has this SHA-256 (hex), or null. */

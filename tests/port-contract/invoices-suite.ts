@@ -216,5 +216,35 @@ export function describeInvoicesContract(target: ContractTarget) {
       expect(both.map((answer) => (answer.ok ? "ok" : answer.reason)).sort()).toEqual(["ok", "over"]);
       expect((await invoices().get(draft.id))!.paidMinor).toBe(7000);
     });
+
+    it("a payment from Stripe is recorded once per event: the same event again, even at once, changes nothing", async () => {
+      const customer = await newCustomer();
+      await invoices().addItems([item(customer, { amountMinor: 10000 })], NOW);
+      const draft = await invoices().createDraft({ customerId: customer, currency: "USD", from: "2026-12-01", to: "2026-12-31", by: ADMIN }, NOW);
+      if (!draft.ok) throw new Error(draft.reason);
+      const paid = { amountMinor: 10000, paidOn: "2026-12-21", reference: "pi_3Q", eventId: unique("evt_") };
+      expect(await invoices().recordStripePayment(draft.id, paid, NOW)).toEqual({ ok: false, reason: "draft" });
+      await invoices().issue(draft.id, { basedOn: 1, taxBasisPoints: 0, year: 2037, by: ADMIN }, NOW);
+
+      const both = await Promise.all([invoices().recordStripePayment(draft.id, paid, NOW + 1000), invoices().recordStripePayment(draft.id, paid, NOW + 1000)]);
+      expect(both.map((answer) => (answer.ok ? "ok" : answer.reason)).sort()).toEqual(["duplicate", "ok"]);
+      // Replayed later, or with other figures: still the one payment.
+      expect(await invoices().recordStripePayment(draft.id, { ...paid, amountMinor: 1 }, NOW + 5000)).toEqual({ ok: false, reason: "duplicate" });
+      expect(await invoices().recordStripePayment(draft.id, { ...paid, amountMinor: 1, eventId: unique("evt_") }, NOW)).toEqual({ ok: false, reason: "over" });
+      expect(await invoices().recordStripePayment(999_999_999, { ...paid, eventId: unique("evt_") }, NOW)).toEqual({ ok: false, reason: "not-found" });
+
+      const invoice = await invoices().get(draft.id);
+      expect(invoice!.paidMinor).toBe(10000);
+      expect(
+        invoice!.payments.map(({ amountMinor, paidOn, method, reference, recordedBy, recordedAt }) => [
+          amountMinor,
+          paidOn,
+          method,
+          reference,
+          recordedBy,
+          recordedAt,
+        ]),
+      ).toEqual([[10000, "2026-12-21", "card", "pi_3Q", "stripe", NOW + 1000]]);
+    });
   });
 }

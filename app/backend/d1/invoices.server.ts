@@ -146,6 +146,33 @@ export function d1InvoiceStore(db: D1Database): InvoiceStore {
       return { ok: false, reason: current.status === "issued" ? "over" : "draft" };
     },
 
+    async recordStripePayment(id, { amountMinor, paidOn, reference, eventId }, now) {
+      // As recordPayment, and once per event: the unique index on the event's id is the backstop of the NOT EXISTS.
+      const stored = await query(() =>
+        db
+          .prepare(
+            `INSERT INTO invoice_payments (invoice_id, amount_minor, paid_on, method, reference, recorded_by, recorded_at, stripe_event_id)
+             SELECT i.id, ?2, ?3, 'card', ?4, 'stripe', ?5, ?6 FROM invoices i
+             WHERE i.id = ?1 AND i.status = 'issued'
+               AND NOT EXISTS (SELECT 1 FROM invoice_payments WHERE stripe_event_id = ?6)
+               AND i.total_minor - (SELECT coalesce(sum(p.amount_minor), 0) FROM invoice_payments p WHERE p.invoice_id = i.id) >= CAST(?2 AS INTEGER)`,
+          )
+          .bind(id, amountMinor, paidOn, reference, now, eventId)
+          .run(),
+      );
+      if (stored.meta.changes === 1) return { ok: true };
+      const [seen, current] = await query(() =>
+        db.batch([
+          db.prepare("SELECT 1 AS seen FROM invoice_payments WHERE stripe_event_id = ?").bind(eventId),
+          db.prepare("SELECT status FROM invoices WHERE id = ?").bind(id),
+        ]),
+      );
+      if (seen!.results.length > 0) return { ok: false, reason: "duplicate" };
+      const status = (current!.results[0] as { status: string } | undefined)?.status;
+      if (!status) return { ok: false, reason: "not-found" };
+      return { ok: false, reason: status === "issued" ? "over" : "draft" };
+    },
+
     get,
 
     async byLink(tokenHash) {

@@ -32,6 +32,7 @@ type DraftAnswer = { ok: true; id: Num } | { ok: false; reason: "nothing-to-bill
 type IssueAnswer = { ok: true; number: string } | { ok: false; reason: "stale" | "not-found" | "issued" };
 type SendAnswer = { ok: true } | { ok: false; reason: "not-found" | "draft" };
 type PaymentAnswer = { ok: true } | { ok: false; reason: "not-found" | "draft" | "over" };
+type StripePaymentAnswer = { ok: true } | { ok: false; reason: "not-found" | "draft" | "over" | "duplicate" };
 
 const toInvoiceOrNull = (row: InvoiceAnswer | null) => (row === null ? null : toInvoice(row, row.items, row.link, row.payments));
 
@@ -76,6 +77,14 @@ export function supabaseInvoiceStore(service: SupabaseClient): InvoiceStore {
         await service.rpc("push_record_invoice_payment", {
           ...{ p_id: id, p_amount_minor: amountMinor, p_paid_on: paidOn, p_method: method, p_reference: reference },
           ...{ p_by: by, p_now: now },
+        }),
+      );
+    },
+
+    async recordStripePayment(id, { amountMinor, paidOn, reference, eventId }, now) {
+      return check<StripePaymentAnswer>(
+        await service.rpc("push_record_stripe_payment", {
+          ...{ p_id: id, p_amount_minor: amountMinor, p_paid_on: paidOn, p_reference: reference, p_event_id: eventId, p_now: now },
         }),
       );
     },

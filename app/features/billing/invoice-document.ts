@@ -14,6 +14,8 @@ export type DocumentSource = {
   invoice: Invoice & { number: string; issuedAt: number };
   customer: { name: string; email: string };
   company: { name: string; address: string; email: string };
+  /** The company's bank-transfer details (lines), printed while anything is open; null when it keeps none. */
+  bankTransfer: string | null;
 };
 
 /** An invoice's state from its sending and its payments (credit notes are still to come: nothing credited). */
@@ -26,7 +28,7 @@ export const staffStateOf = (invoice: Pick<Invoice, "status" | "totalMinor" | "p
     creditedMinor: 0,
   });
 
-export function invoiceDocument({ invoice, customer, company }: DocumentSource, locale: Locale, m: Messages): InvoiceDocument {
+export function invoiceDocument({ invoice, customer, company, bankTransfer }: DocumentSource, locale: Locale, m: Messages): InvoiceDocument {
   const t = m.billing.document;
   const money = (minor: number) => formatAmount(minor, invoice.currency, locale);
   const state = staffStateOf({ ...invoice, sent: invoice.link !== null });
@@ -61,6 +63,9 @@ export function invoiceDocument({ invoice, customer, company }: DocumentSource, 
           ]
         : []),
     ],
-    footer: company.email.trim() === "" ? [] : [format(t.questions, { email: company.email })],
+    footer: [
+      ...(open > 0 && bankTransfer ? [t.bankTransfer, ...bankTransfer.split("\n").filter((line) => line.trim() !== "")] : []),
+      ...(company.email.trim() === "" ? [] : [format(t.questions, { email: company.email })]),
+    ],
   };
 }

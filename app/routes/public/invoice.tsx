@@ -3,7 +3,10 @@
 // button; printed, the page is the invoice alone (app/styles/print.css). Never indexed, never cached.
 import type { HeadersFunction } from "react-router";
 import { Facts } from "~/components/Facts";
-import { invoiceDocumentOfLink } from "~/features/billing/invoice-link.server";
+import { FormAlert, SubmitButton } from "~/components/forms";
+import { formatAmount } from "~/domain/orders";
+import { invoiceDocumentOfLink, payInvoiceAction } from "~/features/billing/invoice-link.server";
+import { format } from "~/i18n";
 import { PrintButton } from "~/features/billing/PrintButton";
 import { localeOfPath, messagesFor, useMessages } from "~/platform/page/locale";
 import { appContext } from "~/request/context.server";
@@ -17,13 +20,26 @@ export const meta: Route.MetaFunction = ({ location }) => [
 ];
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const { document } = await invoiceDocumentOfLink(appContext(context), params.token, localeOfPath(url.pathname));
-  return { document, pdf: `${url.pathname.replace(/\/$/, "")}/invoice.pdf` };
+  const app = appContext(context);
+  const locale = localeOfPath(url.pathname);
+  const { document, openMinor, currency } = await invoiceDocumentOfLink(app, params.token, locale);
+  return {
+    document,
+    pdf: `${url.pathname.replace(/\/$/, "")}/invoice.pdf`,
+    // "Pay now" while anything is open and Stripe is set up; back from Stripe's page, ?paid=1 (the webhook records it).
+    pay: app.config.stripe && openMinor > 0 ? { open: formatAmount(openMinor, currency, locale) } : null,
+    thanks: url.searchParams.has("paid") && openMinor > 0,
+  };
 }
 
-export default function InvoicePage({ loaderData }: Route.ComponentProps) {
+export async function action({ request, params, url, context }: Route.ActionArgs) {
+  const pageUrl = `${url.origin}${url.pathname.replace(/\/$/, "")}`;
+  return payInvoiceAction({ request, app: appContext(context), locale: localeOfPath(url.pathname), token: params.token, pageUrl });
+}
+
+export default function InvoicePage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useMessages().billing.document;
-  const { document, pdf } = loaderData;
+  const { document, pdf, pay, thanks } = loaderData;
   return (
     <main id="main" className="page container invoice-document">
       <header className="invoice-document__company">
@@ -34,6 +50,11 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
           </p>
         ))}
       </header>
+      {thanks && (
+        <p className="notice-panel" role="status">
+          {t.thanks}
+        </p>
+      )}
       <h1>{document.title}</h1>
       <Facts items={document.facts.map((fact) => [fact.label, <bdi key={fact.label}>{fact.value}</bdi>])} />
       <p className="invoice-document__actions">
@@ -67,6 +88,16 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </dl>
+      {pay && (
+        <section className="invoice-document__pay" aria-labelledby="pay-heading">
+          <h2 id="pay-heading">{t.pay}</h2>
+          <FormAlert message={actionData?.formError} />
+          <p>{format(t.payIntro, { open: pay.open })}</p>
+          <form method="post">
+            <SubmitButton intent="pay" label={t.pay} pendingLabel={t.paying} />
+          </form>
+        </section>
+      )}
       {document.footer.map((line) => (
         <p key={line} className="invoice-document__footer">
           {line}

@@ -31,6 +31,7 @@ export const INVOICE_RPC_FUNCTIONS = [
   "push_send_invoice",
   "push_invoice_by_link",
   "push_record_invoice_payment",
+  "push_record_stripe_payment",
 ] as const;
 
 /** push_invoice's answer: the invoice's columns, its items' (by day, then id), and its link's (null until sent). */
@@ -167,6 +168,22 @@ export const INVOICE_FUNCTIONS: Record<(typeof INVOICE_RPC_FUNCTIONS)[number], (
       {
         ...{ invoice_id: invoice.id, amount_minor: args.p_amount_minor, paid_on: coerce(DATE, args.p_paid_on), method: args.p_method },
         ...{ reference: args.p_reference, recorded_by: args.p_by, recorded_at: pgTimestamp(Number(args.p_now)) },
+      },
+    ]);
+    return { ok: true };
+  },
+
+  push_record_stripe_payment(state, args) {
+    const invoice = state.tables.invoices.find((row) => row.id === Number(args.p_id));
+    if (state.tables.invoice_payments.some((row) => row.stripe_event_id === args.p_event_id)) return refused("duplicate");
+    if (!invoice) return refused("not-found");
+    if (invoice.status !== "issued") return refused("draft");
+    const paid = state.tables.invoice_payments.filter((row) => row.invoice_id === invoice.id).reduce((sum, row) => sum + Number(row.amount_minor), 0);
+    if (Number(invoice.total_minor) - paid < Number(args.p_amount_minor)) return refused("over");
+    state.write("invoice_payments", "insert", [
+      {
+        ...{ invoice_id: invoice.id, amount_minor: args.p_amount_minor, paid_on: coerce(DATE, args.p_paid_on), method: "card" },
+        ...{ reference: args.p_reference, recorded_by: "stripe", recorded_at: pgTimestamp(Number(args.p_now)), stripe_event_id: args.p_event_id },
       },
     ]);
     return { ok: true };

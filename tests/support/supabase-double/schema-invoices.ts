@@ -121,9 +121,11 @@ export const INVOICE_SCHEMA: Record<InvoiceTableName, Table> = {
       reference: { type: "text", default: () => "", check: (value) => String(value).length <= 200 },
       recorded_by: { type: "text" },
       recorded_at: { type: "timestamptz" },
+      // 20261205000200_push_stripe_payments.sql: the Stripe event a payment was recorded from (once).
+      stripe_event_id: { type: "text", nullable: true, check: (value) => value === null || (String(value).length >= 1 && String(value).length <= 255) },
     },
     primaryKey: "id",
-    unique: [],
+    unique: [{ name: "invoice_payments_stripe_event_idx", columns: ["stripe_event_id"], where: (row) => row.stripe_event_id !== null }],
     foreignKeys: [{ name: "invoice_payments_invoice_id_fkey", column: "invoice_id", table: "invoices", onDelete: "restrict" }],
     refusesChange: { message: "a payment never changes", deletes: true, when: () => true },
   },

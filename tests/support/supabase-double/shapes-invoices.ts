@@ -106,6 +106,17 @@ export const INVOICE_SHAPES: RestShape[] = [
     extension: `${INVOICES}: a payment recorded by hand (${PAYMENTS} public.push_record_invoice_payment, one transaction, service role only)`,
   },
   {
+    ...rpc("push_record_stripe_payment", "a payment Stripe reported, once per event — or refused, storing nothing", {
+      p_id: positive,
+      p_amount_minor: is.int,
+      p_paid_on: day,
+      p_reference: is.string,
+      p_event_id: is.text,
+      p_now: positive,
+    }),
+    extension: `${INVOICES}: a payment from Stripe's webhook (supabase/migrations/20261205000200_push_stripe_payments.sql public.push_record_stripe_payment, one transaction, service role only)`,
+  },
+  {
     ...rpc("push_invoice_by_link", "the invoice of a customer's link, by the token's SHA-256, or null", { p_hash: sha256Hex }),
     extension: `${INVOICES}: the customer's page of an invoice, by its link (${SENDING} public.push_invoice_by_link, service role only)`,
   },

@@ -104,27 +104,6 @@ begin
 end;
 $$;
 
--- Invoice p_id's columns with its items (their columns), in the order of their day, then id, and its link's row (null
--- until sent): { …, items: [...], link: { token_sealed, locale, sent_at, sends } | null }; or null when there is none.
-create or replace function public.push_invoice(p_id bigint)
-returns jsonb
-language sql
-stable
-set search_path = ''
-as $$
-  select pg_catalog.to_jsonb(i) || pg_catalog.jsonb_build_object(
-    'items', coalesce((
-      select pg_catalog.jsonb_agg(pg_catalog.to_jsonb(b) order by b.work_day, b.id)
-      from public.billable_items b where b.invoice_id = i.id
-    ), '[]'::jsonb),
-    'link', (
-      select pg_catalog.jsonb_build_object('token_sealed', l.token_sealed, 'locale', l.locale, 'sent_at', l.sent_at, 'sends', l.sends)
-      from public.invoice_links l where l.invoice_id = i.id
-    ))
-  from public.invoices i
-  where i.id = p_id;
-$$;
-
 -- The invoice (as push_invoice answers it) whose link's token has SHA-256 p_hash, or null.
 create or replace function public.push_invoice_by_link(p_hash text)
 returns jsonb
@@ -135,47 +114,16 @@ as $$
   select public.push_invoice(l.invoice_id) from public.invoice_links l where l.token_hash = p_hash;
 $$;
 
--- One page of the invoices, newest first, with the total: { total, items: [the invoice's columns (InvoiceSummaryRow),
--- with its customer's name and e-mail, the count and sum of its items (0 and 0 when it has none), and when it was first
--- sent (null until then)] }.
-create or replace function public.push_invoices_page(p_page_size integer, p_offset integer)
-returns jsonb
-language sql
-stable
-set search_path = ''
-as $$
-  with page as (
-    select i.* from public.invoices i
-    order by i.id desc
-    limit p_page_size offset p_offset
-  )
-  select pg_catalog.jsonb_build_object(
-    'total', (select pg_catalog.count(*) from public.invoices),
-    'items', coalesce((
-      select pg_catalog.jsonb_agg(
-        pg_catalog.to_jsonb(p) || pg_catalog.jsonb_build_object(
-          'customer_name', c.name,
-          'customer_email', c.email,
-          'item_count', (select pg_catalog.count(*) from public.billable_items b where b.invoice_id = p.id),
-          'items_minor', (select coalesce(pg_catalog.sum(b.amount_minor), 0)::bigint from public.billable_items b where b.invoice_id = p.id),
-          'sent_at', (select l.sent_at from public.invoice_links l where l.invoice_id = p.id))
-        order by p.id desc)
-      from page p
-      join public.customers c on c.id = p.customer_id
-    ), '[]'::jsonb));
-$$;
+-- push_invoice (the invoice with its link) and push_invoices_page (each invoice's first sending) are defined again, as
+-- they now read, in 20261205000100_push_invoice_payments.sql.
 
 -- Supabase's default privileges give anon and authenticated EXECUTE on every new function in public: take both away,
 -- so only the worker's service-role key can call these through /rpc.
 revoke all on function
   public.push_send_invoice(bigint, text, text, text, jsonb, text, bigint),
-  public.push_invoice(bigint),
-  public.push_invoice_by_link(text),
-  public.push_invoices_page(integer, integer)
+  public.push_invoice_by_link(text)
   from public, anon, authenticated;
 grant execute on function
   public.push_send_invoice(bigint, text, text, text, jsonb, text, bigint),
-  public.push_invoice(bigint),
-  public.push_invoice_by_link(text),
-  public.push_invoices_page(integer, integer)
+  public.push_invoice_by_link(text)
   to service_role;

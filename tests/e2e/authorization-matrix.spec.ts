@@ -243,7 +243,7 @@ for (const role of ["anonymous", "interpreter", "admin"] as const) {
     try {
       for (const path of tokenPaths()) {
         // The action's own form: a booking's cancellation, a quote's acceptance, each naming the version it saw.
-        const form = path.includes("/Book/")
+        const form: Record<string, string> = path.includes("/Book/")
           ? { intent: "cancel", basedOn: "1" }
           : path.includes("/Invoice/")
             ? { intent: "pay" } // an invoice's Pay now (issue 26)

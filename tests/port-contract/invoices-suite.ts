@@ -48,6 +48,15 @@ export function describeInvoicesContract(target: ContractTarget) {
     ...fields,
   });
 
+  /** A new customer's December draft of one $100.00 item: its id. */
+  async function draftOf100(): Promise<number> {
+    const customer = await newCustomer();
+    await invoices().addItems([item(customer, { amountMinor: 10000 })], NOW);
+    const draft = await invoices().createDraft({ customerId: customer, currency: "USD", from: "2026-12-01", to: "2026-12-31", by: ADMIN }, NOW);
+    if (!draft.ok) throw new Error(draft.reason);
+    return draft.id;
+  }
+
   describe(`invoices — ${target.name} adapter`, () => {
     beforeAll(async () => {
       await target.prepare();
@@ -172,10 +181,7 @@ export function describeInvoicesContract(target: ContractTarget) {
     });
 
     it("a payment is recorded for an issued invoice up to what is open, never beyond it; a draft is not paid", async () => {
-      const customer = await newCustomer();
-      await invoices().addItems([item(customer, { amountMinor: 10000 })], NOW);
-      const draft = await invoices().createDraft({ customerId: customer, currency: "USD", from: "2026-12-01", to: "2026-12-31", by: ADMIN }, NOW);
-      if (!draft.ok) throw new Error(draft.reason);
+      const draft = { id: await draftOf100() };
       const payment = { amountMinor: 4000, paidOn: "2026-12-20", method: "bank-transfer" as const, reference: "TRX 881", by: ADMIN };
       expect(await invoices().recordPayment(draft.id, payment, NOW)).toEqual({ ok: false, reason: "draft" });
       expect(await invoices().recordPayment(999_999_999, payment, NOW)).toEqual({ ok: false, reason: "not-found" });
@@ -206,10 +212,7 @@ export function describeInvoicesContract(target: ContractTarget) {
     });
 
     it("two payments recorded at the same instant that together exceed what is open: exactly one is stored", async () => {
-      const customer = await newCustomer();
-      await invoices().addItems([item(customer, { amountMinor: 10000 })], NOW);
-      const draft = await invoices().createDraft({ customerId: customer, currency: "USD", from: "2026-12-01", to: "2026-12-31", by: ADMIN }, NOW);
-      if (!draft.ok) throw new Error(draft.reason);
+      const draft = { id: await draftOf100() };
       await invoices().issue(draft.id, { basedOn: 1, taxBasisPoints: 0, year: 2036, by: ADMIN }, NOW);
       const payment = { amountMinor: 7000, paidOn: "2026-12-20", method: "cash" as const, reference: "", by: ADMIN };
       const both = await Promise.all([invoices().recordPayment(draft.id, payment, NOW), invoices().recordPayment(draft.id, payment, NOW)]);
@@ -218,10 +221,7 @@ export function describeInvoicesContract(target: ContractTarget) {
     });
 
     it("a payment from Stripe is recorded once per event: the same event again, even at once, changes nothing", async () => {
-      const customer = await newCustomer();
-      await invoices().addItems([item(customer, { amountMinor: 10000 })], NOW);
-      const draft = await invoices().createDraft({ customerId: customer, currency: "USD", from: "2026-12-01", to: "2026-12-31", by: ADMIN }, NOW);
-      if (!draft.ok) throw new Error(draft.reason);
+      const draft = { id: await draftOf100() };
       const paid = { amountMinor: 10000, paidOn: "2026-12-21", reference: "pi_3Q", eventId: unique("evt_") };
       expect(await invoices().recordStripePayment(draft.id, paid, NOW)).toEqual({ ok: false, reason: "draft" });
       await invoices().issue(draft.id, { basedOn: 1, taxBasisPoints: 0, year: 2037, by: ADMIN }, NOW);

@@ -35,6 +35,14 @@ export function mailStatements(
 }
 
 export function d1MailOutboxStore(db: D1Database): MailOutboxStore {
+  /** The mails about one order, appointment or invoice, newest first. */
+  const mailsOf = (column: "order_id" | "appointment_id" | "invoice_id") => async (id: number) => {
+    const { results } = await query(() =>
+      db.prepare(`SELECT ${MAIL_COLUMNS} FROM mail_outbox WHERE ${column} = ? ORDER BY created_at DESC, id DESC`).bind(id).all<MailRow>(),
+    );
+    return results.map(toOutgoingMail);
+  };
+
   return {
     ...d1RelayQueue(db, "mail_outbox", MAIL_COLUMNS, toOutgoingMail),
 
@@ -51,25 +59,8 @@ export function d1MailOutboxStore(db: D1Database): MailOutboxStore {
       );
     },
 
-    async forAppointment(appointmentId) {
-      const { results } = await query(() =>
-        db.prepare(`SELECT ${MAIL_COLUMNS} FROM mail_outbox WHERE appointment_id = ? ORDER BY created_at DESC, id DESC`).bind(appointmentId).all<MailRow>(),
-      );
-      return results.map(toOutgoingMail);
-    },
-
-    async forInvoice(invoiceId) {
-      const { results } = await query(() =>
-        db.prepare(`SELECT ${MAIL_COLUMNS} FROM mail_outbox WHERE invoice_id = ? ORDER BY created_at DESC, id DESC`).bind(invoiceId).all<MailRow>(),
-      );
-      return results.map(toOutgoingMail);
-    },
-
-    async forOrder(orderId) {
-      const { results } = await query(() =>
-        db.prepare(`SELECT ${MAIL_COLUMNS} FROM mail_outbox WHERE order_id = ? ORDER BY created_at DESC, id DESC`).bind(orderId).all<MailRow>(),
-      );
-      return results.map(toOutgoingMail);
-    },
+    forAppointment: mailsOf("appointment_id"),
+    forInvoice: mailsOf("invoice_id"),
+    forOrder: mailsOf("order_id"),
   };
 }

@@ -8,6 +8,13 @@ import { supabaseRelayQueue } from "./relay-queue.server";
 
 export function supabaseMailOutboxStore(service: SupabaseClient): MailOutboxStore {
   const table = () => service.from("mail_outbox");
+  /** The mails about one order, appointment or invoice, newest first. */
+  const mailsOf = (column: "order_id" | "appointment_id" | "invoice_id") => async (id: number) => {
+    const rows = check<MailRow[]>(
+      await table().select(MAIL_COLUMNS).eq(column, id).order("created_at", { ascending: false }).order("id", { ascending: false }),
+    );
+    return rows.map(toOutgoingMail);
+  };
 
   return {
     ...supabaseRelayQueue(service, "mail_outbox", MAIL_COLUMNS, toOutgoingMail),
@@ -30,25 +37,8 @@ export function supabaseMailOutboxStore(service: SupabaseClient): MailOutboxStor
       );
     },
 
-    async forAppointment(appointmentId) {
-      const rows = check<MailRow[]>(
-        await table().select(MAIL_COLUMNS).eq("appointment_id", appointmentId).order("created_at", { ascending: false }).order("id", { ascending: false }),
-      );
-      return rows.map(toOutgoingMail);
-    },
-
-    async forInvoice(invoiceId) {
-      const rows = check<MailRow[]>(
-        await table().select(MAIL_COLUMNS).eq("invoice_id", invoiceId).order("created_at", { ascending: false }).order("id", { ascending: false }),
-      );
-      return rows.map(toOutgoingMail);
-    },
-
-    async forOrder(orderId) {
-      const rows = check<MailRow[]>(
-        await table().select(MAIL_COLUMNS).eq("order_id", orderId).order("created_at", { ascending: false }).order("id", { ascending: false }),
-      );
-      return rows.map(toOutgoingMail);
-    },
+    forAppointment: mailsOf("appointment_id"),
+    forInvoice: mailsOf("invoice_id"),
+    forOrder: mailsOf("order_id"),
   };
 }

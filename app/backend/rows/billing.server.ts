@@ -33,7 +33,7 @@ export const toUnbilledAppointment = (row: UnbilledAppointmentRow): UnbilledAppo
   id: int(row.id),
   customerId: int(row.customer_id),
   mode: row.mode,
-  languageId: row.language_id === null ? null : int(row.language_id),
+  languageId: intOrNull(row.language_id),
   startsAt: instant(row.starts_at),
   createdAt: instant(row.created_at),
   status: row.status,

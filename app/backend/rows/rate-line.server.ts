@@ -3,7 +3,7 @@
 // app's type once for both adapters.
 import type { ListedRateLine } from "~/backend/port-rates.server";
 import type { RateLine } from "~/domain/pricing";
-import { instant, int } from "./order.server";
+import { instant, int, intOrNull } from "./order.server";
 
 export type RateLineRow = {
   id: number | string;
@@ -35,8 +35,8 @@ export const toRateLine = (row: RateLineRow): RateLine => ({
   side: row.side,
   service: row.service,
   unit: row.unit,
-  languageId: row.language_id === null ? null : int(row.language_id),
-  customerId: row.customer_id === null ? null : int(row.customer_id),
+  languageId: intOrNull(row.language_id),
+  customerId: intOrNull(row.customer_id),
   interpreterId: row.interpreter_id,
   currency: row.currency,
   priceMinor: int(row.price_minor),

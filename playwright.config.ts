@@ -32,6 +32,12 @@ export const SUPABASE_APP_URL = `http://127.0.0.1:${PORT + 2}`;
 export const SUPABASE_DOUBLE_URL = `http://127.0.0.1:${PORT + 14}`;
 /** The keys the double is started with (scripts/serve-build.ts --supabase gives the worker the same ones). */
 export const SUPABASE_DOUBLE_KEYS = { anon: "e2e-anon-key", serviceRole: "e2e-service-role-key" };
+/**
+ * A Stripe double (tests/support/stripe-double.ts) for each app server, as each would have its own Stripe account: its
+ * Checkout sessions, its hosted page, and its events posted to that server's webhook. The keys of serve-build's --stripe.
+ */
+export const STRIPE_DOUBLE_URL = { d1: `http://127.0.0.1:${PORT + 17}`, supabase: `http://127.0.0.1:${PORT + 18}` };
+const STRIPE_KEYS = "--secret-key sk_test_e2e --webhook-secret whsec_e2e";
 /** Where a test runs each app server's cron as of a chosen minute (scripts/serve-build.ts --cron-port). */
 export const CRON_URL = { d1: `http://127.0.0.1:${PORT + 15}`, supabase: `http://127.0.0.1:${PORT + 16}` };
 
@@ -90,8 +96,14 @@ export default defineConfig({
       timeout: 30_000,
       reuseExistingServer: false,
     },
+    ...(["d1", "supabase"] as const).map((project) => ({
+      command: `npx tsx tests/support/stripe-double.ts --port ${new URL(STRIPE_DOUBLE_URL[project]).port} ${STRIPE_KEYS} --webhook-url ${project === "d1" ? APP_URL : SUPABASE_APP_URL}/api/stripe/webhook`,
+      url: `${STRIPE_DOUBLE_URL[project]}/__double/events`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+    })),
     {
-      command: `npx tsx scripts/serve-build.ts --port ${PORT} --state .tmp/e2e-${PORT} --fresh --test-secret --log ${SERVER_LOG} --emailjs ${FAKE_EMAILJS_URL} --cron-port ${PORT + 15}`,
+      command: `npx tsx scripts/serve-build.ts --port ${PORT} --state .tmp/e2e-${PORT} --fresh --test-secret --log ${SERVER_LOG} --emailjs ${FAKE_EMAILJS_URL} --stripe ${STRIPE_DOUBLE_URL.d1} --cron-port ${PORT + 15}`,
       url: `${APP_URL}/robots.txt`,
       timeout: 120_000,
       reuseExistingServer: false,
@@ -110,7 +122,7 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: `npx tsx scripts/serve-build.ts --port ${PORT + 2} --state .tmp/e2e-supabase-${PORT} --fresh --test-secret --empty --emailjs ${FAKE_EMAILJS_URL} --supabase ${SUPABASE_DOUBLE_URL} --cron-port ${PORT + 16}`,
+      command: `npx tsx scripts/serve-build.ts --port ${PORT + 2} --state .tmp/e2e-supabase-${PORT} --fresh --test-secret --empty --emailjs ${FAKE_EMAILJS_URL} --supabase ${SUPABASE_DOUBLE_URL} --stripe ${STRIPE_DOUBLE_URL.supabase} --cron-port ${PORT + 16}`,
       url: `${SUPABASE_APP_URL}/robots.txt`,
       timeout: 120_000,
       reuseExistingServer: false,

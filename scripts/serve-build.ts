@@ -14,6 +14,7 @@
 // --log FILE also writes the server's output to FILE.
 // --supabase URL runs the worker on the Supabase backend at URL (the tests' HTTP double), with its test keys.
 // --emailjs URL configures EmailJS against URL (the tests' fake), with test-only ids and keys.
+// --stripe URL configures Stripe against URL (the tests' double, tests/support/stripe-double.ts), with test-only keys.
 // --test-secret uses a fixed, test-only SESSION_SECRET instead of the one in .dev.vars.
 // --cron-port N lets a test run the cron as of a chosen minute (serveCronTrigger below).
 // --empty leaves the database without even its schema, so every content read fails: the e2e tests
@@ -39,10 +40,11 @@ const { values } = parseArgs({
     log: { type: "string" },
     emailjs: { type: "string" },
     supabase: { type: "string" },
+    stripe: { type: "string" },
     "cron-port": { type: "string" },
   },
 });
-const { port, state, fresh, empty, "test-secret": testSecret, log, emailjs, supabase, "cron-port": cronPort } = values;
+const { port, state, fresh, empty, "test-secret": testSecret, log, emailjs, supabase, stripe, "cron-port": cronPort } = values;
 
 const emailjsVars = emailjs
   ? {
@@ -58,6 +60,8 @@ const emailjsVars = emailjs
   : {};
 // The keys the double (tests/support/supabase-double) is started with in playwright.config.ts.
 const supabaseVars = supabase ? { SUPABASE_URL: supabase, SUPABASE_ANON_KEY: "e2e-anon-key", SUPABASE_SERVICE_ROLE_KEY: "e2e-service-role-key" } : {};
+// The keys the Stripe double is started with in playwright.config.ts.
+const stripeVars = stripe ? { STRIPE_SECRET_KEY: "sk_test_e2e", STRIPE_WEBHOOK_SECRET: "whsec_e2e", STRIPE_API_URL: stripe } : {};
 
 if (fresh) rmSync(state, { recursive: true, force: true });
 if (log) mkdirSync(dirname(log), { recursive: true });
@@ -92,7 +96,7 @@ const server = new Miniflare({
   modulesRoot: BUILD,
   modules: [{ type: "ESModule", path: join(BUILD, "index.js") }, ...modules],
   // wrangler types these options from a package it does not ship: the bindings are what Miniflare takes.
-  bindings: { ...(workerOptions.bindings as Record<string, Json> | undefined), ...testVars, ...emailjsVars, ...supabaseVars },
+  bindings: { ...(workerOptions.bindings as Record<string, Json> | undefined), ...testVars, ...emailjsVars, ...supabaseVars, ...stripeVars },
   // As `wrangler dev --persist-to <state>` lays it out: <state>/v3/d1, r2, do, cache.
   defaultPersistRoot: join(state, "v3"),
   log: new Log(LogLevel.INFO),

@@ -9,6 +9,7 @@ import { relayDue } from "../app/features/contact/contact-relay.server";
 import { relayDueMails } from "../app/features/orders/order-mail-relay.server";
 import { outboxLinks } from "../app/features/appointments/appointment-mail-relay.server";
 import { withInvoiceLinks } from "../app/features/billing/invoice-sending.server";
+import { checkoutOrigin } from "../app/features/billing/stripe.server";
 import { handleStripeWebhook, STRIPE_WEBHOOK_PATH } from "./stripe-webhook";
 import { flagUnfilledAppointments } from "../app/features/appointments/offer-deadlines.server";
 import { sendReminders } from "../app/features/appointments/reminders.server";
@@ -41,11 +42,18 @@ async function renderRouted(request: Request, env: Env, ctx: ExecutionContext, e
   return { response: sized, nonce: context.nonce };
 }
 
-/** The security headers of a page: content images may also come from Supabase Storage when that is the backend. */
+/** An invoice's page for its customer (/Invoice/<token>, /ar/Invoice/<token>; routes match whatever the case). */
+const INVOICE_PAGE = /^\/(ar\/)?invoice\/[^/]+\/?$/i;
+
+/**
+ * The security headers of a page: content images may also come from Supabase Storage when that is the backend; an
+ * invoice's page, with Stripe, sends its Pay now on to Stripe's Checkout page.
+ */
 function securePage(request: Request, env: Env): Secure {
-  const supabase = readConfig(env).supabase;
+  const { supabase, stripe } = readConfig(env);
   const imageOrigins = supabase ? [new URL(supabase.url).origin] : [];
-  return (response, scripts) => withSecurityHeaders(response, { ...scripts, request, imageOrigins });
+  const formOrigins = stripe && INVOICE_PAGE.test(new URL(request.url).pathname) ? [checkoutOrigin(stripe)] : [];
+  return (response, scripts) => withSecurityHeaders(response, { ...scripts, request, imageOrigins, formOrigins });
 }
 
 /** Renders a page for this request alone (a form's result, a refusal): never from or into the edge cache. */

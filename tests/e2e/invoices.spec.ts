@@ -4,6 +4,9 @@
 // total → Send in the customer's language (English, Arabic) → the e-mailed link opens the customer's page, printed as the
 // invoice alone. A month with nothing to bill is refused on its field. Each test bills a customer of its own. On D1 and
 // on the Supabase double (the d1 and supabase projects): the arrangement is made on the data of the project's server.
+// The rest is paid online (build item 5): "Pay now" on the customer's page → the Stripe double's page → back with a
+// thank-you → the event delivered to the webhook (and delivered again: still one payment) → Paid.
+import { STRIPE_DOUBLE_URL } from "../../playwright.config";
 import { ADMIN, expect, expectNotice, mailbox, signIn, test, unique } from "./fixtures";
 import { heldAndApproved } from "./invoices-support";
 import { axeViolations } from "./support";
@@ -37,6 +40,39 @@ async function invoiceMailTo(email: string): Promise<Record<string, string>> {
     )
     .toBeTruthy();
   return mail!;
+}
+
+/** What the customer reads on their invoice's page (and on the double's page), in each language. */
+const CUSTOMER_WORDS = {
+  en: {
+    pay: "Pay now",
+    payIntro: "Pay the open balance of $46.25 by card, on Stripe's secure page.",
+    stripePay: "Pay $46.25",
+    thanks: "Thank you. Your payment is being confirmed: this page says Paid once it is.",
+    partlyPaid: "Partly paid",
+    paid: "Paid",
+    nothingOpen: "Open balance$0.00",
+  },
+  ar: {
+    pay: "ادفع الآن",
+    payIntro: /ادفع الرصيد المستحق البالغ \u200f?46\.25\sUS\$ بالبطاقة/,
+    stripePay: /^ادفع \u200f?46\.25\sUS\$$/,
+    thanks: "شكرًا لكم. يجري تأكيد دفعتكم، وستظهر هذه الصفحة «مدفوعة» عند تأكيدها.",
+    partlyPaid: "مدفوعة جزئيًا",
+    paid: "مدفوعة",
+    nothingOpen: /الرصيد المستحق\u200f?0\.00\sUS\$/,
+  },
+} as const;
+
+/** The Stripe double of this project's server (playwright.config.ts). */
+const stripeDouble = () => STRIPE_DOUBLE_URL[test.info().project.name as keyof typeof STRIPE_DOUBLE_URL];
+const stripeEvents = async (): Promise<{ id: string; session: string; deliveries: number[] }[]> => (await fetch(`${stripeDouble()}/__double/events`)).json();
+const stripeRequests = async (): Promise<{ method: string; path: string; status: number; reasons: string[] }[]> =>
+  (await fetch(`${stripeDouble()}/__double/requests`)).json();
+/** Has the double post the event to the app's webhook, signed as Stripe signs: the webhook's status. */
+async function deliver(eventId: string): Promise<number> {
+  const answer: { status: number } = await (await fetch(`${stripeDouble()}/__double/deliver/${eventId}`, { method: "POST" })).json();
+  return answer.status;
 }
 
 for (const javaScriptEnabled of [true, false]) {
@@ -73,6 +109,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("form", { name: "New draft" }).getByRole("button", { name: "Make the draft" }).click();
       await expectNotice(page, "Draft made.");
       await expect(page).toHaveURL(/\/Dashboard\/Invoices\/\d+$/);
+      const invoicePath = new URL(page.url()).pathname;
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Draft");
       await expect(page.getByText(customer.email)).toBeVisible();
       const items = page.getByRole("table", { name: "Items" });
@@ -93,6 +130,8 @@ for (const javaScriptEnabled of [true, false]) {
       // Sent to the customer in their language (English here with JavaScript, Arabic without): the e-mail carries the
       // private link; the invoice is Sent.
       const locale = javaScriptEnabled ? "en" : "ar";
+      const t = CUSTOMER_WORDS[locale];
+      const stripe = stripeDouble();
       const sending = page.getByRole("form", { name: "Send to the customer" });
       await sending.getByLabel("The customer's language").selectOption(locale);
       await sending.getByRole("button", { name: "Send the invoice" }).click();
@@ -138,17 +177,7 @@ for (const javaScriptEnabled of [true, false]) {
           await expect(customerPage.locator(".invoice-document__totals")).toContainText("الرصيد المستحق");
           await expect(customerPage.locator("main .facts")).toContainText("مدفوعة جزئيًا");
         }
-        // Scanned in its language, wide and on a phone (axe runs in the page: a page with JavaScript on).
-        const scanned = javaScriptEnabled ? customerPage : await (await page.context().browser()!.newContext({ javaScriptEnabled: true })).newPage();
-        if (!javaScriptEnabled) await scanned.goto(new URL(link!).pathname);
-        for (const viewport of [
-          { width: 1280, height: 800 },
-          { width: 390, height: 844 },
-        ]) {
-          await scanned.setViewportSize(viewport);
-          expect(await axeViolations(scanned), `the customer's invoice page (${locale}) at ${viewport.width} px`).toEqual([]);
-        }
-        if (!javaScriptEnabled) await scanned.context().close();
+        await expect(customerPage.getByRole("region", { name: t.pay })).toContainText(t.payIntro);
         // Its PDF, from the page's link: the invoice's number, the customer's name and the total in the customer's language
         // (read back by poppler, the Arabic words after NFKC).
         const pdfHref = await customerPage.getByRole("link", { name: locale === "en" ? "Download the PDF" : "نزّل ملف PDF" }).getAttribute("href");
@@ -161,18 +190,61 @@ for (const javaScriptEnabled of [true, false]) {
         await customerPage.emulateMedia({ media: "print" });
         await expect(customerPage.locator(".site-header")).toBeHidden();
         await expect(customerPage.locator(".invoice-document__actions")).toBeHidden();
+        await expect(customerPage.getByRole("region", { name: t.pay })).toBeHidden();
         await expect(customerPage.getByRole("heading", { level: 1 })).toBeVisible();
+        await customerPage.emulateMedia({ media: "screen" });
+
+        // Pay now: Stripe's page (the double's) for the open balance, in the customer's language; paid, back on the
+        // invoice's page with a thank-you while Stripe's event is on its way (the double delivers it when told, below).
+        await customerPage.getByRole("button", { name: t.pay }).click();
+        await expect(customerPage).toHaveURL(new RegExp(`^${stripe}/pay/cs_test_[0-9a-f]+$`));
+        const session = new URL(customerPage.url()).pathname.split("/").at(-1)!;
+        await expect(customerPage.locator("html")).toHaveAttribute("lang", locale);
+        await customerPage.getByRole("button", { name: t.stripePay }).click();
+        await expect(customerPage).toHaveURL((url) => url.pathname === new URL(link!).pathname && url.search === "?paid=1");
+        await expect(customerPage.getByRole("status").filter({ hasText: t.thanks })).toBeVisible();
+        await expect(customerPage.locator("main .facts")).toContainText(t.partlyPaid);
+        // Scanned in its language with the thank-you, wide and on a phone (axe runs in the page: a page with JavaScript on).
+        const scanned = javaScriptEnabled ? customerPage : await (await page.context().browser()!.newContext({ javaScriptEnabled: true })).newPage();
+        if (!javaScriptEnabled) await scanned.goto(`${new URL(link!).pathname}?paid=1`);
+        await expect(scanned.getByText(t.thanks)).toBeVisible();
+        for (const viewport of [
+          { width: 1280, height: 800 },
+          { width: 390, height: 844 },
+        ]) {
+          await scanned.setViewportSize(viewport);
+          expect(await axeViolations(scanned), `the customer's invoice page (${locale}) at ${viewport.width} px`).toEqual([]);
+        }
+        if (!javaScriptEnabled) await scanned.context().close();
+
+        // Stripe's event reaches the webhook, signed: recorded, and the page says Paid, nothing open, nothing to pay.
+        const event = (await stripeEvents()).find((each) => each.session === session);
+        expect(event?.deliveries).toEqual([]);
+        expect(await deliver(event!.id)).toBe(200);
+        await customerPage.reload();
+        await expect(customerPage.locator("main .facts")).toContainText(t.paid);
+        await expect(customerPage.locator("main .facts")).not.toContainText(t.partlyPaid);
+        await expect(customerPage.locator(".invoice-document__totals")).toContainText(t.nothingOpen);
+        await expect(customerPage.getByText(t.thanks)).toHaveCount(0);
+        await expect(customerPage.getByRole("button", { name: t.pay })).toHaveCount(0);
+        // The same event delivered again (Stripe redelivers): accepted, and still one payment (the staff's page below).
+        expect(await deliver(event!.id)).toBe(200);
+        expect((await stripeEvents()).find((each) => each.id === event!.id)?.deliveries).toEqual([200, 200]);
       } finally {
         await visitor.close();
       }
+      // Every request the double received was one it expected (the app's Checkout session exactly as Stripe takes it).
+      expect((await stripeRequests()).filter((request) => request.reasons.length > 0)).toEqual([]);
 
-      // The rest, by card: paid, and nothing more to record.
-      await payment().getByLabel("Amount (USD)").fill("46.25");
-      await payment().getByLabel("Method").selectOption("card");
-      await payment().getByRole("button", { name: "Record the payment" }).click();
-      await expectNotice(page, "Payment of $46.25 recorded.");
+      // On the staff's page: paid, nothing more to record, the payments by hand and by card (Stripe's, once).
+      await page.goto(invoicePath);
+      await expect(page.locator(".facts").first().getByText("Paid", { exact: true })).toBeVisible();
       await expect(page.getByRole("form", { name: "Record a payment" })).toHaveCount(0);
-      await expect(page.getByRole("table", { name: "Payments" }).getByRole("row")).toHaveCount(3);
+      const payments = page.getByRole("table", { name: "Payments" }).getByRole("row");
+      await expect(payments).toHaveCount(3);
+      await expect(payments.filter({ hasText: "TRX 881" })).toContainText("$100.00");
+      await expect(payments.filter({ hasText: /pi_test_[0-9a-f]+/ })).toContainText("$46.25");
+      await expect(payments.filter({ hasText: /pi_test_[0-9a-f]+/ })).toContainText("Card");
 
       // The list shows it paid, with its number, customer and total.
       await page.getByRole("link", { name: "All invoices" }).click();

@@ -19,6 +19,9 @@ async function stripeOf(config: StripeConfig) {
   return { Stripe, client };
 }
 
+/** Where Stripe's Checkout pages are (the double's own address in the tests): the invoice page's form leads there. */
+export const checkoutOrigin = (config: StripeConfig): string => (config.apiUrl ? new URL(config.apiUrl).origin : "https://checkout.stripe.com");
+
 export type CheckoutRequest = {
   invoiceId: number;
   number: string;

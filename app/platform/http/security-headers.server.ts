@@ -17,7 +17,7 @@ function scriptSrc(scripts: ScriptSources): string {
   return `script-src ${scripts.hashes.map((hash) => `'sha256-${hash}'`).join(" ")} 'strict-dynamic'`;
 }
 
-export function contentSecurityPolicy(scripts: ScriptSources, secureOrigin: boolean, imageOrigins: string[] = []): string {
+export function contentSecurityPolicy(scripts: ScriptSources, secureOrigin: boolean, imageOrigins: string[] = [], formOrigins: string[] = []): string {
   return [
     "default-src 'self'",
     scriptSrc(scripts),
@@ -33,7 +33,9 @@ export function contentSecurityPolicy(scripts: ScriptSources, secureOrigin: bool
     `frame-src ${MAP_ORIGIN} https://challenges.cloudflare.com`,
     "object-src 'none'",
     "base-uri 'none'",
-    "form-action 'self'",
+    // A form posts to this site only; one that this site answers with a redirect elsewhere (an invoice's Pay now, to
+    // Stripe's page) needs that origin too: browsers hold the redirect of a form's post to form-action.
+    ["form-action 'self'", ...formOrigins].join(" "),
     "frame-ancestors 'none'",
     ...(secureOrigin ? ["upgrade-insecure-requests"] : []),
   ].join("; ");
@@ -64,11 +66,12 @@ function normalizedPath(pathname: string): string {
 
 /**
  * HTML responses need `nonce` (their CSP allows only scripts carrying it) or, when served from the edge cache,
- * `scriptHashes`; `imageOrigins` are other origins content images may come from.
+ * `scriptHashes`; `imageOrigins` are other origins content images may come from, `formOrigins` others its forms may
+ * lead to.
  */
-type Options = { nonce?: string; scriptHashes?: string[]; request: Request; imageOrigins?: string[] };
+type Options = { nonce?: string; scriptHashes?: string[]; request: Request; imageOrigins?: string[]; formOrigins?: string[] };
 
-export function withSecurityHeaders(original: Response, { nonce, scriptHashes, request, imageOrigins = [] }: Options): Response {
+export function withSecurityHeaders(original: Response, { nonce, scriptHashes, request, imageOrigins = [], formOrigins = [] }: Options): Response {
   // Responses from fetch() or caches have immutable headers: always work on a copy.
   const response = new Response(original.body, original);
   const headers = response.headers;
@@ -85,7 +88,7 @@ export function withSecurityHeaders(original: Response, { nonce, scriptHashes, r
   const type = headers.get("Content-Type") ?? "";
   if (type.startsWith("text/html")) {
     const scripts: ScriptSources = scriptHashes ? { hashes: scriptHashes } : { nonce: nonce ?? crypto.randomUUID() };
-    headers.set("Content-Security-Policy", contentSecurityPolicy(scripts, secureOrigin, imageOrigins));
+    headers.set("Content-Security-Policy", contentSecurityPolicy(scripts, secureOrigin, imageOrigins, formOrigins));
   }
   const privateArea = PRIVATE_AREA.test(normalizedPath(new URL(request.url).pathname));
   if (privateArea) headers.set("X-Robots-Tag", "noindex, nofollow");

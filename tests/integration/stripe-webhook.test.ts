@@ -6,47 +6,17 @@
 import { env } from "cloudflare:test";
 import Stripe from "stripe";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createD1Backend } from "~/backend/d1/index.server";
-import { blockedBy } from "~/domain/appointment-times";
 import { handleStripeWebhook, STRIPE_WEBHOOK_PATH } from "../../workers/stripe-webhook";
-import { languageId, seed } from "./helpers";
+import { seed } from "./helpers";
+import { d1Backend as backend, issuedInvoice, TOTAL } from "./issued-invoice";
 import { ORIGIN } from "./requests";
-import { sampleComputation } from "../support/rate-line-samples";
 
 const SECRET = "whsec_integration_0123456789abcdef";
 /** The worker's env with Stripe set up: its own object, so the worker's config (cached per env) has Stripe in it. */
 const stripeEnv = { ...env, STRIPE_SECRET_KEY: "sk_test_integration", STRIPE_WEBHOOK_SECRET: SECRET } as Env;
-const NOW = Date.UTC(2026, 11, 8, 17);
-const TOTAL = 18281;
-const backend = () => createD1Backend({ env, request: new Request(`${ORIGIN}/`), sessionSecret: env.SESSION_SECRET });
 const crypto = Stripe.createSubtleCryptoProvider();
 let invoiceId = 0;
 let events = 0;
-let customers = 0;
-
-/** An issued invoice of TOTAL dollars' cents for a new customer (as a booking makes one); answers its id. */
-async function issuedInvoice(email: string): Promise<number> {
-  const startsAt = NOW + 30 * 24 * 3_600_000;
-  const { from, to } = blockedBy({ start: startsAt, minutes: 60, mode: "video" });
-  const made = await backend().appointments.request(
-    {
-      contact: { name: "Valley Clinic", email, phone: "+1 303 555 0100", organisation: "" },
-      ...{ languageId: await languageId("Spanish"), mode: "video", setting: "business", startsAt, minutes: 60, blockedFrom: from, blockedTo: to },
-      ...{ address: "", callNumber: "", notes: "", genderPreference: null, locale: "en" },
-      ...{ tokenHash: (++customers).toString(16).padStart(64, "e"), tokenSealed: "sealed" },
-    },
-    NOW,
-  );
-  if (!made.ok) throw new Error(made.reason);
-  const customerId = (await backend().appointments.get(made.id))!.customerId;
-  const item = { source: `appointment:${made.id}`, customerId, workDay: "2026-12-08", currency: "USD", amountMinor: TOTAL, rateLineId: null };
-  await backend().invoices.addItems([{ ...item, computation: sampleComputation }], NOW);
-  const draft = await backend().invoices.createDraft({ customerId, currency: "USD", from: "2026-12-01", to: "2026-12-31", by: "admin" }, NOW);
-  if (!draft.ok) throw new Error(draft.reason);
-  const issued = await backend().invoices.issue(draft.id, { basedOn: 1, taxBasisPoints: 0, year: 2026, by: "admin" }, NOW);
-  if (!issued.ok) throw new Error(issued.reason);
-  return draft.id;
-}
 
 /** A Stripe event's JSON: by default a paid Checkout session of the invoice for all of it, with a new event id. */
 function event(session: Record<string, unknown> = {}, type = "checkout.session.completed") {

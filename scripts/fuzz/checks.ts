@@ -3,8 +3,12 @@
 import type { RequestSpec } from "./request-spec";
 import { redirectTarget, type Answer } from "./http";
 import { JS_URL_MARKER, RAW_MARKER, URL_ATTRIBUTES } from "./payloads-hostile";
+import { STRIPE_CHECKOUT_ORIGIN } from "./stripe-stub";
 
-export type FindingKind = "server-error" | "reflected" | "open-redirect" | "write-on-rejection";
+/** The surface label of Stripe's webhook (surface-invoices.ts): every event the campaign sends it is forged. */
+const STRIPE_WEBHOOK = "form /api/stripe/webhook";
+
+export type FindingKind = "server-error" | "reflected" | "open-redirect" | "write-on-rejection" | "forged-event-accepted";
 export type Finding = {
   kind: FindingKind;
   spec: RequestSpec;
@@ -104,12 +108,19 @@ export function inspect(spec: RequestSpec, answer: Answer, origin: string, plant
     for (const hit of javascriptUrls(body)) if (!seen.has(hit.marker)) report(hit.marker, hit.raw, hit.at);
   }
 
+  // A forged event (all of the campaign's are) is refused, whatever else is wrong with it; a 2xx would mean it was read.
+  if (spec.surface === STRIPE_WEBHOOK && !answer.error && (answer.status < 400 || answer.status >= 500)) {
+    findings.push({ kind: "forged-event-accepted", spec, answer, detail: `status ${answer.status} for a forged event` });
+  }
+
   const target = redirectTarget(answer);
   if (target !== null) {
     let offSite: string | null = null;
     try {
       const resolved = new URL(target, `${origin}/`);
-      if (resolved.origin !== origin) offSite = `redirects off-site to ${resolved.href}`;
+      // "Pay now" sends the customer to Stripe's page, whose address Stripe (the run's stub) answered, not the request.
+      const toCheckout = / intent=pay$/.test(spec.surface) && resolved.origin === STRIPE_CHECKOUT_ORIGIN;
+      if (resolved.origin !== origin && !toCheckout) offSite = `redirects off-site to ${resolved.href}`;
       else if (!/^https?:$/.test(resolved.protocol)) offSite = `redirects to a ${resolved.protocol} URL`;
     } catch {
       offSite = "redirects to an unparsable URL";

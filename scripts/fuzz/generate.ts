@@ -6,6 +6,7 @@
 // same seed sends the same sequence (and `--only N` can replay request N).
 import { hostileCookie, type CookieJar } from "./cookies";
 import { formRequest } from "./form-request";
+import { stripeEventRequest } from "./stripe-events";
 import { acceptHeader, clientIp, mediaHeaders, miscHeaders } from "./headers";
 import { fillPath, trickPath, type IdPools } from "./params";
 import { Payloads, percentEncode, type Payload } from "./payloads";
@@ -112,15 +113,19 @@ export class RequestGenerator {
     }
 
     const trick = (target: RequestSpec, path: string, probability: number) => this.trick(target, path, probability);
-    if (item.kind === "form") formRequest(spec, item.form, { rng, payloads: this.payloads, ids: this.ids, origin: this.origin, plant, trick, focused });
+    const kit = { rng, payloads: this.payloads, ids: this.ids, origin: this.origin, plant, trick, focused };
+    if (item.kind === "form" && item.form.stripeEvent) stripeEventRequest(spec, item.form.path, kit);
+    else if (item.kind === "form") formRequest(spec, item.form, kit);
     else this.pageRequest(spec, item.page, item.path, item.focus, plant);
     return spec;
   }
 
   private randomItem(): Item {
     const { rng } = this;
-    // Forms with more fields get more of the random requests: one share, and one more for every three fields.
-    if (rng.chance(0.6)) return { kind: "form", form: rng.weighted(FORMS.map((form) => [1 + Object.keys(form.fields).length / 3, form] as const)) };
+    // Forms with more fields get more of the random requests: one share, and one more for every three fields. Stripe's
+    // webhook has no fields but an event's many parts (its body, signature, type), varied by stripe-events.ts: four.
+    const formShares = (form: FormEntry) => (form.stripeEvent ? 4 : 1 + Object.keys(form.fields).length / 3);
+    if (rng.chance(0.6)) return { kind: "form", form: rng.weighted(FORMS.map((form) => [formShares(form), form] as const)) };
     // Pages whose loaders read query parameters get more of the random requests, one share per parameter; pages of
     // what the run stores (an order, its status page, a customer: paths with placeholders) two more, so a value
     // stored by one request is shown to a later one.

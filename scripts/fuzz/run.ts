@@ -30,6 +30,7 @@ import { invoiceSetUp } from "./invoices";
 import { Rng } from "./prng";
 import { Reporter } from "./report";
 import { checkBuildAndPort, exitOnInterrupt, startServer, type Server } from "./server";
+import { startStripeStub, type StripeStub } from "./stripe-stub";
 import { ADMIN_EMAIL, cookieFor, INTERPRETER_EMAIL, maintenanceIp, postForm, postMultipart, revokedCookie, sessionAlive, signIn } from "./sessions";
 import type { BucketName } from "./surface-kinds";
 import { text } from "./values";
@@ -59,7 +60,7 @@ const findings: Finding[] = [];
 const failures: string[] = []; // checks outside the per-request ones (set-up, the site afterwards)
 let sent = 0;
 const summary = () =>
-  `fuzz: ${sent} requests, ${count("server-error")} server errors, ${count("reflected")} reflected, ${count("write-on-rejection")} writes on rejection`;
+  `fuzz: ${sent} requests, ${count("server-error")} server errors, ${count("reflected")} reflected, ${count("write-on-rejection")} writes on rejection, ${count("forged-event-accepted")} forged events accepted`;
 const count = (kind: Finding["kind"]) => findings.filter((finding) => finding.kind === kind).length;
 
 const problems = checkSurface();
@@ -79,13 +80,17 @@ if (values.trace) writeFileSync(values.trace, "");
 
 let server: Server | undefined;
 let db: Database | undefined;
+let stripe: StripeStub | undefined;
 // Interrupted: the summary still comes out (wrangler, imported by db.ts, has its own handler: this one goes first).
 exitOnInterrupt((signal) => console.log(`✗ interrupted (${signal})\n${summary()}`));
 try {
-  server = await startServer(port, state, `${state}/server.log`);
+  stripe = await startStripeStub();
+  server = await startServer(port, state, `${state}/server.log`, { stripe: stripe.url });
   timing.server = Date.now() - startedAt;
   db = await openDatabase(state);
   await campaign(db);
+  // "Pay now" must have reached Stripe (the stub) at least once: else its successes were never exercised.
+  if (!only && stripe.sessions() === 0) failures.push("no request made a Checkout session (Pay now never succeeded)");
   await afterwards();
 } catch (error) {
   // A bug of the campaign itself (not a finding) shows where it happened.
@@ -93,6 +98,7 @@ try {
   failures.push(`the campaign stopped: ${error instanceof Error ? error.message : String(error)}${where}`);
 } finally {
   await server?.stop();
+  await stripe?.close();
   await db?.dispose().catch(() => {});
 }
 

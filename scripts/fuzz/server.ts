@@ -46,11 +46,15 @@ export async function startServer(
   port: number,
   state: string,
   log: string,
-  { timeoutMs = 100_000, fresh = true }: { timeoutMs?: number; fresh?: boolean } = {},
+  { timeoutMs = 100_000, fresh = true, stripe }: { timeoutMs?: number; fresh?: boolean; stripe?: string } = {},
 ): Promise<Server> {
   const child: ChildProcess = spawn(
     "npx",
-    ["tsx", "scripts/serve-build.ts", "--port", String(port), "--state", state, ...(fresh ? ["--fresh"] : []), "--test-secret", "--log", log],
+    [
+      ...["tsx", "scripts/serve-build.ts", "--port", String(port), "--state", state, ...(fresh ? ["--fresh"] : []), "--test-secret", "--log", log],
+      // Stripe set up with test keys, its API at `stripe` (the campaign's loopback stub): nothing reaches Stripe.
+      ...(stripe ? ["--stripe", stripe] : []),
+    ],
     // detached: its own process group, so stop() reaches wrangler and workerd, which it spawns.
     { detached: true, stdio: ["ignore", "pipe", "pipe"], env: quietCloudflareEnv },
   );

@@ -3,7 +3,9 @@
 // surface-forms.ts's FORMS; coverage.ts checks them against the product like every other entry. A plausible "Bill
 // work" makes items or none; a draft names a customer by e-mail (mostly nobody's: 400, nothing stored); an issue of
 // an invoice that is not there is a 404, of a stale version a 409, neither writing anything. "Send" e-mails an issued
-// invoice (the run's set-up sends one), and the customer's page answers its link and 404 for anything else.
+// invoice (the run's set-up sends one), and the customer's page answers its link and 404 for anything else. Its "Pay
+// now" (build item 5) asks the run's Stripe stub (stripe-stub.ts) for a Checkout session: a 303 to Stripe's page, 409
+// once nothing is open, 429 over the status pages' limit. Stripe's webhook gets forged events only (stripe-events.ts).
 import type { FormEntry, PageEntry } from "./surface-kinds";
 import { UNKNOWN_TOKEN } from "./surface-orders";
 
@@ -28,6 +30,8 @@ export const INVOICE_PAGES: PageEntry[] = [
     paths: [`${prefix}/Invoice/{invoiceLink}/invoice.pdf`, `${prefix}/Invoice/${UNKNOWN_TOKEN}/invoice.pdf`],
     access: "public",
   })),
+  // workers/stripe-webhook.ts: Stripe's events (POST only: a GET 405).
+  { route: "/api/stripe/webhook", worker: true, paths: ["/api/stripe/webhook"], access: "public" },
 ];
 
 export const INVOICE_FORMS: FormEntry[] = [
@@ -45,4 +49,15 @@ export const INVOICE_FORMS: FormEntry[] = [
     fields: { amount: "amount", paidOn: "actualDay", method: "paymentMethod", reference: "note" },
     access: "admin",
   },
+  // The customer's "Pay now" (STATUS_PAGE_LIMITER): the sent invoice's link, now and then one that is not.
+  ...["", "/ar"].map((prefix): FormEntry => ({
+    route: `${prefix}/Invoice/:token`,
+    path: `${prefix}/Invoice/{invoiceLink}`,
+    intent: "pay",
+    fields: {},
+    access: "public",
+    rateLimited: true,
+  })),
+  // Stripe's webhook: events signed with another secret, stale, unsigned, malformed, oversized (stripe-events.ts).
+  { route: "/api/stripe/webhook", path: "/api/stripe/webhook", worker: true, stripeEvent: true, fields: {}, access: "public" },
 ];

@@ -187,6 +187,8 @@ export type FormEntry = {
    */
   bucket?: BucketName;
   worker?: true;
+  /** Its body is a Stripe event (JSON with its Stripe-Signature), not fields: made by stripe-events.ts, every one forged. */
+  stripeEvent?: true;
   /**
    * Its success schedules ctx.waitUntil work that writes to D1 (the contact relay, order e-mails): run.ts lets it finish
    * before reading row counts, so the two workerd processes sharing the SQLite files do not collide.

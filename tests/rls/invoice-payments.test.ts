@@ -224,11 +224,11 @@ describe("reading an invoice with its payments (as the service role)", () => {
       expect(payments).toEqual([
         {
           ...{ id: expect.any(Number), invoice_id: 3, amount_minor: 200, paid_on: "2026-12-06", method: "cash", reference: "till 2" },
-          ...{ recorded_by: BY, recorded_at: expect.any(String) },
+          ...{ recorded_by: BY, recorded_at: expect.any(String), stripe_event_id: null },
         },
         {
           ...{ id: expect.any(Number), invoice_id: 3, amount_minor: 50, paid_on: "2026-12-05", method: "card", reference: "" },
-          ...{ recorded_by: BY, recorded_at: expect.any(String) },
+          ...{ recorded_by: BY, recorded_at: expect.any(String), stripe_event_id: null },
         },
       ]);
       expect(payments.map((payment) => Date.parse(String(payment.recorded_at)))).toEqual([NOW, NOW + 1000]);

@@ -28,7 +28,8 @@ const RECORD_TABLES = ["appointment_records"];
 const RATE_TABLES = ["rate_lines"];
 /**
  * Invoices (20261204000100_push_invoices.sql), their private links (20261205000000_push_invoice_links.sql) and their
- * payments (20261205000100_push_invoice_payments.sql): as the orders' tables (admins read).
+ * payments (20261205000100_push_invoice_payments.sql, and Stripe's events of them: 20261205000200_push_stripe_payments.sql):
+ * as the orders' tables (admins read).
  */
 const INVOICE_TABLES = ["billable_items", "invoice_counters", "invoice_links", "invoice_payments", "invoices"];
 /** Tables signed-in users may only read (their policies choose the rows), anon not at all; the worker writes. */
@@ -241,6 +242,7 @@ describe("what the migrations leave", () => {
       "customers_search_idx",
       "invoice_links_token_hash_key",
       "invoice_payments_invoice_idx",
+      "invoice_payments_stripe_event_idx",
       "invoices_customer_idx",
       "invoices_number_key",
       "invoices_year_sequence_key",

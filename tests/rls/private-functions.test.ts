@@ -117,6 +117,7 @@ describe("private.is_admin()", () => {
         "push_rate_lines_page",
         "push_record_attendance",
         "push_record_invoice_payment",
+        "push_record_stripe_payment",
         "push_remind_appointment",
         "push_reminders_due",
         "push_remove_service",

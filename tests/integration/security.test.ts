@@ -24,6 +24,16 @@ describe("security headers", () => {
     expect(headers.get("Permissions-Policy")).toContain("camera=()");
   });
 
+  it("lets forms lead to this site only, unless the page names another origin (an invoice's Pay now, to Stripe)", () => {
+    const directive = (formOrigins?: string[]) =>
+      withSecurityHeaders(html(), { nonce: "n", request, formOrigins })
+        .headers.get("Content-Security-Policy")!
+        .split("; ")
+        .find((part) => part.startsWith("form-action"));
+    expect(directive()).toBe("form-action 'self'");
+    expect(directive(["https://checkout.stripe.com"])).toBe("form-action 'self' https://checkout.stripe.com");
+  });
+
   it("never lets a shared cache keep a response that sets a cookie", () => {
     const response = html({ "Cache-Control": "public, s-maxage=300", "Set-Cookie": "a=b" });
     expect(withSecurityHeaders(response, { nonce: "n", request }).headers.get("Cache-Control")).toBe("private, no-store");

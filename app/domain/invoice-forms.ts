@@ -3,7 +3,7 @@
 // issue names the version the page showed, so a draft changed since is not issued unseen.
 import { z } from "zod";
 import { format, LOCALES, type Messages } from "~/i18n";
-import { minorDigits, parseAmount } from "./orders";
+import { isCalendarDate, minorDigits, parseAmount } from "./orders";
 import { isBillingEmail } from "./rate-forms";
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
@@ -50,7 +50,6 @@ export function sendSchema(t: Messages) {
   return z.object({ locale: z.enum(LOCALES, { error: t.billing.invoices.send.chooseLanguage }) });
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** The most a payment's reference holds (the table's CHECK). */
 export const PAYMENT_REFERENCE_MAX = 200;
 /** How a payment came in (the table's CHECK): bank transfer, card, cash, cheque, other. */
@@ -67,7 +66,7 @@ export function paymentSchema(t: Messages, { currency, today }: { currency: stri
   const v = t.billing.invoices.payments.validation;
   const amountMessage = format(v.amount, { digits: minorDigits(currency) });
   // Each field checked on its own, so a form wrong in several places is told about each at once.
-  const isPayDay = (text: string) => DAY.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text) && text >= "2000-01-01" && text <= today;
+  const isPayDay = (text: string) => isCalendarDate(text) && text >= "2000-01-01" && text <= today;
   return z
     .object({
       amount: z

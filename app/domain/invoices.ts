@@ -65,9 +65,3 @@ export function invoiceState(invoice: { issued: boolean; sent: boolean; totalMin
 export function creditAllowed(totalMinor: number, paidMinor: number, creditedMinor: number, amountMinor: number): boolean {
   return Number.isSafeInteger(amountMinor) && amountMinor > 0 && amountMinor <= openBalance(totalMinor, paidMinor, creditedMinor);
 }
-
-/**
- * The tax an issued invoice carries, in basis points: none for now. A settings page for the company's tax rate comes
- * later; until then every invoice is issued at this rate, stored on the invoice so a later change never alters it.
- */
-export const COMPANY_TAX_BASIS_POINTS = 0;

@@ -183,6 +183,8 @@ describe("the Invoices page", () => {
       method: "Choose how it was paid.",
       reference: "Keep the reference under 200 characters.",
     });
+    // A day that is not one (month 13) is the field's message, not an error.
+    expect(failure(await pay({ paidOn: "2026-13-45" })).errors).toEqual({ paidOn: "Enter the day it was paid, not after today." });
     const over = failure(await pay({ amount: "146.26" }));
     expect([over.status, over.errors, over.values.amount]).toEqual([400, { amount: "That is more than the open balance of $146.25." }, "146.26"]);
     expect(await count("SELECT COUNT(*) AS n FROM invoice_payments")).toBe(0);

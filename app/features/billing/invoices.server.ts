@@ -1,9 +1,8 @@
 // The Invoices pages' server side (issue 26, build item 3; docs/decisions/0037): the paged list, "Bill work", a new
 // draft for a customer's month, and issuing a draft. Callers have checked the admin guard.
 import type { Backend } from "~/backend/index.server";
-import { COMPANY_CURRENCY } from "~/domain/billable-work";
+import { COMPANY_CURRENCY, DEFAULT_BILLING_CALENDAR } from "~/domain/billable-work";
 import { draftSchema, issueSchema } from "~/domain/invoice-forms";
-import { COMPANY_TAX_BASIS_POINTS } from "~/domain/invoices";
 import { companyToday } from "~/domain/orders";
 import { pageParam } from "~/domain/paging";
 import { format, plural } from "~/i18n";
@@ -26,7 +25,7 @@ export async function loadInvoices(backend: Backend, url: URL) {
 
 /** "Bill work": "N items made."; work no rate line prices is counted on the page, with the way to the rate card. */
 export async function billWorkIntent({ request, app, user, messages }: IntentInput) {
-  const { made, unpriced } = await billWork(app.backend, Date.now());
+  const { made, unpriced } = await billWork(app.backend, Date.now(), { ...DEFAULT_BILLING_CALENDAR, holidays: app.config.billingHolidays });
   const search = unpriced.length > 0 ? `?unpriced=${unpriced.length}` : "";
   return redirectWithToast(
     `${INVOICES_PATH}${search}#bill-work`,
@@ -69,7 +68,7 @@ export function issueIntent(invoiceId: number) {
     const form = parseFormData(formData, issueSchema(messages));
     if (!form.ok) return formFailure({ errors: form.errors, values: form.values, intent: "issue" });
     const year = Number(companyToday(new Date()).slice(0, 4));
-    const change = { basedOn: form.data.basedOn, taxBasisPoints: COMPANY_TAX_BASIS_POINTS, year, by: user.id };
+    const change = { basedOn: form.data.basedOn, taxBasisPoints: app.config.invoiceTaxBasisPoints, year, by: user.id };
     const issued = await app.backend.invoices.issue(invoiceId, change, Date.now());
     if (!issued.ok && issued.reason === "not-found") return formFailure({ formError: messages.errors.notFound, intent: "issue" }, { status: 404 });
     if (!issued.ok && issued.reason === "stale") return formFailure({ formError: t.stale, intent: "issue" }, { status: 409 });

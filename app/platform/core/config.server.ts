@@ -1,6 +1,7 @@
 // The worker's configuration, checked once per isolate: a missing secret or a half-set provider fails
 // loudly, naming the key, instead of surfacing later as an unsigned cookie or a message that never leaves.
 import { z } from "zod";
+import { isCalendarDate } from "~/domain/orders";
 
 /** An unset variable and an empty one mean the same: not configured. */
 const optional = z
@@ -34,6 +35,8 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_URL: optional,
   BANK_TRANSFER_DETAILS: optional,
+  INVOICE_TAX_PERCENT: optional,
+  BILLING_HOLIDAYS: optional,
 });
 
 export type EmailJsConfig = {
@@ -87,6 +90,10 @@ export type AppConfig = {
   stripe: StripeConfig | null;
   /** The company's bank-transfer details printed on invoices (BANK_TRANSFER_DETAILS), or null. */
   bankTransferDetails: string | null;
+  /** The tax an invoice is issued at, in basis points (INVOICE_TAX_PERCENT "7.5" → 750); 0 when unset. */
+  invoiceTaxBasisPoints: number;
+  /** The public holidays billing surcharges (BILLING_HOLIDAYS "2026-12-25 Christmas Day; 2027-01-01 New Year's Day"). */
+  billingHolidays: { date: string; name: string }[];
 };
 
 export type IceServer = { urls: string | string[]; username?: string; credential?: string };
@@ -127,6 +134,31 @@ function siteUrlOf(value: string | undefined): string | null {
   const url = URL.canParse(value) ? new URL(value) : null;
   if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) throw new Error("Invalid configuration: SITE_URL must be an http(s) address");
   return url.origin;
+}
+
+/** INVOICE_TAX_PERCENT as basis points: a percentage from 0 to 100 with at most two decimals; anything else stops the worker. */
+function taxBasisPointsOf(value: string | undefined): number {
+  if (!value) return 0;
+  const match = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(value);
+  const basisPoints = match ? Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")) : NaN;
+  if (!(basisPoints <= 10_000)) throw new Error("Invalid configuration: INVOICE_TAX_PERCENT must be a percentage from 0 to 100, e.g. 7.5");
+  return basisPoints;
+}
+
+/** BILLING_HOLIDAYS: "YYYY-MM-DD Name" entries separated by semicolons; a day that is not one stops the worker. */
+function holidaysOf(value: string | undefined): { date: string; name: string }[] {
+  if (!value) return [];
+  return value
+    .split(";")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "")
+    .map((entry) => {
+      const match = /^(\d{4}-\d{2}-\d{2})\s+(\S.*)$/.exec(entry);
+      if (!match || !isCalendarDate(match[1]!)) {
+        throw new Error(`Invalid configuration: BILLING_HOLIDAYS has "${entry}"; each entry is YYYY-MM-DD and a name, separated by semicolons`);
+      }
+      return { date: match[1]!, name: match[2]!.trim() };
+    });
 }
 
 const cache = new WeakMap<object, AppConfig>();
@@ -174,6 +206,8 @@ export function readConfig(env: Env): AppConfig {
         : null,
       // Multi-line text as written (\n in the variable for a new line): shown on invoices when there is no Stripe.
       bankTransferDetails: e.BANK_TRANSFER_DETAILS?.replaceAll("\\n", "\n") ?? null,
+      invoiceTaxBasisPoints: taxBasisPointsOf(e.INVOICE_TAX_PERCENT),
+      billingHolidays: holidaysOf(e.BILLING_HOLIDAYS),
     };
     cache.set(env, config);
   }

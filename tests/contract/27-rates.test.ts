@@ -4,7 +4,7 @@
 // page is one call. And the double's table refuses, as Postgres does, what its CHECKs refuse and any update, and
 // follows the removal of its customer, interpreter or language.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { backendFor, double, languageIdOf, step, who } from "./helpers";
+import { backendFor, double, languageIdOf, step, who, bookedCustomer } from "./helpers";
 import { sampleRateLine } from "../support/rate-line-samples";
 
 /** 2026-12-08 17:00:00.123 UTC: a millisecond that must survive the round trip through timestamptz. */
@@ -22,16 +22,7 @@ let hashes = 0;
 
 /** A customer, as a booking makes one (found or created by its lower-cased e-mail); answers the e-mail. */
 async function customer(email = "ruth@example.com") {
-  const made = await backendFor().appointments.request(
-    {
-      contact: { name: "Ruth Reyes", email, phone: "", organisation: "" },
-      ...{ languageId: spanish, mode: "video", setting: "medical", startsAt: NOW + 86_400_000, minutes: 60 },
-      ...{ blockedFrom: NOW + 86_400_000, blockedTo: NOW + 90_000_000, address: "", callNumber: "", notes: "", genderPreference: null },
-      ...{ locale: "en", tokenHash: (hashes++).toString(16).padStart(64, "0"), tokenSealed: "sealed" },
-    },
-    NOW,
-  );
-  if (!made.ok) throw new Error(made.reason);
+  await bookedCustomer({ name: "Ruth Reyes", email }, spanish, NOW + 86_400_000, (hashes++).toString(16).padStart(64, "0"));
   return email;
 }
 

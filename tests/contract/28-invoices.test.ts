@@ -8,7 +8,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { NewBillableItem } from "~/backend/port-invoices.server";
 import type { Computation } from "~/domain/pricing";
-import { backendFor, double, languageIdOf, step, who } from "./helpers";
+import { backendFor, double, languageIdOf, step, who, bookedCustomer } from "./helpers";
 
 /** 2026-12-08 17:00:00.123 UTC: a millisecond that must survive the round trip through timestamptz. */
 const NOW = Date.UTC(2026, 11, 8, 17) + 123;
@@ -23,17 +23,7 @@ let customerId = 0;
 
 /** A customer, as a booking makes one; answers its id. */
 async function customer(email: string) {
-  const made = await backendFor().appointments.request(
-    {
-      contact: { name: "Ruth Reyes", email, phone: "", organisation: "" },
-      ...{ languageId: spanish, mode: "video", setting: "medical", startsAt: NOW + 86_400_000, minutes: 60 },
-      ...{ blockedFrom: NOW + 86_400_000, blockedTo: NOW + 90_000_000, address: "", callNumber: "", notes: "", genderPreference: null },
-      ...{ locale: "en", tokenHash: (hashes++).toString(16).padStart(64, "0"), tokenSealed: "sealed" },
-    },
-    NOW,
-  );
-  if (!made.ok) throw new Error(made.reason);
-  return (await backendFor().appointments.get(made.id))!.customerId;
+  return bookedCustomer({ name: "Ruth Reyes", email }, spanish, NOW + 86_400_000, (hashes++).toString(16).padStart(64, "0"));
 }
 
 const item = (source: string, fields: Partial<NewBillableItem> = {}): NewBillableItem => ({

@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as invoicePage from "~/routes/dashboard/invoice";
 import * as invoicesPage from "~/routes/dashboard/invoices";
-import { ADMIN, INTERPRETER, backendFor, double, languageIdOf, signIn, step, who } from "./helpers";
+import { ADMIN, INTERPRETER, backendFor, double, languageIdOf, signIn, step, who, bookedCustomer } from "./helpers";
 import { acted, answerOf, form, refusedStatus, routeArgs } from "./route-helpers";
 import { sampleComputation } from "../support/rate-line-samples";
 
@@ -29,16 +29,7 @@ beforeAll(async () => {
   interpreter = (await signIn(INTERPRETER)).cookie;
   const spanish = await languageIdOf("Spanish");
   const startsAt = Date.UTC(2026, 9, 6, 16);
-  const made = await backendFor().appointments.request(
-    {
-      contact: { name: "Valley Clinic", email: EMAIL, phone: "", organisation: "Valley Clinic" },
-      ...{ languageId: spanish, mode: "video", setting: "medical", startsAt, minutes: 60, blockedFrom: startsAt, blockedTo: startsAt + 3_600_000 },
-      ...{ address: "", callNumber: "", notes: "", genderPreference: null, locale: "en", tokenHash: "d".repeat(64), tokenSealed: "sealed" },
-    },
-    startsAt - 86_400_000,
-  );
-  if (!made.ok) throw new Error(made.reason);
-  customerId = (await backendFor().appointments.get(made.id))!.customerId;
+  customerId = await bookedCustomer({ name: "Valley Clinic", email: EMAIL, organisation: "Valley Clinic" }, spanish, startsAt, "d".repeat(64));
   // An item already priced (as "Bill work" makes them), for the draft to gather.
   await backendFor().invoices.addItems(
     [{ source: "appointment:contract-31", customerId, workDay: "2026-10-06", currency: "USD", amountMinor: 14625, rateLineId: null, computation: held }],

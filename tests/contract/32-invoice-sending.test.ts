@@ -11,7 +11,7 @@ import { withInvoiceLinks } from "~/features/billing/invoice-sending.server";
 import { newStatusToken, unsealStatusToken } from "~/features/orders/status-token.server";
 import { readConfig } from "~/platform/core/config.server";
 import { readFlashToast } from "~/request/toast.server";
-import { ADMIN, INTERPRETER, ORIGIN, backendFor, bindings, double, languageIdOf, signIn, step, who } from "./helpers";
+import { ADMIN, INTERPRETER, ORIGIN, backendFor, bindings, double, languageIdOf, signIn, step, who, bookedCustomer } from "./helpers";
 import { acted, answerOf, form, refusedStatus, routeArgs } from "./route-helpers";
 import { sampleComputation } from "../support/rate-line-samples";
 
@@ -53,16 +53,7 @@ beforeAll(async () => {
   interpreter = (await signIn(INTERPRETER)).cookie;
   const spanish = await languageIdOf("Spanish");
   const startsAt = Date.UTC(2026, 9, 6, 16);
-  const made = await backendFor().appointments.request(
-    {
-      contact: { name: "Harbor Dental", email: EMAIL, phone: "", organisation: "Harbor Dental" },
-      ...{ languageId: spanish, mode: "video", setting: "medical", startsAt, minutes: 60, blockedFrom: startsAt, blockedTo: startsAt + 3_600_000 },
-      ...{ address: "", callNumber: "", notes: "", genderPreference: null, locale: "en", tokenHash: "c".repeat(64), tokenSealed: "sealed" },
-    },
-    startsAt - 86_400_000,
-  );
-  if (!made.ok) throw new Error(made.reason);
-  customerId = (await backendFor().appointments.get(made.id))!.customerId;
+  customerId = await bookedCustomer({ name: "Harbor Dental", email: EMAIL, organisation: "Harbor Dental" }, spanish, startsAt, "c".repeat(64));
   const item = (source: string, workDay: string) => ({
     source,
     customerId,

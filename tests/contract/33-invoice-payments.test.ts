@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as invoicePage from "~/routes/dashboard/invoice";
 import { readConfig } from "~/platform/core/config.server";
 import { readFlashToast } from "~/request/toast.server";
-import { ADMIN, INTERPRETER, ORIGIN, backendFor, bindings, double, idOf, languageIdOf, signIn, step, who } from "./helpers";
+import { ADMIN, INTERPRETER, ORIGIN, backendFor, bindings, double, idOf, languageIdOf, signIn, step, who, bookedCustomer } from "./helpers";
 import { acted, answerOf, form, refusedStatus, routeArgs } from "./route-helpers";
 import { sampleComputation } from "../support/rate-line-samples";
 
@@ -52,16 +52,7 @@ beforeAll(async () => {
   interpreter = (await signIn(INTERPRETER)).cookie;
   const spanish = await languageIdOf("Spanish");
   const startsAt = Date.UTC(2026, 9, 6, 16);
-  const made = await backendFor().appointments.request(
-    {
-      contact: { name: "Harbor Dental", email: EMAIL, phone: "", organisation: "Harbor Dental" },
-      ...{ languageId: spanish, mode: "video", setting: "medical", startsAt, minutes: 60, blockedFrom: startsAt, blockedTo: startsAt + 3_600_000 },
-      ...{ address: "", callNumber: "", notes: "", genderPreference: null, locale: "en", tokenHash: "c".repeat(64), tokenSealed: "sealed" },
-    },
-    startsAt - 86_400_000,
-  );
-  if (!made.ok) throw new Error(made.reason);
-  const customerId = (await backendFor().appointments.get(made.id))!.customerId;
+  const customerId = await bookedCustomer({ name: "Harbor Dental", email: EMAIL, organisation: "Harbor Dental" }, spanish, startsAt, "c".repeat(64));
   const months = ["10", "11", "12"];
   await invoices().addItems(
     months.map((month) => ({

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import Stripe from "stripe";
 import { handleStripeWebhook, STRIPE_WEBHOOK_PATH } from "../../workers/stripe-webhook";
-import { ADMIN, ORIGIN, backendFor, bindings, double, languageIdOf, step, who } from "./helpers";
+import { ADMIN, ORIGIN, backendFor, bindings, double, languageIdOf, step, who, bookedCustomer } from "./helpers";
 import { sampleComputation } from "../support/rate-line-samples";
 
 const RECORD = "rpc.push_record_stripe_payment service";
@@ -41,16 +41,7 @@ beforeAll(async () => {
   await double.reset();
   const spanish = await languageIdOf("Spanish");
   const startsAt = Date.UTC(2026, 9, 6, 16);
-  const made = await backendFor().appointments.request(
-    {
-      contact: { name: "Harbor Dental", email: EMAIL, phone: "", organisation: "Harbor Dental" },
-      ...{ languageId: spanish, mode: "video", setting: "medical", startsAt, minutes: 60, blockedFrom: startsAt, blockedTo: startsAt + 3_600_000 },
-      ...{ address: "", callNumber: "", notes: "", genderPreference: null, locale: "en", tokenHash: "d".repeat(64), tokenSealed: "sealed" },
-    },
-    startsAt - 86_400_000,
-  );
-  if (!made.ok) throw new Error(made.reason);
-  const customerId = (await backendFor().appointments.get(made.id))!.customerId;
+  const customerId = await bookedCustomer({ name: "Harbor Dental", email: EMAIL, organisation: "Harbor Dental" }, spanish, startsAt, "d".repeat(64));
   const months = ["10", "11", "12"];
   await invoices().addItems(
     months.map((month) => ({

@@ -154,3 +154,20 @@ export const languageIdOf = async (name: string) => {
   if (!row) throw new Error(`no language ${name}`);
   return row.id;
 };
+
+/**
+ * A customer, as a booking makes one: a one-hour video appointment in `languageId` at `startsAt`, asked for a day
+ * before, under the private link's hash `tokenHash`. Answers the customer's id.
+ */
+export async function bookedCustomer(contact: { name: string; email: string; organisation?: string }, languageId: number, startsAt: number, tokenHash: string) {
+  const made = await backendFor().appointments.request(
+    {
+      contact: { name: contact.name, email: contact.email, phone: "", organisation: contact.organisation ?? "" },
+      ...{ languageId, mode: "video", setting: "medical", startsAt, minutes: 60, blockedFrom: startsAt, blockedTo: startsAt + 3_600_000 },
+      ...{ address: "", callNumber: "", notes: "", genderPreference: null, locale: "en", tokenHash, tokenSealed: "sealed" },
+    },
+    startsAt - 86_400_000,
+  );
+  if (!made.ok) throw new Error(made.reason);
+  return (await backendFor().appointments.get(made.id))!.customerId;
+}

@@ -76,6 +76,7 @@ export default [
     route("Rates", "routes/dashboard/rates.tsx"),
     route("Invoices", "routes/dashboard/invoices.tsx"),
     route("Invoices/export", "routes/dashboard/invoices-csv.ts"),
+    route("Invoices/payments.csv", "routes/dashboard/payments-csv.ts"),
     route("Invoices/:invoiceId", "routes/dashboard/invoice.tsx"),
     route("Jobs", "routes/dashboard/jobs.tsx"),
     route("Jobs/:orderId", "routes/dashboard/job.tsx"),

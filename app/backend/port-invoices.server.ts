@@ -64,6 +64,12 @@ export type Payment = {
 };
 export type NewPayment = Pick<Payment, "amountMinor" | "paidOn" | "method" | "reference">;
 
+/** A payment with its invoice and customer, as the accountant's export lists it. */
+export type ListedPayment = Payment & { invoiceId: number; invoiceNumber: string; currency: string; customerName: string; customerEmail: string };
+
+/** How many payments the export reads at once. */
+export const PAYMENTS_AT_ONCE = 200;
+
 /** An issued invoice's private link: its token sealed under the worker's secret, the customer's language, the sending. */
 export type InvoiceLink = { sealed: string; locale: Locale; sentAt: number; sends: number };
 
@@ -117,6 +123,8 @@ export interface InvoiceStore {
   ): Promise<{ ok: true } | { ok: false; reason: "not-found" | "draft" | "over" | "duplicate" }>;
   /** The invoice with its items (in the order of their day, then id), or null. */
   get(id: number): Promise<Invoice | null>;
+  /** Up to `limit` payments recorded after payment `afterId` (0: from the first), in the order recorded (by id). */
+  paymentsAfter(afterId: number, limit: number): Promise<ListedPayment[]>;
   /** The invoice whose link's token has this SHA-256 (hex), or null. */
   byLink(tokenHash: string): Promise<Invoice | null>;
   /**

@@ -15,6 +15,8 @@ export const INVOICE_PAGES: PageEntry[] = [
   { route: "/Dashboard/Invoices", paths: ["/Dashboard/Invoices"], access: "admin", query: { page: "page", unpriced: "page" } },
   // app/routes/dashboard/invoices-csv.ts: every invoice as CSV, for the accountant.
   { route: "/Dashboard/Invoices/export", paths: ["/Dashboard/Invoices/export"], access: "admin" },
+  // app/routes/dashboard/payments-csv.ts: every payment as CSV.
+  { route: "/Dashboard/Invoices/payments.csv", paths: ["/Dashboard/Invoices/payments.csv"], access: "admin" },
   // app/routes/dashboard/invoice.tsx: one invoice, mostly one there is, now and then an id there is not.
   { route: "/Dashboard/Invoices/:invoiceId", paths: ["/Dashboard/Invoices/{invoice}", "/Dashboard/Invoices/0", "/Dashboard/Invoices/x"], access: "admin" },
   // app/routes/public/invoice.tsx: the customer's page of a sent invoice, by its private link (the run's set-up sends

@@ -30,6 +30,7 @@ const ADMIN_ONLY = [
   "/Dashboard/Rates",
   "/Dashboard/Invoices",
   "/Dashboard/Invoices/export",
+  "/Dashboard/Invoices/payments.csv",
   `/Dashboard/Invoices/${MISSING}`,
   "/Dashboard/Website",
   PEOPLE,
@@ -75,7 +76,7 @@ const ADMIN_ACTION = new Set(["/Dashboard/Dashboardcall"]);
  */
 const ORDER_FILE = `/Dashboard/Orders/${MISSING}/files/1`;
 /** Routes that answer data rather than a page: the person field's suggestions (JSON), the invoices' CSV. */
-const DATA_ROUTES = new Set([PEOPLE, "/Dashboard/Invoices/export"]);
+const DATA_ROUTES = new Set([PEOPLE, "/Dashboard/Invoices/export", "/Dashboard/Invoices/payments.csv"]);
 
 /** Every URL path app/routes.ts defines (params and splats filled in with sample values). */
 function allPaths(entries: RouteConfigEntry[], parent = ""): string[] {

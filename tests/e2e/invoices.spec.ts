@@ -256,6 +256,13 @@ for (const javaScriptEnabled of [true, false]) {
       const csv = await page.request.get((await page.getByRole("link", { name: "Download every invoice (CSV, for the accountant)" }).getAttribute("href"))!);
       expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
       expect(await csv.text()).toContain(`${number},paid,`);
+      // And the payments' CSV has both of this invoice's: the bank transfer recorded by hand and the card paid online.
+      const paymentsCsv = await page.request.get((await page.getByRole("link", { name: "Download every payment (CSV)" }).getAttribute("href"))!);
+      const paidLines = (await paymentsCsv.text()).split("\r\n").filter((line) => line.includes(`,${number},`));
+      expect(paidLines.map((line) => line.split(",").slice(5, 9).join(","))).toEqual([
+        "bank-transfer,TRX 881,USD,100.00",
+        expect.stringMatching(/^card,pi_\w+,USD,46\.25$/),
+      ]);
     });
   });
 }

@@ -12,6 +12,7 @@ import { companyToday } from "~/domain/orders";
 import * as invoice from "~/routes/dashboard/invoice";
 import * as invoices from "~/routes/dashboard/invoices";
 import * as invoicesCsv from "~/routes/dashboard/invoices-csv";
+import * as paymentsCsv from "~/routes/dashboard/payments-csv";
 import { invoicesCsv as invoicesCsvRows } from "~/features/billing/invoices-csv.server";
 import type { InvoiceSummary } from "~/backend/port-invoices.server";
 import { asResponse, count, failure, languageId, redirected, rows, seededAndSignedIn, statusOf, thrown } from "./helpers";
@@ -20,6 +21,7 @@ import { sampleRateLine } from "../support/rate-line-samples";
 
 const INVOICES = "/Dashboard/Invoices";
 const INVOICES_CSV = "/Dashboard/Invoices/export";
+const PAYMENTS_CSV = "/Dashboard/Invoices/payments.csv";
 const invoicesCsvText = (rows: InvoiceSummary[]) => invoicesCsvRows(rows, { header: false });
 /** An issued invoice's line of the list, for the CSV's own cases. */
 const summary: InvoiceSummary = {
@@ -225,6 +227,18 @@ describe("the Invoices page", () => {
     );
   });
 
+  it("the payments' CSV: each payment in the order recorded, with its invoice, customer, method, reference and amount", async () => {
+    const answer = await paymentsCsv.loader(get(PAYMENTS_CSV, cookies.admin));
+    expect([answer.status, answer.headers.get("Content-Disposition")]).toEqual([200, 'attachment; filename="push-payments.csv"']);
+    const lines = (await answer.text()).trimEnd().split("\r\n");
+    expect(lines[0]).toBe("payment,invoice,customer,email,paid_on,method,reference,currency,amount,recorded_by,recorded_at");
+    const number = `PUSH-${year()}-0001`;
+    expect(lines.slice(1).map((line) => line.split(",").slice(1, 9).join(","))).toEqual([
+      `${number},Valley Clinic,${EMAIL},2026-10-20,bank-transfer,TRX 881,USD,100.00`,
+      `${number},Valley Clinic,${EMAIL},2026-10-20,card,,USD,46.25`,
+    ]);
+  });
+
   it("an invoice that is not there: 404 on the page and its form", async () => {
     for (const id of ["999999", "abc", "0"]) {
       expect(statusOf(await thrown(() => invoice.loader(get(invoicePath(0), cookies.admin, params(id)))))).toBe(404);
@@ -243,6 +257,7 @@ describe("the Invoices page", () => {
       () => invoice.loader(get(path, cookie, params(draftId))),
       () => invoice.action(post(path, { intent: "issue", basedOn: "1" }, cookie, params(draftId))),
       () => invoicesCsv.loader(get(INVOICES_CSV, cookie)),
+      () => paymentsCsv.loader(get(PAYMENTS_CSV, cookie)),
     ];
     for (const run of runs(cookies.interpreter)) {
       expect(await thrown(run)).toMatchObject({ type: "DataWithResponseInit", init: { status: 403 } });
@@ -250,9 +265,11 @@ describe("the Invoices page", () => {
     for (const [index, run] of runs().entries()) {
       const redirect = asResponse(await thrown(run));
       expect(redirect.status).toBe(302);
-      expect(redirect.headers.get("Location")).toBe(`/Login?redirectTo=${encodeURIComponent(index < 3 ? INVOICES : index < 5 ? path : INVOICES_CSV)}`);
+      expect(redirect.headers.get("Location")).toBe(
+        `/Login?redirectTo=${encodeURIComponent(index < 3 ? INVOICES : index < 5 ? path : index < 6 ? INVOICES_CSV : PAYMENTS_CSV)}`,
+      );
     }
     expect({ invoices: await rows("invoices"), items: await rows("billable_items") }).toEqual(before);
-    expect(await count("SELECT COUNT(*) AS n FROM security_events WHERE kind = 'forbidden' AND detail LIKE '% /Dashboard/Invoices%'")).toBe(6);
+    expect(await count("SELECT COUNT(*) AS n FROM security_events WHERE kind = 'forbidden' AND detail LIKE '% /Dashboard/Invoices%'")).toBe(7);
   });
 });

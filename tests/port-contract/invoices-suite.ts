@@ -246,5 +246,28 @@ export function describeInvoicesContract(target: ContractTarget) {
         ]),
       ).toEqual([[10000, "2026-12-21", "card", "pi_3Q", "stripe", NOW + 1000]]);
     });
+
+    it("the payments' export reads them in the order recorded, after the last one read, each with its invoice and customer", async () => {
+      const draft = { id: await draftOf100() };
+      await invoices().issue(draft.id, { basedOn: 1, taxBasisPoints: 0, year: 2038, by: ADMIN }, NOW);
+      const start = (await invoices().paymentsAfter(0, 100_000)).at(-1)?.id ?? 0;
+      await invoices().recordPayment(draft.id, { amountMinor: 2500, paidOn: "2026-12-20", method: "cash", reference: "", by: ADMIN }, NOW);
+      await invoices().recordStripePayment(draft.id, { amountMinor: 7500, paidOn: "2026-12-21", reference: "pi_9", eventId: unique("evt_") }, NOW + 1);
+      const read = await invoices().paymentsAfter(start, 1);
+      expect(
+        read.map(({ invoiceId, invoiceNumber, currency, amountMinor, method, recordedBy }) => [
+          invoiceId,
+          invoiceNumber,
+          currency,
+          amountMinor,
+          method,
+          recordedBy,
+        ]),
+      ).toEqual([[draft.id, "PUSH-2038-0001", "USD", 2500, "cash", ADMIN]]);
+      expect(read[0]!.customerEmail).toMatch(/@example\.com$/);
+      const next = await invoices().paymentsAfter(read[0]!.id, 10);
+      expect(next.map(({ amountMinor, method, reference }) => [amountMinor, method, reference])).toEqual([[7500, "card", "pi_9"]]);
+      expect(await invoices().paymentsAfter(next[0]!.id, 10)).toEqual([]);
+    });
   });
 }

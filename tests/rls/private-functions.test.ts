@@ -113,6 +113,7 @@ describe("private.is_admin()", () => {
         "push_next_order_id",
         "push_offer_appointment",
         "push_order_by_token",
+        "push_payments_after",
         "push_rate_lines_for_pricing",
         "push_rate_lines_page",
         "push_record_attendance",

@@ -6,12 +6,14 @@ import { INVOICES_PAGE_SIZE, UNBILLED_AT_ONCE, type InvoiceStore } from "~/backe
 import {
   toInvoice,
   toInvoiceSummary,
+  toListedPayment,
   toUnbilledAppointment,
   toUnbilledOrder,
   type BillableItemRow,
   type InvoiceLinkRow,
   type InvoiceRow,
   type InvoiceSummaryRow,
+  type ListedPaymentRow,
   type PaymentRow,
   type UnbilledAppointmentRow,
   type UnbilledOrderRow,
@@ -174,6 +176,20 @@ export function d1InvoiceStore(db: D1Database): InvoiceStore {
     },
 
     get,
+
+    async paymentsAfter(afterId, limit) {
+      const { results } = await query(() =>
+        db
+          .prepare(
+            `SELECT p.*, i.number AS invoice_number, i.currency, c.name AS customer_name, c.email AS customer_email
+             FROM invoice_payments p JOIN invoices i ON i.id = p.invoice_id JOIN customers c ON c.id = i.customer_id
+             WHERE p.id > ? ORDER BY p.id LIMIT ?`,
+          )
+          .bind(afterId, limit)
+          .all<ListedPaymentRow>(),
+      );
+      return results.map(toListedPayment);
+    },
 
     async byLink(tokenHash) {
       const link = await query(() => db.prepare("SELECT invoice_id FROM invoice_links WHERE token_hash = ?").bind(tokenHash).first<{ invoice_id: number }>());

@@ -5,6 +5,7 @@ import type {
   Invoice,
   InvoiceLink,
   InvoiceSummary,
+  ListedPayment,
   Payment,
   PaymentMethod,
   UnbilledAppointment,
@@ -148,6 +149,24 @@ const toPayment = (row: PaymentRow): Payment => ({
   reference: row.reference,
   recordedBy: row.recorded_by,
   recordedAt: instant(row.recorded_at),
+});
+
+/** An invoice_payments row with its invoice's number and currency and its customer. */
+export type ListedPaymentRow = PaymentRow & {
+  invoice_id: number | string;
+  invoice_number: string;
+  currency: string;
+  customer_name: string;
+  customer_email: string;
+};
+
+export const toListedPayment = (row: ListedPaymentRow): ListedPayment => ({
+  ...toPayment(row),
+  invoiceId: int(row.invoice_id),
+  invoiceNumber: row.invoice_number,
+  currency: row.currency,
+  customerName: row.customer_name,
+  customerEmail: row.customer_email,
 });
 
 /** An invoice, its items (in their order: day, then id), its link once sent and its payments (in their order). */

@@ -9,12 +9,14 @@ import { INVOICES_PAGE_SIZE, UNBILLED_AT_ONCE, type InvoiceStore } from "~/backe
 import {
   toInvoice,
   toInvoiceSummary,
+  toListedPayment,
   toUnbilledAppointment,
   toUnbilledOrder,
   type BillableItemRow,
   type InvoiceLinkRow,
   type InvoiceRow,
   type InvoiceSummaryRow,
+  type ListedPaymentRow,
   type PaymentRow,
   type UnbilledAppointmentRow,
   type UnbilledOrderRow,
@@ -91,6 +93,10 @@ export function supabaseInvoiceStore(service: SupabaseClient): InvoiceStore {
 
     async get(id) {
       return toInvoiceOrNull(check<InvoiceAnswer | null>(await service.rpc("push_invoice", { p_id: id })));
+    },
+
+    async paymentsAfter(afterId, limit) {
+      return check<ListedPaymentRow[]>(await service.rpc("push_payments_after", { p_after: afterId, p_limit: limit })).map(toListedPayment);
     },
 
     async byLink(tokenHash) {

@@ -7,3 +7,6 @@ export const invoicePath = (id: number) => `${INVOICES_PATH}/${id}`;
 
 /** Every invoice as CSV, for the accountant. */
 export const INVOICES_CSV_PATH = `${INVOICES_PATH}/export`;
+
+/** Every payment as CSV, for the accountant. */
+export const PAYMENTS_CSV_PATH = `${INVOICES_PATH}/payments.csv`;

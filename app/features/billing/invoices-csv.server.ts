@@ -2,7 +2,7 @@
 // a time (a year of invoices never sits in memory at once). Amounts in the currency's units with its minor digits
 // (146.25, not 14625), days as YYYY-MM-DD, the state as the staff's pages say it. Callers have checked the admin guard.
 import type { Backend } from "~/backend/index.server";
-import type { InvoiceSummary } from "~/backend/port-invoices.server";
+import { PAYMENTS_AT_ONCE, type InvoiceSummary, type ListedPayment } from "~/backend/port-invoices.server";
 import { csvLines } from "~/domain/csv";
 import { openBalance } from "~/domain/invoices";
 import { companyToday, minorDigits } from "~/domain/orders";
@@ -46,6 +46,43 @@ export function invoicesCsvStream(backend: Backend): ReadableStream<Uint8Array> 
       if (text) controller.enqueue(encoder.encode(text));
       if (page >= listed.pageCount) return controller.close();
       page++;
+    },
+  });
+}
+
+const PAYMENT_HEADER = ["payment", "invoice", "customer", "email", "paid_on", "method", "reference", "currency", "amount", "recorded_by", "recorded_at"];
+
+/** Payments as CSV: one row each, amounts in units, who recorded it ("stripe" for Stripe's, else the staff member's id). */
+export function paymentsCsv(payments: readonly ListedPayment[], { header }: { header: boolean }): string {
+  const rows = payments.map((payment) => [
+    payment.id,
+    payment.invoiceNumber,
+    payment.customerName,
+    payment.customerEmail,
+    payment.paidOn,
+    payment.method,
+    payment.reference,
+    payment.currency,
+    units(payment.amountMinor, payment.currency),
+    payment.recordedBy,
+    new Date(payment.recordedAt).toISOString(),
+  ]);
+  return csvLines(header ? [PAYMENT_HEADER, ...rows] : rows);
+}
+
+/** Every payment as CSV, in the order recorded, read a batch at a time after the last one sent (a cursor, not pages). */
+export function paymentsCsvStream(backend: Backend): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let after = 0;
+  let first = true;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const batch = await backend.invoices.paymentsAfter(after, PAYMENTS_AT_ONCE);
+      const text = first && batch.length === 0 ? csvLines([PAYMENT_HEADER]) : paymentsCsv(batch, { header: first });
+      first = false;
+      if (text) controller.enqueue(encoder.encode(text));
+      if (batch.length < PAYMENTS_AT_ONCE) return controller.close();
+      after = batch.at(-1)!.id;
     },
   });
 }

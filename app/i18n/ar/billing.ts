@@ -124,6 +124,7 @@ export const billing = {
     },
     list: "كل الفواتير",
     csv: "نزّل كل الفواتير (CSV، للمحاسب)",
+    paymentsCsv: "نزّل كل الدفعات (CSV)",
     count: { zero: "لا فواتير", one: "فاتورة واحدة", two: "فاتورتان", few: "{count} فواتير", many: "{count} فاتورة", other: "{count} فاتورة" },
     empty: "لا توجد فواتير بعد.",
     pageLabel: "صفحات الفواتير",

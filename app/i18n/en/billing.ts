@@ -114,6 +114,7 @@ export const billing = {
     },
     list: "All invoices",
     csv: "Download every invoice (CSV, for the accountant)",
+    paymentsCsv: "Download every payment (CSV)",
     count: { one: "{count} invoice", other: "{count} invoices" } satisfies Plural,
     empty: "No invoices yet.",
     pageLabel: "Pages of invoices",

@@ -8,7 +8,7 @@ import { Panel } from "~/components/Panel";
 import { useActionToast } from "~/components/Toasts";
 import { BillWorkForm, DraftForm } from "~/features/billing/InvoiceForms";
 import { InvoiceTable } from "~/features/billing/InvoiceTable";
-import { INVOICES_CSV_PATH } from "~/features/billing/invoice-paths";
+import { INVOICES_CSV_PATH, PAYMENTS_CSV_PATH } from "~/features/billing/invoice-paths";
 import { billWorkIntent, createDraftIntent, loadInvoices } from "~/features/billing/invoices.server";
 import { plural } from "~/i18n";
 import { dashboardMeta } from "~/platform/page/dashboard-meta";
@@ -58,6 +58,10 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
             <p>
               <Link to={INVOICES_CSV_PATH} reloadDocument>
                 {t.csv}
+              </Link>{" "}
+              ·{" "}
+              <Link to={PAYMENTS_CSV_PATH} reloadDocument>
+                {t.paymentsCsv}
               </Link>
             </p>
             <InvoiceTable invoices={page.items} labelledBy="invoices-list" />

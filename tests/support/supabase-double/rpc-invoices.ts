@@ -32,6 +32,7 @@ export const INVOICE_RPC_FUNCTIONS = [
   "push_invoice_by_link",
   "push_record_invoice_payment",
   "push_record_stripe_payment",
+  "push_payments_after",
 ] as const;
 
 /** push_invoice's answer: the invoice's columns, its items' (by day, then id), and its link's (null until sent). */
@@ -187,6 +188,21 @@ export const INVOICE_FUNCTIONS: Record<(typeof INVOICE_RPC_FUNCTIONS)[number], (
       },
     ]);
     return { ok: true };
+  },
+
+  push_payments_after(state, args) {
+    return state.tables.invoice_payments
+      .filter((row) => Number(row.id) > Number(args.p_after))
+      .sort((a, b) => Number(a.id) - Number(b.id))
+      .slice(0, Number(args.p_limit))
+      .map((payment) => {
+        const invoice = state.tables.invoices.find((row) => row.id === payment.invoice_id)!;
+        const customer = state.tables.customers.find((row) => row.id === invoice.customer_id)!;
+        return {
+          ...rowJson("invoice_payments", payment),
+          ...{ invoice_number: invoice.number, currency: invoice.currency, customer_name: customer.name, customer_email: customer.email },
+        };
+      });
   },
 
   push_invoice_by_link(state, args) {

@@ -117,6 +117,13 @@ export const INVOICE_SHAPES: RestShape[] = [
     extension: `${INVOICES}: a payment from Stripe's webhook (supabase/migrations/20261205000200_push_stripe_payments.sql public.push_record_stripe_payment, one transaction, service role only)`,
   },
   {
+    ...rpc("push_payments_after", "payments recorded after one, in their order, with their invoice and customer (the accountant's export)", {
+      p_after: (value) => Number.isSafeInteger(value) && (value as number) >= 0,
+      p_limit: positive,
+    }),
+    extension: `${INVOICES}: the payments' export (supabase/migrations/20261205000300_push_payments_export.sql public.push_payments_after, service role only)`,
+  },
+  {
     ...rpc("push_invoice_by_link", "the invoice of a customer's link, by the token's SHA-256, or null", { p_hash: sha256Hex }),
     extension: `${INVOICES}: the customer's page of an invoice, by its link (${SENDING} public.push_invoice_by_link, service role only)`,
   },

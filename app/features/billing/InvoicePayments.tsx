@@ -7,18 +7,18 @@ import { Cell, DataTable } from "~/components/DataTable";
 import { Field, formFields, SelectField, SubmitButton } from "~/components/forms";
 import { Panel } from "~/components/Panel";
 import { PAYMENT_METHOD_VALUES, PAYMENT_REFERENCE_MAX } from "~/domain/invoice-forms";
-import { openBalance } from "~/domain/invoices";
 import { formatAmount } from "~/domain/orders";
 import { format, formatDate } from "~/i18n";
 import type { FormFailure } from "~/platform/page/form-failure";
 import { useLocale, useMessages } from "~/platform/page/locale";
+import { openOf } from "./invoice-document";
 
 export function InvoicePayments({ invoice, today, failure }: { invoice: Invoice; today: string; failure: FormFailure | null }) {
   const m = useMessages();
   const t = m.billing.invoices.payments;
   const locale = useLocale();
   const money = (minor: number) => formatAmount(minor, invoice.currency, locale);
-  const open = openBalance(invoice.totalMinor ?? 0, invoice.paidMinor, 0);
+  const open = openOf(invoice);
   const mine = failure?.intent === "payment" ? failure : null;
   const field = formFields("payment", mine);
   const values = mine?.values ?? {};

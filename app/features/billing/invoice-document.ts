@@ -18,6 +18,9 @@ export type DocumentSource = {
   bankTransfer: string | null;
 };
 
+/** What an invoice is still owed: its total less its payments (nothing credited until credit notes exist). */
+export const openOf = (invoice: Pick<Invoice, "totalMinor" | "paidMinor">) => openBalance(invoice.totalMinor ?? 0, invoice.paidMinor, 0);
+
 /** An invoice's state from its sending and its payments (credit notes are still to come: nothing credited). */
 export const staffStateOf = (invoice: Pick<Invoice, "status" | "totalMinor" | "paidMinor"> & { sent: boolean }) =>
   invoiceState({
@@ -32,7 +35,7 @@ export function invoiceDocument({ invoice, customer, company, bankTransfer }: Do
   const t = m.billing.document;
   const money = (minor: number) => formatAmount(minor, invoice.currency, locale);
   const state = staffStateOf({ ...invoice, sent: invoice.link !== null });
-  const open = openBalance(invoice.totalMinor ?? 0, invoice.paidMinor, 0);
+  const open = openOf(invoice);
   return {
     locale,
     title: format(t.title, { number: invoice.number }),

@@ -6,7 +6,6 @@ import { data, redirect } from "react-router";
 import type { Invoice } from "~/backend/port-invoices.server";
 import { companyIn } from "~/domain/content";
 import type { InvoiceDocument } from "~/domain/invoice-document";
-import { openBalance } from "~/domain/invoices";
 import { format, type Locale } from "~/i18n";
 import { messagesFor } from "~/platform/page/locale";
 import { formFailure } from "~/request/action-result.server";
@@ -15,7 +14,7 @@ import { formText } from "~/platform/page/form-text";
 import { readForm } from "~/request/forms.server";
 import { refuseOverLimit } from "~/request/public-form.server";
 import { statusTokenHash } from "~/features/orders/status-token.server";
-import { invoiceDocument } from "./invoice-document";
+import { invoiceDocument, openOf } from "./invoice-document";
 import { invoiceCustomer } from "./invoice-sending.server";
 import { checkoutUrl } from "./stripe.server";
 
@@ -33,8 +32,6 @@ async function linkedInvoice(app: RequestContext, token: string | undefined): Pr
   if (!customer) throw data(null, { status: 404 });
   return { invoice: { ...invoice, number: invoice.number, issuedAt: invoice.issuedAt }, customer };
 }
-
-const openOf = (invoice: Invoice) => openBalance(invoice.totalMinor ?? 0, invoice.paidMinor, 0);
 
 /**
  * The document of the invoice whose link this is, in `locale`, its number, and what it is still owed; a 404 for

@@ -2,13 +2,13 @@
 // Callers have checked the admin guard. Whether the amount is more than what is still open is decided by the store in
 // the write that stores it, so two admins recording at once never make an invoice more than paid.
 import { paymentSchema } from "~/domain/invoice-forms";
-import { openBalance } from "~/domain/invoices";
 import { companyToday, formatAmount } from "~/domain/orders";
 import { format } from "~/i18n";
 import { formFailure } from "~/request/action-result.server";
 import { keptValues, parseFormData } from "~/request/forms.server";
 import type { IntentInput } from "~/request/intents.server";
 import { redirectWithToast } from "~/request/toast.server";
+import { openOf } from "./invoice-document";
 
 /**
  * 400 with field messages (nothing stored) for bad input or more than the open balance; 409 for a draft; back to the
@@ -27,7 +27,7 @@ export function recordPaymentIntent(invoiceId: number) {
     const money = (minor: number) => formatAmount(minor, invoice.currency, user.locale);
     if (!recorded.ok && recorded.reason === "over") {
       const now = await app.backend.invoices.get(invoiceId);
-      const open = openBalance(now?.totalMinor ?? 0, now?.paidMinor ?? 0, 0);
+      const open = now ? openOf(now) : 0;
       return formFailure({ errors: { amount: format(v.over, { open: money(open) }) }, values: keptValues(formData), intent: "payment" });
     }
     if (!recorded.ok)

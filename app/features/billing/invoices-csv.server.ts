@@ -4,9 +4,8 @@
 import type { Backend } from "~/backend/index.server";
 import { PAYMENTS_AT_ONCE, type InvoiceSummary, type ListedPayment } from "~/backend/port-invoices.server";
 import { csvLines } from "~/domain/csv";
-import { openBalance } from "~/domain/invoices";
 import { companyToday, minorDigits } from "~/domain/orders";
-import { staffStateOf } from "./invoice-document";
+import { openOf, staffStateOf } from "./invoice-document";
 
 const HEADER = ["number", "status", "issued_on", "customer", "email", "period_from", "period_to", "currency", "subtotal", "tax", "total", "paid", "open"];
 
@@ -30,7 +29,7 @@ export function invoicesCsv(invoices: readonly InvoiceSummary[], { header }: { h
       money(invoice.taxMinor),
       money(total),
       money(invoice.paidMinor),
-      money(invoice.status === "issued" ? openBalance(total, invoice.paidMinor, 0) : null),
+      money(invoice.status === "issued" ? openOf(invoice) : null),
     ];
   });
   return csvLines(header ? [HEADER, ...rows] : rows);

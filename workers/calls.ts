@@ -87,7 +87,8 @@ async function callerSocket(request: Request, env: Env, url: URL): Promise<Respo
     const offer = await callLinkOffer(config.SESSION_SECRET, linkToken, callable);
     if (offer.state === "unavailable") return refusal(400, "No interpreter speaks that language.");
     if (offer.state !== "ok") return refusal(403, "This call link is not valid.");
-    return ring(env, { languageId: offer.languageId, language: offer.language, type: offer.type, callerName: offer.name });
+    const billedTo = offer.customerId === null ? {} : { customerId: offer.customerId };
+    return ring(env, { languageId: offer.languageId, language: offer.language, type: offer.type, callerName: offer.name, ...billedTo });
   }
   const parsed = callRequestSchema.safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) return refusal(400, "Choose a language and a call type, and give your name.");

@@ -1,13 +1,13 @@
 // The invoices' part of the backend port (issue 26, build items 2-3; docs/decisions/0037): billable items made once
 // per piece of work, drafts that gather a customer's unbilled items, and issuing, which takes the year's next number in
 // the same transaction. Re-exported by port.server.ts. Callers have checked the admin guard and priced the work.
-import type { NewBillableItem, UnbilledAppointment, UnbilledOrder } from "~/domain/billable-work";
+import type { NewBillableItem, UnbilledAppointment, UnbilledCall, UnbilledOrder, UnbilledWork } from "~/domain/billable-work";
 import type { PaymentInput } from "~/domain/invoice-forms";
 import type { NewMail } from "~/domain/mail";
 import type { Paged } from "~/domain/paging";
 import type { Locale } from "~/i18n";
 
-export type { NewBillableItem, UnbilledAppointment, UnbilledOrder };
+export type { NewBillableItem, UnbilledAppointment, UnbilledCall, UnbilledOrder, UnbilledWork };
 
 /** The most sources `unbilled` answers of each kind at once: a run of "Bill work" takes them in batches. */
 export const UNBILLED_AT_ONCE = 100;
@@ -128,11 +128,12 @@ export interface InvoiceStore {
   /** The invoice whose link's token has this SHA-256 (hex), or null. */
   byLink(tokenHash: string): Promise<Invoice | null>;
   /**
-   * What there is to bill and no item yet, oldest first (appointments by start, orders by completion), at most
+   * What there is to bill and no item yet, oldest first (appointments by start, orders by completion, a customer's
+   * answered calls by when they were answered), at most
    * UNBILLED_AT_ONCE of each; a customer's cancellation counts when it came less than `lateCancellationHours` before
    * the start.
    */
-  unbilled(lateCancellationHours: number): Promise<{ appointments: UnbilledAppointment[]; orders: UnbilledOrder[] }>;
+  unbilled(lateCancellationHours: number): Promise<UnbilledWork>;
   /** One page (INVOICES_PAGE_SIZE) of the invoices, newest first, with their customer and the sum of their items. */
   list(page: number): Promise<Paged<InvoiceSummary>>;
 }

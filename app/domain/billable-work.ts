@@ -1,5 +1,5 @@
 // What the product recorded, as work billing can price (issue 26, build item 2): an appointment once staff approved its
-// record (or a customer's late cancellation), and an answered call. Orders are billed at their accepted quote, not
+// record (or a customer's late cancellation), and an answered call that belongs to a customer (by their call link). Orders are billed at their accepted quote, not
 // priced from rates. Pure: the records come in, the Work of pricing.ts comes out, or null when there is nothing to bill.
 import type { AppointmentRecord } from "./appointment-records";
 import { LATE_CANCELLATION_HOURS, type Appointment } from "./appointments";
@@ -31,6 +31,12 @@ export type UnbilledAppointment = Pick<
 
 /** A completed order with its accepted quote and no item yet: billed at the quote. */
 export type UnbilledOrder = { id: number; customerId: number; quote: Pick<Quote, "amountMinor" | "currency">; completedAt: number };
+
+/** An answered call billed to a customer (their call link named them) with no item yet: billed for its talk time. */
+export type UnbilledCall = Pick<CallLogEntry, "id" | "languageId" | "answeredAt" | "endedAt"> & { customerId: number };
+
+/** What there is to bill and no item yet, as the port reads it. */
+export type UnbilledWork = { appointments: readonly UnbilledAppointment[]; orders: readonly UnbilledOrder[]; calls: readonly UnbilledCall[] };
 
 type BillableAppointment = Pick<Appointment, "mode" | "languageId" | "startsAt" | "createdAt" | "status" | "cancelledAt" | "cancelledBy">;
 
@@ -78,22 +84,28 @@ export type Unpriced = { source: string; reason: PriceRefusal };
 
 /**
  * The billable items of what there is to bill, each priced on the customer's bill in `currency` (a per-customer
- * currency comes with customer accounts; the company's default until then): appointments by the rate lines, orders at
- * their accepted quote. Work no line prices is left out and named, so it stays to bill once a line exists.
+ * currency comes with customer accounts; the company's default until then): appointments and calls by the rate lines,
+ * orders at their accepted quote. Work no line prices is left out and named, so it stays to bill once a line exists.
  */
 export function billableItems(
-  sources: { appointments: readonly UnbilledAppointment[]; orders: readonly UnbilledOrder[] },
+  sources: UnbilledWork,
   lines: readonly RateLine[],
   currency: string,
   calendar: BillingCalendar = DEFAULT_BILLING_CALENDAR,
 ): { items: NewBillableItem[]; unpriced: Unpriced[] } {
   const items: NewBillableItem[] = [];
   const unpriced: Unpriced[] = [];
-  for (const appointment of sources.appointments) {
-    const source = `appointment:${appointment.id}`;
-    const work = workOfAppointment(appointment, appointment.record);
+  const measured = [
+    ...sources.appointments.map((appointment) => ({
+      source: `appointment:${appointment.id}`,
+      customerId: appointment.customerId,
+      work: workOfAppointment(appointment, appointment.record),
+    })),
+    ...sources.calls.map((call) => ({ source: `call:${call.id}`, customerId: call.customerId, work: workOfCall(call) })),
+  ];
+  for (const { source, customerId, work } of measured) {
     if (!work) continue;
-    const priced = priceWork(work, lines, { side: "bill", customerId: appointment.customerId, currency }, calendar);
+    const priced = priceWork(work, lines, { side: "bill", customerId, currency }, calendar);
     if (priced === null) continue;
     if ("refused" in priced) {
       unpriced.push({ source, reason: priced.refused });
@@ -101,7 +113,7 @@ export function billableItems(
     }
     items.push({
       source,
-      customerId: appointment.customerId,
+      customerId,
       workDay: wallClockOf(work.start, calendar.zone).date,
       currency: priced.currency,
       amountMinor: priced.amountMinor,

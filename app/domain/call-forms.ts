@@ -2,6 +2,7 @@
 // page's form (one schema for both).
 import { z } from "zod";
 import { format, localized, LOCALES } from "~/i18n";
+import { isBillingEmail } from "./rate-forms";
 import { isSingleLine } from "./single-line";
 import { CALL_TYPES, type CallType } from "./switchboard";
 
@@ -56,7 +57,16 @@ export function callbackSchema(t: { required: string; email: string; either: str
 export type CallbackInput = z.infer<ReturnType<typeof callbackSchema>>;
 
 /** A good call link as /Call shows it (app/features/calls/call-link.server.ts reads it): who for, which language, what call. */
-export type LinkedCallOffer = { state: "ok"; token: string; name: string; languageId: number; language: string; type: CallType };
+export type LinkedCallOffer = {
+  state: "ok";
+  token: string;
+  name: string;
+  languageId: number;
+  language: string;
+  type: CallType;
+  /** The customer the call is billed to (issue 26), or null: the link named nobody's account. */
+  customerId: number | null;
+};
 
 /** How long a staff member's call link for a customer works, in hours (the form offers these). */
 export const CALL_LINK_HOURS = ["1", "24", "168"] as const;
@@ -77,5 +87,13 @@ export const callLinkSchema = localized((t) => {
     type: z.enum(CALL_TYPES, { error: m.typeRequired }),
     validFor: z.enum(CALL_LINK_HOURS, { error: m.validForRequired }),
     locale: z.enum(LOCALES, { error: m.pageLanguageRequired }),
+    // Optional: the customer the call is billed to (issue 26), by the e-mail they are known by; empty: nobody's.
+    customer: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .default("")
+      .refine((email) => email === "" || isBillingEmail(email), { error: m.customerEmail })
+      .transform((email) => email || null),
   });
 });

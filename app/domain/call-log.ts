@@ -13,6 +13,8 @@ export type CallLogEntry = {
   language: string;
   type: CallType;
   callerName: string;
+  /** The customer the call is billed to (issue 26: it came by their call link), or null. */
+  customerId: number | null;
   interpreterId: string | null;
   interpreterName: string | null;
   outcome: CallOutcome;

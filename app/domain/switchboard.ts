@@ -42,6 +42,8 @@ export type LiveCall = {
   language: string;
   type: CallType;
   callerName: string;
+  /** The customer the call is billed to (a staff member's call link named them); absent: nobody's. */
+  customerId?: number;
   status: CallStatus;
   /** Interpreters this call rings (or rang) on. */
   ringing: string[];

@@ -177,12 +177,13 @@ export const FORMS: FormEntry[] = [
   ...RATE_FORMS,
   ...INVOICE_FORMS,
   ...OFFER_FORMS,
-  // app/features/calls/call-link-form.server.ts: an administrator's call link for a named customer (shown, nothing stored).
+  // app/features/calls/call-link-form.server.ts: an administrator's call link for a named customer, billed to them when their
+  // e-mail is given (shown, nothing stored).
   {
     route: "/Dashboard/Dashboardcall",
     path: "/Dashboard/Dashboardcall",
     intent: "call-link",
-    fields: { name: "name", language: "languageId", type: "callType", validFor: "linkHours", locale: "locale" },
+    fields: { name: "name", language: "languageId", type: "callType", validFor: "linkHours", locale: "locale", customer: "email" },
     access: "admin",
   },
   // app/features/calls/callback.server.ts: the callback form (CALL_LIMITER), stored in the inbox and relayed after.

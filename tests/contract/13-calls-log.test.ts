@@ -27,6 +27,7 @@ const entry = (overrides: Partial<CallLogEntry> = {}): CallLogEntry => ({
   language: "Arabic",
   type: "video",
   callerName: "Lena Park",
+  customerId: null,
   interpreterId: interpreter,
   interpreterName: "Sample Interpreter",
   outcome: "answered",
@@ -48,6 +49,7 @@ describe("record", () => {
       language: "Arabic",
       type: "video",
       caller_name: "Lena Park",
+      customer_id: null,
       interpreter_id: interpreter,
       interpreter_name: "Sample Interpreter",
       outcome: "answered",
@@ -90,7 +92,7 @@ describe("list", () => {
     const { result, requests } = await step(() => calls().page(NONE, null, 50));
     expect(who(requests)).toEqual(["rest.call_log.list service"]);
     expect(paramsOf(requests[0]!)).toEqual([
-      ["select", "id,language_id,language,type,caller_name,interpreter_id,interpreter_name,outcome,requested_at,answered_at,ended_at"],
+      ["select", "id,language_id,language,type,caller_name,customer_id,interpreter_id,interpreter_name,outcome,requested_at,answered_at,ended_at"],
       ["order", "requested_at.desc,id.asc"],
       ["limit", "50"],
     ]);
@@ -195,7 +197,7 @@ describe("the double's share", () => {
 
   it("allows the day range only as gte then lt", async () => {
     const range = `requested_at=lt.${new Date(T0).toISOString()}&requested_at=gte.${new Date(T0).toISOString()}`;
-    const columns = "id,language_id,language,type,caller_name,interpreter_id,interpreter_name,outcome,requested_at,answered_at,ended_at";
+    const columns = "id,language_id,language,type,caller_name,customer_id,interpreter_id,interpreter_name,outcome,requested_at,answered_at,ended_at";
     const response = await probe(`/rest/v1/call_log?select=${columns}&${range}&order=requested_at.desc,id.asc&limit=5`, { key: "service" });
     expect(response.status).toBe(400);
     expect(JSON.stringify(await response.json())).toMatch(/query parameter requested_at=lt\..* does not match/);

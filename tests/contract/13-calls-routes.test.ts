@@ -9,7 +9,7 @@ import * as callRoom from "~/routes/dashboard/call-room";
 import { roomToken } from "~/features/calls/room-token.server";
 import { handleCallSocket } from "../../workers/calls";
 import { arabic, interpreter, resetCalls } from "./calls-helpers";
-import { ADMIN, backendFor, bindings, INTERPRETER, ORIGIN, signIn, step, who } from "./helpers";
+import { ADMIN, backendFor, bindings, bookedCustomer, INTERPRETER, ORIGIN, signIn, step, who } from "./helpers";
 
 beforeEach(resetCalls);
 
@@ -56,7 +56,21 @@ describe("call links", () => {
       languageId: arabic,
       language: "Arabic",
       type: "video",
+      customerId: null,
     });
+  });
+
+  it("a link billed to a customer finds them by e-mail in one more read, and /Call carries them to the caller socket", async () => {
+    const customerId = await bookedCustomer({ name: "Harbor Legal", email: "calls@harbor.example" }, arabic, Date.UTC(2034, 0, 10, 16), "d".repeat(64));
+    const { cookie } = await signIn(ADMIN);
+    const fields = { intent: "call-link", name: "Harbor Legal", language: String(arabic), type: "audio", validFor: "24", locale: "en" };
+    const body = new URLSearchParams({ ...fields, customer: "Calls@Harbor.example" });
+    const headers = { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" };
+    const made = await step(() => callsPage.action(routeArgs("/Dashboard/Dashboardcall", { method: "POST", headers, body })));
+    expect(who(made.requests).slice(3)).toEqual(["rpc.push_linked_languages service", "rpc.push_list_customers service"]);
+    const link = new URL((made.result as unknown as { data: { created: { url: string } } }).data.created.url);
+    const opened = await step(() => callPage.loader(routeArgs(`${link.pathname}${link.search}`)));
+    expect((opened.result as unknown as { data: { link: unknown } }).data.link).toMatchObject({ state: "ok", customerId });
   });
 });
 

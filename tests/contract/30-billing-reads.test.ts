@@ -149,6 +149,41 @@ describe("the work to bill: one call", () => {
     ]);
   });
 
+  it("a customer's answered calls (their call link named them), by when answered; not nobody's, unanswered or itemized", async () => {
+    const customerId = (await appointments().get(await booked(STARTS)))!.customerId;
+    const logged = async (n: number, fields: { customerId: number | null; outcome?: "answered" | "missed"; answeredAt?: number | null }) => {
+      const id = `00000000-0000-4000-8000-${n.toString(16).padStart(12, "0")}`;
+      const { answeredAt = NOW + n * HOUR, outcome = "answered" } = fields;
+      const call = { id, languageId: spanish, language: "Spanish", type: "audio" as const, callerName: "Ruth Reyes", customerId: fields.customerId };
+      await step(() =>
+        backendFor().calls.record({
+          ...call,
+          interpreterId: null,
+          interpreterName: null,
+          outcome,
+          requestedAt: NOW,
+          answeredAt,
+          endedAt: NOW + n * HOUR + 61_000,
+        }),
+      );
+      expect((await double.table<{ id: string }>("call_log")).find((row) => row.id === id)).toMatchObject({ customer_id: fields.customerId });
+      return id;
+    };
+    const second = await logged(2, { customerId });
+    const first = await logged(1, { customerId });
+    await logged(3, { customerId: null });
+    await logged(4, { customerId, outcome: "missed", answeredAt: null });
+    const itemized = await logged(5, { customerId });
+    await invoices().addItems([item(`call:${itemized}`, customerId)], NOW);
+
+    const read = await step(() => invoices().unbilled(24));
+    expect(who(read.requests)).toEqual(["rpc.push_unbilled_work service"]);
+    expect(read.result.calls).toEqual([
+      { id: first, customerId, languageId: spanish, answeredAt: NOW + HOUR, endedAt: NOW + HOUR + 61_000 },
+      { id: second, customerId, languageId: spanish, answeredAt: NOW + 2 * HOUR, endedAt: NOW + 2 * HOUR + 61_000 },
+    ]);
+  });
+
   it(`at most ${UNBILLED_AT_ONCE} of each, the oldest; a longer window makes an early cancellation late`, async () => {
     const ids: number[] = [];
     for (let n = 0; n <= UNBILLED_AT_ONCE; n++) ids.push(await booked(STARTS + (UNBILLED_AT_ONCE - n) * HOUR, `c${n}@example.com`));

@@ -21,6 +21,7 @@ const terms = (overrides: Partial<Parameters<typeof callLinkToken>[1]> = {}) => 
   languageId: 1,
   type: "audio" as const,
   expiresAt: Date.now() + HOUR,
+  customerId: null as number | null,
   ...overrides,
 });
 
@@ -78,8 +79,31 @@ describe("the call link form (/Dashboard/Dashboardcall)", () => {
     expect(read.terms.expiresAt - before).toBeGreaterThanOrEqual(24 * HOUR);
     expect(read.terms.expiresAt - Date.now()).toBeLessThanOrEqual(24 * HOUR);
 
+    expect(read.terms.customerId).toBeNull();
+
     const arabic = unwrap(await calls.action(post({ name: "Maria", language: String(spanish), type: "video", validFor: "1", locale: "ar" }, admin) as never));
     expect(new URL((arabic.data as { created: { url: string } }).created.url).pathname).toBe("/ar/Call");
+  });
+
+  it("bills the call to a customer named by their e-mail (any case); an e-mail no customer has, or no e-mail at all, gets 400", async () => {
+    const admin = await cookieOf("admin@example.com");
+    const spanish = String(await languageId("Spanish"));
+    const customer = await env.DB.prepare(
+      "INSERT INTO customers (name, email, created_at) VALUES ('Link Clinic', 'link.clinic@example.com', 0) ON CONFLICT (email) DO UPDATE SET name = name RETURNING id",
+    ).first<{ id: number }>();
+    const fields = { name: "Link Clinic", language: spanish, type: "video", validFor: "1", locale: "en" };
+    const made = unwrap(await calls.action(post({ ...fields, customer: " Link.Clinic@Example.com " }, admin) as never));
+    const url = new URL((made.data as { created: { url: string } }).created.url);
+    expect((await readCallLink(env.SESSION_SECRET, url.searchParams.get("link")!))!.terms.customerId).toBe(customer!.id);
+
+    const unknown = failure(await calls.action(post({ ...fields, customer: "nobody.here@example.com" }, admin)));
+    expect([unknown.status, unknown.errors, unknown.values.customer]).toEqual([
+      400,
+      { customer: "No customer has this e-mail. Customers are added when they ask for a quote or book." },
+      "nobody.here@example.com",
+    ]);
+    const notAnEmail = failure(await calls.action(post({ ...fields, customer: "link clinic" }, admin)));
+    expect([notAnEmail.status, notAnEmail.errors]).toEqual([400, { customer: "Enter an e-mail address, or leave it empty." }]);
   });
 
   it("refuses a missing name, an unknown language or choice with 400 and field messages, and keeps what was typed", async () => {
@@ -122,6 +146,7 @@ describe("/Call opened with a link", () => {
       languageId: spanish,
       language: "Spanish",
       type: "audio",
+      customerId: null,
     });
     const expired = await callLinkToken(env.SESSION_SECRET, terms({ languageId: spanish, expiresAt: Date.now() - 1 }));
     expect((await page(`?link=${encodeURIComponent(expired)}`)).link).toEqual({ state: "expired", name: "Maria López", languageId: spanish });
@@ -145,7 +170,7 @@ describe("the caller socket with a link", () => {
     interpreter.send(JSON.stringify({ type: "availability", available: true }));
     await available;
 
-    const token = await callLinkToken(env.SESSION_SECRET, terms({ languageId: spanish, name: "Maria by link", type: "video" }));
+    const token = await callLinkToken(env.SESSION_SECRET, terms({ languageId: spanish, name: "Maria by link", type: "video", customerId: 4242 }));
     const ringing = firstMessage(interpreter, "ringing", (message) => (message.calls as unknown[]).length > 0);
     const caller = accepted(
       await handleCallSocket(
@@ -157,6 +182,10 @@ describe("the caller socket with a link", () => {
     expect(ringingCalls).toEqual([expect.objectContaining({ callerName: "Maria by link", language: "Spanish", type: "video" })]);
     caller.send(JSON.stringify({ type: "cancel" }));
     interpreter.send(JSON.stringify({ type: "availability", available: false }));
+    // Logged with the customer the link bills it to (issue 26).
+    await expect
+      .poll(() => env.DB.prepare("SELECT customer_id FROM call_log WHERE caller_name = 'Maria by link'").first<{ customer_id: number }>())
+      .toEqual({ customer_id: 4242 });
   });
 
   it("refuses a spoilt or expired link with 403 and a link to a language nobody speaks with 400; without a link, switched off stays off", async () => {

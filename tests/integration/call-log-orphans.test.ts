@@ -19,6 +19,7 @@ const call = (id: string, overrides: Partial<CallLogEntry> = {}): CallLogEntry =
   language: "Pashto",
   type: "audio",
   callerName: "Caller",
+  customerId: null,
   interpreterId: null,
   interpreterName: "Gone Interpreter",
   outcome: "answered",
@@ -86,10 +87,11 @@ describe("a call whose language and interpreter were deleted before it was logge
 });
 
 describe("the table after migrations/0011", () => {
-  it("has no foreign key, keeps its two indexes (and 0015's two for the totals), and its CHECKs still refuse a bad line", async () => {
+  it("has no foreign key, keeps its two indexes (and 0015's two for the totals, 0029's for billing), and its CHECKs still refuse a bad line", async () => {
     expect((await env.DB.prepare("PRAGMA foreign_key_list(call_log)").all()).results).toEqual([]);
     const indexes = (await env.DB.prepare("PRAGMA index_list(call_log)").all<{ name: string }>()).results.map((index) => index.name).sort();
     expect(indexes.filter((name) => !name.startsWith("sqlite_autoindex"))).toEqual([
+      "call_log_billable",
       "call_log_interpreter",
       "call_log_requested",
       "call_log_totals",

@@ -22,6 +22,7 @@ beforeAll(async () => {
     language: "Spanish",
     type: "video",
     callerName: "Caller",
+    customerId: null,
     interpreterId: null,
     interpreterName: null,
     outcome: "answered",

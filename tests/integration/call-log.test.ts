@@ -10,6 +10,7 @@ const entry = (id: string, overrides: Partial<CallLogEntry> = {}): CallLogEntry 
   language: "Arabic",
   type: "video",
   callerName: "Caller",
+  customerId: null,
   interpreterId: "u1",
   interpreterName: "Interpreter One",
   outcome: "answered",

@@ -101,6 +101,7 @@ beforeAll(async () => {
       language: "Arabic",
       type: "audio",
       callerName: "Caller",
+      customerId: null,
       interpreterId,
       interpreterName: null,
       outcome: "answered",

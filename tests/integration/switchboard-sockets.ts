@@ -98,9 +98,10 @@ export async function interpreter(stub: DurableObjectStub<CallSwitchboard>, id: 
   return socket;
 }
 
-export const caller = (stub: DurableObjectStub<CallSwitchboard>, languageId = ARABIC) =>
+/** A caller, as the worker rings them; `billedTo`: the customer their call link named. */
+export const caller = (stub: DurableObjectStub<CallSwitchboard>, languageId = ARABIC, billedTo: { customerId?: number } = {}) =>
   connect(stub, "caller", {
-    [CALL_HEADER]: toHeader({ languageId, language: languageId === ARABIC ? "Arabic" : "Spanish", type: "video", callerName: "Test Caller" }),
+    [CALL_HEADER]: toHeader({ languageId, language: languageId === ARABIC ? "Arabic" : "Spanish", type: "video", callerName: "Test Caller", ...billedTo }),
   });
 
 export async function goAvailable(socket: Socket): Promise<void> {

@@ -136,6 +136,42 @@ export function describeBillingSourcesContract(target: ContractTarget) {
       expect(after.orders.map((each) => each.id)).not.toContain(order.id);
     });
 
+    it("a customer's answered calls are to bill, by when answered, until an item is made; nobody's, unanswered or an unknown customer's are not", async () => {
+      const customerId = (await backend().appointments.get(await booked(PAST + 40 * 24 * HOUR)))!.customerId;
+      const call = (fields: Partial<Parameters<ReturnType<typeof backend>["calls"]["record"]>[0]>) => {
+        const id = crypto.randomUUID();
+        const answeredAt = PAST + 2 * HOUR;
+        const entry = {
+          id,
+          languageId,
+          language: "Any",
+          type: "audio" as const,
+          callerName: "Ana Ruiz",
+          customerId,
+          interpreterId: null,
+          interpreterName: null,
+        };
+        return backend()
+          .calls.record({ ...entry, outcome: "answered", requestedAt: answeredAt - 30_000, answeredAt, endedAt: answeredAt + 61_000, ...fields })
+          .then(() => id);
+      };
+      const later = await call({ answeredAt: PAST + 3 * HOUR, endedAt: PAST + 3 * HOUR + 5_000 });
+      const billed = await call({});
+      const nobody = await call({ customerId: null });
+      const missed = await call({ outcome: "missed", answeredAt: null });
+      const unknown = await call({ customerId: 987_654_321 });
+
+      const mine = (work: Awaited<ReturnType<ReturnType<typeof invoices>["unbilled"]>>) =>
+        work.calls.filter((each) => ([later, billed, nobody, missed, unknown] as string[]).includes(each.id));
+      expect(mine(await invoices().unbilled(LATE_HOURS))).toEqual([
+        { id: billed, customerId, languageId, answeredAt: PAST + 2 * HOUR, endedAt: PAST + 2 * HOUR + 61_000 },
+        { id: later, customerId, languageId, answeredAt: PAST + 3 * HOUR, endedAt: PAST + 3 * HOUR + 5_000 },
+      ]);
+      const item = { source: `call:${billed}`, customerId, workDay: "2020-07-07", currency: "USD", amountMinor: 300, rateLineId: null, computation: held };
+      await invoices().addItems([item], PAST + 4 * HOUR);
+      expect(mine(await invoices().unbilled(LATE_HOURS)).map((each) => each.id)).toEqual([later]);
+    });
+
     it("every line of a side for pricing, as stored", async () => {
       const bill = await backend().rates.add(sampleRateLine({ priceMinor: 7100 }), "admin", PAST);
       const pay = await backend().rates.add(sampleRateLine({ side: "pay", priceMinor: 4100 }), "admin", PAST);

@@ -26,6 +26,7 @@ export function describeCallsContract(target: ContractTarget) {
     language: languages[0]!.name,
     type: "video",
     callerName: "Lena Park",
+    customerId: null,
     interpreterId: people[0]!.id,
     interpreterName: people[0]!.fullName,
     outcome: "answered",
@@ -51,7 +52,7 @@ export function describeCallsContract(target: ContractTarget) {
     });
 
     it("lists a recorded call with every field as it was recorded", async () => {
-      const entry = call(january(6, 3) + 123, { type: "audio", callerName: "Omar Said — مكالمة" });
+      const entry = call(january(6, 3) + 123, { type: "audio", callerName: "Omar Said — مكالمة", customerId: 77 });
       await record(entry);
       expect(await calls().page(only(6), null, 50)).toEqual([entry]);
     });

@@ -26,7 +26,7 @@ const START = Date.UTC(2026, 11, 1, 15) + 123;
 const LATE_HOURS = 24;
 
 type Json = Record<string, unknown> & { id: number };
-type Unbilled = { appointments: Json[]; orders: Json[] };
+type Unbilled = { appointments: Json[]; orders: Json[]; calls: (Omit<Json, "id"> & { id: string })[] };
 type Page = { total: number; items: Json[] };
 
 const unbilled = (tx: Transaction, limit = 100, lateHours = LATE_HOURS) =>
@@ -171,7 +171,39 @@ describe("push_unbilled_work (as the service role)", () => {
       ]);
       expect(ids((await unbilled(tx, 1)).orders)).toEqual([first]);
       // Nothing at all to bill: two empty lists.
-      expect(await unbilled(tx, 0)).toEqual({ appointments: [], orders: [] });
+      expect(await unbilled(tx, 0)).toEqual({ appointments: [], orders: [], calls: [] });
+    });
+  });
+});
+
+describe("push_unbilled_work's calls (20261205000400_push_call_customers.sql, as the service role)", () => {
+  it("a customer's answered calls, by when answered, then id; nobody's, unanswered, an unknown customer's or itemized ones not", async () => {
+    await within(db, null, async (tx) => {
+      const logged = async (id: string, customer: number | null, outcome: string, answeredAt: number | null) =>
+        rowsOf(
+          tx,
+          `insert into public.call_log (id, language_id, language, type, caller_name, customer_id, outcome, requested_at, answered_at, ended_at)
+           values ($1, $2, 'Spanish', 'audio', 'Ana Ruiz', $3, $4, to_timestamp($5 / 1000.0), to_timestamp($6 / 1000.0), to_timestamp($7 / 1000.0))`,
+          [id, LANGUAGE.spanish, customer, outcome, NOW - 30_000, answeredAt, (answeredAt ?? NOW) + 61_000],
+        );
+      const id = (n: number) => `6f1c2b9e-3a4d-4e5f-8a9b-${String(n).padStart(12, "0")}`;
+      await logged(id(2), 2, "answered", NOW + HOUR);
+      await logged(id(1), 1, "answered", NOW);
+      await logged(id(3), 1, "answered", NOW);
+      await logged(id(4), null, "answered", NOW);
+      await logged(id(5), 1, "missed", null);
+      await logged(id(6), 99, "answered", NOW);
+      await logged(id(7), 1, "answered", NOW);
+      await becomeActor(tx, serviceRole);
+      await addItems(tx, [item(`call:${id(7)}`)]);
+
+      const { calls } = await unbilled(tx);
+      expect(calls.map((row) => ({ ...row, answered_at: ms(row.answered_at), ended_at: ms(row.ended_at) }))).toEqual([
+        { id: id(1), customer_id: 1, language_id: LANGUAGE.spanish, answered_at: NOW, ended_at: NOW + 61_000 },
+        { id: id(3), customer_id: 1, language_id: LANGUAGE.spanish, answered_at: NOW, ended_at: NOW + 61_000 },
+        { id: id(2), customer_id: 2, language_id: LANGUAGE.spanish, answered_at: NOW + HOUR, ended_at: NOW + HOUR + 61_000 },
+      ]);
+      expect((await unbilled(tx, 1)).calls.map((row) => row.id)).toEqual([id(1)]);
     });
   });
 });

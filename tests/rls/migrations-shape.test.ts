@@ -226,6 +226,7 @@ describe("what the migrations leave", () => {
       "billable_items_source_key",
       "billable_items_unbilled_idx",
       "calendar_feeds_token_hash_key",
+      "call_log_billable_idx",
       "call_log_interpreter_idx",
       "call_log_requested_idx",
       "call_log_totals_idx",

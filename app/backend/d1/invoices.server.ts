@@ -8,6 +8,7 @@ import {
   toInvoiceSummary,
   toListedPayment,
   toUnbilledAppointment,
+  toUnbilledCall,
   toUnbilledOrder,
   type BillableItemRow,
   type InvoiceLinkRow,
@@ -16,6 +17,7 @@ import {
   type ListedPaymentRow,
   type PaymentRow,
   type UnbilledAppointmentRow,
+  type UnbilledCallRow,
   type UnbilledOrderRow,
 } from "~/backend/rows/billing.server";
 import { pageCountOf } from "~/domain/paging";
@@ -197,7 +199,7 @@ export function d1InvoiceStore(db: D1Database): InvoiceStore {
     },
 
     async unbilled(lateCancellationHours) {
-      const [appointments, orders] = await query(() =>
+      const [appointments, orders, calls] = await query(() =>
         db.batch([
           db
             .prepare(
@@ -220,11 +222,21 @@ export function d1InvoiceStore(db: D1Database): InvoiceStore {
                ORDER BY completed_at, o.id LIMIT ?`,
             )
             .bind(UNBILLED_AT_ONCE),
+          db
+            .prepare(
+              `SELECT c.id, c.customer_id, c.language_id, c.answered_at, c.ended_at
+               FROM call_log c JOIN customers cu ON cu.id = c.customer_id
+               WHERE c.customer_id IS NOT NULL AND c.outcome = 'answered'
+                 AND NOT EXISTS (SELECT 1 FROM billable_items b WHERE b.source = 'call:' || c.id)
+               ORDER BY c.answered_at, c.id LIMIT ?`,
+            )
+            .bind(UNBILLED_AT_ONCE),
         ]),
       );
       return {
         appointments: (appointments!.results as UnbilledAppointmentRow[]).map(toUnbilledAppointment),
         orders: (orders!.results as UnbilledOrderRow[]).map(toUnbilledOrder),
+        calls: (calls!.results as UnbilledCallRow[]).map(toUnbilledCall),
       };
     },
 

@@ -9,6 +9,7 @@ import type {
   Payment,
   PaymentMethod,
   UnbilledAppointment,
+  UnbilledCall,
   UnbilledOrder,
 } from "~/backend/port-invoices.server";
 import type { AppointmentMode, AppointmentStatus } from "~/domain/appointments";
@@ -56,6 +57,23 @@ export const toUnbilledOrder = (row: UnbilledOrderRow): UnbilledOrder => ({
   customerId: int(row.customer_id),
   quote: { amountMinor: int(row.amount_minor), currency: row.currency },
   completedAt: instant(row.completed_at),
+});
+
+/** An answered call with its customer (the columns billing reads of call_log). */
+export type UnbilledCallRow = {
+  id: string;
+  customer_id: number | string;
+  language_id: number | string | null;
+  answered_at: number | string;
+  ended_at: number | string;
+};
+
+export const toUnbilledCall = (row: UnbilledCallRow): UnbilledCall => ({
+  id: row.id,
+  customerId: int(row.customer_id),
+  languageId: intOrNull(row.language_id),
+  answeredAt: instant(row.answered_at),
+  endedAt: instant(row.ended_at),
 });
 
 /** A billable_items row: D1 keeps the computation as JSON text, Postgres as jsonb (an object once read). */

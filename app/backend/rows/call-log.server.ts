@@ -1,6 +1,6 @@
 // A call_log row (both databases keep the same columns), mapped to the app's CallLogEntry once for both adapters.
 import type { CallLogEntry } from "~/domain/call-log";
-import { instant, int } from "./order.server";
+import { instant, int, intOrNull } from "./order.server";
 
 export type CallLogRow = {
   id: string;
@@ -8,6 +8,7 @@ export type CallLogRow = {
   language: string;
   type: CallLogEntry["type"];
   caller_name: string;
+  customer_id: number | string | null;
   interpreter_id: string | null;
   interpreter_name: string | null;
   outcome: CallLogEntry["outcome"];
@@ -22,6 +23,7 @@ export const toCallLogEntry = (row: CallLogRow): CallLogEntry => ({
   language: row.language,
   type: row.type,
   callerName: row.caller_name,
+  customerId: intOrNull(row.customer_id),
   interpreterId: row.interpreter_id,
   interpreterName: row.interpreter_name,
   outcome: row.outcome,
@@ -37,6 +39,8 @@ export const callLogColumns = (entry: CallLogEntry) => ({
   language: entry.language,
   type: entry.type,
   caller_name: entry.callerName,
+  // A log line the switchboard kept from before calls had customers has none.
+  customer_id: entry.customerId ?? null,
   interpreter_id: entry.interpreterId,
   interpreter_name: entry.interpreterName,
   outcome: entry.outcome,

@@ -8,7 +8,8 @@ import type { CallLogStore } from "~/backend/port.server";
 import { callLogColumns, toCallLogEntry, type CallLogRow } from "~/backend/rows/call-log.server";
 import { check } from "./clients.server";
 
-export const CALL_LOG_COLUMNS = "id,language_id,language,type,caller_name,interpreter_id,interpreter_name,outcome,requested_at,answered_at,ended_at";
+export const CALL_LOG_COLUMNS =
+  "id,language_id,language,type,caller_name,customer_id,interpreter_id,interpreter_name,outcome,requested_at,answered_at,ended_at";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An instant as the timestamptz columns take it (ISO 8601, UTC, to the millisecond). */

@@ -11,6 +11,7 @@ import {
   toInvoiceSummary,
   toListedPayment,
   toUnbilledAppointment,
+  toUnbilledCall,
   toUnbilledOrder,
   type BillableItemRow,
   type InvoiceLinkRow,
@@ -19,6 +20,7 @@ import {
   type ListedPaymentRow,
   type PaymentRow,
   type UnbilledAppointmentRow,
+  type UnbilledCallRow,
   type UnbilledOrderRow,
 } from "~/backend/rows/billing.server";
 import { int } from "~/backend/rows/order.server";
@@ -104,10 +106,14 @@ export function supabaseInvoiceStore(service: SupabaseClient): InvoiceStore {
     },
 
     async unbilled(lateCancellationHours) {
-      const answer = check<{ appointments: UnbilledAppointmentRow[]; orders: UnbilledOrderRow[] }>(
+      const answer = check<{ appointments: UnbilledAppointmentRow[]; orders: UnbilledOrderRow[]; calls: UnbilledCallRow[] }>(
         await service.rpc("push_unbilled_work", { p_late_hours: lateCancellationHours, p_limit: UNBILLED_AT_ONCE }),
       );
-      return { appointments: answer.appointments.map(toUnbilledAppointment), orders: answer.orders.map(toUnbilledOrder) };
+      return {
+        appointments: answer.appointments.map(toUnbilledAppointment),
+        orders: answer.orders.map(toUnbilledOrder),
+        calls: answer.calls.map(toUnbilledCall),
+      };
     },
 
     async list(page) {

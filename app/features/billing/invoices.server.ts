@@ -11,6 +11,7 @@ import { keptValues, parseFormData } from "~/request/forms.server";
 import type { IntentInput } from "~/request/intents.server";
 import { load } from "~/request/page-loads.server";
 import { redirectWithToast } from "~/request/toast.server";
+import { customerIdByEmail } from "~/features/orders/customer-lookup.server";
 import { billWork } from "./bill-work.server";
 import { INVOICES_PATH, invoicePath } from "./invoice-paths";
 
@@ -34,12 +35,6 @@ export async function billWorkIntent({ request, app, user, messages }: IntentInp
   );
 }
 
-/** The customer whose e-mail is exactly this one (the search also matches names and parts of addresses), or null. */
-async function customerByEmail(backend: Backend, email: string): Promise<number | null> {
-  const page = await backend.orders.customers({ search: email, page: 1 });
-  return page.items.find((customer) => customer.email.toLowerCase() === email)?.id ?? null;
-}
-
 /**
  * "New draft": 400 with field messages (nothing stored) for bad input, an e-mail that names no customer, or a month
  * with nothing to bill; the draft's page otherwise.
@@ -48,8 +43,8 @@ export async function createDraftIntent({ request, app, formData, user, messages
   const v = messages.billing.invoices.validation;
   const form = parseFormData(formData, draftSchema(messages));
   if (!form.ok) return formFailure({ errors: form.errors, values: form.values, intent: "draft" });
-  const customerId = await customerByEmail(app.backend, form.data.customerEmail);
-  if (customerId === null) return formFailure({ errors: { customer: v.customerUnknown }, values: keptValues(formData), intent: "draft" });
+  const customerId = await customerIdByEmail(app.backend, form.data.customerEmail);
+  if (customerId === undefined) return formFailure({ errors: { customer: v.customerUnknown }, values: keptValues(formData), intent: "draft" });
   const made = await app.backend.invoices.createDraft(
     { customerId, currency: COMPANY_CURRENCY, from: form.data.from, to: form.data.to, by: user.id },
     Date.now(),

@@ -47,6 +47,7 @@ export function CallLinkForm({ languages, result }: { languages: { id: number; n
             options={LOCALES.map((locale) => ({ value: locale, label: LOCALE_ENDONYMS[locale], lang: localeAttributes[locale].lang }))}
             defaultValue={values.locale ?? "en"}
           />
+          <Field {...field("customer")} label={m.customer} hint={m.customerHint} type="email" autoComplete="off" maxLength={254} dir="ltr" />
           <SubmitButton label={m.create} pendingLabel={m.creating} intent="call-link" />
         </Form>
       )}

@@ -8,6 +8,7 @@ import { format, formatDate } from "~/i18n";
 import { isolate } from "~/i18n/isolate";
 import { formFailure } from "~/request/action-result.server";
 import { callLinkPath, callLinkToken } from "~/features/calls/call-link.server";
+import { customerIdByEmail } from "~/features/orders/customer-lookup.server";
 import { keptValues, parseFormData } from "~/request/forms.server";
 import type { IntentInput } from "~/request/intents.server";
 
@@ -19,8 +20,11 @@ export async function createCallLink({ url, app, formData, messages, user }: Int
   if (!form.ok) return formFailure({ errors: form.errors, values: form.values, intent: "call-link" });
   const language = callableLanguages(await app.backend.links.languages()).find((item) => item.id === form.data.language);
   if (!language) return formFailure({ errors: { language: m.languageGone }, values: keptValues(formData), intent: "call-link" });
+  const customerId = form.data.customer === null ? null : await customerIdByEmail(app.backend, form.data.customer);
+  if (customerId === undefined) return formFailure({ errors: { customer: m.customerUnknown }, values: keptValues(formData), intent: "call-link" });
   const expiresAt = Date.now() + Number(form.data.validFor) * HOUR_MS;
-  const token = await callLinkToken(app.config.SESSION_SECRET, { name: form.data.name, languageId: language.id, type: form.data.type, expiresAt });
+  const terms = { name: form.data.name, languageId: language.id, type: form.data.type, expiresAt, customerId };
+  const token = await callLinkToken(app.config.SESSION_SECRET, terms);
   const expires = formatDate(user.locale, expiresAt, {
     ...{ year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" },
     ...{ timeZone: COMPANY_TIME_ZONE, timeZoneName: "short" },

@@ -9,13 +9,14 @@ import type { Locale } from "~/i18n";
 import { hmacKey } from "~/platform/core/hmac-key.server";
 import { localizedPath } from "~/platform/page/locale";
 
-export type CallLinkTerms = { name: string; languageId: number; type: CallType; expiresAt: number };
+/** `customerId`: the customer the call is billed to (issue 26), or null; a link made before it existed has none. */
+export type CallLinkTerms = { name: string; languageId: number; type: CallType; expiresAt: number; customerId: number | null };
 
 const linkKey = (secret: string) => hmacKey(secret, "push call link v1");
 const encoder = new TextEncoder();
 
 export async function callLinkToken(secret: string, terms: CallLinkTerms): Promise<string> {
-  const body = toBase64Url(encoder.encode(JSON.stringify({ n: terms.name, l: terms.languageId, t: terms.type, e: terms.expiresAt })));
+  const body = toBase64Url(encoder.encode(JSON.stringify({ n: terms.name, l: terms.languageId, t: terms.type, e: terms.expiresAt, c: terms.customerId })));
   const signature = await crypto.subtle.sign("HMAC", await linkKey(secret), encoder.encode(body));
   return `${body}.${toBase64Url(signature)}`;
 }
@@ -34,10 +35,12 @@ export async function readCallLink(secret: string, token: string, now = Date.now
 
 function termsOf(bytes: Uint8Array | null): CallLinkTerms | null {
   try {
-    const { n: name, l: languageId, t: type, e: expiresAt } = JSON.parse(new TextDecoder().decode(bytes ?? new Uint8Array())) as Record<string, unknown>;
+    const parsed = JSON.parse(new TextDecoder().decode(bytes ?? new Uint8Array())) as Record<string, unknown>;
+    const { n: name, l: languageId, t: type, e: expiresAt, c: customerId = null } = parsed;
     if (typeof name !== "string" || !Number.isSafeInteger(languageId) || !CALL_TYPES.includes(type as CallType) || !Number.isSafeInteger(expiresAt))
       return null;
-    return { name, languageId: languageId as number, type: type as CallType, expiresAt: expiresAt as number };
+    if (customerId !== null && !Number.isSafeInteger(customerId)) return null;
+    return { name, languageId: languageId as number, type: type as CallType, expiresAt: expiresAt as number, customerId: customerId as number | null };
   } catch {
     return null;
   }
@@ -61,5 +64,5 @@ export async function callLinkOffer(secret: string, token: string, callable: { i
   if (expired) return { state: "expired", name: terms.name, languageId: terms.languageId };
   const language = callable.find((item) => item.id === terms.languageId);
   if (!language) return { state: "unavailable" };
-  return { state: "ok", token, name: terms.name, languageId: language.id, language: language.name, type: terms.type };
+  return { state: "ok", token, name: terms.name, languageId: language.id, language: language.name, type: terms.type, customerId: terms.customerId };
 }

@@ -73,6 +73,7 @@ function logLine(call: LiveCall, outcome: CallOutcome): CallLogEntry {
     language: call.language,
     type: call.type,
     callerName: call.callerName,
+    customerId: call.customerId ?? null,
     interpreterId: call.interpreterId,
     interpreterName: call.interpreterName,
     outcome,

@@ -313,6 +313,8 @@ export const ar: Messages = {
         validFor: "مدة الصلاحية",
         validity: { "1": "ساعة واحدة", "24": "24 ساعة", "168": "7 أيام" },
         pageLanguage: "لغة الصفحة",
+        customer: "البريد الإلكتروني للعميل (اختياري)",
+        customerHint: "تُحتسب المكالمة على العميل صاحب هذا البريد. اتركه فارغًا لمكالمة لا تُحتسب على أحد.",
         create: "أنشئ الرابط",
         creating: "جارٍ الإنشاء…",
         created: "رابط {name} جاهز. يعمل حتى {expires}.",
@@ -327,6 +329,8 @@ export const ar: Messages = {
         typeRequired: "اختر فيديو أو صوتًا.",
         validForRequired: "اختر مدة صلاحية الرابط.",
         pageLanguageRequired: "اختر لغة الصفحة.",
+        customerEmail: "أدخل بريدًا إلكترونيًا، أو اتركه فارغًا.",
+        customerUnknown: "لا يوجد عميل بهذا البريد. يُضاف العملاء حين يطلبون عرض سعر أو يحجزون.",
       },
     },
     callLog: {

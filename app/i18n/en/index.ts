@@ -309,6 +309,8 @@ export const en = {
         validFor: "Valid for",
         validity: { "1": "1 hour", "24": "24 hours", "168": "7 days" },
         pageLanguage: "Page language",
+        customer: "Customer's e-mail (optional)",
+        customerHint: "The call is billed to the customer with this e-mail. Leave it empty for a call nobody is billed for.",
         create: "Create the link",
         creating: "Creating…",
         created: "The link for {name} is ready. It works until {expires}.",
@@ -323,6 +325,8 @@ export const en = {
         typeRequired: "Choose video or voice.",
         validForRequired: "Choose how long the link works.",
         pageLanguageRequired: "Choose the page's language.",
+        customerEmail: "Enter an e-mail address, or leave it empty.",
+        customerUnknown: "No customer has this e-mail. Customers are added when they ask for a quote or book.",
       },
     },
     callLog: {

@@ -2,7 +2,8 @@
 // 26), the same queries over the double's in-memory tables: the work to bill and no item yet (appointments completed
 // with an approved record or cancelled by the customer less than p_late_hours before the start, by start, then id, with
 // their record's columns beside them; completed orders with a quote at the latest of their events into 'completed', by
-// it — none first, as SQLite and the SQL's NULLS FIRST sort it — then id; at most p_limit of each), a page of the
+// it — none first, as SQLite and the SQL's NULLS FIRST sort it — then id; answered calls of a customer by when answered
+// (20261205000400_push_call_customers.sql); at most p_limit of each), a page of the
 // invoices newest first with their customer and the count and sum of their items, and a side's every rate line by id.
 // Registered in rpc.ts; their answers are the functions' JSON.
 import type { Args, Json } from "./rpc-order-reads";
@@ -53,12 +54,30 @@ function dueOrders(state: DoubleState) {
   return rows.sort((a, b) => key(a) - key(b) || Number(a.id) - Number(b.id));
 }
 
+/** Answered calls billed to a customer who exists (20261205000400_push_call_customers.sql), by when answered, then id. */
+function dueCalls(state: DoubleState) {
+  return state.tables.call_log
+    .filter(
+      (call) =>
+        call.outcome === "answered" &&
+        call.customer_id !== null &&
+        state.tables.customers.some((customer) => customer.id === call.customer_id) &&
+        !itemized(state, `call:${call.id}`),
+    )
+    .sort((a, b) => ms(a.answered_at) - ms(b.answered_at) || String(a.id).localeCompare(String(b.id)))
+    .map((call) => columnsOf("call_log", call, ["id", "customer_id", "language_id", "answered_at", "ended_at"]));
+}
+
 export const BILLING_READ_RPC_FUNCTIONS = ["push_unbilled_work", "push_invoices_page", "push_rate_lines_for_pricing"] as const;
 
 export const BILLING_READ_FUNCTIONS: Record<(typeof BILLING_READ_RPC_FUNCTIONS)[number], (state: DoubleState, args: Args) => unknown> = {
   push_unbilled_work(state, args) {
     const limit = Number(args.p_limit);
-    return { appointments: dueAppointments(state, Number(args.p_late_hours)).slice(0, limit), orders: dueOrders(state).slice(0, limit) };
+    return {
+      appointments: dueAppointments(state, Number(args.p_late_hours)).slice(0, limit),
+      orders: dueOrders(state).slice(0, limit),
+      calls: dueCalls(state).slice(0, limit),
+    };
   },
 
   push_invoices_page(state, args) {

@@ -21,6 +21,7 @@ export const CALL_SCHEMA: Record<CallTableName, Table> = {
       language: text,
       type: { type: "text", oneOf: CALL_TYPES },
       caller_name: text,
+      customer_id: { type: "int8", nullable: true },
       interpreter_id: { type: "uuid", nullable: true },
       interpreter_name: { type: "text", nullable: true },
       outcome: { type: "text", oneOf: CALL_OUTCOMES },

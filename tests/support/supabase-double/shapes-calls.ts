@@ -7,7 +7,7 @@ import { CALL_TYPES } from "../../../app/domain/switchboard";
 import { is, workerShape, type RestShape, type ValueCheck } from "./match";
 
 const CALLS = "the call log of live interpreting calls (issue 14; call_log, written by the worker alone)";
-const COLUMNS = "id,language_id,language,type,caller_name,interpreter_id,interpreter_name,outcome,requested_at,answered_at,ended_at";
+const COLUMNS = "id,language_id,language,type,caller_name,customer_id,interpreter_id,interpreter_name,outcome,requested_at,answered_at,ended_at";
 /** A time as the worker writes it: Date#toISOString(). */
 const ISO = "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z";
 const isIso: ValueCheck = (value) => typeof value === "string" && new RegExp(`^${ISO}$`).test(value);
@@ -32,6 +32,7 @@ export const CALL_SHAPES: RestShape[] = [
         language: is.string,
         type: is.literal(...CALL_TYPES),
         caller_name: is.string,
+        customer_id: is.nullable(positive),
         interpreter_id: is.nullable(is.uuid),
         interpreter_name: is.nullable(is.string),
         outcome: is.literal(...CALL_OUTCOMES),

@@ -47,6 +47,12 @@ const slowMachine = process.env.CI ? 2 : 1;
 
 /** The content studio's tests (tests/e2e/studio-*.spec.ts): the studio projects below run them, after the others. */
 const STUDIO_SPECS = /\/studio-[a-z-]+\.spec\.ts$/;
+/**
+ * The tests that arrange their data beside the D1 server (invoices-support.ts, appointment-time.ts open its SQLite files
+ * from a second process): a write there makes the server's own statements meet SQLITE_BUSY, which a request running at
+ * that moment answers as an error page. On D1 they run one at a time with nothing else, after the others.
+ */
+const ARRANGED_SPECS = /\/(invoices|offers|appointment-video)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -72,10 +78,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "d1", use: { baseURL: APP_URL }, testIgnore: [/supabase-double\.check\.ts$/, STUDIO_SPECS] },
+    { name: "d1", use: { baseURL: APP_URL }, testIgnore: [/supabase-double\.check\.ts$/, STUDIO_SPECS, ARRANGED_SPECS] },
     // The content studio changes what the public pages show: it runs after the tests that read them, one file at a
-    // time (a test of one counts the stored images or reads the services' order that another's saves change).
-    { name: "studio-d1", use: { baseURL: APP_URL }, testMatch: STUDIO_SPECS, dependencies: ["d1"], workers: 1 },
+    // time (a test of one counts the stored images or reads the services' order that another's saves change). The
+    // tests that arrange their data beside the server run there too, alone.
+    { name: "serial-d1", use: { baseURL: APP_URL }, testMatch: [STUDIO_SPECS, ARRANGED_SPECS], dependencies: ["d1"], workers: 1 },
     // The sign-in and interpreter flows, unchanged, with the worker on Supabase (DESIGN: one port, two adapters).
     {
       name: "supabase",
@@ -87,7 +94,7 @@ export default defineConfig({
     { name: "supabase-check", testMatch: /supabase-double\.check\.ts$/, dependencies: ["supabase", "studio-supabase"] },
     // `npm run dev` as a new developer meets it: starts its own dev server (tests/dev), once the machine is
     // quiet (after the other projects), so its start-up is measured as a developer would see it.
-    { name: "dev", testDir: "tests/dev", dependencies: ["d1", "studio-d1", "supabase-check"] },
+    { name: "dev", testDir: "tests/dev", dependencies: ["d1", "serial-d1", "supabase-check"] },
   ],
   webServer: [
     {

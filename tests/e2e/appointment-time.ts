@@ -7,9 +7,9 @@ import { CRON_URL, PORT, SUPABASE_DOUBLE_URL } from "../../playwright.config";
 import { storageProxy } from "../../scripts/lib/storage-proxy";
 import { pgTimestamp } from "../support/supabase-double/pg";
 import { tstzrange } from "../support/supabase-double/schema-appointments";
-import { expect, test } from "./fixtures";
+import { expect, serverOf } from "./fixtures";
 
-const onSupabase = () => test.info().project.name.includes("supabase");
+const onSupabase = () => serverOf() === "supabase";
 
 /** Moves appointment `id` (of `minutes`, on site or not) to start at `startsAt`, as if booked for then. */
 export async function moveAppointment(id: number, startsAt: number, minutes: number, mode: AppointmentMode): Promise<void> {

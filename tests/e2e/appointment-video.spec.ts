@@ -10,7 +10,7 @@ import type { Browser, Page } from "@playwright/test";
 import { moveAppointment } from "./appointment-time";
 import { companyDay } from "./booking-support";
 import { bytesReceived, MEDIA_BROWSER, mediaContext } from "./calls-support";
-import { ADMIN, expect, SAMPLE_PASSWORD, signIn, test, unique } from "./fixtures";
+import { ADMIN, expect, SAMPLE_PASSWORD, serverOf, signIn, test, unique } from "./fixtures";
 import { axeViolations } from "./support";
 
 test.use(MEDIA_BROWSER);
@@ -41,7 +41,7 @@ async function newInterpreter(admin: Page, languageId: string, name: string) {
  * D1 project only, as every accessibility scan: the pages are the same on both backends.
  */
 async function scanBothWidths(page: Page, label: string) {
-  if (test.info().project.name !== "d1") return;
+  if (serverOf() !== "d1") return;
   for (const [width, height] of [
     [1280, 800],
     [390, 844],

@@ -22,6 +22,12 @@ export const test = base.extend<{ clientIp: string }>({
 });
 export { expect };
 
+/**
+ * The app server the running test's project talks to: its data, its doubles. The supabase projects run against the
+ * worker on Supabase; the others (d1, serial-d1, studio) against the worker on D1.
+ */
+export const serverOf = (): "d1" | "supabase" => (test.info().project.name.includes("supabase") ? "supabase" : "d1");
+
 /** Signs in through the form, as a person would, and waits for the dashboard (the tests of signing in itself). */
 export async function signInThroughForm(page: Page, email: string, password = SAMPLE_PASSWORD) {
   await page.goto("/Login");

@@ -11,8 +11,9 @@ import { blockedBy } from "../../app/domain/appointment-times";
 import { PORT, SUPABASE_DOUBLE_KEYS, SUPABASE_DOUBLE_URL } from "../../playwright.config";
 import { storageProxy } from "../../scripts/lib/storage-proxy";
 import { WebSocket as UndiciWebSocket } from "undici";
+import { deliveryBy, orderChange } from "../fixtures/orders";
 import { sampleRateLine } from "../support/rate-line-samples";
-import { expect, test } from "./fixtures";
+import { expect, serverOf } from "./fixtures";
 
 const HOUR = 3_600_000;
 /** A backend of no visitor: no session is read (the steps are staff operations the routes would have guarded). */
@@ -21,7 +22,7 @@ const SESSION_SECRET = "s".repeat(32);
 
 /** The backend over the data of the server this test's project runs against, and how to let it go. */
 async function serversBackend(): Promise<{ backend: Backend; dispose: () => Promise<void> }> {
-  if (test.info().project.name.includes("supabase")) {
+  if (serverOf() === "supabase") {
     // supabase-js makes a realtime client with every client, and refuses to on Node 20, which has no global WebSocket
     // (Node 22's is undici's, as here). The adapter never opens one (no realtime): only the constructor is needed.
     globalThis.WebSocket ??= UndiciWebSocket as unknown as typeof WebSocket;
@@ -63,17 +64,24 @@ async function accountId(backend: Backend, email: string): Promise<string> {
 }
 
 /**
- * Books a 2-hour on-site Spanish appointment for `customer` at `startsAt` (a past instant), has the sample interpreter
- * accept it, and approves a record of 2 h 10 min held; prices the customer's on-site hours at $65.00 (2 h minimum,
- * 15-minute increments, no surcharges) from 1 January 2026: what "Bill work" bills as one item of $146.25. On the data
- * of the server the test's project runs against (d1 or supabase).
+ * One customer's billable work of a month, on the data of the server the test's project runs against (d1 or supabase),
+ * as "Bill work" bills it in three items:
+ * - a 2-hour on-site Spanish appointment at `startsAt` (a past instant), accepted by the sample interpreter and held
+ *   2 h 10 min (its record approved), at the customer's contract price of $65.00 an hour (2 h minimum, 15-minute
+ *   increments, no surcharges): $146.25;
+ * - a call by the customer's call link the day after, answered by the sample interpreter and 61 seconds long, at the
+ *   customer's $1.50 a minute (1-minute minimum and increments): $3.00;
+ * - a translation order completed two days after, at its accepted quote of $250.00.
+ * Both prices from 1 January 2026. Answers the order's id.
  */
-export async function heldAndApproved(customer: { name: string; email: string }, startsAt: number): Promise<void> {
+export async function billableMonth(customer: { name: string; email: string }, startsAt: number): Promise<{ orderId: number }> {
   const { backend, dispose } = await serversBackend();
   try {
-    const spanish = (await retried(() => backend.languages.list())).find((language) => language.name === "Spanish");
-    if (!spanish) throw new Error("no language Spanish");
+    const languages = await retried(() => backend.languages.list());
+    const [spanish, arabic] = ["Spanish", "Arabic"].map((name) => languages.find((language) => language.name === name));
+    if (!spanish || !arabic) throw new Error("no language Spanish or Arabic");
     const interpreter = await accountId(backend, "interpreter@example.com");
+    const admin = await accountId(backend, "admin@example.com");
     const { from, to } = blockedBy({ start: startsAt, minutes: 120, mode: "on_site" });
     const made = await retried(() =>
       backend.appointments.request(
@@ -92,14 +100,62 @@ export async function heldAndApproved(customer: { name: string; email: string },
     expect(await retried(() => backend.offers.accept(offer!.id, interpreter, startsAt - 47 * HOUR))).toMatchObject({ ok: true });
     const entry = { actualStart: startsAt + 5 * 60_000, actualEnd: startsAt + 135 * 60_000, travelMinutes: 30, noShow: null };
     expect(await retried(() => backend.records.approve(made.id, { basedOn: 3, entry, by: "admin" }, startsAt + 4 * HOUR))).toMatchObject({ ok: true });
-    const line = sampleRateLine({
-      customerEmail: customer.email,
-      surcharges: { rush: 0, afterHours: 0, weekend: 0, holiday: 0 },
-      effectiveFrom: "2026-01-01",
+    const noSurcharges = { surcharges: { rush: 0, afterHours: 0, weekend: 0, holiday: 0 }, effectiveFrom: "2026-01-01" };
+    const onSite = sampleRateLine({ customerEmail: customer.email, ...noSurcharges });
+    expect(await retried(() => backend.rates.add(onSite, admin, startsAt - 30 * 24 * HOUR))).toMatchObject({ ok: true });
+
+    const customerId = (await retried(() => backend.appointments.get(made.id)))!.customerId;
+    const perMinute = sampleRateLine({
+      ...{ customerEmail: customer.email, service: "call", unit: "minute", priceMinor: 150, minimum: 1, increment: 1, lateCancellationMinor: 0 },
+      ...noSurcharges,
     });
-    const admin = await accountId(backend, "admin@example.com");
-    expect(await retried(() => backend.rates.add(line, admin, startsAt - 30 * 24 * HOUR))).toMatchObject({ ok: true });
+    expect(await retried(() => backend.rates.add(perMinute, admin, startsAt - 30 * 24 * HOUR))).toMatchObject({ ok: true });
+    const answeredAt = startsAt + 24 * HOUR;
+    await retried(() =>
+      backend.calls.record({
+        ...{ id: crypto.randomUUID(), languageId: spanish.id, language: "Spanish", type: "video", callerName: customer.name, customerId },
+        ...{ interpreterId: interpreter, interpreterName: "Sample Interpreter", outcome: "answered" },
+        ...{ requestedAt: answeredAt - 20_000, answeredAt, endedAt: answeredAt + 61_000 },
+      }),
+    );
+
+    const orderId = await completedOrder(backend, customer, { from: spanish.id, to: arabic.id, interpreter, at: startsAt + 48 * HOUR });
+    return { orderId };
   } finally {
     await dispose();
   }
+}
+
+/** A translation order for `customer` taken the whole way to completed at a $250.00 quote, its steps an hour apart from `at`. */
+async function completedOrder(
+  backend: Backend,
+  customer: { name: string; email: string },
+  { from, to, interpreter, at }: { from: number; to: number; interpreter: string; at: number },
+) {
+  const serviceId = (await retried(() => backend.content.services()))[0]!.id;
+  const made = await retried(() =>
+    backend.orders.create(
+      {
+        customer: { name: customer.name, email: customer.email, phone: "", company: customer.name },
+        ...{ serviceId, sourceLanguageId: from, targetLanguageIds: [to], deadline: "2026-12-30", details: "Discharge letter", locale: "en" },
+        ...{ tokenHash: crypto.randomUUID().replaceAll("-", "").padEnd(64, "c"), tokenSealed: "sealed", files: [] },
+      },
+      at - HOUR,
+    ),
+  );
+  if (!made.ok) throw new Error(`no order: ${made.reason}`);
+  const quote = { amountMinor: 25_000, currency: "USD", dueDate: "2026-12-20", validUntil: "2026-12-10" };
+  const steps = [
+    orderChange({ transition: "quote", from: "new", to: "quoted", basedOn: 1, quote, detail: { quote } }),
+    orderChange({ transition: "accept", from: "quoted", to: "accepted", basedOn: 2, actor: "customer" }),
+    orderChange({
+      ...{ transition: "assign", from: "accepted", to: "in_progress", basedOn: 3, interpreterId: interpreter },
+      detail: { interpreter: { id: interpreter, name: "Sample Interpreter" } },
+    }),
+    deliveryBy(interpreter, [{ objectKey: `orders/${crypto.randomUUID()}`, fileName: "letter.pdf", contentType: "application/pdf", size: 10 }]),
+    orderChange({ transition: "complete", from: "delivered", to: "completed", basedOn: 5 }),
+  ];
+  for (const [index, step] of steps.entries())
+    expect(await retried(() => backend.orders.transition(made.id, step, at + index * HOUR)), step.transition).toMatchObject({ ok: true });
+  return made.id;
 }

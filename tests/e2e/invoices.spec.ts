@@ -1,14 +1,16 @@
 // The Invoices pages (/Dashboard/Invoices, issue 26 build items 3-4) as an administrator uses them, with JavaScript on
-// and off: an appointment held and approved (arranged in the data: invoices-support.ts) and a contract price for its
-// customer → "Bill work" → a draft for the customer's month → the item in words on the draft → Issue → its number and
+// and off: a customer's month of work — an appointment held and approved, a call by their call link, a completed order —
+// and their contract prices (arranged in the data: invoices-support.ts) → "Bill work" → a draft for the customer's
+// month → the three items in words on the draft → Issue → its number and
 // total → Send in the customer's language (English, Arabic) → the e-mailed link opens the customer's page, printed as the
 // invoice alone. A month with nothing to bill is refused on its field. Each test bills a customer of its own. On D1 and
 // on the Supabase double (the d1 and supabase projects): the arrangement is made on the data of the project's server.
 // The rest is paid online (build item 5): "Pay now" on the customer's page → the Stripe double's page → back with a
 // thank-you → the event delivered to the webhook (and delivered again: still one payment) → Paid.
+import { orderNumber } from "../../app/domain/order-records";
 import { STRIPE_DOUBLE_URL } from "../../playwright.config";
-import { ADMIN, expect, expectNotice, mailbox, signIn, test, unique } from "./fixtures";
-import { heldAndApproved } from "./invoices-support";
+import { ADMIN, expect, expectNotice, mailbox, serverOf, signIn, test, unique } from "./fixtures";
+import { billableMonth } from "./invoices-support";
 import { axeViolations } from "./support";
 import { pdfText } from "../support/poppler";
 
@@ -42,12 +44,19 @@ async function invoiceMailTo(email: string): Promise<Record<string, string>> {
   return mail!;
 }
 
+/** The invoice's three lines in words (billableMonth's work), in the order of their days. */
+const LINE_WORDS = (orderId: number) => [
+  "2 h 10 min on site → 2 h 15 min billed (2 h minimum, 15-min increments) × $65.00/h = $146.25",
+  "1 min 1 s call → 2 min billed (1 min minimum, 1-min increments) × $1.50/min = $3.00",
+  `Order ${orderNumber(orderId)} at the accepted quote = $250.00`,
+];
+
 /** What the customer reads on their invoice's page (and on the double's page), in each language. */
 const CUSTOMER_WORDS = {
   en: {
     pay: "Pay now",
-    payIntro: "Pay the open balance of $46.25 by card, on Stripe's secure page.",
-    stripePay: "Pay $46.25",
+    payIntro: "Pay the open balance of $299.25 by card, on Stripe's secure page.",
+    stripePay: "Pay $299.25",
     thanks: "Thank you. Your payment is being confirmed: this page says Paid once it is.",
     partlyPaid: "Partly paid",
     paid: "Paid",
@@ -55,8 +64,8 @@ const CUSTOMER_WORDS = {
   },
   ar: {
     pay: "ادفع الآن",
-    payIntro: /ادفع الرصيد المستحق البالغ \u200f?46\.25\sUS\$ بالبطاقة/,
-    stripePay: /^ادفع \u200f?46\.25\sUS\$$/,
+    payIntro: /ادفع الرصيد المستحق البالغ \u200f?299\.25\sUS\$ بالبطاقة/,
+    stripePay: /^ادفع \u200f?299\.25\sUS\$$/,
     thanks: "شكرًا لكم. يجري تأكيد دفعتكم، وستظهر هذه الصفحة «مدفوعة» عند تأكيدها.",
     partlyPaid: "مدفوعة جزئيًا",
     paid: "مدفوعة",
@@ -65,7 +74,7 @@ const CUSTOMER_WORDS = {
 } as const;
 
 /** The Stripe double of this project's server (playwright.config.ts). */
-const stripeDouble = () => STRIPE_DOUBLE_URL[test.info().project.name as keyof typeof STRIPE_DOUBLE_URL];
+const stripeDouble = () => STRIPE_DOUBLE_URL[serverOf()];
 const stripeEvents = async (): Promise<{ id: string; session: string; deliveries: number[] }[]> => (await fetch(`${stripeDouble()}/__double/events`)).json();
 const stripeRequests = async (): Promise<{ method: string; path: string; status: number; reasons: string[] }[]> =>
   (await fetch(`${stripeDouble()}/__double/requests`)).json();
@@ -79,12 +88,12 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("work held and approved is billed, gathered into a draft in words, and issued with its number and total", async ({ page }) => {
+    test("a month of work (an appointment, a call by link, an order) is billed in three lines, issued, sent, shown and paid", async ({ page }) => {
       test.slow(); // arranged work, a rate line, four posts and their pages
       const id = unique();
       const customer = { name: `Clinic ${id}`, email: `clinic.${id}@example.com` };
       const { startsAt, month } = pastWeekday();
-      await heldAndApproved(customer, startsAt);
+      const { orderId } = await billableMonth(customer, startsAt);
 
       await signIn(page, ADMIN.email);
       // The dashboard's navigation leads to the Invoices page (admins only).
@@ -112,9 +121,10 @@ for (const javaScriptEnabled of [true, false]) {
       const invoicePath = new URL(page.url()).pathname;
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Draft");
       await expect(page.getByText(customer.email)).toBeVisible();
+      // The appointment, the call by the customer's link and the order, in the order of their days, each in words.
       const items = page.getByRole("table", { name: "Items" });
-      await expect(items.getByRole("row")).toHaveCount(2); // the header and the one item
-      await expect(items).toContainText("2 h 10 min on site → 2 h 15 min billed (2 h minimum, 15-min increments) × $65.00/h = $146.25");
+      await expect(items.getByRole("row")).toHaveCount(4); // the header and the three items
+      for (const [index, words] of LINE_WORDS(orderId).entries()) await expect(items.getByRole("row").nth(index + 1)).toContainText(words);
 
       await page.getByRole("button", { name: "Issue the invoice" }).click();
       await expectNotice(page, /^Issued as PUSH-\d{4}-\d{4,}\.$/);
@@ -125,7 +135,7 @@ for (const javaScriptEnabled of [true, false]) {
       // The panel (the table inside it is a region of the same name too).
       const totals = page.getByRole("region", { name: "Items" }).first();
       await expect(totals).toContainText("Total");
-      await expect(totals).toContainText("$146.25");
+      await expect(totals).toContainText("$399.25");
 
       // Sent to the customer in their language (English here with JavaScript, Arabic without): the e-mail carries the
       // private link; the invoice is Sent.
@@ -144,17 +154,17 @@ for (const javaScriptEnabled of [true, false]) {
       expect(link, mail.message).toBeTruthy();
       expect(new URL(link!).pathname.startsWith(locale === "ar" ? "/ar/Invoice/" : "/Invoice/")).toBe(true);
       await expect(page.getByRole("region", { name: "Send to the customer" })).toContainText("Sent");
-      // A first payment by bank transfer: partly paid, $46.25 open; more than that is refused on the amount.
+      // A first payment by bank transfer: partly paid, $299.25 open; more than that is refused on the amount.
       const payment = () => page.getByRole("form", { name: "Record a payment" });
       await payment().getByLabel("Amount (USD)").fill("100");
       await payment().getByLabel("Reference").fill("TRX 881");
       await payment().getByRole("button", { name: "Record the payment" }).click();
       await expectNotice(page, "Payment of $100.00 recorded.");
       await expect(page.locator(".facts").first().getByText("Partly paid", { exact: true })).toBeVisible();
-      await payment().getByLabel("Amount (USD)").fill("46.26");
+      await payment().getByLabel("Amount (USD)").fill("299.26");
       await payment().getByRole("button", { name: "Record the payment" }).click();
-      await expect(page.getByText("That is more than the open balance of $46.25.")).toBeVisible();
-      await expect(payment().getByLabel("Amount (USD)")).toHaveValue("46.26");
+      await expect(page.getByText("That is more than the open balance of $299.25.")).toBeVisible();
+      await expect(payment().getByLabel("Amount (USD)")).toHaveValue("299.26");
       // (axe runs in the page: scanned where JavaScript runs.)
       if (javaScriptEnabled) expect(await axeViolations(page), "the staff's sent invoice").toEqual([]);
 
@@ -167,9 +177,9 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(customerPage.locator("main")).toContainText(customer.name);
         const lines = customerPage.locator(".invoice-document__lines");
         if (locale === "en") {
-          await expect(lines).toContainText("2 h 10 min on site → 2 h 15 min billed (2 h minimum, 15-min increments) × $65.00/h = $146.25");
-          await expect(customerPage.locator(".invoice-document__totals")).toContainText("Total$146.25");
-          await expect(customerPage.locator(".invoice-document__totals")).toContainText("Open balance$46.25");
+          for (const words of LINE_WORDS(orderId)) await expect(lines).toContainText(words);
+          await expect(customerPage.locator(".invoice-document__totals")).toContainText("Total$399.25");
+          await expect(customerPage.locator(".invoice-document__totals")).toContainText("Open balance$299.25");
           await expect(customerPage.locator("main .facts")).toContainText("Partly paid");
         } else {
           await expect(customerPage.locator("html")).toHaveAttribute("dir", "rtl");
@@ -184,7 +194,7 @@ for (const javaScriptEnabled of [true, false]) {
         const pdf = await customerPage.request.get(pdfHref!);
         expect([pdf.status(), pdf.headers()["content-type"], pdf.headers()["cache-control"]]).toEqual([200, "application/pdf", "private, no-store"]);
         const text = await pdfText(await pdf.body());
-        for (const word of [number, customer.name, locale === "en" ? "$146.25" : "146.25", locale === "en" ? "Total" : "الإجمالي"])
+        for (const word of [number, customer.name, locale === "en" ? "$399.25" : "399.25", locale === "en" ? "Total" : "الإجمالي"])
           expect(text).toContain(word);
         // Printed, it is the invoice alone.
         await customerPage.emulateMedia({ media: "print" });
@@ -243,14 +253,14 @@ for (const javaScriptEnabled of [true, false]) {
       const payments = page.getByRole("table", { name: "Payments" }).getByRole("row");
       await expect(payments).toHaveCount(3);
       await expect(payments.filter({ hasText: "TRX 881" })).toContainText("$100.00");
-      await expect(payments.filter({ hasText: /pi_test_[0-9a-f]+/ })).toContainText("$46.25");
+      await expect(payments.filter({ hasText: /pi_test_[0-9a-f]+/ })).toContainText("$299.25");
       await expect(payments.filter({ hasText: /pi_test_[0-9a-f]+/ })).toContainText("Card");
 
       // The list shows it paid, with its number, customer and total.
       await page.getByRole("link", { name: "All invoices" }).click();
       const row = page.getByRole("table", { name: "All invoices" }).getByRole("row").filter({ hasText: customer.email });
       await expect(row).toContainText(number);
-      await expect(row).toContainText("$146.25");
+      await expect(row).toContainText("$399.25");
       await expect(row).toContainText("Paid");
       // And the accountant's CSV, from the list's link, has its line.
       const csv = await page.request.get((await page.getByRole("link", { name: "Download every invoice (CSV, for the accountant)" }).getAttribute("href"))!);
@@ -261,7 +271,7 @@ for (const javaScriptEnabled of [true, false]) {
       const paidLines = (await paymentsCsv.text()).split("\r\n").filter((line) => line.includes(`,${number},`));
       expect(paidLines.map((line) => line.split(",").slice(5, 9).join(","))).toEqual([
         "bank-transfer,TRX 881,USD,100.00",
-        expect.stringMatching(/^card,pi_\w+,USD,46\.25$/),
+        expect.stringMatching(/^card,pi_\w+,USD,299\.25$/),
       ]);
     });
   });

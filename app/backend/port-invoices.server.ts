@@ -14,7 +14,7 @@ export const UNBILLED_AT_ONCE = 100;
 export const INVOICES_PAGE_SIZE = 50;
 
 /** A line of the Invoices list. */
-export type InvoiceSummary = Omit<Invoice, "items" | "link" | "payments"> & {
+export type InvoiceSummary = Omit<Invoice, "items" | "link" | "payments" | "credits"> & {
   sentAt: number | null;
   customerName: string;
   customerEmail: string;
@@ -47,7 +47,14 @@ export type Invoice = {
   payments: Payment[];
   /** What the payments add up to. */
   paidMinor: number;
+  /** Its credit notes, in the order issued. */
+  credits: CreditNote[];
+  /** What the credit notes took off. */
+  creditedMinor: number;
 };
+
+/** A correction of an issued invoice (docs/decisions/0037): an amount taken off what it asks, numbered PUSH-CN-2026-0001. */
+export type CreditNote = { id: number; number: string; amountMinor: number; reason: string; createdBy: string; createdAt: number };
 
 /** How a payment came in (app/domain/invoice-forms.ts PAYMENT_METHOD_VALUES). */
 export type PaymentMethod = PaymentInput["method"];
@@ -121,6 +128,16 @@ export interface InvoiceStore {
     payment: { amountMinor: number; paidOn: string; reference: string; eventId: string },
     now: number,
   ): Promise<{ ok: true } | { ok: false; reason: "not-found" | "draft" | "over" | "duplicate" }>;
+  /**
+   * Issues a credit note on an issued invoice: the year's next credit note number (unbroken, as invoices'), for an
+   * amount no more than what is neither paid nor credited yet, checked in the same write. Refused `not-found`, `draft`
+   * or `over`, storing nothing and taking no number.
+   */
+  credit(
+    id: number,
+    note: { amountMinor: number; reason: string; year: number; by: string },
+    now: number,
+  ): Promise<{ ok: true; number: string } | { ok: false; reason: "not-found" | "draft" | "over" }>;
   /** The invoice with its items (in the order of their day, then id), or null. */
   get(id: number): Promise<Invoice | null>;
   /** Up to `limit` payments recorded after payment `afterId` (0: from the first), in the order recorded (by id). */

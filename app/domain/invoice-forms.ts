@@ -4,7 +4,9 @@
 import { z } from "zod";
 import { format, LOCALES, type Messages } from "~/i18n";
 import { isCalendarDate, minorDigits, parseAmount } from "./orders";
+import { CREDIT_REASON_MAX } from "./invoices";
 import { isBillingEmail } from "./rate-forms";
+import { isSingleLine } from "./single-line";
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
@@ -50,6 +52,13 @@ export function sendSchema(t: Messages) {
   return z.object({ locale: z.enum(LOCALES, { error: t.billing.invoices.send.chooseLanguage }) });
 }
 
+/** An amount typed in `currency` ("40", "40.5", "1,250.00") as minor units, more than zero, at most its minor digits. */
+const amountField = (currency: string, message: string) =>
+  z
+    .string({ error: message })
+    .transform((text) => parseAmount(text, currency))
+    .refine((minor) => minor !== null && minor > 0, { error: message });
+
 /** The most a payment's reference holds (the table's CHECK). */
 export const PAYMENT_REFERENCE_MAX = 200;
 /** How a payment came in (the table's CHECK): bank transfer, card, cash, cheque, other. */
@@ -69,10 +78,7 @@ export function paymentSchema(t: Messages, { currency, today }: { currency: stri
   const isPayDay = (text: string) => isCalendarDate(text) && text >= "2000-01-01" && text <= today;
   return z
     .object({
-      amount: z
-        .string({ error: amountMessage })
-        .transform((text) => parseAmount(text, currency))
-        .refine((minor) => minor !== null && minor > 0, { error: amountMessage }),
+      amount: amountField(currency, amountMessage),
       paidOn: z
         .string({ error: v.paidOn })
         .transform((text) => text.trim())
@@ -85,4 +91,25 @@ export function paymentSchema(t: Messages, { currency, today }: { currency: stri
         .pipe(z.string().max(PAYMENT_REFERENCE_MAX, { error: v.reference })),
     })
     .transform((form): PaymentInput => ({ amountMinor: form.amount ?? 0, paidOn: form.paidOn, method: form.method, reference: form.reference }));
+}
+
+export type CreditInput = { amountMinor: number; reason: string };
+
+/**
+ * "Issue a credit note": an amount in the invoice's currency (more than zero, at most its minor digits) and the reason
+ * printed for the customer (one line). Whether it is more than what is open is the store's to say, in the write.
+ */
+export function creditSchema(t: Messages, { currency }: { currency: string }) {
+  const v = t.billing.invoices.credits.validation;
+  const amountMessage = format(v.amount, { digits: minorDigits(currency) });
+  const reasonMessage = format(v.reason, { max: CREDIT_REASON_MAX });
+  return z
+    .object({
+      amount: amountField(currency, amountMessage),
+      reason: z
+        .string({ error: reasonMessage })
+        .transform((text) => text.trim())
+        .pipe(z.string().min(1, { error: reasonMessage }).max(CREDIT_REASON_MAX, { error: reasonMessage }).refine(isSingleLine, { error: reasonMessage })),
+    })
+    .transform((form): CreditInput => ({ amountMinor: form.amount ?? 0, reason: form.reason }));
 }

@@ -51,6 +51,15 @@ export const INVOICE_FORMS: FormEntry[] = [
     fields: { amount: "amount", paidOn: "actualDay", method: "paymentMethod", reference: "note" },
     access: "admin",
   },
+  // "Issue a credit note": an amount in the invoice's currency and a one-line reason; more than what is open, on a draft,
+  // or an invoice not there writes nothing and takes no number.
+  {
+    route: "/Dashboard/Invoices/:invoiceId",
+    path: "/Dashboard/Invoices/{invoice}",
+    intent: "credit",
+    fields: { amount: "amount", reason: "note" },
+    access: "admin",
+  },
   // The customer's "Pay now" (STATUS_PAGE_LIMITER): the sent invoice's link, now and then one that is not.
   ...["", "/ar"].map((prefix): FormEntry => ({
     route: `${prefix}/Invoice/:token`,

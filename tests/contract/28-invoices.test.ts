@@ -85,6 +85,8 @@ describe("items and drafts: one call each", () => {
         link: null,
         payments: [],
         paidMinor: 0,
+        credits: [],
+        creditedMinor: 0,
       },
       items: [
         { ...item("appointment:2"), id: expect.any(Number), invoiceId: draft.result.id, createdAt: NOW },

@@ -214,7 +214,17 @@ describe("the invoices list: one call a page", () => {
     const draft = { currency: "USD", periodFrom: "2034-05-01", periodTo: "2034-05-31", status: "draft", version: 1, number: null };
     // Drafts: no totals yet, never sent (their first sending's instant is in 32-invoice-sending.test.ts) and nothing paid
     // (what payments add up to is in 33-invoice-payments.test.ts).
-    const totals = { taxBasisPoints: null, subtotalMinor: null, taxMinor: null, totalMinor: null, issuedAt: null, createdAt: NOW, sentAt: null, paidMinor: 0 };
+    const totals = {
+      taxBasisPoints: null,
+      subtotalMinor: null,
+      taxMinor: null,
+      totalMinor: null,
+      issuedAt: null,
+      createdAt: NOW,
+      sentAt: null,
+      paidMinor: 0,
+      creditedMinor: 0,
+    };
     expect(page.result).toEqual({
       items: [
         { id: newer, customerId: ben, ...draft, ...totals, customerName: "Ruth Reyes", customerEmail: "ben@example.com", itemCount: 1, itemsMinor: 18281 },

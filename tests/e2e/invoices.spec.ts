@@ -1,12 +1,13 @@
-// The Invoices pages (/Dashboard/Invoices, issue 26 build items 3-4) as an administrator uses them, with JavaScript on
+// The Invoices pages (/Dashboard/Invoices, issue 26 build items 3-5) as an administrator uses them, with JavaScript on
 // and off: a customer's month of work — an appointment held and approved, a call by their call link, a completed order —
 // and their contract prices (arranged in the data: invoices-support.ts) → "Bill work" → a draft for the customer's
-// month → the three items in words on the draft → Issue → its number and
-// total → Send in the customer's language (English, Arabic) → the e-mailed link opens the customer's page, printed as the
-// invoice alone. A month with nothing to bill is refused on its field. Each test bills a customer of its own. On D1 and
-// on the Supabase double (the d1 and supabase projects): the arrangement is made on the data of the project's server.
-// The rest is paid online (build item 5): "Pay now" on the customer's page → the Stripe double's page → back with a
-// thank-you → the event delivered to the webhook (and delivered again: still one payment) → Paid.
+// month → the three items in words on the draft → Issue → its number and total → Send in the customer's language
+// (English, Arabic) → the e-mailed link opens the customer's page, printed as the invoice alone. A month with nothing to
+// bill is refused on its field. A payment by hand, and a credit note that takes an amount off (the invoice itself never
+// changes). The rest is paid online: "Pay now" on the customer's page → the Stripe double's page → back with a thank-you
+// → the event delivered to the webhook (and delivered again: still one payment) → Paid. Each test bills a customer of its
+// own. On D1 and on the Supabase double (the serial-d1 and supabase projects): the arrangement is made on the data of
+// the project's server.
 import { orderNumber } from "../../app/domain/order-records";
 import { STRIPE_DOUBLE_URL } from "../../playwright.config";
 import { ADMIN, expect, expectNotice, mailbox, serverOf, signIn, test, unique } from "./fixtures";
@@ -55,8 +56,8 @@ const LINE_WORDS = (orderId: number) => [
 const CUSTOMER_WORDS = {
   en: {
     pay: "Pay now",
-    payIntro: "Pay the open balance of $299.25 by card, on Stripe's secure page.",
-    stripePay: "Pay $299.25",
+    payIntro: "Pay the open balance of $290.00 by card, on Stripe's secure page.",
+    stripePay: "Pay $290.00",
     thanks: "Thank you. Your payment is being confirmed: this page says Paid once it is.",
     partlyPaid: "Partly paid",
     paid: "Paid",
@@ -64,8 +65,8 @@ const CUSTOMER_WORDS = {
   },
   ar: {
     pay: "ادفع الآن",
-    payIntro: /ادفع الرصيد المستحق البالغ \u200f?299\.25\sUS\$ بالبطاقة/,
-    stripePay: /^ادفع \u200f?299\.25\sUS\$$/,
+    payIntro: /ادفع الرصيد المستحق البالغ \u200f?290\.00\sUS\$ بالبطاقة/,
+    stripePay: /^ادفع \u200f?290\.00\sUS\$$/,
     thanks: "شكرًا لكم. يجري تأكيد دفعتكم، وستظهر هذه الصفحة «مدفوعة» عند تأكيدها.",
     partlyPaid: "مدفوعة جزئيًا",
     paid: "مدفوعة",
@@ -165,6 +166,15 @@ for (const javaScriptEnabled of [true, false]) {
       await payment().getByRole("button", { name: "Record the payment" }).click();
       await expect(page.getByText("That is more than the open balance of $299.25.")).toBeVisible();
       await expect(payment().getByLabel("Amount (USD)")).toHaveValue("299.26");
+      // A credit note for a late start: the year's next PUSH-CN number, $9.25 off; $290.00 open.
+      const credit = page.getByRole("form", { name: "Issue a credit note" });
+      await credit.getByLabel("Amount (USD)").fill("9.25");
+      await credit.getByLabel("Reason").fill("Goodwill: a late start");
+      await credit.getByRole("button", { name: "Issue the credit note" }).click();
+      await expectNotice(page, /^Credit note PUSH-CN-\d{4}-\d{4,} issued\.$/);
+      const creditNotes = page.getByRole("table", { name: "Credit notes" });
+      await expect(creditNotes.getByRole("row").filter({ hasText: "Goodwill: a late start" })).toContainText("$9.25");
+      await expect(page.getByRole("region", { name: "Payments" }).first()).toContainText("Open balance$290.00");
       // (axe runs in the page: scanned where JavaScript runs.)
       if (javaScriptEnabled) expect(await axeViolations(page), "the staff's sent invoice").toEqual([]);
 
@@ -179,7 +189,8 @@ for (const javaScriptEnabled of [true, false]) {
         if (locale === "en") {
           for (const words of LINE_WORDS(orderId)) await expect(lines).toContainText(words);
           await expect(customerPage.locator(".invoice-document__totals")).toContainText("Total$399.25");
-          await expect(customerPage.locator(".invoice-document__totals")).toContainText("Open balance$299.25");
+          await expect(customerPage.locator(".invoice-document__totals")).toContainText(/Credit note PUSH-CN-\d{4}-\d{4,}: Goodwill: a late start\$9\.25/);
+          await expect(customerPage.locator(".invoice-document__totals")).toContainText("Open balance$290.00");
           await expect(customerPage.locator("main .facts")).toContainText("Partly paid");
         } else {
           await expect(customerPage.locator("html")).toHaveAttribute("dir", "rtl");
@@ -253,7 +264,7 @@ for (const javaScriptEnabled of [true, false]) {
       const payments = page.getByRole("table", { name: "Payments" }).getByRole("row");
       await expect(payments).toHaveCount(3);
       await expect(payments.filter({ hasText: "TRX 881" })).toContainText("$100.00");
-      await expect(payments.filter({ hasText: /pi_test_[0-9a-f]+/ })).toContainText("$299.25");
+      await expect(payments.filter({ hasText: /pi_test_[0-9a-f]+/ })).toContainText("$290.00");
       await expect(payments.filter({ hasText: /pi_test_[0-9a-f]+/ })).toContainText("Card");
 
       // The list shows it paid, with its number, customer and total.
@@ -271,7 +282,7 @@ for (const javaScriptEnabled of [true, false]) {
       const paidLines = (await paymentsCsv.text()).split("\r\n").filter((line) => line.includes(`,${number},`));
       expect(paidLines.map((line) => line.split(",").slice(5, 9).join(","))).toEqual([
         "bank-transfer,TRX 881,USD,100.00",
-        expect.stringMatching(/^card,pi_\w+,USD,299\.25$/),
+        expect.stringMatching(/^card,pi_\w+,USD,290\.00$/),
       ]);
     });
   });

@@ -30,6 +30,7 @@ const summary: InvoiceSummary = {
   ...{
     createdAt: Date.UTC(2026, 10, 1),
     paidMinor: 0,
+    creditedMinor: 0,
     sentAt: null,
     customerName: "Valley Clinic",
     customerEmail: "a@example.com",

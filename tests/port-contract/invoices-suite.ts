@@ -3,9 +3,8 @@
 // year's next number (two at once: consecutive; a refused issue takes none) and totals with the tax rounded once; an
 // issued invoice is issued once. Called from d1.test.ts and supabase.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
-import type { NewBillableItem } from "~/backend/port-invoices.server";
-import { blockedBy } from "~/domain/appointment-times";
 import { sha256Hex } from "~/platform/core/hash.server";
+import { invoiceFixtures } from "./invoice-fixtures";
 import { portHelpers } from "./port-helpers";
 import { sampleComputation } from "../support/rate-line-samples";
 import { unique, type ContractTarget } from "./target";
@@ -18,49 +17,12 @@ const computation = sampleComputation;
 export function describeInvoicesContract(target: ContractTarget) {
   const { backend } = portHelpers(target);
   const invoices = () => backend().invoices;
-  let languageId = 0;
-
-  /** A customer, as a booking makes one; answers its id. */
-  async function newCustomer(): Promise<number> {
-    const startsAt = NOW + 30 * 24 * 3_600_000;
-    const { from, to } = blockedBy({ start: startsAt, minutes: 60, mode: "video" });
-    const made = await backend().appointments.request(
-      {
-        contact: { name: "Ana Ruiz", email: `${unique("invoices")}@example.com`, phone: "+1 303 555 0100", organisation: "" },
-        ...{ languageId, mode: "video", setting: "business", startsAt, minutes: 60, blockedFrom: from, blockedTo: to },
-        ...{ address: "", callNumber: "", notes: "", genderPreference: null, locale: "en" },
-        ...{ tokenHash: await sha256Hex(unique("token")), tokenSealed: "sealed" },
-      },
-      NOW,
-    );
-    if (!made.ok) throw new Error(made.reason);
-    return (await backend().appointments.get(made.id))!.customerId;
-  }
-
-  const item = (customerId: number, fields: Partial<NewBillableItem> = {}): NewBillableItem => ({
-    source: unique("appointment:"),
-    customerId,
-    workDay: "2026-12-08",
-    currency: "USD",
-    amountMinor: 18281,
-    rateLineId: null,
-    computation,
-    ...fields,
-  });
-
-  /** A new customer's December draft of one $100.00 item: its id. */
-  async function draftOf100(): Promise<number> {
-    const customer = await newCustomer();
-    await invoices().addItems([item(customer, { amountMinor: 10000 })], NOW);
-    const draft = await invoices().createDraft({ customerId: customer, currency: "USD", from: "2026-12-01", to: "2026-12-31", by: ADMIN }, NOW);
-    if (!draft.ok) throw new Error(draft.reason);
-    return draft.id;
-  }
+  const { item, newCustomer, draftOf100, loadLanguage } = invoiceFixtures(target, { now: NOW, admin: ADMIN });
 
   describe(`invoices — ${target.name} adapter`, () => {
     beforeAll(async () => {
       await target.prepare();
-      languageId = (await backend().languages.list())[0]!.id;
+      await loadLanguage();
     });
 
     it("an item is made once per source; a draft gathers the period's unbilled items in its currency, once", async () => {

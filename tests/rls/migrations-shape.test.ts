@@ -29,9 +29,9 @@ const RATE_TABLES = ["rate_lines"];
 /**
  * Invoices (20261204000100_push_invoices.sql), their private links (20261205000000_push_invoice_links.sql) and their
  * payments (20261205000100_push_invoice_payments.sql, and Stripe's events of them: 20261205000200_push_stripe_payments.sql):
- * as the orders' tables (admins read).
+ * as the orders' tables (admins read); so are their credit notes (20261205000700_push_credit_notes.sql).
  */
-const INVOICE_TABLES = ["billable_items", "invoice_counters", "invoice_links", "invoice_payments", "invoices"];
+const INVOICE_TABLES = ["billable_items", "credit_note_counters", "credit_notes", "invoice_counters", "invoice_links", "invoice_payments", "invoices"];
 /** Tables signed-in users may only read (their policies choose the rows), anon not at all; the worker writes. */
 const READ_ONLY_TABLES = [
   ...ORDER_TABLES,
@@ -96,6 +96,8 @@ describe("what the migrations leave", () => {
       p("credentials", "INSERT", signedInOnly, "credentials: admins insert"),
       p("credentials", "SELECT", signedInOnly, "credentials: own rows, admins all"),
       p("credentials", "UPDATE", signedInOnly, "credentials: admins update"),
+      p("credit_note_counters", "SELECT", signedInOnly, "credit_note_counters: admins read"),
+      p("credit_notes", "SELECT", signedInOnly, "credit_notes: admins read"),
       p("customers", "SELECT", signedInOnly, "customers: admins read"),
       p("invoice_counters", "SELECT", signedInOnly, "invoice_counters: admins read"),
       p("invoice_links", "SELECT", signedInOnly, "invoice_links: admins read"),
@@ -238,6 +240,9 @@ describe("what the migrations leave", () => {
       "content_versions_record_version_key",
       "credentials_expiring_idx",
       "credentials_user_idx",
+      "credit_notes_invoice_idx",
+      "credit_notes_number_key",
+      "credit_notes_year_sequence_key",
       "customers_email_key",
       "customers_recent_idx",
       "customers_search_idx",

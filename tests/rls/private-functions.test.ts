@@ -88,6 +88,7 @@ describe("private.is_admin()", () => {
         "push_create_invoice_draft",
         "push_create_order",
         "push_create_service",
+        "push_credit_invoice",
         "push_decline_offer",
         "push_expiring_credentials",
         "push_find_people",

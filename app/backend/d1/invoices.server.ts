@@ -11,6 +11,7 @@ import {
   toUnbilledCall,
   toUnbilledOrder,
   type BillableItemRow,
+  type CreditNoteRow,
   type InvoiceLinkRow,
   type InvoiceRow,
   type InvoiceSummaryRow,
@@ -22,21 +23,28 @@ import {
 } from "~/backend/rows/billing.server";
 import { pageCountOf } from "~/domain/paging";
 import { mailStatements } from "./mail-outbox.server";
+import { d1Credit, OPEN_OF_I } from "./credit-notes.server";
 import { query } from "./query.server";
 
 export function d1InvoiceStore(db: D1Database): InvoiceStore {
   async function get(id: number) {
-    const [invoices, items, links, payments] = await query(() =>
+    const [invoices, items, links, payments, credits] = await query(() =>
       db.batch([
         db.prepare("SELECT * FROM invoices WHERE id = ?").bind(id),
         db.prepare("SELECT * FROM billable_items WHERE invoice_id = ? ORDER BY work_day, id").bind(id),
         db.prepare("SELECT * FROM invoice_links WHERE invoice_id = ?").bind(id),
         db.prepare("SELECT * FROM invoice_payments WHERE invoice_id = ? ORDER BY id").bind(id),
+        db.prepare("SELECT * FROM credit_notes WHERE invoice_id = ? ORDER BY id").bind(id),
       ]),
     );
     const row = invoices!.results[0] as InvoiceRow | undefined;
-    const link = (links!.results[0] as InvoiceLinkRow | undefined) ?? null;
-    return row ? toInvoice(row, items!.results as BillableItemRow[], link, payments!.results as PaymentRow[]) : null;
+    if (!row) return null;
+    return toInvoice(row, {
+      items: items!.results as BillableItemRow[],
+      link: (links!.results[0] as InvoiceLinkRow | undefined) ?? null,
+      payments: payments!.results as PaymentRow[],
+      credits: credits!.results as CreditNoteRow[],
+    });
   }
 
   return {
@@ -139,7 +147,7 @@ export function d1InvoiceStore(db: D1Database): InvoiceStore {
             `INSERT INTO invoice_payments (invoice_id, amount_minor, paid_on, method, reference, recorded_by, recorded_at)
              SELECT i.id, ?2, ?3, ?4, ?5, ?6, ?7 FROM invoices i
              WHERE i.id = ?1 AND i.status = 'issued'
-               AND i.total_minor - (SELECT coalesce(sum(p.amount_minor), 0) FROM invoice_payments p WHERE p.invoice_id = i.id) >= CAST(?2 AS INTEGER)`,
+               AND ${OPEN_OF_I} >= CAST(?2 AS INTEGER)`,
           )
           .bind(id, amountMinor, paidOn, method, reference, by, now)
           .run(),
@@ -159,7 +167,7 @@ export function d1InvoiceStore(db: D1Database): InvoiceStore {
              SELECT i.id, ?2, ?3, 'card', ?4, 'stripe', ?5, ?6 FROM invoices i
              WHERE i.id = ?1 AND i.status = 'issued'
                AND NOT EXISTS (SELECT 1 FROM invoice_payments WHERE stripe_event_id = ?6)
-               AND i.total_minor - (SELECT coalesce(sum(p.amount_minor), 0) FROM invoice_payments p WHERE p.invoice_id = i.id) >= CAST(?2 AS INTEGER)`,
+               AND ${OPEN_OF_I} >= CAST(?2 AS INTEGER)`,
           )
           .bind(id, amountMinor, paidOn, reference, now, eventId)
           .run(),
@@ -178,6 +186,8 @@ export function d1InvoiceStore(db: D1Database): InvoiceStore {
     },
 
     get,
+
+    credit: d1Credit(db),
 
     async paymentsAfter(afterId, limit) {
       const { results } = await query(() =>
@@ -250,7 +260,8 @@ export function d1InvoiceStore(db: D1Database): InvoiceStore {
                  (SELECT count(*) FROM billable_items b WHERE b.invoice_id = i.id) AS item_count,
                  (SELECT coalesce(sum(b.amount_minor), 0) FROM billable_items b WHERE b.invoice_id = i.id) AS items_minor,
                  l.sent_at,
-                 (SELECT coalesce(sum(p.amount_minor), 0) FROM invoice_payments p WHERE p.invoice_id = i.id) AS paid_minor
+                 (SELECT coalesce(sum(p.amount_minor), 0) FROM invoice_payments p WHERE p.invoice_id = i.id) AS paid_minor,
+                 (SELECT coalesce(sum(n.amount_minor), 0) FROM credit_notes n WHERE n.invoice_id = i.id) AS credited_minor
                FROM invoices i JOIN customers c ON c.id = i.customer_id LEFT JOIN invoice_links l ON l.invoice_id = i.id ORDER BY i.id DESC LIMIT ? OFFSET ?`,
             )
             .bind(INVOICES_PAGE_SIZE, (page - 1) * INVOICES_PAGE_SIZE),

@@ -2,6 +2,7 @@
 // instants as epoch ms, Postgres as timestamptz text and bigints as strings), mapped once for both adapters.
 import type {
   BillableItem,
+  CreditNote,
   Invoice,
   InvoiceLink,
   InvoiceSummary,
@@ -121,7 +122,7 @@ export type InvoiceRow = {
   created_at: number | string;
 };
 
-const invoiceColumns = (row: InvoiceRow): Omit<Invoice, "items" | "link" | "payments" | "paidMinor"> => ({
+const invoiceColumns = (row: InvoiceRow): Omit<Invoice, "items" | "link" | "payments" | "paidMinor" | "credits" | "creditedMinor"> => ({
   id: int(row.id),
   customerId: int(row.customer_id),
   currency: row.currency,
@@ -188,14 +189,42 @@ export const toListedPayment = (row: ListedPaymentRow): ListedPayment => ({
 });
 
 /** An invoice, its items (in their order: day, then id), its link once sent and its payments (in their order). */
-export function toInvoice(row: InvoiceRow, items: readonly BillableItemRow[], link: InvoiceLinkRow | null, payments: readonly PaymentRow[]): Invoice {
-  const paid = payments.map(toPayment);
+/** A credit_notes row. */
+export type CreditNoteRow = {
+  id: number | string;
+  number: string;
+  amount_minor: number | string;
+  reason: string;
+  created_by: string;
+  created_at: number | string;
+};
+
+const toCreditNote = (row: CreditNoteRow): CreditNote => ({
+  id: int(row.id),
+  number: row.number,
+  amountMinor: int(row.amount_minor),
+  reason: row.reason,
+  createdBy: row.created_by,
+  createdAt: instant(row.created_at),
+});
+
+const sumOf = (rows: readonly { amountMinor: number }[]) => rows.reduce((sum, row) => sum + row.amountMinor, 0);
+
+/** An invoice with what belongs to it: its items, its link (null until sent), its payments and its credit notes. */
+export function toInvoice(
+  row: InvoiceRow,
+  parts: { items: readonly BillableItemRow[]; link: InvoiceLinkRow | null; payments: readonly PaymentRow[]; credits: readonly CreditNoteRow[] },
+): Invoice {
+  const payments = parts.payments.map(toPayment);
+  const credits = parts.credits.map(toCreditNote);
   return {
     ...invoiceColumns(row),
-    items: items.map(toBillableItem),
-    link: link === null ? null : toInvoiceLink(link),
-    payments: paid,
-    paidMinor: paid.reduce((sum, payment) => sum + payment.amountMinor, 0),
+    items: parts.items.map(toBillableItem),
+    link: parts.link === null ? null : toInvoiceLink(parts.link),
+    payments,
+    paidMinor: sumOf(payments),
+    credits,
+    creditedMinor: sumOf(credits),
   };
 }
 
@@ -207,6 +236,7 @@ export type InvoiceSummaryRow = InvoiceRow & {
   items_minor: number | string;
   sent_at: number | string | null;
   paid_minor: number | string;
+  credited_minor: number | string;
 };
 
 export const toInvoiceSummary = (row: InvoiceSummaryRow): InvoiceSummary => ({
@@ -217,4 +247,5 @@ export const toInvoiceSummary = (row: InvoiceSummaryRow): InvoiceSummary => ({
   itemsMinor: int(row.items_minor),
   sentAt: row.sent_at === null ? null : instant(row.sent_at),
   paidMinor: int(row.paid_minor),
+  creditedMinor: int(row.credited_minor),
 });

@@ -14,6 +14,7 @@ import {
   toUnbilledCall,
   toUnbilledOrder,
   type BillableItemRow,
+  type CreditNoteRow,
   type InvoiceLinkRow,
   type InvoiceRow,
   type InvoiceSummaryRow,
@@ -30,15 +31,16 @@ import { check } from "./clients.server";
 /** Postgres sends bigint columns as numbers in jsonb, and PostgREST a bigint result as a number or a string. */
 type Num = number | string;
 /** public.push_invoice's answer: the invoice's columns, its items' and its link's (null until sent). */
-type InvoiceAnswer = InvoiceRow & { items: BillableItemRow[]; link: InvoiceLinkRow | null; payments: PaymentRow[] };
+type InvoiceAnswer = InvoiceRow & { items: BillableItemRow[]; link: InvoiceLinkRow | null; payments: PaymentRow[]; credits: CreditNoteRow[] };
 
 type DraftAnswer = { ok: true; id: Num } | { ok: false; reason: "nothing-to-bill" };
 type IssueAnswer = { ok: true; number: string } | { ok: false; reason: "stale" | "not-found" | "issued" };
 type SendAnswer = { ok: true } | { ok: false; reason: "not-found" | "draft" };
 type PaymentAnswer = { ok: true } | { ok: false; reason: "not-found" | "draft" | "over" };
+type CreditAnswer = { ok: true; number: string } | { ok: false; reason: "not-found" | "draft" | "over" };
 type StripePaymentAnswer = { ok: true } | { ok: false; reason: "not-found" | "draft" | "over" | "duplicate" };
 
-const toInvoiceOrNull = (row: InvoiceAnswer | null) => (row === null ? null : toInvoice(row, row.items, row.link, row.payments));
+const toInvoiceOrNull = (row: InvoiceAnswer | null) => (row === null ? null : toInvoice(row, row));
 
 export function supabaseInvoiceStore(service: SupabaseClient): InvoiceStore {
   return {
@@ -82,6 +84,12 @@ export function supabaseInvoiceStore(service: SupabaseClient): InvoiceStore {
           ...{ p_id: id, p_amount_minor: amountMinor, p_paid_on: paidOn, p_method: method, p_reference: reference },
           ...{ p_by: by, p_now: now },
         }),
+      );
+    },
+
+    async credit(id, { amountMinor, reason, year, by }, now) {
+      return check<CreditAnswer>(
+        await service.rpc("push_credit_invoice", { p_id: id, p_amount_minor: amountMinor, p_reason: reason, p_year: year, p_by: by, p_now: now }),
       );
     },
 

@@ -18,17 +18,18 @@ export type DocumentSource = {
   bankTransfer: string | null;
 };
 
-/** What an invoice is still owed: its total less its payments (nothing credited until credit notes exist). */
-export const openOf = (invoice: Pick<Invoice, "totalMinor" | "paidMinor">) => openBalance(invoice.totalMinor ?? 0, invoice.paidMinor, 0);
+/** What an invoice is still owed: its total less its payments and its credit notes. */
+export const openOf = (invoice: Pick<Invoice, "totalMinor" | "paidMinor" | "creditedMinor">) =>
+  openBalance(invoice.totalMinor ?? 0, invoice.paidMinor, invoice.creditedMinor);
 
-/** An invoice's state from its sending and its payments (credit notes are still to come: nothing credited). */
-export const staffStateOf = (invoice: Pick<Invoice, "status" | "totalMinor" | "paidMinor"> & { sent: boolean }) =>
+/** An invoice's state from its sending, its payments and its credit notes. */
+export const staffStateOf = (invoice: Pick<Invoice, "status" | "totalMinor" | "paidMinor" | "creditedMinor"> & { sent: boolean }) =>
   invoiceState({
     issued: invoice.status === "issued",
     sent: invoice.sent,
     totalMinor: invoice.totalMinor ?? 0,
     paidMinor: invoice.paidMinor,
-    creditedMinor: 0,
+    creditedMinor: invoice.creditedMinor,
   });
 
 export function invoiceDocument({ invoice, customer, company, bankTransfer }: DocumentSource, locale: Locale, m: Messages): InvoiceDocument {
@@ -59,12 +60,9 @@ export function invoiceDocument({ invoice, customer, company, bankTransfer }: Do
         value: money(invoice.taxMinor ?? 0),
       },
       { label: t.total, value: money(invoice.totalMinor ?? 0) },
-      ...(invoice.paidMinor > 0
-        ? [
-            { label: t.paid, value: money(invoice.paidMinor) },
-            { label: t.open, value: money(open) },
-          ]
-        : []),
+      ...invoice.credits.map((note) => ({ label: format(t.creditNote, { number: note.number, reason: note.reason }), value: money(note.amountMinor) })),
+      ...(invoice.paidMinor > 0 ? [{ label: t.paid, value: money(invoice.paidMinor) }] : []),
+      ...(invoice.paidMinor > 0 || invoice.creditedMinor > 0 ? [{ label: t.open, value: money(open) }] : []),
     ],
     footer: [
       ...(open > 0 && bankTransfer ? [t.bankTransfer, ...bankTransfer.split("\n").filter((line) => line.trim() !== "")] : []),

@@ -1,6 +1,7 @@
 // /Dashboard/Invoices/<id> (admins, issue 26 build item 3; docs/decisions/0037): one invoice, each item in words in
 // the page's language (made from its stored computation) with its amount; the totals once issued; and, for a draft,
-// "Issue" at the version shown, so a draft changed in the meantime is shown again rather than issued unseen.
+// "Issue" at the version shown, so a draft changed in the meantime is shown again rather than issued unseen. An issued
+// invoice has its payments, its credit notes and its sending.
 import { data, Form, Link, useActionData, type ShouldRevalidateFunction } from "react-router";
 import { Cell, DataTable } from "~/components/DataTable";
 import { FormAlert, SubmitButton } from "~/components/forms";
@@ -14,6 +15,8 @@ import { INVOICES_PATH } from "~/features/billing/invoice-paths";
 import { issueIntent } from "~/features/billing/invoices.server";
 import { InvoiceSending } from "~/features/billing/InvoiceSending";
 import { InvoicePayments } from "~/features/billing/InvoicePayments";
+import { InvoiceCredits } from "~/features/billing/InvoiceCredits";
+import { creditIntent } from "~/features/billing/invoice-credits.server";
 import { recordPaymentIntent } from "~/features/billing/invoice-payments.server";
 import { staffStateOf } from "~/features/billing/invoice-document";
 import { invoiceCustomer, sendIntent } from "~/features/billing/invoice-sending.server";
@@ -52,7 +55,7 @@ export async function action(args: Route.ActionArgs) {
   const id = idOf(args.params.invoiceId);
   // An invoice that is not there is a 404 whatever the form sends, as its page is.
   if (id === null || !(await appContext(args.context).backend.invoices.get(id))) throw data(null, { status: 404 });
-  return runIntent({ ...args, user: admin }, { issue: issueIntent(id), send: sendIntent(id), payment: recordPaymentIntent(id) });
+  return runIntent({ ...args, user: admin }, { issue: issueIntent(id), send: sendIntent(id), payment: recordPaymentIntent(id), credit: creditIntent(id) });
 }
 
 /** A refused issue (409: changed in the meantime) shows the invoice as it is now, with or without JavaScript. */
@@ -115,6 +118,7 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
         </Panel>
       )}
       {invoice.status === "issued" && <InvoicePayments invoice={invoice} today={today} failure={failure} />}
+      {invoice.status === "issued" && <InvoiceCredits invoice={invoice} failure={failure} />}
       {invoice.status === "issued" && customer && <InvoiceSending invoice={invoice} customerEmail={customer.email} mails={mails} failure={failure} />}
     </>
   );

@@ -100,6 +100,7 @@ export const BILLING_READ_FUNCTIONS: Record<(typeof BILLING_READ_RPC_FUNCTIONS)[
             ["sent_at"],
           ),
           paid_minor: state.tables.invoice_payments.filter((row) => row.invoice_id === invoice.id).reduce((sum, row) => sum + Number(row.amount_minor), 0),
+          credited_minor: state.tables.credit_notes.filter((row) => row.invoice_id === invoice.id).reduce((sum, row) => sum + Number(row.amount_minor), 0),
         };
       }),
     };

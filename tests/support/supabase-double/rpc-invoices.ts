@@ -33,7 +33,16 @@ export const INVOICE_RPC_FUNCTIONS = [
   "push_record_invoice_payment",
   "push_record_stripe_payment",
   "push_payments_after",
+  "push_credit_invoice",
 ] as const;
+
+const sumOf = (rows: Row[]) => rows.reduce((sum, row) => sum + Number(row.amount_minor), 0);
+
+/** private.invoice_open_minor: the total less the invoice's payments and credit notes. */
+const openOf = (state: DoubleState, invoice: Row) =>
+  Number(invoice.total_minor) -
+  sumOf(state.tables.invoice_payments.filter((row) => row.invoice_id === invoice.id)) -
+  sumOf(state.tables.credit_notes.filter((row) => row.invoice_id === invoice.id));
 
 /** push_invoice's answer: the invoice's columns, its items' (by day, then id), and its link's (null until sent). */
 function invoiceJson(state: DoubleState, invoice: Row | undefined): Json | null {
@@ -48,6 +57,10 @@ function invoiceJson(state: DoubleState, invoice: Row | undefined): Json | null 
       ? { token_sealed: link.token_sealed, locale: link.locale, sent_at: jsonValue(SCHEMA.invoice_links.columns.sent_at, link.sent_at), sends: link.sends }
       : null,
     payments: payments.map((row) => rowJson("invoice_payments", row)),
+    credits: state.tables.credit_notes
+      .filter((row) => row.invoice_id === invoice.id)
+      .sort((a, b) => Number(a.id) - Number(b.id))
+      .map((row) => rowJson("credit_notes", row)),
   };
 }
 
@@ -163,8 +176,7 @@ export const INVOICE_FUNCTIONS: Record<(typeof INVOICE_RPC_FUNCTIONS)[number], (
     const invoice = state.tables.invoices.find((row) => row.id === Number(args.p_id));
     if (!invoice) return refused("not-found");
     if (invoice.status !== "issued") return refused("draft");
-    const paid = state.tables.invoice_payments.filter((row) => row.invoice_id === invoice.id).reduce((sum, row) => sum + Number(row.amount_minor), 0);
-    if (Number(invoice.total_minor) - paid < Number(args.p_amount_minor)) return refused("over");
+    if (openOf(state, invoice) < Number(args.p_amount_minor)) return refused("over");
     state.write("invoice_payments", "insert", [
       {
         ...{ invoice_id: invoice.id, amount_minor: args.p_amount_minor, paid_on: coerce(DATE, args.p_paid_on), method: args.p_method },
@@ -179,8 +191,7 @@ export const INVOICE_FUNCTIONS: Record<(typeof INVOICE_RPC_FUNCTIONS)[number], (
     if (state.tables.invoice_payments.some((row) => row.stripe_event_id === args.p_event_id)) return refused("duplicate");
     if (!invoice) return refused("not-found");
     if (invoice.status !== "issued") return refused("draft");
-    const paid = state.tables.invoice_payments.filter((row) => row.invoice_id === invoice.id).reduce((sum, row) => sum + Number(row.amount_minor), 0);
-    if (Number(invoice.total_minor) - paid < Number(args.p_amount_minor)) return refused("over");
+    if (openOf(state, invoice) < Number(args.p_amount_minor)) return refused("over");
     state.write("invoice_payments", "insert", [
       {
         ...{ invoice_id: invoice.id, amount_minor: args.p_amount_minor, paid_on: coerce(DATE, args.p_paid_on), method: "card" },
@@ -203,6 +214,27 @@ export const INVOICE_FUNCTIONS: Record<(typeof INVOICE_RPC_FUNCTIONS)[number], (
           ...{ invoice_number: invoice.number, currency: invoice.currency, customer_name: customer.name, customer_email: customer.email },
         };
       });
+  },
+
+  push_credit_invoice(state, args) {
+    const invoice = state.tables.invoices.find((row) => row.id === Number(args.p_id));
+    if (!invoice) return refused("not-found");
+    if (invoice.status !== "issued") return refused("draft");
+    if (openOf(state, invoice) < Number(args.p_amount_minor)) return refused("over");
+    // insert … on conflict (year) do update set last = last + 1 returning last
+    const year = Number(args.p_year);
+    const counter = state.tables.credit_note_counters.find((row) => Number(row.year) === year);
+    const last = counter ? Number(counter.last) + 1 : 1;
+    if (counter) state.write("credit_note_counters", "update", [{ year, last }]);
+    else state.write("credit_note_counters", "insert", [{ year, last }]);
+    const number = numberOf(year, last).replace("PUSH-", "PUSH-CN-");
+    state.write("credit_notes", "insert", [
+      {
+        ...{ invoice_id: invoice.id, year, sequence: last, number, amount_minor: args.p_amount_minor, reason: args.p_reason },
+        ...{ created_by: args.p_by, created_at: pgTimestamp(Number(args.p_now)) },
+      },
+    ]);
+    return { ok: true, number };
   },
 
   push_invoice_by_link(state, args) {

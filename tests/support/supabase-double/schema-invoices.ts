@@ -7,7 +7,15 @@
 // one. The worker reaches the tables only through the functions of rpc-invoices.ts.
 import type { Row, Table, TableName, Value } from "./schema";
 
-export const INVOICE_TABLE_NAMES = ["invoice_counters", "invoices", "billable_items", "invoice_links", "invoice_payments"] as const;
+export const INVOICE_TABLE_NAMES = [
+  "invoice_counters",
+  "invoices",
+  "billable_items",
+  "invoice_links",
+  "invoice_payments",
+  "credit_note_counters",
+  "credit_notes",
+] as const;
 type InvoiceTableName = (typeof INVOICE_TABLE_NAMES)[number];
 
 const ISSUED = "an issued invoice never changes";
@@ -128,5 +136,35 @@ export const INVOICE_SCHEMA: Record<InvoiceTableName, Table> = {
     unique: [{ name: "invoice_payments_stripe_event_idx", columns: ["stripe_event_id"], where: (row) => row.stripe_event_id !== null }],
     foreignKeys: [{ name: "invoice_payments_invoice_id_fkey", column: "invoice_id", table: "invoices", onDelete: "restrict" }],
     refusesChange: { message: "a payment never changes", deletes: true, when: () => true },
+  },
+  // 20261205000700_push_credit_notes.sql: a credit note's yearly counter, and credit notes, which never change.
+  credit_note_counters: {
+    columns: {
+      year: { type: "int8", check: between(2000, 9999) },
+      last: { type: "int8", check: atLeast(1) },
+    },
+    primaryKey: "year",
+    unique: [],
+    foreignKeys: [],
+  },
+  credit_notes: {
+    columns: {
+      id: { type: "int8", identity: "always" },
+      invoice_id: { type: "int8" },
+      year: { type: "int8", check: between(2000, 9999) },
+      sequence: { type: "int8", check: atLeast(1) },
+      number: { type: "text" },
+      amount_minor: { type: "int8", check: atLeast(1) },
+      reason: { type: "text", check: (value) => String(value).length >= 1 && String(value).length <= 300 },
+      created_by: { type: "text" },
+      created_at: { type: "timestamptz" },
+    },
+    primaryKey: "id",
+    unique: [
+      { name: "credit_notes_number_key", columns: ["number"] },
+      { name: "credit_notes_year_sequence_key", columns: ["year", "sequence"] },
+    ],
+    foreignKeys: [{ name: "credit_notes_invoice_id_fkey", column: "invoice_id", table: "invoices", onDelete: "restrict" }],
+    refusesChange: { message: "a credit note never changes", deletes: true, when: () => true },
   },
 };

@@ -106,6 +106,17 @@ export const INVOICE_SHAPES: RestShape[] = [
     extension: `${INVOICES}: a payment recorded by hand (${PAYMENTS} public.push_record_invoice_payment, one transaction, service role only)`,
   },
   {
+    ...rpc("push_credit_invoice", "a credit note on an issued invoice, numbered in its year, no more than what is open — or refused, storing nothing", {
+      p_id: positive,
+      p_amount_minor: is.int,
+      p_reason: is.text,
+      p_year: (value) => Number.isSafeInteger(value) && (value as number) >= 2000 && (value as number) <= 9999,
+      p_by: is.text,
+      p_now: positive,
+    }),
+    extension: `${INVOICES}: a credit note (supabase/migrations/20261205000700_push_credit_notes.sql public.push_credit_invoice, one transaction, service role only)`,
+  },
+  {
     ...rpc("push_record_stripe_payment", "a payment Stripe reported, once per event — or refused, storing nothing", {
       p_id: positive,
       p_amount_minor: is.int,

@@ -127,6 +127,7 @@ export function describeBillingSourcesContract(target: ContractTarget) {
         currency: "USD",
         amountMinor: 13000,
         rateLineId: null,
+        languageId: null,
         computation: held,
       });
       await invoices().addItems([item(`appointment:${done}`, appointment.customerId), item(`order:${order.id}`, order.customerId)], PAST + 3 * HOUR);
@@ -159,6 +160,7 @@ export function describeBillingSourcesContract(target: ContractTarget) {
         currency: "USD",
         amountMinor,
         rateLineId: null,
+        languageId: null,
         computation: held,
       });
       await invoices().addItems([item(13000), item(300)], PAST);

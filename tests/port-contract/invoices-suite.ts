@@ -44,6 +44,7 @@ export function describeInvoicesContract(target: ContractTarget) {
     currency: "USD",
     amountMinor: 18281,
     rateLineId: null,
+    languageId: null,
     computation,
     ...fields,
   });

@@ -5,7 +5,8 @@
 import { useId } from "react";
 import { Cell, DataTable } from "./DataTable";
 
-export type Bar = { label: string; value: number; shown: string };
+/** A bar: its row in the table (`label`, `shown`), its height (`value`), and a short name under it when the label is long. */
+export type Bar = { label: string; value: number; shown: string; tick?: string };
 
 type Props = {
   title: string;
@@ -22,6 +23,8 @@ const HEIGHT = 240;
 const TOP = 24; // room for the tallest bar's figure
 const BOTTOM = 28; // room for the labels
 const GAP = 0.25; // of each slot, between bars
+/** Beyond this many bars the figures above them would run into each other: the table beside the chart has them. */
+const FIGURES_UP_TO = 8;
 
 /** The bars' rectangles in the SVG's coordinates: equal slots, heights in proportion to the largest value. */
 export function barGeometry(values: readonly number[], direction: "ltr" | "rtl") {
@@ -57,11 +60,13 @@ export function BarChart({ title, columns, bars, direction, empty }: Props) {
           return (
             <g key={bar.label}>
               <rect className="bar-chart-bar" x={x} y={y} width={width} height={height} />
-              <text className="bar-chart-figure" x={centre} y={y - 6} textAnchor="middle">
-                {bar.shown}
-              </text>
+              {bars.length <= FIGURES_UP_TO && (
+                <text className="bar-chart-figure" x={centre} y={y - 6} textAnchor="middle">
+                  {bar.shown}
+                </text>
+              )}
               <text className="bar-chart-label" x={centre} y={HEIGHT - 8} textAnchor="middle">
-                {bar.label}
+                {bar.tick ?? bar.label}
               </text>
             </g>
           );

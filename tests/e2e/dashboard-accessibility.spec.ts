@@ -3,6 +3,7 @@
 import type { Page } from "@playwright/test";
 import { ar } from "../../app/i18n";
 import { companyDay } from "./booking-support";
+import { issuedForReports } from "./invoices-support";
 import { arabicAdmin } from "./rates-support";
 import { axeViolations } from "./support";
 import { ADMIN, expect, INTERPRETER, SAMPLE_PASSWORD, signIn, test, unique } from "./fixtures";
@@ -50,6 +51,7 @@ for (const viewport of [
         "/Dashboard/Appointments/New",
         "/Dashboard/Rates",
         "/Dashboard/Invoices",
+        "/Dashboard/Reports",
         "/Dashboard/Jobs",
         "/Dashboard/Calls",
         "/Dashboard/Interpreter",
@@ -408,6 +410,33 @@ test("the Invoices pages with the draft form's field errors have no violations, 
       await expect(arabic.getByRole("table", { name: i.items })).toBeVisible();
       expect(await axeViolations(arabic), `an invoice in Arabic, ${viewport.name}`).toEqual([]);
     }
+  }
+  await arabic.context().close();
+});
+
+test("the Reports page has no violations with its charts and tables, in English and Arabic, wide and on a phone", async ({ page, browser }) => {
+  test.slow(); // a new Arabic admin, four scans
+  const viewports = [
+    { name: "desktop", width: 1280, height: 800 },
+    { name: "phone", width: 390, height: 844 },
+  ];
+  // Revenue of a year of the test's own, so every kind of chart is drawn (issued in the data: invoices-support.ts).
+  const year = 2200 + Math.floor(Math.random() * 7000);
+  await issuedForReports({ name: `Axe Clinic ${year}`, email: `axe.reports.${year}.${Date.now()}@example.com` }, year);
+  const path = `/Dashboard/Reports?from=${year}-01&to=${year}-12`;
+  await signIn(page, ADMIN.email, { landing: "/Dashboard/Reports" });
+  for (const viewport of viewports) {
+    await page.setViewportSize(viewport);
+    await page.goto(path);
+    await expect(page.getByRole("table", { name: "Revenue by language, USD" })).toBeVisible();
+    expect(await axeViolations(page), `Reports, ${viewport.name}`).toEqual([]);
+  }
+  const arabic = await arabicAdmin(browser, viewports[0]!);
+  for (const viewport of viewports) {
+    await arabic.setViewportSize(viewport);
+    await arabic.goto(path);
+    await expect(arabic.getByRole("heading", { level: 1 })).toHaveText(ar.reports.heading);
+    expect(await axeViolations(arabic), `Reports in Arabic, ${viewport.name}`).toEqual([]);
   }
   await arabic.context().close();
 });

@@ -3,6 +3,7 @@
 // D1 does — revenue before tax of issued invoices' items by month, customer (the first p_top, then the rest) and
 // language; appointments counted, leaving out those cancelled a day or more before their start, and filled; calls and
 // answered calls per month of the company's calendar (its instants given; here across the change to daylight saving).
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { asSuperuser, fileDatabase, serviceRole, within } from "./support/db";
 import { CUSTOMER_SQL, insertSql } from "./support/appointments";
@@ -107,5 +108,41 @@ describe("push_report", () => {
       { month: "2034-02", calls: 2, answered: 1 },
       { month: "2034-03", calls: 1, answered: 0 },
     ]);
+  });
+});
+
+// 20261205000500 fills in the language of the items made before it, from their source (re-runnable: run again here over
+// rows it did not see), and puts back the guard of issued invoices' items it lifted for that.
+describe("the items' languages, filled in from their source", () => {
+  const upgraded = fileDatabase(createWithFixtures, async () => {
+    await asSuperuser(upgraded, CUSTOMER_SQL);
+    const [sql, params] = insertSql({ id: 81, from: "2034-02-10T17:00:00Z", to: "2034-02-10T18:00:00Z" });
+    await asSuperuser(upgraded, sql, params);
+    await upgraded.exec(`
+      insert into public.call_log (id, language_id, language, type, caller_name, outcome, requested_at, answered_at, ended_at) values
+        ('c9', ${LANGUAGE.arabic}, 'Arabic', 'audio', 'Nine', 'answered', '2034-02-01T10:00:00Z', '2034-02-01T10:00:10Z', '2034-02-01T10:05:00Z');
+      insert into public.invoices (id, customer_id, currency, period_from, period_to, status, version, year, sequence, number, tax_bp,
+                                   subtotal_minor, tax_minor, total_minor, issued_at, issued_by, created_by, created_at) overriding system value values
+        (1, 1, 'USD', '2034-01-01', '2034-03-31', 'issued', 2, 2034, 1, 'PUSH-2034-0001', 0, 300, 0, 300, '2034-04-01T09:00:00Z', 'a', 'a', '2034-04-01T08:00:00Z');
+      insert into public.billable_items (source, customer_id, work_day, currency, amount_minor, computation, invoice_id, created_at) values
+        ('appointment:81', 1, '2034-02-10', 'USD', 100, '{}', 1, '2034-04-01T08:00:00Z'),
+        ('call:c9', 1, '2034-02-01', 'USD', 100, '{}', 1, '2034-04-01T08:00:00Z'),
+        ('order:5', 1, '2034-02-02', 'USD', 100, '{}', 1, '2034-04-01T08:00:00Z');
+    `);
+    await upgraded.exec(readFileSync("supabase/migrations/20261205000500_push_billable_item_languages.sql", "utf8"));
+  });
+
+  it("an appointment's and a call's language; an order none", async () => {
+    expect(await asSuperuser(upgraded, "select source, language_id from public.billable_items order by source")).toEqual([
+      { source: "appointment:81", language_id: LANGUAGE.spanish },
+      { source: "call:c9", language_id: LANGUAGE.arabic },
+      { source: "order:5", language_id: null },
+    ]);
+  });
+
+  it("an issued invoice's items are guarded again", async () => {
+    await expect(asSuperuser(upgraded, "update public.billable_items set amount_minor = 1 where source = 'order:5'")).rejects.toThrow(
+      "an issued invoice never changes",
+    );
   });
 });

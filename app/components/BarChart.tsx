@@ -23,6 +23,8 @@ const HEIGHT = 240;
 const TOP = 24; // room for the tallest bar's figure
 const BOTTOM = 28; // room for the labels
 const GAP = 0.25; // of each slot, between bars
+/** The widest a bar is drawn, however few there are: one bar is a bar, not a block. */
+const WIDEST = 96;
 /** Beyond this many bars the figures above them would run into each other: the table beside the chart has them. */
 const FIGURES_UP_TO = 8;
 
@@ -34,7 +36,8 @@ export function barGeometry(values: readonly number[], direction: "ltr" | "rtl")
   return values.map((value, index) => {
     const height = largest > 0 ? (Math.max(0, value) / largest) * plot : 0;
     const position = direction === "rtl" ? values.length - 1 - index : index;
-    return { x: position * slot + (slot * GAP) / 2, width: slot * (1 - GAP), y: TOP + plot - height, height, centre: position * slot + slot / 2 };
+    const width = Math.min(WIDEST, slot * (1 - GAP));
+    return { x: position * slot + (slot - width) / 2, width, y: TOP + plot - height, height, centre: position * slot + slot / 2 };
   });
 }
 

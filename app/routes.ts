@@ -78,6 +78,7 @@ export default [
     route("Invoices/export", "routes/dashboard/invoices-csv.ts"),
     route("Invoices/payments.csv", "routes/dashboard/payments-csv.ts"),
     route("Invoices/:invoiceId", "routes/dashboard/invoice.tsx"),
+    route("Reports", "routes/dashboard/reports.tsx"),
     route("Jobs", "routes/dashboard/jobs.tsx"),
     route("Jobs/:orderId", "routes/dashboard/job.tsx"),
     route("Jobs/appointments/:appointmentId/appointment.ics", "routes/dashboard/job-appointment-ics.ts"),

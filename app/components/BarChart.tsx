@@ -5,7 +5,8 @@
 import { useId } from "react";
 import { Cell, DataTable } from "./DataTable";
 
-export type Bar = { label: string; value: number; shown: string };
+/** A bar: its row in the table (`label`, `shown`), its height (`value`), and a short name under it when the label is long. */
+export type Bar = { label: string; value: number; shown: string; tick?: string };
 
 type Props = {
   title: string;
@@ -22,6 +23,10 @@ const HEIGHT = 240;
 const TOP = 24; // room for the tallest bar's figure
 const BOTTOM = 28; // room for the labels
 const GAP = 0.25; // of each slot, between bars
+/** The widest a bar is drawn, however few there are: one bar is a bar, not a block. */
+const WIDEST = 96;
+/** Beyond this many bars the figures above them would run into each other: the table beside the chart has them. */
+const FIGURES_UP_TO = 8;
 
 /** The bars' rectangles in the SVG's coordinates: equal slots, heights in proportion to the largest value. */
 export function barGeometry(values: readonly number[], direction: "ltr" | "rtl") {
@@ -31,7 +36,8 @@ export function barGeometry(values: readonly number[], direction: "ltr" | "rtl")
   return values.map((value, index) => {
     const height = largest > 0 ? (Math.max(0, value) / largest) * plot : 0;
     const position = direction === "rtl" ? values.length - 1 - index : index;
-    return { x: position * slot + (slot * GAP) / 2, width: slot * (1 - GAP), y: TOP + plot - height, height, centre: position * slot + slot / 2 };
+    const width = Math.min(WIDEST, slot * (1 - GAP));
+    return { x: position * slot + (slot - width) / 2, width, y: TOP + plot - height, height, centre: position * slot + slot / 2 };
   });
 }
 
@@ -57,11 +63,13 @@ export function BarChart({ title, columns, bars, direction, empty }: Props) {
           return (
             <g key={bar.label}>
               <rect className="bar-chart-bar" x={x} y={y} width={width} height={height} />
-              <text className="bar-chart-figure" x={centre} y={y - 6} textAnchor="middle">
-                {bar.shown}
-              </text>
+              {bars.length <= FIGURES_UP_TO && (
+                <text className="bar-chart-figure" x={centre} y={y - 6} textAnchor="middle">
+                  {bar.shown}
+                </text>
+              )}
               <text className="bar-chart-label" x={centre} y={HEIGHT - 8} textAnchor="middle">
-                {bar.label}
+                {bar.tick ?? bar.label}
               </text>
             </g>
           );

@@ -17,6 +17,8 @@ export type NewBillableItem = {
   currency: string;
   amountMinor: number;
   rateLineId: number | null;
+  /** The language the work was in, for the reports' revenue by language; null when it has none (an order). */
+  languageId: number | null;
   computation: Computation;
 };
 
@@ -118,6 +120,7 @@ export function billableItems(
       currency: priced.currency,
       amountMinor: priced.amountMinor,
       rateLineId: priced.rateLineId,
+      languageId: work.languageId,
       computation: priced.computation,
     });
   }
@@ -129,6 +132,7 @@ export function billableItems(
       currency: order.quote.currency,
       amountMinor: order.quote.amountMinor,
       rateLineId: null,
+      languageId: null,
       computation: { kind: "quote", orderId: order.id },
     });
   return { items, unpriced };

@@ -4,7 +4,7 @@
 // hostile value would not reach it (a month that does not exist, a year before 2000, a day, another spelling).
 import type { HostileSource } from "./files";
 import type { Rng } from "./prng";
-import type { FieldKind } from "./surface-kinds";
+import type { FieldKind, QueryKind } from "./surface-kinds";
 import { text, type Payload } from "./values";
 
 /** A plausible month: mostly one of the last year's, sometimes one ahead (nothing to bill: 400, nothing stored). */
@@ -25,4 +25,17 @@ export function invoiceHostile(kind: FieldKind, source: HostileSource): Payload 
     return { value: text(rng.pick(["Bank-Transfer", "stripe", "refund", " card", "cash\u0000"])), label: "method" };
   if (kind !== "invoiceMonth" || !rng.chance(0.65)) return null;
   return { value: text(rng.pick(MONTHS)), label: "month" };
+}
+
+/** A plausible ?from= or ?to= of the Reports page: a month of the last three years or the next one. */
+export function plausibleReportMonth(kind: QueryKind, rng: Rng): string | null {
+  if (kind !== "month") return null;
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - rng.int(-12, 36), 1)).toISOString().slice(0, 7);
+}
+
+/** A hostile month aimed at the period's own check (reportMonth), or null for a generic one. */
+export function reportMonthHostile(kind: QueryKind, rng: Rng): Payload | null {
+  if (kind !== "month" || !rng.chance(0.65)) return null;
+  return { value: text(rng.pick([...MONTHS, "9999-12", "9998-12", "2000-01", "1970-01"])), label: "month" };
 }

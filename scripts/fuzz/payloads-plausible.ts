@@ -6,7 +6,7 @@ import type { IdPools } from "./params";
 import { plausibleAppointmentValue } from "./payloads-appointments";
 import { plausibleAvailabilityValue } from "./payloads-availability";
 import { plausibleRecordValue } from "./payloads-records";
-import { plausibleInvoiceValue } from "./payloads-invoices";
+import { plausibleInvoiceValue, plausibleReportMonth } from "./payloads-invoices";
 import { plausibleRateValue } from "./payloads-rates";
 import { plausibleOrderQuery, plausibleOrderValue, type OrderContext } from "./payloads-orders";
 import type { Rng } from "./prng";
@@ -119,7 +119,7 @@ export function plausible(kind: FieldKind, rng: Rng, ids: IdPools, context: Orde
 
 /** A plausible value of a query parameter (hostile ones come from Payloads.hostile). */
 export function plausibleQuery(kind: QueryKind, rng: Rng, ids: IdPools): string {
-  const order = plausibleOrderQuery(kind, rng, ids);
+  const order = plausibleOrderQuery(kind, rng, ids) ?? plausibleReportMonth(kind, rng);
   if (order !== null) return order;
   switch (kind) {
     case "page":

@@ -5,7 +5,7 @@ import { hostileImage, type HostileSource } from "./files";
 import type { IdPools } from "./params";
 import { appointmentHostile } from "./payloads-appointments";
 import { recordHostile } from "./payloads-records";
-import { invoiceHostile } from "./payloads-invoices";
+import { invoiceHostile, reportMonthHostile } from "./payloads-invoices";
 import { rateHostile } from "./payloads-rates";
 import { availabilityHostile } from "./payloads-availability";
 import { orderHostile, orderQueryHostile, type OrderContext } from "./payloads-orders";
@@ -157,7 +157,9 @@ export class Payloads implements HostileSource {
 
   /** A hostile value of a query parameter: one aimed at its reader's check, or any hostile value (URL-sized). */
   forQuery(kind: QueryKind, maxLength: number): Payload {
-    return kind === "redirect" && this.rng.chance(0.6) ? this.redirect() : (orderQueryHostile(kind, this.rng) ?? this.hostile(maxLength));
+    return kind === "redirect" && this.rng.chance(0.6)
+      ? this.redirect()
+      : (orderQueryHostile(kind, this.rng) ?? reportMonthHostile(kind, this.rng) ?? this.hostile(maxLength));
   }
 
   /** An open-redirect attempt for redirectTo-like fields. */

@@ -17,6 +17,9 @@ export const INVOICE_PAGES: PageEntry[] = [
   { route: "/Dashboard/Invoices/export", paths: ["/Dashboard/Invoices/export"], access: "admin" },
   // app/routes/dashboard/payments-csv.ts: every payment as CSV.
   { route: "/Dashboard/Invoices/payments.csv", paths: ["/Dashboard/Invoices/payments.csv"], access: "admin" },
+  // app/routes/dashboard/reports.tsx with app/domain/reports.ts: the Reports page's period, two months (issue 26, build
+  // item 7); a month that is none takes its default, a period of any length is at most 24 months.
+  { route: "/Dashboard/Reports", paths: ["/Dashboard/Reports"], access: "admin", query: { from: "month", to: "month" } },
   // app/routes/dashboard/invoice.tsx: one invoice, mostly one there is, now and then an id there is not.
   { route: "/Dashboard/Invoices/:invoiceId", paths: ["/Dashboard/Invoices/{invoice}", "/Dashboard/Invoices/0", "/Dashboard/Invoices/x"], access: "admin" },
   // app/routes/public/invoice.tsx: the customer's page of a sent invoice, by its private link (the run's set-up sends

@@ -137,6 +137,8 @@ export type QueryKind =
   | "orderStatus"
   | "date"
   | "languageId"
+  /** A month, YYYY-MM: the Reports page's period (app/domain/reports.ts reportPeriodFrom). */
+  | "month"
   /** A staff member's call link for /Call: the link's terms and their signature (app/features/calls/call-link.server.ts). */
   | "callLink";
 

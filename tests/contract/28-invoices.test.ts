@@ -33,6 +33,7 @@ const item = (source: string, fields: Partial<NewBillableItem> = {}): NewBillabl
   currency: "USD",
   amountMinor: 18281,
   rateLineId: null,
+  languageId: null,
   computation,
   ...fields,
 });

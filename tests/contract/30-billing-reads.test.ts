@@ -91,6 +91,7 @@ const item = (source: string, customerId: number, amountMinor = 18281): NewBilla
   currency: "USD",
   amountMinor,
   rateLineId: null,
+  languageId: null,
   computation,
 });
 

@@ -32,7 +32,18 @@ beforeAll(async () => {
   customerId = await bookedCustomer({ name: "Valley Clinic", email: EMAIL, organisation: "Valley Clinic" }, spanish, startsAt, "d".repeat(64));
   // An item already priced (as "Bill work" makes them), for the draft to gather.
   await backendFor().invoices.addItems(
-    [{ source: "appointment:contract-31", customerId, workDay: "2026-10-06", currency: "USD", amountMinor: 14625, rateLineId: null, computation: held }],
+    [
+      {
+        source: "appointment:contract-31",
+        customerId,
+        workDay: "2026-10-06",
+        currency: "USD",
+        amountMinor: 14625,
+        rateLineId: null,
+        languageId: null,
+        computation: held,
+      },
+    ],
     startsAt,
   );
 });

@@ -61,6 +61,7 @@ beforeAll(async () => {
     currency: "USD",
     amountMinor: 14625,
     rateLineId: null,
+    languageId: null,
     computation: sampleComputation,
   });
   const months = ["10", "11", "12"];

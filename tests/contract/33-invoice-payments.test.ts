@@ -57,7 +57,7 @@ beforeAll(async () => {
   await invoices().addItems(
     months.map((month) => ({
       ...{ source: `appointment:contract-33-${month}`, customerId, workDay: `2026-${month}-06`, currency: "USD", amountMinor: TOTAL },
-      ...{ rateLineId: null, computation: sampleComputation },
+      ...{ rateLineId: null, languageId: null, computation: sampleComputation },
     })),
     NOW,
   );

@@ -38,6 +38,7 @@ beforeAll(async () => {
         currency: "USD",
         amountMinor: 14625,
         rateLineId: null,
+        languageId: null,
         computation: sampleComputation,
       },
     ],

@@ -50,6 +50,7 @@ beforeAll(async () => {
           currency: "USD",
           amountMinor: TOTAL,
           rateLineId: null,
+          languageId: null,
           computation: sampleComputation,
         },
       ],

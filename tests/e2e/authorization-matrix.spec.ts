@@ -32,6 +32,7 @@ const ADMIN_ONLY = [
   "/Dashboard/Invoices/export",
   "/Dashboard/Invoices/payments.csv",
   `/Dashboard/Invoices/${MISSING}`,
+  "/Dashboard/Reports",
   "/Dashboard/Website",
   PEOPLE,
 ];

@@ -50,6 +50,7 @@ for (const viewport of [
         "/Dashboard/Appointments/New",
         "/Dashboard/Rates",
         "/Dashboard/Invoices",
+        "/Dashboard/Reports",
         "/Dashboard/Jobs",
         "/Dashboard/Calls",
         "/Dashboard/Interpreter",

@@ -159,3 +159,51 @@ async function completedOrder(
     expect(await retried(() => backend.orders.transition(made.id, step, at + index * HOUR)), step.transition).toMatchObject({ ok: true });
   return made.id;
 }
+
+/**
+ * For the Reports page (issue 26, build item 7): `customer` books a video appointment at 17:00 UTC on 10 March of
+ * `year` (still requested: counted, not filled), and is billed an issued invoice (10 % tax, which is not revenue) of a
+ * Spanish line of $146.25 on that day and an order's line (no language) of $50.00 on 2 April. On the data of the
+ * server the test's project runs against.
+ */
+export async function issuedForReports(customer: { name: string; email: string }, year: number): Promise<void> {
+  const { backend, dispose } = await serversBackend();
+  try {
+    const spanish = (await retried(() => backend.languages.list())).find((language) => language.name === "Spanish");
+    if (!spanish) throw new Error("no language Spanish");
+    const startsAt = Date.UTC(year, 2, 10, 17);
+    const { from, to } = blockedBy({ start: startsAt, minutes: 60, mode: "video" });
+    const made = await retried(() =>
+      backend.appointments.request(
+        {
+          contact: { name: customer.name, email: customer.email, phone: "+1 303 555 0100", organisation: customer.name },
+          ...{ languageId: spanish.id, mode: "video", setting: "medical", startsAt, minutes: 60, blockedFrom: from, blockedTo: to },
+          ...{ address: "", callNumber: "", notes: "", genderPreference: null, locale: "en" },
+          ...{ tokenHash: crypto.randomUUID().replaceAll("-", "").padEnd(64, "f"), tokenSealed: "sealed" },
+        },
+        startsAt - 14 * 24 * HOUR,
+      ),
+    );
+    if (!made.ok) throw new Error(`not booked: ${made.reason}`);
+    const customerId = (await retried(() => backend.appointments.get(made.id)))!.customerId;
+    const line = { customerId, currency: "USD", rateLineId: null, computation: { kind: "quote" as const, orderId: 1 } };
+    await retried(() =>
+      backend.invoices.addItems(
+        [
+          { ...line, source: `appointment:${made.id}`, workDay: `${year}-03-10`, amountMinor: 14625, languageId: spanish.id },
+          { ...line, source: `order:reports-${made.id}`, workDay: `${year}-04-02`, amountMinor: 5000, languageId: null },
+        ],
+        startsAt,
+      ),
+    );
+    const draft = await retried(() =>
+      backend.invoices.createDraft({ customerId, currency: "USD", from: `${year}-03-01`, to: `${year}-04-30`, by: "admin" }, startsAt),
+    );
+    if (!draft.ok) throw new Error(`no draft: ${draft.reason}`);
+    expect(await retried(() => backend.invoices.issue(draft.id, { basedOn: 1, taxBasisPoints: 1000, year, by: "admin" }, startsAt))).toMatchObject({
+      ok: true,
+    });
+  } finally {
+    await dispose();
+  }
+}

@@ -14,6 +14,7 @@ const STAFF_PAGES = [
   "/Dashboard/Calls",
   "/Dashboard/Rates",
   "/Dashboard/Invoices",
+  "/Dashboard/Reports",
 ];
 
 test.use({ viewport: PHONE });

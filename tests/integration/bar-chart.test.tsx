@@ -31,6 +31,11 @@ describe("bar geometry", () => {
     expect(sep!.x).toBeGreaterThan(nov!.x);
   });
 
+  it("a bar is at most 96 wide, centred in its slot: one figure is a bar, not a block", () => {
+    const [only] = barGeometry([5], "ltr");
+    expect(only).toMatchObject({ width: 96, x: 252, centre: 300 });
+  });
+
   it("nothing but zeros draws no bars rather than dividing by zero", () => {
     expect(barGeometry([0, 0], "ltr").map((bar) => bar.height)).toEqual([0, 0]);
   });

@@ -108,6 +108,8 @@ describe("billing work, on D1", () => {
       ["order", `Order ${orderNumber(order.id)} at the accepted quote = $250.00`],
       ["appointment", "Cancelled 5 hours before the start (under 24 hours) → late-cancellation charge $130.00"],
     ]);
+    // Each item keeps its work's language for the reports (an appointment's; an order is billed at its quote: none).
+    expect((await backend().invoices.get(draft.id))!.items.map((item) => item.languageId)).toEqual([spanish, null, spanish]);
 
     const issued = await backend().invoices.issue(draft.id, { basedOn: 1, taxBasisPoints: 0, year: 2026, by: "admin" }, START + 12 * 24 * HOUR);
     expect(issued).toEqual({ ok: true, number: "PUSH-2026-0001" });

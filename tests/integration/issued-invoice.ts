@@ -29,7 +29,7 @@ export async function issuedInvoice(email: string): Promise<number> {
   );
   if (!made.ok) throw new Error(made.reason);
   const customerId = (await backend.appointments.get(made.id))!.customerId;
-  const item = { source: `appointment:${made.id}`, customerId, workDay: "2026-12-08", currency: "USD", amountMinor: TOTAL, rateLineId: null };
+  const item = { source: `appointment:${made.id}`, customerId, workDay: "2026-12-08", currency: "USD", amountMinor: TOTAL, rateLineId: null, languageId: null };
   await backend.invoices.addItems([{ ...item, computation: sampleComputation }], NOW);
   const draft = await backend.invoices.createDraft({ customerId, currency: "USD", from: "2026-12-01", to: "2026-12-31", by: "admin" }, NOW);
   if (!draft.ok) throw new Error(draft.reason);

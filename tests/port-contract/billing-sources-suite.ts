@@ -127,6 +127,7 @@ export function describeBillingSourcesContract(target: ContractTarget) {
         currency: "USD",
         amountMinor: 13000,
         rateLineId: null,
+        languageId: null,
         computation: held,
       });
       await invoices().addItems([item(`appointment:${done}`, appointment.customerId), item(`order:${order.id}`, order.customerId)], PAST + 3 * HOUR);
@@ -167,7 +168,16 @@ export function describeBillingSourcesContract(target: ContractTarget) {
         { id: billed, customerId, languageId, answeredAt: PAST + 2 * HOUR, endedAt: PAST + 2 * HOUR + 61_000 },
         { id: later, customerId, languageId, answeredAt: PAST + 3 * HOUR, endedAt: PAST + 3 * HOUR + 5_000 },
       ]);
-      const item = { source: `call:${billed}`, customerId, workDay: "2020-07-07", currency: "USD", amountMinor: 300, rateLineId: null, computation: held };
+      const item = {
+        source: `call:${billed}`,
+        customerId,
+        workDay: "2020-07-07",
+        currency: "USD",
+        amountMinor: 300,
+        rateLineId: null,
+        languageId,
+        computation: held,
+      };
       await invoices().addItems([item], PAST + 4 * HOUR);
       expect(mine(await invoices().unbilled(LATE_HOURS)).map((each) => each.id)).toEqual([later]);
     });
@@ -195,6 +205,7 @@ export function describeBillingSourcesContract(target: ContractTarget) {
         currency: "USD",
         amountMinor,
         rateLineId: null,
+        languageId: null,
         computation: held,
       });
       await invoices().addItems([item(13000), item(300)], PAST);

@@ -15,6 +15,7 @@ import { describeRecordsContract } from "./records-suite";
 import { describeRatesContract } from "./rates-suite";
 import { describeInvoicesContract } from "./invoices-suite";
 import { describeCreditNotesContract } from "./credit-notes-suite";
+import { describeReportsContract } from "./reports-suite";
 import { describeBillingSourcesContract } from "./billing-sources-suite";
 import { describeCallsContract } from "./calls-suite";
 import { describeOrdersContract } from "./orders-suite";
@@ -65,6 +66,7 @@ describeRecordsContract({ name: "d1", backendFor, prepare: sampleContent });
 describeRatesContract({ name: "d1", backendFor, prepare: sampleContent });
 describeInvoicesContract({ name: "d1", backendFor, prepare: sampleContent });
 describeCreditNotesContract({ name: "d1", backendFor, prepare: sampleContent });
+describeReportsContract({ name: "d1", backendFor, prepare: sampleContent });
 describeBillingSourcesContract({ name: "d1", backendFor, prepare: sampleContent });
 describeAppointmentChangesContract({ name: "d1", backendFor, prepare: sampleContent });
 

@@ -35,6 +35,7 @@ export function invoiceFixtures(target: ContractTarget, { now, admin }: { now: n
     currency: "USD",
     amountMinor: 18281,
     rateLineId: null,
+    languageId: null,
     computation: sampleComputation,
     ...fields,
   });

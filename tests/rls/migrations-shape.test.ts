@@ -227,6 +227,7 @@ describe("what the migrations leave", () => {
       "billable_items_invoice_idx",
       "billable_items_source_key",
       "billable_items_unbilled_idx",
+      "billable_items_work_day_idx",
       "calendar_feeds_token_hash_key",
       "call_log_billable_idx",
       "call_log_interpreter_idx",

@@ -53,7 +53,7 @@ describe("private.is_admin()", () => {
     });
   });
 
-  it("the API exposes only the content studio's, the orders', the appointments', the availability, the offers', the reminders', the calendar feeds', the appointment records', the rate cards', the invoices' and billing's reads' functions through /rpc, and only to the service role", async () => {
+  it("the API exposes only the content studio's, the orders', the appointments', the availability, the offers', the reminders', the calendar feeds', the appointment records', the rate cards', the invoices', billing's reads' and the reports' functions through /rpc, and only to the service role", async () => {
     const functions = await asSuperuser(
       db,
       `select p.proname,
@@ -123,6 +123,7 @@ describe("private.is_admin()", () => {
         "push_remind_appointment",
         "push_reminders_due",
         "push_remove_service",
+        "push_report",
         "push_request_appointment",
         "push_revoke_calendar_feed",
         "push_revoke_order_link",

@@ -55,10 +55,20 @@ export function d1InvoiceStore(db: D1Database): InvoiceStore {
           items.map((item) =>
             db
               .prepare(
-                `INSERT INTO billable_items (source, customer_id, work_day, currency, amount_minor, rate_line_id, computation, created_at)
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (source) DO NOTHING`,
+                `INSERT INTO billable_items (source, customer_id, work_day, currency, amount_minor, rate_line_id, language_id, computation, created_at)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (source) DO NOTHING`,
               )
-              .bind(item.source, item.customerId, item.workDay, item.currency, item.amountMinor, item.rateLineId, JSON.stringify(item.computation), now),
+              .bind(
+                item.source,
+                item.customerId,
+                item.workDay,
+                item.currency,
+                item.amountMinor,
+                item.rateLineId,
+                item.languageId,
+                JSON.stringify(item.computation),
+                now,
+              ),
           ),
         ),
       );

@@ -86,6 +86,7 @@ export type BillableItemRow = {
   currency: string;
   amount_minor: number | string;
   rate_line_id: number | string | null;
+  language_id: number | string | null;
   computation: Computation | string;
   invoice_id: number | string | null;
   created_at: number | string;
@@ -99,6 +100,7 @@ export const toBillableItem = (row: BillableItemRow): BillableItem => ({
   currency: row.currency,
   amountMinor: int(row.amount_minor),
   rateLineId: intOrNull(row.rate_line_id),
+  languageId: intOrNull(row.language_id),
   computation: typeof row.computation === "string" ? (JSON.parse(row.computation) as Computation) : row.computation,
   invoiceId: intOrNull(row.invoice_id),
   createdAt: instant(row.created_at),

@@ -53,6 +53,7 @@ export function supabaseInvoiceStore(service: SupabaseClient): InvoiceStore {
         currency: item.currency,
         amount_minor: item.amountMinor,
         rate_line_id: item.rateLineId,
+        language_id: item.languageId,
         computation: item.computation,
       }));
       return int(check<Num>(await service.rpc("push_add_billable_items", { p_items: rows, p_now: now })));

@@ -10,6 +10,7 @@ import { availability } from "./availability";
 import { offers } from "./offers";
 import { records } from "./records";
 import { billing } from "./billing";
+import { reports } from "./reports";
 import { studio } from "./studio";
 
 export const ar: Messages = {
@@ -249,6 +250,7 @@ export const ar: Messages = {
     appointments: "المواعيد",
     rates: "الأسعار",
     invoices: "الفواتير",
+    reports: "التقارير",
     jobs: "مهامي",
     callLogNav: "سجل المكالمات",
     inbox: "البريد الوارد",
@@ -528,6 +530,7 @@ export const ar: Messages = {
   offers,
   records,
   billing,
+  reports,
   orders,
   call,
 };

@@ -10,6 +10,7 @@ import { availability } from "./availability";
 import { offers } from "./offers";
 import { records } from "./records";
 import { billing } from "./billing";
+import { reports } from "./reports";
 import { studio } from "./studio";
 import type { Plural } from "~/i18n/plural";
 
@@ -251,6 +252,7 @@ export const en = {
     appointments: "Appointments",
     rates: "Rates",
     invoices: "Invoices",
+    reports: "Reports",
     jobs: "My jobs",
     callLogNav: "Call log",
     inbox: "Inbox",
@@ -517,6 +519,7 @@ export const en = {
   offers,
   records,
   billing,
+  reports,
   orders,
   call,
 };

@@ -15,6 +15,7 @@ import { OUTBOX_SHAPES } from "./shapes-outbox";
 import { RATE_SHAPES } from "./shapes-rates";
 import { RECORD_SHAPES } from "./shapes-records";
 import { REMINDER_SHAPES } from "./shapes-reminders";
+import { REPORT_SHAPES } from "./shapes-reports";
 import { REST_SHAPES } from "./shapes-rest";
 import { STUDIO_REST_SHAPES, STUDIO_STORAGE_SHAPES } from "./shapes-studio";
 import type { Shape } from "./match";
@@ -38,6 +39,7 @@ export const SHAPES: readonly Shape[] = [
   ...RATE_SHAPES,
   ...INVOICE_SHAPES,
   ...BILLING_READ_SHAPES,
+  ...REPORT_SHAPES,
   ...AUTH_SHAPES,
   ...STUDIO_STORAGE_SHAPES,
   ...ORDER_STORAGE_SHAPES,

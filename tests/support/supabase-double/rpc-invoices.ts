@@ -74,8 +74,18 @@ export const INVOICE_FUNCTIONS: Record<(typeof INVOICE_RPC_FUNCTIONS)[number], (
       const source = typeof item.source === "string" ? item.source : null;
       if (source !== null && known.has(source)) continue;
       if (source !== null) known.add(source);
-      const { customer_id, work_day, currency, amount_minor, rate_line_id, computation } = item;
-      added.push({ source, customer_id, work_day, currency, amount_minor, rate_line_id: rate_line_id ?? null, computation, created_at: now });
+      const { customer_id, work_day, currency, amount_minor, rate_line_id, language_id, computation } = item;
+      added.push({
+        source,
+        customer_id,
+        work_day,
+        currency,
+        amount_minor,
+        rate_line_id: rate_line_id ?? null,
+        language_id: language_id ?? null,
+        computation,
+        created_at: now,
+      });
     }
     return state.write("billable_items", "insert", added).length;
   },

@@ -18,6 +18,7 @@ import { AVAILABILITY_FUNCTIONS } from "./rpc-availability";
 import { BILLING_READ_FUNCTIONS } from "./rpc-billing-reads";
 import { CALENDAR_FEED_FUNCTIONS } from "./rpc-calendar-feeds";
 import { INVOICE_FUNCTIONS } from "./rpc-invoices";
+import { REPORT_FUNCTIONS } from "./rpc-reports";
 import { OFFER_FUNCTIONS } from "./rpc-offers";
 import { PEOPLE_FUNCTIONS } from "./rpc-people";
 import { RATE_FUNCTIONS } from "./rpc-rates";
@@ -217,6 +218,7 @@ export function handleRpc(state: DoubleState, name: string, body: unknown): Doub
     ...RATE_FUNCTIONS,
     ...INVOICE_FUNCTIONS,
     ...BILLING_READ_FUNCTIONS,
+    ...REPORT_FUNCTIONS,
   };
   const run = Object.hasOwn(functions, name) ? functions[name] : undefined;
   if (!run) {

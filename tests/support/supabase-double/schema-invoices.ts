@@ -89,6 +89,8 @@ export const INVOICE_SCHEMA: Record<InvoiceTableName, Table> = {
       currency,
       amount_minor: { type: "int8", check: atLeast(0) },
       rate_line_id: { type: "int8", nullable: true },
+      // 20261205000500_push_billable_item_languages.sql: the work's language (no foreign key), or null.
+      language_id: { type: "int8", nullable: true },
       computation: { type: "jsonb" },
       invoice_id: { type: "int8", nullable: true },
       created_at: { type: "timestamptz" },

@@ -28,7 +28,7 @@ const positive: ValueCheck = (value) => Number.isSafeInteger(value) && (value as
 /** A calendar day, YYYY-MM-DD (the functions' date arguments and the items' days). */
 const day: ValueCheck = (value) =>
   typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
-const ITEM_KEYS = ["amount_minor", "computation", "currency", "customer_id", "rate_line_id", "source", "work_day"].join();
+const ITEM_KEYS = ["amount_minor", "computation", "currency", "customer_id", "language_id", "rate_line_id", "source", "work_day"].join();
 /** One priced piece of work, keyed by where it came from ("appointment:12", "call:<id>", "order:7"). */
 const item: ValueCheck = (value) => {
   if (!is.object(value)) return false;
@@ -43,6 +43,7 @@ const item: ValueCheck = (value) => {
     is.text(row.currency) &&
     is.int(row.amount_minor) &&
     is.nullable(positive)(row.rate_line_id) &&
+    is.nullable(positive)(row.language_id) &&
     is.object(row.computation)
   );
 };

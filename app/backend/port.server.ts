@@ -180,6 +180,8 @@ import type { RateStore } from "./port-rates.server";
 export type { RateStore };
 import type { InvoiceStore } from "./port-invoices.server";
 export type { InvoiceStore };
+import type { PayStore } from "./port-pay.server";
+export type { PayStore };
 
 /** The log of live calls (issue 14): written by the switchboard when a call is over, read by staff. */
 export interface CallLogStore {
@@ -251,6 +253,7 @@ export interface Backend {
   readonly records: RecordStore;
   readonly rates: RateStore;
   readonly invoices: InvoiceStore;
+  readonly pay: PayStore;
   readonly calls: CallLogStore;
   readonly accounts: AccountStore;
   readonly events: SecurityEventStore;

@@ -41,6 +41,7 @@ export function Sidebar({ user, unread }: { user: SessionUser; unread: number | 
     { to: "/Dashboard/Appointments", label: d.appointments, adminOnly: true },
     { to: "/Dashboard/Rates", label: d.rates, adminOnly: true },
     { to: "/Dashboard/Invoices", label: d.invoices, adminOnly: true },
+    { to: "/Dashboard/Pay", label: d.pay, adminOnly: true },
   ];
   const visible = areas.filter((area) => !area.adminOnly || user.role === "admin");
 

@@ -14,6 +14,7 @@ import { describeCalendarFeedsContract } from "./calendar-feeds-suite";
 import { describeRecordsContract } from "./records-suite";
 import { describeRatesContract } from "./rates-suite";
 import { describeInvoicesContract } from "./invoices-suite";
+import { describePayContract } from "./pay-suite";
 import { describeBillingSourcesContract } from "./billing-sources-suite";
 import { describeCallsContract } from "./calls-suite";
 import { describeOrdersContract } from "./orders-suite";
@@ -63,6 +64,7 @@ describeCalendarFeedsContract({ name: "d1", backendFor, prepare: sampleContent }
 describeRecordsContract({ name: "d1", backendFor, prepare: sampleContent });
 describeRatesContract({ name: "d1", backendFor, prepare: sampleContent });
 describeInvoicesContract({ name: "d1", backendFor, prepare: sampleContent });
+describePayContract({ name: "d1", backendFor, prepare: sampleContent });
 describeBillingSourcesContract({ name: "d1", backendFor, prepare: sampleContent });
 describeAppointmentChangesContract({ name: "d1", backendFor, prepare: sampleContent });
 

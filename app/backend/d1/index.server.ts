@@ -8,6 +8,7 @@ import { d1CalendarFeedStore } from "./calendar-feeds.server";
 import { d1RecordStore } from "./records.server";
 import { d1RateStore } from "./rates.server";
 import { d1InvoiceStore } from "./invoices.server";
+import { d1PayStore } from "./pay.server";
 import { d1AuthStore } from "./auth.server";
 import { d1CallLogStore } from "./call-log.server";
 import { d1ContentStore } from "./content.server";
@@ -57,6 +58,7 @@ export function createD1Backend({ env, request, sessionSecret }: D1BackendOption
     records: d1RecordStore(db),
     rates: d1RateStore(db),
     invoices: d1InvoiceStore(db),
+    pay: d1PayStore(db),
     calls: d1CallLogStore(db),
     accounts: d1AccountStore(db),
     events: d1SecurityEventStore(db),

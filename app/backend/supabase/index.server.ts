@@ -12,6 +12,7 @@ import { sessionDevices } from "./devices.server";
 import { supabaseSecurityEventStore } from "./events.server";
 import { supabaseFileStore } from "./files.server";
 import { supabaseInvoiceStore } from "./invoices.server";
+import { supabasePayStore } from "./pay.server";
 import { supabaseMailOutboxStore } from "./mail-outbox.server";
 import { supabaseOfferStore } from "./offers.server";
 import { supabaseOrderStore } from "./orders.server";
@@ -50,6 +51,7 @@ export function createSupabaseBackend(config: SupabaseConfig, request: Request):
     records: supabaseRecordStore(clients.service),
     rates: supabaseRateStore(clients.service),
     invoices: supabaseInvoiceStore(clients.service),
+    pay: supabasePayStore(clients.service),
     calls: supabaseCallLogStore(clients.service),
     accounts: supabaseAccountStore(clients.service, devices),
     events: supabaseSecurityEventStore(clients.service),

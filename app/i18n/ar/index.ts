@@ -10,6 +10,7 @@ import { availability } from "./availability";
 import { offers } from "./offers";
 import { records } from "./records";
 import { billing } from "./billing";
+import { pay } from "./pay";
 import { studio } from "./studio";
 
 export const ar: Messages = {
@@ -249,6 +250,7 @@ export const ar: Messages = {
     appointments: "المواعيد",
     rates: "الأسعار",
     invoices: "الفواتير",
+    pay: "أجور المترجمين",
     jobs: "مهامي",
     callLogNav: "سجل المكالمات",
     inbox: "البريد الوارد",
@@ -524,6 +526,7 @@ export const ar: Messages = {
   offers,
   records,
   billing,
+  pay,
   orders,
   call,
 };

@@ -86,10 +86,16 @@ export const billing = {
     intro: "Bill the work done, gather a customer's month into a draft, and issue it with the year's next number.",
     billWork: {
       heading: "Bill work",
-      intro: "Prices every appointment held and approved, every late cancellation and every completed order not billed yet. Safe to run again.",
+      intro:
+        "Prices every appointment held and approved, every late cancellation and every completed order not billed yet, and makes the interpreters' pay lines for their work. Safe to run again.",
       submit: "Bill work",
       pending: "Billing work…",
       made: { one: "{count} item made.", other: "{count} items made." } satisfies Plural,
+      payMade: { one: "{count} pay line made.", other: "{count} pay lines made." } satisfies Plural,
+      unpaid: {
+        one: "{count} piece of work has no pay line to price it.",
+        other: "{count} pieces of work have no pay line to price them.",
+      } satisfies Plural,
       unpriced: {
         one: "{count} piece of work has no rate line to price it.",
         other: "{count} pieces of work have no rate line to price them.",

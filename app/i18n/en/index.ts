@@ -10,6 +10,7 @@ import { availability } from "./availability";
 import { offers } from "./offers";
 import { records } from "./records";
 import { billing } from "./billing";
+import { pay } from "./pay";
 import { studio } from "./studio";
 import type { Plural } from "~/i18n/plural";
 
@@ -251,6 +252,7 @@ export const en = {
     appointments: "Appointments",
     rates: "Rates",
     invoices: "Invoices",
+    pay: "Interpreter pay",
     jobs: "My jobs",
     callLogNav: "Call log",
     inbox: "Inbox",
@@ -513,6 +515,7 @@ export const en = {
   offers,
   records,
   billing,
+  pay,
   orders,
   call,
 };

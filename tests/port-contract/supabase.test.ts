@@ -12,6 +12,7 @@ import { describeBillingSourcesContract } from "./billing-sources-suite";
 import { describeCalendarFeedsContract } from "./calendar-feeds-suite";
 import { describeCallsContract } from "./calls-suite";
 import { describeInvoicesContract } from "./invoices-suite";
+import { describePayContract } from "./pay-suite";
 import { describeOffersContract } from "./offers-suite";
 import { describeOrdersContract } from "./orders-suite";
 import { describePeopleContract } from "./people-suite";
@@ -78,6 +79,7 @@ describeAppointmentChangesContract({ name: "supabase", backendFor, prepare: rese
 describeRatesContract({ name: "supabase", backendFor, prepare: reset });
 
 describeInvoicesContract({ name: "supabase", backendFor, prepare: reset });
+describePayContract({ name: "supabase", backendFor, prepare: reset });
 
 describeBillingSourcesContract({ name: "supabase", backendFor, prepare: reset });
 

@@ -411,3 +411,47 @@ test("the Invoices pages with the draft form's field errors have no violations, 
   }
   await arabic.context().close();
 });
+
+test("the Pay pages have no violations, a month's field error included, in English and Arabic, wide and on a phone", async ({ page, browser }) => {
+  test.slow(); // a new Arabic admin, a dozen states each scanned
+  const viewports = [
+    { name: "desktop", width: 1280, height: 800 },
+    { name: "phone", width: 390, height: 844 },
+  ];
+  await signIn(page, ADMIN.email, { landing: "/Dashboard/Pay" });
+  // A statement's page: the newest in the list (other tests' statements), or none yet on a fresh run.
+  const first = page.getByRole("table", { name: "Interpreter pay" }).getByRole("link").first();
+  const statementPath = (await first.count()) ? await first.getAttribute("href") : null;
+  for (const viewport of viewports) {
+    await page.setViewportSize(viewport);
+    await page.goto("/Dashboard/Pay?month=2026-13");
+    await expect(page.getByText("Enter a month as YYYY-MM, for example 2026-11.")).toBeVisible();
+    expect(await axeViolations(page), `Interpreter pay with a month's error, ${viewport.name}`).toEqual([]);
+    await page.goto("/Dashboard/Jobs/Pay");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("My pay");
+    expect(await axeViolations(page), `My pay, ${viewport.name}`).toEqual([]);
+    if (statementPath) {
+      await page.goto(statementPath);
+      await expect(page.getByRole("table", { name: "Work" })).toBeVisible();
+      expect(await axeViolations(page), `a statement, ${viewport.name}`).toEqual([]);
+    }
+  }
+  const arabic = await arabicAdmin(browser, viewports[0]!);
+  const p = ar.pay;
+  for (const viewport of viewports) {
+    await arabic.setViewportSize(viewport);
+    await arabic.goto("/Dashboard/Pay?month=x");
+    await expect(arabic.getByRole("heading", { level: 1 })).toHaveText(p.admin.heading);
+    await expect(arabic.getByText(p.admin.monthInvalid)).toBeVisible();
+    expect(await axeViolations(arabic), `Interpreter pay in Arabic, ${viewport.name}`).toEqual([]);
+    await arabic.goto("/Dashboard/Jobs/Pay");
+    await expect(arabic.getByRole("heading", { level: 1 })).toHaveText(p.mine.heading);
+    expect(await axeViolations(arabic), `My pay in Arabic, ${viewport.name}`).toEqual([]);
+    if (statementPath) {
+      await arabic.goto(statementPath);
+      await expect(arabic.getByRole("table", { name: p.statement.columns.work })).toBeVisible();
+      expect(await axeViolations(arabic), `a statement in Arabic, ${viewport.name}`).toEqual([]);
+    }
+  }
+  await arabic.context().close();
+});

@@ -37,7 +37,7 @@ export const pay = {
     heading: "كشف الأجر، {month}",
     columns: { day: "اليوم", work: "العمل", amount: "المبلغ", paid: "الدفع" },
     total: "المجموع",
-    paid: "المدفوع",
+    paid: "المدفوع حتى الآن",
     toPay: "الباقي للدفع",
     paidOn: "دُفع في {date}",
     notPaid: "للدفع",

@@ -38,7 +38,7 @@ export const pay = {
     heading: "Pay statement, {month}",
     columns: { day: "Day", work: "Work", amount: "Amount", paid: "Paid" },
     total: "Total",
-    paid: "Paid",
+    paid: "Paid so far",
     toPay: "Still to pay",
     paidOn: "Paid on {date}",
     notPaid: "To pay",

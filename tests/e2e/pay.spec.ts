@@ -1,0 +1,78 @@
+// Interpreters' pay (issue 26, build item 6) as the interpreter and an administrator use it, with JavaScript on and off:
+// an appointment the interpreter held and their own pay rate (arranged in the data: pay-support.ts) → the admin's "Bill
+// work" makes their pay line → the interpreter finds "Pay" on My jobs, their month's statement To pay, its line in words
+// and amount → the admin opens the month on Interpreter pay, marks the statement paid → the interpreter sees it Paid.
+// Each test has an interpreter of its own. On D1 and on the Supabase double (the d1 and supabase projects).
+import { ADMIN, expect, expectNotice, signIn, test, unique } from "./fixtures";
+import { interpreterWithHeldWork } from "./pay-support";
+import { axeViolations } from "./support";
+
+// One test after the other in each project, as invoices.spec.ts: the arrangement writes the server's data from a
+// second process.
+test.describe.configure({ mode: "default" });
+
+/** A weekday at 10:00 in Denver (16:00 UTC, MDT) in March–October 2026, a different one for each run. */
+function pastWeekday(): { startsAt: number; month: string } {
+  for (;;) {
+    const day = new Date(Date.UTC(2026, 2 + Math.floor(Math.random() * 8), 1 + Math.floor(Math.random() * 28), 16));
+    if (day.getUTCDay() >= 1 && day.getUTCDay() <= 5) return { startsAt: day.getTime(), month: day.toISOString().slice(0, 7) };
+  }
+}
+
+const monthName = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleString("en", { month: "long", year: "numeric", timeZone: "UTC" });
+const LINE = "2 h 10 min on site → 2 h 15 min billed (2 h minimum, 15-min increments) × $40.00/h = $90.00";
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("the interpreter's statement shows the work in words and its amount; an admin marks it paid; the interpreter sees Paid", async ({ page, browser }) => {
+      test.slow(); // arranged work, two people, their pages and posts
+      const { startsAt, month } = pastWeekday();
+      const person = await interpreterWithHeldWork(unique(), startsAt);
+
+      await signIn(page, ADMIN.email, { landing: "/Dashboard/Invoices" });
+      await page.getByRole("button", { name: "Bill work" }).click();
+      await expectNotice(page, /^\d+ items? made\. \d+ pay lines? made\.$/);
+
+      const interpreter = await (await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 } })).newPage();
+      await signIn(interpreter, person.email, { password: person.password, landing: "/Dashboard/Jobs" });
+      await interpreter.getByRole("link", { name: "My pay statements" }).click();
+      await expect(interpreter).toHaveURL("/Dashboard/Jobs/Pay");
+      const mine = interpreter.getByRole("table", { name: "Pay" });
+      await expect(mine.getByRole("row")).toHaveCount(2); // the header and this month's statement
+      await expect(mine.getByRole("row").nth(1)).toContainText("$90.00");
+      await expect(mine.getByRole("row").nth(1)).toContainText("To pay");
+      await mine.getByRole("link", { name: monthName(month) }).click();
+      await expect(interpreter).toHaveURL(`/Dashboard/Jobs/Pay/${month}`);
+      await expect(interpreter.getByRole("heading", { level: 1 })).toHaveText(`Pay statement, ${monthName(month)}`);
+      const lines = interpreter.getByRole("table", { name: "Work" });
+      await expect(lines.getByRole("row")).toHaveCount(2);
+      await expect(lines.getByRole("row").nth(1)).toContainText(LINE);
+      await expect(lines.getByRole("row").nth(1)).toContainText("To pay");
+      expect(await axeViolations(interpreter), "the interpreter's statement at 390 px").toEqual([]);
+
+      // The admin: Interpreter pay, the month, this interpreter's statement; marked paid.
+      await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Interpreter pay", exact: true }).click();
+      await expect(page).toHaveURL("/Dashboard/Pay");
+      await page.getByLabel("Month", { exact: true }).fill(month);
+      await page.getByRole("button", { name: "Show" }).click();
+      await expect(page).toHaveURL(`/Dashboard/Pay?month=${month}`);
+      const row = page.getByRole("table", { name: "Interpreter pay" }).getByRole("row").filter({ hasText: person.email });
+      await expect(row).toContainText("$90.00");
+      await row.getByRole("link", { name: monthName(month) }).click();
+      await expect(page.getByRole("table", { name: "Work" })).toContainText(LINE);
+      await page.getByRole("button", { name: "Mark paid" }).click();
+      await expectNotice(page, "Statement marked paid.");
+      await expect(page.getByRole("button", { name: "Mark paid" })).toHaveCount(0);
+      await expect(page.locator(".facts").getByText("Paid", { exact: true })).toBeVisible();
+
+      await interpreter.reload();
+      await expect(interpreter.locator(".facts").getByText("Paid", { exact: true })).toBeVisible();
+      await expect(interpreter.getByRole("table", { name: "Work" }).getByRole("row").nth(1)).toContainText("Paid on");
+      await interpreter.goto("/Dashboard/Jobs/Pay");
+      await expect(interpreter.getByRole("table", { name: "Pay" }).getByRole("row").nth(1)).toContainText("Paid");
+      await interpreter.context().close();
+    });
+  });
+}

@@ -50,7 +50,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(lines.getByRole("row")).toHaveCount(2);
       await expect(lines.getByRole("row").nth(1)).toContainText(LINE);
       await expect(lines.getByRole("row").nth(1)).toContainText("To pay");
-      expect(await axeViolations(interpreter), "the interpreter's statement at 390 px").toEqual([]);
+      // axe runs in the page: only with JavaScript on (dashboard-accessibility.spec.ts scans these pages in both languages).
+      if (javaScriptEnabled) expect(await axeViolations(interpreter), "the interpreter's statement at 390 px").toEqual([]);
 
       // The admin: Interpreter pay, the month, this interpreter's statement; marked paid.
       await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Interpreter pay", exact: true }).click();

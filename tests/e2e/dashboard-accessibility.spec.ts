@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import { ar } from "../../app/i18n";
 import { companyDay } from "./booking-support";
 import { arabicAdmin } from "./rates-support";
+import { interpreterWithHeldWork } from "./pay-support";
 import { axeViolations } from "./support";
 import { ADMIN, expect, INTERPRETER, SAMPLE_PASSWORD, signIn, test, unique } from "./fixtures";
 
@@ -418,10 +419,13 @@ test("the Pay pages have no violations, a month's field error included, in Engli
     { name: "desktop", width: 1280, height: 800 },
     { name: "phone", width: 390, height: 844 },
   ];
-  await signIn(page, ADMIN.email, { landing: "/Dashboard/Pay" });
-  // A statement's page: the newest in the list (other tests' statements), or none yet on a fresh run.
-  const first = page.getByRole("table", { name: "Interpreter pay" }).getByRole("link").first();
-  const statementPath = (await first.count()) ? await first.getAttribute("href") : null;
+  // A statement to scan: an interpreter's work held in March 2026 with their pay rate, paid by "Bill work".
+  await interpreterWithHeldWork(unique(), Date.UTC(2026, 2, 10, 16));
+  await signIn(page, ADMIN.email, { landing: "/Dashboard/Invoices" });
+  await page.getByRole("button", { name: "Bill work" }).click();
+  await expect(page.getByText(/pay lines? made\./).first()).toBeAttached();
+  await page.goto("/Dashboard/Pay?month=2026-03");
+  const statementPath = await page.getByRole("table", { name: "Interpreter pay" }).getByRole("link").first().getAttribute("href");
   for (const viewport of viewports) {
     await page.setViewportSize(viewport);
     await page.goto("/Dashboard/Pay?month=2026-13");
@@ -430,11 +434,9 @@ test("the Pay pages have no violations, a month's field error included, in Engli
     await page.goto("/Dashboard/Jobs/Pay");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("My pay");
     expect(await axeViolations(page), `My pay, ${viewport.name}`).toEqual([]);
-    if (statementPath) {
-      await page.goto(statementPath);
-      await expect(page.getByRole("table", { name: "Work" })).toBeVisible();
-      expect(await axeViolations(page), `a statement, ${viewport.name}`).toEqual([]);
-    }
+    await page.goto(statementPath!);
+    await expect(page.getByRole("table", { name: "Work" })).toBeVisible();
+    expect(await axeViolations(page), `a statement with Mark paid, ${viewport.name}`).toEqual([]);
   }
   const arabic = await arabicAdmin(browser, viewports[0]!);
   const p = ar.pay;
@@ -447,11 +449,9 @@ test("the Pay pages have no violations, a month's field error included, in Engli
     await arabic.goto("/Dashboard/Jobs/Pay");
     await expect(arabic.getByRole("heading", { level: 1 })).toHaveText(p.mine.heading);
     expect(await axeViolations(arabic), `My pay in Arabic, ${viewport.name}`).toEqual([]);
-    if (statementPath) {
-      await arabic.goto(statementPath);
-      await expect(arabic.getByRole("table", { name: p.statement.columns.work })).toBeVisible();
-      expect(await axeViolations(arabic), `a statement in Arabic, ${viewport.name}`).toEqual([]);
-    }
+    await arabic.goto(statementPath!);
+    await expect(arabic.getByRole("table", { name: p.statement.columns.work })).toBeVisible();
+    expect(await axeViolations(arabic), `a statement in Arabic, ${viewport.name}`).toEqual([]);
   }
   await arabic.context().close();
 });

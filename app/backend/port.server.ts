@@ -104,8 +104,11 @@ export interface InterpreterStore {
   create(input: NewInterpreter): Promise<CreateInterpreterResult>;
   /** The users row; a changed email changes the sign-in email too. */
   update(id: string, input: InterpreterUpdate): Promise<{ ok: true } | { ok: false; reason: "not-found" | "email-taken" }>;
-  /** The person, their sign-in account, sessions and language links, in one step; answers their name and email. */
-  remove(id: string): Promise<{ ok: true; name: string; email: string } | { ok: false; reason: "not-found" }>;
+  /**
+   * The person, their sign-in account, sessions and language links, in one step; answers their name and email.
+   * Refused `has-pay` (nothing removed) for someone with pay items: money owed or paid is kept (docs/decisions/0039).
+   */
+  remove(id: string): Promise<{ ok: true; name: string; email: string } | { ok: false; reason: "not-found" | "has-pay" }>;
 }
 
 /** The failures SPEC §8 names for adding an interpreter; anything else is thrown as a BackendError. */

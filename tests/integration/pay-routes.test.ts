@@ -12,6 +12,7 @@ import * as myStatement from "~/routes/dashboard/my-pay-statement";
 import * as payPage from "~/routes/dashboard/pay";
 import * as payCsv from "~/routes/dashboard/pay-csv";
 import * as statementPage from "~/routes/dashboard/pay-statement";
+import * as interpretersPage from "~/routes/dashboard/interpreters";
 import { asResponse, count, failure, idOf, redirected, rows, seededAndSignedIn, statusOf, thrown } from "./helpers";
 import { addressesIn, browser, ORIGIN } from "./requests";
 import { sampleComputation } from "../support/rate-line-samples";
@@ -108,6 +109,16 @@ describe("the admins' pay pages", () => {
       statementPage.action(post(statementPath("nobody"), { intent: "mark-paid", itemCount: "1", toPayMinor: "1" }, cookies.admin, params("nobody"))),
     );
     expect(statusOf(answer)).toBe(404);
+  });
+
+  it("an interpreter with pay statements is not deleted: 409 with the way to lock them instead, nothing removed", async () => {
+    const answer = await interpretersPage.action(post("/Dashboard/Interpreter", { intent: "delete", id: interpreterId }, cookies.admin));
+    expect(failure(answer)).toMatchObject({
+      status: 409,
+      formError: "This person has pay statements, which are kept: lock their account on the Users page instead.",
+    });
+    expect(await count("SELECT COUNT(*) AS n FROM users WHERE id = ?", interpreterId)).toBe(1);
+    expect(await count("SELECT COUNT(*) AS n FROM pay_items WHERE interpreter_id = ?", interpreterId)).toBe(3);
   });
 
   it("an interpreter gets 403 on the admins' pages and their form; an anonymous visitor is sent to sign in", async () => {

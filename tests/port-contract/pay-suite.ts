@@ -165,6 +165,16 @@ export function describePayContract(target: ContractTarget) {
       expect(await pay().statement(person.id, "2031-01")).toMatchObject({ totalMinor: 8084, paidMinor: 8084, paidAt: NOW + 5 });
     });
 
+    it("an interpreter with pay items is not removed (has-pay), nor are their statement and sign-in; one without is", async () => {
+      const paid = await newInterpreter();
+      await pay().addItems([item(paid.id, { amountMinor: 700 })], NOW);
+      expect(await backend().interpreters.remove(paid.id)).toEqual({ ok: false, reason: "has-pay" });
+      expect(await pay().statement(paid.id, "2031-01")).toMatchObject({ totalMinor: 700, interpreterEmail: paid.email });
+      expect((await backend().auth.signIn({ email: paid.email, password: paid.password })).ok).toBe(true);
+      const other = await newInterpreter();
+      expect(await backend().interpreters.remove(other.id)).toMatchObject({ ok: true, email: other.email });
+    });
+
     it("two admins marking the same statement paid at once: it is paid once", async () => {
       const person = await newInterpreter();
       await pay().addItems([item(person.id, { amountMinor: 500 })], NOW);

@@ -441,6 +441,7 @@ export const en = {
       usersRowTaken: "a user with this email already exists.",
       saved: "Changes to {name} saved.",
       deleted: "{name} was deleted, with their sign-in account and language links.",
+      hasPay: "This person has pay statements, which are kept: lock their account on the Users page instead.",
       cannotDeleteSelf: "You cannot delete your own account.",
       notFound: "That person no longer exists. The list has been refreshed.",
       emailInUse: "That email is already used by another account.",

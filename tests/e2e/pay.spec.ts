@@ -2,8 +2,10 @@
 // an appointment the interpreter held and their own pay rate (arranged in the data: pay-support.ts) → the admin's "Bill
 // work" makes their pay line → the interpreter finds "Pay" on My jobs, their month's statement To pay, its line in words
 // and amount → the admin opens the month on Interpreter pay, marks the statement paid → the interpreter sees it Paid.
-// Each test has an interpreter of its own. On D1 and on the Supabase double (the d1 and supabase projects).
+// The worker's cron at the top of an hour makes the pay line too. Each test has an interpreter of its own. On D1 and on
+// the Supabase double (the d1 and supabase projects).
 import { ADMIN, expect, expectNotice, signIn, test, unique } from "./fixtures";
+import { runCron } from "./appointment-time";
 import { interpreterWithHeldWork } from "./pay-support";
 import { axeViolations } from "./support";
 
@@ -77,3 +79,14 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test("the worker's hourly cron makes the interpreter's pay line without Bill work", async ({ page }) => {
+  test.slow(); // arranged work and a cron run
+  const { startsAt, month } = pastWeekday();
+  const person = await interpreterWithHeldWork(unique(), startsAt);
+  // The run at the top of the current hour: the only minute of the hour that makes pay lines.
+  await runCron(Math.floor(Date.now() / 3_600_000) * 3_600_000);
+  await signIn(page, person.email, { password: person.password, landing: `/Dashboard/Jobs/Pay/${month}` });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Pay statement, ${monthName(month)}`);
+  await expect(page.getByRole("table", { name: "Work" }).getByRole("row").nth(1)).toContainText(LINE);
+});

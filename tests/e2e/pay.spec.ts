@@ -22,7 +22,7 @@ function pastWeekday(): { startsAt: number; month: string } {
 }
 
 const monthName = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleString("en", { month: "long", year: "numeric", timeZone: "UTC" });
-const LINE = "2 h 10 min on site → 2 h 15 min billed (2 h minimum, 15-min increments) × $40.00/h = $90.00";
+const LINE = "2 h 10 min on site → 2 h 15 min paid (2 h minimum, 15-min increments) × $40.00/h = $90.00";
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {

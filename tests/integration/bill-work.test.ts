@@ -100,8 +100,8 @@ describe("billing work, on D1", () => {
 
     const statement = (await backend().pay.statement(interpreter, "2026-10"))!;
     expect(statement).toMatchObject({ itemCount: 2, totalMinor: 10750, paidMinor: 0, currency: "USD" });
-    expect(statement.items.map((item) => [item.source.split(":")[0], explainPriced(item, "en", en).replaceAll("\u00a0", " ")])).toEqual([
-      ["appointment", "2 h 10 min on site → 2 h 15 min billed (2 h minimum, 15-min increments) × $30.00/h = $67.50"],
+    expect(statement.items.map((item) => [item.source.split(":")[0], explainPriced(item, "en", en, "pay").replaceAll("\u00a0", " ")])).toEqual([
+      ["appointment", "2 h 10 min on site → 2 h 15 min paid (2 h minimum, 15-min increments) × $30.00/h = $67.50"],
       ["order", "Document translation at a flat rate = $40.00"],
     ]);
 

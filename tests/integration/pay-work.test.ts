@@ -5,7 +5,7 @@ import type { AppointmentRecord } from "~/domain/appointment-records";
 import { payItems, type NewPayItem, type UnpaidAppointment, type UnpaidCall, type UnpaidOrder } from "~/domain/pay-work";
 import type { BillingCalendar, RateLine } from "~/domain/pricing";
 import { explainPriced } from "~/domain/pricing-words";
-import { en } from "~/i18n";
+import { ar, en } from "~/i18n";
 
 const at = (iso: string) => Date.parse(iso);
 const START = at("2026-12-08T17:00:00Z"); // a Tuesday, 10:00 in Denver
@@ -44,7 +44,7 @@ const appointment = (id: number, interpreterId: string, fields: Partial<UnpaidAp
   ...fields,
 });
 const none = { appointments: [] as UnpaidAppointment[], calls: [] as UnpaidCall[], orders: [] as UnpaidOrder[] };
-const words = (item: NewPayItem) => explainPriced(item, "en", en).replaceAll("\u00a0", " ");
+const words = (item: NewPayItem) => explainPriced(item, "en", en, "pay").replaceAll("\u00a0", " ");
 
 describe("pay items", () => {
   it("an approved appointment at the interpreter's own pay line, before the default", () => {
@@ -54,7 +54,10 @@ describe("pay items", () => {
       ["appointment:1", "maya", "2026-12-08", 9000, 2],
       ["appointment:2", "omar", "2026-12-08", 6750, 1],
     ]);
-    expect(words(items[0]!)).toBe("2 h 10 min on site → 2 h 15 min billed (2 h minimum, 15-min increments) × $40.00/h = $90.00");
+    expect(words(items[0]!)).toBe("2 h 10 min on site → 2 h 15 min paid (2 h minimum, 15-min increments) × $40.00/h = $90.00");
+    // The same line on the Arabic statement, and as a customer's bill line (billed, not paid).
+    expect(explainPriced(items[0]!, "ar", ar, "pay")).toContain("مدفوعة");
+    expect(explainPriced(items[0]!, "en", en).replaceAll("\u00a0", " ")).toContain("2 h 15 min billed");
   });
 
   it("the customer's late cancellation or no-show pays the line's charge; the interpreter's own no-show pays nothing", () => {
@@ -69,14 +72,14 @@ describe("pay items", () => {
       ["appointment:3", 8000],
       ["appointment:5", 6000],
     ]);
-    expect(words(items[0]!)).toBe("Cancelled 5 hours before the start (under 24 hours) → late-cancellation charge $80.00");
+    expect(words(items[0]!)).toBe("Cancelled 5 hours before the start (under 24 hours) → late-cancellation pay $80.00");
   });
 
   it("an answered call of 61 seconds: 2 minutes at the pay rate; the bill line is never the pay", () => {
     const call: UnpaidCall = { id: "c-1", interpreterId: "maya", languageId: 7, answeredAt: START, endedAt: START + 61_000 };
     const { items } = payItems({ ...none, calls: [call] }, lines, "USD", calendar);
     expect(items).toMatchObject([{ source: "call:c-1", interpreterId: "maya", amountMinor: 100, rateLineId: 3 }]);
-    expect(words(items[0]!)).toBe("1 min 1 s call → 2 min billed (1 min minimum, 1-min increments) × $0.50/min = $1.00");
+    expect(words(items[0]!)).toBe("1 min 1 s call → 2 min paid (1 min minimum, 1-min increments) × $0.50/min = $1.00");
   });
 
   it("an order: a flat pay line prices it; per word it has no count and is named; without a line, named too", () => {

@@ -64,7 +64,7 @@ export function StatementLines({ statement, labelledBy }: { statement: PayStatem
       <DataTable labelledBy={labelledBy} className="pay-lines" columns={[c.work, c.day, c.amount, c.paid]}>
         {statement.items.map((item) => (
           <tr key={item.id} data-paid={item.paidAt !== null}>
-            <th scope="row">{explainPriced(item, locale, m)}</th>
+            <th scope="row">{explainPriced(item, locale, m, "pay")}</th>
             <Cell label={c.day}>{formatDate(locale, item.workDay)}</Cell>
             <Cell label={c.amount}>{money(item.amountMinor)}</Cell>
             <Cell label={c.paid}>{item.paidAt === null ? t.notPaid : paidOn(item.paidAt)}</Cell>

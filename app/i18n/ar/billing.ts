@@ -260,6 +260,11 @@ export const billing = {
     lateCancellation: "أُلغي قبل البدء بـ{hours} (أقل من {window}) ← رسم إلغاء متأخر {amount}",
     customerNoShow: "لم يحضر العميل ← رسم إلغاء متأخر {amount}",
     interpreterNoShow: "لم يحضر المترجم ← لا شيء مفوتر",
+    pay: {
+      measured: "{actual} {what} ← {billed} مدفوعة ({rules}) × {price}/{unit}{surcharges} = {amount}",
+      lateCancellation: "أُلغي قبل البدء بـ{hours} (أقل من {window}) ← أجر إلغاء متأخر {amount}",
+      customerNoShow: "لم يحضر العميل ← أجر إلغاء متأخر {amount}",
+    },
     quote: "الطلب {number} بعرض السعر المقبول = {amount}",
     duration: { hours: "{count} س", minutes: "{count} د", seconds: "{count} ث", joiner: " و", compactJoiner: " " },
     words: { zero: "{count} كلمة", one: "كلمة واحدة", two: "كلمتان", few: "{count} كلمات", many: "{count} كلمة", other: "{count} كلمة" },

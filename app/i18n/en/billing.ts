@@ -233,6 +233,12 @@ export const billing = {
     lateCancellation: "Cancelled {hours} before the start (under {window}) → late-cancellation charge {amount}",
     customerNoShow: "The customer did not come → late-cancellation charge {amount}",
     interpreterNoShow: "The interpreter did not come → nothing billed",
+    // An interpreter's pay line (their statement) says what is paid, not billed.
+    pay: {
+      measured: "{actual} {what} → {billed} paid ({rules}) × {price}/{unit}{surcharges} = {amount}",
+      lateCancellation: "Cancelled {hours} before the start (under {window}) → late-cancellation pay {amount}",
+      customerNoShow: "The customer did not come → late-cancellation pay {amount}",
+    },
     quote: "Order {number} at the accepted quote = {amount}",
     duration: { hours: "{count} h", minutes: "{count} min", seconds: "{count} s", joiner: " ", compactJoiner: "-" },
     words: { one: "{count} word", other: "{count} words" } satisfies Plural,

@@ -13,6 +13,8 @@ import { checkoutOrigin } from "../app/features/billing/stripe.server";
 import { handleStripeWebhook, STRIPE_WEBHOOK_PATH } from "./stripe-webhook";
 import { flagUnfilledAppointments } from "../app/features/appointments/offer-deadlines.server";
 import { sendReminders } from "../app/features/appointments/reminders.server";
+import { payWork } from "../app/features/pay/pay-work.server";
+import { DEFAULT_BILLING_CALENDAR } from "../app/domain/billable-work";
 import { createRequestContext, routerContextFor, type RequestContext } from "../app/request/context.server";
 import { serveWithEdgeCache, type RenderedPage, type Secure } from "../app/platform/http/edge-cache.server";
 import { isLoopbackHost } from "../app/platform/core/transport.server";
@@ -150,7 +152,7 @@ export default {
 
   // Every minute (wrangler.toml [triggers]): flag appointments left unfilled when their offers closed, write the
   // appointment reminders due, retry the contact messages and e-mails that have not gone out; once an hour, delete the
-  // security events older than 90 days.
+  // security events older than 90 days and make the interpreters' pay lines of the work approved since.
   scheduled(controller, env, ctx) {
     const backend = createServiceBackend(env);
     const config = readConfig(env);
@@ -182,6 +184,15 @@ export default {
         )
         .then(report("mail")),
     );
-    if (new Date(controller.scheduledTime).getUTCMinutes() === 0) ctx.waitUntil(pruneSecurityEvents(backend.events, controller.scheduledTime));
+    if (new Date(controller.scheduledTime).getUTCMinutes() === 0) {
+      ctx.waitUntil(pruneSecurityEvents(backend.events, controller.scheduledTime));
+      // Interpreters' pay lines for the work approved since (docs/decisions/0039): their statements fill without an
+      // admin's "Bill work". Customers' items are left to "Bill work", where the admin sees what no rate line prices.
+      ctx.waitUntil(
+        payWork(backend, controller.scheduledTime, { ...DEFAULT_BILLING_CALENDAR, holidays: config.billingHolidays })
+          .then(({ made, unpriced }) => (made || unpriced.length) && console.log("[pay] Pay lines made:", made, "unpriced:", unpriced.length))
+          .catch((error: unknown) => console.error("[pay] Making pay lines failed:", error)),
+      );
+    }
   },
 } satisfies ExportedHandler<Env>;

@@ -104,8 +104,11 @@ export interface InterpreterStore {
   create(input: NewInterpreter): Promise<CreateInterpreterResult>;
   /** The users row; a changed email changes the sign-in email too. */
   update(id: string, input: InterpreterUpdate): Promise<{ ok: true } | { ok: false; reason: "not-found" | "email-taken" }>;
-  /** The person, their sign-in account, sessions and language links, in one step; answers their name and email. */
-  remove(id: string): Promise<{ ok: true; name: string; email: string } | { ok: false; reason: "not-found" }>;
+  /**
+   * The person, their sign-in account, sessions and language links, in one step; answers their name and email.
+   * Refused `has-pay` (nothing removed) for someone with pay items: money owed or paid is kept (docs/decisions/0039).
+   */
+  remove(id: string): Promise<{ ok: true; name: string; email: string } | { ok: false; reason: "not-found" | "has-pay" }>;
 }
 
 /** The failures SPEC §8 names for adding an interpreter; anything else is thrown as a BackendError. */
@@ -182,6 +185,8 @@ import type { InvoiceStore } from "./port-invoices.server";
 export type { InvoiceStore };
 import type { ReportStore } from "./port-reports.server";
 export type { ReportStore };
+import type { PayStore } from "./port-pay.server";
+export type { PayStore };
 
 /** The log of live calls (issue 14): written by the switchboard when a call is over, read by staff. */
 export interface CallLogStore {
@@ -254,6 +259,7 @@ export interface Backend {
   readonly rates: RateStore;
   readonly invoices: InvoiceStore;
   readonly reports: ReportStore;
+  readonly pay: PayStore;
   readonly calls: CallLogStore;
   readonly accounts: AccountStore;
   readonly events: SecurityEventStore;

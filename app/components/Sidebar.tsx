@@ -42,6 +42,7 @@ export function Sidebar({ user, unread }: { user: SessionUser; unread: number | 
     { to: "/Dashboard/Rates", label: d.rates, adminOnly: true },
     { to: "/Dashboard/Invoices", label: d.invoices, adminOnly: true },
     { to: "/Dashboard/Reports", label: d.reports, adminOnly: true },
+    { to: "/Dashboard/Pay", label: d.pay, adminOnly: true },
   ];
   const visible = areas.filter((area) => !area.adminOnly || user.role === "admin");
 

@@ -44,9 +44,12 @@ function surchargeWords(words: Words, locale: Locale, computation: Extract<Compu
     .join("");
 }
 
-/** The line's explanation in `locale`, ending with its amount. */
-export function explainPriced(priced: Priced, locale: Locale, t: Messages): string {
-  const words = t.billing.line;
+/**
+ * The line's explanation in `locale`, ending with its amount: a customer's bill line ("billed"), or an interpreter's pay
+ * line ("paid", on their statement).
+ */
+export function explainPriced(priced: Priced, locale: Locale, t: Messages, side: "bill" | "pay" = "bill"): string {
+  const words = side === "pay" ? { ...t.billing.line, ...t.billing.line.pay } : t.billing.line;
   const amount = formatAmount(priced.amountMinor, priced.currency, locale);
   const { computation } = priced;
   switch (computation.kind) {

@@ -52,6 +52,8 @@ export type Database = {
    * year's counter as issuing numbers it; returns its id.
    */
   insertSentInvoice(customerId: number, token: string): Promise<number>;
+  /** Two pay items of `interpreterId` in `month` (issue 26, build item 6): a statement to read and mark paid. */
+  insertPayItems(interpreterId: string, month: string): Promise<void>;
   /** Every object of an R2 bucket (MEDIA: the studio's images, FILES: orders' documents), by key with its etag. */
   listing(bucket: BucketName): Promise<Listing>;
   /** The rows of a read-only query (the run's set-up looks up the orders it made: orders.ts). */
@@ -182,6 +184,7 @@ export async function openDatabase(state: string): Promise<Database> {
         customerIds: (await all<{ id: number }>("select id from customers order by id")).map((row) => row.id),
         invoiceIds: (await all<{ id: number }>("select id from invoices order by id")).map((row) => row.id),
         invoiceLinks: [],
+        payStatements: [],
         linkedLanguageIds: (await all<{ id: number }>("select distinct language_id as id from user_languages order by language_id")).map((row) => row.id),
         // The run's set-up adds these (orders.ts, appointments.ts, availability.ts).
         sampleInterpreterId: null,
@@ -238,6 +241,17 @@ export async function openDatabase(state: string): Promise<Database> {
       const [row] = await all<{ id: number }>("select invoice_id as id from billable_items where source = ?", `order:fuzz-${now}`);
       if (!row) throw new Error("the sent invoice is not in the database");
       return row.id;
+    },
+    async insertPayItems(interpreterId, month) {
+      const now = Date.now();
+      const item = (n: number, amount: number) =>
+        db
+          .prepare(
+            `insert into pay_items (source, interpreter_id, work_day, currency, amount_minor, computation, created_at)
+             values (?, ?, ?, 'USD', ?, '{"kind":"customer-no-show"}', ?)`,
+          )
+          .bind(`call:fuzz-${now}-${n}`, interpreterId, `${month}-0${n}`, amount, now);
+      await retry("pay items", () => db.batch([item(1, 6750), item(2, 100)]));
     },
     // An object's key and etag are each read through the proxy by a synchronous round trip (miniflare's stubs). That
     // channel has been seen to fall out of step ("false == true"), after which every such read fails: the proxy is

@@ -48,6 +48,8 @@ export type IdPools = {
   invoiceIds: number[];
   /** The sent invoices the run's set-up made (db.ts insertSentInvoice), with their private links. */
   invoiceLinks: { id: number; token: string }[];
+  /** The pay statements the run's set-up made (pay.ts): whose, which month, and what its page shows. */
+  payStatements: { interpreterId: string; month: string; itemCount: number; toPayMinor: number }[];
   /** The sample interpreter's users row: the one the set-up's orders can be assigned to. */
   sampleInterpreterId: string | null;
   /** The orders the run's set-up created, one in each state (orders.ts). */
@@ -152,6 +154,19 @@ export function fillPath(template: string, rng: Rng, ids: IdPools): Filled {
       // A sent invoice's private link (mostly the set-up's), now and then an unknown token.
       case "invoiceLink":
         return ids.invoiceLinks.length && rng.chance(0.9) ? rng.pick(ids.invoiceLinks).token : UNKNOWN_TOKEN;
+      // An interpreter's statement (admins' page): mostly the set-up's, else someone's other month, nobody's, or no month.
+      case "payStatement": {
+        const statement = ids.payStatements.length && rng.chance(0.8) ? rng.pick(ids.payStatements) : null;
+        if (statement) return `${statement.interpreterId}/${statement.month}`;
+        const who =
+          ids.sampleInterpreterId && rng.chance(0.5)
+            ? ids.sampleInterpreterId
+            : rng.pick(["999999", "x", `${rng.hex(8)}-${rng.hex(4)}-4${rng.hex(3)}-8${rng.hex(3)}-${rng.hex(12)}`]);
+        return `${who}/${rng.pick(["1999-01", "2026-13", "2026-1", "x"])}`;
+      }
+      // A month of the signed-in person's own statements: the set-up's month, or another.
+      case "payMonth":
+        return ids.payStatements.length && rng.chance(0.7) ? rng.pick(ids.payStatements).month : rng.pick(["1999-01", "2026-13", "2026-10-01", "x"]);
       default:
         throw new Error(`a surface entry names a placeholder params.ts does not know: {${name}} in ${template}`);
     }

@@ -3,13 +3,18 @@
 // sends, so the fuzzed field is the only bad one, and what app/domain/invoice-forms.ts must refuse where a generic
 // hostile value would not reach it (a month that does not exist, a year before 2000, a day, another spelling).
 import type { HostileSource } from "./files";
+import type { IdPools } from "./params";
 import type { Rng } from "./prng";
 import type { FieldKind, QueryKind } from "./surface-kinds";
 import { text, type Payload } from "./values";
 
 /** A plausible month: mostly one of the last year's, sometimes one ahead (nothing to bill: 400, nothing stored). */
-export function plausibleInvoiceValue(kind: FieldKind, rng: Rng): string | null {
+export function plausibleInvoiceValue(kind: FieldKind, rng: Rng, ids: IdPools): string | null {
   if (kind === "paymentMethod") return rng.pick(["bank-transfer", "card", "cash", "cheque", "other"]);
+  // Mark paid: now and then what the set-up's statement shows (it is marked paid, once), else a stale count or amount.
+  const statement = ids.payStatements.length && rng.chance(0.3) ? rng.pick(ids.payStatements) : null;
+  if (kind === "payLines") return String(statement ? statement.itemCount : rng.int(0, 4));
+  if (kind === "payMinor") return String(statement ? statement.toPayMinor : rng.pick([0, 100, 6750, 9000, rng.int(1, 99_999)]));
   if (kind !== "invoiceMonth") return null;
   const now = new Date();
   const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - rng.int(-2, 12), 1));

@@ -26,7 +26,7 @@ export function plausible(kind: FieldKind, rng: Rng, ids: IdPools, context: Orde
     plausibleAvailabilityValue(kind, rng, ids, context) ??
     plausibleRecordValue(kind, rng) ??
     plausibleRateValue(kind, rng, ids, context) ??
-    plausibleInvoiceValue(kind, rng);
+    plausibleInvoiceValue(kind, rng, ids);
   if (order !== null) return order;
   const n = rng.int(1, 99_999);
   switch (kind) {
@@ -147,6 +147,8 @@ export function plausibleQuery(kind: QueryKind, rng: Rng, ids: IdPools): string 
       return rng.pick(["root", "routes/dashboard/layout", "routes/dashboard/interpreters", "routes/public/layout,root"]);
     case "flag":
       return "";
+    case "month":
+      return plausible("invoiceMonth", rng, ids);
     default:
       throw new Error(`payloads-plausible.ts has no plausible query value of kind ${kind}`);
   }

@@ -27,6 +27,7 @@ import { orderSetUp } from "./orders";
 import { appointmentSetUp } from "./appointments";
 import { availabilitySetUp } from "./availability";
 import { invoiceSetUp } from "./invoices";
+import { paySetUp } from "./pay";
 import { Rng } from "./prng";
 import { Reporter } from "./report";
 import { checkBuildAndPort, exitOnInterrupt, startServer, type Server } from "./server";
@@ -154,6 +155,8 @@ async function campaign(db: Database): Promise<void> {
   const availabilityPools = await availabilitySetUp(port, db, { admin: sessions.admin.real!, interpreter: sessions.interpreter.real! });
   // A sent invoice with its private link (issue 26), for the customer's page, its PDF and the staff's "Send".
   const invoiceLinks = await invoiceSetUp(db);
+  // A pay statement of the sample interpreter (issue 26, build item 6), for their Pay pages and the admins' "Mark paid".
+  const payStatements = await paySetUp(db, orderPools.sampleInterpreterId);
 
   const ids = {
     ...(await db.idPools([ADMIN_EMAIL, INTERPRETER_EMAIL])),
@@ -162,6 +165,7 @@ async function campaign(db: Database): Promise<void> {
     timeOff: availabilityPools.timeOff,
     credentials: availabilityPools.credentials,
     invoiceLinks,
+    payStatements,
   };
   // The status links are new each run: the trace names them by their order, so two runs of a seed compare.
   const tokenNames = new Map([

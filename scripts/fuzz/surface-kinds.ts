@@ -118,7 +118,11 @@ export type FieldKind =
   // A new invoice draft (app/domain/invoice-forms.ts, the Invoices page): the month of its period, YYYY-MM.
   | "invoiceMonth"
   // A payment recorded by hand: how it came in (bank-transfer, card, cash, cheque, other).
-  | "paymentMethod";
+  | "paymentMethod"
+  // "Mark paid" on an interpreter's pay statement (app/features/pay/statements.server.ts): how many lines and how much
+  // (minor units) still to pay its page showed.
+  | "payLines"
+  | "payMinor";
 
 /** What a query parameter holds. */
 export type QueryKind =
@@ -137,7 +141,7 @@ export type QueryKind =
   | "orderStatus"
   | "date"
   | "languageId"
-  /** A month, YYYY-MM: the Reports page's period (app/domain/reports.ts reportPeriodFrom). */
+  /** A month, YYYY-MM: the Reports page's period (app/domain/reports.ts reportPeriodFrom), Interpreter pay's filter. */
   | "month"
   /** A staff member's call link for /Call: the link's terms and their signature (app/features/calls/call-link.server.ts). */
   | "callLink";

@@ -58,7 +58,13 @@ describe("the Invoices pages, on Supabase", () => {
     const billed = await acted(invoicesPage.action, post("/Dashboard/Invoices", admin, { intent: "bill" }));
     expect(answerOf(billed.result)).toEqual({ status: 302, location: "/Dashboard/Invoices#bill-work" });
     expect(who(billed.requests).slice(0, 3)).toEqual(GUARD);
-    expect(who(billed.requests).slice(3).sort()).toEqual(["rpc.push_rate_lines_for_pricing service", "rpc.push_unbilled_work service"]);
+    // The bill side, then the interpreters' pay side: each reads its work and its lines.
+    expect(who(billed.requests).slice(3).sort()).toEqual([
+      "rpc.push_rate_lines_for_pricing service",
+      "rpc.push_rate_lines_for_pricing service",
+      "rpc.push_unbilled_work service",
+      "rpc.push_unpaid_work service",
+    ]);
   });
 
   it("a new draft: bad input before any read; an unknown customer or an empty month stores nothing; then one call", async () => {

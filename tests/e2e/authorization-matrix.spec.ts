@@ -11,6 +11,8 @@ import { ADMIN, expect, INTERPRETER, SAMPLE_PASSWORD, signIn, test } from "./fix
 
 /** A record id no test creates: pages of one record answer 404 to those who may see such a record at all. */
 const MISSING = "999999";
+/** A month nobody has a pay statement of: a statement's pages answer 404 to those who may see one at all. */
+const NO_MONTH = "1999-01";
 /** A person field's suggestions (JSON, issue 23): admins only. */
 const PEOPLE = "/Dashboard/people";
 const ADMIN_ONLY = [
@@ -33,6 +35,9 @@ const ADMIN_ONLY = [
   "/Dashboard/Invoices/payments.csv",
   `/Dashboard/Invoices/${MISSING}`,
   "/Dashboard/Reports",
+  "/Dashboard/Pay",
+  "/Dashboard/Pay/export",
+  `/Dashboard/Pay/${MISSING}/${NO_MONTH}`,
   "/Dashboard/Website",
   PEOPLE,
 ];
@@ -44,6 +49,8 @@ const EVERY_ROLE = [
   "/Dashboard/Calls/export",
   "/Dashboard/Jobs",
   `/Dashboard/Jobs/${MISSING}`,
+  "/Dashboard/Jobs/Pay",
+  `/Dashboard/Jobs/Pay/${NO_MONTH}`,
   `/Dashboard/Jobs/appointments/${MISSING}/appointment.ics`,
   `/Dashboard/Orders/${MISSING}/files/1`,
   "/call-room/sample",
@@ -65,6 +72,7 @@ const WITH_ACTION = new Set([
   "/Dashboard/Rates",
   "/Dashboard/Invoices",
   `/Dashboard/Invoices/${MISSING}`,
+  `/Dashboard/Pay/${MISSING}/${NO_MONTH}`,
   `/Dashboard/Jobs/${MISSING}`,
   "/Dashboard/Jobs",
   "/Dashboard/Dashboardcall",
@@ -76,8 +84,8 @@ const ADMIN_ACTION = new Set(["/Dashboard/Dashboardcall"]);
  * then refused (403) for an order that is not theirs; an administrator learns the file is not there (404).
  */
 const ORDER_FILE = `/Dashboard/Orders/${MISSING}/files/1`;
-/** Routes that answer data rather than a page: the person field's suggestions (JSON), the invoices' CSV. */
-const DATA_ROUTES = new Set([PEOPLE, "/Dashboard/Invoices/export", "/Dashboard/Invoices/payments.csv"]);
+/** Routes that answer data rather than a page: the person field's suggestions (JSON), the invoices' and pay's CSV. */
+const DATA_ROUTES = new Set([PEOPLE, "/Dashboard/Invoices/export", "/Dashboard/Invoices/payments.csv", "/Dashboard/Pay/export"]);
 
 /** Every URL path app/routes.ts defines (params and splats filled in with sample values). */
 function allPaths(entries: RouteConfigEntry[], parent = ""): string[] {
@@ -85,7 +93,8 @@ function allPaths(entries: RouteConfigEntry[], parent = ""): string[] {
     const path = entry.index ? parent : `${parent}/${entry.path ?? ""}`.replace(/\/+$/, "");
     const sample = path
       .replace(":roomId", "sample")
-      .replace(/:(customerId|orderId|appointmentId|userId|invoiceId)/g, MISSING)
+      .replace(/:(customerId|orderId|appointmentId|userId|invoiceId|interpreterId)/g, MISSING)
+      .replace(":month", NO_MONTH)
       .replace(":fileId", "1")
       .replace(/\*$/, "no-such-area");
     const own = entry.index || entry.path ? [sample || "/"] : [];
@@ -170,7 +179,7 @@ for (const role of ["anonymous", "interpreter", "admin"] as const) {
         }
 
         const forbidden = cell.role === "interpreter" && (ADMIN_ONLY.includes(path) || path === ORDER_FILE);
-        const missing = path.includes(MISSING);
+        const missing = path.includes(MISSING) || path.includes(NO_MONTH);
         const expectedGet = forbidden ? 403 : notFound || missing ? 404 : 200;
         expect(page.status()).toBe(expectedGet);
         expect(data.status()).toBe(expectedGet);

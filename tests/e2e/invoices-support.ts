@@ -21,7 +21,7 @@ const request = () => new Request("http://127.0.0.1/");
 const SESSION_SECRET = "s".repeat(32);
 
 /** The backend over the data of the server this test's project runs against, and how to let it go. */
-async function serversBackend(): Promise<{ backend: Backend; dispose: () => Promise<void> }> {
+export async function serversBackend(): Promise<{ backend: Backend; dispose: () => Promise<void> }> {
   if (serverOf() === "supabase") {
     // supabase-js makes a realtime client with every client, and refuses to on Node 20, which has no global WebSocket
     // (Node 22's is undici's, as here). The adapter never opens one (no realtime): only the constructor is needed.
@@ -44,7 +44,7 @@ async function serversBackend(): Promise<{ backend: Backend; dispose: () => Prom
  * meets its commit is refused as busy (SQLITE_BUSY); each step here is refused whole or done whole. (The double serves
  * one request at a time: there a step is never refused so.)
  */
-async function retried<T>(step: () => Promise<T>): Promise<T> {
+export async function retried<T>(step: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await step();

@@ -105,7 +105,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "Bill work" }).click();
       // Other tests' work is billed too, and a test running beside this one may have billed this one's item first (then
       // "0 items made."): the draft below shows it billed either way.
-      await expectNotice(page, /^\d+ items? made\.$/);
+      await expectNotice(page, /^\d+ items? made\. \d+ pay lines? made\.$/);
 
       const draft = page.getByRole("form", { name: "New draft" });
       // A month before the work: nothing to bill, said on the month's field; no draft made.

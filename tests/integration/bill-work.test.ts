@@ -86,8 +86,24 @@ describe("billing work, on D1", () => {
     ];
     for (const [index, step] of steps.entries()) expect((await backend().orders.transition(order.id, step, START + (index + 1) * HOUR)).ok).toBe(true);
 
-    expect(await billWork(backend(), START + 10 * 24 * HOUR)).toEqual({ made: 3, unpriced: [] });
-    expect(await billWork(backend(), START + 10 * 24 * HOUR)).toEqual({ made: 0, unpriced: [] });
+    // The interpreter's pay: $30.00/h on site by default, $40.00 a translated document.
+    for (const line of [
+      sampleRateLine({ side: "pay", priceMinor: 3000, effectiveFrom: "2026-01-01" }),
+      sampleRateLine({ side: "pay", service: "translation", unit: "flat", priceMinor: 4000, minimum: 1, increment: 1, effectiveFrom: "2026-01-01" }),
+    ])
+      expect((await backend().rates.add(line, "admin", START - 30 * 24 * HOUR)).ok).toBe(true);
+
+    // The cancelled appointment had no interpreter: it is billed, and nobody's pay.
+    const nothingLeft = { made: 0, unpriced: [] };
+    expect(await billWork(backend(), START + 10 * 24 * HOUR)).toEqual({ made: 3, unpriced: [], pay: { made: 2, unpriced: [] } });
+    expect(await billWork(backend(), START + 10 * 24 * HOUR)).toEqual({ ...nothingLeft, pay: nothingLeft });
+
+    const statement = (await backend().pay.statement(interpreter, "2026-10"))!;
+    expect(statement).toMatchObject({ itemCount: 2, totalMinor: 10750, paidMinor: 0, currency: "USD" });
+    expect(statement.items.map((item) => [item.source.split(":")[0], explainPriced(item, "en", en, "pay").replaceAll("\u00a0", " ")])).toEqual([
+      ["appointment", "2 h 10 min on site → 2 h 15 min paid (2 h minimum, 15-min increments) × $30.00/h = $67.50"],
+      ["order", "Document translation at a flat rate = $40.00"],
+    ]);
 
     const customerId = (await backend().appointments.get(held))!.customerId;
     const draft = await backend().invoices.createDraft(
@@ -121,7 +137,7 @@ describe("billing work, on D1", () => {
     const video = await booked(startsAt, "video");
     expect((await backend().appointments.cancel(video, { basedOn: 1, by: "customer", reason: "" }, startsAt - HOUR)).ok).toBe(true);
     // The card prices on-site work only.
-    const unpriced = { made: 0, unpriced: [{ source: `appointment:${video}`, reason: "no-rate" }] };
+    const unpriced = { made: 0, unpriced: [{ source: `appointment:${video}`, reason: "no-rate" }], pay: { made: 0, unpriced: [] } };
     expect(await billWork(backend(), startsAt)).toEqual(unpriced);
     expect(await billWork(backend(), startsAt)).toEqual(unpriced);
     const remote = sampleRateLine({
@@ -134,6 +150,6 @@ describe("billing work, on D1", () => {
       effectiveFrom: "2026-01-01",
     });
     expect((await backend().rates.add(remote, "admin", startsAt)).ok).toBe(true);
-    expect(await billWork(backend(), startsAt)).toEqual({ made: 1, unpriced: [] });
+    expect(await billWork(backend(), startsAt)).toEqual({ made: 1, unpriced: [], pay: { made: 0, unpriced: [] } });
   });
 });

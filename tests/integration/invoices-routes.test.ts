@@ -89,14 +89,19 @@ const params = (id: number | string) => ({ params: { invoiceId: String(id) } });
 describe("the Invoices page", () => {
   it("'Bill work' makes the priced item and names the work no line prices, with the way to the rate card; again, none", async () => {
     const first = await redirected(await invoices.action(post(INVOICES, { intent: "bill" }, cookies.admin)));
-    expect(first).toMatchObject({ location: `${INVOICES}?unpriced=1#bill-work`, toast: { type: "success", message: "1 item made." } });
+    // The interpreter of the priced appointment has no pay line yet: no pay line made, and the work named.
+    expect(first).toMatchObject({
+      location: `${INVOICES}?unpriced=1&unpaid=1#bill-work`,
+      toast: { type: "success", message: "1 item made. 0 pay lines made." },
+    });
     expect(await rows("billable_items")).toBe(1);
-    const page = await invoices.loader(get(`${INVOICES}?unpriced=1`, cookies.admin));
+    const page = await invoices.loader(get(`${INVOICES}?unpriced=1&unpaid=1`, cookies.admin));
     expect(page.unpriced).toBe(1);
+    expect(page.unpaid).toBe(1);
     expect(page.invoices).toMatchObject({ ok: true, value: { total: 0 } });
 
     const again = await redirected(await invoices.action(post(INVOICES, { intent: "bill" }, cookies.admin)));
-    expect(again.toast).toMatchObject({ message: "0 items made." });
+    expect(again.toast).toMatchObject({ message: "0 items made. 0 pay lines made." });
     expect(await rows("billable_items")).toBe(1);
   });
 

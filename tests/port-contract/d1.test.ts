@@ -16,6 +16,7 @@ import { describeRatesContract } from "./rates-suite";
 import { describeInvoicesContract } from "./invoices-suite";
 import { describeCreditNotesContract } from "./credit-notes-suite";
 import { describeReportsContract } from "./reports-suite";
+import { describePayContract } from "./pay-suite";
 import { describeBillingSourcesContract } from "./billing-sources-suite";
 import { describeCallsContract } from "./calls-suite";
 import { describeOrdersContract } from "./orders-suite";
@@ -67,6 +68,7 @@ describeRatesContract({ name: "d1", backendFor, prepare: sampleContent });
 describeInvoicesContract({ name: "d1", backendFor, prepare: sampleContent });
 describeCreditNotesContract({ name: "d1", backendFor, prepare: sampleContent });
 describeReportsContract({ name: "d1", backendFor, prepare: sampleContent });
+describePayContract({ name: "d1", backendFor, prepare: sampleContent });
 describeBillingSourcesContract({ name: "d1", backendFor, prepare: sampleContent });
 describeAppointmentChangesContract({ name: "d1", backendFor, prepare: sampleContent });
 

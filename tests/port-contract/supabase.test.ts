@@ -14,6 +14,7 @@ import { describeCallsContract } from "./calls-suite";
 import { describeInvoicesContract } from "./invoices-suite";
 import { describeCreditNotesContract } from "./credit-notes-suite";
 import { describeReportsContract } from "./reports-suite";
+import { describePayContract } from "./pay-suite";
 import { describeOffersContract } from "./offers-suite";
 import { describeOrdersContract } from "./orders-suite";
 import { describePeopleContract } from "./people-suite";
@@ -82,6 +83,7 @@ describeRatesContract({ name: "supabase", backendFor, prepare: reset });
 describeInvoicesContract({ name: "supabase", backendFor, prepare: reset });
 describeCreditNotesContract({ name: "supabase", backendFor, prepare: reset });
 describeReportsContract({ name: "supabase", backendFor, prepare: reset });
+describePayContract({ name: "supabase", backendFor, prepare: reset });
 
 describeBillingSourcesContract({ name: "supabase", backendFor, prepare: reset });
 

@@ -32,6 +32,8 @@ const RATE_TABLES = ["rate_lines"];
  * as the orders' tables (admins read); so are their credit notes (20261205000700_push_credit_notes.sql).
  */
 const INVOICE_TABLES = ["billable_items", "credit_note_counters", "credit_notes", "invoice_counters", "invoice_links", "invoice_payments", "invoices"];
+/** Interpreters' pay (20261205000600_push_pay_statements.sql): as the orders' tables (admins all, interpreters their own). */
+const PAY_TABLES = ["pay_items", "pay_payouts"];
 /** Tables signed-in users may only read (their policies choose the rows), anon not at all; the worker writes. */
 const READ_ONLY_TABLES = [
   ...ORDER_TABLES,
@@ -42,6 +44,7 @@ const READ_ONLY_TABLES = [
   ...RECORD_TABLES,
   ...RATE_TABLES,
   ...INVOICE_TABLES,
+  ...PAY_TABLES,
 ];
 /**
  * Interpreters' availability (20261203000000_push_availability.sql): signed-in users hold every privilege but TRUNCATE,
@@ -113,6 +116,8 @@ describe("what the migrations leave", () => {
       p("order_quotes", "SELECT", signedInOnly, "order_quotes: admins read"),
       p("order_targets", "SELECT", signedInOnly, "order_targets: admins all, interpreters their assigned"),
       p("orders", "SELECT", signedInOnly, "orders: admins all, interpreters their assigned"),
+      p("pay_items", "SELECT", signedInOnly, "pay_items: admins all, interpreters their own"),
+      p("pay_payouts", "SELECT", signedInOnly, "pay_payouts: admins all, interpreters their own"),
       p("rate_lines", "SELECT", signedInOnly, "rate_lines: admins read"),
       p("services", "SELECT", everyone, "services: anyone reads"),
       p("time_off", "DELETE", signedInOnly, "time_off: own rows, admins delete"),
@@ -270,6 +275,10 @@ describe("what the migrations leave", () => {
       "orders_source_language_idx",
       "orders_status_created_idx",
       "orders_token_hash_key",
+      "pay_items_month_idx",
+      "pay_items_source_key",
+      "pay_items_statement_idx",
+      "pay_payouts_statement_idx",
       "rate_lines_customer_idx",
       "rate_lines_interpreter_idx",
       "rate_lines_list_idx",

@@ -110,12 +110,20 @@ export function d1InterpreterStore(db: D1Database): InterpreterStore {
     async remove(id) {
       // Deleting the account cascades to the users row, its sessions, reset tokens and language links.
       // The name and email are read in the same transaction, before the cascade removes them.
-      const [person, deletion] = await query(() =>
+      const removal = () =>
         db.batch<{ full_name: string | null; email: string }>([
           db.prepare("SELECT u.full_name, a.email FROM accounts a LEFT JOIN users u ON u.id = a.id WHERE a.id = ?").bind(id),
           db.prepare("DELETE FROM accounts WHERE id = ?").bind(id),
-        ]),
-      );
+        ]);
+      let batch: Awaited<ReturnType<typeof removal>>;
+      try {
+        batch = await removal();
+      } catch (error) {
+        // Their pay items (ON DELETE RESTRICT) refuse the cascade: the whole batch is undone, nothing removed.
+        if (brokenConstraint(error)?.kind === "foreign-key") return { ok: false, reason: "has-pay" };
+        throw toBackendError(error);
+      }
+      const [person, deletion] = batch;
       // D1 counts the cascaded rows in `changes` too: any change means the account existed.
       const removed = person?.results[0];
       return removed && (deletion?.meta.changes ?? 0) > 0

@@ -13,6 +13,7 @@ import { supabaseSecurityEventStore } from "./events.server";
 import { supabaseFileStore } from "./files.server";
 import { supabaseInvoiceStore } from "./invoices.server";
 import { supabaseReportStore } from "./reports.server";
+import { supabasePayStore } from "./pay.server";
 import { supabaseMailOutboxStore } from "./mail-outbox.server";
 import { supabaseOfferStore } from "./offers.server";
 import { supabaseOrderStore } from "./orders.server";
@@ -52,6 +53,7 @@ export function createSupabaseBackend(config: SupabaseConfig, request: Request):
     rates: supabaseRateStore(clients.service),
     invoices: supabaseInvoiceStore(clients.service),
     reports: supabaseReportStore(clients.service),
+    pay: supabasePayStore(clients.service),
     calls: supabaseCallLogStore(clients.service),
     accounts: supabaseAccountStore(clients.service, devices),
     events: supabaseSecurityEventStore(clients.service),

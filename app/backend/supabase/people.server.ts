@@ -146,10 +146,19 @@ export function supabaseInterpreterStore(service: SupabaseClient): InterpreterSt
       const { error } = await service.auth.admin.deleteUser(id);
       // Already gone (e.g. deleted in Supabase's dashboard while the row stayed): the row is all that is left.
       if (error?.status === 404) check(await service.from("users").delete().eq("id", id).select("full_name, email"));
-      else failIf(error);
+      else if (error && (await hasPay(service, id))) {
+        // GoTrue answers the database's refusal (their pay items, ON DELETE RESTRICT) as a 500; nothing was removed.
+        return { ok: false, reason: "has-pay" };
+      } else failIf(error);
       return { ok: true, name: row.full_name, email: row.email };
     },
   };
+}
+
+/** Whether the person has pay statements (docs/decisions/0039): asked only after a removal was refused. */
+async function hasPay(service: SupabaseClient, id: string): Promise<boolean> {
+  const page = check<{ total: number | string }>(await service.rpc("push_pay_statements", { p_interpreter: id, p_month: null, p_page_size: 1, p_offset: 0 }));
+  return Number(page.total) > 0;
 }
 
 export function supabaseLanguageStore(service: SupabaseClient): LanguageStore {

@@ -7,7 +7,7 @@ import { plural } from "~/i18n";
 import type { FormFailure } from "~/platform/page/form-failure";
 import { useLocale, useMessages } from "~/platform/page/locale";
 
-export function BillWorkForm({ unpriced }: { unpriced: number }) {
+export function BillWorkForm({ unpriced, unpaid }: { unpriced: number; unpaid: number }) {
   const t = useMessages().billing.invoices.billWork;
   const locale = useLocale();
   return (
@@ -16,6 +16,11 @@ export function BillWorkForm({ unpriced }: { unpriced: number }) {
       {unpriced > 0 && (
         <p className="notice" role="status">
           {plural(locale, t.unpriced, unpriced)} <Link to="/Dashboard/Rates">{t.ratesLink}</Link>
+        </p>
+      )}
+      {unpaid > 0 && (
+        <p className="notice" role="status">
+          {plural(locale, t.unpaid, unpaid)} <Link to="/Dashboard/Rates">{t.ratesLink}</Link>
         </p>
       )}
       <Form method="post" className="form" preventScrollReset aria-labelledby="bill-work">

@@ -16,21 +16,31 @@ import { billWork } from "./bill-work.server";
 import { INVOICES_PATH, invoicePath } from "./invoice-paths";
 
 export async function loadInvoices(backend: Backend, url: URL) {
-  // ?unpriced=: how many pieces of work no rate line priced, from "Bill work" to the page.
-  const unpriced = Number(url.searchParams.get("unpriced"));
+  // ?unpriced= and ?unpaid=: how many pieces of work no bill line and no pay line priced, from "Bill work" to the page.
+  const count = (name: string) => {
+    const value = Number(url.searchParams.get(name));
+    return Number.isSafeInteger(value) && value > 0 ? value : 0;
+  };
   return {
     invoices: await load("invoices", () => backend.invoices.list(pageParam(url))),
-    unpriced: Number.isSafeInteger(unpriced) && unpriced > 0 ? unpriced : 0,
+    unpriced: count("unpriced"),
+    unpaid: count("unpaid"),
   };
 }
 
-/** "Bill work": "N items made."; work no rate line prices is counted on the page, with the way to the rate card. */
+/**
+ * "Bill work": "N items made. M pay lines made."; work no bill or pay line prices is counted on the page, with the way
+ * to the rate card.
+ */
 export async function billWorkIntent({ request, app, user, messages }: IntentInput) {
-  const { made, unpriced } = await billWork(app.backend, Date.now(), { ...DEFAULT_BILLING_CALENDAR, holidays: app.config.billingHolidays });
-  const search = unpriced.length > 0 ? `?unpriced=${unpriced.length}` : "";
+  const { made, unpriced, pay } = await billWork(app.backend, Date.now(), { ...DEFAULT_BILLING_CALENDAR, holidays: app.config.billingHolidays });
+  const search = new URLSearchParams();
+  if (unpriced.length > 0) search.set("unpriced", String(unpriced.length));
+  if (pay.unpriced.length > 0) search.set("unpaid", String(pay.unpriced.length));
+  const t = messages.billing.invoices.billWork;
   return redirectWithToast(
-    `${INVOICES_PATH}${search}#bill-work`,
-    { type: "success", message: plural(user.locale, messages.billing.invoices.billWork.made, made) },
+    `${INVOICES_PATH}${search.size > 0 ? `?${search}` : ""}#bill-work`,
+    { type: "success", message: `${plural(user.locale, t.made, made)} ${plural(user.locale, t.payMade, pay.made)}` },
     { request, config: app.config },
   );
 }

@@ -76,6 +76,7 @@ export async function deleteInterpreter({ request, url, app, formData, user: adm
   if (!form.ok) return formFailure({ formError: t.notFound, intent: "delete" }, { status: 404 });
   if (form.data.id === admin.id) return formFailure({ formError: t.cannotDeleteSelf, intent: "delete", id: admin.id }, { status: 403 });
   const result = await app.backend.interpreters.remove(form.data.id);
+  if (!result.ok && result.reason === "has-pay") return formFailure({ formError: t.hasPay, intent: "delete", id: form.data.id }, { status: 409 });
   if (!result.ok) return formFailure({ formError: t.notFound, intent: "delete" }, { status: 404 });
   // Off the board at once: never rung again, and a call they are in ends and is logged (issue 21).
   await tellSwitchboardAboutPerson(app.cloudflare.env, form.data.id, null);

@@ -85,7 +85,7 @@ export const billing = {
     intro: "فوتر العمل المنجز، واجمع شهر العميل في مسودة، ثم أصدرها برقم السنة التالي.",
     billWork: {
       heading: "فوترة العمل",
-      intro: "يسعّر كل موعد عُقد واعتُمد، وكل إلغاء متأخر، وكل طلب مكتمل لم يُفوتر بعد. يمكن تشغيله مرة أخرى بأمان.",
+      intro: "يسعّر كل موعد عُقد واعتُمد، وكل إلغاء متأخر، وكل طلب مكتمل لم يُفوتر بعد، وينشئ بنود أجر المترجمين عن عملهم. يمكن تشغيله مرة أخرى بأمان.",
       submit: "فوترة العمل",
       pending: "جارٍ فوترة العمل…",
       made: {
@@ -95,6 +95,22 @@ export const billing = {
         few: "أُنشئت {count} بنود.",
         many: "أُنشئ {count} بندًا.",
         other: "أُنشئ {count} بند.",
+      },
+      payMade: {
+        zero: "لم يُنشأ أي بند أجر.",
+        one: "أُنشئ بند أجر واحد.",
+        two: "أُنشئ بندا أجر.",
+        few: "أُنشئت {count} بنود أجر.",
+        many: "أُنشئ {count} بند أجر.",
+        other: "أُنشئ {count} بند أجر.",
+      },
+      unpaid: {
+        zero: "لا عمل بلا بند أجر.",
+        one: "عمل واحد لا يسعّره أي بند أجر.",
+        two: "عملان لا يسعّرهما أي بند أجر.",
+        few: "{count} أعمال لا يسعّرها أي بند أجر.",
+        many: "{count} عملًا لا يسعّره أي بند أجر.",
+        other: "{count} عمل لا يسعّره أي بند أجر.",
       },
       unpriced: {
         zero: "لا عمل بلا بند سعر.",
@@ -265,6 +281,11 @@ export const billing = {
     lateCancellation: "أُلغي قبل البدء بـ{hours} (أقل من {window}) ← رسم إلغاء متأخر {amount}",
     customerNoShow: "لم يحضر العميل ← رسم إلغاء متأخر {amount}",
     interpreterNoShow: "لم يحضر المترجم ← لا شيء مفوتر",
+    pay: {
+      measured: "{actual} {what} ← {billed} مدفوعة ({rules}) × {price}/{unit}{surcharges} = {amount}",
+      lateCancellation: "أُلغي قبل البدء بـ{hours} (أقل من {window}) ← أجر إلغاء متأخر {amount}",
+      customerNoShow: "لم يحضر العميل ← أجر إلغاء متأخر {amount}",
+    },
     quote: "الطلب {number} بعرض السعر المقبول = {amount}",
     duration: { hours: "{count} س", minutes: "{count} د", seconds: "{count} ث", joiner: " و", compactJoiner: " " },
     words: { zero: "{count} كلمة", one: "كلمة واحدة", two: "كلمتان", few: "{count} كلمات", many: "{count} كلمة", other: "{count} كلمة" },

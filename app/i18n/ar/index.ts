@@ -11,6 +11,7 @@ import { offers } from "./offers";
 import { records } from "./records";
 import { billing } from "./billing";
 import { reports } from "./reports";
+import { pay } from "./pay";
 import { studio } from "./studio";
 
 export const ar: Messages = {
@@ -251,6 +252,7 @@ export const ar: Messages = {
     rates: "الأسعار",
     invoices: "الفواتير",
     reports: "التقارير",
+    pay: "أجور المترجمين",
     jobs: "مهامي",
     callLogNav: "سجل المكالمات",
     inbox: "البريد الوارد",
@@ -456,6 +458,7 @@ export const ar: Messages = {
       usersRowTaken: "يوجد مستخدم بهذا البريد الإلكتروني بالفعل.",
       saved: "تم حفظ التغييرات على {name}.",
       deleted: "تم حذف {name} مع حساب تسجيل الدخول وروابط اللغات.",
+      hasPay: "لهذا الشخص كشوف أجر تُحفظ: اقفل حسابه من صفحة المستخدمين بدلًا من حذفه.",
       cannotDeleteSelf: "لا يمكنك حذف حسابك الخاص.",
       notFound: "لم يعد هذا الشخص موجودًا. تم تحديث القائمة.",
       emailInUse: "هذا البريد الإلكتروني مستخدم بالفعل في حساب آخر.",
@@ -531,6 +534,7 @@ export const ar: Messages = {
   records,
   billing,
   reports,
+  pay,
   orders,
   call,
 };

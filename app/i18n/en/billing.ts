@@ -86,10 +86,16 @@ export const billing = {
     intro: "Bill the work done, gather a customer's month into a draft, and issue it with the year's next number.",
     billWork: {
       heading: "Bill work",
-      intro: "Prices every appointment held and approved, every late cancellation and every completed order not billed yet. Safe to run again.",
+      intro:
+        "Prices every appointment held and approved, every late cancellation and every completed order not billed yet, and makes the interpreters' pay lines for their work. Safe to run again.",
       submit: "Bill work",
       pending: "Billing work…",
       made: { one: "{count} item made.", other: "{count} items made." } satisfies Plural,
+      payMade: { one: "{count} pay line made.", other: "{count} pay lines made." } satisfies Plural,
+      unpaid: {
+        one: "{count} piece of work has no pay line to price it.",
+        other: "{count} pieces of work have no pay line to price them.",
+      } satisfies Plural,
       unpriced: {
         one: "{count} piece of work has no rate line to price it.",
         other: "{count} pieces of work have no rate line to price them.",
@@ -248,6 +254,12 @@ export const billing = {
     lateCancellation: "Cancelled {hours} before the start (under {window}) → late-cancellation charge {amount}",
     customerNoShow: "The customer did not come → late-cancellation charge {amount}",
     interpreterNoShow: "The interpreter did not come → nothing billed",
+    // An interpreter's pay line (their statement) says what is paid, not billed.
+    pay: {
+      measured: "{actual} {what} → {billed} paid ({rules}) × {price}/{unit}{surcharges} = {amount}",
+      lateCancellation: "Cancelled {hours} before the start (under {window}) → late-cancellation pay {amount}",
+      customerNoShow: "The customer did not come → late-cancellation pay {amount}",
+    },
     quote: "Order {number} at the accepted quote = {amount}",
     duration: { hours: "{count} h", minutes: "{count} min", seconds: "{count} s", joiner: " ", compactJoiner: "-" },
     words: { one: "{count} word", other: "{count} words" } satisfies Plural,

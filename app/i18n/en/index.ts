@@ -11,6 +11,7 @@ import { offers } from "./offers";
 import { records } from "./records";
 import { billing } from "./billing";
 import { reports } from "./reports";
+import { pay } from "./pay";
 import { studio } from "./studio";
 import type { Plural } from "~/i18n/plural";
 
@@ -253,6 +254,7 @@ export const en = {
     rates: "Rates",
     invoices: "Invoices",
     reports: "Reports",
+    pay: "Interpreter pay",
     jobs: "My jobs",
     callLogNav: "Call log",
     inbox: "Inbox",
@@ -445,6 +447,7 @@ export const en = {
       usersRowTaken: "a user with this email already exists.",
       saved: "Changes to {name} saved.",
       deleted: "{name} was deleted, with their sign-in account and language links.",
+      hasPay: "This person has pay statements, which are kept: lock their account on the Users page instead.",
       cannotDeleteSelf: "You cannot delete your own account.",
       notFound: "That person no longer exists. The list has been refreshed.",
       emailInUse: "That email is already used by another account.",
@@ -520,6 +523,7 @@ export const en = {
   records,
   billing,
   reports,
+  pay,
   orders,
   call,
 };

@@ -24,8 +24,8 @@ export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.b
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAdmin(args);
-  const { invoices, unpriced } = await loadInvoices(appContext(args.context).backend, args.url);
-  return { invoices, unpriced, toasts: failureToasts(messagesFor(admin.locale), invoices) };
+  const { invoices, unpriced, unpaid } = await loadInvoices(appContext(args.context).backend, args.url);
+  return { invoices, unpriced, unpaid, toasts: failureToasts(messagesFor(admin.locale), invoices) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -46,7 +46,7 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
       <p>{t.intro}</p>
       <FormAlert message={failure?.formError} />
       <Panel id="bill-work" heading={t.billWork.heading}>
-        <BillWorkForm unpriced={loaderData.unpriced} />
+        <BillWorkForm unpriced={loaderData.unpriced} unpaid={loaderData.unpaid} />
       </Panel>
       <Panel id="new-draft" heading={t.draft.heading}>
         <DraftForm failure={failure?.intent === "draft" ? failure : null} />

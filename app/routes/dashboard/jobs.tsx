@@ -1,9 +1,10 @@
 // /Dashboard/Jobs — "My jobs": the appointments offered to the signed-in interpreter (accept or decline; the first
 // accept wins), the appointments that took place for them to record, their confirmed appointments ahead (until
 // their end plus the Join grace; a video appointment's Join inside its window), and the orders assigned to them,
-// newest first, a page at a time.
+// newest first, a page at a time; and the way to their monthly pay statements (/Dashboard/Jobs/Pay).
 // No customer details and no prices: the work, its languages and its deadline.
-import { useActionData } from "react-router";
+import { Link, useActionData } from "react-router";
+import { MY_PAY_PATH } from "~/features/pay/pay-paths";
 import { Pagination } from "~/components/Pagination";
 import { useActionToast } from "~/components/Toasts";
 import { OrderTable } from "~/features/orders/OrderTable";
@@ -59,7 +60,8 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Jobs({ loaderData }: Route.ComponentProps) {
-  const t = useMessages().orders;
+  const m = useMessages();
+  const t = m.orders;
   const failure: FormFailure | null = useActionData<typeof action>() ?? null;
   useActionToast(failure?.toast);
   useFocusOnHash();
@@ -80,6 +82,13 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
           <OrderTable rows={jobs.items} labelledBy="jobs-list" hrefOf={(id) => `/Dashboard/Jobs/${id}`} columns={{ deadline: true }} />
         )}
         <Pagination page={jobs.page} pageCount={jobs.pageCount} anchor="jobs-list" />
+      </section>
+      <section aria-labelledby="jobs-pay" className="panel">
+        <h2 id="jobs-pay">{m.pay.jobs.heading}</h2>
+        <p>{m.pay.jobs.intro}</p>
+        <p>
+          <Link to={MY_PAY_PATH}>{m.pay.jobs.link}</Link>
+        </p>
       </section>
     </>
   );

@@ -9,6 +9,7 @@ import { BILLING_READ_SHAPES } from "./shapes-billing-reads";
 import { CALENDAR_FEED_SHAPES } from "./shapes-calendar-feeds";
 import { CALL_SHAPES } from "./shapes-calls";
 import { INVOICE_SHAPES } from "./shapes-invoices";
+import { PAY_SHAPES } from "./shapes-pay";
 import { OFFER_SHAPES } from "./shapes-offers";
 import { ORDER_REST_SHAPES, ORDER_STORAGE_SHAPES } from "./shapes-orders";
 import { OUTBOX_SHAPES } from "./shapes-outbox";
@@ -40,6 +41,7 @@ export const SHAPES: readonly Shape[] = [
   ...INVOICE_SHAPES,
   ...BILLING_READ_SHAPES,
   ...REPORT_SHAPES,
+  ...PAY_SHAPES,
   ...AUTH_SHAPES,
   ...STUDIO_STORAGE_SHAPES,
   ...ORDER_STORAGE_SHAPES,

@@ -4,6 +4,7 @@
 // X-Supabase-Api-Version header, which auth-js turns into an AuthApiError with that status and code.
 import { createHash, randomInt } from "node:crypto";
 import { parseGoDuration, userJson } from "./gotrue-users";
+import { PgError } from "./pg";
 import { signJwt, verifyJwt } from "./jwt";
 import type { DoubleResponse } from "./postgrest";
 import type { AuthUser, DoubleState, Session } from "./state";
@@ -216,7 +217,13 @@ export function handleAuth(ctx: AuthContext, request: AuthRequest): DoubleRespon
       if (!user) return fail(404, "user_not_found", "User not found");
       if (method === "GET") return json(200, userJson(user));
       if (method === "DELETE") {
-        state.deleteAuthUser(user.id);
+        try {
+          state.deleteAuthUser(user.id);
+        } catch (error) {
+          // A row that refuses the cascade (ON DELETE RESTRICT): GoTrue answers the database's error as a 500.
+          if (error instanceof PgError) return fail(500, "unexpected_failure", "Database error deleting user");
+          throw error;
+        }
         return json(200, {});
       }
       // api/admin.go: ban_duration is parsed before anything changes; "none" lifts the ban, a Go duration sets

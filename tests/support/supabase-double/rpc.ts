@@ -10,7 +10,8 @@
 // (20261203000300_push_calendar_feeds.sql) in rpc-calendar-feeds.ts, the appointment records'
 // (20261203000400_push_appointment_records.sql) in rpc-records.ts, the rate cards' (20261204000000_push_rate_lines.sql)
 // in rpc-rates.ts, the invoices' (20261204000100_push_invoices.sql) in rpc-invoices.ts, billing's reads
-// (20261204000200_push_billing_reads.sql) in rpc-billing-reads.ts, run the same way.
+// (20261204000200_push_billing_reads.sql) in rpc-billing-reads.ts, interpreters' pay's
+// (20261205000600_push_pay_statements.sql) in rpc-pay.ts, run the same way.
 import { pgErrorResponse, type DoubleResponse } from "./postgrest";
 import { APPOINTMENT_FUNCTIONS } from "./rpc-appointments";
 import { APPOINTMENT_CHANGE_FUNCTIONS } from "./rpc-appointment-changes";
@@ -19,6 +20,7 @@ import { BILLING_READ_FUNCTIONS } from "./rpc-billing-reads";
 import { CALENDAR_FEED_FUNCTIONS } from "./rpc-calendar-feeds";
 import { INVOICE_FUNCTIONS } from "./rpc-invoices";
 import { REPORT_FUNCTIONS } from "./rpc-reports";
+import { PAY_FUNCTIONS } from "./rpc-pay";
 import { OFFER_FUNCTIONS } from "./rpc-offers";
 import { PEOPLE_FUNCTIONS } from "./rpc-people";
 import { RATE_FUNCTIONS } from "./rpc-rates";
@@ -219,6 +221,7 @@ export function handleRpc(state: DoubleState, name: string, body: unknown): Doub
     ...INVOICE_FUNCTIONS,
     ...BILLING_READ_FUNCTIONS,
     ...REPORT_FUNCTIONS,
+    ...PAY_FUNCTIONS,
   };
   const run = Object.hasOwn(functions, name) ? functions[name] : undefined;
   if (!run) {

@@ -186,12 +186,22 @@ export class DoubleState {
    * Deletes the account, its sessions and, along the foreign keys to auth.users (ON DELETE CASCADE), its users row
    * (with its links) and its session_devices rows.
    */
+  /**
+   * Deletes the account and cascades to the rows that refer to it, all or nothing: a row that refuses the cascade (ON
+   * DELETE RESTRICT, e.g. an interpreter's pay items) is the error, and the account, its sessions and rows stay.
+   */
   deleteAuthUser(id: string) {
+    const saved = Object.fromEntries(Object.entries(this.tables).map(([table, rows]) => [table, [...rows]])) as DoubleState["tables"];
+    try {
+      for (const table of TABLE_NAMES) {
+        for (const fk of SCHEMA[table].foreignKeys) if (fk.table === "auth.users") this.deleteWhere(table, (row) => row[fk.column] === id);
+      }
+    } catch (error) {
+      this.tables = saved;
+      throw error;
+    }
     this.endSessions(id);
     this.authUsers.delete(id);
-    for (const table of TABLE_NAMES) {
-      for (const fk of SCHEMA[table].foreignKeys) if (fk.table === "auth.users") this.deleteWhere(table, (row) => row[fk.column] === id);
-    }
   }
 
   // ---- Tables ----------------------------------------------------------------------------------------

@@ -82,7 +82,7 @@ test("Dashboardcustomers, Dashboardusers and Orders show their headings", async 
 
 test("any other path under /Dashboard is a 404 with a Back to Home button", async ({ page }) => {
   await signIn(page, ADMIN.email);
-  const response = await page.goto("/Dashboard/Reports");
+  const response = await page.goto("/Dashboard/Nowhere");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Oops! The Page you requested was not found!");
   await page.getByRole("link", { name: "Back to Home" }).click();

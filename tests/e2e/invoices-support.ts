@@ -66,21 +66,30 @@ async function accountId(backend: Backend, email: string): Promise<string> {
 /**
  * One customer's billable work of a month, on the data of the server the test's project runs against (d1 or supabase),
  * as "Bill work" bills it in three items:
- * - a 2-hour on-site Spanish appointment at `startsAt` (a past instant), accepted by the sample interpreter and held
+ * - a 2-hour on-site Spanish appointment at `startsAt` (a past instant), accepted by the interpreter and held
  *   2 h 10 min (its record approved), at the customer's contract price of $65.00 an hour (2 h minimum, 15-minute
  *   increments, no surcharges): $146.25;
- * - a call by the customer's call link the day after, answered by the sample interpreter and 61 seconds long, at the
+ * - a call by the customer's call link the day after, answered by the interpreter and 61 seconds long, at the
  *   customer's $1.50 a minute (1-minute minimum and increments): $3.00;
  * - a translation order completed two days after, at its accepted quote of $250.00.
- * Both prices from 1 January 2026. Answers the order's id.
+ * Both prices from 1 January 2026. The interpreter is one of the test's own, who did all three, at their own pay rates: $40.00 an hour on site (as
+ * the customer's line), $0.50 a minute for calls, $100.00 for a translation: a statement of $90.00, $1.00 and $100.00.
+ * Answers the order's id and the interpreter (their e-mail, password and name).
  */
-export async function billableMonth(customer: { name: string; email: string }, startsAt: number): Promise<{ orderId: number }> {
+export async function billableMonth(
+  customer: { name: string; email: string },
+  startsAt: number,
+): Promise<{ orderId: number; interpreter: { email: string; password: string; name: string } }> {
   const { backend, dispose } = await serversBackend();
   try {
     const languages = await retried(() => backend.languages.list());
     const [spanish, arabic] = ["Spanish", "Arabic"].map((name) => languages.find((language) => language.name === name));
     if (!spanish || !arabic) throw new Error("no language Spanish or Arabic");
-    const interpreter = await accountId(backend, "interpreter@example.com");
+    const id = crypto.randomUUID().slice(0, 8);
+    const person = { fullName: `Rania Saleh ${id}`, gender: "Woman", email: `rania.${id}@example.com`, phone: "+1 307 555 0171", password: "rania-secret-1" };
+    const hired = await retried(() => backend.interpreters.create(person));
+    if (!hired.ok) throw new Error(`no interpreter: ${hired.reason}`);
+    const interpreter = hired.id;
     const admin = await accountId(backend, "admin@example.com");
     const { from, to } = blockedBy({ start: startsAt, minutes: 120, mode: "on_site" });
     const made = await retried(() =>
@@ -114,13 +123,22 @@ export async function billableMonth(customer: { name: string; email: string }, s
     await retried(() =>
       backend.calls.record({
         ...{ id: crypto.randomUUID(), languageId: spanish.id, language: "Spanish", type: "video", callerName: customer.name, customerId },
-        ...{ interpreterId: interpreter, interpreterName: "Sample Interpreter", outcome: "answered" },
+        ...{ interpreterId: interpreter, interpreterName: person.fullName, outcome: "answered" },
         ...{ requestedAt: answeredAt - 20_000, answeredAt, endedAt: answeredAt + 61_000 },
       }),
     );
 
     const orderId = await completedOrder(backend, customer, { from: spanish.id, to: arabic.id, interpreter, at: startsAt + 48 * HOUR });
-    return { orderId };
+
+    // The interpreter's own pay rates, from before the work.
+    const pay = { side: "pay" as const, interpreterEmail: person.email, ...noSurcharges, lateCancellationMinor: 0 };
+    for (const line of [
+      sampleRateLine({ ...pay, priceMinor: 4000 }),
+      sampleRateLine({ ...pay, service: "call", unit: "minute", priceMinor: 50, minimum: 1, increment: 1 }),
+      sampleRateLine({ ...pay, service: "translation", unit: "flat", priceMinor: 10_000, minimum: 1, increment: 1 }),
+    ])
+      expect(await retried(() => backend.rates.add(line, admin, startsAt - 30 * 24 * HOUR))).toMatchObject({ ok: true });
+    return { orderId, interpreter: { email: person.email, password: person.password, name: person.fullName } };
   } finally {
     await dispose();
   }
@@ -150,7 +168,7 @@ async function completedOrder(
     orderChange({ transition: "accept", from: "quoted", to: "accepted", basedOn: 2, actor: "customer" }),
     orderChange({
       ...{ transition: "assign", from: "accepted", to: "in_progress", basedOn: 3, interpreterId: interpreter },
-      detail: { interpreter: { id: interpreter, name: "Sample Interpreter" } },
+      detail: { interpreter: { id: interpreter, name: "The interpreter" } },
     }),
     deliveryBy(interpreter, [{ objectKey: `orders/${crypto.randomUUID()}`, fileName: "letter.pdf", contentType: "application/pdf", size: 10 }]),
     orderChange({ transition: "complete", from: "delivered", to: "completed", basedOn: 5 }),

@@ -5,7 +5,8 @@
 // (English, Arabic) → the e-mailed link opens the customer's page, printed as the invoice alone. A month with nothing to
 // bill is refused on its field. A payment by hand, and a credit note that takes an amount off (the invoice itself never
 // changes). The rest is paid online: "Pay now" on the customer's page → the Stripe double's page → back with a thank-you
-// → the event delivered to the webhook (and delivered again: still one payment) → Paid. Each test bills a customer of its
+// → the event delivered to the webhook (and delivered again: still one payment) → Paid → the Reports page shows the
+// customer's revenue, and the interpreter who did the work reads their pay for it. Each test bills a customer of its
 // own. On D1 and on the Supabase double (the serial-d1 and supabase projects): the arrangement is made on the data of
 // the project's server.
 import { orderNumber } from "../../app/domain/order-records";
@@ -89,12 +90,14 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("a month of work (an appointment, a call by link, an order) is billed in three lines, issued, sent, shown and paid", async ({ page }) => {
+    test("a month of work (an appointment, a call by link, an order) is billed in three lines, issued, sent, shown, paid, reported and paid to its interpreter", async ({
+      page,
+    }) => {
       test.slow(); // arranged work, a rate line, four posts and their pages
       const id = unique();
       const customer = { name: `Clinic ${id}`, email: `clinic.${id}@example.com` };
       const { startsAt, month } = pastWeekday();
-      const { orderId } = await billableMonth(customer, startsAt);
+      const { orderId, interpreter } = await billableMonth(customer, startsAt);
 
       await signIn(page, ADMIN.email);
       // The dashboard's navigation leads to the Invoices page (admins only).
@@ -284,6 +287,29 @@ for (const javaScriptEnabled of [true, false]) {
         "bank-transfer,TRX 881,USD,100.00",
         expect.stringMatching(/^card,pi_\w+,USD,290\.00$/),
       ]);
+
+      // The Reports page, for the month of the work: the customer's revenue, before tax, is the invoice's three lines.
+      await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Reports", exact: true }).click();
+      await page.getByLabel("From month").fill(month);
+      await page.getByLabel("To month").fill(month);
+      await page.getByRole("button", { name: "Show" }).click();
+      await expect(page).toHaveURL(`/Dashboard/Reports?from=${month}&to=${month}`);
+      const byCustomer = page.getByRole("table", { name: "Revenue by customer, USD" }).getByRole("row").filter({ hasText: customer.name });
+      await expect(byCustomer).toContainText("$399.25");
+
+      // The interpreter who did the work reads their pay for it under My jobs: the same three pieces at their own rates.
+      const theirs = await (await page.context().browser()!.newContext({ javaScriptEnabled })).newPage();
+      try {
+        await signIn(theirs, interpreter.email, { password: interpreter.password, landing: `/Dashboard/Jobs/Pay/${month}` });
+        const work = theirs.getByRole("table", { name: "Work" }).getByRole("row");
+        await expect(work).toHaveCount(4); // the header and the three lines
+        await expect(work.nth(1)).toContainText("2 h 10 min on site → 2 h 15 min paid (2 h minimum, 15-min increments) × $40.00/h = $90.00");
+        await expect(work.nth(2)).toContainText("1 min 1 s call → 2 min paid (1 min minimum, 1-min increments) × $0.50/min = $1.00");
+        await expect(work.nth(3)).toContainText("$100.00");
+        await expect(theirs.locator("main")).toContainText("$191.00");
+      } finally {
+        await theirs.context().close();
+      }
     });
   });
 }

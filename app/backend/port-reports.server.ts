@@ -5,6 +5,7 @@
 //   filled    appointments starting in the period with an interpreter, of those starting in it that were not cancelled
 //             REPORT_UNNEEDED_BEFORE_MS or more before their start
 //   answered  calls requested in the period whose outcome is answered, of all those requested in it
+//   cost      the amounts of interpreters' pay lines, by the month of their work, in their currency (paid or not)
 import type { ReportMonth } from "~/domain/reports";
 
 export type ReportQuery = {
@@ -34,6 +35,8 @@ export type Report = {
   revenueByLanguage: (Money & { languageId: number | null; language: string | null })[];
   /** Every month of the period, in order: the appointments counted and those of them filled. */
   appointments: { month: string; counted: number; filled: number }[];
+  /** Each month with interpreter pay, by currency (months with none are absent), in month order then currency. */
+  costByMonth: (Money & { month: string })[];
   /** Every month of the period, in order: calls requested and those answered. */
   calls: { month: string; calls: number; answered: number }[];
 };

@@ -63,3 +63,30 @@ export function reportPeriodFrom(url: URL, now: Date): ReportPeriod {
 
 /** The share of a whole, 0–1, or null when there is no whole (no bar rather than a division by zero). */
 export const shareOf = (part: number, whole: number): number | null => (whole === 0 ? null : part / whole);
+
+/** An amount of a month in a currency, as the report sums it. */
+export type MonthAmount = { month: string; currency: string; amountMinor: number };
+
+/** A month's revenue, the interpreters' pay for its work, and what is left: revenue less cost (below zero at a loss). */
+export type MonthMargin = { month: string; revenueMinor: number; costMinor: number; marginMinor: number };
+
+/**
+ * Interpreter cost and margin per currency (each currency with revenue or cost, in the order first met), every month
+ * of the period in order, with 0 where there was none.
+ */
+export function marginsByMonth(
+  revenue: readonly MonthAmount[],
+  cost: readonly MonthAmount[],
+  months: readonly string[],
+): { currency: string; months: MonthMargin[] }[] {
+  const amountOf = (lines: readonly MonthAmount[], month: string, currency: string) =>
+    lines.find((line) => line.month === month && line.currency === currency)?.amountMinor ?? 0;
+  const currencies = [...new Set([...revenue, ...cost].map((line) => line.currency))];
+  return currencies.map((currency) => ({
+    currency,
+    months: months.map((month) => {
+      const [revenueMinor, costMinor] = [amountOf(revenue, month, currency), amountOf(cost, month, currency)];
+      return { month, revenueMinor, costMinor, marginMinor: revenueMinor - costMinor };
+    }),
+  }));
+}

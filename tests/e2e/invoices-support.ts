@@ -181,7 +181,8 @@ async function completedOrder(
 /**
  * For the Reports page (issue 26, build item 7): `customer` books a video appointment at 17:00 UTC on 10 March of
  * `year` (still requested: counted, not filled), and is billed an issued invoice (10 % tax, which is not revenue) of a
- * Spanish line of $146.25 on that day and an order's line (no language) of $50.00 on 2 April. On the data of the
+ * Spanish line of $146.25 on that day and an order's line (no language) of $50.00 on 2 April; an interpreter of the
+ * test's own is paid $60.00 for the March work. On the data of the
  * server the test's project runs against.
  */
 export async function issuedForReports(customer: { name: string; email: string }, year: number): Promise<void> {
@@ -221,6 +222,20 @@ export async function issuedForReports(customer: { name: string; email: string }
     expect(await retried(() => backend.invoices.issue(draft.id, { basedOn: 1, taxBasisPoints: 1000, year, by: "admin" }, startsAt))).toMatchObject({
       ok: true,
     });
+    // The interpreter's pay for the March work: $60.00 (interpreter cost; the margin is $86.25).
+    const id = crypto.randomUUID().slice(0, 8);
+    const hired = await retried(() =>
+      backend.interpreters.create({
+        fullName: `Report Interpreter ${id}`,
+        gender: "Woman",
+        email: `report.${id}@example.com`,
+        phone: "+1 307 555 0172",
+        password: "report-secret-1",
+      }),
+    );
+    if (!hired.ok) throw new Error(`no interpreter: ${hired.reason}`);
+    const pay = { source: `appointment:${made.id}`, interpreterId: hired.id, workDay: `${year}-03-10`, currency: "USD", amountMinor: 6000 };
+    await retried(() => backend.pay.addItems([{ ...pay, rateLineId: null, computation: line.computation }], startsAt));
   } finally {
     await dispose();
   }

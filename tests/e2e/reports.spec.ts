@@ -26,7 +26,7 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("an issued invoice's revenue by month, customer and language, and its customer's appointment", async ({ page }) => {
+    test("an issued invoice's revenue by month, customer and language, its interpreter cost and margin, and its customer's appointment", async ({ page }) => {
       // A year no other test bills in: its months hold this test's figures only.
       const year = 2200 + Math.floor(Math.random() * 7000);
       const customer = { name: `Reports Clinic ${unique()}`, email: `reports.${unique()}@example.com` };
@@ -51,6 +51,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(figure(page, "Share of appointments filled, by month", `Mar ${year}`)).toHaveText("0 of 1 (0%)");
       await expect(figure(page, "Share of appointments filled, by month", `Apr ${year}`)).toHaveText("None booked");
       await expect(figure(page, "Call answer rate, by month", `Mar ${year}`)).toHaveText("No calls");
+      // Interpreter cost: March's pay, and what is left of March's revenue.
+      await expect(figure(page, "Interpreter cost by month, USD", `Mar ${year}`)).toHaveText("$60.00 cost, $86.25 margin (59% of revenue)");
+      await expect(figure(page, "Interpreter cost by month, USD", `Apr ${year}`)).toHaveText("$0.00 cost, $50.00 margin (100% of revenue)");
       // Each chart is a picture of its table: a bar per row.
       await expect(page.getByRole("img", { name: "Revenue by language, USD" }).locator("rect")).toHaveCount(2);
     });

@@ -7,7 +7,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Backend } from "~/backend/d1/index.server";
 import { blockedBy } from "~/domain/appointment-times";
-import { reportMonth, reportPeriodFrom } from "~/domain/reports";
+import { marginsByMonth, reportMonth, reportPeriodFrom } from "~/domain/reports";
 import * as reports from "~/routes/dashboard/reports";
 import { asResponse, languageId, seededAndSignedIn, thrown } from "./helpers";
 import { addressesIn, browser } from "./requests";
@@ -62,6 +62,38 @@ describe("the period", () => {
       expect(reportMonth(bad), bad).toBeNull();
     expect(period("?from=2026-13&to=nonsense")).toMatchObject({ from: "2025-12", to: "2026-11" });
     expect(reportMonth("9998-12")).toBe("9998-12");
+  });
+});
+
+describe("interpreter cost and margin", () => {
+  it("each month of the period per currency: revenue less cost, below zero at a loss, 0 where there was none", () => {
+    const revenue = [
+      { month: "2034-02", currency: "USD", amountMinor: 10_000 },
+      { month: "2034-03", currency: "USD", amountMinor: 7_500 },
+    ];
+    const cost = [
+      { month: "2034-02", currency: "USD", amountMinor: 5_500 },
+      { month: "2034-03", currency: "USD", amountMinor: 9_000 },
+      { month: "2034-03", currency: "KWD", amountMinor: 500 },
+    ];
+    expect(marginsByMonth(revenue, cost, ["2034-02", "2034-03", "2034-04"])).toEqual([
+      {
+        currency: "USD",
+        months: [
+          { month: "2034-02", revenueMinor: 10_000, costMinor: 5_500, marginMinor: 4_500 },
+          { month: "2034-03", revenueMinor: 7_500, costMinor: 9_000, marginMinor: -1_500 },
+          { month: "2034-04", revenueMinor: 0, costMinor: 0, marginMinor: 0 },
+        ],
+      },
+      {
+        currency: "KWD",
+        months: [
+          { month: "2034-02", revenueMinor: 0, costMinor: 0, marginMinor: 0 },
+          { month: "2034-03", revenueMinor: 0, costMinor: 500, marginMinor: -500 },
+          { month: "2034-04", revenueMinor: 0, costMinor: 0, marginMinor: 0 },
+        ],
+      },
+    ]);
   });
 });
 

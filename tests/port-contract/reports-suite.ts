@@ -114,6 +114,24 @@ export function describeReportsContract(target: ContractTarget) {
       await invoice(omarBooked.customerId, "USD", [item(omarBooked.customerId, "2034-04-30", 700, a), item(omarBooked.customerId, "2034-05-01", 999, a)]);
       await invoice(benBooked.customerId, "EUR", [item(benBooked.customerId, "2034-03-01", 40_000, a, "EUR")], true);
 
+      // Interpreter pay: $40.00 and $15.00 in February (two interpreters), $90.00 in March (more than its revenue: a
+      // negative margin is the page's to show), 0.500 KWD in February; $5.00 in January and May (outside).
+      const [maya, sami] = [await newInterpreter(), await newInterpreter()];
+      const pay = (interpreterId: string, workDay: string, amountMinor: number, currency = "USD") => ({
+        ...{ source: unique("appointment:"), interpreterId, workDay, currency, amountMinor, rateLineId: null, computation: sampleComputation },
+      });
+      await backend().pay.addItems(
+        [
+          pay(maya.id, "2034-02-10", 4_000),
+          pay(sami.id, "2034-02-28", 1_500),
+          pay(maya.id, "2034-03-05", 9_000),
+          pay(maya.id, "2034-02-11", 500, "KWD"),
+          pay(sami.id, "2034-01-31", 500),
+          pay(sami.id, "2034-05-01", 500),
+        ],
+        Date.UTC(2034, 4, 2),
+      );
+
       // Calls, at the months' edges: 23:30 on 31 January (MST) and 00:30 on 1 May (MDT) are outside; 23:30 on 28
       // February (MST) is February's; 23:30 on 31 March (MDT) is March's; 00:30 on 1 April (MDT) is April's.
       for (const entry of [
@@ -135,6 +153,15 @@ export function describeReportsContract(target: ContractTarget) {
         { month: "2034-02", currency: "USD", amountMinor: 10_000 },
         { month: "2034-03", currency: "USD", amountMinor: 7_500 },
         { month: "2034-04", currency: "USD", amountMinor: 700 },
+      ]);
+    });
+
+    it("interpreter cost: every pay line by month of the work and currency, paid or not", async () => {
+      const { costByMonth } = await backend().reports.report(QUERY);
+      expect(costByMonth).toEqual([
+        { month: "2034-02", currency: "KWD", amountMinor: 500 },
+        { month: "2034-02", currency: "USD", amountMinor: 5_500 },
+        { month: "2034-03", currency: "USD", amountMinor: 9_000 },
       ]);
     });
 
@@ -189,6 +216,7 @@ export function describeReportsContract(target: ContractTarget) {
         revenueByMonth: [],
         revenueByCustomer: [],
         revenueByLanguage: [],
+        costByMonth: [],
         appointments: [{ month: "2036-01", counted: 0, filled: 0 }],
         calls: [{ month: "2036-01", calls: 0, answered: 0 }],
       });

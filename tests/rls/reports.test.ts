@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { asSuperuser, fileDatabase, serviceRole, within } from "./support/db";
 import { CUSTOMER_SQL, insertSql } from "./support/appointments";
-import { createWithFixtures, INTERPRETER_ID, LANGUAGE } from "./support/fixtures";
+import { createWithFixtures, INTERPRETER_ID, LANGUAGE, OTHER_INTERPRETER_ID } from "./support/fixtures";
 import { rowsOf } from "./support/orders";
 import { itIsTheServiceRolesAlone } from "./support/service-functions";
 
@@ -78,6 +78,25 @@ const report = async (top: number) =>
 
 describe("push_report", () => {
   itIsTheServiceRolesAlone(() => db, { push_report: `public.push_report('2034-02-01', '2034-03-31', '${JSON.stringify(MONTHS)}', 8, ${DAY})` });
+
+  it("interpreter cost (20261205000800_push_report_costs.sql): every pay line of the period's months, by month and currency", async () => {
+    const cost = await within(db, null, async (tx) => {
+      await tx.exec(`
+        insert into public.pay_items (source, interpreter_id, work_day, month, currency, amount_minor, computation, created_at) values
+          ('appointment:c1', '${INTERPRETER_ID}', '2034-02-10', '2034-02', 'USD', 4000, '{}', now()),
+          ('appointment:c2', '${OTHER_INTERPRETER_ID}', '2034-02-28', '2034-02', 'USD', 1500, '{}', now()),
+          ('call:c3', '${INTERPRETER_ID}', '2034-03-31', '2034-03', 'KWD', 500, '{}', now()),
+          ('order:c4', '${INTERPRETER_ID}', '2034-01-31', '2034-01', 'USD', 900, '{}', now()),
+          ('order:c5', '${INTERPRETER_ID}', '2034-04-01', '2034-04', 'USD', 900, '{}', now())`);
+      await tx.exec("set local role service_role");
+      const [row] = await rowsOf(tx, `select ${REPORT_SQL} as report`, ["2034-02-01", "2034-03-31", JSON.stringify(MONTHS), 8, DAY]);
+      return (row!.report as Record<string, unknown>).cost_by_month;
+    });
+    expect(cost).toEqual([
+      { month: "2034-02", currency: "USD", amount_minor: 5500 },
+      { month: "2034-03", currency: "KWD", amount_minor: 500 },
+    ]);
+  });
 
   it("revenue: issued invoices' items before tax in the period, by month, customer and language", async () => {
     const answer = await report(2);

@@ -1,4 +1,4 @@
-// The reports on D1 (issue 26, build item 7; docs/decisions/0038): one batch of five grouped reads, each bounded by
+// The reports on D1 (issue 26, build item 7; docs/decisions/0038): one batch of six grouped reads, each bounded by
 // the period. Revenue reads the period's items by their day (billable_items_work_day) and keeps those of issued
 // invoices; appointments are found by their start (appointments_starts); calls are summed from the hours kept with the
 // log (call_log_hours, migrations/0015), as its totals are: a month on the company's calendar starts on a whole hour.
@@ -22,7 +22,7 @@ export function d1ReportStore(db: D1Database): ReportStore {
   return {
     async report({ firstDay, lastDay, months, topCustomers, unneededBeforeMs }): Promise<Report> {
       const monthsJson = JSON.stringify(months);
-      const [byMonth, byCustomer, byLanguage, appointments, calls] = await query(() =>
+      const [byMonth, byCustomer, byLanguage, appointments, calls, cost] = await query(() =>
         db.batch([
           db
             .prepare(
@@ -65,10 +65,18 @@ export function d1ReportStore(db: D1Database): ReportStore {
                GROUP BY m.key ORDER BY m.key`,
             )
             .bind(monthsJson),
+          // Interpreters' pay by the month of the work (pay_items_month: the period is whole months).
+          db
+            .prepare(
+              `SELECT month, currency, SUM(amount_minor) AS amount_minor FROM pay_items WHERE month BETWEEN substr(?1, 1, 7) AND substr(?2, 1, 7)
+               GROUP BY 1, 2 ORDER BY 1, 2`,
+            )
+            .bind(firstDay, lastDay),
         ]),
       );
       return {
         revenueByMonth: (byMonth!.results as MonthRow[]).map((row) => ({ month: row.month, currency: row.currency, amountMinor: row.amount_minor })),
+        costByMonth: (cost!.results as MonthRow[]).map((row) => ({ month: row.month, currency: row.currency, amountMinor: row.amount_minor })),
         revenueByCustomer: (byCustomer!.results as CustomerRow[]).map((row) => ({
           currency: row.currency,
           customerId: row.customer_id,

@@ -1,5 +1,5 @@
 // The reports on Supabase (issue 26, build item 7; docs/decisions/0038): ONE call of public.push_report
-// (supabase/migrations/20261205000510_push_reports.sql), which sums the period in Postgres, with the service-role
+// (supabase/migrations/20261205000510_push_reports.sql; with interpreter cost, 20261205000800_push_report_costs.sql), which sums the period in Postgres, with the service-role
 // client (callers have checked the admin guard). The same figures as d1/reports.server.ts, held to the same contract by
 // tests/port-contract/reports-suite.ts.
 import type { SupabaseClient } from "@supabase/supabase-js";
@@ -15,6 +15,7 @@ type Answer = {
   revenue_by_language: { currency: string; language_id: Num | null; language: string | null; amount_minor: Num }[];
   appointments: { month: string; counted: Num; filled: Num }[];
   calls: { month: string; calls: Num; answered: Num }[];
+  cost_by_month: { month: string; currency: string; amount_minor: Num }[];
 };
 
 export function supabaseReportStore(service: SupabaseClient): ReportStore {
@@ -31,6 +32,7 @@ export function supabaseReportStore(service: SupabaseClient): ReportStore {
       );
       return {
         revenueByMonth: answer.revenue_by_month.map((row) => ({ month: row.month, currency: row.currency, amountMinor: int(row.amount_minor) })),
+        costByMonth: answer.cost_by_month.map((row) => ({ month: row.month, currency: row.currency, amountMinor: int(row.amount_minor) })),
         revenueByCustomer: answer.revenue_by_customer.map((row) => ({
           currency: row.currency,
           customerId: intOrNull(row.customer_id),

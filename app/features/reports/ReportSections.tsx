@@ -6,7 +6,7 @@ import { Panel } from "~/components/Panel";
 import type { CallTotals } from "~/domain/call-log";
 import { format, formatNumber } from "~/i18n";
 import { useLocale, useMessages } from "~/platform/page/locale";
-import { appointmentBars, callBars, revenueByCustomerBars, revenueByLanguageBars, revenueByMonthBars } from "./report-bars";
+import { appointmentBars, callBars, costBars, revenueByCustomerBars, revenueByLanguageBars, revenueByMonthBars } from "./report-bars";
 
 const useDirection = () => (useLocale() === "ar" ? "rtl" : "ltr");
 
@@ -28,6 +28,29 @@ export function RevenueSection({ report, months }: { report: Report; months: rea
           key={`${chart.title}-${chart.currency}`}
           title={format(chart.title, { currency: chart.currency })}
           columns={[chart.first, t.amount]}
+          bars={chart.bars}
+          direction={direction}
+          empty={t.empty}
+        />
+      ))}
+    </Panel>
+  );
+}
+
+export function CostSection({ report, months }: { report: Report; months: readonly string[] }) {
+  const t = useMessages().reports.cost;
+  const locale = useLocale();
+  const direction = useDirection();
+  const charts = costBars(report, months, locale, t);
+  return (
+    <Panel id="interpreter-cost" heading={t.heading}>
+      <p className="report-definition">{t.definition}</p>
+      {charts.length === 0 && <p className="empty-state">{t.empty}</p>}
+      {charts.map((chart) => (
+        <BarChart
+          key={chart.currency}
+          title={format(t.chart, { currency: chart.currency })}
+          columns={[t.month, t.figure]}
           bars={chart.bars}
           direction={direction}
           empty={t.empty}

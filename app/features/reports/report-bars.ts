@@ -3,7 +3,7 @@
 import type { Report } from "~/backend/port-reports.server";
 import type { Bar } from "~/components/BarChart";
 import { formatAmount } from "~/domain/orders";
-import { shareOf } from "~/domain/reports";
+import { marginsByMonth, shareOf } from "~/domain/reports";
 import { format, formatNumber, INTL_LOCALE, plural, type Locale, type Messages } from "~/i18n";
 
 /** "Feb 2034" / "فبراير 2034" for the table; "Feb" / "فبراير" under its bar. */
@@ -76,4 +76,20 @@ export function callBars(report: Report, locale: Locale, t: Messages["reports"][
   return report.calls.map(({ month, calls, answered }) =>
     shareBar(locale, month, answered, calls, ({ part, whole, share }) => format(t.figure, { answered: part!, calls: whole!, share: share! }), t.none),
   );
+}
+
+/** Interpreter cost by month, one chart per currency: the bar is the cost; its words say the margin beside it. */
+export function costBars(report: Report, months: readonly string[], locale: Locale, t: Messages["reports"]["cost"]): CurrencyBars[] {
+  return marginsByMonth(report.revenueByMonth, report.costByMonth, months).map(({ currency, months: margins }) => ({
+    currency,
+    bars: margins.map(({ month, revenueMinor, costMinor, marginMinor }) => {
+      const money = (minor: number) => formatAmount(minor, currency, locale);
+      const share = shareOf(marginMinor, revenueMinor);
+      const shown =
+        share === null
+          ? format(t.shownNoRevenue, { cost: money(costMinor), margin: money(marginMinor) })
+          : format(t.shown, { cost: money(costMinor), margin: money(marginMinor), share: formatNumber(locale, share, { style: "percent" }) });
+      return { ...monthWords(locale, month), value: costMinor, shown };
+    }),
+  }));
 }

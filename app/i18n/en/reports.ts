@@ -4,7 +4,7 @@ import type { Plural } from "~/i18n/plural";
 
 export const reports = {
   heading: "Reports",
-  intro: "Revenue, appointments filled and calls answered, over whole months of the company's calendar (Mountain Time).",
+  intro: "Revenue, interpreter cost and margin, appointments filled and calls answered, over whole months of the company's calendar (Mountain Time).",
   period: {
     label: "Period",
     from: "From month",
@@ -28,6 +28,17 @@ export const reports = {
     others: { one: "{count} other customer", other: "{count} other customers" } satisfies Plural,
     noLanguage: "Other/none",
     empty: "No issued invoice bills work done in this period.",
+  },
+  cost: {
+    heading: "Interpreter cost and margin",
+    definition:
+      "Interpreter cost is what interpreters are paid for the work done in each month: their pay lines, paid or not yet. The margin is that month's revenue less that cost.",
+    chart: "Interpreter cost by month, {currency}",
+    month: "Month",
+    figure: "Cost and margin",
+    shown: "{cost} cost, {margin} margin ({share} of revenue)",
+    shownNoRevenue: "{cost} cost, {margin} margin",
+    empty: "No interpreter pay or revenue in this period.",
   },
   appointments: {
     heading: "Appointments filled",

@@ -3,7 +3,7 @@
 // (?from=YYYY-MM&to=YYYY-MM; the last 12 months by default). Every chart is drawn on the server, its figures in a table.
 import { Form } from "react-router";
 import { Field } from "~/components/forms";
-import { AppointmentsSection, CallsSection, RevenueSection } from "~/features/reports/ReportSections";
+import { AppointmentsSection, CallsSection, CostSection, RevenueSection } from "~/features/reports/ReportSections";
 import { monthWords } from "~/features/reports/report-bars";
 import { loadReports } from "~/features/reports/reports.server";
 import { REPORT_MAX_MONTHS } from "~/domain/reports";
@@ -47,6 +47,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       {report.ok ? (
         <>
           <RevenueSection report={report.value} months={period.months} />
+          <CostSection report={report.value} months={period.months} />
           <AppointmentsSection report={report.value} />
           <CallsSection report={report.value} totals={callTotals.ok ? callTotals.value : null} />
         </>

@@ -81,6 +81,14 @@ export const REPORT_FUNCTIONS: Record<"push_report", (state: DoubleState, args: 
           (a.language_id ?? 0) - (b.language_id ?? 0),
       );
 
+    const costByMonth = sumBy(
+      state.tables.pay_items.filter((row) => String(row.month) >= first.slice(0, 7) && String(row.month) <= last.slice(0, 7)),
+      (row) => ({ month: String(row.month), currency: String(row.currency) }),
+      (a, b) => a.month === b.month && a.currency === b.currency,
+    )
+      .map(({ key, amount }) => ({ ...key, amount_minor: amount }))
+      .sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : byCurrencyThen(a, b)));
+
     const months = args.p_months as Month[];
     const unneeded = Number(args.p_unneeded_ms);
     const counted = state.tables.appointments.filter(
@@ -91,6 +99,7 @@ export const REPORT_FUNCTIONS: Record<"push_report", (state: DoubleState, args: 
       revenue_by_month: revenueByMonth,
       revenue_by_customer: revenueByCustomer,
       revenue_by_language: revenueByLanguage,
+      cost_by_month: costByMonth,
       appointments: months.map((month) => {
         const rows = counted.filter((row) => within(month, row.starts_at));
         return { month: month.month, counted: rows.length, filled: rows.filter((row) => row.interpreter_id !== null).length };

@@ -279,7 +279,9 @@ for (const javaScriptEnabled of [true, false]) {
       // And the accountant's CSV, from the list's link, has its line.
       const csv = await page.request.get((await page.getByRole("link", { name: "Download every invoice (CSV, for the accountant)" }).getAttribute("href"))!);
       expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
-      expect(await csv.text()).toContain(`${number},paid,`);
+      // Paid $390.00 (by hand and by card) and $9.25 credited: nothing open.
+      const invoiceLine = (await csv.text()).split("\r\n").find((line) => line.startsWith(`${number},`));
+      expect(invoiceLine).toMatch(new RegExp(`^${number},paid,.*,USD,399\\.25,0\\.00,399\\.25,390\\.00,9\\.25,0\\.00$`));
       // And the payments' CSV has both of this invoice's: the bank transfer recorded by hand and the card paid online.
       const paymentsCsv = await page.request.get((await page.getByRole("link", { name: "Download every payment (CSV)" }).getAttribute("href"))!);
       const paidLines = (await paymentsCsv.text()).split("\r\n").filter((line) => line.includes(`,${number},`));

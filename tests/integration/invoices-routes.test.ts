@@ -221,15 +221,19 @@ describe("the Invoices page", () => {
       'attachment; filename="push-invoices.csv"',
     ]);
     const lines = (await answer.text()).split("\r\n");
-    expect(lines[0]).toBe("number,status,issued_on,customer,email,period_from,period_to,currency,subtotal,tax,total,paid,open");
+    expect(lines[0]).toBe("number,status,issued_on,customer,email,period_from,period_to,currency,subtotal,tax,total,paid,credited,open");
     expect(lines).toContain(
-      `PUSH-${year()}-0001,paid,${companyToday(new Date())},Valley Clinic,${EMAIL},2026-10-01,2026-10-31,USD,146.25,0.00,146.25,146.25,0.00`,
+      `PUSH-${year()}-0001,paid,${companyToday(new Date())},Valley Clinic,${EMAIL},2026-10-01,2026-10-31,USD,146.25,0.00,146.25,146.25,0.00,0.00`,
     );
     expect(invoicesCsvText([{ ...summary, customerName: "=HYPERLINK(1)", currency: "KWD", totalMinor: 1500, itemsMinor: 1500, paidMinor: 0 }])).toContain(
       "'=HYPERLINK(1)",
     );
     expect(invoicesCsvText([{ ...summary, currency: "KWD", subtotalMinor: 1500, taxMinor: 0, totalMinor: 1500, paidMinor: 250 }])).toContain(
-      ",KWD,1.500,0.000,1.500,0.250,1.250",
+      ",KWD,1.500,0.000,1.500,0.250,0.000,1.250",
+    );
+    // A credit note's amount in its own column, and taken off what is open.
+    expect(invoicesCsvText([{ ...summary, subtotalMinor: 1500, taxMinor: 0, totalMinor: 1500, paidMinor: 250, creditedMinor: 500 }])).toContain(
+      ",USD,15.00,0.00,15.00,2.50,5.00,7.50",
     );
   });
 

@@ -1,13 +1,29 @@
 // The invoices as CSV for the accountant (issue 26, build item 6): every invoice, newest first, read and sent a page at
 // a time (a year of invoices never sits in memory at once). Amounts in the currency's units with its minor digits
-// (146.25, not 14625), days as YYYY-MM-DD, the state as the staff's pages say it. Callers have checked the admin guard.
+// (146.25, not 14625), days as YYYY-MM-DD, the state as the staff's pages say it; what was paid, what credit notes took
+// off, and what is still open. Callers have checked the admin guard.
 import type { Backend } from "~/backend/index.server";
 import { PAYMENTS_AT_ONCE, type InvoiceSummary, type ListedPayment } from "~/backend/port-invoices.server";
 import { csvLines } from "~/domain/csv";
 import { companyToday, minorDigits } from "~/domain/orders";
 import { openOf, staffStateOf } from "./invoice-document";
 
-const HEADER = ["number", "status", "issued_on", "customer", "email", "period_from", "period_to", "currency", "subtotal", "tax", "total", "paid", "open"];
+const HEADER = [
+  "number",
+  "status",
+  "issued_on",
+  "customer",
+  "email",
+  "period_from",
+  "period_to",
+  "currency",
+  "subtotal",
+  "tax",
+  "total",
+  "paid",
+  "credited",
+  "open",
+];
 
 /** 14625 USD → "146.25"; 1000 KWD (three minor digits) → "1.000". */
 export const units = (minor: number, currency: string) => (minor / 10 ** minorDigits(currency)).toFixed(minorDigits(currency));
@@ -29,6 +45,7 @@ export function invoicesCsv(invoices: readonly InvoiceSummary[], { header }: { h
       money(invoice.taxMinor),
       money(total),
       money(invoice.paidMinor),
+      money(invoice.creditedMinor),
       money(invoice.status === "issued" ? openOf(invoice) : null),
     ];
   });

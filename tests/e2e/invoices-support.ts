@@ -63,6 +63,28 @@ async function accountId(backend: Backend, email: string): Promise<string> {
   return account.id;
 }
 
+/** A medical appointment `customer` booked two weeks before `startsAt` (on site at 1 Main St, or by video): its id. */
+async function booked(
+  backend: Backend,
+  customer: { name: string; email: string },
+  { languageId, startsAt, minutes, mode }: { languageId: number; startsAt: number; minutes: number; mode: "on_site" | "video" },
+): Promise<{ id: number }> {
+  const { from, to } = blockedBy({ start: startsAt, minutes, mode });
+  const made = await retried(() =>
+    backend.appointments.request(
+      {
+        contact: { name: customer.name, email: customer.email, phone: "+1 303 555 0100", organisation: customer.name },
+        ...{ languageId, mode, setting: "medical", startsAt, minutes, blockedFrom: from, blockedTo: to },
+        ...{ address: mode === "on_site" ? "1 Main St" : "", callNumber: "", notes: "", genderPreference: null, locale: "en" },
+        ...{ tokenHash: crypto.randomUUID().replaceAll("-", "").padEnd(64, "e"), tokenSealed: "sealed" },
+      },
+      startsAt - 14 * 24 * HOUR,
+    ),
+  );
+  if (!made.ok) throw new Error(`not booked: ${made.reason}`);
+  return { id: made.id };
+}
+
 /**
  * One customer's billable work of a month, on the data of the server the test's project runs against (d1 or supabase),
  * as "Bill work" bills it in three items:
@@ -91,19 +113,7 @@ export async function billableMonth(
     if (!hired.ok) throw new Error(`no interpreter: ${hired.reason}`);
     const interpreter = hired.id;
     const admin = await accountId(backend, "admin@example.com");
-    const { from, to } = blockedBy({ start: startsAt, minutes: 120, mode: "on_site" });
-    const made = await retried(() =>
-      backend.appointments.request(
-        {
-          contact: { name: customer.name, email: customer.email, phone: "+1 303 555 0100", organisation: customer.name },
-          ...{ languageId: spanish.id, mode: "on_site", setting: "medical", startsAt, minutes: 120, blockedFrom: from, blockedTo: to },
-          ...{ address: "1 Main St", callNumber: "", notes: "", genderPreference: null, locale: "en" },
-          ...{ tokenHash: crypto.randomUUID().replaceAll("-", "").padEnd(64, "e"), tokenSealed: "sealed" },
-        },
-        startsAt - 14 * 24 * HOUR,
-      ),
-    );
-    if (!made.ok) throw new Error(`not booked: ${made.reason}`);
+    const made = await booked(backend, customer, { languageId: spanish.id, startsAt, minutes: 120, mode: "on_site" });
     await retried(() => backend.offers.offer(made.id, { basedOn: 1, interpreterIds: [interpreter], expiresAt: startsAt }, startsAt - 48 * HOUR));
     const [offer] = await retried(() => backend.offers.forAppointment(made.id));
     expect(await retried(() => backend.offers.accept(offer!.id, interpreter, startsAt - 47 * HOUR))).toMatchObject({ ok: true });
@@ -191,19 +201,7 @@ export async function issuedForReports(customer: { name: string; email: string }
     const spanish = (await retried(() => backend.languages.list())).find((language) => language.name === "Spanish");
     if (!spanish) throw new Error("no language Spanish");
     const startsAt = Date.UTC(year, 2, 10, 17);
-    const { from, to } = blockedBy({ start: startsAt, minutes: 60, mode: "video" });
-    const made = await retried(() =>
-      backend.appointments.request(
-        {
-          contact: { name: customer.name, email: customer.email, phone: "+1 303 555 0100", organisation: customer.name },
-          ...{ languageId: spanish.id, mode: "video", setting: "medical", startsAt, minutes: 60, blockedFrom: from, blockedTo: to },
-          ...{ address: "", callNumber: "", notes: "", genderPreference: null, locale: "en" },
-          ...{ tokenHash: crypto.randomUUID().replaceAll("-", "").padEnd(64, "f"), tokenSealed: "sealed" },
-        },
-        startsAt - 14 * 24 * HOUR,
-      ),
-    );
-    if (!made.ok) throw new Error(`not booked: ${made.reason}`);
+    const made = await booked(backend, customer, { languageId: spanish.id, startsAt, minutes: 60, mode: "video" });
     const customerId = (await retried(() => backend.appointments.get(made.id)))!.customerId;
     const line = { customerId, currency: "USD", rateLineId: null, computation: { kind: "quote" as const, orderId: 1 } };
     await retried(() =>

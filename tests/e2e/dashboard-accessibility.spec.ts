@@ -425,8 +425,8 @@ test("a customer's page with the Billing currency form's field error has no viol
   const path = new URL(page.url()).pathname;
   /** The form's only choices are valid: a currency the list does not offer is added the way a forged post would send it. */
   const sendUnoffered = async (form: ReturnType<Page["getByRole"]>, submit: string) => {
-    await form.locator("select").evaluate((element) => {
-      const select = element as HTMLSelectElement;
+    await form.locator("select").evaluate((select) => {
+      if (!(select instanceof HTMLSelectElement)) throw new Error("not a select");
       select.add(new Option("XYZ", "XYZ"));
       select.value = "XYZ";
     });

@@ -422,6 +422,7 @@ test("a customer's page with the Billing currency form's field error has no viol
   await bookedCustomer(page, name, email);
   await signIn(page, ADMIN.email, { landing: `/Dashboard/Dashboardcustomers?q=${encodeURIComponent(email)}` });
   await page.getByRole("link", { name }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
   const path = new URL(page.url()).pathname;
   /** The form's only choices are valid: a currency the list does not offer is added the way a forged post would send it. */
   const sendUnoffered = async (form: ReturnType<Page["getByRole"]>, submit: string) => {
@@ -439,6 +440,7 @@ test("a customer's page with the Billing currency form's field error has no viol
 
   const arabic = await arabicAdmin(browser, { width: 1280, height: 800 });
   await arabic.goto(path);
+  await expect(arabic.getByRole("heading", { level: 1 })).toHaveText(name);
   await sendUnoffered(arabic.getByRole("form", { name: c.heading }), c.submit);
   await expect(arabic.getByText(c.invalid)).toBeVisible();
   expect(await axeViolations(arabic), "a customer in Arabic with the currency's field error").toEqual([]);

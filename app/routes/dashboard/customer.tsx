@@ -85,7 +85,9 @@ export default function Customer({ loaderData }: Route.ComponentProps) {
               : customer.acceptedValue.map((value) => formatAmount(value.amountMinor, value.currency, locale)).join(", ")}
           </dd>
           <dt>{t.customers.currency.label}</dt>
-          <dd>{customer.currency}</dd>
+          <dd>
+            <bdi dir="ltr">{customer.currency}</bdi>
+          </dd>
         </dl>
       </section>
       <CustomerCurrencyForm currency={customer.currency} failure={failure} />

@@ -90,4 +90,7 @@ export interface OrderStore {
   customers(query: CustomerQuery): Promise<CustomerPage>;
   /** The customer and one page of their orders, newest first. */
   customer(id: number, page: number): Promise<CustomerDetail | null>;
+  /** An admin sets the customer's billing currency (one of QUOTE_CURRENCIES, checked by the route); false when there
+   * is no such customer. Work billed from then on is priced in it; what was billed keeps its own. */
+  setCustomerCurrency(id: number, currency: string): Promise<boolean>;
 }

@@ -24,18 +24,20 @@ export type NewBillableItem = {
 
 /**
  * An appointment with something to bill and no item yet: completed with its record approved, or cancelled by the
- * customer late (less than the company's window before the start). What `workOfAppointment` reads.
+ * customer late (less than the company's window before the start). What `workOfAppointment` reads; `currency` is its
+ * customer's billing currency, which it is priced in.
  */
 export type UnbilledAppointment = Pick<
   Appointment,
   "id" | "customerId" | "mode" | "languageId" | "startsAt" | "createdAt" | "status" | "cancelledAt" | "cancelledBy"
-> & { record: AppointmentRecord | null };
+> & { record: AppointmentRecord | null; currency: string };
 
 /** A completed order with its accepted quote and no item yet: billed at the quote. */
 export type UnbilledOrder = { id: number; customerId: number; quote: Pick<Quote, "amountMinor" | "currency">; completedAt: number };
 
-/** An answered call billed to a customer (their call link named them) with no item yet: billed for its talk time. */
-export type UnbilledCall = Pick<CallLogEntry, "id" | "languageId" | "answeredAt" | "endedAt"> & { customerId: number };
+/** An answered call billed to a customer (their call link named them) with no item yet: billed for its talk time, in
+ * the customer's billing currency (`currency`). */
+export type UnbilledCall = Pick<CallLogEntry, "id" | "languageId" | "answeredAt" | "endedAt"> & { customerId: number; currency: string };
 
 /** What there is to bill and no item yet, as the port reads it. */
 export type UnbilledWork = { appointments: readonly UnbilledAppointment[]; orders: readonly UnbilledOrder[]; calls: readonly UnbilledCall[] };
@@ -67,7 +69,8 @@ export function workOfCall(entry: Pick<CallLogEntry, "languageId" | "answeredAt"
   return { kind: "call", languageId: entry.languageId, start: entry.answeredAt, seconds: Math.ceil((entry.endedAt - entry.answeredAt) / 1000) };
 }
 
-/** The currency customers are billed in until each has their own (with customer accounts): the company's. */
+/** The company's currency: what interpreters are paid in, and every customer's billing currency until an admin sets
+ * theirs (customers.currency defaults to it). */
 export const COMPANY_CURRENCY = "USD";
 
 /** The company's billing calendar until it keeps one of its own (a settings page): its zone, Saturday and Sunday,
@@ -85,14 +88,13 @@ export const DEFAULT_BILLING_CALENDAR: BillingCalendar = {
 export type Unpriced = { source: string; reason: PriceRefusal };
 
 /**
- * The billable items of what there is to bill, each priced on the customer's bill in `currency` (a per-customer
- * currency comes with customer accounts; the company's default until then): appointments and calls by the rate lines,
- * orders at their accepted quote. Work no line prices is left out and named, so it stays to bill once a line exists.
+ * The billable items of what there is to bill: appointments and calls by the rate lines in their customer's billing
+ * currency, orders at their accepted quote (in its own currency). Work no line prices is left out and named, so it
+ * stays to bill once a line exists (e.g. a customer's currency changed to one the rate card has no line in yet).
  */
 export function billableItems(
   sources: UnbilledWork,
   lines: readonly RateLine[],
-  currency: string,
   calendar: BillingCalendar = DEFAULT_BILLING_CALENDAR,
 ): { items: NewBillableItem[]; unpriced: Unpriced[] } {
   const items: NewBillableItem[] = [];
@@ -101,11 +103,12 @@ export function billableItems(
     ...sources.appointments.map((appointment) => ({
       source: `appointment:${appointment.id}`,
       customerId: appointment.customerId,
+      currency: appointment.currency,
       work: workOfAppointment(appointment, appointment.record),
     })),
-    ...sources.calls.map((call) => ({ source: `call:${call.id}`, customerId: call.customerId, work: workOfCall(call) })),
+    ...sources.calls.map((call) => ({ source: `call:${call.id}`, customerId: call.customerId, currency: call.currency, work: workOfCall(call) })),
   ];
-  for (const { source, customerId, work } of measured) {
+  for (const { source, customerId, currency, work } of measured) {
     if (!work) continue;
     const priced = priceWork(work, lines, { side: "bill", customerId, currency }, calendar);
     if (priced === null) continue;

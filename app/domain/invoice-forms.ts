@@ -3,7 +3,7 @@
 // issue names the version the page showed, so a draft changed since is not issued unseen.
 import { z } from "zod";
 import { format, LOCALES, type Messages } from "~/i18n";
-import { isCalendarDate, minorDigits, parseAmount } from "./orders";
+import { isCalendarDate, minorDigits, parseAmount, QUOTE_CURRENCIES } from "./orders";
 import { CREDIT_REASON_MAX } from "./invoices";
 import { isBillingEmail } from "./rate-forms";
 import { isSingleLine } from "./single-line";
@@ -112,4 +112,10 @@ export function creditSchema(t: Messages, { currency }: { currency: string }) {
         .pipe(z.string().min(1, { error: reasonMessage }).max(CREDIT_REASON_MAX, { error: reasonMessage }).refine(isSingleLine, { error: reasonMessage })),
     })
     .transform((form): CreditInput => ({ amountMinor: form.amount ?? 0, reason: form.reason }));
+}
+
+/** A customer's billing currency (issue 26, build item 3): one of the currencies quotes are made in, nothing else. */
+export function customerCurrencySchema(t: Messages) {
+  const invalid = t.orders.customers.currency.invalid;
+  return z.object({ currency: z.enum(QUOTE_CURRENCIES, { error: invalid }) });
 }

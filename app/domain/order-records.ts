@@ -94,6 +94,8 @@ export type CustomerSummary = CustomerRef & {
   /** Accepted work (accepted, in progress, delivered or completed), summed per currency. */
   acceptedValue: { currency: string; amountMinor: number }[];
   lastOrderAt: number | null;
+  /** What their appointments and calls are billed in, and their drafts drafted in (issue 26; USD unless set). */
+  currency: string;
 };
 
 /** A visitor's quote request as the port stores it (the route has checked it with the form's schema). */

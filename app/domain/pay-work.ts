@@ -19,7 +19,7 @@ export type NewPayItem = {
 };
 
 /** An appointment with something to pay and no pay item yet (as billing reads it, with its interpreter). */
-export type UnpaidAppointment = Omit<UnbilledAppointment, "customerId"> & { interpreterId: string };
+export type UnpaidAppointment = Omit<UnbilledAppointment, "customerId" | "currency"> & { interpreterId: string };
 /** An answered call with no pay item yet. */
 export type UnpaidCall = { id: string; interpreterId: string; languageId: number | null; answeredAt: number; endedAt: number };
 /**

@@ -23,13 +23,13 @@ export const WRITES_ON_REJECTION_ALLOWED: readonly string[] = [
  * Tables whose rows change in place on success (a studio save rewrites the record and bumps its version, a move
  * renumbers positions; an order's step moves its status and version, a note or a revoked link rewrites it; an
  * appointment's cancellation moves its status and version; a save of working hours replaces a person's week, maybe by
- * as many intervals as before): a count would not see such a write, so each also gets a digest of its rows, under the
- * key `<table>#content`. Kept versions are never rewritten: their snapshots are digested by length, not read whole. The order tables that only ever gain rows (targets, quotes, files, messages, events,
- * customers) are counted, and so are appointments' (one row a booking) and time off and credentials (added and
+ * as many intervals as before; an admin's "Billing currency" rewrites a customer): a count would not see such a write, so each also gets a digest of its rows, under the
+ * key `<table>#content`. Kept versions are never rewritten: their snapshots are digested by length, not read whole. The order tables that only ever gain rows (targets, quotes, files, messages, events)
+ * are counted, and so are appointments' (one row a booking) and time off and credentials (added and
  * removed, never changed); mail_outbox is counted only, as its rows
  * are rewritten by the relay after the response (attempts, status), whatever the request's answer was.
  */
-export const CONTENT_COMPARED: readonly string[] = ["company", "about", "services", "content_versions", "orders", "appointments", "working_hours"];
+export const CONTENT_COMPARED: readonly string[] = ["company", "about", "services", "content_versions", "orders", "appointments", "working_hours", "customers"];
 const DIGESTED_BY_LENGTH = new Set(["content_versions.snapshot"]);
 export const CONTENT_SUFFIX = "#content";
 

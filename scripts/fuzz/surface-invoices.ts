@@ -63,6 +63,15 @@ export const INVOICE_FORMS: FormEntry[] = [
     fields: { amount: "amount", reason: "note" },
     access: "admin",
   },
+  // A customer's "Billing currency" (the customer's page): one of the currencies quotes are made in; anything else, or a
+  // customer who is not there, changes nothing.
+  {
+    route: "/Dashboard/Dashboardcustomers/:customerId",
+    path: "/Dashboard/Dashboardcustomers/{customer}",
+    intent: "currency",
+    fields: { currency: "currency" },
+    access: "admin",
+  },
   // The customer's "Pay now" (STATUS_PAGE_LIMITER): the sent invoice's link, now and then one that is not.
   ...["", "/ar"].map((prefix): FormEntry => ({
     route: `${prefix}/Invoice/:token`,

@@ -130,11 +130,11 @@ describe("the work to bill: one call", () => {
     expect(who(read.requests)).toEqual(["rpc.push_unbilled_work service"]);
     expect(read.result.appointments).toEqual([
       {
-        ...{ id: late, customerId, mode: "video", languageId: spanish, startsAt: STARTS, createdAt: NOW, status: "cancelled" },
+        ...{ id: late, customerId, currency: "USD", mode: "video", languageId: spanish, startsAt: STARTS, createdAt: NOW, status: "cancelled" },
         ...{ cancelledAt: STARTS - 5 * HOUR, cancelledBy: "customer", record: null },
       },
       {
-        ...{ id: done, customerId, mode: "video", languageId: spanish, startsAt: STARTS + DAY, createdAt: NOW, status: "completed" },
+        ...{ id: done, customerId, currency: "USD", mode: "video", languageId: spanish, startsAt: STARTS + DAY, createdAt: NOW, status: "completed" },
         ...{ cancelledAt: null, cancelledBy: null },
         record: {
           ...{ appointmentId: done, actualStart: STARTS + DAY, actualEnd: STARTS + DAY + HOUR, travelMinutes: 15, noShow: null },
@@ -180,8 +180,8 @@ describe("the work to bill: one call", () => {
     const read = await step(() => invoices().unbilled(24));
     expect(who(read.requests)).toEqual(["rpc.push_unbilled_work service"]);
     expect(read.result.calls).toEqual([
-      { id: first, customerId, languageId: spanish, answeredAt: NOW + HOUR, endedAt: NOW + HOUR + 61_000 },
-      { id: second, customerId, languageId: spanish, answeredAt: NOW + 2 * HOUR, endedAt: NOW + 2 * HOUR + 61_000 },
+      { id: first, customerId, currency: "USD", languageId: spanish, answeredAt: NOW + HOUR, endedAt: NOW + HOUR + 61_000 },
+      { id: second, customerId, currency: "USD", languageId: spanish, answeredAt: NOW + 2 * HOUR, endedAt: NOW + 2 * HOUR + 61_000 },
     ]);
   });
 

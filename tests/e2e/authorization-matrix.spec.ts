@@ -64,6 +64,8 @@ const WITH_ACTION = new Set([
   "/Dashboard/UserLanguages",
   "/Dashboard/Inbox",
   "/Dashboard/Dashboardusers",
+  // A customer's "Billing currency" (issue 26).
+  `/Dashboard/Dashboardcustomers/${MISSING}`,
   "/Dashboard/Profile",
   "/Dashboard/Website",
   `/Dashboard/Orders/${MISSING}`,

@@ -3,6 +3,7 @@
 import type { Page } from "@playwright/test";
 import { ar } from "../../app/i18n";
 import { companyDay } from "./booking-support";
+import { bookedCustomer } from "./customer-support";
 import { arabicAdmin } from "./rates-support";
 import { axeViolations } from "./support";
 import { ADMIN, expect, INTERPRETER, SAMPLE_PASSWORD, signIn, test, unique } from "./fixtures";
@@ -410,5 +411,38 @@ test("the Invoices pages with the draft form's field errors have no violations, 
       expect(await axeViolations(arabic), `an invoice in Arabic, ${viewport.name}`).toEqual([]);
     }
   }
+  await arabic.context().close();
+});
+
+test("a customer's page with the Billing currency form's field error has no violations, in English and Arabic", async ({ page, browser }) => {
+  test.slow(); // a new Arabic admin, two states scanned
+  const id = unique();
+  const name = `Clinique Lyon ${id}`;
+  const email = `lyon.axe.${id}@example.com`;
+  await bookedCustomer(page, name, email);
+  await signIn(page, ADMIN.email, { landing: `/Dashboard/Dashboardcustomers?q=${encodeURIComponent(email)}` });
+  await page.getByRole("link", { name }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  const path = new URL(page.url()).pathname;
+  /** The form's only choices are valid: a currency the list does not offer is added the way a forged post would send it. */
+  const sendUnoffered = async (form: ReturnType<Page["getByRole"]>, submit: string) => {
+    await form.locator("select").evaluate((select) => {
+      if (!(select instanceof HTMLSelectElement)) throw new Error("not a select");
+      select.add(new Option("XYZ", "XYZ"));
+      select.value = "XYZ";
+    });
+    await form.getByRole("button", { name: submit }).click();
+  };
+  const c = ar.orders.customers.currency;
+  await sendUnoffered(page.getByRole("form", { name: "Billing" }), "Save the currency");
+  await expect(page.getByText("Choose one of the currencies offered.")).toBeVisible();
+  expect(await axeViolations(page), "a customer with the currency's field error").toEqual([]);
+
+  const arabic = await arabicAdmin(browser, { width: 1280, height: 800 });
+  await arabic.goto(path);
+  await expect(arabic.getByRole("heading", { level: 1 })).toHaveText(name);
+  await sendUnoffered(arabic.getByRole("form", { name: c.heading }), c.submit);
+  await expect(arabic.getByText(c.invalid)).toBeVisible();
+  expect(await axeViolations(arabic), "a customer in Arabic with the currency's field error").toEqual([]);
   await arabic.context().close();
 });

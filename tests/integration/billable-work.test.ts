@@ -1,7 +1,7 @@
 // Recorded work as billing prices it (issue 26, build item 2): which appointments and calls are billable, and in what
 // measure — priced through to the words a customer reads.
 import { describe, expect, it } from "vitest";
-import { workOfAppointment, workOfCall } from "~/domain/billable-work";
+import { billableItems, workOfAppointment, workOfCall } from "~/domain/billable-work";
 import type { AppointmentRecord } from "~/domain/appointment-records";
 import { priceWork, type BillingCalendar, type RateLine } from "~/domain/pricing";
 import { explainPriced } from "~/domain/pricing-words";
@@ -101,5 +101,32 @@ describe("calls", () => {
 
   it("a call nobody answered is not billed", () => {
     expect(workOfCall({ languageId: 7, answeredAt: null, endedAt: START })).toBeNull();
+  });
+});
+
+describe("each customer's currency (issue 26, build item 3)", () => {
+  const line = (id: number, currency: string, priceMinor: number): RateLine => ({
+    ...{ id, side: "bill", service: "call", unit: "minute", languageId: null, customerId: null, interpreterId: null, currency },
+    ...{ priceMinor, minimum: 1, increment: 1, surcharges: { rush: 0, afterHours: 0, weekend: 0, holiday: 0 } },
+    ...{ lateCancellationMinor: 0, effectiveFrom: "2026-01-01" },
+  });
+  const call = (id: string, customerId: number, currency: string) => ({
+    ...{ id, customerId, currency, languageId: 7, answeredAt: START, endedAt: START + 61_000 },
+  });
+
+  it("a call is priced at the line in its customer's currency; none in it → unpriced and named; an order keeps its quote's", () => {
+    const sources = {
+      appointments: [],
+      calls: [call("a", 1, "USD"), call("b", 2, "EUR"), call("c", 3, "GBP")],
+      orders: [{ id: 9, customerId: 2, quote: { amountMinor: 25000, currency: "USD" }, completedAt: START }],
+    };
+    const { items, unpriced } = billableItems(sources, [line(1, "USD", 150), line(2, "EUR", 120)]);
+    expect(items.map((item) => [item.source, item.customerId, item.currency, item.amountMinor, item.rateLineId])).toEqual([
+      ["call:a", 1, "USD", 300, 1],
+      ["call:b", 2, "EUR", 240, 2],
+      ["order:9", 2, "USD", 25000, null],
+    ]);
+    expect(unpriced).toEqual([{ source: "call:c", reason: "no-rate" }]);
+    expect(explainPriced(items[1]!, "en", en).replaceAll("\u00a0", " ")).toContain("€1.20");
   });
 });

@@ -97,7 +97,10 @@ export function describeBillingSourcesContract(target: ContractTarget) {
 
       const before = await invoices().unbilled(LATE_HOURS);
       const appointment = before.appointments.find((each) => each.id === done)!;
-      expect(appointment).toMatchObject({ mode: "on_site", languageId, startsAt: PAST, status: "completed", cancelledAt: null, cancelledBy: null });
+      expect(appointment).toMatchObject({
+        ...{ mode: "on_site", languageId, startsAt: PAST, status: "completed", cancelledAt: null, cancelledBy: null },
+        currency: "USD",
+      });
       expect(appointment.record).toMatchObject({
         appointmentId: done,
         actualStart: PAST,
@@ -165,8 +168,8 @@ export function describeBillingSourcesContract(target: ContractTarget) {
       const mine = (work: Awaited<ReturnType<ReturnType<typeof invoices>["unbilled"]>>) =>
         work.calls.filter((each) => ([later, billed, nobody, missed, unknown] as string[]).includes(each.id));
       expect(mine(await invoices().unbilled(LATE_HOURS))).toEqual([
-        { id: billed, customerId, languageId, answeredAt: PAST + 2 * HOUR, endedAt: PAST + 2 * HOUR + 61_000 },
-        { id: later, customerId, languageId, answeredAt: PAST + 3 * HOUR, endedAt: PAST + 3 * HOUR + 5_000 },
+        { id: billed, customerId, currency: "USD", languageId, answeredAt: PAST + 2 * HOUR, endedAt: PAST + 2 * HOUR + 61_000 },
+        { id: later, customerId, currency: "USD", languageId, answeredAt: PAST + 3 * HOUR, endedAt: PAST + 3 * HOUR + 5_000 },
       ]);
       const item = {
         source: `call:${billed}`,
@@ -180,6 +183,24 @@ export function describeBillingSourcesContract(target: ContractTarget) {
       };
       await invoices().addItems([item], PAST + 4 * HOUR);
       expect(mine(await invoices().unbilled(LATE_HOURS)).map((each) => each.id)).toEqual([later]);
+    });
+
+    it("each appointment and call comes with its customer's billing currency, as it is when billing reads it", async () => {
+      const done = await completed(PAST + 50 * 24 * HOUR);
+      const customerId = (await backend().appointments.get(done))!.customerId;
+      const callId = crypto.randomUUID();
+      const answeredAt = PAST + 50 * 24 * HOUR + 3 * HOUR;
+      await backend().calls.record({
+        ...{ id: callId, languageId, language: "Any", type: "audio", callerName: "Ana Ruiz", customerId, interpreterId: null, interpreterName: null },
+        ...{ outcome: "answered", requestedAt: answeredAt - 30_000, answeredAt, endedAt: answeredAt + 61_000 },
+      });
+      const currencies = async () => {
+        const work = await invoices().unbilled(LATE_HOURS);
+        return [work.appointments.find((each) => each.id === done)?.currency, work.calls.find((each) => each.id === callId)?.currency];
+      };
+      expect(await currencies()).toEqual(["USD", "USD"]);
+      expect(await backend().orders.setCustomerCurrency(customerId, "EUR")).toBe(true);
+      expect(await currencies()).toEqual(["EUR", "EUR"]);
     });
 
     it("every line of a side for pricing, as stored", async () => {

@@ -105,6 +105,19 @@ export function describeOrderListsContract({ orders, sample, request, quote, cha
       expect((await orders().customers({ search: email.toUpperCase(), page: 1 })).items.map((customer) => customer.email)).toEqual([email]);
       expect(await orders().customer(987_654, 1)).toBeNull();
     });
+
+    it("a customer bills in USD until an admin sets their currency, read back on their page and in the list; no such customer → false", async () => {
+      const email = `${unique("currency")}@example.com`;
+      const { id } = await request({ email });
+      await orders().verifyIdentity(id, Date.now());
+      const customerId = (await orders().get(id))!.customer.id;
+      expect((await orders().customer(customerId, 1))!.customer.currency).toBe("USD");
+      expect(await orders().setCustomerCurrency(customerId, "EUR")).toBe(true);
+      expect((await orders().customer(customerId, 1))!.customer.currency).toBe("EUR");
+      expect((await orders().customers({ search: email, page: 1 })).items.map((customer) => [customer.email, customer.currency])).toEqual([[email, "EUR"]]);
+      expect(await orders().setCustomerCurrency(987_654_321, "GBP")).toBe(false);
+      expect((await orders().customer(customerId, 1))!.customer.currency).toBe("EUR");
+    });
   });
 
   describe("an interpreter's jobs", () => {

@@ -127,11 +127,11 @@ describe("push_unbilled_work (as the service role)", () => {
       const answer = await unbilled(tx);
       expect(ids(answer.appointments)).toEqual([approved, sameStart, lateCancel]);
       for (const left of [unapproved, noRecord, byStaff, early, atTheWindow, confirmed, itemized]) expect(ids(answer.appointments)).not.toContain(left);
-      // The columns of UnbilledAppointmentRow: the appointment's, and its record's beside them.
+      // The columns of UnbilledAppointmentRow: the appointment's with its customer's currency, and its record's beside them.
       const [first] = answer.appointments;
       const instants = ["starts_at", "created_at", "actual_start", "actual_end", "recorded_at", "approved_at"] as const;
       expect({ ...first, ...Object.fromEntries(instants.map((name) => [name, ms(first![name])])) }).toEqual({
-        ...{ id: approved, customer_id: 1, mode: "on_site", language_id: LANGUAGE.spanish, status: "completed" },
+        ...{ id: approved, customer_id: 1, currency: "USD", mode: "on_site", language_id: LANGUAGE.spanish, status: "completed" },
         ...{ starts_at: day(0), created_at: day(0) - 7 * 24 * HOUR, cancelled_at: null, cancelled_by: null },
         ...{ appointment_id: approved, actual_start: day(0), actual_end: day(0) + HOUR, travel_minutes: 20, no_show: null },
         ...{ recorded_by: INTERPRETER_ID, recorded_at: day(0) + HOUR, approved_by: BY, approved_at: day(0) + 2 * HOUR },
@@ -194,14 +194,16 @@ describe("push_unbilled_work's calls (20261205000400_push_call_customers.sql, as
       await logged(id(5), 1, "missed", null);
       await logged(id(6), 99, "answered", NOW);
       await logged(id(7), 1, "answered", NOW);
+      // Each call comes with its customer's billing currency (20261205000900_push_customer_currency.sql).
+      await tx.query("update public.customers set currency = 'EUR' where id = 2");
       await becomeActor(tx, serviceRole);
       await addItems(tx, [item(`call:${id(7)}`)]);
 
       const { calls } = await unbilled(tx);
       expect(calls.map((row) => ({ ...row, answered_at: ms(row.answered_at), ended_at: ms(row.ended_at) }))).toEqual([
-        { id: id(1), customer_id: 1, language_id: LANGUAGE.spanish, answered_at: NOW, ended_at: NOW + 61_000 },
-        { id: id(3), customer_id: 1, language_id: LANGUAGE.spanish, answered_at: NOW, ended_at: NOW + 61_000 },
-        { id: id(2), customer_id: 2, language_id: LANGUAGE.spanish, answered_at: NOW + HOUR, ended_at: NOW + HOUR + 61_000 },
+        { id: id(1), customer_id: 1, currency: "USD", language_id: LANGUAGE.spanish, answered_at: NOW, ended_at: NOW + 61_000 },
+        { id: id(3), customer_id: 1, currency: "USD", language_id: LANGUAGE.spanish, answered_at: NOW, ended_at: NOW + 61_000 },
+        { id: id(2), customer_id: 2, currency: "EUR", language_id: LANGUAGE.spanish, answered_at: NOW + HOUR, ended_at: NOW + HOUR + 61_000 },
       ]);
       expect((await unbilled(tx, 1)).calls.map((row) => row.id)).toEqual([id(1)]);
     });

@@ -106,8 +106,9 @@ describe("the functions: only the service role executes them", () => {
     // (rate-line-functions.test.ts), the invoices' 4 (invoice-functions.test.ts), billing's 3 reads
     // (billing-read-functions.test.ts), sending an invoice and reading it by its link (invoice-links.test.ts), and
     // recording a payment of one by hand (invoice-payments.test.ts) and from Stripe's webhook (stripe-payments.test.ts),
-    // a credit note's and the reports' (credit-notes.test.ts, reports.test.ts), and interpreters' pay's 5 (pay-statements.test.ts, pay-work-functions.test.ts).
-    expect(await count(db, "pg_proc", "proname like 'push\\_%'")).toBe(96);
+    // a credit note's and the reports' (credit-notes.test.ts, reports.test.ts), interpreters' pay's 5 (pay-statements.test.ts, pay-work-functions.test.ts),
+    // and setting a customer's billing currency (customer-currency.test.ts).
+    expect(await count(db, "pg_proc", "proname like 'push\\_%'")).toBe(97);
   });
 });
 

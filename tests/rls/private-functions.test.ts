@@ -133,6 +133,7 @@ describe("private.is_admin()", () => {
         "push_revoke_order_link",
         "push_save_content",
         "push_send_invoice",
+        "push_set_customer_currency",
         "push_set_order_note",
         "push_set_working_hours",
         "push_transition_order",

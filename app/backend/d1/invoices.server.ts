@@ -223,10 +223,10 @@ export function d1InvoiceStore(db: D1Database): InvoiceStore {
         db.batch([
           db
             .prepare(
-              `SELECT a.id, a.customer_id, a.mode, a.language_id, a.starts_at, a.created_at, a.status, a.cancelled_at, a.cancelled_by,
-                 r.appointment_id, r.actual_start, r.actual_end, r.travel_minutes, r.no_show, r.recorded_by, r.recorded_at,
+              `SELECT a.id, a.customer_id, cu.currency, a.mode, a.language_id, a.starts_at, a.created_at, a.status, a.cancelled_at,
+                 a.cancelled_by, r.appointment_id, r.actual_start, r.actual_end, r.travel_minutes, r.no_show, r.recorded_by, r.recorded_at,
                  r.approved_by, r.approved_at
-               FROM appointments a LEFT JOIN appointment_records r ON r.appointment_id = a.id
+               FROM appointments a JOIN customers cu ON cu.id = a.customer_id LEFT JOIN appointment_records r ON r.appointment_id = a.id
                WHERE ((a.status = 'completed' AND r.approved_at IS NOT NULL)
                       OR (a.status = 'cancelled' AND a.cancelled_by = 'customer' AND a.cancelled_at > a.starts_at - ?1 * 3600000))
                  AND NOT EXISTS (SELECT 1 FROM billable_items b WHERE b.source = 'appointment:' || a.id)
@@ -244,7 +244,7 @@ export function d1InvoiceStore(db: D1Database): InvoiceStore {
             .bind(UNBILLED_AT_ONCE),
           db
             .prepare(
-              `SELECT c.id, c.customer_id, c.language_id, c.answered_at, c.ended_at
+              `SELECT c.id, c.customer_id, cu.currency, c.language_id, c.answered_at, c.ended_at
                FROM call_log c JOIN customers cu ON cu.id = c.customer_id
                WHERE c.customer_id IS NOT NULL AND c.outcome = 'answered'
                  AND NOT EXISTS (SELECT 1 FROM billable_items b WHERE b.source = 'call:' || c.id)

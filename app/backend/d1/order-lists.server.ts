@@ -75,7 +75,7 @@ const summariesOf = (pageSql: string) =>
    LEFT JOIN order_quotes q ON q.order_id = o.id LEFT JOIN users u ON u.id = o.interpreter_id`;
 const newestFirst = (rows: OrderSummaryRow[]) => rows.sort((a, b) => Number(b.created_at) - Number(a.created_at) || b.id - a.id);
 
-export function d1OrderLists(db: D1Database): Pick<OrderStore, "list" | "jobs" | "job" | "customers" | "customer"> {
+export function d1OrderLists(db: D1Database): Pick<OrderStore, "list" | "jobs" | "job" | "customers" | "customer" | "setCustomerCurrency"> {
   async function targetsOf(ids: number[]) {
     if (ids.length === 0) return new Map<number, string[]>();
     const { results } = await query(() =>
@@ -110,7 +110,7 @@ export function d1OrderLists(db: D1Database): Pick<OrderStore, "list" | "jobs" |
 
   // A customer's orders are those whose address was proven (or that staff confirmed): an unproven request with the same
   // e-mail is not theirs yet (issue 22). Their count and last order are kept with the orders (migrations/0014).
-  const CUSTOMER_SQL = "SELECT c.id, c.name, c.email, c.phone, c.company, c.created_at, c.order_count, c.last_order_at FROM customers c";
+  const CUSTOMER_SQL = "SELECT c.id, c.name, c.email, c.phone, c.company, c.created_at, c.order_count, c.last_order_at, c.currency FROM customers c";
 
   return {
     async list(search) {
@@ -201,6 +201,11 @@ export function d1OrderLists(db: D1Database): Pick<OrderStore, "list" | "jobs" |
         customer,
         orders: { items: await summaries(newestFirst(orders!.results as OrderSummaryRow[])), total, page, pageCount: pageCountOf(total, ORDERS_PAGE_SIZE) },
       };
+    },
+
+    async setCustomerCurrency(id, currency) {
+      const { meta } = await query(() => db.prepare("UPDATE customers SET currency = ? WHERE id = ?").bind(currency, id).run());
+      return meta.changes > 0;
     },
   };
 }

@@ -19,8 +19,8 @@ import type { Locale } from "~/i18n";
 import { toRecord, type RecordRow } from "./appointment-record.server";
 import { instant, int, intOrNull } from "./order.server";
 
-/** An appointment with something to bill, its record's columns beside it (all null when it has none). */
-export type UnbilledAppointmentRow = {
+/** An appointment with something to bill or pay, its record's columns beside it (all null when it has none). */
+export type AppointmentWorkRow = {
   id: number | string;
   customer_id: number | string;
   mode: AppointmentMode;
@@ -31,10 +31,12 @@ export type UnbilledAppointmentRow = {
   cancelled_at: number | string | null;
   cancelled_by: "customer" | "staff" | null;
 } & { [K in keyof RecordRow]: RecordRow[K] | null };
+/** With its customer's billing currency (customers.currency): what billing reads. */
+export type UnbilledAppointmentRow = AppointmentWorkRow & { currency: string };
 
-export const toUnbilledAppointment = (row: UnbilledAppointmentRow): UnbilledAppointment => ({
+/** The appointment as work, whoever it is billed to or paid for (pay reads the same columns). */
+export const toAppointmentWork = (row: AppointmentWorkRow): Omit<UnbilledAppointment, "customerId" | "currency"> => ({
   id: int(row.id),
-  customerId: int(row.customer_id),
   mode: row.mode,
   languageId: intOrNull(row.language_id),
   startsAt: instant(row.starts_at),
@@ -43,6 +45,13 @@ export const toUnbilledAppointment = (row: UnbilledAppointmentRow): UnbilledAppo
   cancelledAt: row.cancelled_at === null ? null : instant(row.cancelled_at),
   cancelledBy: row.cancelled_by,
   record: row.recorded_at === null ? null : toRecord(row as RecordRow),
+});
+
+/** With its customer and their billing currency (customers.currency) beside it. */
+export const toUnbilledAppointment = (row: UnbilledAppointmentRow): UnbilledAppointment => ({
+  ...toAppointmentWork(row),
+  customerId: int(row.customer_id),
+  currency: row.currency,
 });
 
 export type UnbilledOrderRow = {
@@ -60,10 +69,11 @@ export const toUnbilledOrder = (row: UnbilledOrderRow): UnbilledOrder => ({
   completedAt: instant(row.completed_at),
 });
 
-/** An answered call with its customer (the columns billing reads of call_log). */
+/** An answered call with its customer (the columns billing reads of call_log) and their billing currency. */
 export type UnbilledCallRow = {
   id: string;
   customer_id: number | string;
+  currency: string;
   language_id: number | string | null;
   answered_at: number | string;
   ended_at: number | string;
@@ -72,6 +82,7 @@ export type UnbilledCallRow = {
 export const toUnbilledCall = (row: UnbilledCallRow): UnbilledCall => ({
   id: row.id,
   customerId: int(row.customer_id),
+  currency: row.currency,
   languageId: intOrNull(row.language_id),
   answeredAt: instant(row.answered_at),
   endedAt: instant(row.ended_at),

@@ -207,6 +207,7 @@ export type CustomerRow = {
   created_at: number | string;
   order_count: number | string;
   last_order_at: number | string | null;
+  currency: string;
 };
 
 export const toCustomerSummary = (row: CustomerRow, acceptedValue: CustomerSummary["acceptedValue"]): CustomerSummary => ({
@@ -219,6 +220,7 @@ export const toCustomerSummary = (row: CustomerRow, acceptedValue: CustomerSumma
   orderCount: int(row.order_count),
   acceptedValue,
   lastOrderAt: optionalInstant(row.last_order_at),
+  currency: row.currency,
 });
 
 export type MailRow = {

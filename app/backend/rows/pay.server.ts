@@ -2,14 +2,11 @@
 // ms, Postgres as timestamptz text and bigints as strings), mapped once for both adapters.
 import type { PayItem, PayStatementSummary, UnpaidAppointment, UnpaidCall, UnpaidOrder } from "~/backend/port-pay.server";
 import type { Computation } from "~/domain/pricing";
-import { toUnbilledAppointment, type UnbilledAppointmentRow } from "./billing.server";
+import { toAppointmentWork, type AppointmentWorkRow } from "./billing.server";
 import { instant, int, intOrNull } from "./order.server";
 
-export type UnpaidAppointmentRow = UnbilledAppointmentRow & { interpreter_id: string };
-export const toUnpaidAppointment = (row: UnpaidAppointmentRow): UnpaidAppointment => {
-  const { customerId: _customer, ...appointment } = toUnbilledAppointment(row);
-  return { ...appointment, interpreterId: row.interpreter_id };
-};
+export type UnpaidAppointmentRow = AppointmentWorkRow & { interpreter_id: string };
+export const toUnpaidAppointment = (row: UnpaidAppointmentRow): UnpaidAppointment => ({ ...toAppointmentWork(row), interpreterId: row.interpreter_id });
 
 export type UnpaidCallRow = {
   id: string;

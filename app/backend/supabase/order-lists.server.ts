@@ -38,7 +38,7 @@ const customer = (row: CustomerJson): CustomerSummary =>
 const targetsOf = (row: JobJson) => [...row.order_targets].sort((a, b) => a.position - b.position).map((target) => target.language);
 const offsetOf = (page: number) => (page - 1) * ORDERS_PAGE_SIZE;
 
-export function supabaseOrderLists(service: SupabaseClient): Pick<OrderStore, "list" | "jobs" | "job" | "customers" | "customer"> {
+export function supabaseOrderLists(service: SupabaseClient): Pick<OrderStore, "list" | "jobs" | "job" | "customers" | "customer" | "setCustomerCurrency"> {
   return {
     async list(query) {
       const orderId = query.search ? orderIdOf(query.search) : null;
@@ -114,6 +114,10 @@ export function supabaseOrderLists(service: SupabaseClient): Pick<OrderStore, "l
       const found = customer(answer.customer);
       const total = found.orderCount;
       return { customer: found, orders: { items: answer.orders.map(summary), total, page, pageCount: pageCountOf(total, ORDERS_PAGE_SIZE) } };
+    },
+
+    async setCustomerCurrency(id, currency) {
+      return check<boolean>(await service.rpc("push_set_customer_currency", { p_id: id, p_currency: currency }));
     },
   };
 }

@@ -1,7 +1,7 @@
 // The Invoices pages' server side (issue 26, build item 3; docs/decisions/0037): the paged list, "Bill work", a new
 // draft for a customer's month, and issuing a draft. Callers have checked the admin guard.
 import type { Backend } from "~/backend/index.server";
-import { COMPANY_CURRENCY, DEFAULT_BILLING_CALENDAR } from "~/domain/billable-work";
+import { DEFAULT_BILLING_CALENDAR } from "~/domain/billable-work";
 import { draftSchema, issueSchema } from "~/domain/invoice-forms";
 import { companyToday } from "~/domain/orders";
 import { pageParam } from "~/domain/paging";
@@ -11,7 +11,7 @@ import { keptValues, parseFormData } from "~/request/forms.server";
 import type { IntentInput } from "~/request/intents.server";
 import { load } from "~/request/page-loads.server";
 import { redirectWithToast } from "~/request/toast.server";
-import { customerIdByEmail } from "~/features/orders/customer-lookup.server";
+import { customerByEmail } from "~/features/orders/customer-lookup.server";
 import { billWork } from "./bill-work.server";
 import { INVOICES_PATH, invoicePath } from "./invoice-paths";
 
@@ -46,17 +46,17 @@ export async function billWorkIntent({ request, app, user, messages }: IntentInp
 }
 
 /**
- * "New draft": 400 with field messages (nothing stored) for bad input, an e-mail that names no customer, or a month
- * with nothing to bill; the draft's page otherwise.
+ * "New draft", in the customer's billing currency: 400 with field messages (nothing stored) for bad input, an e-mail
+ * that names no customer, or a month with nothing to bill in it; the draft's page otherwise.
  */
 export async function createDraftIntent({ request, app, formData, user, messages }: IntentInput) {
   const v = messages.billing.invoices.validation;
   const form = parseFormData(formData, draftSchema(messages));
   if (!form.ok) return formFailure({ errors: form.errors, values: form.values, intent: "draft" });
-  const customerId = await customerIdByEmail(app.backend, form.data.customerEmail);
-  if (customerId === undefined) return formFailure({ errors: { customer: v.customerUnknown }, values: keptValues(formData), intent: "draft" });
+  const customer = await customerByEmail(app.backend, form.data.customerEmail);
+  if (customer === undefined) return formFailure({ errors: { customer: v.customerUnknown }, values: keptValues(formData), intent: "draft" });
   const made = await app.backend.invoices.createDraft(
-    { customerId, currency: COMPANY_CURRENCY, from: form.data.from, to: form.data.to, by: user.id },
+    { customerId: customer.id, currency: customer.currency, from: form.data.from, to: form.data.to, by: user.id },
     Date.now(),
   );
   if (!made.ok) return formFailure({ errors: { month: v.nothingToBill }, values: keptValues(formData), intent: "draft" });

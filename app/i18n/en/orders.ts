@@ -196,6 +196,16 @@ export const orders = {
     back: "All customers",
     contact: "Contact details",
     theirOrders: "Their orders",
+    // Their billing currency (issue 26): what their appointments and calls are priced in and their drafts drafted in.
+    currency: {
+      label: "Billing currency",
+      heading: "Billing",
+      hint: "Appointments and calls are billed at the rate lines in this currency; orders at their quote. Items already made keep theirs.",
+      submit: "Save the currency",
+      pending: "Saving…",
+      saved: "{name} is billed in {currency} from now on.",
+      invalid: "Choose one of the currencies offered.",
+    },
   },
   jobs: {
     ordersHeading: "Assigned orders",

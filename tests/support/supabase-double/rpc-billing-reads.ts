@@ -3,7 +3,8 @@
 // with an approved record or cancelled by the customer less than p_late_hours before the start, by start, then id, with
 // their record's columns beside them; completed orders with a quote at the latest of their events into 'completed', by
 // it — none first, as SQLite and the SQL's NULLS FIRST sort it — then id; answered calls of a customer by when answered
-// (20261205000400_push_call_customers.sql); at most p_limit of each), a page of the
+// (20261205000400_push_call_customers.sql); at most p_limit of each; each appointment and call with its customer's
+// billing currency, 20261205000900_push_customer_currency.sql), a page of the
 // invoices newest first with their customer and the count and sum of their items, and a side's every rate line by id.
 // Registered in rpc.ts; their answers are the functions' JSON.
 import type { Args, Json } from "./rpc-order-reads";
@@ -23,6 +24,9 @@ const RECORD_COLUMNS = Object.keys(SCHEMA.appointment_records.columns);
 /** Whether a billable item with this source exists (the functions' NOT EXISTS). */
 const itemized = (state: DoubleState, source: string) => state.tables.billable_items.some((item) => item.source === source);
 
+/** The billing currency of the work's customer (20261205000900_push_customer_currency.sql joins customers). */
+const currencyOf = (state: DoubleState, customerId: Row["id"] | undefined) => state.tables.customers.find((row) => row.id === customerId)!.currency;
+
 function dueAppointments(state: DoubleState, lateHours: number) {
   const recordOf = (id: Row["id"] | undefined) => state.tables.appointment_records.find((record) => record.appointment_id === id);
   const due = (appointment: Row) =>
@@ -35,6 +39,7 @@ function dueAppointments(state: DoubleState, lateHours: number) {
     .sort((a, b) => ms(a.starts_at) - ms(b.starts_at) || Number(a.id) - Number(b.id))
     .map((appointment) => ({
       ...columnsOf("appointments", appointment, APPOINTMENT_COLUMNS),
+      currency: currencyOf(state, appointment.customer_id),
       ...columnsOf("appointment_records", recordOf(appointment.id), RECORD_COLUMNS),
     }));
 }
@@ -65,7 +70,10 @@ function dueCalls(state: DoubleState) {
         !itemized(state, `call:${call.id}`),
     )
     .sort((a, b) => ms(a.answered_at) - ms(b.answered_at) || String(a.id).localeCompare(String(b.id)))
-    .map((call) => columnsOf("call_log", call, ["id", "customer_id", "language_id", "answered_at", "ended_at"]));
+    .map((call) => ({
+      ...columnsOf("call_log", call, ["id", "customer_id", "language_id", "answered_at", "ended_at"]),
+      currency: currencyOf(state, call.customer_id),
+    }));
 }
 
 export const BILLING_READ_RPC_FUNCTIONS = ["push_unbilled_work", "push_invoices_page", "push_rate_lines_for_pricing"] as const;

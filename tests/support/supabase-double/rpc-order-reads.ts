@@ -121,7 +121,7 @@ function customerSummary(state: DoubleState, customer: Row): Json {
   }
   const last = orders.map((row) => row.created_at as string).sort((a, b) => ms(b) - ms(a))[0] ?? null;
   return {
-    ...columnsOf("customers", customer, ["id", "name", "email", "phone", "company", "created_at"]),
+    ...columnsOf("customers", customer, ["id", "name", "email", "phone", "company", "created_at", "currency"]),
     order_count: orders.length,
     last_order_at: last,
     accepted_value: [...accepted].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([currency, amount_minor]) => ({ currency, amount_minor })),

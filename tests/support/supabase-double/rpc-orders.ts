@@ -33,6 +33,7 @@ export const ORDER_RPC_FUNCTIONS = [
   "push_list_customers",
   "push_get_customer",
   "push_verify_order_identity",
+  "push_set_customer_currency",
 ] as const;
 
 export const ORDER_FUNCTIONS: Record<(typeof ORDER_RPC_FUNCTIONS)[number], (state: DoubleState, args: Args) => unknown> = {
@@ -141,6 +142,14 @@ export const ORDER_FUNCTIONS: Record<(typeof ORDER_RPC_FUNCTIONS)[number], (stat
     const created_at = pgTimestamp(args.p_now as number);
     state.write("order_messages", "insert", [{ order_id: args.p_id, author: args.p_author, author_id: args.p_author_id, body: args.p_body, created_at }]);
     enqueueMails(state, args.p_id, args.p_mails, args.p_now);
+    return true;
+  },
+
+  /** 20261205000900_push_customer_currency.sql: the customer's billing currency; false when there is none. */
+  push_set_customer_currency(state, args) {
+    const customer = one(state, "customers", args.p_id);
+    if (!customer) return false;
+    state.write("customers", "update", [{ ...customer, currency: args.p_currency }]);
     return true;
   },
 

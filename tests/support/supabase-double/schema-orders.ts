@@ -56,7 +56,11 @@ const partOfAnOrder = (table: string, person: string, columns: Table["columns"],
 
 export const ORDER_SCHEMA: Record<OrderTableName, Table> = {
   customers: {
-    columns: { id, name: text, email: text, phone: emptyText, company: emptyText, created_at: now },
+    columns: {
+      ...{ id, name: text, email: text, phone: emptyText, company: emptyText, created_at: now },
+      // Their billing currency (20261205000900_push_customer_currency.sql): customers_currency_check.
+      currency: { type: "text", default: () => "USD", check: matches(/^[A-Z]{3}$/) },
+    },
     primaryKey: "id",
     unique: [{ name: "customers_email_key", columns: ["email"] }],
     foreignKeys: [],

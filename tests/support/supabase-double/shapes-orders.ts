@@ -139,6 +139,9 @@ export const ORDER_REST_SHAPES: RestShape[] = [
     },
   }),
   rpc("push_set_order_note", "the internal note, logged in the history", { required: { p_id: positive, p_note: is.string, p_by: is.uuid, p_now: positive } }),
+  rpc("push_set_customer_currency", "a customer's billing currency (the route checked it is one of QUOTE_CURRENCIES)", {
+    required: { p_id: positive, p_currency: (value) => typeof value === "string" && /^[A-Z]{3}$/.test(value) },
+  }),
   rpc("push_revoke_order_link", "the status link revoked for good, logged in the history", { required: { p_id: positive, p_by: is.uuid, p_now: positive } }),
   rpc("push_verify_order_identity", "the order becomes its customer's: the e-mailed link was opened, or staff confirmed it (issue 22)", {
     required: { p_id: positive, p_now: positive },

@@ -15,14 +15,6 @@ export function invoiceNumber(year: number, sequence: number): string {
   return `${INVOICE_PREFIX}-${year}-${String(sequence).padStart(4, "0")}`;
 }
 
-/**
- * The number of the `sequence`-th credit note issued in `year`: PUSH-CN-2026-0001. Credit notes have an unbroken yearly
- * sequence of their own, assigned atomically when one is issued, as invoices do.
- */
-export function creditNoteNumber(year: number, sequence: number): string {
-  return invoiceNumber(year, sequence).replace(`${INVOICE_PREFIX}-`, `${INVOICE_PREFIX}-CN-`);
-}
-
 /** The longest reason a credit note gives (it is printed on the invoice). */
 export const CREDIT_REASON_MAX = 300;
 

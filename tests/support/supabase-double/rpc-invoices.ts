@@ -36,6 +36,13 @@ export const INVOICE_RPC_FUNCTIONS = [
   "push_credit_invoice",
 ] as const;
 
+/** The year's next number of a counter table: insert … on conflict (year) do update set last = last + 1 returning last. */
+function nextOfYear(state: DoubleState, table: "invoice_counters" | "credit_note_counters", year: number): number {
+  const counter = state.tables[table].find((row) => Number(row.year) === year);
+  const [moved] = state.write(table, counter ? "update" : "insert", [{ year, last: counter ? Number(counter.last) + 1 : 1 }]);
+  return Number(moved!.last);
+}
+
 const sumOf = (rows: Row[]) => rows.reduce((sum, row) => sum + Number(row.amount_minor), 0);
 
 /** private.invoice_open_minor: the total less the invoice's payments and credit notes. */
@@ -128,9 +135,7 @@ export const INVOICE_FUNCTIONS: Record<(typeof INVOICE_RPC_FUNCTIONS)[number], (
 
     // insert … on conflict (year) do update set last = last + 1 returning last
     const year = Number(args.p_year);
-    const counter = state.tables.invoice_counters.find((row) => row.year === year);
-    const [moved] = state.write("invoice_counters", counter ? "update" : "insert", [{ year, last: counter ? Number(counter.last) + 1 : 1 }]);
-    const sequence = Number(moved!.last);
+    const sequence = nextOfYear(state, "invoice_counters", year);
 
     // Integer arithmetic (bigint in the SQL): the tax on the subtotal, half-up, once.
     const subtotal = state.tables.billable_items
@@ -231,12 +236,8 @@ export const INVOICE_FUNCTIONS: Record<(typeof INVOICE_RPC_FUNCTIONS)[number], (
     if (!invoice) return refused("not-found");
     if (invoice.status !== "issued") return refused("draft");
     if (openOf(state, invoice) < Number(args.p_amount_minor)) return refused("over");
-    // insert … on conflict (year) do update set last = last + 1 returning last
     const year = Number(args.p_year);
-    const counter = state.tables.credit_note_counters.find((row) => Number(row.year) === year);
-    const last = counter ? Number(counter.last) + 1 : 1;
-    if (counter) state.write("credit_note_counters", "update", [{ year, last }]);
-    else state.write("credit_note_counters", "insert", [{ year, last }]);
+    const last = nextOfYear(state, "credit_note_counters", year);
     const number = numberOf(year, last).replace("PUSH-", "PUSH-CN-");
     state.write("credit_notes", "insert", [
       {

@@ -31,16 +31,19 @@ const numbered = (row: Row) =>
 
 const invoiceOf = (tables: Record<TableName, Row[]>, id: Value) => (id === null ? undefined : tables.invoices.find((row) => row.id === id));
 
-export const INVOICE_SCHEMA: Record<InvoiceTableName, Table> = {
-  invoice_counters: {
-    columns: {
-      year: { type: "int8", check: between(2000, 9999) },
-      last: { type: "int8", check: atLeast(1) },
-    },
-    primaryKey: "year",
-    unique: [],
-    foreignKeys: [],
+/** A year's last number (invoices' and credit notes' counters: the same table shape). */
+const yearlyCounter: Table = {
+  columns: {
+    year: { type: "int8", check: between(2000, 9999) },
+    last: { type: "int8", check: atLeast(1) },
   },
+  primaryKey: "year",
+  unique: [],
+  foreignKeys: [],
+};
+
+export const INVOICE_SCHEMA: Record<InvoiceTableName, Table> = {
+  invoice_counters: yearlyCounter,
   invoices: {
     columns: {
       id: { type: "int8", identity: "always" },
@@ -140,15 +143,7 @@ export const INVOICE_SCHEMA: Record<InvoiceTableName, Table> = {
     refusesChange: { message: "a payment never changes", deletes: true, when: () => true },
   },
   // 20261205000700_push_credit_notes.sql: a credit note's yearly counter, and credit notes, which never change.
-  credit_note_counters: {
-    columns: {
-      year: { type: "int8", check: between(2000, 9999) },
-      last: { type: "int8", check: atLeast(1) },
-    },
-    primaryKey: "year",
-    unique: [],
-    foreignKeys: [],
-  },
+  credit_note_counters: yearlyCounter,
   credit_notes: {
     columns: {
       id: { type: "int8", identity: "always" },

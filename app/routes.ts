@@ -56,7 +56,7 @@ export default [
   // An interpreter's calendar subscription, by its private link (a calendar app sends no cookie).
   route("calendar/:token/appointments.ics", "routes/public/calendar-feed.ts"),
 
-  // Every loader and action below starts with requireUser or requireAdmin (app/request/guards.server.ts).
+  // Every loader and action below starts with requireStaff or requireAdmin (app/request/guards.server.ts).
   route("Dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/overview.tsx"),
     route("Profile", "routes/dashboard/profile.tsx"),

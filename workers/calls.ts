@@ -65,8 +65,8 @@ async function interpreterSocket(request: Request, env: Env): Promise<Response> 
   const backend = createBackend({ env, request });
   const user = await backend.auth.currentUser();
   if (!user) return refusal(401, "Sign in first.");
-  // An account without a users row is nobody a call could be logged against.
-  if (!user.profile) return refusal(403, "Forbidden");
+  // A customer's requester takes no calls; an account without a users row is nobody a call could be logged against.
+  if (user.kind !== "staff" || !user.profile) return refusal(403, "Forbidden");
   const [languages, session] = await Promise.all([backend.links.forUser(user.id), currentSessionKey(backend)]);
   const person: PersonOnBoard = { id: user.id, name: user.profile.fullName, languages: languages.map((language) => language.id) };
   const signIn: SocketSignIn = { email: user.email, session };

@@ -2,7 +2,7 @@
 // not by tables, so the D1 adapter (default) and the Supabase adapter can both stand behind it.
 import type { Account, AccountQuery, DeviceSession, EventCursor, NewSecurityEvent, SecurityEvent } from "~/domain/accounts";
 import type { Paged } from "~/domain/paging";
-import type { Role, SessionUser } from "~/domain/auth";
+import type { Role, SignedInUser } from "~/domain/auth";
 import type { Locale } from "~/i18n";
 import type { ContactMessage, ContactSubmission, InboxCursor, InboxView } from "~/domain/contact";
 import type { About, Company, MediaFolder, Service } from "~/domain/content";
@@ -56,8 +56,8 @@ export interface StudioStore {
  * which the worker adds to the response, whatever the route answers.
  */
 export interface AuthStore {
-  /** The signed-in user, or null (no cookie, unknown or expired session). */
-  currentUser(): Promise<SessionUser | null>;
+  /** The signed-in user (staff or a customer's requester), or null (no cookie, unknown or expired session). */
+  currentUser(): Promise<SignedInUser | null>;
   signIn(credentials: { email: string; password: string }): Promise<SignInResult>;
   /** Ends this request's session and clears its cookie (through `responseHeaders`). */
   signOut(): Promise<void>;
@@ -85,7 +85,7 @@ export interface AuthStore {
  * `locked`: the password was right, but an administrator has locked the account. `no-users-row`: the password was
  * right, but the account has no users row and so no role (on Supabase, where accounts live apart from the rows).
  */
-export type SignInResult = { ok: true; user: SessionUser } | { ok: false; reason: "invalid-credentials" | "no-session" | "locked" | "no-users-row" };
+export type SignInResult = { ok: true; user: SignedInUser } | { ok: false; reason: "invalid-credentials" | "no-session" | "locked" | "no-users-row" };
 
 export type ChangePasswordResult = { ok: true } | { ok: false; reason: "wrong-password" | "signed-out" };
 

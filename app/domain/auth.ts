@@ -15,7 +15,9 @@ export type UserProfile = {
   department: string | null;
 };
 
+/** A signed-in member of staff (an admin or an interpreter): an account with a users row. */
 export type SessionUser = {
+  kind: "staff";
   id: string;
   email: string;
   role: Role;
@@ -24,6 +26,28 @@ export type SessionUser = {
   /** Null when the account has no users row (the dashboard then says there is no user data). */
   profile: UserProfile | null;
 };
+
+/**
+ * A signed-in requester of a customer organisation (issue 27, docs/decisions/0040): an account with a customer_people
+ * row and no users row. A kind apart from staff, so no `role !== "admin"` check can take them for an interpreter.
+ */
+export type CustomerUser = {
+  kind: "customer";
+  id: string;
+  email: string;
+  locale: Locale;
+  fullName: string;
+  organisationId: number;
+  organisationName: string;
+  /** The organisation's admin invites and removes colleagues. */
+  isOrganisationAdmin: boolean;
+};
+
+/** Whoever is signed in: staff land on /Dashboard, customers on /Account. */
+export type SignedInUser = SessionUser | CustomerUser;
+
+/** Where someone lands after signing in, when nothing else was asked for: a customer's home is in their language. */
+export const homeOf = (user: SignedInUser): string => (user.kind === "staff" ? "/Dashboard" : user.locale === "ar" ? "/ar/Account" : "/Account");
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 1024; // PBKDF2 hashes any length; this only stops absurd inputs

@@ -1,14 +1,14 @@
 // Guards at the top of every dashboard loader and action. A layout guard alone is not enough: actions
 // and data requests (/Dashboard/Profile.data) reach child routes directly.
 import { data, redirect, type RouterContextProvider } from "react-router";
-import type { SessionUser } from "~/domain/auth";
+import { homeOf, type CustomerUser, type SessionUser, type SignedInUser } from "~/domain/auth";
 import { appContext } from "./context.server";
 import { recordSecurityEvent } from "./security-log.server";
 
 type GuardArgs = { url: URL; context: Readonly<RouterContextProvider> };
 
-/** The signed-in user; anyone else is sent to sign in, and comes back here afterwards. */
-export async function requireUser({ url, context }: GuardArgs): Promise<SessionUser> {
+/** Whoever is signed in; anyone else is sent to sign in, and comes back here afterwards. */
+export async function requireSignedIn({ url, context }: GuardArgs): Promise<SignedInUser> {
   const user = await appContext(context).backend.auth.currentUser();
   if (!user) {
     const back = url.pathname.replace(/\.data$/, "") + url.search;
@@ -17,19 +17,45 @@ export async function requireUser({ url, context }: GuardArgs): Promise<SessionU
   return user;
 }
 
+/** 403, with a line in the security log: a signed-in account on a page not for its kind or role. */
+async function refuse(args: GuardArgs & { request: Request }, user: SignedInUser, reason: string): Promise<never> {
+  await recordSecurityEvent(appContext(args.context), args.request, {
+    kind: "forbidden",
+    account: user.email,
+    actor: user.email,
+    detail: `${args.request.method} ${args.url.pathname}`,
+  });
+  throw data({ reason }, { status: 403, statusText: "Forbidden" });
+}
+
+/** A signed-in member of staff (the dashboard's guard); a customer's requester gets 403. */
+export async function requireStaff(args: GuardArgs & { request: Request }): Promise<SessionUser> {
+  const user = await requireSignedIn(args);
+  return user.kind === "staff" ? user : refuse(args, user, "staff-only");
+}
+
+/** A signed-in requester of a customer organisation (the /Account guard); staff get 403. */
+export async function requireCustomer(args: GuardArgs & { request: Request }): Promise<CustomerUser> {
+  const user = await requireSignedIn(args);
+  return user.kind === "customer" ? user : refuse(args, user, "customers-only");
+}
+
 /** A signed-in admin; a signed-in interpreter gets 403. */
 export async function requireAdmin(args: GuardArgs & { request: Request }): Promise<SessionUser> {
-  const user = await requireUser(args);
-  if (user.role !== "admin") {
-    await recordSecurityEvent(appContext(args.context), args.request, {
-      kind: "forbidden",
-      account: user.email,
-      actor: user.email,
-      detail: `${args.request.method} ${args.url.pathname}`,
-    });
-    throw data({ reason: "admins-only" }, { status: 403, statusText: "Forbidden" });
-  }
-  return user;
+  const user = await requireStaff(args);
+  return user.role === "admin" ? user : refuse(args, user, "admins-only");
+}
+
+/**
+ * Where someone signed in goes: `to` when it is a page for their kind (safeRedirectPath's rules), otherwise their home
+ * (a customer never lands on the dashboard, staff never on /Account).
+ */
+export function landingOf(user: SignedInUser, to: unknown): string {
+  const home = homeOf(user);
+  const path = safeRedirectPath(to, home);
+  const area = path.replace(/^\/ar(?=\/|$)/, "").split(/[/?#]/)[1] ?? "";
+  const foreign = user.kind === "customer" ? area === "Dashboard" : area === "Account";
+  return foreign ? home : path;
 }
 
 /**

@@ -34,7 +34,7 @@ export const PAGES: PageEntry[] = [
   ]),
   { route: "/Logout", paths: ["/Logout"], access: "public" },
 
-  // app/routes/dashboard/* (requireUser / requireAdmin first)
+  // app/routes/dashboard/* (requireStaff / requireAdmin first)
   { route: "/Dashboard", paths: ["/Dashboard"], access: "signed-in" },
   { route: "/Dashboard/Profile", paths: ["/Dashboard/Profile"], access: "signed-in" },
   { route: "/Dashboard/Dashboardcall", paths: ["/Dashboard/Dashboardcall"], access: "signed-in" },

@@ -35,6 +35,7 @@ describe("signIn", () => {
     expect(result).toEqual({
       ok: true,
       user: {
+        kind: "staff",
         id: expect.stringMatching(UUID),
         email: ADMIN,
         role: "admin",
@@ -184,6 +185,7 @@ describe("currentUser", () => {
     expect(requests.map(({ shape, status }) => ({ shape, status }))).toEqual([
       { shape: "auth.token.password", status: 200 },
       { shape: "rest.users.me", status: 200 },
+      { shape: "rest.customer_people.me", status: 200 },
       { shape: "auth.logout.local", status: 204 },
     ]);
     // The cookies @supabase/ssr already wrote name a session that is ended: they carry no user.

@@ -1,7 +1,7 @@
 // The dashboard guards and the dashboard pages' loaders, called the way React Router calls them, against a real
 // D1 and the sample accounts: who is sent to sign in, who is refused (403), and where a sign-in may send a browser.
 import { beforeAll, describe, expect, it } from "vitest";
-import { requireAdmin, requireUser, safeRedirectPath } from "~/request/guards.server";
+import { landingOf, requireAdmin, requireCustomer, requireSignedIn, requireStaff, safeRedirectPath } from "~/request/guards.server";
 import * as callRoom from "~/routes/dashboard/call-room";
 import * as calls from "~/routes/dashboard/incoming-calls";
 import * as dashboardLayout from "~/routes/dashboard/layout";
@@ -12,6 +12,7 @@ import * as jobs from "~/routes/dashboard/jobs";
 import * as profile from "~/routes/dashboard/profile";
 import { ADMIN, authBrowser, INTERPRETER } from "./auth-helpers";
 import { asResponse, cookieOf, seed, statusOf, thrown } from "./helpers";
+import { addRequester } from "./requester-fixture";
 import type { RouteArgs } from "./requests";
 
 // The 10.177.x.x range is this file's own (the other auth route files have theirs).
@@ -20,15 +21,15 @@ const { get } = authBrowser(177);
 beforeAll(seed);
 
 describe("guards", () => {
-  it("requireUser sends an anonymous visitor to sign in, remembering the page (without .data)", async () => {
+  it("requireSignedIn sends an anonymous visitor to sign in, remembering the page (without .data)", async () => {
     for (const path of ["/Dashboard/Profile", "/Dashboard/Profile.data"]) {
       const { url, context } = get(path);
-      const redirect = asResponse(await thrown(() => requireUser({ url, context })));
+      const redirect = asResponse(await thrown(() => requireSignedIn({ url, context })));
       expect(redirect.status).toBe(302);
       expect(redirect.headers.get("Location")).toBe("/Login?redirectTo=%2FDashboard%2FProfile");
     }
     const { url, context } = get("/Dashboard/Orders?page=2");
-    const redirect = asResponse(await thrown(() => requireUser({ url, context })));
+    const redirect = asResponse(await thrown(() => requireSignedIn({ url, context })));
     expect(redirect.headers.get("Location")).toBe(`/Login?${new URLSearchParams({ redirectTo: "/Dashboard/Orders?page=2" })}`);
   });
 
@@ -39,6 +40,40 @@ describe("guards", () => {
 
     const admin = get("/Dashboard/Orders", await cookieOf(ADMIN));
     expect(await requireAdmin(admin)).toMatchObject({ email: ADMIN, role: "admin", profile: { fullName: "Amira Haddad" } });
+  });
+
+  it("a customer's requester is refused the dashboard (403) and let into /Account; staff the other way round", async () => {
+    const requester = await addRequester({ organisation: "Clinic A", email: "reception@clinic-a.example", name: "Rana Reception" });
+    const customer = get("/Dashboard/Profile", await cookieOf(requester.email, requester.password));
+    expect(await thrown(() => requireStaff(customer))).toMatchObject({ type: "DataWithResponseInit", init: { status: 403 } });
+    expect(await thrown(() => requireAdmin(customer))).toMatchObject({ type: "DataWithResponseInit", init: { status: 403 } });
+    expect(await requireCustomer(customer)).toMatchObject({
+      kind: "customer",
+      email: requester.email,
+      fullName: "Rana Reception",
+      organisationId: requester.organisationId,
+      organisationName: "Clinic A",
+      isOrganisationAdmin: false,
+    });
+    const admin = get("/Account", await cookieOf(ADMIN));
+    expect(await thrown(() => requireCustomer(admin))).toMatchObject({ type: "DataWithResponseInit", init: { status: 403 } });
+    expect(await requireStaff(admin)).toMatchObject({ kind: "staff", role: "admin" });
+  });
+
+  it("landingOf sends each kind of account to its own pages, whatever redirectTo asks", async () => {
+    const customer = await requireSignedIn(
+      get("/", await cookieOf((await addRequester({ organisation: "Firm B", email: "desk@firm-b.example" })).email, "Requester-Pass-1")),
+    );
+    const staff = await requireSignedIn(get("/", await cookieOf(ADMIN)));
+    expect(landingOf(customer, undefined)).toBe("/Account");
+    expect(landingOf(customer, "/Dashboard/Orders")).toBe("/Account");
+    expect(landingOf(customer, "/ar/Dashboard")).toBe("/Account");
+    expect(landingOf(customer, "/Account?page=2")).toBe("/Account?page=2");
+    expect(landingOf(customer, "//evil.example")).toBe("/Account");
+    expect(landingOf(staff, undefined)).toBe("/Dashboard");
+    expect(landingOf(staff, "/Account")).toBe("/Dashboard");
+    expect(landingOf(staff, "/ar/Account")).toBe("/Dashboard");
+    expect(landingOf(staff, "/Dashboard/Orders")).toBe("/Dashboard/Orders");
   });
 
   it("safeRedirectPath keeps paths on this site and falls back to /Dashboard otherwise", () => {

@@ -6,9 +6,10 @@ import { TABLES } from "./support/fixtures";
 
 /**
  * The worker's own tables (20261123000000_push_account_administration.sql, 20261124000000_push_content_studio.sql,
- * 20261126000000_push_orders.sql's mail_outbox, 20261203000300_push_calendar_feeds.sql): no policy, no API-role privilege.
+ * 20261126000000_push_orders.sql's mail_outbox, 20261203000300_push_calendar_feeds.sql, and the invitations of
+ * 20261205001000_push_customer_accounts.sql): no policy, no API-role privilege.
  */
-const WORKER_TABLES = ["calendar_feeds", "content_versions", "mail_outbox", "security_events", "session_devices"];
+const WORKER_TABLES = ["calendar_feeds", "content_versions", "customer_invitations", "mail_outbox", "security_events", "session_devices"];
 /**
  * Quote requests and orders (20261126000000_push_orders.sql): policies choose what signed-in users read, anon holds
  * no privilege, and only the worker writes.
@@ -34,6 +35,8 @@ const RATE_TABLES = ["rate_lines"];
 const INVOICE_TABLES = ["billable_items", "credit_note_counters", "credit_notes", "invoice_counters", "invoice_links", "invoice_payments", "invoices"];
 /** Interpreters' pay (20261205000600_push_pay_statements.sql): as the orders' tables (admins all, interpreters their own). */
 const PAY_TABLES = ["pay_items", "pay_payouts"];
+/** Customer accounts (20261205001000_push_customer_accounts.sql): admins read all, a requester their organisation's. */
+const CUSTOMER_ACCOUNT_TABLES = ["customer_people", "organisations"];
 /** Tables signed-in users may only read (their policies choose the rows), anon not at all; the worker writes. */
 const READ_ONLY_TABLES = [
   ...ORDER_TABLES,
@@ -45,6 +48,7 @@ const READ_ONLY_TABLES = [
   ...RATE_TABLES,
   ...INVOICE_TABLES,
   ...PAY_TABLES,
+  ...CUSTOMER_ACCOUNT_TABLES,
 ];
 /**
  * Interpreters' availability (20261203000000_push_availability.sql): signed-in users hold every privilege but TRUNCATE,
@@ -101,7 +105,9 @@ describe("what the migrations leave", () => {
       p("credentials", "UPDATE", signedInOnly, "credentials: admins update"),
       p("credit_note_counters", "SELECT", signedInOnly, "credit_note_counters: admins read"),
       p("credit_notes", "SELECT", signedInOnly, "credit_notes: admins read"),
+      p("customer_people", "SELECT", signedInOnly, "customer_people: admins all, requesters their organisation's"),
       p("customers", "SELECT", signedInOnly, "customers: admins read"),
+      p("customers", "SELECT", signedInOnly, "customers: requesters their organisation's"),
       p("invoice_counters", "SELECT", signedInOnly, "invoice_counters: admins read"),
       p("invoice_links", "SELECT", signedInOnly, "invoice_links: admins read"),
       p("invoice_payments", "SELECT", signedInOnly, "invoice_payments: admins read"),
@@ -116,6 +122,7 @@ describe("what the migrations leave", () => {
       p("order_quotes", "SELECT", signedInOnly, "order_quotes: admins read"),
       p("order_targets", "SELECT", signedInOnly, "order_targets: admins all, interpreters their assigned"),
       p("orders", "SELECT", signedInOnly, "orders: admins all, interpreters their assigned"),
+      p("organisations", "SELECT", signedInOnly, "organisations: admins all, requesters their own"),
       p("pay_items", "SELECT", signedInOnly, "pay_items: admins all, interpreters their own"),
       p("pay_payouts", "SELECT", signedInOnly, "pay_payouts: admins all, interpreters their own"),
       p("rate_lines", "SELECT", signedInOnly, "rate_lines: admins read"),
@@ -249,7 +256,11 @@ describe("what the migrations leave", () => {
       "credit_notes_invoice_idx",
       "credit_notes_number_key",
       "credit_notes_year_sequence_key",
+      "customer_invitations_email_idx",
+      "customer_invitations_organisation_idx",
+      "customer_people_organisation_idx",
       "customers_email_key",
+      "customers_organisation_idx",
       "customers_recent_idx",
       "customers_search_idx",
       "invoice_links_token_hash_key",
@@ -275,6 +286,7 @@ describe("what the migrations leave", () => {
       "orders_source_language_idx",
       "orders_status_created_idx",
       "orders_token_hash_key",
+      "organisations_name_key",
       "pay_items_month_idx",
       "pay_items_source_key",
       "pay_items_statement_idx",

@@ -6,7 +6,7 @@ import { query } from "./query.server";
 import { SESSION_IDLE_MS, SESSION_TOUCH_MS, SESSION_TTL_MS, sessionCookie } from "./session-cookie.server";
 import { randomToken, sha256Hex } from "./tokens.server";
 import { d1SelfService, type SignedInSession } from "./self-service.server";
-import { SESSION_USER_COLUMNS, toSessionUser, type SessionUserRow } from "./users.server";
+import { SESSION_USER_COLUMNS, SESSION_USER_JOINS, toSessionUser, type SessionUserRow } from "./users.server";
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 
@@ -34,7 +34,7 @@ export function d1AuthStore(db: D1Database, request: Request, secret: string, re
         db
           .prepare(
             `SELECT ${SESSION_USER_COLUMNS}, s.last_seen_at AS session_last_seen_at FROM sessions s
-             JOIN accounts a ON a.id = s.account_id LEFT JOIN users u ON u.id = a.id
+             JOIN accounts a ON a.id = s.account_id ${SESSION_USER_JOINS}
              WHERE s.id_hash = ? AND s.expires_at > ? AND s.last_seen_at > ? AND a.locked_at IS NULL`,
           )
           .bind(idHash, now, now - SESSION_IDLE_MS)
@@ -81,7 +81,7 @@ export function d1AuthStore(db: D1Database, request: Request, secret: string, re
             )
             .bind(await sha256Hex(token), account.id, now, now + SESSION_TTL_MS, now, client.userAgent, client.address),
           db.prepare("UPDATE accounts SET last_sign_in_at = ? WHERE id = ?").bind(now, account.id),
-          db.prepare(`SELECT ${SESSION_USER_COLUMNS} FROM accounts a LEFT JOIN users u ON u.id = a.id WHERE a.id = ?`).bind(account.id),
+          db.prepare(`SELECT ${SESSION_USER_COLUMNS} FROM accounts a ${SESSION_USER_JOINS} WHERE a.id = ?`).bind(account.id),
         ]),
       );
       const row = user?.results[0];

@@ -1,13 +1,13 @@
 // What a signed-in user does to their own account on the Profile page: change the password, see and end sessions.
 import { currentSessionFirst } from "~/domain/accounts";
-import type { SessionUser } from "~/domain/auth";
+import type { SignedInUser } from "~/domain/auth";
 import type { AuthStore } from "~/backend/port.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { query } from "./query.server";
 import { SESSION_IDLE_MS } from "./session-cookie.server";
 
 /** This request's signed-in user and the SHA-256 of its session token (the sessions table's key). */
-export type SignedInSession = { user: SessionUser; idHash: string };
+export type SignedInSession = { user: SignedInUser; idHash: string };
 
 type SessionRow = { id_hash: string; created_at: number; last_seen_at: number; user_agent: string | null; address: string | null };
 

@@ -4,7 +4,7 @@
 // A locked account is a banned one (accounts.server.ts); each session's device is a session_devices row
 // (devices.server.ts).
 import type { SupabaseClient, User } from "@supabase/supabase-js";
-import type { Role, SessionUser } from "~/domain/auth";
+import type { Role, SignedInUser } from "~/domain/auth";
 import { isLocale } from "~/i18n";
 import { BackendError, type AuthStore } from "~/backend/port.server";
 import { check, failIf, type SupabaseClients } from "./clients.server";
@@ -15,20 +15,40 @@ import { supabaseSelfService } from "./self-service.server";
 const USER_COLUMNS = 'id, full_name, email, phone, "Gender", account_type, role';
 type UserRow = { id: string; full_name: string; email: string; phone: string | null; Gender: string | null; account_type: string | null; role: Role | null };
 
+/** A requester's own customer_people row with its organisation's name (RLS: their own organisation's rows). */
+const PERSON_COLUMNS = "account_id,organisation_id,full_name,is_admin,organisations(name)";
+type PersonRow = { account_id: string; organisation_id: number; full_name: string; is_admin: boolean; organisations: { name: string } | null };
+
 /**
- * The signed-in person, or null for an account without a users row: the role lives in that row, so such an account
- * (a public sign-up with the anon key, or one whose removal stopped half way) has no role and is not let in.
+ * The signed-in person, or null for an account with neither a users row (staff: the role lives there) nor a
+ * customer_people row (a customer's requester): such an account (a public sign-up with the anon key, or one whose
+ * removal stopped half way) is nobody and is not let in.
  */
-async function sessionUser(client: SupabaseClient, user: Pick<User, "id" | "email" | "user_metadata">, email: string): Promise<SessionUser | null> {
+async function sessionUser(client: SupabaseClient, user: Pick<User, "id" | "email" | "user_metadata">, email: string): Promise<SignedInUser | null> {
   const row = check<UserRow | null>(await client.from("users").select(USER_COLUMNS).eq("id", user.id).maybeSingle());
-  if (!row) return null;
-  // The dashboard language is the account's own preference: Supabase Auth keeps it in the user's metadata.
-  const locale: unknown = user.user_metadata?.locale;
+  // The language is the account's own preference: Supabase Auth keeps it in the user's metadata.
+  const chosen: unknown = user.user_metadata?.locale;
+  const locale = isLocale(chosen) ? chosen : "en";
+  if (!row) {
+    const person = check<PersonRow | null>(await client.from("customer_people").select(PERSON_COLUMNS).eq("account_id", user.id).maybeSingle());
+    if (!person) return null;
+    return {
+      kind: "customer",
+      id: user.id,
+      email,
+      locale,
+      fullName: person.full_name,
+      organisationId: person.organisation_id,
+      organisationName: person.organisations?.name ?? "",
+      isOrganisationAdmin: person.is_admin,
+    };
+  }
   return {
+    kind: "staff",
     id: user.id,
     email,
     role: row.role ?? "interpreter",
-    locale: isLocale(locale) ? locale : "en",
+    locale,
     profile: { fullName: row.full_name, email: row.email, phone: row.phone ?? "", gender: row.Gender ?? "", department: row.account_type },
   };
 }
@@ -40,7 +60,7 @@ export function isBanned(bannedUntil: string | undefined, now = Date.now()): boo
 
 export function supabaseAuthStore(clients: SupabaseClients, request: Request, devices: SessionDevices): AuthStore {
   const { user: client, recovery } = clients;
-  let current: Promise<{ user: SessionUser; sessionId: string } | null> | undefined;
+  let current: Promise<{ user: SignedInUser; sessionId: string } | null> | undefined;
 
   /** The verified user of this request and its session's id, worked out once per request. */
   function signedIn() {

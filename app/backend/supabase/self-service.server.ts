@@ -2,7 +2,7 @@
 // sessions (session_devices rows, devices.server.ts) and end the others (Supabase Auth's logout scope=others).
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { currentSessionFirst, type DeviceSession } from "~/domain/accounts";
-import type { SessionUser } from "~/domain/auth";
+import type { SignedInUser } from "~/domain/auth";
 import { BackendError, type AuthStore } from "~/backend/port.server";
 import { failIf } from "./clients.server";
 import { sessionKeyOf, type SessionDevices } from "./devices.server";
@@ -14,7 +14,7 @@ type SelfServiceDeps = {
   recovery: () => SupabaseClient;
   devices: SessionDevices;
   /** The verified user of this request and its session's id (auth.server.ts, once per request). */
-  signedIn: () => Promise<{ user: SessionUser; sessionId: string } | null>;
+  signedIn: () => Promise<{ user: SignedInUser; sessionId: string } | null>;
 };
 
 export function supabaseSelfService({

@@ -6,7 +6,7 @@ import { signInSchema } from "~/domain/auth";
 import type { Messages } from "~/i18n";
 import { formFailure } from "~/request/action-result.server";
 import { keptValues } from "~/request/forms.server";
-import { safeRedirectPath } from "~/request/guards.server";
+import { landingOf } from "~/request/guards.server";
 import { messagesOfRequest, useLocalizedPath, useMessages } from "~/platform/page/locale";
 import { pageMeta } from "~/platform/page/meta";
 import { readLimitedForm } from "~/request/public-form.server";
@@ -22,7 +22,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const app = appContext(context);
   const redirectTo = url.searchParams.get("redirectTo") ?? "";
   // Already signed in: straight on.
-  if (await app.backend.auth.currentUser()) throw redirect(safeRedirectPath(redirectTo));
+  const user = await app.backend.auth.currentUser();
+  if (user) throw redirect(landingOf(user, redirectTo));
   return { redirectTo };
 }
 
@@ -62,7 +63,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   await recordSecurityEvent(app, request, { kind: "sign-in", account: email, actor: result.user.email });
   // The session cookie goes out with the backend's response headers (the worker adds them); this is the device's.
   const headers = new Headers({ "Set-Cookie": await trustDevice(request, app.config, email) });
-  return redirectWithToast(safeRedirectPath(form.data.redirectTo), { type: "success", message: t.auth.signedIn }, { request, config: app.config, headers });
+  return redirectWithToast(
+    landingOf(result.user, form.data.redirectTo),
+    { type: "success", message: t.auth.signedIn },
+    { request, config: app.config, headers },
+  );
 }
 
 export default function Login() {

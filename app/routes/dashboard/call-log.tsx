@@ -10,7 +10,7 @@ import { format, formatNumber } from "~/i18n";
 import { readCallLog } from "~/features/calls/call-log.server";
 import { appContext } from "~/request/context.server";
 import { dashboardMeta } from "~/platform/page/dashboard-meta";
-import { requireUser } from "~/request/guards.server";
+import { requireStaff } from "~/request/guards.server";
 import { messagesFor, useLocale, useMessages } from "~/platform/page/locale";
 import { firstSuggestions, personFieldError } from "~/features/people/person-choice.server";
 import { searchWith } from "~/platform/page/url-state";
@@ -19,7 +19,7 @@ import type { Route } from "./+types/call-log";
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.dashboard.callLog.heading);
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requireUser(args);
+  const user = await requireStaff(args);
   const { backend } = appContext(args.context);
   const isAdmin = user.role === "admin";
   // The log, and the filters' choices: every language (calls outlive links), and (for administrators) a person field

@@ -5,7 +5,7 @@ import { findCall } from "~/domain/calls";
 import { format } from "~/i18n";
 import { dashboardMeta } from "~/platform/page/dashboard-meta";
 import { appContext } from "~/request/context.server";
-import { requireUser } from "~/request/guards.server";
+import { requireStaff } from "~/request/guards.server";
 import { roomPartyFor } from "~/features/calls/room-access.server";
 import { appointmentRoomCheck } from "~/features/appointments/appointment-room.server";
 import { useMessages } from "~/platform/page/locale";
@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader(args: Route.LoaderArgs) {
   const sample = findCall(args.params.roomId);
   if (sample) {
-    await requireUser(args);
+    await requireStaff(args);
     return { kind: "sample" as const, call: sample };
   }
   const { config, backend, cloudflare } = appContext(args.context);

@@ -8,7 +8,7 @@ import { INCOMING_CALL_DELAY_MS, SAMPLE_CALL, type Call } from "~/domain/calls";
 import { localeAttributes, specArabic } from "~/i18n";
 import { dashboardMeta } from "~/platform/page/dashboard-meta";
 import { appContext } from "~/request/context.server";
-import { requireAdmin, requireUser } from "~/request/guards.server";
+import { requireAdmin, requireStaff } from "~/request/guards.server";
 import { runIntent } from "~/request/intents.server";
 import { switchboardOf } from "~/features/calls/switchboard.server";
 import { useMessages } from "~/platform/page/locale";
@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.d
  * make a call link for a customer (in a language someone is linked to).
  */
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requireUser(args);
+  const user = await requireStaff(args);
   if (user.role !== "admin") return { availableNow: null, callLanguages: null };
   const app = appContext(args.context);
   const [byLanguage, languages, linked] = await Promise.all([

@@ -6,11 +6,11 @@ import { data } from "react-router";
 import { appointmentNumber } from "~/domain/appointments";
 import { appointmentsCalendar } from "~/features/appointments/appointment-ics.server";
 import { appContext } from "~/request/context.server";
-import { requireUser } from "~/request/guards.server";
+import { requireStaff } from "~/request/guards.server";
 import type { Route } from "./+types/job-appointment-ics";
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requireUser(args);
+  const user = await requireStaff(args);
   const id = Number(args.params.appointmentId);
   const appointment = Number.isSafeInteger(id) && id > 0 ? await appContext(args.context).backend.appointments.get(id) : null;
   if (!appointment || appointment.interpreter?.id !== user.id) throw data(null, { status: 404 });

@@ -8,7 +8,7 @@ import { DeliverForm } from "~/features/orders/StaffSteps";
 import { appContext } from "~/request/context.server";
 import { dashboardMeta } from "~/platform/page/dashboard-meta";
 import type { FormFailure } from "~/platform/page/form-failure";
-import { requireUser } from "~/request/guards.server";
+import { requireStaff } from "~/request/guards.server";
 import { runIntent } from "~/request/intents.server";
 import { useMessages } from "~/platform/page/locale";
 import type { Route } from "./+types/job";
@@ -24,12 +24,12 @@ async function jobOf(args: Route.LoaderArgs | Route.ActionArgs, userId: string) 
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requireUser(args);
+  const user = await requireStaff(args);
   return { job: await jobOf(args, user.id) };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const user = await requireUser(args);
+  const user = await requireStaff(args);
   const job = await jobOf(args, user.id);
   // The state machine judges the whole order (its status and version), which the job's page showed.
   const order = await orderOr404(appContext(args.context).backend, String(job.id));

@@ -25,7 +25,7 @@ import { failureToasts, load } from "~/request/page-loads.server";
 import { appContext } from "~/request/context.server";
 import { dashboardMeta } from "~/platform/page/dashboard-meta";
 import { useFocusOnHash } from "~/platform/page/focus-on-hash";
-import { requireUser } from "~/request/guards.server";
+import { requireStaff } from "~/request/guards.server";
 import { runIntent } from "~/request/intents.server";
 import { messagesFor, useMessages } from "~/platform/page/locale";
 import type { Route } from "./+types/jobs";
@@ -33,7 +33,7 @@ import type { Route } from "./+types/jobs";
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.orders.jobs.heading);
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requireUser(args);
+  const user = await requireStaff(args);
   const backend = appContext(args.context).backend;
   const page = pageParam(new URL(args.request.url));
   const now = Date.now();
@@ -52,7 +52,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const user = await requireUser(args);
+  const user = await requireStaff(args);
   return runIntent(
     { ...args, user },
     { "accept-offer": acceptOffer, "decline-offer": declineOffer, record: recordAttendance, "join-appointment": interpreterJoin },

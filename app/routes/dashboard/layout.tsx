@@ -6,7 +6,7 @@ import { localeAttributes, specArabic } from "~/i18n";
 import { dashboardMeta } from "~/platform/page/dashboard-meta";
 import { errorTitle, metaLocale } from "~/platform/page/meta";
 import { load } from "~/request/page-loads.server";
-import { requireUser } from "~/request/guards.server";
+import { requireStaff } from "~/request/guards.server";
 import { useMessages, type LocaleData } from "~/platform/page/locale";
 import type { Route } from "./+types/layout";
 import { appContext } from "~/request/context.server";
@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = (args) =>
   dashboardMeta(args, (t) => (args.error ? errorTitle(args.error, metaLocale(args.matches, args.location)) : t.dashboard.navLabel));
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requireUser(args);
+  const user = await requireStaff(args);
   // Admins see the inbox's unread count in the sidebar; a failed count only hides the number.
   const unread = user.role === "admin" ? await load("the unread count", () => appContext(args.context).backend.outbox.unreadCount()) : null;
   // Every dashboard page, message and toast in the person's own language (app/platform/page/locale.ts).

@@ -10,13 +10,13 @@ import { format } from "~/i18n";
 import { dashboardMeta } from "~/platform/page/dashboard-meta";
 import { useLocale, useMessages } from "~/platform/page/locale";
 import { appContext } from "~/request/context.server";
-import { requireUser } from "~/request/guards.server";
+import { requireStaff } from "~/request/guards.server";
 import type { Route } from "./+types/my-pay-statement";
 
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.pay.statement.metaTitle);
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requireUser(args);
+  const user = await requireStaff(args);
   return { statement: await statementOr404(appContext(args.context).backend, user.id, args.params.month) };
 }
 

@@ -11,14 +11,14 @@ import { plural } from "~/i18n";
 import { dashboardMeta } from "~/platform/page/dashboard-meta";
 import { messagesFor, useLocale, useMessages } from "~/platform/page/locale";
 import { appContext } from "~/request/context.server";
-import { requireUser } from "~/request/guards.server";
+import { requireStaff } from "~/request/guards.server";
 import { failureToasts } from "~/request/page-loads.server";
 import type { Route } from "./+types/my-pay";
 
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.pay.mine.metaTitle);
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requireUser(args);
+  const user = await requireStaff(args);
   const statements = await loadStatements(appContext(args.context).backend, args.url, user.id);
   return { statements, toasts: failureToasts(messagesFor(user.locale), statements) };
 }

@@ -2,13 +2,13 @@
 // is assigned to; anyone else signed in gets 403 (and learns nothing about the order), a file of another order 404.
 import { data } from "react-router";
 import { appContext } from "~/request/context.server";
-import { requireUser } from "~/request/guards.server";
+import { requireStaff } from "~/request/guards.server";
 import { downloadResponse } from "~/features/orders/order-files.server";
 import { recordSecurityEvent } from "~/request/security-log.server";
 import type { Route } from "./+types/order-file";
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requireUser(args);
+  const user = await requireStaff(args);
   const app = appContext(args.context);
   const [orderId, fileId] = [Number(args.params.orderId), Number(args.params.fileId)];
   const valid = Number.isSafeInteger(orderId) && orderId > 0 && Number.isSafeInteger(fileId) && fileId > 0;

@@ -1,12 +1,12 @@
 import { localeAttributes, specArabic } from "~/i18n";
 import { dashboardMeta } from "~/platform/page/dashboard-meta";
-import { requireUser } from "~/request/guards.server";
+import { requireStaff } from "~/request/guards.server";
 import type { Route } from "./+types/overview";
 
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.dashboard.overview);
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireUser(args);
+  await requireStaff(args);
   return null;
 }
 

@@ -9,7 +9,7 @@ import { useActionToast } from "~/components/Toasts";
 import { localeAttributes, specArabic } from "~/i18n";
 import { failureToasts, load } from "~/request/page-loads.server";
 import { dashboardMeta } from "~/platform/page/dashboard-meta";
-import { requireUser } from "~/request/guards.server";
+import { requireStaff } from "~/request/guards.server";
 import { runIntent, type IntentInput } from "~/request/intents.server";
 import type { formFailure } from "~/request/action-result.server";
 import { ownAvailabilityIntents } from "~/features/availability/availability-actions.server";
@@ -28,7 +28,7 @@ import { changePassword, setUiLocale, signOutOthers } from "~/features/accounts/
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.dashboard.profile);
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requireUser(args);
+  const user = await requireStaff(args);
   const backend = appContext(args.context).backend;
   const [languages, sessions, availability, calendarIssuedAt] = await Promise.all([
     load("the user's languages", () => backend.links.forUser(user.id)),
@@ -56,7 +56,7 @@ const limited =
 type FormResult = ReturnType<typeof formFailure>;
 
 export async function action(args: Route.ActionArgs) {
-  const user = await requireUser(args);
+  const user = await requireStaff(args);
   return runIntent<Response | FormResult | DataWithResponseInit<IssuedFeed>>(
     { ...args, user },
     {

@@ -60,10 +60,12 @@ export const ORDER_SCHEMA: Record<OrderTableName, Table> = {
       ...{ id, name: text, email: text, phone: emptyText, company: emptyText, created_at: now },
       // Their billing currency (20261205000900_push_customer_currency.sql): customers_currency_check.
       currency: { type: "text", default: () => "USD", check: matches(/^[A-Z]{3}$/) },
+      // Their organisation (20261205001000_push_customer_accounts.sql), none for a walk-in.
+      organisation_id: { type: "int8", nullable: true },
     },
     primaryKey: "id",
     unique: [{ name: "customers_email_key", columns: ["email"] }],
-    foreignKeys: [],
+    foreignKeys: [{ name: "customers_organisation_id_fkey", column: "organisation_id", table: "organisations", onDelete: "set null" }],
   },
   orders: {
     columns: {

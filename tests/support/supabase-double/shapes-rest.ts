@@ -51,6 +51,16 @@ export const REST_SHAPES: RestShape[] = [
     params: { id: EQ_UUID },
   },
   {
+    id: "rest.customer_people.me",
+    extension: "a customer's requester (issue 27): an account without a users row, read with its organisation's name",
+    service: "rest",
+    method: "GET",
+    table: "customer_people",
+    key: "user",
+    select: "account_id,organisation_id,full_name,is_admin,organisations(name)",
+    params: { account_id: EQ_UUID },
+  },
+  {
     id: "rest.user_languages.own",
     spec: "ownLanguages",
     service: "rest",

@@ -177,6 +177,39 @@ describe("currentUser", () => {
     ]);
   });
 
+  it("a customer's requester (no users row, a customer_people row) signs in as a customer of their organisation", async () => {
+    await double.people([
+      {
+        full_name: "Rana Reception",
+        email: "reception@clinic-a.example",
+        password: "Requester-Pass-1",
+        requesterOf: { organisation: "Clinic A", admin: true },
+      },
+    ]);
+    const backend = backendFor();
+    const { result, requests } = await step(() => backend.auth.signIn({ email: "reception@clinic-a.example", password: "Requester-Pass-1" }));
+    expect(result).toEqual({
+      ok: true,
+      user: {
+        kind: "customer",
+        id: expect.stringMatching(UUID),
+        email: "reception@clinic-a.example",
+        locale: "en",
+        fullName: "Rana Reception",
+        organisationId: expect.any(Number),
+        organisationName: "Clinic A",
+        isOrganisationAdmin: true,
+      },
+    });
+    expect(requests.map(({ shape, status }) => ({ shape, status }))).toEqual([
+      { shape: "auth.token.password", status: 200 },
+      { shape: "rest.users.me", status: 200 },
+      { shape: "rest.customer_people.me", status: 200 },
+      { shape: "rest.session_devices.record", status: 201 },
+    ]);
+    expect(await backendFor(cookieHeader(backend.responseHeaders)).auth.currentUser()).toMatchObject({ kind: "customer", organisationName: "Clinic A" });
+  });
+
   it("an account with no users row is refused (no row, no role: issue 22), and the session Supabase opened is ended", async () => {
     await double.people([{ full_name: "Row Less", email: "rowless@example.com", password: "Row-Less-Pass-1", usersRow: false }]);
     const backend = backendFor();

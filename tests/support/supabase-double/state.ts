@@ -41,6 +41,11 @@ export type PersonFixture = {
   languages?: string[];
   /** false: only the sign-in account, no users row (an account the dashboard has no data for). */
   usersRow?: boolean;
+  /**
+   * A customer's requester (issue 27) instead of staff: no users row, a customer_people row in this organisation (made
+   * when missing) and their customers row (same e-mail) joined to it. Answers { id, email, organisation_id, customer_id }.
+   */
+  requesterOf?: { organisation: string; admin?: boolean };
 };
 
 const hashPassword = (password: string, salt = randomBytes(8).toString("hex")) => `${salt}$${createHash("sha256").update(`${salt}:${password}`).digest("hex")}`;
@@ -103,8 +108,9 @@ export class DoubleState {
 
   /** Sign-in accounts with their users rows and language links (the seed, and tests' fixtures). */
   addPeople(people: PersonFixture[]): Row[] {
-    return people.map(({ authEmail, password = null, languages = [], usersRow = true, ...row }) => {
+    return people.map(({ authEmail, password = null, languages = [], usersRow = true, requesterOf, ...row }) => {
       const account = this.createAuthUser(authEmail ?? row.email, password, true);
+      if (requesterOf) return this.addRequester(account, row.full_name, requesterOf);
       if (!usersRow) return { id: account.id, email: account.email };
       const [user] = this.write("users", "insert", [{ ...row, id: account.id }]);
       for (const name of languages) {
@@ -114,6 +120,20 @@ export class DoubleState {
       }
       return user!;
     });
+  }
+
+  private addRequester(account: { id: Value; email: Value }, fullName: string, of: { organisation: string; admin?: boolean }): Row {
+    const lower = of.organisation.toLowerCase();
+    const organisation =
+      this.tables.organisations.find((item) => String(item.name).toLowerCase() === lower) ??
+      this.write("organisations", "insert", [{ name: of.organisation }])[0]!;
+    this.write("customer_people", "insert", [{ account_id: account.id, organisation_id: organisation.id, full_name: fullName, is_admin: of.admin ?? false }]);
+    const email = String(account.email).toLowerCase();
+    const known = this.tables.customers.find((item) => item.email === email);
+    const customer = known
+      ? this.write("customers", "update", [{ ...known, organisation_id: organisation.id }])[0]!
+      : this.write("customers", "insert", [{ name: fullName, email, organisation_id: organisation.id }])[0]!;
+    return { id: account.id, email, organisation_id: organisation.id!, customer_id: customer.id! };
   }
 
   // ---- Supabase Auth -------------------------------------------------------------------------------

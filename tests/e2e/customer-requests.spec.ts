@@ -1,7 +1,7 @@
 // A customer organisation's signed-in requester asks for a quote and books an interpreter (issue 27), in real Chromium
 // with JavaScript on and off, on D1 and on the Supabase adapter: both forms come filled in with their name, their
 // account's address (read only) and the organisation; what they send is theirs (staff see the order as proven, no "Not
-// verified") and a visitor's forms stay empty. axe on the filled-in forms. The requester is arranged in the server's
+// verified") and a visitor's forms stay empty; /Call names them and their organisation. axe on each. The requester is arranged in the server's
 // data (requester-support.ts), so this file runs where the arranging tests run (ARRANGED_SPECS).
 import type { Browser, Page } from "@playwright/test";
 import { companyDay } from "./booking-support";
@@ -72,3 +72,15 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(visitor.getByLabel("Your email")).not.toHaveAttribute("readonly");
   });
 }
+
+test("a requester's /Call rings on their organisation's terms: named, their name fixed; axe", async ({ browser }) => {
+  const id = unique();
+  const requester = await ensureRequester({ organisation: "Clinic A", email: `calls.${id}@clinic-a.example`, name: `Cora Caller ${id}` });
+  const page = await person(browser, true);
+  await signIn(page, requester.email, { password: requester.password, landing: "/Call" });
+  await expect(page.getByText(`You are calling as Cora Caller ${id} for Clinic A: the call is billed to your organisation.`)).toBeVisible();
+  const name = page.locator("#call-name");
+  await expect(name).toHaveValue(`Cora Caller ${id}`);
+  await expect(name).toHaveAttribute("readonly", "");
+  expect(await axeViolations(page), "/Call for a requester").toEqual([]);
+});

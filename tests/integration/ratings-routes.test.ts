@@ -2,12 +2,16 @@
 // Clinic A rates their organisation's past appointment once (a 302 with a toast), changes it within 7 days and is
 // refused after (the first rating's time moved back: a controlled clock), cannot rate what has not happened yet, and
 // gets a 404 for Firm B's appointment, which they cannot rate either; bad input is a 400 that stores nothing; staff get
-// 403 and an anonymous visitor the sign-in page.
+// 403 and an anonymous visitor the sign-in page. Staff then read the interpreter's figures and the low rating, and the
+// interpreter their own average.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { blockedBy } from "~/domain/appointment-times";
 import { sha256Hex } from "~/platform/core/hash.server";
 import * as ratePage from "~/routes/account/rate";
+import * as interpreterPage from "~/routes/dashboard/interpreter";
+import * as jobsPage from "~/routes/dashboard/jobs";
+import * as overviewPage from "~/routes/dashboard/overview";
 import { asResponse, backendFor, cookieOf, count, failure, idOf, languageId, redirected, seed, statusOf, thrown } from "./helpers";
 import { addRequester, type Requester } from "./requester-fixture";
 import { addressesIn, browser, ORIGIN } from "./requests";
@@ -144,5 +148,31 @@ describe("rating an appointment", () => {
     expect(statusOf(await thrown(() => ratePage.action(post(pathOf(past), { score: "1" }, admin, params(past)))))).toBe(403);
     const anonymous = asResponse(await thrown(() => ratePage.loader(get(pathOf(past), undefined, params(past)))));
     expect(anonymous.headers.get("Location")).toMatch(/^\/Login\?redirectTo=/);
+  });
+});
+
+describe("what staff and the interpreter read", () => {
+  it("the interpreter's page shows the average, count and latest comments with the organisation; the overview flags a low one; My jobs the interpreter's own figures", async () => {
+    const low = await appointment(firm.email, -2 * DAY);
+    await redirected(await ratePage.action(post(pathOf(low), { score: "2", comment: "Arrived late." }, firmCookie, params(low))));
+    const interpreterId = await idOf("interpreter@example.com");
+    const admin = await cookieOf("admin@example.com");
+
+    const page = await interpreterPage.loader(get(`/Dashboard/Interpreter/${interpreterId}`, admin, { params: { userId: interpreterId } }));
+    // Clinic A's 5 without a comment and Firm B's 2 with one.
+    expect(page.ratings).toMatchObject({
+      average: 3.5,
+      count: 2,
+      latest: [{ score: 2, comment: "Arrived late.", organisationName: "Firm B", kind: "appointment" }],
+    });
+    expect(JSON.stringify(page.ratings)).not.toContain(firm.email);
+
+    const overview = await overviewPage.loader(get("/Dashboard", admin));
+    expect(overview.lowRatings).toMatchObject({ ok: true, value: { items: [{ score: 2, interpreterId, organisationName: "Firm B" }] } });
+
+    const interpreter = await cookieOf("interpreter@example.com");
+    expect((await overviewPage.loader(get("/Dashboard", interpreter))).lowRatings).toBeNull();
+    const jobs = await jobsPage.loader(get("/Dashboard/Jobs", interpreter));
+    expect(jobs.ownRating).toEqual({ ok: true, value: { average: 3.5, count: 2 } });
   });
 });

@@ -47,10 +47,10 @@ async function addRequester(organisation: string, email: string, name: string) {
   }
 }
 
-/** The requester (e-mail), the interpreter (id, name) and the held appointment's id, made for test `id`. */
-export async function requesterWithHeldAppointment(id: string) {
-  const email = `rana.${id}@clinic-a.example`;
-  await addRequester("Clinic A", email, `Rana ${id}`);
+/** The requester (e-mail) of `organisation`, the interpreter (id, name) and the held appointment's id, made for test `id`. */
+export async function requesterWithHeldAppointment(id: string, organisation = "Clinic A") {
+  const email = `rana.${id}@${organisation.toLowerCase().replace(/\W+/g, "-")}.example`;
+  await addRequester(organisation, email, `Rana ${id}`);
   const { backend, dispose } = await serversBackend();
   try {
     const person = { fullName: `Noor Saleh ${id}`, gender: "Woman", email: `noor.${id}@example.com`, phone: "+1 307 555 0171", password: "noor-secret-1" };
@@ -61,7 +61,7 @@ export async function requesterWithHeldAppointment(id: string) {
     const booked = await retried(() =>
       backend.appointments.request(
         {
-          contact: { name: `Rana ${id}`, email, phone: "+1 303 555 0100", organisation: "Clinic A" },
+          contact: { name: `Rana ${id}`, email, phone: "+1 303 555 0100", organisation },
           ...{ languageId: spanish.id, mode: "video", setting: "medical", startsAt, minutes: 60, blockedFrom: startsAt, blockedTo: startsAt + HOUR },
           ...{ address: "", callNumber: "", notes: "", genderPreference: null, locale: "en" },
           ...{ tokenHash: crypto.randomUUID().replaceAll("-", "").padEnd(64, "f"), tokenSealed: "sealed" },

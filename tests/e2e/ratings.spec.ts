@@ -47,3 +47,31 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test("a requester of Firm B gets 404 for Clinic A's appointment — page, data and posts — and no rating is stored", async ({ browser }) => {
+  test.slow(); // two arranged requesters
+  const clinic = await requesterWithHeldAppointment(unique());
+  const firm = await requesterWithHeldAppointment(unique(), "Firm B");
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await signIn(page, firm.email, { password: REQUESTER_PASSWORD, landing: null });
+    const origin = new URL(test.info().project.use.baseURL!).origin;
+    for (const path of [`/Account/Rate/appointment/${clinic.appointmentId}`, `/ar/Account/Rate/appointment/${clinic.appointmentId}`]) {
+      const form = { score: "1", comment: "Not ours" };
+      const answers = {
+        page: await page.request.get(path, { maxRedirects: 0 }),
+        data: await page.request.get(`${path}.data`, { maxRedirects: 0 }),
+        post: await page.request.post(path, { form, headers: { Origin: origin }, maxRedirects: 0 }),
+        postData: await page.request.post(`${path}.data`, { form, headers: { Origin: origin }, maxRedirects: 0 }),
+      };
+      for (const [label, answer] of Object.entries(answers)) expect(answer.status(), `${label} ${path}`).toBe(404);
+    }
+    // Their own organisation's appointment opens; Clinic A's still has no rating (its interpreter none).
+    expect((await page.request.get(`/Account/Rate/appointment/${firm.appointmentId}`)).status()).toBe(200);
+    await signIn(page, ADMIN.email, { landing: `/Dashboard/Interpreter/${clinic.interpreter.id}` });
+    await expect(page.getByRole("region", { name: "Ratings" }).getByText("No ratings yet.")).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});

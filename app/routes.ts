@@ -56,6 +56,11 @@ export default [
   // An interpreter's calendar subscription, by its private link (a calendar app sends no cookie).
   route("calendar/:token/appointments.ics", "routes/public/calendar-feed.ts"),
 
+  // A requester rates their organisation's appointment or call (requireCustomer; issue 27). The lead nests these under
+  // the /Account layout at merge.
+  route("Account/Rate/:kind/:id", "routes/account/rate.tsx"),
+  route("ar/Account/Rate/:kind/:id", "routes/account/rate.tsx", { id: "ar/routes/account/rate" }),
+
   // Every loader and action below starts with requireStaff or requireAdmin (app/request/guards.server.ts).
   route("Dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/overview.tsx"),

@@ -8,6 +8,7 @@ import { plausibleAvailabilityValue } from "./payloads-availability";
 import { plausibleRecordValue } from "./payloads-records";
 import { plausibleInvoiceValue, plausibleReportMonth } from "./payloads-invoices";
 import { plausibleRateValue } from "./payloads-rates";
+import { plausibleRatingValue } from "./payloads-ratings";
 import { plausibleOrderQuery, plausibleOrderValue, type OrderContext } from "./payloads-orders";
 import type { Rng } from "./prng";
 import type { FieldKind, QueryKind } from "./surface-kinds";
@@ -26,7 +27,8 @@ export function plausible(kind: FieldKind, rng: Rng, ids: IdPools, context: Orde
     plausibleAvailabilityValue(kind, rng, ids, context) ??
     plausibleRecordValue(kind, rng) ??
     plausibleRateValue(kind, rng, ids, context) ??
-    plausibleInvoiceValue(kind, rng, ids);
+    plausibleInvoiceValue(kind, rng, ids) ??
+    plausibleRatingValue(kind, rng);
   if (order !== null) return order;
   const n = rng.int(1, 99_999);
   switch (kind) {

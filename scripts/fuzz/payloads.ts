@@ -7,6 +7,7 @@ import { appointmentHostile } from "./payloads-appointments";
 import { recordHostile } from "./payloads-records";
 import { invoiceHostile, reportMonthHostile } from "./payloads-invoices";
 import { rateHostile } from "./payloads-rates";
+import { ratingHostile } from "./payloads-ratings";
 import { availabilityHostile } from "./payloads-availability";
 import { orderHostile, orderQueryHostile, type OrderContext } from "./payloads-orders";
 import {
@@ -137,7 +138,8 @@ export class Payloads implements HostileSource {
               availabilityHostile(kind, this) ??
               recordHostile(kind, this) ??
               rateHostile(kind, this) ??
-              invoiceHostile(kind, this))) ??
+              invoiceHostile(kind, this) ??
+              ratingHostile(kind, this))) ??
           this.hostile()
         );
     }

@@ -122,7 +122,10 @@ export type FieldKind =
   // "Mark paid" on an interpreter's pay statement (app/features/pay/statements.server.ts): how many lines and how much
   // (minor units) still to pay its page showed.
   | "payLines"
-  | "payMinor";
+  | "payMinor"
+  // A requester's rating (app/domain/ratings.ts, /Account/Rate): the score (1–5) and the optional comment.
+  | "ratingScore"
+  | "ratingComment";
 
 /** What a query parameter holds. */
 export type QueryKind =

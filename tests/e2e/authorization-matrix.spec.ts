@@ -7,8 +7,10 @@ import type { APIRequestContext } from "@playwright/test";
 import { APP_URL } from "../../playwright.config";
 import { people } from "../../seed/content";
 import { ADMIN, expect, INTERPRETER, signIn, test } from "./fixtures";
+import routes from "../../app/routes";
 import {
   ADMIN_ACTION,
+  allPaths,
   ADMIN_ONLY,
   DATA_ROUTES,
   dataUrl,
@@ -225,6 +227,52 @@ for (const role of ["anonymous", "interpreter", "admin"] as const) {
         expect(await post.text()).toContain("This is not one of your video appointments.");
       }
       for (const answer of [post, postData]) expect(answer.headers().location ?? "").not.toContain("/call-room/");
+    } finally {
+      await context.dispose();
+    }
+  });
+}
+
+/**
+ * The rating page of a requester (issue 27, build item 4: /Account/Rate/<kind>/<id>, and /ar/…): requireCustomer at the
+ * top of its loader and action. Anonymous: to sign in; staff (an interpreter, an admin): 403, page, data and post. The
+ * customer role's cells (another organisation's item: 404, nothing stored) need a requester arranged beside the server:
+ * ratings.spec.ts.
+ */
+const RATING_PAGES = [`/Account/Rate/appointment/${MISSING}`, `/ar/Account/Rate/appointment/${MISSING}`, "/Account/Rate/call/no-such-call"];
+
+test("the rating pages of app/routes.ts are the English and the Arabic one", () => {
+  expect(allPaths(routes).filter((path) => path.includes("/Account/Rate/"))).toEqual(["/Account/Rate/:kind/:id", "/ar/Account/Rate/:kind/:id"]);
+});
+
+for (const role of ["anonymous", "interpreter", "admin"] as const) {
+  test(`the rating pages as ${role}`, async () => {
+    const context = await signedInContext(
+      role === "admin" ? ADMIN.email : role === "interpreter" ? INTERPRETER.email : null,
+      `10.249.${test.info().workerIndex}.${["anonymous", "interpreter", "admin"].indexOf(role)}`,
+    );
+    try {
+      for (const path of RATING_PAGES) {
+        const form = { score: "1", comment: "matrix-probe" };
+        const headers = { Origin: APP_URL };
+        const answers = {
+          page: await context.get(path),
+          data: await context.get(dataUrl(path)),
+          post: await context.post(path, { form, headers }),
+          postData: await context.post(dataUrl(path), { form, headers }),
+        };
+        if (role === "anonymous") {
+          const login = `/Login?redirectTo=${encodeURIComponent(path)}`;
+          expect(answers.page.status(), path).toBe(302);
+          expect(answers.page.headers().location).toBe(login);
+          expect(answers.data.status()).toBe(202);
+          expect(answers.post.status()).toBe(302);
+          expect(answers.postData.status()).toBe(202);
+        } else {
+          for (const [label, answer] of Object.entries(answers)) expect(answer.status(), `${label} ${path}`).toBe(403);
+        }
+        for (const [label, answer] of Object.entries(answers)) await expectNoPrivateData(answer, `${label} ${path}`);
+      }
     } finally {
       await context.dispose();
     }

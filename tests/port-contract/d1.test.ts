@@ -17,6 +17,9 @@ import { describeInvoicesContract } from "./invoices-suite";
 import { describeCreditNotesContract } from "./credit-notes-suite";
 import { describeReportsContract } from "./reports-suite";
 import { describePayContract } from "./pay-suite";
+import { describeRatingsContract } from "./ratings-suite";
+import { addRequester } from "../integration/requester-fixture";
+import { unique } from "./target";
 import { describeBillingSourcesContract } from "./billing-sources-suite";
 import { describeCallsContract } from "./calls-suite";
 import { describeOrdersContract } from "./orders-suite";
@@ -69,6 +72,12 @@ describeInvoicesContract({ name: "d1", backendFor, prepare: sampleContent });
 describeCreditNotesContract({ name: "d1", backendFor, prepare: sampleContent });
 describeReportsContract({ name: "d1", backendFor, prepare: sampleContent });
 describePayContract({ name: "d1", backendFor, prepare: sampleContent });
+describeRatingsContract({
+  name: "d1",
+  backendFor,
+  prepare: sampleContent,
+  addRequester: (organisation) => addRequester({ organisation, email: `${unique("requester")}@example.com` }),
+});
 describeBillingSourcesContract({ name: "d1", backendFor, prepare: sampleContent });
 describeAppointmentChangesContract({ name: "d1", backendFor, prepare: sampleContent });
 

@@ -15,6 +15,8 @@ import { describeInvoicesContract } from "./invoices-suite";
 import { describeCreditNotesContract } from "./credit-notes-suite";
 import { describeReportsContract } from "./reports-suite";
 import { describePayContract } from "./pay-suite";
+import { describeRatingsContract, type RequesterFixture } from "./ratings-suite";
+import { unique } from "./target";
 import { describeOffersContract } from "./offers-suite";
 import { describeOrdersContract } from "./orders-suite";
 import { describePeopleContract } from "./people-suite";
@@ -84,6 +86,21 @@ describeInvoicesContract({ name: "supabase", backendFor, prepare: reset });
 describeCreditNotesContract({ name: "supabase", backendFor, prepare: reset });
 describeReportsContract({ name: "supabase", backendFor, prepare: reset });
 describePayContract({ name: "supabase", backendFor, prepare: reset });
+describeRatingsContract({
+  name: "supabase",
+  backendFor,
+  prepare: reset,
+  // The double's people fixture (no invitation flow yet): an account, its customer_people row and customers row.
+  addRequester: async (organisation) => {
+    const email = `${unique("requester")}@example.com`;
+    const response = await fetch(`${env.SUPABASE_URL!}/__double/people`, {
+      method: "POST",
+      body: JSON.stringify([{ full_name: "Requester", email, password: "Requester-Pass-1", requesterOf: { organisation } }]),
+    });
+    const [row] = await response.json<{ id: string; organisation_id: number; customer_id: number }[]>();
+    return { accountId: row!.id, email, organisationId: row!.organisation_id, customerId: row!.customer_id } satisfies RequesterFixture;
+  },
+});
 
 describeBillingSourcesContract({ name: "supabase", backendFor, prepare: reset });
 

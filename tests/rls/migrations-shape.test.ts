@@ -37,6 +37,8 @@ const INVOICE_TABLES = ["billable_items", "credit_note_counters", "credit_notes"
 const PAY_TABLES = ["pay_items", "pay_payouts"];
 /** Customer accounts (20261205001000_push_customer_accounts.sql): admins read all, a requester their organisation's. */
 const CUSTOMER_ACCOUNT_TABLES = ["customer_people", "organisations"];
+/** Ratings (20261205001400_push_ratings.sql): admins read all, a requester their organisation's, interpreters none. */
+const RATING_TABLES = ["ratings"];
 /** Tables signed-in users may only read (their policies choose the rows), anon not at all; the worker writes. */
 const READ_ONLY_TABLES = [
   ...ORDER_TABLES,
@@ -49,6 +51,7 @@ const READ_ONLY_TABLES = [
   ...INVOICE_TABLES,
   ...PAY_TABLES,
   ...CUSTOMER_ACCOUNT_TABLES,
+  ...RATING_TABLES,
 ];
 /**
  * Interpreters' availability (20261203000000_push_availability.sql): signed-in users hold every privilege but TRUNCATE,
@@ -126,6 +129,7 @@ describe("what the migrations leave", () => {
       p("pay_items", "SELECT", signedInOnly, "pay_items: admins all, interpreters their own"),
       p("pay_payouts", "SELECT", signedInOnly, "pay_payouts: admins all, interpreters their own"),
       p("rate_lines", "SELECT", signedInOnly, "rate_lines: admins read"),
+      p("ratings", "SELECT", signedInOnly, "ratings: admins all, requesters their organisation's"),
       p("services", "SELECT", everyone, "services: anyone reads"),
       p("time_off", "DELETE", signedInOnly, "time_off: own rows, admins delete"),
       p("time_off", "INSERT", signedInOnly, "time_off: own rows, admins insert"),
@@ -294,6 +298,11 @@ describe("what the migrations leave", () => {
       "rate_lines_customer_idx",
       "rate_lines_interpreter_idx",
       "rate_lines_list_idx",
+      "ratings_appointment_rater_key",
+      "ratings_call_rater_key",
+      "ratings_interpreter_idx",
+      "ratings_low_idx",
+      "ratings_rater_idx",
       "security_events_account_at_idx",
       "security_events_at_idx",
       "services_position_idx",

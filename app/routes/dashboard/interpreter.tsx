@@ -1,5 +1,6 @@
 // /Dashboard/Interpreter/<id> (admins, issue 25): one interpreter's working hours, time off and credentials, which the
-// offers read. Admins edit all three here; the interpreter edits their own hours and time off on Profile.
+// offers read. Admins edit all three here; the interpreter edits their own hours and time off on Profile. Below, their
+// ratings (issue 27): average, count and the latest comments.
 import { data, Link, useActionData } from "react-router";
 import { useActionToast } from "~/components/Toasts";
 import { isUserId } from "~/domain/availability";
@@ -7,6 +8,7 @@ import { COMPANY_TIME_ZONE } from "~/domain/orders";
 import { wallClockOf } from "~/domain/zoned-time";
 import { adminAvailabilityIntents } from "~/features/availability/availability-actions.server";
 import { CredentialsPanel, TimeOffPanel, WorkingHoursPanel } from "~/features/availability/AvailabilityPanels";
+import { InterpreterRatingsPanel } from "~/features/ratings/RatingPanels";
 import type { FormFailure } from "~/platform/page/form-failure";
 import { dashboardMeta } from "~/platform/page/dashboard-meta";
 import { useFocusOnHash } from "~/platform/page/focus-on-hash";
@@ -29,8 +31,11 @@ async function availabilityOr404(backend: Backend, userId: string) {
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const userId = args.params.userId;
-  const availability = await availabilityOr404(appContext(args.context).backend, userId);
-  return { userId, availability, today: wallClockOf(Date.now(), COMPANY_TIME_ZONE).date };
+  const backend = appContext(args.context).backend;
+  const availability = await availabilityOr404(backend, userId);
+  // Issue 27: the interpreter's ratings, with the organisations that gave them and never the requesters.
+  const ratings = await backend.ratings.forInterpreter(userId);
+  return { userId, availability, ratings, today: wallClockOf(Date.now(), COMPANY_TIME_ZONE).date };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -42,7 +47,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function InterpreterAvailability({ loaderData }: Route.ComponentProps) {
   const t = useMessages().availability.person;
-  const { availability, today } = loaderData;
+  const { availability, ratings, today } = loaderData;
   const failure: FormFailure | null = useActionData<typeof action>() ?? null;
   useActionToast(failure?.toast);
   useFocusOnHash();
@@ -60,6 +65,7 @@ export default function InterpreterAvailability({ loaderData }: Route.ComponentP
       <WorkingHoursPanel hours={availability.hours} personName={availability.name} failure={failure} />
       <TimeOffPanel timeOff={availability.timeOff} failure={failure} />
       <CredentialsPanel credentials={availability.credentials} today={today} editable failure={failure} />
+      <InterpreterRatingsPanel ratings={ratings} />
     </>
   );
 }

@@ -5,6 +5,7 @@
 // No customer details and no prices: the work, its languages and its deadline.
 import { Link, useActionData } from "react-router";
 import { MY_PAY_PATH } from "~/features/pay/pay-paths";
+import { OwnRatingPanel } from "~/features/ratings/RatingPanels";
 import { Pagination } from "~/components/Pagination";
 import { useActionToast } from "~/components/Toasts";
 import { OrderTable } from "~/features/orders/OrderTable";
@@ -42,13 +43,16 @@ export async function loader(args: Route.LoaderArgs) {
   // isStillAhead keeps exactly those still open.
   const earliest = wallClockOf(now - DURATION.maxMinutes * 60_000 - JOIN_GRACE_MS, COMPANY_TIME_ZONE).date;
   const ahead = filterOf({ from: earliest, to: null, status: "confirmed", languageId: null, interpreterId: user.id, mode: null, page: 1 });
-  const [jobs, offers, appointments, toRecord] = await Promise.all([
+  const [jobs, offers, appointments, toRecord, ownRating] = await Promise.all([
     load("the jobs", () => backend.orders.jobs(user.id, page)),
     load("the offers", () => offersOf({ backend, userId: user.id, now })),
     load("the appointments", async () => (await backend.appointments.list(ahead)).items.filter((item) => isStillAhead(item, now)).map(workView)),
     load("the appointments to record", () => workToRecord(backend, user.id, now)),
+    // Issue 27: their own average and count, never who rated.
+    load("your ratings", () => backend.ratings.ownAverage(user.id)),
   ]);
-  return { jobs, offers, appointments, toRecord, now, toasts: failureToasts(messagesFor(user.locale), jobs, offers, appointments, toRecord) };
+  const toasts = failureToasts(messagesFor(user.locale), jobs, offers, appointments, toRecord, ownRating);
+  return { jobs, offers, appointments, toRecord, ownRating, now, toasts };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -65,7 +69,7 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
   const failure: FormFailure | null = useActionData<typeof action>() ?? null;
   useActionToast(failure?.toast);
   useFocusOnHash();
-  const { offers, appointments, toRecord, now } = loaderData;
+  const { offers, appointments, toRecord, ownRating, now } = loaderData;
   const jobs = loaderData.jobs.ok ? loaderData.jobs.value : { items: [], page: 1, pageCount: 1 };
   return (
     <>
@@ -83,6 +87,7 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
         )}
         <Pagination page={jobs.page} pageCount={jobs.pageCount} anchor="jobs-list" />
       </section>
+      {ownRating.ok && <OwnRatingPanel summary={ownRating.value} />}
       <section aria-labelledby="jobs-pay" className="panel">
         <h2 id="jobs-pay">{m.pay.jobs.heading}</h2>
         <p>{m.pay.jobs.intro}</p>

@@ -1,13 +1,20 @@
+import { LowRatingsPanel } from "~/features/ratings/RatingPanels";
 import { localeAttributes, specArabic } from "~/i18n";
 import { dashboardMeta } from "~/platform/page/dashboard-meta";
+import { messagesFor } from "~/platform/page/locale";
+import { appContext } from "~/request/context.server";
 import { requireStaff } from "~/request/guards.server";
+import { failureToasts, load } from "~/request/page-loads.server";
 import type { Route } from "./+types/overview";
 
 export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.dashboard.overview);
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args);
-  return null;
+  const user = await requireStaff(args);
+  if (user.role !== "admin") return { lowRatings: null, toasts: [] };
+  // Issue 27: admins see the latest ratings of 2 or less flagged here; a failed read only hides them (with a toast).
+  const lowRatings = await load("the low ratings", () => appContext(args.context).backend.ratings.lowRatings({ page: 1 }));
+  return { lowRatings, toasts: failureToasts(messagesFor(user.locale), lowRatings) };
 }
 
 /** SPEC §2: fixed sample figures and a chart placeholder, all in Arabic (no real statistics exist yet). */
@@ -17,7 +24,17 @@ const SAMPLE_FIGURES = [
   { label: specArabic.dashboard.overview.activeCustomers, value: "300" },
 ];
 
-export default function Overview() {
+export default function Overview({ loaderData }: Route.ComponentProps) {
+  const low = loaderData.lowRatings;
+  return (
+    <>
+      <SpecOverview />
+      {low?.ok && <LowRatingsPanel ratings={low.value.items} />}
+    </>
+  );
+}
+
+function SpecOverview() {
   const o = specArabic.dashboard.overview;
   return (
     <section className="overview" aria-labelledby="overview-title" {...localeAttributes.ar}>

@@ -1,0 +1,63 @@
+// التقييمات (المسألة 27، البند 4): صفحة تقييم مقدّم الطلب تحت «حسابي»، وما يقرؤه الموظفون في صفحة المترجم وفي النظرة
+// العامة، ومتوسط المترجم الخاص به.
+import type { Messages } from "~/i18n/en";
+
+export const ratings = {
+  page: {
+    metaTitle: "قيّم مترجمك",
+    heading: "قيّم مترجمك",
+    appointment: "موعد",
+    call: "مكالمة",
+    when: "الموعد",
+    language: "اللغة",
+    interpreter: "المترجم",
+    noInterpreter: "بلا مترجم",
+    back: "العودة إلى حسابي",
+    notYet: "يمكنك التقييم بعد أن يتم.",
+    editableUntil: "يمكنك تغيير تقييمك حتى {date}.",
+    locked: "تقييمك ثابت: يمكن تغييره خلال {days} أيام من أول مرة قدّمته فيها.",
+    saved: "شكرًا لك: حُفظ تقييمك.",
+    yourRating: "تقييمك",
+  },
+  form: {
+    legend: "كيف كانت الترجمة؟",
+    score: { zero: "{count} نجمة", one: "نجمة واحدة", two: "نجمتان", few: "{count} نجوم", many: "{count} نجمة", other: "{count} نجمة" },
+    scoreWords: ["ضعيفة جدًا", "ضعيفة", "مقبولة", "جيدة", "ممتازة"],
+    comment: "تعليق (اختياري)",
+    commentHint: "{max} حرف على الأكثر. يقرؤه الموظفون، ولا يرى المترجم من كتبه.",
+    submit: "احفظ تقييمي",
+    scoreRequired: "اختر درجة من 1 إلى 5.",
+    commentTooLong: "اجعل التعليق {max} حرف أو أقل.",
+    lockedError: "لم يعد ممكنًا تغيير هذا التقييم.",
+    notRateableError: "لا يمكن تقييم هذا بعد.",
+  },
+  staff: {
+    heading: "التقييمات",
+    average: "المتوسط",
+    count: { zero: "لا تقييمات بعد", one: "تقييم واحد", two: "تقييمان", few: "{count} تقييمات", many: "{count} تقييمًا", other: "{count} تقييم" },
+    none: "لا تقييمات بعد.",
+    outOf: "{average} من 5",
+    latest: "أحدث التعليقات",
+    noComments: "لا تعليقات بعد.",
+    from: "{organisation}، {date}",
+    score: "الدرجة",
+    kinds: { appointment: "موعد", call: "مكالمة" },
+  },
+  low: {
+    heading: "التقييمات المنخفضة",
+    intro: "التقييمات بدرجة 2 أو أقل، الأحدث أولًا.",
+    empty: "لا تقييمات منخفضة.",
+    interpreter: "المترجم",
+    organisation: "الجهة",
+    score: "الدرجة",
+    comment: "التعليق",
+    date: "التاريخ",
+    unknownInterpreter: "مترجم محذوف",
+  },
+  own: {
+    heading: "تقييماتي",
+    intro: "متوسط الدرجات التي منحها العملاء لعملك. لا يظهر من قيّم.",
+    none: "لا تقييمات بعد.",
+    average: "المتوسط: {average} من 5",
+  },
+} satisfies Messages["ratings"];

@@ -1,0 +1,63 @@
+// Ratings (issue 27, build item 4): the requester's rating page under /Account, what staff read on an interpreter's page
+// and the overview, and the interpreter's own average.
+import type { Plural } from "~/i18n/plural";
+
+export const ratings = {
+  page: {
+    metaTitle: "Rate your interpreter",
+    heading: "Rate your interpreter",
+    appointment: "Appointment",
+    call: "Call",
+    when: "When",
+    language: "Language",
+    interpreter: "Interpreter",
+    noInterpreter: "No interpreter",
+    back: "Back to my account",
+    notYet: "You can rate this once it has taken place.",
+    editableUntil: "You can change your rating until {date}.",
+    locked: "Your rating is fixed: it can be changed for {days} days after you first gave it.",
+    saved: "Thank you: your rating is saved.",
+    yourRating: "Your rating",
+  },
+  form: {
+    legend: "How was the interpretation?",
+    score: { one: "{count} star", other: "{count} stars" } satisfies Plural,
+    scoreWords: ["Very poor", "Poor", "Acceptable", "Good", "Excellent"],
+    comment: "Comment (optional)",
+    commentHint: "At most {max} characters. Staff read it; the interpreter does not see who wrote it.",
+    submit: "Save my rating",
+    scoreRequired: "Choose a score from 1 to 5.",
+    commentTooLong: "Keep the comment to {max} characters or fewer.",
+    lockedError: "This rating can no longer be changed.",
+    notRateableError: "This cannot be rated yet.",
+  },
+  staff: {
+    heading: "Ratings",
+    average: "Average",
+    count: { one: "{count} rating", other: "{count} ratings" } satisfies Plural,
+    none: "No ratings yet.",
+    outOf: "{average} out of 5",
+    latest: "Latest comments",
+    noComments: "No comments yet.",
+    from: "{organisation}, {date}",
+    score: "Score",
+    kinds: { appointment: "Appointment", call: "Call" },
+  },
+  low: {
+    heading: "Low ratings",
+    intro: "Ratings of 2 or less, newest first.",
+    empty: "No low ratings.",
+    interpreter: "Interpreter",
+    organisation: "Organisation",
+    score: "Score",
+    comment: "Comment",
+    date: "Date",
+    unknownInterpreter: "Interpreter removed",
+  },
+  own: {
+    heading: "My ratings",
+    intro: "The average score customers gave your work. Who rated is not shown.",
+    none: "No ratings yet.",
+    average: "Average: {average} out of 5",
+  },
+};

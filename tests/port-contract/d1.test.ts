@@ -17,6 +17,8 @@ import { describeInvoicesContract } from "./invoices-suite";
 import { describeCreditNotesContract } from "./credit-notes-suite";
 import { describeReportsContract } from "./reports-suite";
 import { describePayContract } from "./pay-suite";
+import { describePortalContract } from "./portal-suite";
+import { addRequester } from "../integration/requester-fixture";
 import { describeBillingSourcesContract } from "./billing-sources-suite";
 import { describeCallsContract } from "./calls-suite";
 import { describeOrdersContract } from "./orders-suite";
@@ -69,6 +71,12 @@ describeInvoicesContract({ name: "d1", backendFor, prepare: sampleContent });
 describeCreditNotesContract({ name: "d1", backendFor, prepare: sampleContent });
 describeReportsContract({ name: "d1", backendFor, prepare: sampleContent });
 describePayContract({ name: "d1", backendFor, prepare: sampleContent });
+describePortalContract({
+  name: "d1",
+  backendFor,
+  prepare: sampleContent,
+  requester: async (organisation, email) => ({ organisationId: (await addRequester({ organisation, email })).organisationId }),
+});
 describeBillingSourcesContract({ name: "d1", backendFor, prepare: sampleContent });
 describeAppointmentChangesContract({ name: "d1", backendFor, prepare: sampleContent });
 

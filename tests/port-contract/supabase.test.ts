@@ -15,6 +15,7 @@ import { describeInvoicesContract } from "./invoices-suite";
 import { describeCreditNotesContract } from "./credit-notes-suite";
 import { describeReportsContract } from "./reports-suite";
 import { describePayContract } from "./pay-suite";
+import { describePortalContract } from "./portal-suite";
 import { describeOffersContract } from "./offers-suite";
 import { describeOrdersContract } from "./orders-suite";
 import { describePeopleContract } from "./people-suite";
@@ -84,6 +85,18 @@ describeInvoicesContract({ name: "supabase", backendFor, prepare: reset });
 describeCreditNotesContract({ name: "supabase", backendFor, prepare: reset });
 describeReportsContract({ name: "supabase", backendFor, prepare: reset });
 describePayContract({ name: "supabase", backendFor, prepare: reset });
+describePortalContract({
+  name: "supabase",
+  backendFor,
+  prepare: reset,
+  // A requester through the double's fixture: their organisation (made when missing) and their customers row in it.
+  requester: async (organisation, email) => {
+    const body = [{ full_name: "Portal Requester", email, password: "Requester-Pass-1", requesterOf: { organisation } }];
+    const response = await fetch(`${env.SUPABASE_URL!}/__double/people`, { method: "POST", body: JSON.stringify(body) });
+    const [made] = await response.json<{ organisation_id: number }[]>();
+    return { organisationId: made!.organisation_id };
+  },
+});
 
 describeBillingSourcesContract({ name: "supabase", backendFor, prepare: reset });
 

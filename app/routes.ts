@@ -34,6 +34,14 @@ function publicSite(id: (file: string) => { id?: string }) {
   ]);
 }
 
+/**
+ * The customer portal (issue 27), in English or Arabic: a requester's organisation's work. Every loader and action
+ * starts with requireCustomer (app/request/guards.server.ts) and reads through the store with its organisation.
+ */
+function accountPages(id: (file: string) => { id?: string }) {
+  return layout("routes/account/layout.tsx", id("routes/account/layout.tsx"), [route("Account", "routes/account/home.tsx", id("routes/account/home.tsx"))]);
+}
+
 const english = () => ({});
 
 export default [
@@ -43,6 +51,9 @@ export default [
   signInPages(english),
   ...prefix("ar", [signInPages(arabic)]),
   route("Logout", "routes/auth/logout.tsx"),
+
+  accountPages(english),
+  ...prefix("ar", [accountPages(arabic)]),
 
   // A file of a customer's order, by its status link (no page around it).
   route("Quote/:token/files/:fileId", "routes/public/quote-file.ts"),

@@ -18,12 +18,14 @@ export async function provenOrder(email: string, name: string): Promise<{ id: nu
   const [service] = await store.content.services();
   const [source, target] = await store.languages.list();
   const link = await newStatusToken();
+  const objectKey = `orders/${crypto.randomUUID()}`;
+  await env.FILES.put(objectKey, `letters of ${email}`);
   const created = await store.orders.create(
     {
       customer: { name, email, phone: "+1 307 555 0199", company: "" },
       ...{ serviceId: service!.id, sourceLanguageId: source!.id, targetLanguageIds: [target!.id], deadline: "2031-05-20" },
       ...{ details: "Discharge letters, 4 pages.", locale: "en", tokenHash: link.hash, tokenSealed: await sealStatusToken(link.token, env.SESSION_SECRET) },
-      files: [{ objectKey: `orders/${crypto.randomUUID()}`, fileName: "letters.pdf", contentType: "application/pdf", size: 1234 }],
+      files: [{ objectKey, fileName: "letters.pdf", contentType: "application/pdf", size: 1234 }],
     },
     NOW,
   );

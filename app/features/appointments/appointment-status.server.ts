@@ -75,5 +75,10 @@ export async function customerAppointmentStep({
     return formFailure({ formError: message, intent: "cancel" }, { status: 409 });
   }
   relayAppointmentMails(app, appointment.id);
-  return redirectWithToast(new URL(request.url).pathname, { type: "success", message: t.book.status.cancelled }, { request, config: app.config });
+  // A hydrated page (/Account) posts to the route's data URL: back to the page itself.
+  return redirectWithToast(
+    new URL(request.url).pathname.replace(/\.data$/, ""),
+    { type: "success", message: t.book.status.cancelled },
+    { request, config: app.config },
+  );
 }

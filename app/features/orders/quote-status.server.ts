@@ -70,7 +70,8 @@ export async function customerOrderAction({ request, app, locale, order, token }
   if (!formData) return formFailure({ formError: t.errors.notAForm }, { status: 400 });
   const intent = formText(formData, "intent");
   const url = new URL(request.url);
-  const back = `${url.pathname}#${intent === "message" ? "thread" : "quote"}`;
+  // A hydrated page (/Account) posts to the route's data URL (…/Orders/1.data): back to the page itself.
+  const back = `${url.pathname.replace(/\.data$/, "")}#${intent === "message" ? "thread" : "quote"}`;
 
   if (intent === "message") {
     const form = parseFormData(formData, messageSchema(t));

@@ -34,6 +34,19 @@ function publicSite(id: (file: string) => { id?: string }) {
   ]);
 }
 
+/**
+ * The customer portal (issue 27), in English or Arabic: a requester's organisation's work. Every loader and action
+ * starts with requireCustomer (app/request/guards.server.ts) and reads through the store with its organisation.
+ */
+function accountPages(id: (file: string) => { id?: string }) {
+  return layout("routes/account/layout.tsx", id("routes/account/layout.tsx"), [
+    route("Account", "routes/account/home.tsx", id("routes/account/home.tsx")),
+    route("Account/Orders/:orderId", "routes/account/order.tsx", id("routes/account/order.tsx")),
+    route("Account/Appointments/:appointmentId", "routes/account/appointment.tsx", id("routes/account/appointment.tsx")),
+    route("Account/Invoices/:invoiceId", "routes/account/invoice.tsx", id("routes/account/invoice.tsx")),
+  ]);
+}
+
 const english = () => ({});
 
 export default [
@@ -43,6 +56,18 @@ export default [
   signInPages(english),
   ...prefix("ar", [signInPages(arabic)]),
   route("Logout", "routes/auth/logout.tsx"),
+
+  accountPages(english),
+  ...prefix("ar", [accountPages(arabic)]),
+  // A file of an order of the requester's organisation (no page around it).
+  route("Account/Orders/:orderId/files/:fileId", "routes/account/order-file.ts"),
+  route("ar/Account/Orders/:orderId/files/:fileId", "routes/account/order-file.ts", { id: "ar/routes/account/order-file" }),
+  // One of its appointments as an iCalendar file.
+  route("Account/Appointments/:appointmentId/appointment.ics", "routes/account/appointment-ics.ts"),
+  route("ar/Account/Appointments/:appointmentId/appointment.ics", "routes/account/appointment-ics.ts", { id: "ar/routes/account/appointment-ics" }),
+  // One of its issued invoices as a PDF.
+  route("Account/Invoices/:invoiceId/invoice.pdf", "routes/account/invoice-pdf.ts"),
+  route("ar/Account/Invoices/:invoiceId/invoice.pdf", "routes/account/invoice-pdf.ts", { id: "ar/routes/account/invoice-pdf" }),
 
   // A file of a customer's order, by its status link (no page around it).
   route("Quote/:token/files/:fileId", "routes/public/quote-file.ts"),

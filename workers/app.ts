@@ -44,8 +44,11 @@ async function renderRouted(request: Request, env: Env, ctx: ExecutionContext, e
   return { response: sized, nonce: context.nonce };
 }
 
-/** An invoice's page for its customer (/Invoice/<token>, /ar/Invoice/<token>; routes match whatever the case). */
-const INVOICE_PAGE = /^\/(ar\/)?invoice\/[^/]+\/?$/i;
+/**
+ * An invoice's page for its customer (/Invoice/<token>, /ar/Invoice/<token>; and in the customer portal
+ * /Account/Invoices/<id>, issue 27; routes match whatever the case).
+ */
+const INVOICE_PAGE = /^\/(ar\/)?(invoice\/[^/]+|account\/invoices\/\d{1,9})\/?$/i;
 
 /**
  * The security headers of a page: content images may also come from Supabase Storage when that is the backend; an

@@ -189,6 +189,8 @@ import type { PayStore } from "./port-pay.server";
 export type { PayStore };
 import type { RatingStore } from "./port-ratings.server";
 export type { RatingStore };
+import type { CustomerPortalStore } from "./port-portal.server";
+export type { CustomerPortalStore };
 
 /** The log of live calls (issue 14): written by the switchboard when a call is over, read by staff. */
 export interface CallLogStore {
@@ -263,6 +265,8 @@ export interface Backend {
   readonly reports: ReportStore;
   readonly pay: PayStore;
   readonly ratings: RatingStore;
+  /** A requester's reads of their organisation's work (/Account): each takes the organisation id. */
+  readonly portal: CustomerPortalStore;
   readonly calls: CallLogStore;
   readonly accounts: AccountStore;
   readonly events: SecurityEventStore;

@@ -20,6 +20,7 @@ import { describePayContract } from "./pay-suite";
 import { describeRatingsContract } from "./ratings-suite";
 import { addRequester } from "../integration/requester-fixture";
 import { unique } from "./target";
+import { describePortalContract } from "./portal-suite";
 import { describeBillingSourcesContract } from "./billing-sources-suite";
 import { describeCallsContract } from "./calls-suite";
 import { describeOrdersContract } from "./orders-suite";
@@ -77,6 +78,12 @@ describeRatingsContract({
   backendFor,
   prepare: sampleContent,
   addRequester: (organisation) => addRequester({ organisation, email: `${unique("requester")}@example.com` }),
+});
+describePortalContract({
+  name: "d1",
+  backendFor,
+  prepare: sampleContent,
+  requester: async (organisation, email) => ({ organisationId: (await addRequester({ organisation, email })).organisationId }),
 });
 describeBillingSourcesContract({ name: "d1", backendFor, prepare: sampleContent });
 describeAppointmentChangesContract({ name: "d1", backendFor, prepare: sampleContent });

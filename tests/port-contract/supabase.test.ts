@@ -17,6 +17,7 @@ import { describeReportsContract } from "./reports-suite";
 import { describePayContract } from "./pay-suite";
 import { describeRatingsContract, type RequesterFixture } from "./ratings-suite";
 import { unique } from "./target";
+import { describePortalContract } from "./portal-suite";
 import { describeOffersContract } from "./offers-suite";
 import { describeOrdersContract } from "./orders-suite";
 import { describePeopleContract } from "./people-suite";
@@ -99,6 +100,19 @@ describeRatingsContract({
     });
     const [row] = await response.json<{ id: string; organisation_id: number; customer_id: number }[]>();
     return { accountId: row!.id, email, organisationId: row!.organisation_id, customerId: row!.customer_id } satisfies RequesterFixture;
+  },
+});
+
+describePortalContract({
+  name: "supabase",
+  backendFor,
+  prepare: reset,
+  // A requester through the double's fixture: their organisation (made when missing) and their customers row in it.
+  requester: async (organisation, email) => {
+    const body = [{ full_name: "Portal Requester", email, password: "Requester-Pass-1", requesterOf: { organisation } }];
+    const response = await fetch(`${env.SUPABASE_URL!}/__double/people`, { method: "POST", body: JSON.stringify(body) });
+    const [made] = await response.json<{ organisation_id: number }[]>();
+    return { organisationId: made!.organisation_id };
   },
 });
 

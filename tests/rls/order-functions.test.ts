@@ -107,8 +107,9 @@ describe("the functions: only the service role executes them", () => {
     // (billing-read-functions.test.ts), sending an invoice and reading it by its link (invoice-links.test.ts), and
     // recording a payment of one by hand (invoice-payments.test.ts) and from Stripe's webhook (stripe-payments.test.ts),
     // a credit note's and the reports' (credit-notes.test.ts, reports.test.ts), interpreters' pay's 5 (pay-statements.test.ts, pay-work-functions.test.ts),
-    // and setting a customer's billing currency (customer-currency.test.ts), the ratings' 5 and their 3 helpers (ratings.test.ts).
-    expect(await count(db, "pg_proc", "proname like 'push\\_%'")).toBe(105);
+    // setting a customer's billing currency (customer-currency.test.ts), the ratings' 5 and their 3 helpers
+    // (ratings.test.ts), and the customer portal's 6 reads (customer-portal.test.ts).
+    expect(await count(db, "pg_proc", "proname like 'push\\_%'")).toBe(111);
   });
 });
 

@@ -15,6 +15,7 @@ import { supabaseInvoiceStore } from "./invoices.server";
 import { supabaseReportStore } from "./reports.server";
 import { supabasePayStore } from "./pay.server";
 import { supabaseRatingStore } from "./ratings.server";
+import { supabasePortalStore } from "./portal.server";
 import { supabaseMailOutboxStore } from "./mail-outbox.server";
 import { supabaseOfferStore } from "./offers.server";
 import { supabaseOrderStore } from "./orders.server";
@@ -56,6 +57,7 @@ export function createSupabaseBackend(config: SupabaseConfig, request: Request):
     reports: supabaseReportStore(clients.service),
     pay: supabasePayStore(clients.service),
     ratings: supabaseRatingStore(clients.service),
+    portal: supabasePortalStore(clients.service),
     calls: supabaseCallLogStore(clients.service),
     accounts: supabaseAccountStore(clients.service, devices),
     events: supabaseSecurityEventStore(clients.service),

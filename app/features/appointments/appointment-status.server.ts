@@ -31,7 +31,25 @@ export async function customerAppointmentAction({ request, app, locale, token }:
   const t = messagesFor(locale);
   const overLimit = await refuseOverLimit(app.cloudflare.env.STATUS_PAGE_LIMITER, request, app, t);
   if (overLimit) return overLimit;
-  const appointment = await appointmentOfToken(app, token);
+  return customerAppointmentStep({ request, app, locale, appointment: await appointmentOfToken(app, token) });
+}
+
+/**
+ * The customer's cancel (or Join) of an appointment already found for them: by its private link, or on /Account
+ * through their organisation.
+ */
+export async function customerAppointmentStep({
+  request,
+  app,
+  locale,
+  appointment,
+}: {
+  request: Request;
+  app: RequestContext;
+  locale: Locale;
+  appointment: Appointment;
+}) {
+  const t = messagesFor(locale);
   const formData = await readForm(request);
   if (!formData) return formFailure({ formError: t.errors.notAForm }, { status: 400 });
   const intent = formText(formData, "intent");
@@ -57,5 +75,10 @@ export async function customerAppointmentAction({ request, app, locale, token }:
     return formFailure({ formError: message, intent: "cancel" }, { status: 409 });
   }
   relayAppointmentMails(app, appointment.id);
-  return redirectWithToast(new URL(request.url).pathname, { type: "success", message: t.book.status.cancelled }, { request, config: app.config });
+  // A hydrated page (/Account) posts to the route's data URL: back to the page itself.
+  return redirectWithToast(
+    new URL(request.url).pathname.replace(/\.data$/, ""),
+    { type: "success", message: t.book.status.cancelled },
+    { request, config: app.config },
+  );
 }

@@ -27,7 +27,13 @@ type Linked = { invoice: Invoice & { number: string; issuedAt: number }; custome
 async function linkedInvoice(app: RequestContext, token: string | undefined): Promise<Linked> {
   const hash = await statusTokenHash(token ?? "");
   const invoice = hash ? await app.backend.invoices.byLink(hash) : null;
-  if (!invoice || invoice.number === null || invoice.issuedAt === null) throw data(null, { status: 404 });
+  if (!invoice) throw data(null, { status: 404 });
+  return withCustomer(app, invoice);
+}
+
+/** An issued invoice with its customer, or a 404 (the portal's reads answer issued invoices only). */
+export async function withCustomer(app: RequestContext, invoice: Invoice): Promise<Linked> {
+  if (invoice.number === null || invoice.issuedAt === null) throw data(null, { status: 404 });
   const customer = await invoiceCustomer(app.backend, invoice);
   if (!customer) throw data(null, { status: 404 });
   return { invoice: { ...invoice, number: invoice.number, issuedAt: invoice.issuedAt }, customer };
@@ -37,12 +43,16 @@ async function linkedInvoice(app: RequestContext, token: string | undefined): Pr
  * The document of the invoice whose link this is, in `locale`, its number, and what it is still owed; a 404 for
  * anything else. Bank-transfer details are printed when there is no online payment.
  */
-export async function invoiceDocumentOfLink(
+export async function invoiceDocumentOfLink(app: RequestContext, token: string | undefined, locale: Locale) {
+  return invoiceDocumentOf(app, await linkedInvoice(app, token), locale);
+}
+
+/** The document of an issued invoice found for its customer (by its link, or on /Account through their organisation). */
+export async function invoiceDocumentOf(
   app: RequestContext,
-  token: string | undefined,
+  { invoice, customer }: Linked,
   locale: Locale,
 ): Promise<{ document: InvoiceDocument; number: string; openMinor: number; currency: string }> {
-  const { invoice, customer } = await linkedInvoice(app, token);
   const company = await app.backend.content.company();
   const shown = company && companyIn(locale, company);
   const document = invoiceDocument(
@@ -79,6 +89,24 @@ export async function payInvoiceAction({
   const overLimit = await refuseOverLimit(app.cloudflare.env.STATUS_PAGE_LIMITER, request, app, t);
   if (overLimit) return overLimit;
   const { invoice } = await linkedInvoice(app, token);
+  return payInvoice({ request, app, locale, invoice, pageUrl });
+}
+
+/** "Pay now" of an issued invoice already found for its customer (by its link, or on /Account). */
+export async function payInvoice({
+  request,
+  app,
+  locale,
+  invoice,
+  pageUrl,
+}: {
+  request: Request;
+  app: RequestContext;
+  locale: Locale;
+  invoice: Linked["invoice"];
+  pageUrl: string;
+}) {
+  const t = messagesFor(locale);
   const formData = await readForm(request);
   if (!formData || formText(formData, "intent") !== "pay") return formFailure({ formError: t.errors.notAForm }, { status: 400 });
   const d = t.billing.document;

@@ -4,7 +4,7 @@
 // e-mails in the same write (issue 21): a write that fails stores nothing and says so (503).
 import { data } from "react-router";
 import type { OrderDetail } from "~/domain/order-records";
-import type { OrderTransition } from "~/domain/orders";
+import { availableTransitions, quoteIsValid, type OrderTransition } from "~/domain/orders";
 import { messagesFor } from "~/platform/page/locale";
 import type { Locale } from "~/i18n";
 import { formFailure } from "~/request/action-result.server";
@@ -26,18 +26,52 @@ export async function orderOfToken(app: RequestContext, token: string | undefine
   return order;
 }
 
+/** What the customer's page of an order shows (/Quote/<token> and /Account/Orders/<id>): never staff's note or link. */
+export function customerOrderView(order: OrderDetail, now = new Date()) {
+  return {
+    order: {
+      id: order.id,
+      status: order.status,
+      version: order.version,
+      serviceTitle: order.serviceTitle,
+      sourceLanguage: order.sourceLanguage,
+      targetLanguages: order.targetLanguages,
+      deadline: order.deadline,
+      createdAt: order.createdAt,
+      customerName: order.customer.name,
+      customerEmail: order.customer.email,
+      quote: order.quote,
+      cancelReason: order.cancelReason,
+      files: order.files,
+      messages: order.messages,
+      events: order.events,
+    },
+    canRespond: availableTransitions(order, "customer", now),
+    quoteExpired: order.status === "quoted" && order.quote !== null && !quoteIsValid(order.quote, now),
+  };
+}
+
 type Input = { request: Request; app: RequestContext; locale: Locale; token: string };
 
 export async function customerAction({ request, app, locale, token }: Input) {
   const t = messagesFor(locale);
   const overLimit = await refuseOverLimit(app.cloudflare.env.STATUS_PAGE_LIMITER, request, app, t);
   if (overLimit) return overLimit;
-  const order = await orderOfToken(app, token);
+  return customerOrderAction({ request, app, locale, order: await orderOfToken(app, token), token });
+}
+
+/**
+ * The customer's accept, decline or message on an order already found for them: by its status link (`token`) or, on
+ * /Account, through their organisation (no token: the e-mails' link is unsealed from the order's sealed copy).
+ */
+export async function customerOrderAction({ request, app, locale, order, token }: Omit<Input, "token"> & { order: OrderDetail; token?: string }) {
+  const t = messagesFor(locale);
   const formData = await readForm(request);
   if (!formData) return formFailure({ formError: t.errors.notAForm }, { status: 400 });
   const intent = formText(formData, "intent");
   const url = new URL(request.url);
-  const back = `${url.pathname}#${intent === "message" ? "thread" : "quote"}`;
+  // A hydrated page (/Account) posts to the route's data URL (…/Orders/1.data): back to the page itself.
+  const back = `${url.pathname.replace(/\.data$/, "")}#${intent === "message" ? "thread" : "quote"}`;
 
   if (intent === "message") {
     const form = parseFormData(formData, messageSchema(t));

@@ -13,6 +13,7 @@ import { billing } from "./billing";
 import { reports } from "./reports";
 import { pay } from "./pay";
 import { ratings } from "./ratings";
+import { account } from "./account";
 import { studio } from "./studio";
 
 export const ar: Messages = {
@@ -537,6 +538,7 @@ export const ar: Messages = {
   reports,
   pay,
   ratings,
+  account,
   orders,
   call,
 };

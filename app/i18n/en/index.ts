@@ -13,6 +13,7 @@ import { billing } from "./billing";
 import { reports } from "./reports";
 import { pay } from "./pay";
 import { ratings } from "./ratings";
+import { account } from "./account";
 import { studio } from "./studio";
 import type { Plural } from "~/i18n/plural";
 
@@ -526,6 +527,7 @@ export const en = {
   reports,
   pay,
   ratings,
+  account,
   orders,
   call,
 };

@@ -2,13 +2,10 @@
 // words as its PDF (one document makes both: app/features/billing/invoice-document.ts), the PDF's link and a Print
 // button; printed, the page is the invoice alone (app/styles/print.css). Never indexed, never cached.
 import type { HeadersFunction } from "react-router";
-import { Facts } from "~/components/Facts";
-import { FormAlert, SubmitButton } from "~/components/forms";
 import { formatAmount } from "~/domain/orders";
 import { invoiceDocumentOfLink, payInvoiceAction } from "~/features/billing/invoice-link.server";
-import { format } from "~/i18n";
-import { PrintButton } from "~/features/billing/PrintButton";
-import { localeOfPath, messagesFor, useMessages } from "~/platform/page/locale";
+import { InvoiceDocumentView } from "~/features/billing/InvoiceDocumentView";
+import { localeOfPath, messagesFor } from "~/platform/page/locale";
 import { appContext } from "~/request/context.server";
 import type { Route } from "./+types/invoice";
 
@@ -38,71 +35,9 @@ export async function action({ request, params, url, context }: Route.ActionArgs
 }
 
 export default function InvoicePage({ loaderData, actionData }: Route.ComponentProps) {
-  const t = useMessages().billing.document;
-  const { document, pdf, pay, thanks } = loaderData;
   return (
     <main id="main" className="page container invoice-document">
-      <header className="invoice-document__company">
-        <p className="invoice-document__name">{document.company.name}</p>
-        {document.company.lines.map((line) => (
-          <p key={line}>
-            <bdi>{line}</bdi>
-          </p>
-        ))}
-      </header>
-      {thanks && (
-        <p className="notice-panel" role="status">
-          {t.thanks}
-        </p>
-      )}
-      <h1>{document.title}</h1>
-      <Facts items={document.facts.map((fact) => [fact.label, <bdi key={fact.label}>{fact.value}</bdi>])} />
-      <p className="invoice-document__actions">
-        <a className="button" href={pdf} download>
-          {t.pdf}
-        </a>
-        <PrintButton label={t.print} />
-      </p>
-      <table className="invoice-document__lines">
-        <caption className="visually-hidden">{document.title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{document.columns.work}</th>
-            <th scope="col">{document.columns.amount}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {document.lines.map((line, index) => (
-            <tr key={index}>
-              <td>{line.words}</td>
-              <td className="invoice-document__amount">{line.amount}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <dl className="invoice-document__totals">
-        {document.totals.map((total) => (
-          <div key={total.label}>
-            <dt>{total.label}</dt>
-            <dd>{total.value}</dd>
-          </div>
-        ))}
-      </dl>
-      {pay && (
-        <section className="invoice-document__pay" aria-labelledby="pay-heading">
-          <h2 id="pay-heading">{t.pay}</h2>
-          <FormAlert message={actionData?.formError} />
-          <p>{format(t.payIntro, { open: pay.open })}</p>
-          <form method="post">
-            <SubmitButton intent="pay" label={t.pay} pendingLabel={t.paying} />
-          </form>
-        </section>
-      )}
-      {document.footer.map((line) => (
-        <p key={line} className="invoice-document__footer">
-          {line}
-        </p>
-      ))}
+      <InvoiceDocumentView {...loaderData} formError={actionData?.formError} />
     </main>
   );
 }

@@ -5,13 +5,12 @@ import { data, redirect, type HeadersFunction } from "react-router";
 import { FileList, OrderFacts, OrderHeading, QuoteFacts, Thread, Timeline } from "~/features/orders/OrderParts";
 import { FormAlert, SubmitButton } from "~/components/forms";
 import type { OrderFile } from "~/domain/order-records";
-import { availableTransitions, quoteIsValid } from "~/domain/orders";
 import { format, formatDate } from "~/i18n";
 import { appContext } from "~/request/context.server";
 import { isIdentityProof } from "~/features/orders/identity-proof.server";
 import { localeOfPath, localizedPath, messagesFor, useLocale, useMessages } from "~/platform/page/locale";
 import type { Route } from "./+types/quote-status";
-import { customerAction, orderOfToken } from "~/features/orders/quote-status.server";
+import { customerAction, customerOrderView, orderOfToken } from "~/features/orders/quote-status.server";
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" });
 
@@ -31,27 +30,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       await app.backend.orders.verifyIdentity(order.id, Date.now());
     throw redirect(url.pathname);
   }
-  const now = new Date();
   return data({
-    order: {
-      id: order.id,
-      status: order.status,
-      version: order.version,
-      serviceTitle: order.serviceTitle,
-      sourceLanguage: order.sourceLanguage,
-      targetLanguages: order.targetLanguages,
-      deadline: order.deadline,
-      createdAt: order.createdAt,
-      customerName: order.customer.name,
-      customerEmail: order.customer.email,
-      quote: order.quote,
-      cancelReason: order.cancelReason,
-      files: order.files,
-      messages: order.messages,
-      events: order.events,
-    },
-    canRespond: availableTransitions(order, "customer", now),
-    quoteExpired: order.status === "quoted" && order.quote !== null && !quoteIsValid(order.quote, now),
+    ...customerOrderView(order),
     received: url.searchParams.has("received"),
     link: `${url.origin}${url.pathname}`,
   });

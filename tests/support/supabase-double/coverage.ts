@@ -11,6 +11,7 @@ import { CALL_SHAPES } from "./shapes-calls";
 import { INVOICE_SHAPES } from "./shapes-invoices";
 import { PAY_SHAPES } from "./shapes-pay";
 import { RATING_SHAPES } from "./shapes-ratings";
+import { PORTAL_SHAPES } from "./shapes-portal";
 import { OFFER_SHAPES } from "./shapes-offers";
 import { ORDER_REST_SHAPES, ORDER_STORAGE_SHAPES } from "./shapes-orders";
 import { OUTBOX_SHAPES } from "./shapes-outbox";
@@ -44,6 +45,7 @@ export const SHAPES: readonly Shape[] = [
   ...REPORT_SHAPES,
   ...PAY_SHAPES,
   ...RATING_SHAPES,
+  ...PORTAL_SHAPES,
   ...AUTH_SHAPES,
   ...STUDIO_STORAGE_SHAPES,
   ...ORDER_STORAGE_SHAPES,

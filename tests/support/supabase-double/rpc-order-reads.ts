@@ -38,7 +38,7 @@ export const one = (state: DoubleState, table: TableName, id: unknown) => state.
 const fullName = (state: DoubleState, id: unknown) => (id === null ? null : (one(state, "users", id)?.full_name ?? null));
 
 /** private.push_order_summary */
-function summary(state: DoubleState, order: Row): Json {
+export function summary(state: DoubleState, order: Row): Json {
   const customer = one(state, "customers", order.customer_id)!;
   const quote = state.tables.order_quotes.find((row) => row.order_id === order.id);
   const targets = state.tables.order_targets.filter((row) => row.order_id === order.id).sort((a, b) => Number(a.position) - Number(b.position));

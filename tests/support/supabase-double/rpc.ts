@@ -12,7 +12,7 @@
 // in rpc-rates.ts, the invoices' (20261204000100_push_invoices.sql) in rpc-invoices.ts, billing's reads
 // (20261204000200_push_billing_reads.sql) in rpc-billing-reads.ts, interpreters' pay's
 // (20261205000600_push_pay_statements.sql) in rpc-pay.ts, ratings' (20261205001400_push_ratings.sql) in rpc-ratings.ts,
-// run the same way.
+// the customer portal's (20261205001200_push_customer_portal.sql) in rpc-portal.ts, run the same way.
 import { pgErrorResponse, type DoubleResponse } from "./postgrest";
 import { APPOINTMENT_FUNCTIONS } from "./rpc-appointments";
 import { APPOINTMENT_CHANGE_FUNCTIONS } from "./rpc-appointment-changes";
@@ -23,6 +23,7 @@ import { INVOICE_FUNCTIONS } from "./rpc-invoices";
 import { REPORT_FUNCTIONS } from "./rpc-reports";
 import { PAY_FUNCTIONS } from "./rpc-pay";
 import { RATING_FUNCTIONS } from "./rpc-ratings";
+import { PORTAL_FUNCTIONS } from "./rpc-portal";
 import { OFFER_FUNCTIONS } from "./rpc-offers";
 import { PEOPLE_FUNCTIONS } from "./rpc-people";
 import { RATE_FUNCTIONS } from "./rpc-rates";
@@ -225,6 +226,7 @@ export function handleRpc(state: DoubleState, name: string, body: unknown): Doub
     ...REPORT_FUNCTIONS,
     ...PAY_FUNCTIONS,
     ...RATING_FUNCTIONS,
+    ...PORTAL_FUNCTIONS,
   };
   const run = Object.hasOwn(functions, name) ? functions[name] : undefined;
   if (!run) {

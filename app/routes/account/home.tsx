@@ -1,0 +1,141 @@
+// /Account (issue 27): the requester's organisation's orders, appointments (upcoming first, or past) and invoices (with
+// what is still to pay), each list with its own search and pages in the URL, so it works without JavaScript and a
+// link keeps what it showed. Only the organisation's own rows are read (the store takes requireCustomer's organisation).
+import { Link, useLocation } from "react-router";
+import { Panel } from "~/components/Panel";
+import { Pagination } from "~/components/Pagination";
+import { formatAmount } from "~/domain/orders";
+import { portalQueriesFrom } from "~/domain/portal";
+import { AccountAppointmentTable, AccountInvoiceTable, AccountSearch } from "~/features/account/AccountLists";
+import { appointmentLine, invoiceLine } from "~/features/account/portal-views";
+import { OrderTable } from "~/features/orders/OrderTable";
+import { format, plural } from "~/i18n";
+import { useLocale, useLocalizedPath, useMessages } from "~/platform/page/locale";
+import { searchWith } from "~/platform/page/url-state";
+import { appContext } from "~/request/context.server";
+import { requireCustomer } from "~/request/guards.server";
+import type { Route } from "./+types/home";
+
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requireCustomer(args);
+  const { portal } = appContext(args.context).backend;
+  const query = portalQueriesFrom(args.url);
+  const organisation = user.organisationId;
+  const [orders, appointments, invoices] = await Promise.all([
+    portal.orders(organisation, query.orders),
+    portal.appointments(organisation, { ...query.appointments, now: Date.now() }),
+    portal.invoices(organisation, query.invoices),
+  ]);
+  return {
+    organisationName: user.organisationName,
+    query,
+    orders,
+    appointments: { ...appointments, items: appointments.items.map(appointmentLine) },
+    invoices: { ...invoices, items: invoices.items.map(invoiceLine) },
+  };
+}
+
+export default function AccountHome({ loaderData }: Route.ComponentProps) {
+  const t = useMessages();
+  const a = t.account;
+  const locale = useLocale();
+  const href = useLocalizedPath();
+  const { organisationName, query, orders, appointments, invoices } = loaderData;
+  const open = invoices.open.map((balance) => formatAmount(balance.openMinor, balance.currency, locale)).join(", ");
+  return (
+    <>
+      <h1>
+        <bdi>{format(a.home.heading, { organisation: organisationName })}</bdi>
+      </h1>
+      <p>{a.home.intro}</p>
+      {/* The seam of build item 2's "request a quote" / "book": the public forms until they are filled in for the organisation. */}
+      <p className="muted">
+        {a.soon} <Link to={href("/Quote")}>{t.nav.quote}</Link> · <Link to={href("/Book")}>{t.nav.book}</Link>
+      </p>
+
+      <Panel id="account-orders" heading={a.orders.heading} meta={plural(locale, a.orders.count, orders.total)}>
+        <AccountSearch
+          id="account-orders-q"
+          label={a.orders.search}
+          hint={a.orders.searchHint}
+          param="orders"
+          pageParam="ordersPage"
+          value={query.orders.search}
+          anchor="account-orders"
+        />
+        {orders.items.length === 0 ? (
+          <p className="empty-state">{query.orders.search ? a.orders.noMatches : a.orders.empty}</p>
+        ) : (
+          <>
+            <OrderTable
+              rows={orders.items}
+              labelledBy="account-orders"
+              hrefOf={(id) => href(`/Account/Orders/${id}`)}
+              columns={{ customer: true, requested: true, deadline: true, quote: true }}
+            />
+            <Pagination page={orders.page} pageCount={orders.pageCount} anchor="account-orders" param="ordersPage" label={a.pages.orders} />
+          </>
+        )}
+      </Panel>
+
+      <Panel id="account-appointments" heading={a.appointments.heading} meta={plural(locale, a.appointments.count, appointments.total)}>
+        <WhenChoice when={query.appointments.when} />
+        <AccountSearch
+          id="account-appointments-q"
+          label={a.appointments.search}
+          hint={a.appointments.searchHint}
+          param="appointments"
+          pageParam="appointmentsPage"
+          value={query.appointments.search}
+          anchor="account-appointments"
+        />
+        {appointments.items.length === 0 ? (
+          <p className="empty-state">{query.appointments.search ? a.appointments.noMatches : a.appointments.empty}</p>
+        ) : (
+          <>
+            <AccountAppointmentTable rows={appointments.items} labelledBy="account-appointments" />
+            <Pagination
+              page={appointments.page}
+              pageCount={appointments.pageCount}
+              anchor="account-appointments"
+              param="appointmentsPage"
+              label={a.pages.appointments}
+            />
+          </>
+        )}
+      </Panel>
+
+      <Panel id="account-invoices" heading={a.invoices.heading} meta={plural(locale, a.invoices.count, invoices.total)}>
+        {invoices.total > 0 && <p>{open ? format(a.invoices.open, { amounts: open }) : a.invoices.nothingOpen}</p>}
+        {invoices.items.length === 0 ? (
+          <p className="empty-state">{a.invoices.empty}</p>
+        ) : (
+          <>
+            <AccountInvoiceTable rows={invoices.items} labelledBy="account-invoices" />
+            <Pagination page={invoices.page} pageCount={invoices.pageCount} anchor="account-invoices" param="invoicesPage" label={a.pages.invoices} />
+          </>
+        )}
+      </Panel>
+    </>
+  );
+}
+
+/** Upcoming or past appointments: two links (the current one marked), keeping the rest of the page's URL state. */
+function WhenChoice({ when }: { when: "upcoming" | "past" }) {
+  const a = useMessages().account.appointments;
+  const { search } = useLocation();
+  return (
+    <nav aria-label={a.when} className="account-when">
+      {(["upcoming", "past"] as const).map((choice) => (
+        <Link
+          key={choice}
+          to={searchWith(search, { when: choice === "upcoming" ? null : choice, appointmentsPage: null }, "account-appointments")}
+          aria-current={when === choice ? "true" : undefined}
+          className={when === choice ? "button button--small" : "button button--small button--ghost"}
+        >
+          {a[choice]}
+        </Link>
+      ))}
+    </nav>
+  );
+}

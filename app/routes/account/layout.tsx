@@ -1,0 +1,57 @@
+// /Account and /ar/Account (issue 27): the customer portal's shell — the site's top bar (with its language switch, as
+// the public pages have it), then the organisation's name, the person's, the portal's nav and Sign out. Each page below
+// guards itself too (requireCustomer): a data request or a form post reaches a child route without this loader.
+import { Form, NavLink, Outlet, type HeadersFunction } from "react-router";
+import { Navbar } from "~/components/Navbar";
+import { format } from "~/i18n";
+import { localeOfPath, messagesFor, useLocalizedPath, useMessages } from "~/platform/page/locale";
+import { requireCustomer } from "~/request/guards.server";
+import type { Route } from "./+types/layout";
+
+/** A person's own page: never cached, never indexed. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" });
+
+export const meta: Route.MetaFunction = ({ location }) => [
+  { title: messagesFor(localeOfPath(location.pathname)).account.metaTitle },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requireCustomer(args);
+  return { person: { fullName: user.fullName, organisationName: user.organisationName } };
+}
+
+export default function AccountLayout({ loaderData }: Route.ComponentProps) {
+  const t = useMessages().account;
+  const href = useLocalizedPath();
+  const { person } = loaderData;
+  return (
+    <>
+      <Navbar />
+      <div className="account-bar">
+        <div className="container account-bar__inner">
+          <p className="account-bar__who">
+            <strong>
+              <bdi>{person.organisationName}</bdi>
+            </strong>
+            <br />
+            <span className="muted">{format(t.nav.signedInAs, { name: person.fullName })}</span>
+          </p>
+          <nav aria-label={t.nav.label} className="account-bar__nav">
+            <NavLink to={href("/Account")} end>
+              {t.nav.home}
+            </NavLink>
+            <Form method="post" action="/Logout">
+              <button type="submit" className="button button--small button--ghost">
+                {t.nav.signOut}
+              </button>
+            </Form>
+          </nav>
+        </div>
+      </div>
+      <main id="main" className="page container account-page" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </>
+  );
+}

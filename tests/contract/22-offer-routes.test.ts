@@ -168,7 +168,14 @@ describe("interpreters answer under My jobs, on Supabase", () => {
     expect(who(shown.requests).slice(0, 3)).toEqual(GUARD);
     // Nothing has started yet: the list of those to record is read, and no records for none.
     expect(who(shown.requests).slice(3).sort()).toEqual(
-      ["rest.orders.jobs service", "rpc.push_interpreter_offers service", "rpc.push_list_appointments service", "rpc.push_list_appointments service"].sort(),
+      // …and the interpreter's own rating (issue 27: their average and count, never who rated).
+      [
+        "rest.orders.jobs service",
+        "rpc.push_interpreter_offers service",
+        "rpc.push_list_appointments service",
+        "rpc.push_list_appointments service",
+        "rpc.push_own_rating service",
+      ].sort(),
     );
     const data = shown.result as unknown as { offers: { value: { id: number; status: string; appointment: { id: number } }[] } };
     expect(data.offers.value.map((offer) => [offer.id, offer.status, offer.appointment.id])).toContainEqual([offerOf[people.ana.id], "open", id]);

@@ -17,6 +17,7 @@ import { describeReportsContract } from "./reports-suite";
 import { describePayContract } from "./pay-suite";
 import { describeOffersContract } from "./offers-suite";
 import { describeOrdersContract } from "./orders-suite";
+import { describeOrganisationsContract } from "./organisations-suite";
 import { describePeopleContract } from "./people-suite";
 import { describeRatesContract } from "./rates-suite";
 import { describeRecordsContract } from "./records-suite";
@@ -74,6 +75,7 @@ describeOffersContract({ name: "supabase", backendFor, prepare: reset });
 describeRemindersContract({ name: "supabase", backendFor, prepare: reset });
 
 describeCalendarFeedsContract({ name: "supabase", backendFor, prepare: reset });
+describeOrganisationsContract({ name: "supabase", backendFor, prepare: reset });
 
 describeRecordsContract({ name: "supabase", backendFor, prepare: reset });
 describeAppointmentChangesContract({ name: "supabase", backendFor, prepare: reset });

@@ -12,6 +12,8 @@ function signInPages(id: (file: string) => { id?: string }) {
     route("Login", "routes/auth/login.tsx", id("routes/auth/login.tsx")),
     route("Forgetpassword", "routes/auth/forgot-password.tsx", id("routes/auth/forgot-password.tsx")),
     route("Resetpassword", "routes/auth/reset-password.tsx", id("routes/auth/reset-password.tsx")),
+    // An invitation to sign in for a customer organisation (issue 27): its token in the address.
+    route("Invitation/:token", "routes/auth/invitation.tsx", id("routes/auth/invitation.tsx")),
   ]);
 }
 
@@ -67,6 +69,8 @@ export default [
     route("Dashboardcustomers", "routes/dashboard/customers.tsx"),
     route("Dashboardcustomers/:customerId", "routes/dashboard/customer.tsx"),
     route("Dashboardusers", "routes/dashboard/users.tsx"),
+    route("Organisations", "routes/dashboard/organisations.tsx"),
+    route("Organisations/:organisationId", "routes/dashboard/organisation.tsx"),
     route("Orders", "routes/dashboard/orders.tsx"),
     route("Orders/:orderId", "routes/dashboard/order.tsx"),
     route("Orders/:orderId/files/:fileId", "routes/dashboard/order-file.ts"),
@@ -96,6 +100,11 @@ export default [
     route("*", "routes/dashboard/not-found.tsx"),
   ]),
   route("call-room/:roomId", "routes/dashboard/call-room.tsx"),
+
+  // An organisation admin's colleagues (issue 27): requireCustomer, then organisation admins only. Top-level until
+  // the /Account layout (helper B) is merged, which nests it.
+  route("Account/People", "routes/account/people.tsx"),
+  route("ar/Account/People", "routes/account/people.tsx", { id: "ar/routes/account/people" }),
 
   ...prefix("ar", [publicSite(arabic)]),
   publicSite(english),

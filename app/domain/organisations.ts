@@ -1,5 +1,8 @@
 // Customer organisations, the people who sign in for them (requesters) and the invitations that make those accounts
 // (issue 27, docs/decisions/0040). Shared by the routes, the forms and both adapters.
+import { z } from "zod";
+import { format, localized } from "~/i18n";
+import { emailField, newPasswordField } from "./auth";
 import { pageParam, searchParam } from "./paging";
 
 /** One row of the staff's organisation list. */
@@ -37,3 +40,33 @@ export const INVITATION_TTL_MS = 7 * 24 * 3_600_000;
 
 /** The most names an organisation's page lists of each kind (customers, people, invitations). */
 export const ORGANISATION_LIST_LIMIT = 500;
+
+const requiredName = (message: string, tooLong: string) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(ORGANISATION_NAME_MAX_LENGTH, { error: tooLong });
+
+/** The most characters of an organisation's or a person's name (the tables' CHECK). */
+export const ORGANISATION_NAME_MAX_LENGTH = 200;
+
+export const newOrganisationSchema = localized((t) =>
+  z.object({ name: requiredName(t.organisations.list.nameRequired, format(t.validation.tooLong, { max: ORGANISATION_NAME_MAX_LENGTH })) }),
+);
+
+export const addCustomerSchema = localized((t) => z.object({ email: emailField(t).transform((email) => email.toLowerCase()) }));
+
+/** The invitation form: staff's (any organisation's page) and an organisation admin's (their own). */
+export const invitationSchema = localized((t) =>
+  z.object({
+    fullName: requiredName(t.organisations.invite.fullNameRequired, format(t.validation.tooLong, { max: ORGANISATION_NAME_MAX_LENGTH })),
+    email: emailField(t).transform((email) => email.toLowerCase()),
+    // A checkbox: present ("on") or absent.
+    isAdmin: z
+      .literal("on")
+      .optional()
+      .transform((value) => value === "on"),
+  }),
+);
+
+export const personIdSchema = z.object({ accountId: z.string().trim().min(1).max(64) });
+
+/** The invitation link's form: the token (from the address) and the new password (the reset form's rules). */
+export const acceptInvitationSchema = localized((t) => z.object({ password: newPasswordField(t) }));

@@ -12,6 +12,7 @@ import { records } from "./records";
 import { billing } from "./billing";
 import { reports } from "./reports";
 import { pay } from "./pay";
+import { organisations } from "./organisations";
 import { studio } from "./studio";
 
 export const ar: Messages = {
@@ -535,6 +536,7 @@ export const ar: Messages = {
   billing,
   reports,
   pay,
+  organisations,
   orders,
   call,
 };

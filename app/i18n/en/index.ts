@@ -12,6 +12,7 @@ import { records } from "./records";
 import { billing } from "./billing";
 import { reports } from "./reports";
 import { pay } from "./pay";
+import { organisations } from "./organisations";
 import { studio } from "./studio";
 import type { Plural } from "~/i18n/plural";
 
@@ -524,6 +525,7 @@ export const en = {
   billing,
   reports,
   pay,
+  organisations,
   orders,
   call,
 };

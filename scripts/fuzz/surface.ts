@@ -14,6 +14,7 @@ import { APPOINTMENT_PAGES } from "./surface-appointments";
 import { AVAILABILITY_PAGES } from "./surface-availability";
 import { INVOICE_PAGES } from "./surface-invoices";
 import { PAY_PAGES } from "./surface-pay";
+import { CUSTOMER_ACCOUNT_PAGES } from "./surface-customer-accounts";
 import { RATE_PAGES } from "./surface-rates";
 import { OFFER_PAGES } from "./surface-offers";
 import { ORDER_PAGES } from "./surface-orders";
@@ -117,6 +118,8 @@ export const PAGES: PageEntry[] = [
   ...RATE_PAGES,
   ...INVOICE_PAGES,
   ...PAY_PAGES,
+  // Customer organisations, invitations and an organisation admin's People page (issue 27).
+  ...CUSTOMER_ACCOUNT_PAGES,
   ...OFFER_PAGES,
   // app/routes/dashboard/call-log.tsx and call-log-csv.ts: the call log and its CSV (issue 14); the filters are read by
   // callLogFilterFrom (app/domain/call-log.ts); an interpreter gets their own calls whatever the address asks. ?before=

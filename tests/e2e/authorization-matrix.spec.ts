@@ -24,6 +24,9 @@ const ADMIN_ONLY = [
   "/Dashboard/Dashboardcustomers",
   `/Dashboard/Dashboardcustomers/${MISSING}`,
   "/Dashboard/Dashboardusers",
+  // Customer organisations (issue 27).
+  "/Dashboard/Organisations",
+  `/Dashboard/Organisations/${MISSING}`,
   "/Dashboard/Orders",
   `/Dashboard/Orders/${MISSING}`,
   "/Dashboard/Appointments",
@@ -64,6 +67,8 @@ const WITH_ACTION = new Set([
   "/Dashboard/UserLanguages",
   "/Dashboard/Inbox",
   "/Dashboard/Dashboardusers",
+  "/Dashboard/Organisations",
+  `/Dashboard/Organisations/${MISSING}`,
   // A customer's "Billing currency" (issue 26).
   `/Dashboard/Dashboardcustomers/${MISSING}`,
   "/Dashboard/Profile",
@@ -95,7 +100,7 @@ function allPaths(entries: RouteConfigEntry[], parent = ""): string[] {
     const path = entry.index ? parent : `${parent}/${entry.path ?? ""}`.replace(/\/+$/, "");
     const sample = path
       .replace(":roomId", "sample")
-      .replace(/:(customerId|orderId|appointmentId|userId|invoiceId|interpreterId)/g, MISSING)
+      .replace(/:(customerId|orderId|appointmentId|userId|invoiceId|interpreterId|organisationId)/g, MISSING)
       .replace(":month", NO_MONTH)
       .replace(":fileId", "1")
       .replace(/\*$/, "no-such-area");
@@ -208,9 +213,13 @@ for (const role of ["anonymous", "interpreter", "admin"] as const) {
   });
 }
 
-test("the private token pages of app/routes.ts are the quote's, the booking's and the invoice's, in both languages", () => {
+test("the private token pages of app/routes.ts are the quote's, the booking's, the invoice's and an invitation's, in both languages", () => {
   expect(new Set(tokenPaths().map((path) => path.replace(UNKNOWN_TOKEN, ":token")))).toEqual(
-    new Set(["/Quote/:token", "/ar/Quote/:token", "/Book/:token", "/ar/Book/:token", "/Invoice/:token", "/ar/Invoice/:token"]),
+    new Set([
+      ...["/Quote/:token", "/ar/Quote/:token", "/Book/:token", "/ar/Book/:token", "/Invoice/:token", "/ar/Invoice/:token"],
+      // An invitation to sign in for a customer organisation (issue 27).
+      ...["/Invitation/:token", "/ar/Invitation/:token"],
+    ]),
   );
 });
 
@@ -261,7 +270,9 @@ for (const role of ["anonymous", "interpreter", "admin"] as const) {
           ? { intent: "cancel", basedOn: "1" }
           : path.includes("/Invoice/")
             ? { intent: "pay" }
-            : { intent: "accept", basedOn: "1" };
+            : path.includes("/Invitation/")
+              ? { password: "Matrix-probe-password-1" }
+              : { intent: "accept", basedOn: "1" };
         // Each page's posts from an address of their own (a retry's too): the private pages' actions share one rate
         // limit (STATUS_PAGE_LIMITER, 10 a minute), which all of them together would pass.
         const { workerIndex, retry } = test.info();

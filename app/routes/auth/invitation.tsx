@@ -30,6 +30,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const app = appContext(context);
   const t = messagesOfRequest(request);
+  // An unknown, used or expired link is a 404 whatever the form holds, as its page is.
+  if (!(await app.backend.organisations.invitationOf(params.token, Date.now())))
+    return formFailure({ formError: t.organisations.accept.invalid }, { status: 404 });
   const form = await readLimitedForm(app.cloudflare.env.PASSWORD_RESET_LIMITER, request, app, acceptInvitationSchema(t));
   if ("refused" in form) return form.refused;
   const result = await app.backend.organisations.accept({ token: params.token, password: form.data.password, now: Date.now() });

@@ -97,6 +97,10 @@ test("the organisation screens and the invitation page have no axe violations, a
   await invite.getByRole("button", { name: "Send invitation" }).click();
   await expectNotice(page, `An invitation was sent to ${email}.`);
   const detail = page.url();
+  // The invitation form's errors (nothing typed), as the page shows them.
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  await expect(invite.getByText("Please enter their name.")).toBeVisible();
+  expect(await axeViolations(page), "the invitation form's errors").toEqual([]);
   const link = new URL(await invitationLink(email)).pathname;
   const visitorPage = await visitor(browser, true);
   for (const width of [1280, 390]) {

@@ -12,6 +12,8 @@ function signInPages(id: (file: string) => { id?: string }) {
     route("Login", "routes/auth/login.tsx", id("routes/auth/login.tsx")),
     route("Forgetpassword", "routes/auth/forgot-password.tsx", id("routes/auth/forgot-password.tsx")),
     route("Resetpassword", "routes/auth/reset-password.tsx", id("routes/auth/reset-password.tsx")),
+    // An invitation to sign in for a customer organisation (issue 27): its token in the address.
+    route("Invitation/:token", "routes/auth/invitation.tsx", id("routes/auth/invitation.tsx")),
   ]);
 }
 
@@ -44,6 +46,9 @@ function accountPages(id: (file: string) => { id?: string }) {
     route("Account/Orders/:orderId", "routes/account/order.tsx", id("routes/account/order.tsx")),
     route("Account/Appointments/:appointmentId", "routes/account/appointment.tsx", id("routes/account/appointment.tsx")),
     route("Account/Invoices/:invoiceId", "routes/account/invoice.tsx", id("routes/account/invoice.tsx")),
+    // Rating an appointment or a call of the organisation, and People (the organisation's admins only).
+    route("Account/Rate/:kind/:id", "routes/account/rate.tsx", id("routes/account/rate.tsx")),
+    route("Account/People", "routes/account/people.tsx", id("routes/account/people.tsx")),
   ]);
 }
 
@@ -81,11 +86,6 @@ export default [
   // An interpreter's calendar subscription, by its private link (a calendar app sends no cookie).
   route("calendar/:token/appointments.ics", "routes/public/calendar-feed.ts"),
 
-  // A requester rates their organisation's appointment or call (requireCustomer; issue 27). The lead nests these under
-  // the /Account layout at merge.
-  route("Account/Rate/:kind/:id", "routes/account/rate.tsx"),
-  route("ar/Account/Rate/:kind/:id", "routes/account/rate.tsx", { id: "ar/routes/account/rate" }),
-
   // Every loader and action below starts with requireStaff or requireAdmin (app/request/guards.server.ts).
   route("Dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/overview.tsx"),
@@ -97,6 +97,8 @@ export default [
     route("Dashboardcustomers", "routes/dashboard/customers.tsx"),
     route("Dashboardcustomers/:customerId", "routes/dashboard/customer.tsx"),
     route("Dashboardusers", "routes/dashboard/users.tsx"),
+    route("Organisations", "routes/dashboard/organisations.tsx"),
+    route("Organisations/:organisationId", "routes/dashboard/organisation.tsx"),
     route("Orders", "routes/dashboard/orders.tsx"),
     route("Orders/:orderId", "routes/dashboard/order.tsx"),
     route("Orders/:orderId/files/:fileId", "routes/dashboard/order-file.ts"),

@@ -7,8 +7,7 @@ import { pruneSecurityEvents } from "../app/request/security-log.server";
 import { readConfig } from "../app/platform/core/config.server";
 import { relayDue } from "../app/features/contact/contact-relay.server";
 import { relayDueMails } from "../app/features/orders/order-mail-relay.server";
-import { outboxLinks } from "../app/features/appointments/appointment-mail-relay.server";
-import { withInvoiceLinks } from "../app/features/billing/invoice-sending.server";
+import { everyOutboxLink } from "../app/features/accounts/invitations.server";
 import { checkoutOrigin } from "../app/features/billing/stripe.server";
 import { handleStripeWebhook, STRIPE_WEBHOOK_PATH } from "./stripe-webhook";
 import { flagUnfilledAppointments } from "../app/features/appointments/offer-deadlines.server";
@@ -178,12 +177,7 @@ export default {
         // As of the later of the clock and the scheduled minute: what this run wrote as of its minute is due in it
         // (a run on time or late relays by the clock, as before).
         .then(() =>
-          relayDueMails(
-            backend,
-            config,
-            { now: () => Math.max(Date.now(), controller.scheduledTime) },
-            withInvoiceLinks(backend.invoices, config.SESSION_SECRET, outboxLinks(backend, config.SESSION_SECRET)),
-          ),
+          relayDueMails(backend, config, { now: () => Math.max(Date.now(), controller.scheduledTime) }, everyOutboxLink(backend, config.SESSION_SECRET)),
         )
         .then(report("mail")),
     );

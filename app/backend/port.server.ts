@@ -191,6 +191,8 @@ import type { RatingStore } from "./port-ratings.server";
 export type { RatingStore };
 import type { CustomerPortalStore } from "./port-portal.server";
 export type { CustomerPortalStore };
+import type { OrganisationStore } from "./port-organisations.server";
+export type { OrganisationStore };
 
 /** The log of live calls (issue 14): written by the switchboard when a call is over, read by staff. */
 export interface CallLogStore {
@@ -267,6 +269,7 @@ export interface Backend {
   readonly ratings: RatingStore;
   /** A requester's reads of their organisation's work (/Account): each takes the organisation id. */
   readonly portal: CustomerPortalStore;
+  readonly organisations: OrganisationStore;
   readonly calls: CallLogStore;
   readonly accounts: AccountStore;
   readonly events: SecurityEventStore;

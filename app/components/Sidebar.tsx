@@ -37,6 +37,7 @@ export function Sidebar({ user, unread }: { user: SessionUser; unread: number | 
     { to: "/Dashboard/Jobs", label: d.jobs },
     { to: "/Dashboard/Dashboardcustomers", label: d.customers, adminOnly: true },
     { to: "/Dashboard/Dashboardusers", label: d.users, adminOnly: true },
+    { to: "/Dashboard/Organisations", label: t.organisations.nav, adminOnly: true },
     { to: "/Dashboard/Orders", label: d.orders, adminOnly: true },
     { to: "/Dashboard/Appointments", label: d.appointments, adminOnly: true },
     { to: "/Dashboard/Rates", label: d.rates, adminOnly: true },

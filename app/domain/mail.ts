@@ -29,6 +29,8 @@ export const MAIL_KINDS = [
   "appointment-cancelled-interpreter",
   // An issued invoice e-mailed to its customer, with its private link (issue 26).
   "invoice",
+  // An invitation to sign in for a customer organisation (issue 27), with its link sealed in the body.
+  "customer-invitation",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -15,6 +15,7 @@ import { AVAILABILITY_PAGES } from "./surface-availability";
 import { INVOICE_PAGES } from "./surface-invoices";
 import { PAY_PAGES } from "./surface-pay";
 import { RATING_PAGES } from "./surface-ratings";
+import { CUSTOMER_ACCOUNT_PAGES } from "./surface-customer-accounts";
 import { RATE_PAGES } from "./surface-rates";
 import { OFFER_PAGES } from "./surface-offers";
 import { ORDER_PAGES } from "./surface-orders";
@@ -119,6 +120,8 @@ export const PAGES: PageEntry[] = [
   ...INVOICE_PAGES,
   ...PAY_PAGES,
   ...RATING_PAGES,
+  // Customer organisations, invitations and an organisation admin's People page (issue 27).
+  ...CUSTOMER_ACCOUNT_PAGES,
   ...OFFER_PAGES,
   // app/routes/dashboard/call-log.tsx and call-log-csv.ts: the call log and its CSV (issue 14); the filters are read by
   // callLogFilterFrom (app/domain/call-log.ts); an interpreter gets their own calls whatever the address asks. ?before=

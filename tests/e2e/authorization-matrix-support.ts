@@ -24,6 +24,9 @@ export const ADMIN_ONLY = [
   "/Dashboard/Dashboardcustomers",
   `/Dashboard/Dashboardcustomers/${MISSING}`,
   "/Dashboard/Dashboardusers",
+  // Customer organisations (issue 27).
+  "/Dashboard/Organisations",
+  `/Dashboard/Organisations/${MISSING}`,
   "/Dashboard/Orders",
   `/Dashboard/Orders/${MISSING}`,
   "/Dashboard/Appointments",
@@ -64,6 +67,8 @@ export const WITH_ACTION = new Set([
   "/Dashboard/UserLanguages",
   "/Dashboard/Inbox",
   "/Dashboard/Dashboardusers",
+  "/Dashboard/Organisations",
+  `/Dashboard/Organisations/${MISSING}`,
   // A customer's "Billing currency" (issue 26).
   `/Dashboard/Dashboardcustomers/${MISSING}`,
   "/Dashboard/Profile",
@@ -95,7 +100,7 @@ export function allPaths(entries: RouteConfigEntry[], parent = ""): string[] {
     const path = entry.index ? parent : `${parent}/${entry.path ?? ""}`.replace(/\/+$/, "");
     const sample = path
       .replace(":roomId", "sample")
-      .replace(/:(customerId|orderId|appointmentId|userId|invoiceId|interpreterId)/g, MISSING)
+      .replace(/:(customerId|orderId|appointmentId|userId|invoiceId|interpreterId|organisationId)/g, MISSING)
       .replace(":month", NO_MONTH)
       .replace(":fileId", "1")
       .replace(/\*$/, "no-such-area");

@@ -92,9 +92,13 @@ for (const role of ["anonymous", "interpreter", "admin"] as const) {
   });
 }
 
-test("the private token pages of app/routes.ts are the quote's, the booking's and the invoice's, in both languages", () => {
+test("the private token pages of app/routes.ts are the quote's, the booking's, the invoice's and an invitation's, in both languages", () => {
   expect(new Set(tokenPaths().map((path) => path.replace(UNKNOWN_TOKEN, ":token")))).toEqual(
-    new Set(["/Quote/:token", "/ar/Quote/:token", "/Book/:token", "/ar/Book/:token", "/Invoice/:token", "/ar/Invoice/:token"]),
+    new Set([
+      ...["/Quote/:token", "/ar/Quote/:token", "/Book/:token", "/ar/Book/:token", "/Invoice/:token", "/ar/Invoice/:token"],
+      // An invitation to sign in for a customer organisation (issue 27).
+      ...["/Invitation/:token", "/ar/Invitation/:token"],
+    ]),
   );
 });
 
@@ -139,7 +143,9 @@ for (const role of ["anonymous", "interpreter", "admin"] as const) {
           ? { intent: "cancel", basedOn: "1" }
           : path.includes("/Invoice/")
             ? { intent: "pay" }
-            : { intent: "accept", basedOn: "1" };
+            : path.includes("/Invitation/")
+              ? { password: "Matrix-probe-password-1" }
+              : { intent: "accept", basedOn: "1" };
         // Each page's posts from an address of their own (a retry's too): the private pages' actions share one rate
         // limit (STATUS_PAGE_LIMITER, 10 a minute), which all of them together would pass.
         const { workerIndex, retry } = test.info();

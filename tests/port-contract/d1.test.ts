@@ -24,6 +24,7 @@ import { describePortalContract } from "./portal-suite";
 import { describeBillingSourcesContract } from "./billing-sources-suite";
 import { describeCallsContract } from "./calls-suite";
 import { describeOrdersContract } from "./orders-suite";
+import { describeOrganisationsContract } from "./organisations-suite";
 import { describePeopleContract } from "./people-suite";
 import { describeStudioContract } from "./studio-suite";
 import { describePortContract } from "./suite";
@@ -66,6 +67,7 @@ describeOffersContract({ name: "d1", backendFor, prepare: sampleContent });
 describeRemindersContract({ name: "d1", backendFor, prepare: sampleContent });
 
 describeCalendarFeedsContract({ name: "d1", backendFor, prepare: sampleContent });
+describeOrganisationsContract({ name: "d1", backendFor, prepare: sampleContent });
 
 describeRecordsContract({ name: "d1", backendFor, prepare: sampleContent });
 describeRatesContract({ name: "d1", backendFor, prepare: sampleContent });

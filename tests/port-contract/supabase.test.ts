@@ -20,6 +20,7 @@ import { unique } from "./target";
 import { describePortalContract } from "./portal-suite";
 import { describeOffersContract } from "./offers-suite";
 import { describeOrdersContract } from "./orders-suite";
+import { describeOrganisationsContract } from "./organisations-suite";
 import { describePeopleContract } from "./people-suite";
 import { describeRatesContract } from "./rates-suite";
 import { describeRecordsContract } from "./records-suite";
@@ -77,6 +78,7 @@ describeOffersContract({ name: "supabase", backendFor, prepare: reset });
 describeRemindersContract({ name: "supabase", backendFor, prepare: reset });
 
 describeCalendarFeedsContract({ name: "supabase", backendFor, prepare: reset });
+describeOrganisationsContract({ name: "supabase", backendFor, prepare: reset });
 
 describeRecordsContract({ name: "supabase", backendFor, prepare: reset });
 describeAppointmentChangesContract({ name: "supabase", backendFor, prepare: reset });

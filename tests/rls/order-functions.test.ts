@@ -92,9 +92,10 @@ describe("the functions: only the service role executes them", () => {
       `select n.nspname || '.' || p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname in ('public', 'private') and p.proname like 'push\\_%' and (p.prosecdef or p.proconfig is distinct from array['search_path=""'])`,
     );
-    // One exception, on purpose: the Users page's list reads Supabase Auth's accounts (auth.users), which only the
-    // function's owner may read; only the service role can execute it (private-functions.test.ts).
-    expect(rows).toEqual([{ name: "public.push_list_accounts" }]);
+    // The exceptions, on purpose: the Users page's list and an organisation's people (and its page, which lists them)
+    // read Supabase Auth's accounts (auth.users), which only the function's owner may read; only the service role can
+    // execute them (private-functions.test.ts, customer-accounts.test.ts).
+    expect(rows).toEqual([{ name: "public.push_list_accounts" }, { name: "public.push_organisation" }, { name: "public.push_organisation_people" }]);
     // The query above did look at them: the studio's 8 and the orders' 17 (push_next_order_id and
     // push_enqueue_order_mails: 20261128000000_push_order_mail_atomic.sql), the call log's totals, and issue 23's
     // search and customer-total triggers, the accounts', the people's and the links' lists, and the linked languages;
@@ -108,8 +109,9 @@ describe("the functions: only the service role executes them", () => {
     // recording a payment of one by hand (invoice-payments.test.ts) and from Stripe's webhook (stripe-payments.test.ts),
     // a credit note's and the reports' (credit-notes.test.ts, reports.test.ts), interpreters' pay's 5 (pay-statements.test.ts, pay-work-functions.test.ts),
     // setting a customer's billing currency (customer-currency.test.ts), the ratings' 5 and their 3 helpers
-    // (ratings.test.ts), and the customer portal's 6 reads (customer-portal.test.ts).
-    expect(await count(db, "pg_proc", "proname like 'push\\_%'")).toBe(111);
+    // (ratings.test.ts), the customer portal's 6 reads (customer-portal.test.ts) and customer accounts' 8
+    // (customer-accounts.test.ts).
+    expect(await count(db, "pg_proc", "proname like 'push\\_%'")).toBe(119);
   });
 });
 

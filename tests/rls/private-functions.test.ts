@@ -53,7 +53,7 @@ describe("private.is_admin()", () => {
     });
   });
 
-  it("the API exposes only the content studio's, the orders', the appointments', the availability, the offers', the reminders', the calendar feeds', the appointment records', the rate cards', the invoices', billing's reads' and the reports' functions through /rpc, and only to the service role", async () => {
+  it("the API exposes only the content studio's, the orders', the appointments', the availability, the offers', the reminders', the calendar feeds', the appointment records', the rate cards', the invoices', billing's reads', the reports' and customer accounts' functions through /rpc, and only to the service role", async () => {
     const functions = await asSuperuser(
       db,
       `select p.proname,
@@ -64,6 +64,7 @@ describe("private.is_admin()", () => {
     );
     expect(functions).toEqual(
       [
+        "push_accept_customer_invitation",
         "push_accept_offer",
         "push_add_billable_items",
         "push_add_credential",
@@ -88,8 +89,10 @@ describe("private.is_admin()", () => {
         "push_change_appointment",
         "push_create_invoice_draft",
         "push_create_order",
+        "push_create_organisation",
         "push_create_service",
         "push_credit_invoice",
+        "push_customer_invitation",
         "push_decline_offer",
         "push_expiring_credentials",
         "push_find_people",
@@ -100,6 +103,7 @@ describe("private.is_admin()", () => {
         "push_get_order",
         "push_interpreter_offers",
         "push_interpreter_ratings",
+        "push_invite_customer_person",
         "push_invoice",
         "push_invoice_by_link",
         "push_invoices_page",
@@ -118,6 +122,10 @@ describe("private.is_admin()", () => {
         "push_next_order_id",
         "push_offer_appointment",
         "push_order_by_token",
+        "push_organisation",
+        "push_organisation_add_customer",
+        "push_organisation_people",
+        "push_organisations_page",
         "push_own_rating",
         "push_pay_statement",
         "push_pay_statements",

@@ -12,6 +12,7 @@ import { d1ReportStore } from "./reports.server";
 import { d1PayStore } from "./pay.server";
 import { d1RatingStore } from "./ratings.server";
 import { d1PortalStore } from "./portal.server";
+import { d1OrganisationStore } from "./organisations.server";
 import { d1AuthStore } from "./auth.server";
 import { d1CallLogStore } from "./call-log.server";
 import { d1ContentStore } from "./content.server";
@@ -65,6 +66,7 @@ export function createD1Backend({ env, request, sessionSecret }: D1BackendOption
     pay: d1PayStore(db),
     ratings: d1RatingStore(db),
     portal: d1PortalStore(db),
+    organisations: d1OrganisationStore(db),
     calls: d1CallLogStore(db),
     accounts: d1AccountStore(db),
     events: d1SecurityEventStore(db),

@@ -16,6 +16,7 @@ import { supabaseReportStore } from "./reports.server";
 import { supabasePayStore } from "./pay.server";
 import { supabaseRatingStore } from "./ratings.server";
 import { supabasePortalStore } from "./portal.server";
+import { supabaseOrganisationStore } from "./organisations.server";
 import { supabaseMailOutboxStore } from "./mail-outbox.server";
 import { supabaseOfferStore } from "./offers.server";
 import { supabaseOrderStore } from "./orders.server";
@@ -58,6 +59,7 @@ export function createSupabaseBackend(config: SupabaseConfig, request: Request):
     pay: supabasePayStore(clients.service),
     ratings: supabaseRatingStore(clients.service),
     portal: supabasePortalStore(clients.service),
+    organisations: supabaseOrganisationStore(clients.service),
     calls: supabaseCallLogStore(clients.service),
     accounts: supabaseAccountStore(clients.service, devices),
     events: supabaseSecurityEventStore(clients.service),

@@ -14,6 +14,7 @@ import { reports } from "./reports";
 import { pay } from "./pay";
 import { ratings } from "./ratings";
 import { account } from "./account";
+import { organisations } from "./organisations";
 import { studio } from "./studio";
 
 export const ar: Messages = {
@@ -539,6 +540,7 @@ export const ar: Messages = {
   pay,
   ratings,
   account,
+  organisations,
   orders,
   call,
 };

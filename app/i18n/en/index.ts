@@ -14,6 +14,7 @@ import { reports } from "./reports";
 import { pay } from "./pay";
 import { ratings } from "./ratings";
 import { account } from "./account";
+import { organisations } from "./organisations";
 import { studio } from "./studio";
 import type { Plural } from "~/i18n/plural";
 
@@ -528,6 +529,7 @@ export const en = {
   pay,
   ratings,
   account,
+  organisations,
   orders,
   call,
 };

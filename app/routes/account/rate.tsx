@@ -49,7 +49,7 @@ export default function RatePage({ loaderData }: Route.ComponentProps) {
   const { view, state } = loaderData;
   const { item, rating } = view;
   return (
-    <main id="main" className="container account-page">
+    <>
       <p>
         <Link to={href("/Account")}>{t.back}</Link>
       </p>
@@ -78,7 +78,7 @@ export default function RatePage({ loaderData }: Route.ComponentProps) {
           <p>{format(t.locked, { days: RATING_EDIT_DAYS })}</p>
         </section>
       )}
-    </main>
+    </>
   );
 }
 

@@ -8,6 +8,7 @@ import { AUTH_SHAPES } from "./shapes-auth";
 import { BILLING_READ_SHAPES } from "./shapes-billing-reads";
 import { CALENDAR_FEED_SHAPES } from "./shapes-calendar-feeds";
 import { CALL_SHAPES } from "./shapes-calls";
+import { CUSTOMER_ACCOUNT_SHAPES } from "./shapes-customer-accounts";
 import { INVOICE_SHAPES } from "./shapes-invoices";
 import { PAY_SHAPES } from "./shapes-pay";
 import { RATING_SHAPES } from "./shapes-ratings";
@@ -38,6 +39,7 @@ export const SHAPES: readonly Shape[] = [
   ...OFFER_SHAPES,
   ...REMINDER_SHAPES,
   ...CALENDAR_FEED_SHAPES,
+  ...CUSTOMER_ACCOUNT_SHAPES,
   ...RECORD_SHAPES,
   ...RATE_SHAPES,
   ...INVOICE_SHAPES,

@@ -19,6 +19,7 @@ import { APPOINTMENT_CHANGE_FUNCTIONS } from "./rpc-appointment-changes";
 import { AVAILABILITY_FUNCTIONS } from "./rpc-availability";
 import { BILLING_READ_FUNCTIONS } from "./rpc-billing-reads";
 import { CALENDAR_FEED_FUNCTIONS } from "./rpc-calendar-feeds";
+import { CUSTOMER_ACCOUNT_FUNCTIONS } from "./rpc-customer-accounts";
 import { INVOICE_FUNCTIONS } from "./rpc-invoices";
 import { REPORT_FUNCTIONS } from "./rpc-reports";
 import { PAY_FUNCTIONS } from "./rpc-pay";
@@ -219,6 +220,7 @@ export function handleRpc(state: DoubleState, name: string, body: unknown): Doub
     ...OFFER_FUNCTIONS,
     ...REMINDER_FUNCTIONS,
     ...CALENDAR_FEED_FUNCTIONS,
+    ...CUSTOMER_ACCOUNT_FUNCTIONS,
     ...RECORD_FUNCTIONS,
     ...RATE_FUNCTIONS,
     ...INVOICE_FUNCTIONS,

@@ -1,0 +1,90 @@
+// /Invitation/<token> and /ar/Invitation/<token> (public; issue 27): an invitation to sign in for a customer
+// organisation. An open link shows the organisation and the e-mail, and a form to set the password (the reset form's
+// rules); posting it makes the account and sends them to /Login with a success toast. An unknown, used or expired link
+// is one page, the same for all three. The post has the password reset's rate limit (readLimitedForm).
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { Field, FormAlert, SubmitButton, formFields } from "~/components/forms";
+import { useActionToast } from "~/components/Toasts";
+import { PASSWORD_MIN_LENGTH } from "~/domain/auth";
+import { acceptInvitationSchema } from "~/domain/organisations";
+import { format } from "~/i18n";
+import { formFailure } from "~/request/action-result.server";
+import { appContext } from "~/request/context.server";
+import { readLimitedForm } from "~/request/public-form.server";
+import { redirectWithToast } from "~/request/toast.server";
+import { localeOfPath, localizedPath, messagesFor, messagesOfRequest, useLocalizedPath, useMessages } from "~/platform/page/locale";
+import type { Route } from "./+types/invitation";
+
+export const meta: Route.MetaFunction = ({ location }) => [
+  { title: `${messagesFor(localeOfPath(location.pathname)).organisations.accept.metaTitle} — PUSH` },
+  // The address carries a secret token: never indexed, never sent to another site.
+  { name: "robots", content: "noindex" },
+  { name: "referrer", content: "same-origin" },
+];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const invitation = await appContext(context).backend.organisations.invitationOf(params.token, Date.now());
+  return invitation ? { invitation } : data({ invitation: null }, { status: 404 });
+}
+
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  const app = appContext(context);
+  const t = messagesOfRequest(request);
+  // An unknown, used or expired link is a 404 whatever the form holds, as its page is.
+  if (!(await app.backend.organisations.invitationOf(params.token, Date.now())))
+    return formFailure({ formError: t.organisations.accept.invalid }, { status: 404 });
+  const form = await readLimitedForm(app.cloudflare.env.PASSWORD_RESET_LIMITER, request, app, acceptInvitationSchema(t));
+  if ("refused" in form) return form.refused;
+  const result = await app.backend.organisations.accept({ token: params.token, password: form.data.password, now: Date.now() });
+  if (!result.ok) {
+    const formError = result.reason === "account-exists" ? t.organisations.accept.accountExists : t.organisations.accept.invalid;
+    return formFailure({ formError }, { status: result.reason === "account-exists" ? 409 : 404 });
+  }
+  return redirectWithToast(
+    localizedPath(localeOfPath(url.pathname), "/Login"),
+    { type: "success", message: t.organisations.accept.ready },
+    { request, config: app.config },
+  );
+}
+
+export default function Invitation() {
+  const t = useMessages().organisations.accept;
+  const href = useLocalizedPath();
+  const { invitation } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  useActionToast(failure?.toast);
+  const field = formFields("invitation", failure);
+
+  if (!invitation) {
+    return (
+      <>
+        <h1>{t.invalidHeading}</h1>
+        <p>{t.invalid}</p>
+        <p className="auth__links">
+          <Link to={href("/Login")}>{t.signIn}</Link>
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      <h1>{t.heading}</h1>
+      <p>{format(t.intro, { organisation: invitation.organisationName, email: invitation.email })}</p>
+      <FormAlert message={failure?.formError}>{failure?.formError === t.accountExists && <Link to={href("/Login")}>{t.signIn}</Link>}</FormAlert>
+      <Form method="post" replace key={failure?.toast?.id} noValidate className="form">
+        {/* The account's e-mail, for password managers: it is the invitation's, not something to type. */}
+        <input type="email" name="username" value={invitation.email} autoComplete="username" readOnly hidden />
+        <Field
+          {...field("password")}
+          label={t.password}
+          hint={format(t.passwordHint, { min: PASSWORD_MIN_LENGTH })}
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+        />
+        <SubmitButton label={t.submit} pendingLabel={t.submitting} />
+      </Form>
+    </>
+  );
+}

@@ -73,7 +73,7 @@ export async function requesterWithHeldAppointment(id: string, organisation = "C
     await retried(() => backend.offers.offer(booked.id, { basedOn: 1, interpreterIds: [made.id], expiresAt: startsAt }, startsAt - 48 * HOUR));
     const [offer] = await retried(() => backend.offers.forAppointment(booked.id));
     expect(await retried(() => backend.offers.accept(offer!.id, made.id, startsAt - 47 * HOUR))).toMatchObject({ ok: true });
-    return { email, interpreter: { id: made.id, name: person.fullName }, appointmentId: booked.id };
+    return { email, interpreter: { id: made.id, name: person.fullName, email: person.email, password: person.password }, appointmentId: booked.id };
   } finally {
     await dispose();
   }

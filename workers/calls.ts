@@ -11,6 +11,8 @@
 import { createBackend } from "../app/backend/index.server";
 import { callableLanguages, callRequestSchema } from "../app/domain/call-forms";
 import { callLinkOffer } from "../app/features/calls/call-link.server";
+import { signedInRequester } from "../app/features/orders/signed-in-requester.server";
+import { customerIdByEmail } from "../app/features/orders/customer-lookup.server";
 import { readConfig } from "../app/platform/core/config.server";
 import { admitCallSocket } from "../app/request/public-form.server";
 import { enterAsCaller, ROOM_ID, roomPartyFor } from "../app/features/calls/room-access.server";
@@ -76,13 +78,17 @@ async function interpreterSocket(request: Request, env: Env): Promise<Response> 
 async function callerSocket(request: Request, env: Env, url: URL): Promise<Response> {
   const config = readConfig(env);
   const linkToken = url.searchParams.get("link");
+  const backend = createBackend({ env, request });
+  // A customer's signed-in requester calls on their organisation's terms, as a call link does, without one (issue 27):
+  // billed to them, under their own name, also while public calls are switched off.
+  const requester = linkToken === null ? await signedInRequester(backend) : null;
   // A staff member's call link (app/features/calls/call-link.server.ts) rings even while public calls are switched off; its terms
   // are signed, so the query's own language, type and name are not read. Everything else applies to it as well.
-  if (linkToken === null && !config.publicCalls) return refusal(403, "Calls from the website are switched off.");
+  if (linkToken === null && !requester && !config.publicCalls) return refusal(403, "Calls from the website are switched off.");
   const checks = await admitCallSocket(request, env.CALL_LIMITER, config, url.searchParams.get("turnstile") ?? "");
   if (checks === "too-many") return refusal(429, "Too many calls from this address. Try again in a minute.");
   if (checks === "challenge-failed") return refusal(403, "The challenge was not passed.");
-  const callable = callableLanguages(await createBackend({ env, request }).links.languages());
+  const callable = callableLanguages(await backend.links.languages());
   if (linkToken !== null) {
     const offer = await callLinkOffer(config.SESSION_SECRET, linkToken, callable);
     if (offer.state === "unavailable") return refusal(400, "No interpreter speaks that language.");
@@ -90,11 +96,14 @@ async function callerSocket(request: Request, env: Env, url: URL): Promise<Respo
     const billedTo = offer.customerId === null ? {} : { customerId: offer.customerId };
     return ring(env, { languageId: offer.languageId, language: offer.language, type: offer.type, callerName: offer.name, ...billedTo });
   }
-  const parsed = callRequestSchema.safeParse(Object.fromEntries(url.searchParams));
+  const asked = Object.fromEntries(url.searchParams);
+  const parsed = callRequestSchema.safeParse(requester ? { ...asked, name: requester.fullName } : asked);
   if (!parsed.success) return refusal(400, "Choose a language and a call type, and give your name.");
   const language = callable.find((item) => item.id === parsed.data.language);
   if (!language) return refusal(400, "No interpreter speaks that language.");
-  return ring(env, { languageId: language.id, language: language.name, type: parsed.data.type, callerName: parsed.data.name });
+  const customerId = requester ? await customerIdByEmail(backend, requester.email) : undefined;
+  const billedTo = customerId === undefined ? {} : { customerId };
+  return ring(env, { languageId: language.id, language: language.name, type: parsed.data.type, callerName: parsed.data.name, ...billedTo });
 }
 
 const ring = (env: Env, call: CallRequest) => toObject(env, SWITCHBOARD_NAME, "caller", { [CALL_HEADER]: toHeader(call) });

@@ -20,8 +20,17 @@ describe("a quote request: its id (push_next_order_id), then one push_create_ord
     expect(requests[1]).toMatchObject({ method: "POST", status: 200 });
     expect(pathOf(requests[1]!)).toBe("/rest/v1/rpc/push_create_order");
     expect(await double.table("customers")).toEqual([
-      // A new customer bills in USD until an admin sets their currency (issue 26).
-      { id: 1, name: "Lena Park", email: "lena@example.com", phone: "+1 307 555 0199", company: "Park & Co", created_at: at(NOW), currency: "USD" },
+      // A new customer bills in USD until an admin sets their currency (issue 26), and belongs to no organisation (27).
+      {
+        id: 1,
+        name: "Lena Park",
+        email: "lena@example.com",
+        phone: "+1 307 555 0199",
+        company: "Park & Co",
+        created_at: at(NOW),
+        currency: "USD",
+        organisation_id: null,
+      },
     ]);
     expect(await double.table("orders")).toEqual([
       expect.objectContaining({

@@ -1,154 +1,36 @@
 // Every dashboard route (read from app/routes.ts, so a new route cannot be forgotten) × every kind of
 // request (page GET, data GET, page POST, data POST) × anonymous, interpreter and admin, against the
 // real worker. Anonymous requests get a redirect to sign in and never any data; interpreters get 403
-// on admin areas; admins get through.
-import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
-import type { RouteConfigEntry } from "@react-router/dev/routes";
-import routes from "../../app/routes";
+// on admin areas; admins get through. The lists and checks are authorization-matrix-support.ts's; a customer's
+// requester (issue 27) has its own matrix, customer-matrix.spec.ts.
+import type { APIRequestContext } from "@playwright/test";
 import { APP_URL } from "../../playwright.config";
 import { people } from "../../seed/content";
-import { ADMIN, expect, INTERPRETER, SAMPLE_PASSWORD, signIn, test } from "./fixtures";
-
-/** A record id no test creates: pages of one record answer 404 to those who may see such a record at all. */
-const MISSING = "999999";
-/** A month nobody has a pay statement of: a statement's pages answer 404 to those who may see one at all. */
-const NO_MONTH = "1999-01";
-/** A person field's suggestions (JSON, issue 23): admins only. */
-const PEOPLE = "/Dashboard/people";
-const ADMIN_ONLY = [
-  "/Dashboard/Interpreter",
-  `/Dashboard/Interpreter/${MISSING}`,
-  "/Dashboard/Language",
-  "/Dashboard/UserLanguages",
-  "/Dashboard/Inbox",
-  "/Dashboard/Dashboardcustomers",
-  `/Dashboard/Dashboardcustomers/${MISSING}`,
-  "/Dashboard/Dashboardusers",
-  "/Dashboard/Orders",
-  `/Dashboard/Orders/${MISSING}`,
-  "/Dashboard/Appointments",
-  "/Dashboard/Appointments/New",
-  `/Dashboard/Appointments/${MISSING}`,
-  "/Dashboard/Rates",
-  "/Dashboard/Invoices",
-  "/Dashboard/Invoices/export",
-  "/Dashboard/Invoices/payments.csv",
-  `/Dashboard/Invoices/${MISSING}`,
-  "/Dashboard/Reports",
-  "/Dashboard/Pay",
-  "/Dashboard/Pay/export",
-  `/Dashboard/Pay/${MISSING}/${NO_MONTH}`,
-  "/Dashboard/Website",
-  PEOPLE,
-];
-const EVERY_ROLE = [
-  "/Dashboard",
-  "/Dashboard/Profile",
-  "/Dashboard/Dashboardcall",
-  "/Dashboard/Calls",
-  "/Dashboard/Calls/export",
-  "/Dashboard/Jobs",
-  `/Dashboard/Jobs/${MISSING}`,
-  "/Dashboard/Jobs/Pay",
-  `/Dashboard/Jobs/Pay/${NO_MONTH}`,
-  `/Dashboard/Jobs/appointments/${MISSING}/appointment.ics`,
-  `/Dashboard/Orders/${MISSING}/files/1`,
-  "/call-room/sample",
-  "/Dashboard/no-such-area",
-];
-/** Routes with an action (the rest answer POST with 405 Method Not Allowed, having run no loader). */
-const WITH_ACTION = new Set([
-  "/Dashboard/Interpreter",
-  `/Dashboard/Interpreter/${MISSING}`,
-  "/Dashboard/Language",
-  "/Dashboard/UserLanguages",
-  "/Dashboard/Inbox",
-  "/Dashboard/Dashboardusers",
-  // A customer's "Billing currency" (issue 26).
-  `/Dashboard/Dashboardcustomers/${MISSING}`,
-  "/Dashboard/Profile",
-  "/Dashboard/Website",
-  `/Dashboard/Orders/${MISSING}`,
-  "/Dashboard/Appointments/New",
-  `/Dashboard/Appointments/${MISSING}`,
-  "/Dashboard/Rates",
-  "/Dashboard/Invoices",
-  `/Dashboard/Invoices/${MISSING}`,
-  `/Dashboard/Pay/${MISSING}/${NO_MONTH}`,
-  `/Dashboard/Jobs/${MISSING}`,
-  "/Dashboard/Jobs",
-  "/Dashboard/Dashboardcall",
-]);
-/** Pages every role sees whose action is for administrators (the incoming-call screen's call link form). */
-const ADMIN_ACTION = new Set(["/Dashboard/Dashboardcall"]);
-/**
- * A file of an order: the assigned interpreter may download it, so an interpreter passes the sign-in guard and is
- * then refused (403) for an order that is not theirs; an administrator learns the file is not there (404).
- */
-const ORDER_FILE = `/Dashboard/Orders/${MISSING}/files/1`;
-/** Routes that answer data rather than a page: the person field's suggestions (JSON), the invoices' and pay's CSV. */
-const DATA_ROUTES = new Set([PEOPLE, "/Dashboard/Invoices/export", "/Dashboard/Invoices/payments.csv", "/Dashboard/Pay/export"]);
-
-/** Every URL path app/routes.ts defines (params and splats filled in with sample values). */
-function allPaths(entries: RouteConfigEntry[], parent = ""): string[] {
-  return entries.flatMap((entry) => {
-    const path = entry.index ? parent : `${parent}/${entry.path ?? ""}`.replace(/\/+$/, "");
-    const sample = path
-      .replace(":roomId", "sample")
-      .replace(/:(customerId|orderId|appointmentId|userId|invoiceId|interpreterId)/g, MISSING)
-      .replace(":month", NO_MONTH)
-      .replace(":fileId", "1")
-      .replace(/\*$/, "no-such-area");
-    const own = entry.index || entry.path ? [sample || "/"] : [];
-    return [...own, ...allPaths(entry.children ?? [], path)];
-  });
-}
-const guardedPaths = () => allPaths(routes).filter((path) => /^\/(Dashboard|call-room)\b/.test(path));
-
-const dataUrl = (path: string) => `${path}.data`;
-// Private data an anonymous answer must never contain: the staff's emails and phone numbers.
-const PRIVATE = people.flatMap((person) => [person.email, person.phone]);
-
-async function signedInContext(email: string | null, clientIp: string): Promise<APIRequestContext> {
-  const context = await playwrightRequest.newContext({ baseURL: APP_URL, extraHTTPHeaders: { "CF-Connecting-IP": clientIp }, maxRedirects: 0 });
-  if (email) {
-    const response = await context.post("/Login", { form: { email, password: SAMPLE_PASSWORD } });
-    expect(response.status(), `sign in as ${email}`).toBe(302);
-  }
-  return context;
-}
-
-/** A well-formed private-link token (43 base64url characters) that no quote request or booking has. */
-const UNKNOWN_TOKEN = "Matrix-unknown-private-token_".padEnd(43, "A");
-/**
- * The customers' private pages of app/routes.ts (a quote's status, a booked appointment: `…/:token`, in both
- * languages): public, so no sign-in guard, and an unknown token is a plain 404 whoever asks, its action included.
- */
-const tokenPaths = () =>
-  allPaths(routes)
-    .filter((path) => path.endsWith("/:token"))
-    .map((path) => path.replace(":token", UNKNOWN_TOKEN));
+import { ADMIN, expect, INTERPRETER, signIn, test } from "./fixtures";
+import {
+  ADMIN_ACTION,
+  ADMIN_ONLY,
+  DATA_ROUTES,
+  dataUrl,
+  EVERY_ROLE,
+  expectNoPrivateData,
+  guardedPaths,
+  MISSING,
+  NO_MONTH,
+  ORDER_FILE,
+  requestsFor,
+  signedInContext,
+  tokenFiles,
+  tokenPaths,
+  UNKNOWN_TOKEN,
+  WITH_ACTION,
+} from "./authorization-matrix-support";
 
 test("the matrix lists exactly the guarded routes of app/routes.ts", () => {
   expect(new Set(guardedPaths())).toEqual(new Set([...ADMIN_ONLY, ...EVERY_ROLE]));
 });
 
 type Cell = { role: "anonymous" | "interpreter" | "admin"; path: string };
-
-async function requestsFor(context: APIRequestContext, path: string) {
-  const form = { intent: "matrix-probe" };
-  return {
-    page: await context.get(path),
-    data: await context.get(dataUrl(path)),
-    post: await context.post(path, { form }),
-    postData: await context.post(dataUrl(path), { form }),
-  };
-}
-
-async function expectNoPrivateData(response: APIResponse, label: string) {
-  const body = await response.text();
-  for (const secret of PRIVATE) expect(body, `${label} leaks ${secret}`).not.toContain(secret);
-}
 
 for (const role of ["anonymous", "interpreter", "admin"] as const) {
   test.describe(`as ${role}`, () => {
@@ -213,12 +95,6 @@ test("the private token pages of app/routes.ts are the quote's, the booking's an
     new Set(["/Quote/:token", "/ar/Quote/:token", "/Book/:token", "/ar/Book/:token", "/Invoice/:token", "/ar/Invoice/:token"]),
   );
 });
-
-/** What a private link reaches beside its page: a quote's files, a booking's .ics, an interpreter's calendar feed. */
-const tokenFiles = () =>
-  allPaths(routes)
-    .filter((path) => path.includes("/:token/"))
-    .map((path) => path.replace(":token", UNKNOWN_TOKEN));
 
 test("a private link's files are the quote's files, the booking's .ics, the invoice's PDF and an interpreter's calendar feed; an unknown link gets 404 from each, whoever asks", async () => {
   expect(new Set(tokenFiles().map((path) => path.replace(UNKNOWN_TOKEN, ":token")))).toEqual(

@@ -22,6 +22,8 @@ export type BookingFormOptions = {
   /** The first day a booking may be (today on the company's calendar). */
   today: string;
   turnstileSiteKey: string | null;
+  /** A signed-in requester's address: the booking is made from it, so the field shows it and cannot be changed. */
+  accountEmail?: string | null;
 };
 
 /** One choice among a few, as radio buttons that work without JavaScript: a fieldset named by its legend, its error tied to it. */
@@ -159,7 +161,16 @@ export function BookingForm({
         <legend>{b.contactHeading}</legend>
         <div className="form-grid">
           <Field {...field("name")} label={b.name} autoComplete="name" required maxLength={BOOKING_LIMITS.name} />
-          <Field {...field("email")} label={b.email} type="email" autoComplete="email" dir="ltr" required maxLength={BOOKING_LIMITS.email} />
+          <Field
+            {...field("email")}
+            {...(options.accountEmail ? { defaultValue: options.accountEmail, readOnly: true, hint: b.accountEmailHint } : {})}
+            label={b.email}
+            type="email"
+            autoComplete="email"
+            dir="ltr"
+            required
+            maxLength={BOOKING_LIMITS.email}
+          />
           <Field {...field("phone")} label={b.phone} type="tel" autoComplete="tel" dir="ltr" required maxLength={BOOKING_LIMITS.phone} />
           <Field {...field("organisation")} label={b.organisation} autoComplete="organization" maxLength={BOOKING_LIMITS.organisation} />
         </div>

@@ -17,6 +17,7 @@ import { unlessWriteFails } from "~/features/orders/order-notices.server";
 import { newStatusToken, sealStatusToken } from "~/features/orders/status-token.server";
 import { bookingMails } from "./appointment-mail.server";
 import { relayAppointmentMails } from "./appointment-mail-relay.server";
+import { signedInRequester } from "~/features/orders/signed-in-requester.server";
 
 const refused = ({ status, formError, errors, values, headers }: PublicFormFailure) =>
   formFailure({ errors, values, formError, intent: "book" }, { status, headers });
@@ -26,12 +27,15 @@ export async function requestBooking({ request, app, locale }: { request: Reques
   const url = new URL(request.url);
   const now = Date.now();
   const { backend } = app;
+  const requester = await signedInRequester(backend);
   const guarded = await guardPublicForm(request, {
     limiter: app.cloudflare.env.BOOK_LIMITER,
     app,
     messages: t,
     check: async (formData) => {
-      const parsed = bookingRequestSchema(t, now).safeParse(bookingFields(formData));
+      // A signed-in requester's booking is theirs: their account's address, whatever was posted.
+      const fields = { ...bookingFields(formData), ...(requester ? { email: requester.email } : {}) };
+      const parsed = bookingRequestSchema(t, now).safeParse(fields);
       const errors: FieldErrors = parsed.success
         ? {}
         : Object.fromEntries(Object.entries(z.flattenError(parsed.error).fieldErrors).map(([field, messages]) => [field, messages?.[0]]));

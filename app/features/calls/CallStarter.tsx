@@ -19,11 +19,13 @@ type Props = {
   languages: { id: number; name: string }[];
   /** A staff member's call link: its name, language and type are set, and only the link is sent. */
   link: LinkedCallOffer | null;
+  /** A signed-in requester's name: the call is theirs, so the name field shows it and cannot be changed. */
+  callerName?: string | null;
   turnstileSiteKey: string | null;
   onUnanswered: (callId: string | null, languageId: string) => void;
 };
 
-export function CallStarter({ languages, link, turnstileSiteKey, onUnanswered }: Props) {
+export function CallStarter({ languages, link, callerName = null, turnstileSiteKey, onUnanswered }: Props) {
   const c = useMessages().call;
   const [device, setDevice] = useState<Device>("idle");
   const [calling, setCalling] = useState<Calling>("idle");
@@ -141,7 +143,15 @@ export function CallStarter({ languages, link, turnstileSiteKey, onUnanswered }:
       }}
     >
       <h2 id="call-start-heading">{c.startHeading}</h2>
-      {link ? null : <CallChoices languages={languages} busy={busy} type={type} onType={(option) => (setType(option), setDevice("idle"), stopDevices())} />}
+      {link ? null : (
+        <CallChoices
+          languages={languages}
+          busy={busy}
+          type={type}
+          callerName={callerName}
+          onType={(option) => (setType(option), setDevice("idle"), stopDevices())}
+        />
+      )}
       <section className="call-starter__check" aria-labelledby="call-check-heading">
         <h3 id="call-check-heading">{c.checkHeading}</h3>
         <video
@@ -190,7 +200,19 @@ export function CallStarter({ languages, link, turnstileSiteKey, onUnanswered }:
 }
 
 /** The caller's own choices (a call link has made them already): language, video or voice, and their name. */
-function CallChoices({ languages, busy, type, onType }: { languages: Props["languages"]; busy: boolean; type: CallType; onType: (type: CallType) => void }) {
+function CallChoices({
+  languages,
+  busy,
+  type,
+  callerName,
+  onType,
+}: {
+  languages: Props["languages"];
+  busy: boolean;
+  type: CallType;
+  callerName: string | null;
+  onType: (type: CallType) => void;
+}) {
   const c = useMessages().call;
   return (
     <>
@@ -212,7 +234,16 @@ function CallChoices({ languages, busy, type, onType }: { languages: Props["lang
         onChange={onType}
         disabled={busy}
       />
-      <Field id="call-name" label={c.name} name="name" autoComplete="name" required maxLength={CALLER_NAME_MAX} disabled={busy} />
+      <Field
+        id="call-name"
+        label={c.name}
+        name="name"
+        autoComplete="name"
+        required
+        maxLength={CALLER_NAME_MAX}
+        disabled={busy}
+        {...(callerName ? { defaultValue: callerName, readOnly: true } : {})}
+      />
     </>
   );
 }

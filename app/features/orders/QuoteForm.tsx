@@ -16,6 +16,8 @@ export type QuoteFormOptions = {
   today: string;
   preselectedService: number | null;
   turnstileSiteKey: string | null;
+  /** A signed-in requester's address: the request is sent from it, so the field shows it and cannot be changed. */
+  accountEmail: string | null;
 };
 
 /** The chosen target languages of a refused request (a repeated field: the kept values hold them joined). */
@@ -40,7 +42,16 @@ export function QuoteForm({ options, state }: { options: QuoteFormOptions; state
       <FormAlert message={state?.formError} />
       <div className="form-grid">
         <Field {...field("name")} label={q.name} autoComplete="name" required maxLength={QUOTE_LIMITS.name} />
-        <Field {...field("email")} label={q.email} type="email" autoComplete="email" dir="ltr" required maxLength={QUOTE_LIMITS.email} />
+        <Field
+          {...field("email")}
+          {...(options.accountEmail ? { defaultValue: options.accountEmail, readOnly: true, hint: q.accountEmailHint } : {})}
+          label={q.email}
+          type="email"
+          autoComplete="email"
+          dir="ltr"
+          required
+          maxLength={QUOTE_LIMITS.email}
+        />
         <Field {...field("phone")} label={q.phone} type="tel" autoComplete="tel" dir="ltr" maxLength={QUOTE_LIMITS.phone} />
         <Field {...field("company")} label={q.company} autoComplete="organization" maxLength={QUOTE_LIMITS.company} />
       </div>

@@ -16,6 +16,7 @@ import { orderMails, relayOrderMails, unlessWriteFails } from "~/features/orders
 import { guardPublicForm, storageDown, type PublicFormFailure } from "~/request/public-form.server";
 import { newStatusToken, sealStatusToken } from "~/features/orders/status-token.server";
 import { redirectWithToast } from "~/request/toast.server";
+import { signedInRequester } from "./signed-in-requester.server";
 
 /** 400 (or 403, 429, 503) with every field's message and what was typed; files that were chosen must be chosen again. */
 function refused({ status, formError, errors, values, headers }: PublicFormFailure, formData: FormData | null, locale: Locale) {
@@ -30,13 +31,15 @@ export async function requestQuote({ request, app, locale }: { request: Request;
   const t = messagesFor(locale);
   const url = new URL(request.url);
   const now = new Date();
+  const requester = await signedInRequester(app.backend);
   const guarded = await guardPublicForm(request, {
     limiter: app.cloudflare.env.QUOTE_LIMITER,
     app,
     messages: t,
     // The fields with their shared schema, and every file by its bytes: all the messages at once.
     check: async (formData) => {
-      const fields = quoteRequestFields(formData);
+      // A signed-in requester's request is theirs: their account's address, whatever was posted.
+      const fields = { ...quoteRequestFields(formData), ...(requester ? { email: requester.email } : {}) };
       const files = chosenFiles(formData, "files");
       const parsed = quoteRequestSchema(t, now).safeParse(fields);
       const errors: FieldErrors = parsed.success
@@ -105,6 +108,8 @@ export async function requestQuote({ request, app, locale }: { request: Request;
     return refused({ status: 400, formError: null, errors, values }, guarded.formData, locale);
   }
 
+  // The account's address was proven when the account was made: the order is the customer's on file at once.
+  if (requester) await backend.orders.verifyIdentity(outcome.id, now.getTime());
   relayOrderMails(app, outcome.id);
   return redirectWithToast(
     `${localizedPath(locale, `/Quote/${token}`)}?received=1`,

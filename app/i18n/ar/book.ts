@@ -24,6 +24,7 @@ export const book = {
   contactHeading: "بياناتك",
   name: "اسمك",
   email: "بريدك الإلكتروني",
+  accountEmailHint: "أنت مسجّل الدخول: يُحجز الموعد من عنوان حسابك.",
   phone: "هاتفك",
   organisation: "الجهة (اختياري)",
   notes: "ملاحظات للمترجم (اختياري)",

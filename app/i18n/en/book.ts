@@ -22,6 +22,7 @@ export const book = {
   contactHeading: "Your details",
   name: "Your name",
   email: "Your email",
+  accountEmailHint: "Signed in: the booking is made from your account's address.",
   phone: "Your phone",
   organisation: "Organisation (optional)",
   notes: "Notes for the interpreter (optional)",

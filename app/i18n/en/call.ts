@@ -45,6 +45,7 @@ export const call = {
   callbackNoteLine: "Note: {note}",
   notSent: "Your request could not be sent. Please try again.",
   linkHeading: "Your call",
+  asRequester: "You are calling as {name} for {organisation}: the call is billed to your organisation.",
   linkFor: "For",
   linkExpired: "This call link has expired. Ask us for a new one, or leave your details below and we will call you back.",
   linkInvalid: "This call link is not valid. Check that you opened all of it, or leave your details below and we will call you back.",

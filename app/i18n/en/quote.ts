@@ -4,6 +4,7 @@ export const quote = {
   intro: "Tell us what you need translated or interpreted. We reply with a price and a delivery date, usually within one business day.",
   name: "Your name",
   email: "Your email",
+  accountEmailHint: "Signed in: the request is sent from your account's address.",
   phone: "Phone (optional)",
   company: "Company (optional)",
   service: "Service",

@@ -13,6 +13,7 @@ import { pageMeta } from "~/platform/page/meta";
 import { useNonce } from "~/platform/http/nonce";
 import type { Route } from "./+types/book";
 import { firstBookingDay, requestBooking } from "~/features/appointments/booking-request.server";
+import { requesterPrefill, signedInRequester } from "~/features/orders/signed-in-requester.server";
 
 export const headers = publicPageHeaders;
 
@@ -20,11 +21,18 @@ export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(matc
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { backend, config } = appContext(context);
-  const languages = await load("languages", () => backend.links.languages());
-  const options = { languages: languages.ok ? languages.value : [], today: firstBookingDay(), turnstileSiteKey: config.turnstile?.siteKey ?? null };
+  const [languages, requester] = await Promise.all([load("languages", () => backend.links.languages()), signedInRequester(backend)]);
+  const options = {
+    languages: languages.ok ? languages.value : [],
+    today: firstBookingDay(),
+    turnstileSiteKey: config.turnstile?.siteKey ?? null,
+    accountEmail: requester?.email ?? null,
+  };
+  // A signed-in requester's details come filled in (issue 27).
+  const prefill = requester ? requesterPrefill(requester, "organisation", "book") : null;
   // A form: never from a shared cache (its languages change as staff link interpreters).
   return data(
-    { options, now: Date.now(), toasts: failureToasts(messagesOfRequest(request), languages) },
+    { options, prefill, now: Date.now(), toasts: failureToasts(messagesOfRequest(request), languages) },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -42,7 +50,7 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
       <h1 id="book-title">{t.heading}</h1>
       <p className="page__intro">{t.intro}</p>
       <p className="book__zone">{format(t.zoneNote, { zone: COMPANY_TIME_ZONE, name: zoneLongName(locale, loaderData.now) })}</p>
-      <BookingForm options={loaderData.options} state={actionData ?? null} />
+      <BookingForm options={loaderData.options} state={actionData ?? loaderData.prefill} />
       {loaderData.options.turnstileSiteKey && <script src="https://challenges.cloudflare.com/turnstile/v0/api.js" async defer nonce={nonce} />}
     </main>
   );

@@ -16,6 +16,8 @@ import { pageMeta } from "~/platform/page/meta";
 import { useNonce } from "~/platform/http/nonce";
 import type { Route } from "./+types/call";
 import { askForCallback } from "~/features/calls/callback.server";
+import { signedInRequester } from "~/features/orders/signed-in-requester.server";
+import { format } from "~/i18n";
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -34,9 +36,12 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   // A staff member's call link for a named customer (?link=): its name, language and type, or why it cannot call.
   const token = url.searchParams.get("link");
   const link = token === null ? null : await callLinkOffer(config.SESSION_SECRET, token, languages);
+  // A customer's signed-in requester calls on their organisation's terms (issue 27), also while public calls are off.
+  const signedIn = token === null ? await signedInRequester(backend) : null;
+  const requester = signedIn ? { name: signedIn.fullName, organisation: signedIn.organisationName } : null;
   // Who is linked to what changes with staff's edits: never from a shared cache.
   const turnstileSiteKey = config.turnstile?.siteKey ?? null;
-  return data({ languages, publicCalls: config.publicCalls, turnstileSiteKey, link }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ languages, publicCalls: config.publicCalls, turnstileSiteKey, link, requester }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
@@ -45,7 +50,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 
 export default function Call({ loaderData, actionData }: Route.ComponentProps) {
   const c = useMessages().call;
-  const { languages, publicCalls, turnstileSiteKey, link } = loaderData;
+  const { languages, publicCalls, turnstileSiteKey, link, requester } = loaderData;
   const linked = link?.state === "ok" ? link : null;
   // Who a link was for, also once it has expired: the callback form starts with their name and language.
   const linkedCustomer = link?.state === "ok" || link?.state === "expired" ? link : null;
@@ -56,7 +61,7 @@ export default function Call({ loaderData, actionData }: Route.ComponentProps) {
     if (missed) document.getElementById("callback-heading")?.focus();
   }, [missed]);
   // A staff member's call link works while public calls are switched off; a spoilt one says why, and no call starts.
-  const canCall = linked !== null || (link === null && publicCalls && languages.length > 0);
+  const canCall = linked !== null || (link === null && (publicCalls || requester !== null) && languages.length > 0);
   const linkProblem = !link || linked ? null : link.state === "expired" ? c.linkExpired : link.state === "invalid" ? c.linkInvalid : c.noLanguages;
   return (
     <main id="main" className="page container call-page">
@@ -64,11 +69,13 @@ export default function Call({ loaderData, actionData }: Route.ComponentProps) {
       <p className="page__intro">{c.intro}</p>
       {linkProblem ? <p role="status">{linkProblem}</p> : !canCall ? <p role="status">{publicCalls ? c.noLanguages : c.switchedOff}</p> : null}
       {linked ? <LinkedCall link={linked} /> : null}
+      {requester ? <p className="call-page__requester">{format(c.asRequester, requester)}</p> : null}
       {/* Without JavaScript there is no call to start: only the callback form below. */}
       {canCall && hydrated ? (
         <CallStarter
           languages={languages}
           link={linked}
+          callerName={requester?.name ?? null}
           turnstileSiteKey={turnstileSiteKey}
           onUnanswered={(callId, languageId) => setMissed({ callId, languageId })}
         />
@@ -83,7 +90,7 @@ export default function Call({ loaderData, actionData }: Route.ComponentProps) {
         failure={actionData ?? null}
         callId={missed?.callId ?? null}
         languageId={missed?.languageId ?? (linkedCustomer ? String(linkedCustomer.languageId) : "")}
-        name={linkedCustomer?.name}
+        name={linkedCustomer?.name ?? requester?.name}
         turnstileSiteKey={turnstileSiteKey}
       />
       {turnstileSiteKey && <script src="https://challenges.cloudflare.com/turnstile/v0/api.js" async defer nonce={nonce} />}

@@ -11,6 +11,7 @@ import { pageMeta } from "~/platform/page/meta";
 import { useNonce } from "~/platform/http/nonce";
 import type { Route } from "./+types/quote";
 import { firstDeadline, requestQuote } from "~/features/orders/quote-request.server";
+import { requesterPrefill, signedInRequester } from "~/features/orders/signed-in-requester.server";
 
 export const headers = publicPageHeaders;
 
@@ -19,9 +20,10 @@ export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(matc
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { backend, config } = appContext(context);
   const locale = localeOfPath(url.pathname);
-  const [services, languages] = await Promise.all([
+  const [services, languages, requester] = await Promise.all([
     load("services", async () => (await backend.content.services()).map((service) => serviceIn(locale, service))),
     load("languages", () => backend.languages.list()),
+    signedInRequester(backend),
   ]);
   const wanted = Number(url.searchParams.get("service"));
   const options = {
@@ -30,9 +32,15 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     today: firstDeadline(),
     preselectedService: services.ok && services.value.some((service) => service.id === wanted) ? wanted : null,
     turnstileSiteKey: config.turnstile?.siteKey ?? null,
+    accountEmail: requester?.email ?? null,
   };
+  // A signed-in requester's details come filled in (issue 27).
+  const prefill = requester ? requesterPrefill(requester, "company", "quote") : null;
   // A form: never from a shared cache (its options change with the services and languages staff edit).
-  return data({ options, toasts: failureToasts(messagesOfRequest(request), services, languages) }, { headers: { "Cache-Control": "private, no-store" } });
+  return data(
+    { options, prefill, toasts: failureToasts(messagesOfRequest(request), services, languages) },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
@@ -42,7 +50,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 export default function Quote({ loaderData, actionData }: Route.ComponentProps) {
   const t = useMessages().quote;
   const nonce = useNonce();
-  const failure = actionData ?? null;
+  const failure = actionData ?? loaderData.prefill;
   const state: QuoteFormState | null = failure ? { ...failure, targets: (failure.values.targets ?? "").split(",").filter(Boolean) } : null;
   return (
     <main id="main" className="page container quote">

@@ -1,0 +1,34 @@
+// A customer organisation's requester (issue 27) in the data of the server this test's project runs against: in the d1
+// project written into the server's own D1 (opened beside it, tests/fixtures/requesters.ts), in the supabase projects
+// made by the Supabase double's people fixture (`requesterOf`). For tests of what a requester may and may not do apart
+// from the invitation flow that makes them.
+import { PORT, SUPABASE_DOUBLE_URL } from "../../playwright.config";
+import { storageProxy } from "../../scripts/lib/storage-proxy";
+import { insertRequester, REQUESTER_PASSWORD, type RequesterInput } from "../fixtures/requesters";
+import { expect, serverOf } from "./fixtures";
+import { retried } from "./invoices-support";
+
+/** Makes the requester (once per e-mail: a second call finds them made); answers how they sign in. */
+export async function ensureRequester(input: RequesterInput): Promise<{ email: string; password: string }> {
+  const email = input.email.toLowerCase();
+  const password = input.password ?? REQUESTER_PASSWORD;
+  if (serverOf() === "supabase") {
+    const answer = await fetch(`${SUPABASE_DOUBLE_URL}/__double/people`, {
+      method: "POST",
+      body: JSON.stringify([
+        { full_name: input.name ?? email.split("@")[0], email, password, requesterOf: { organisation: input.organisation, admin: input.admin ?? false } },
+      ]),
+    });
+    // 400: the account is there already (a retry, or another test of this run made it).
+    expect([201, 400], await answer.clone().text()).toContain(answer.status);
+    return { email, password };
+  }
+  const proxy = await storageProxy(`.tmp/e2e-${PORT}`);
+  try {
+    const known = await retried(() => proxy.env.DB.prepare("SELECT 1 FROM accounts WHERE email = ?").bind(email).first());
+    if (!known) await retried(() => insertRequester(proxy.env.DB, { ...input, email, password }));
+    return { email, password };
+  } finally {
+    await proxy.dispose();
+  }
+}

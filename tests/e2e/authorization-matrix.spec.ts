@@ -7,9 +7,11 @@ import type { APIRequestContext } from "@playwright/test";
 import { APP_URL } from "../../playwright.config";
 import { people } from "../../seed/content";
 import { ADMIN, expect, INTERPRETER, signIn, test } from "./fixtures";
+import routes from "../../app/routes";
 import {
   ADMIN_ACTION,
   ADMIN_ONLY,
+  allPaths,
   DATA_ROUTES,
   dataUrl,
   EVERY_ROLE,

@@ -163,17 +163,17 @@ describe("interpreters answer under My jobs, on Supabase", () => {
     for (const offer of await backendFor().offers.forAppointment(id)) offerOf[offer.interpreter.id] = offer.id;
   });
 
-  it("the page: the guard, then the orders assigned, the offers, the confirmed appointments ahead and those to record at once; never the customer's details", async () => {
+  it("the page: the guard, then the orders assigned, the offers, the confirmed appointments ahead, those to record and the interpreter's own rating at once; never the customer's details", async () => {
     const shown = await jobs(people.ana);
     expect(who(shown.requests).slice(0, 3)).toEqual(GUARD);
     // Nothing has started yet: the list of those to record is read, and no records for none.
     expect(who(shown.requests).slice(3).sort()).toEqual(
-      // …and the interpreter's own rating (issue 27: their average and count, never who rated).
       [
         "rest.orders.jobs service",
         "rpc.push_interpreter_offers service",
         "rpc.push_list_appointments service",
         "rpc.push_list_appointments service",
+        // Their own average and count (issue 27), never who rated.
         "rpc.push_own_rating service",
       ].sort(),
     );

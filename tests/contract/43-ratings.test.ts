@@ -1,6 +1,6 @@
 // Ratings on Supabase (issue 27, build item 4; supabase/migrations/20261205001400_push_ratings.sql), through the routes
 // and the adapter against the double: a requester of Clinic A rates their organisation's past appointment (one call of
-// push_rate with the service-role key, after the page's push_rating_of), bad input is a 400 that calls nothing, a rating
+// push_rate with the service-role key, after push_rating_of has found the item), bad input is a 400 that rates nothing, a rating
 // is fixed after 7 days (409), Firm B's requester gets a 404 for it and stores nothing; staff read the interpreter's
 // figures (push_interpreter_ratings) and the overview's low ratings (push_low_ratings), the interpreter their own
 // average (push_own_rating). The same SQL on Postgres: tests/rls/ratings.test.ts.
@@ -65,14 +65,14 @@ describe("a requester rates an appointment", () => {
 
     const rated = await acted(ratePage.action, post(clinic, { score: "4", comment: "Clear and kind." }));
     expect(answerOf(rated.result)).toEqual({ status: 302, location: pathOf() });
-    expect(rpcCalls(rated.requests)).toEqual(["rpc.push_rate service"]);
+    expect(rpcCalls(rated.requests)).toEqual(["rpc.push_rating_of service", "rpc.push_rate service"]);
     expect(await ratingsInTable()).toMatchObject([{ appointment_id: appointmentId, score: 4, comment: "Clear and kind." }]);
   });
 
   it("bad input is a 400 with the field's message, and push_rate is not called", async () => {
     const refused = await acted(ratePage.action, post(clinic, { score: "6", comment: "" }));
     expect(answerOf(refused.result)).toMatchObject({ status: 400, errors: { score: "Choose a score from 1 to 5." } });
-    expect(rpcCalls(refused.requests)).toEqual([]);
+    expect(rpcCalls(refused.requests)).toEqual(["rpc.push_rating_of service"]);
   });
 
   it("Firm B's requester gets a 404 for it, to read and to rate, and nothing changes", async () => {

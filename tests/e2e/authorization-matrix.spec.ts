@@ -12,6 +12,7 @@ import {
   ADMIN_ACTION,
   allPaths,
   ADMIN_ONLY,
+  allPaths,
   DATA_ROUTES,
   dataUrl,
   EVERY_ROLE,

@@ -103,3 +103,23 @@ test("a requester's session is refused the interpreter's call socket and My jobs
   expect(join.status()).toBe(403);
   expect(join.headers().location ?? "").not.toContain("/call-room/");
 });
+
+test("the rating pages answer a requester 404 for an item that is not their organisation's (page, data, a post), in both languages", async () => {
+  const context = await requesterContext(`10.248.${test.info().workerIndex}.${test.info().retry}`);
+  try {
+    for (const path of [
+      `/Account/Rate/appointment/${MISSING}`,
+      `/ar/Account/Rate/appointment/${MISSING}`,
+      "/Account/Rate/call/no-such-call",
+      "/Account/Rate/order/1",
+    ]) {
+      const { page, data, post, postData } = await requestsFor(context, path);
+      for (const [label, answer] of Object.entries({ page, data, post, postData })) {
+        expect(answer.status(), `${label} ${path}`).toBe(404);
+        await expectNoPrivateData(answer, `${label} ${path}`);
+      }
+    }
+  } finally {
+    await context.dispose();
+  }
+});

@@ -75,3 +75,44 @@ test("a requester of Firm B gets 404 for Clinic A's appointment — page, data a
     await context.close();
   }
 });
+
+test("a low rating is flagged on the overview, linking to the interpreter, who sees only their own average; no violations, wide and at 390 px", async ({
+  page,
+  browser,
+}) => {
+  test.slow(); // arranged data, three people, scans at two widths
+  const id = unique();
+  const { email, interpreter, appointmentId } = await requesterWithHeldAppointment(id);
+  const comment = `Arrived twenty minutes late (${id}).`;
+  await signIn(page, email, { password: REQUESTER_PASSWORD, landing: null });
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const rated = await page.request.post(`/Account/Rate/appointment/${appointmentId}`, {
+    form: { score: "2", comment },
+    headers: { Origin: origin },
+    maxRedirects: 0,
+  });
+  expect(rated.status()).toBe(302);
+
+  await signIn(page, ADMIN.email, { landing: "/Dashboard" });
+  const low = page.getByRole("region", { name: "Low ratings" });
+  const row = low.getByRole("row").filter({ hasText: comment });
+  await expect(row).toContainText("Clinic A");
+  await expect(row).not.toContainText(email);
+  await row.getByRole("link", { name: interpreter.name }).click();
+  await expect(page).toHaveURL(`/Dashboard/Interpreter/${interpreter.id}`);
+  await expect(page.getByRole("region", { name: "Ratings" }).getByText(comment)).toBeVisible();
+  await page.goto("/Dashboard");
+  expect(await axeViolations(page), "the overview with a low rating").toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await axeViolations(page), "the overview with a low rating at 390 px").toEqual([]);
+
+  const own = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await signIn(own, interpreter.email, { password: interpreter.password, landing: "/Dashboard/Jobs" });
+  const mine = own.getByRole("region", { name: "My ratings" });
+  await expect(mine).toContainText("Average: 2.0 out of 5");
+  await expect(mine).toContainText("1 rating");
+  await expect(mine).not.toContainText(comment);
+  await expect(mine).not.toContainText("Clinic A");
+  expect(await axeViolations(own), "My jobs with the interpreter's own average at 390 px").toEqual([]);
+  await own.context().close();
+});

@@ -33,8 +33,12 @@ export async function ratingPage(backend: Backend, user: CustomerUser, target: R
   return { view, state: stateOf(view, now) };
 }
 
-/** A posted rating: null when it was saved, or the answer to send (400 with field messages, 409, or a thrown 404). */
+/**
+ * A posted rating: null when it was saved, or the answer to send (400 with field messages, 409, or a thrown 404). The
+ * item is looked up first, as the other pages of one record do: another organisation's is a 404 whatever was posted.
+ */
 export async function saveRating(backend: Backend, user: CustomerUser, target: RatingTarget, request: Request, t: Messages, now: number) {
+  if (!(await backend.ratings.ratingOf(user.organisationId, user.id, target))) throw notFound();
   const form = await readForm(request);
   if (!form) return formFailure({ formError: t.ratings.form.scoreRequired }, { status: 400 });
   const parsed = parseFormData(form, ratingSchema(t));

@@ -10,6 +10,7 @@ import { APPOINTMENT_FORMS } from "./surface-appointments";
 import { AVAILABILITY_FORMS } from "./surface-availability";
 import { INVOICE_FORMS } from "./surface-invoices";
 import { PAY_FORMS } from "./surface-pay";
+import { ACCOUNT_FORMS } from "./surface-account";
 import { RATE_FORMS } from "./surface-rates";
 import { OFFER_FORMS } from "./surface-offers";
 import { ORDER_FORMS } from "./surface-orders";
@@ -178,6 +179,7 @@ export const FORMS: FormEntry[] = [
   ...RATE_FORMS,
   ...INVOICE_FORMS,
   ...PAY_FORMS,
+  ...ACCOUNT_FORMS,
   ...OFFER_FORMS,
   // app/features/calls/call-link-form.server.ts: an administrator's call link for a named customer, billed to them when their
   // e-mail is given (shown, nothing stored).

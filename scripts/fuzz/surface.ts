@@ -14,6 +14,7 @@ import { APPOINTMENT_PAGES } from "./surface-appointments";
 import { AVAILABILITY_PAGES } from "./surface-availability";
 import { INVOICE_PAGES } from "./surface-invoices";
 import { PAY_PAGES } from "./surface-pay";
+import { ACCOUNT_PAGES } from "./surface-account";
 import { RATE_PAGES } from "./surface-rates";
 import { OFFER_PAGES } from "./surface-offers";
 import { ORDER_PAGES } from "./surface-orders";
@@ -117,6 +118,7 @@ export const PAGES: PageEntry[] = [
   ...RATE_PAGES,
   ...INVOICE_PAGES,
   ...PAY_PAGES,
+  ...ACCOUNT_PAGES,
   ...OFFER_PAGES,
   // app/routes/dashboard/call-log.tsx and call-log-csv.ts: the call log and its CSV (issue 14); the filters are read by
   // callLogFilterFrom (app/domain/call-log.ts); an interpreter gets their own calls whatever the address asks. ?before=

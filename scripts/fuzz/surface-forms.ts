@@ -12,6 +12,7 @@ import { INVOICE_FORMS } from "./surface-invoices";
 import { PAY_FORMS } from "./surface-pay";
 import { RATING_FORMS } from "./surface-ratings";
 import { CUSTOMER_ACCOUNT_FORMS } from "./surface-customer-accounts";
+import { ACCOUNT_FORMS } from "./surface-account";
 import { RATE_FORMS } from "./surface-rates";
 import { OFFER_FORMS } from "./surface-offers";
 import { ORDER_FORMS } from "./surface-orders";
@@ -182,6 +183,7 @@ export const FORMS: FormEntry[] = [
   ...PAY_FORMS,
   ...RATING_FORMS,
   ...CUSTOMER_ACCOUNT_FORMS,
+  ...ACCOUNT_FORMS,
   ...OFFER_FORMS,
   // app/features/calls/call-link-form.server.ts: an administrator's call link for a named customer, billed to them when their
   // e-mail is given (shown, nothing stored).

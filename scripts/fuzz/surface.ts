@@ -16,6 +16,7 @@ import { INVOICE_PAGES } from "./surface-invoices";
 import { PAY_PAGES } from "./surface-pay";
 import { RATING_PAGES } from "./surface-ratings";
 import { CUSTOMER_ACCOUNT_PAGES } from "./surface-customer-accounts";
+import { ACCOUNT_PAGES } from "./surface-account";
 import { RATE_PAGES } from "./surface-rates";
 import { OFFER_PAGES } from "./surface-offers";
 import { ORDER_PAGES } from "./surface-orders";
@@ -122,6 +123,7 @@ export const PAGES: PageEntry[] = [
   ...RATING_PAGES,
   // Customer organisations, invitations and an organisation admin's People page (issue 27).
   ...CUSTOMER_ACCOUNT_PAGES,
+  ...ACCOUNT_PAGES,
   ...OFFER_PAGES,
   // app/routes/dashboard/call-log.tsx and call-log-csv.ts: the call log and its CSV (issue 14); the filters are read by
   // callLogFilterFrom (app/domain/call-log.ts); an interpreter gets their own calls whatever the address asks. ?before=

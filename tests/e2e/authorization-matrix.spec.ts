@@ -10,7 +10,6 @@ import { ADMIN, expect, INTERPRETER, signIn, test } from "./fixtures";
 import routes from "../../app/routes";
 import {
   ADMIN_ACTION,
-  allPaths,
   ADMIN_ONLY,
   allPaths,
   DATA_ROUTES,

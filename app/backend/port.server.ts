@@ -187,6 +187,8 @@ import type { ReportStore } from "./port-reports.server";
 export type { ReportStore };
 import type { PayStore } from "./port-pay.server";
 export type { PayStore };
+import type { PreferenceStore } from "./port-preferences.server";
+export type { PreferenceStore };
 
 /** The log of live calls (issue 14): written by the switchboard when a call is over, read by staff. */
 export interface CallLogStore {
@@ -260,6 +262,7 @@ export interface Backend {
   readonly invoices: InvoiceStore;
   readonly reports: ReportStore;
   readonly pay: PayStore;
+  readonly preferences: PreferenceStore;
   readonly calls: CallLogStore;
   readonly accounts: AccountStore;
   readonly events: SecurityEventStore;

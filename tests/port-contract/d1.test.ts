@@ -17,6 +17,8 @@ import { describeInvoicesContract } from "./invoices-suite";
 import { describeCreditNotesContract } from "./credit-notes-suite";
 import { describeReportsContract } from "./reports-suite";
 import { describePayContract } from "./pay-suite";
+import { describePreferencesContract } from "./preferences-suite";
+import { addRequester } from "../integration/requester-fixture";
 import { describeBillingSourcesContract } from "./billing-sources-suite";
 import { describeCallsContract } from "./calls-suite";
 import { describeOrdersContract } from "./orders-suite";
@@ -71,6 +73,7 @@ describeReportsContract({ name: "d1", backendFor, prepare: sampleContent });
 describePayContract({ name: "d1", backendFor, prepare: sampleContent });
 describeBillingSourcesContract({ name: "d1", backendFor, prepare: sampleContent });
 describeAppointmentChangesContract({ name: "d1", backendFor, prepare: sampleContent });
+describePreferencesContract({ name: "d1", backendFor, prepare: sampleContent, addRequester });
 
 describePeopleContract({
   name: "d1",

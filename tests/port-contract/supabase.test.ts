@@ -15,6 +15,7 @@ import { describeInvoicesContract } from "./invoices-suite";
 import { describeCreditNotesContract } from "./credit-notes-suite";
 import { describeReportsContract } from "./reports-suite";
 import { describePayContract } from "./pay-suite";
+import { describePreferencesContract, type RequesterFixture } from "./preferences-suite";
 import { describeOffersContract } from "./offers-suite";
 import { describeOrdersContract } from "./orders-suite";
 import { describePeopleContract } from "./people-suite";
@@ -77,6 +78,17 @@ describeCalendarFeedsContract({ name: "supabase", backendFor, prepare: reset });
 
 describeRecordsContract({ name: "supabase", backendFor, prepare: reset });
 describeAppointmentChangesContract({ name: "supabase", backendFor, prepare: reset });
+
+/** A requester of an organisation, through the double's people fixture (a customer_people row and their customers row). */
+const addRequester: RequesterFixture = async ({ organisation, email, admin }) => {
+  const response = await fetch(`${env.SUPABASE_URL!}/__double/people`, {
+    method: "POST",
+    body: JSON.stringify([{ full_name: email.split("@")[0], email, password: "Requester-Pass-1", requesterOf: { organisation, admin } }]),
+  });
+  const [person] = await response.json<{ id: string; organisation_id: number }[]>();
+  return { accountId: person!.id, organisationId: Number(person!.organisation_id) };
+};
+describePreferencesContract({ name: "supabase", backendFor, prepare: reset, addRequester });
 
 describeRatesContract({ name: "supabase", backendFor, prepare: reset });
 

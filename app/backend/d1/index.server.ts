@@ -10,6 +10,7 @@ import { d1RateStore } from "./rates.server";
 import { d1InvoiceStore } from "./invoices.server";
 import { d1ReportStore } from "./reports.server";
 import { d1PayStore } from "./pay.server";
+import { d1PreferenceStore } from "./preferences.server";
 import { d1AuthStore } from "./auth.server";
 import { d1CallLogStore } from "./call-log.server";
 import { d1ContentStore } from "./content.server";
@@ -61,6 +62,7 @@ export function createD1Backend({ env, request, sessionSecret }: D1BackendOption
     invoices: d1InvoiceStore(db),
     reports: d1ReportStore(db),
     pay: d1PayStore(db),
+    preferences: d1PreferenceStore(db),
     calls: d1CallLogStore(db),
     accounts: d1AccountStore(db),
     events: d1SecurityEventStore(db),

@@ -14,6 +14,7 @@ import { supabaseFileStore } from "./files.server";
 import { supabaseInvoiceStore } from "./invoices.server";
 import { supabaseReportStore } from "./reports.server";
 import { supabasePayStore } from "./pay.server";
+import { supabasePreferenceStore } from "./preferences.server";
 import { supabaseMailOutboxStore } from "./mail-outbox.server";
 import { supabaseOfferStore } from "./offers.server";
 import { supabaseOrderStore } from "./orders.server";
@@ -54,6 +55,7 @@ export function createSupabaseBackend(config: SupabaseConfig, request: Request):
     invoices: supabaseInvoiceStore(clients.service),
     reports: supabaseReportStore(clients.service),
     pay: supabasePayStore(clients.service),
+    preferences: supabasePreferenceStore(clients.service),
     calls: supabaseCallLogStore(clients.service),
     accounts: supabaseAccountStore(clients.service, devices),
     events: supabaseSecurityEventStore(clients.service),

@@ -10,6 +10,7 @@ import { CALENDAR_FEED_SHAPES } from "./shapes-calendar-feeds";
 import { CALL_SHAPES } from "./shapes-calls";
 import { INVOICE_SHAPES } from "./shapes-invoices";
 import { PAY_SHAPES } from "./shapes-pay";
+import { PREFERENCE_SHAPES } from "./shapes-preferences";
 import { OFFER_SHAPES } from "./shapes-offers";
 import { ORDER_REST_SHAPES, ORDER_STORAGE_SHAPES } from "./shapes-orders";
 import { OUTBOX_SHAPES } from "./shapes-outbox";
@@ -42,6 +43,7 @@ export const SHAPES: readonly Shape[] = [
   ...BILLING_READ_SHAPES,
   ...REPORT_SHAPES,
   ...PAY_SHAPES,
+  ...PREFERENCE_SHAPES,
   ...AUTH_SHAPES,
   ...STUDIO_STORAGE_SHAPES,
   ...ORDER_STORAGE_SHAPES,

@@ -21,6 +21,7 @@ import { CALENDAR_FEED_FUNCTIONS } from "./rpc-calendar-feeds";
 import { INVOICE_FUNCTIONS } from "./rpc-invoices";
 import { REPORT_FUNCTIONS } from "./rpc-reports";
 import { PAY_FUNCTIONS } from "./rpc-pay";
+import { PREFERENCE_FUNCTIONS } from "./rpc-preferences";
 import { OFFER_FUNCTIONS } from "./rpc-offers";
 import { PEOPLE_FUNCTIONS } from "./rpc-people";
 import { RATE_FUNCTIONS } from "./rpc-rates";
@@ -222,6 +223,7 @@ export function handleRpc(state: DoubleState, name: string, body: unknown): Doub
     ...BILLING_READ_FUNCTIONS,
     ...REPORT_FUNCTIONS,
     ...PAY_FUNCTIONS,
+    ...PREFERENCE_FUNCTIONS,
   };
   const run = Object.hasOwn(functions, name) ? functions[name] : undefined;
   if (!run) {

@@ -231,3 +231,56 @@ grant execute on function
   public.push_preference_requests(bigint),
   public.push_answer_preference_request(bigint, bigint, boolean, text, bigint)
   to service_role;
+
+-- ─── The offers' candidates, with the organisation's stances ──────────────────────────────────────────────────────
+-- As 20261203000000_push_availability.sql's, and: whom the organisation of appointment p_except (through its
+-- customer) blocks is left out — in this query, never filtered after — and each person carries 'preferred', whether
+-- that organisation prefers them. Same signature and grants (service role only, set there).
+create or replace function public.push_availability_candidates(p_language_id bigint, p_from bigint, p_to bigint, p_except bigint)
+returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  with span as (
+    select pg_catalog.to_timestamp(p_from / 1000.0) as from_at,
+           pg_catalog.to_timestamp(p_to / 1000.0) as to_at,
+           (pg_catalog.to_timestamp(p_from / 1000.0 - 86400) at time zone 'UTC')::date as first_day,
+           (pg_catalog.to_timestamp(p_to / 1000.0 + 86400) at time zone 'UTC')::date as last_day
+  ),
+  stances as (
+    select s.interpreter_id, s.stance
+    from public.appointments a
+    join public.customers c on c.id = a.customer_id
+    join public.interpreter_stances s on s.organisation_id = c.organisation_id
+    where a.id = p_except
+  ),
+  linked as (
+    select u.id, u.full_name, exists (select 1 from stances st where st.interpreter_id = u.id and st.stance = 'preferred') as preferred
+    from public.users u
+    where exists (select 1 from public.user_languages ul where ul.user_id = u.id and ul.language_id = p_language_id)
+      and not exists (select 1 from stances st where st.interpreter_id = u.id and st.stance = 'blocked')
+  )
+  select pg_catalog.jsonb_build_object(
+    'linked', coalesce((
+      select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
+               'id', l.id,
+               'name', l.full_name,
+               'preferred', l.preferred,
+               'hours', private.push_working_hours(l.id),
+               'time_off', private.push_time_off(l.id, s.first_day, s.last_day),
+               'credentials', private.push_credentials(l.id),
+               'busy', coalesce((
+                 select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object('from', pg_catalog.lower(a.blocked), 'to', pg_catalog.upper(a.blocked))
+                        order by pg_catalog.lower(a.blocked), a.id)
+                 from public.appointments a
+                 where a.interpreter_id = l.id and a.status = 'confirmed' and a.id <> p_except
+                   and pg_catalog.lower(a.blocked) < s.to_at and pg_catalog.upper(a.blocked) > s.from_at), '[]'::jsonb))
+             order by l.full_name collate "C", l.id)
+      from linked l cross join span s), '[]'::jsonb),
+    'unlinked', (
+      select pg_catalog.count(*)
+      from public.users u
+      where u.role = 'interpreter'
+        and not exists (select 1 from public.user_languages ul where ul.user_id = u.id and ul.language_id = p_language_id)));
+$$;

@@ -10,7 +10,7 @@ import type { Transaction } from "@electric-sql/pglite";
 import { anon, asSuperuser, fileDatabase, rowsAs, run, serviceRole, signedIn, within } from "./support/db";
 import { CUSTOMER_SQL, insertSql } from "./support/appointments";
 import { permissionDenied } from "./support/expect";
-import { admin, ADMIN_ID, createWithFixtures, INTERPRETER_ID, interpreter, OTHER_INTERPRETER_ID } from "./support/fixtures";
+import { admin, ADMIN_ID, createWithFixtures, INTERPRETER_ID, interpreter, LANGUAGE, OTHER_INTERPRETER_ID } from "./support/fixtures";
 import { call } from "./support/orders";
 import { itIsTheServiceRolesAlone } from "./support/service-functions";
 
@@ -132,6 +132,32 @@ describe("the functions", () => {
       });
       expect(await call(tx, "public.push_interpreter_stances(9)")).toBeNull();
       expect(await call(tx, `public.push_clear_interpreter_stance(2, '${OTHER_INTERPRETER_ID}')`)).toBe(false);
+    });
+  });
+
+  it("the offers' candidates for Clinic A's appointment leave out whom it blocks and mark whom it prefers; a walk-in's, neither", async () => {
+    await within(db, serviceRole, async (tx) => {
+      await danielWorkedForA(tx);
+      const [sql, params] = insertSql({ from: "2034-05-09T16:00:00Z", to: "2034-05-09T17:00:00Z" });
+      const id = Number((await tx.query<{ id: number }>(`${sql} returning id`, params)).rows[0]!.id);
+      const candidates = (except: number) =>
+        call<{ linked: { id: string; preferred: boolean }[] }>(tx, "public.push_availability_candidates($1, $2, $3, $4)", [
+          LANGUAGE.english,
+          Date.UTC(2034, 4, 9, 16),
+          Date.UTC(2034, 4, 9, 17),
+          except,
+        ]);
+      // English: Daniel (Clinic A prefers him) and Linh (Clinic A blocks her).
+      expect((await candidates(id)).linked.map(({ id: who, preferred }) => [who, preferred])).toEqual([[INTERPRETER_ID, true]]);
+      await tx.query("update public.customers set organisation_id = null where id = 1");
+      expect((await candidates(id)).linked.map(({ id: who, preferred }) => [who, preferred])).toEqual([
+        [INTERPRETER_ID, false],
+        [OTHER_INTERPRETER_ID, false],
+      ]);
+      // Firm B's block of Daniel never reaches Clinic A's appointment.
+      await tx.query("update public.customers set organisation_id = 1 where id = 1");
+      await tx.query(`delete from public.interpreter_stances where organisation_id = 1 and interpreter_id = '${OTHER_INTERPRETER_ID}'`);
+      expect((await candidates(id)).linked.map(({ id: who }) => who)).toEqual([INTERPRETER_ID, OTHER_INTERPRETER_ID]);
     });
   });
 

@@ -28,6 +28,8 @@ export interface PreferenceStore {
     note: string,
     now: number,
   ): Promise<{ ok: true; id: number } | { ok: false; reason: PreferenceRequestRefusal }>;
+  /** The interpreters blocked by the organisation of this customer (none for a walk-in): whom their calls never ring. */
+  blockedFor(customerId: number): Promise<string[]>;
   /** The organisation's pending requests, oldest first. */
   requests(organisationId: number): Promise<PreferenceRequest[]>;
   /**

@@ -168,6 +168,20 @@ begin
 end;
 $$;
 
+-- The interpreters the organisation of customer p_customer_id blocks (none for a walk-in), by id: whom a call billed
+-- to them never rings.
+create or replace function public.push_blocked_interpreters(p_customer_id bigint)
+returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce(pg_catalog.jsonb_agg(s.interpreter_id order by s.interpreter_id), '[]'::jsonb)
+  from public.interpreter_stances s
+  join public.customers c on c.organisation_id = s.organisation_id
+  where c.id = p_customer_id and s.stance = 'blocked';
+$$;
+
 -- The organisation's pending requests, oldest first:
 -- [{ id, interpreter_id, full_name, requested_by_name, note, created_at (ms) }].
 create or replace function public.push_preference_requests(p_organisation_id bigint)
@@ -220,6 +234,7 @@ revoke all on function
   public.push_past_interpreters(bigint),
   public.push_request_preference(bigint, uuid, uuid, text, bigint),
   public.push_preference_requests(bigint),
+  public.push_blocked_interpreters(bigint),
   public.push_answer_preference_request(bigint, bigint, boolean, text, bigint)
   from public, anon, authenticated;
 grant execute on function
@@ -229,6 +244,7 @@ grant execute on function
   public.push_past_interpreters(bigint),
   public.push_request_preference(bigint, uuid, uuid, text, bigint),
   public.push_preference_requests(bigint),
+  public.push_blocked_interpreters(bigint),
   public.push_answer_preference_request(bigint, bigint, boolean, text, bigint)
   to service_role;
 

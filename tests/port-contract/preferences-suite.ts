@@ -90,6 +90,21 @@ export function describePreferencesContract(target: ContractTarget & { addReques
       expect(await preferences().list(2_000_000_000)).toBeNull();
     });
 
+    it("a customer's calls never ring whom their organisation blocks; a walk-in's, anyone", async () => {
+      const { adminA, a, b } = await twoOrganisations();
+      const [blocked, preferred, elsewhere] = [await newInterpreter(), await newInterpreter(), await newInterpreter()];
+      await preferences().set(a, blocked.id, "blocked", STAFF, START);
+      await preferences().set(a, preferred.id, "preferred", STAFF, START);
+      await preferences().set(b, elsewhere.id, "blocked", STAFF, START);
+      const email = (await backend().accounts.emailOf(adminA.accountId))!;
+      const appointment = await workFor(email, preferred.id, START + 3_600_000 * 72);
+      const customerId = (await backend().appointments.get(appointment))!.customerId;
+      expect(await preferences().blockedFor(customerId)).toEqual([blocked.id]);
+      const walkIn = await workFor(`${unique("walk-in")}@example.com`, preferred.id, START + 3_600_000 * 96);
+      expect(await preferences().blockedFor((await backend().appointments.get(walkIn))!.customerId)).toEqual([]);
+      expect(await preferences().blockedFor(2_000_000_000)).toEqual([]);
+    });
+
     it("past interpreters are those of the organisation's confirmed appointments, not another's", async () => {
       const { adminA, a, b } = await twoOrganisations();
       const [worked, stranger] = [await newInterpreter(), await newInterpreter()];

@@ -105,6 +105,7 @@ describe("the functions", () => {
       push_past_interpreters: "public.push_past_interpreters(1)",
       push_request_preference: `public.push_request_preference(1, '${REQUESTER_A}', '${ADMIN_ID}', '', ${NOW})`,
       push_preference_requests: "public.push_preference_requests(1)",
+      push_blocked_interpreters: "public.push_blocked_interpreters(1)",
       push_answer_preference_request: `public.push_answer_preference_request(1, 1, false, 'x', ${NOW})`,
     },
     { push_past_interpreter_ids: "private.push_past_interpreter_ids(1)" },
@@ -156,6 +157,9 @@ describe("the functions", () => {
       ]);
       // Firm B's block of Daniel never reaches Clinic A's appointment.
       await tx.query("update public.customers set organisation_id = 1 where id = 1");
+      // Whom a call billed to Clinic A's customer never rings; a walk-in's rings everyone.
+      expect(await call(tx, "public.push_blocked_interpreters(1)")).toEqual([OTHER_INTERPRETER_ID]);
+      expect(await call(tx, "public.push_blocked_interpreters(999)")).toEqual([]);
       await tx.query(`delete from public.interpreter_stances where organisation_id = 1 and interpreter_id = '${OTHER_INTERPRETER_ID}'`);
       expect((await candidates(id)).linked.map(({ id: who }) => who)).toEqual([INTERPRETER_ID, OTHER_INTERPRETER_ID]);
     });

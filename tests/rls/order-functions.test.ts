@@ -108,8 +108,8 @@ describe("the functions: only the service role executes them", () => {
     // recording a payment of one by hand (invoice-payments.test.ts) and from Stripe's webhook (stripe-payments.test.ts),
     // a credit note's and the reports' (credit-notes.test.ts, reports.test.ts), interpreters' pay's 5 (pay-statements.test.ts, pay-work-functions.test.ts),
     // and setting a customer's billing currency (customer-currency.test.ts), and the preferred and blocked interpreters'
-    // 7 and their helper (interpreter-preferences.test.ts).
-    expect(await count(db, "pg_proc", "proname like 'push\\_%'")).toBe(105);
+    // 8 and their helper (interpreter-preferences.test.ts).
+    expect(await count(db, "pg_proc", "proname like 'push\\_%'")).toBe(106);
   });
 });
 

@@ -81,6 +81,7 @@ describe("private.is_admin()", () => {
         "push_approve_attendance",
         "push_availability_candidates",
         "push_availability_of",
+        "push_blocked_interpreters",
         "push_calendar_feed_appointments",
         "push_calendar_feed_issued_at",
         "push_calendar_feed_owner",

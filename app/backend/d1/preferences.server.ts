@@ -100,6 +100,19 @@ export function d1PreferenceStore(db: D1Database): PreferenceStore {
       return row ? { ok: true, id: row.id } : { ok: false, reason: "not-found" };
     },
 
+    async blockedFor(customerId) {
+      const { results } = await query(() =>
+        db
+          .prepare(
+            `SELECT s.interpreter_id FROM interpreter_stances s JOIN customers c ON c.organisation_id = s.organisation_id
+             WHERE c.id = ? AND s.stance = 'blocked' ORDER BY s.interpreter_id`,
+          )
+          .bind(customerId)
+          .all<{ interpreter_id: string }>(),
+      );
+      return results.map((row) => row.interpreter_id);
+    },
+
     async requests(organisationId) {
       const { results } = await query(() =>
         db

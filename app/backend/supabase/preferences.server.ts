@@ -56,6 +56,11 @@ export function supabasePreferenceStore(service: SupabaseClient): PreferenceStor
       return answer.id ? { ok: true, id: Number(answer.id) } : { ok: false, reason: answer.reason ?? "not-found" };
     },
 
+    async blockedFor(customerId) {
+      if (!isId(customerId)) return [];
+      return check<string[]>(await service.rpc("push_blocked_interpreters", { p_customer_id: customerId }));
+    },
+
     async requests(organisationId) {
       if (!isId(organisationId)) return [];
       const rows = check<RequestJson[]>(await service.rpc("push_preference_requests", { p_organisation_id: organisationId }));

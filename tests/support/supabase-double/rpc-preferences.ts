@@ -39,6 +39,7 @@ export const PREFERENCE_RPC_FUNCTIONS = [
   "push_past_interpreters",
   "push_request_preference",
   "push_preference_requests",
+  "push_blocked_interpreters",
   "push_answer_preference_request",
 ] as const;
 
@@ -119,6 +120,15 @@ export const PREFERENCE_FUNCTIONS: Record<(typeof PREFERENCE_RPC_FUNCTIONS)[numb
         note: row.note,
         created_at: ms(row.created_at),
       }));
+  },
+
+  push_blocked_interpreters(state, args) {
+    const organisation = one(state, "customers", args.p_customer_id)?.organisation_id ?? null;
+    if (organisation === null) return [];
+    return state.tables.interpreter_stances
+      .filter((row) => row.organisation_id === organisation && row.stance === "blocked")
+      .map((row) => String(row.interpreter_id))
+      .sort(byCodePoints);
   },
 
   push_answer_preference_request(state, args) {

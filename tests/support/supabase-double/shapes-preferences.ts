@@ -46,6 +46,9 @@ export const PREFERENCE_SHAPES: RestShape[] = [
     p_now: positive,
   }),
   rpc("push_preference_requests", "the organisation's pending requests, oldest first", { p_organisation_id: positive }),
+  rpc("push_blocked_interpreters", "the interpreters the organisation of a customer blocks (a call billed to them never rings them)", {
+    p_customer_id: positive,
+  }),
   rpc("push_answer_preference_request", "a pending request of the organisation accepted (the interpreter preferred, same transaction) or declined", {
     p_organisation_id: positive,
     p_request_id: positive,

@@ -56,6 +56,10 @@ export default [
   // An interpreter's calendar subscription, by its private link (a calendar app sends no cookie).
   route("calendar/:token/appointments.ics", "routes/public/calendar-feed.ts"),
 
+  // A customer organisation's admin asks for a preferred interpreter (requireOrganisationAdmin); /Account links here.
+  route("Account/Preferences", "routes/account/preferences.tsx"),
+  route("ar/Account/Preferences", "routes/account/preferences.tsx", { id: "ar/routes/account/preferences" }),
+
   // Every loader and action below starts with requireStaff or requireAdmin (app/request/guards.server.ts).
   route("Dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/overview.tsx"),
@@ -66,6 +70,7 @@ export default [
     route("people", "routes/dashboard/people.ts"),
     route("Dashboardcustomers", "routes/dashboard/customers.tsx"),
     route("Dashboardcustomers/:customerId", "routes/dashboard/customer.tsx"),
+    route("Organisations/:organisationId/Interpreters", "routes/dashboard/organisation-interpreters.tsx"),
     route("Dashboardusers", "routes/dashboard/users.tsx"),
     route("Orders", "routes/dashboard/orders.tsx"),
     route("Orders/:orderId", "routes/dashboard/order.tsx"),

@@ -16,7 +16,6 @@ export const preferences = {
     listHeading: "المفضَّلون والمحظورون",
     empty: "لا يوجد مترجمون مفضَّلون أو محظورون بعد.",
     columns: { interpreter: "المترجم", stance: "الحالة", set: "التعيين", actions: "الإجراءات" },
-    setByOn: "{when} بواسطة {name}",
     remove: "أزل",
     removeLabel: "أزل {name}",
     saved: { preferred: "أصبح {name} مفضَّلًا.", blocked: "أصبح {name} محظورًا." },

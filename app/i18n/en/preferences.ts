@@ -15,7 +15,6 @@ export const preferences = {
     listHeading: "Preferred and blocked",
     empty: "No preferred or blocked interpreters yet.",
     columns: { interpreter: "Interpreter", stance: "Stance", set: "Set", actions: "Actions" },
-    setByOn: "{when} by {name}",
     remove: "Remove",
     removeLabel: "Remove {name}",
     saved: { preferred: "{name} is now preferred.", blocked: "{name} is now blocked." },

@@ -23,6 +23,8 @@ const ADMIN_ONLY = [
   "/Dashboard/Inbox",
   "/Dashboard/Dashboardcustomers",
   `/Dashboard/Dashboardcustomers/${MISSING}`,
+  // An organisation's preferred and blocked interpreters (issue 27).
+  `/Dashboard/Organisations/${MISSING}/Interpreters`,
   "/Dashboard/Dashboardusers",
   "/Dashboard/Orders",
   `/Dashboard/Orders/${MISSING}`,
@@ -66,6 +68,7 @@ const WITH_ACTION = new Set([
   "/Dashboard/Dashboardusers",
   // A customer's "Billing currency" (issue 26).
   `/Dashboard/Dashboardcustomers/${MISSING}`,
+  `/Dashboard/Organisations/${MISSING}/Interpreters`,
   "/Dashboard/Profile",
   "/Dashboard/Website",
   `/Dashboard/Orders/${MISSING}`,
@@ -95,7 +98,7 @@ function allPaths(entries: RouteConfigEntry[], parent = ""): string[] {
     const path = entry.index ? parent : `${parent}/${entry.path ?? ""}`.replace(/\/+$/, "");
     const sample = path
       .replace(":roomId", "sample")
-      .replace(/:(customerId|orderId|appointmentId|userId|invoiceId|interpreterId)/g, MISSING)
+      .replace(/:(customerId|orderId|appointmentId|userId|invoiceId|interpreterId|organisationId)/g, MISSING)
       .replace(":month", NO_MONTH)
       .replace(":fileId", "1")
       .replace(/\*$/, "no-such-area");
@@ -204,6 +207,38 @@ for (const role of ["anonymous", "interpreter", "admin"] as const) {
           for (const other of people.filter((person) => person.email !== INTERPRETER.email)) expect(body).not.toContain(other.phone);
         }
       });
+    }
+  });
+}
+
+/**
+ * A customer organisation's pages (issue 27): /Account/Preferences, in both languages, is its admins' alone: anonymous
+ * requests are sent to sign in (and read nothing), staff get 403 — page, data and post.
+ */
+const ACCOUNT_PATHS = ["/Account/Preferences", "/ar/Account/Preferences"];
+
+test("the customers' account pages of app/routes.ts are the preferences', in both languages", () => {
+  expect(allPaths(routes).filter((path) => /^(\/ar)?\/Account\b/.test(path))).toEqual(ACCOUNT_PATHS);
+});
+
+for (const role of ["anonymous", "interpreter", "admin"] as const) {
+  test(`the customers' account pages as ${role}: sign in first, or 403 for staff`, async () => {
+    const email = role === "admin" ? ADMIN.email : role === "interpreter" ? INTERPRETER.email : null;
+    const context = await signedInContext(email, `10.253.${test.info().workerIndex}.${["anonymous", "interpreter", "admin"].indexOf(role)}`);
+    try {
+      for (const path of ACCOUNT_PATHS) {
+        const { page, data, post, postData } = await requestsFor(context, path);
+        if (role === "anonymous") {
+          const login = `/Login?redirectTo=${encodeURIComponent(path)}`;
+          expect(page.headers().location, path).toBe(login);
+          expect([page.status(), data.status(), post.status(), postData.status()], path).toEqual([302, 202, 302, 202]);
+          for (const [label, response] of Object.entries({ page, data, post, postData })) await expectNoPrivateData(response, `${path} ${label}`);
+        } else {
+          expect([page.status(), data.status(), post.status(), postData.status()], path).toEqual([403, 403, 403, 403]);
+        }
+      }
+    } finally {
+      await context.dispose();
     }
   });
 }

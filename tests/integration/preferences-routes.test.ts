@@ -81,7 +81,7 @@ describe("staff's page of an organisation's interpreters", () => {
     expect([nobody.status, nobody.errors.interpreter]).toEqual([400, expect.stringContaining("No one matches")]);
     const empty = failure(await staffPost({ intent: "set", interpreter: "   ", stance: "preferred" }));
     expect([empty.status, empty.errors.interpreter]).toEqual([400, "Choose an interpreter."]);
-    expect(failure(await staffPost({ intent: "set", interpreter: "interpreter@example.com", stance: "blocked" }, admin, 999999)).status).toBe(404);
+    expect(statusOf(await thrown(() => staffPost({ intent: "set", interpreter: "interpreter@example.com", stance: "blocked" }, admin, 999999)))).toBe(404);
     expect(await stancesOf(clinicAdmin.organisationId)).toEqual([]);
   });
 });
@@ -127,6 +127,7 @@ describe("the organisation admin's request, and staff's answer", () => {
     const request = String(shown.requests[0]!.id);
     // Through another organisation's page it is not found, and nothing changes.
     expect(failure(await staffPost({ intent: "answer", request, answer: "accept" }, admin, firmAdmin.organisationId)).status).toBe(409);
+    expect(statusOf(await thrown(() => staffPost({ intent: "answer", request, answer: "accept" }, admin, 999999)))).toBe(404);
     const accepted = await redirected(await staffPost({ intent: "answer", request, answer: "accept" }));
     expect(accepted.location).toBe(`${pagePath(clinicAdmin.organisationId)}#stances`);
     expect(await stancesOf(clinicAdmin.organisationId)).toEqual([[interpreterId, "preferred"]]);

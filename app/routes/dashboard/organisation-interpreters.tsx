@@ -38,6 +38,8 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const organisationId = organisationIdOf(args.params.organisationId);
+  // A post for an organisation that does not exist is a 404, whatever it asks (as the page is).
+  if (!(await appContext(args.context).backend.preferences.list(organisationId))) throw data(null, { status: 404 });
   return runIntent(
     { ...args, user: admin },
     {

@@ -12,6 +12,7 @@ import { INVOICE_FORMS } from "./surface-invoices";
 import { PAY_FORMS } from "./surface-pay";
 import { RATE_FORMS } from "./surface-rates";
 import { OFFER_FORMS } from "./surface-offers";
+import { PREFERENCE_FORMS } from "./surface-preferences";
 import { ORDER_FORMS } from "./surface-orders";
 
 const interpreterFields = { full_name: "name", Gender: "gender", email: "email", phone: "phone" } as const;
@@ -179,6 +180,7 @@ export const FORMS: FormEntry[] = [
   ...INVOICE_FORMS,
   ...PAY_FORMS,
   ...OFFER_FORMS,
+  ...PREFERENCE_FORMS,
   // app/features/calls/call-link-form.server.ts: an administrator's call link for a named customer, billed to them when their
   // e-mail is given (shown, nothing stored).
   {

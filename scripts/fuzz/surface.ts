@@ -16,6 +16,7 @@ import { INVOICE_PAGES } from "./surface-invoices";
 import { PAY_PAGES } from "./surface-pay";
 import { RATE_PAGES } from "./surface-rates";
 import { OFFER_PAGES } from "./surface-offers";
+import { PREFERENCE_PAGES } from "./surface-preferences";
 import { ORDER_PAGES } from "./surface-orders";
 
 // Query parameters every React Router page understands (single fetch): which route loaders to run, and
@@ -118,6 +119,7 @@ export const PAGES: PageEntry[] = [
   ...INVOICE_PAGES,
   ...PAY_PAGES,
   ...OFFER_PAGES,
+  ...PREFERENCE_PAGES,
   // app/routes/dashboard/call-log.tsx and call-log-csv.ts: the call log and its CSV (issue 14); the filters are read by
   // callLogFilterFrom (app/domain/call-log.ts); an interpreter gets their own calls whatever the address asks. ?before=
   // is the page's keyset cursor (<ms>.<call id>, callLogCursorFrom; issue 23); the export reads every page itself.

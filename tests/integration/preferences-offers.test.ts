@@ -10,6 +10,7 @@ import { blockedBy } from "~/domain/appointment-times";
 import { addDays } from "~/domain/availability";
 import { COMPANY_TIME_ZONE } from "~/domain/orders";
 import { instantOf, wallClockOf } from "~/domain/zoned-time";
+import { readConfig } from "~/platform/core/config.server";
 import * as appointmentPage from "~/routes/dashboard/appointment";
 import { backendFor, cookieOf, failure, languageId, redirected, seed } from "./helpers";
 import { addRequester } from "./requester-fixture";
@@ -132,5 +133,18 @@ describe("other organisations' stances", () => {
     expect(eligibility.preferredUntil).toBeNull();
     expect(onlySeeded(eligibility.eligible)).toEqual(["Bea", "Oli", "Pat"]);
     expect(eligibility.eligible.every((person) => !person.preferred)).toBe(true);
+  });
+});
+
+describe("the window's setting (PREFERRED_OFFER_WINDOW_MINUTES)", () => {
+  it("60 minutes when unset; whole minutes from 0 (no window) to a week; anything else stops the worker, naming the key", () => {
+    const configWith = (value: string) => readConfig({ ...env, PREFERRED_OFFER_WINDOW_MINUTES: value } as Env);
+    expect(readConfig({ ...env }).preferredOfferWindowMinutes).toBe(60);
+    expect(configWith("0").preferredOfferWindowMinutes).toBe(0);
+    expect(configWith(" 90 ").preferredOfferWindowMinutes).toBe(90);
+    expect(configWith("10080").preferredOfferWindowMinutes).toBe(10_080);
+    for (const wrong of ["10081", "-5", "1.5", "an hour", "1e2"]) {
+      expect(() => configWith(wrong), wrong).toThrow("Invalid configuration: PREFERRED_OFFER_WINDOW_MINUTES must be whole minutes from 0 to 10080");
+    }
   });
 });

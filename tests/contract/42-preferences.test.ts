@@ -2,9 +2,13 @@
 // 20261205001300_push_interpreter_preferences.sql), through the adapter against the double: each store call is ONE
 // call of its SQL function with the service-role key, naming the organisation (or, for a call's exclusions, the
 // customer); ids no database could hold call nothing; the offers' candidates for a Clinic A appointment leave out whom
-// Clinic A blocks and mark whom it prefers. The same SQL on Postgres: tests/rls/interpreter-preferences.test.ts.
+// Clinic A blocks and mark whom it prefers. Then the routes: staff's page and a post of it, and the organisation
+// admin's request (a colleague is refused before any call). The same SQL on Postgres: tests/rls/interpreter-preferences.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
-import { backendFor, bookedCustomer, double, languageIdOf, step, who } from "./helpers";
+import * as accountPreferences from "~/routes/account/preferences";
+import * as staffPage from "~/routes/dashboard/organisation-interpreters";
+import { ADMIN, backendFor, bookedCustomer, double, languageIdOf, signIn, step, who } from "./helpers";
+import { acted, answerOf, form, refusedStatus, routeArgs } from "./route-helpers";
 
 const STARTS = Date.UTC(2034, 5, 6, 16);
 const NOW = Date.UTC(2034, 5, 1, 12);
@@ -105,5 +109,50 @@ describe("an organisation admin's request", () => {
       setAt: NOW + 1,
     });
     expect(await double.violations()).toEqual([]);
+  });
+});
+
+describe("the routes on Supabase", () => {
+  const GUARD = ["auth.user.get user", "rest.session_devices.seen service", "rest.users.me user"];
+  const pagePath = () => `/Dashboard/Organisations/${clinic.organisationId}/Interpreters`;
+  const params = () => ({ organisationId: String(clinic.organisationId) });
+
+  it("staff's page reads the stances, the requests and the person field's first suggestions; a post blocks by the person field", async () => {
+    const admin = (await signIn(ADMIN)).cookie;
+    const shown = await step(() => staffPage.loader(routeArgs(pagePath(), admin, {}, params()).args));
+    expect(who(shown.requests)).toEqual([
+      ...GUARD,
+      "rpc.push_interpreter_stances service",
+      "rpc.push_preference_requests service",
+      "rest.users.options service",
+    ]);
+    expect(shown.result.organisation.name).toBe("Clinic A");
+    const blocked = await acted(
+      staffPage.action,
+      routeArgs(pagePath(), admin, form({ intent: "set", interpreter: "pat.prefs@example.com", stance: "blocked" }), params()),
+    );
+    expect(answerOf(blocked.result)).toEqual({ status: 302, location: `${pagePath()}#stances` });
+    expect(who(blocked.requests)).toEqual([
+      ...GUARD,
+      "rpc.push_interpreter_stances service",
+      "rest.users.options service",
+      "rpc.push_set_interpreter_stance service",
+    ]);
+    expect((await preferences().list(clinic.organisationId))!.stances.find((item) => item.interpreter.id === pat)!.stance).toBe("blocked");
+  });
+
+  it("an organisation admin's request form lists the past interpreters; a colleague is refused before any call of the store", async () => {
+    const [colleague] = await double.people([
+      { full_name: "Cy Clinic", email: "cy@clinic-a.example", password: "Requester-Pass-1", requesterOf: { organisation: "Clinic A" } },
+    ]);
+    expect(colleague).toBeDefined();
+    const adminCookie = (await signIn("ana@clinic-a.example", "Requester-Pass-1")).cookie;
+    const shown = await step(() => accountPreferences.loader(routeArgs("/Account/Preferences", adminCookie).args));
+    expect(shown.result.interpreters).toEqual([{ id: pat, name: "Pat Prefs" }]);
+    expect(shown.requests.at(-1)?.shape).toBe("rpc.push_past_interpreters");
+    const colleagueCookie = (await signIn("cy@clinic-a.example", "Requester-Pass-1")).cookie;
+    const refused = await step(() => refusedStatus(() => accountPreferences.loader(routeArgs("/Account/Preferences", colleagueCookie).args)));
+    expect(refused.result).toBe(403);
+    expect(refused.shapes).not.toContain("rpc.push_past_interpreters");
   });
 });

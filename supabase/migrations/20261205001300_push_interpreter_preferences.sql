@@ -162,7 +162,10 @@ begin
   on conflict do nothing
   returning id into v_id;
   if v_id is null then
-    return pg_catalog.jsonb_build_object('reason', 'not-found');
+    -- Nothing stored: another request for the pair committed in the meantime (the unique index), or not allowed at all.
+    return pg_catalog.jsonb_build_object('reason', case when exists (
+      select 1 from public.preference_requests r
+      where r.organisation_id = p_organisation_id and r.interpreter_id = p_interpreter_id and r.status = 'pending') then 'pending' else 'not-found' end);
   end if;
   return pg_catalog.jsonb_build_object('id', v_id);
 end;

@@ -152,6 +152,16 @@ export function describePreferencesContract(target: ContractTarget & { addReques
       expect(await preferences().request(a, adminA.accountId, worked.id, "", START + 4)).toEqual({ ok: false, reason: "already" });
     });
 
+    it("two requests for the same interpreter at the same instant: one is stored, the other told one is pending", async () => {
+      const { adminA, a } = await twoOrganisations();
+      const worked = await newInterpreter();
+      await workFor((await backend().accounts.emailOf(adminA.accountId))!, worked.id, START + 3_600_000 * 120);
+      const answers = await Promise.all([1, 2].map(() => preferences().request(a, adminA.accountId, worked.id, "", START)));
+      expect(answers.filter((answer) => answer.ok)).toHaveLength(1);
+      expect(answers.filter((answer) => !answer.ok)).toEqual([{ ok: false, reason: "pending" }]);
+      expect(await preferences().requests(a)).toHaveLength(1);
+    });
+
     it("a declined request sets nothing, and the admin may ask again", async () => {
       const { adminA, a } = await twoOrganisations();
       const worked = await newInterpreter();

@@ -97,7 +97,15 @@ export function d1PreferenceStore(db: D1Database): PreferenceStore {
           .bind(interpreterId, note, now, accountId, organisationId, interpreterId, organisationId)
           .first<{ id: number }>(),
       );
-      return row ? { ok: true, id: row.id } : { ok: false, reason: "not-found" };
+      if (row) return { ok: true, id: row.id };
+      // Nothing stored: another request for the pair written in the meantime (the unique index), or not allowed at all.
+      const raced = await query(() =>
+        db
+          .prepare("SELECT 1 AS found FROM preference_requests WHERE organisation_id = ? AND interpreter_id = ? AND status = 'pending'")
+          .bind(organisationId, interpreterId)
+          .first(),
+      );
+      return { ok: false, reason: raced ? "pending" : "not-found" };
     },
 
     async blockedFor(customerId) {

@@ -49,6 +49,7 @@ function accountPages(id: (file: string) => { id?: string }) {
     // Rating an appointment or a call of the organisation, and People (the organisation's admins only).
     route("Account/Rate/:kind/:id", "routes/account/rate.tsx", id("routes/account/rate.tsx")),
     route("Account/People", "routes/account/people.tsx", id("routes/account/people.tsx")),
+    route("Account/Preferences", "routes/account/preferences.tsx", id("routes/account/preferences.tsx")),
   ]);
 }
 
@@ -96,6 +97,7 @@ export default [
     route("people", "routes/dashboard/people.ts"),
     route("Dashboardcustomers", "routes/dashboard/customers.tsx"),
     route("Dashboardcustomers/:customerId", "routes/dashboard/customer.tsx"),
+    route("Organisations/:organisationId/Interpreters", "routes/dashboard/organisation-interpreters.tsx"),
     route("Dashboardusers", "routes/dashboard/users.tsx"),
     route("Organisations", "routes/dashboard/organisations.tsx"),
     route("Organisations/:organisationId", "routes/dashboard/organisation.tsx"),

@@ -93,7 +93,11 @@ async function callerSocket(request: Request, env: Env, url: URL): Promise<Respo
     const offer = await callLinkOffer(config.SESSION_SECRET, linkToken, callable);
     if (offer.state === "unavailable") return refusal(400, "No interpreter speaks that language.");
     if (offer.state !== "ok") return refusal(403, "This call link is not valid.");
-    const billedTo = offer.customerId === null ? {} : { customerId: offer.customerId };
+    // A call billed to a customer never rings an interpreter their organisation blocks: the switchboard is told whom.
+    const billedTo =
+      offer.customerId === null
+        ? {}
+        : { customerId: offer.customerId, excluded: await createBackend({ env, request }).preferences.blockedFor(offer.customerId) };
     return ring(env, { languageId: offer.languageId, language: offer.language, type: offer.type, callerName: offer.name, ...billedTo });
   }
   const asked = Object.fromEntries(url.searchParams);

@@ -193,6 +193,8 @@ import type { CustomerPortalStore } from "./port-portal.server";
 export type { CustomerPortalStore };
 import type { OrganisationStore } from "./port-organisations.server";
 export type { OrganisationStore };
+import type { PreferenceStore } from "./port-preferences.server";
+export type { PreferenceStore };
 
 /** The log of live calls (issue 14): written by the switchboard when a call is over, read by staff. */
 export interface CallLogStore {
@@ -270,6 +272,7 @@ export interface Backend {
   /** A requester's reads of their organisation's work (/Account): each takes the organisation id. */
   readonly portal: CustomerPortalStore;
   readonly organisations: OrganisationStore;
+  readonly preferences: PreferenceStore;
   readonly calls: CallLogStore;
   readonly accounts: AccountStore;
   readonly events: SecurityEventStore;

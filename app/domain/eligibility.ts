@@ -8,12 +8,18 @@ import { overlaps, type Blocked } from "./appointment-times";
 import type { AppointmentSetting } from "./appointments";
 import { offsetAt } from "./zoned-time";
 
-/** In the order the page lists them. */
-export const INELIGIBLE_REASONS = ["not-linked", "no-credential", "credential-expired", "outside-hours", "time-off", "busy"] as const;
+/**
+ * In the order the page lists them. "preferred-window": the appointment's organisation prefers other interpreters who
+ * can take it, and its window for them has not passed (docs/decisions/0041).
+ */
+export const INELIGIBLE_REASONS = ["not-linked", "no-credential", "credential-expired", "outside-hours", "time-off", "busy", "preferred-window"] as const;
 export type IneligibleReason = (typeof INELIGIBLE_REASONS)[number];
 
-/** An interpreter as the offers see them: their availability and the spans their other confirmed appointments block. */
-export type Candidate = { id: string; name: string; linked: boolean; availability: Availability; busy: Blocked[] };
+/**
+ * An interpreter as the offers see them: their availability, the spans their other confirmed appointments block, and
+ * whether the appointment's organisation prefers them. One it blocks is never a candidate (left out by the query).
+ */
+export type Candidate = { id: string; name: string; linked: boolean; preferred: boolean; availability: Availability; busy: Blocked[] };
 
 /** What the rule reads of an appointment. */
 export type OfferedAppointment = { setting: AppointmentSetting; startsAt: number; minutes: number; blockedFrom: number; blockedTo: number };
@@ -109,11 +115,30 @@ export function sortCandidates(appointment: OfferedAppointment, candidates: Cand
   return { eligible, ineligible };
 }
 
+/**
+ * Preferred interpreters first: while the window holds (`until`, an instant, or null when it does not) everyone else
+ * who could take it is held back with the reason "preferred-window"; after it, everyone eligible is, preferred first.
+ */
+export function preferredFirst(
+  sorted: ReturnType<typeof sortCandidates>,
+  until: number | null,
+): { eligible: Candidate[]; ineligible: { candidate: Candidate; reasons: IneligibleReason[] }[] } {
+  const eligible = [...sorted.eligible.filter((person) => person.preferred), ...sorted.eligible.filter((person) => !person.preferred)];
+  if (until === null) return { eligible, ineligible: sorted.ineligible };
+  const waiting: IneligibleReason[] = ["preferred-window"];
+  return {
+    eligible: eligible.filter((person) => person.preferred),
+    ineligible: [...eligible.filter((person) => !person.preferred).map((candidate) => ({ candidate, reasons: waiting })), ...sorted.ineligible],
+  };
+}
+
 /** What the page that offers an appointment shows: who can take it, who cannot and why, and how many others there are. */
 export type Eligibility = {
-  eligible: { id: string; name: string }[];
+  eligible: { id: string; name: string; preferred: boolean }[];
   ineligible: { id: string; name: string; reasons: IneligibleReason[] }[];
   unlinked: number;
   /** The credential the appointment's setting requires, named in the reasons. */
   credential: string | null;
+  /** Until when only preferred interpreters may be offered it; null when the window does not hold. */
+  preferredUntil: number | null;
 };

@@ -44,6 +44,8 @@ export type LiveCall = {
   callerName: string;
   /** The customer the call is billed to (a staff member's call link named them); absent: nobody's. */
   customerId?: number;
+  /** Interpreters it never rings: those the organisation it is billed to blocks (issue 27); absent: nobody. */
+  excluded?: string[];
   status: CallStatus;
   /** Interpreters this call rings (or rang) on. */
   ringing: string[];
@@ -73,10 +75,13 @@ export type CallerMessage =
   | { type: "unanswered" }
   | { type: "ended" };
 
-/** The interpreters a call may ring: available, linked to its language, not in another call. */
-export function candidatesFor(board: Board, languageId: number): Interpreter[] {
-  const busy = new Set(board.calls.filter((call) => call.status === "answered").map((call) => call.interpreterId));
-  return board.interpreters.filter((person) => person.available && person.languages.includes(languageId) && !busy.has(person.id));
+/** The interpreters a call may ring: available, linked to its language, not in another call, not excluded from it. */
+export function candidatesFor(board: Board, call: Pick<LiveCall, "languageId" | "excluded">): Interpreter[] {
+  const busy = new Set(board.calls.filter((item) => item.status === "answered").map((item) => item.interpreterId));
+  const excluded = new Set(call.excluded ?? []);
+  return board.interpreters.filter(
+    (person) => person.available && person.languages.includes(call.languageId) && !busy.has(person.id) && !excluded.has(person.id),
+  );
 }
 
 /** The calls ringing on an interpreter now, oldest first: what their incoming-call screen lists. */
@@ -98,7 +103,7 @@ export function requestCall(
   board: Board,
   call: Omit<LiveCall, "status" | "ringing" | "interpreterId" | "interpreterName" | "answeredAt" | "endedAt" | "roomId">,
 ): Step {
-  const ringing = candidatesFor(board, call.languageId).map((person) => person.id);
+  const ringing = candidatesFor(board, call).map((person) => person.id);
   const created: LiveCall = { ...call, status: "ringing", ringing, interpreterId: null, interpreterName: null, answeredAt: null, endedAt: null, roomId: null };
   const next = { ...board, calls: [...board.calls, created] };
   if (ringing.length === 0) return unanswered(next, created.id, call.requestedAt);
@@ -178,7 +183,7 @@ export function setPresence(board: Board, person: Interpreter | { id: string; go
   const busy = board.calls.some((call) => call.status === "answered" && call.interpreterId === person.id);
   const calls = board.calls.map((call) => {
     if (call.status !== "ringing") return call;
-    const rings = present !== null && present.available && !busy && present.languages.includes(call.languageId);
+    const rings = present !== null && present.available && !busy && present.languages.includes(call.languageId) && !(call.excluded ?? []).includes(present.id);
     const listed = call.ringing.includes(person.id);
     if (rings && !listed) return { ...call, ringing: [...call.ringing, person.id] };
     if (!rings && listed) return { ...call, ringing: call.ringing.filter((id) => id !== person.id) };

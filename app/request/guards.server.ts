@@ -40,6 +40,12 @@ export async function requireCustomer(args: GuardArgs & { request: Request }): P
   return user.kind === "customer" ? user : refuse(args, user, "customers-only");
 }
 
+/** A signed-in customer who administers their organisation; another customer (and staff) gets 403. */
+export async function requireOrganisationAdmin(args: GuardArgs & { request: Request }): Promise<CustomerUser> {
+  const user = await requireCustomer(args);
+  return user.isOrganisationAdmin ? user : refuse(args, user, "organisation-admins-only");
+}
+
 /** A signed-in admin; a signed-in interpreter gets 403. */
 export async function requireAdmin(args: GuardArgs & { request: Request }): Promise<SessionUser> {
   const user = await requireStaff(args);

@@ -114,6 +114,12 @@ export function plausible(kind: FieldKind, rng: Rng, ids: IdPools, context: Orde
       return rng.pick(["video", "audio"]);
     case "linkHours":
       return rng.pick(["1", "24", "168"]);
+    case "stance":
+      return rng.pick(["preferred", "blocked"]);
+    case "preferenceRequestId":
+      return String(rng.int(1, 20));
+    case "preferenceAnswer":
+      return rng.pick(["accept", "decline"]);
     default:
       throw new Error(`payloads-plausible.ts has no plausible value of kind ${kind}`);
   }

@@ -15,6 +15,7 @@ import { CUSTOMER_ACCOUNT_FORMS } from "./surface-customer-accounts";
 import { ACCOUNT_FORMS } from "./surface-account";
 import { RATE_FORMS } from "./surface-rates";
 import { OFFER_FORMS } from "./surface-offers";
+import { PREFERENCE_FORMS } from "./surface-preferences";
 import { ORDER_FORMS } from "./surface-orders";
 
 const interpreterFields = { full_name: "name", Gender: "gender", email: "email", phone: "phone" } as const;
@@ -185,6 +186,7 @@ export const FORMS: FormEntry[] = [
   ...CUSTOMER_ACCOUNT_FORMS,
   ...ACCOUNT_FORMS,
   ...OFFER_FORMS,
+  ...PREFERENCE_FORMS,
   // app/features/calls/call-link-form.server.ts: an administrator's call link for a named customer, billed to them when their
   // e-mail is given (shown, nothing stored).
   {

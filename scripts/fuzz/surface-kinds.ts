@@ -95,6 +95,11 @@ export type FieldKind =
   | "credentialId"
   // An offer of an appointment (My jobs' Accept and Decline): its id.
   | "offerId"
+  // Preferred and blocked interpreters (app/domain/preferences.ts): a stance, an organisation admin's request's id and
+  // staff's answer to it.
+  | "stance"
+  | "preferenceRequestId"
+  | "preferenceAnswer"
   // After an appointment (app/domain/record-forms.ts): what happened (held, or whose no-show); the actual start's day
   // (YYYY-MM-DD) and the start and end (HH:MM) on the company's clock; travel minutes.
   | "attendanceOutcome"

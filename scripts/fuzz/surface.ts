@@ -19,6 +19,7 @@ import { CUSTOMER_ACCOUNT_PAGES } from "./surface-customer-accounts";
 import { ACCOUNT_PAGES } from "./surface-account";
 import { RATE_PAGES } from "./surface-rates";
 import { OFFER_PAGES } from "./surface-offers";
+import { PREFERENCE_PAGES } from "./surface-preferences";
 import { ORDER_PAGES } from "./surface-orders";
 
 // Query parameters every React Router page understands (single fetch): which route loaders to run, and
@@ -125,6 +126,7 @@ export const PAGES: PageEntry[] = [
   ...CUSTOMER_ACCOUNT_PAGES,
   ...ACCOUNT_PAGES,
   ...OFFER_PAGES,
+  ...PREFERENCE_PAGES,
   // app/routes/dashboard/call-log.tsx and call-log-csv.ts: the call log and its CSV (issue 14); the filters are read by
   // callLogFilterFrom (app/domain/call-log.ts); an interpreter gets their own calls whatever the address asks. ?before=
   // is the page's keyset cursor (<ms>.<call id>, callLogCursorFrom; issue 23); the export reads every page itself.

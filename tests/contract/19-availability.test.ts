@@ -135,6 +135,7 @@ describe("the candidates for an offer: one call", () => {
       id: ana,
       name: "Ana Availability",
       linked: true,
+      preferred: false,
       availability: { hours: WEEK, timeOff: [{ id: near.id, firstDay: "2034-03-05", lastDay: "2034-03-05", note: "" }], credentials: [] },
       busy: [{ from: MONDAY_9 - HOUR / 2, to: MONDAY_9 + HOUR / 2 }],
     });

@@ -27,6 +27,8 @@ export const ADMIN_ONLY = [
   // Customer organisations (issue 27).
   "/Dashboard/Organisations",
   `/Dashboard/Organisations/${MISSING}`,
+  // An organisation's preferred and blocked interpreters (issue 27).
+  `/Dashboard/Organisations/${MISSING}/Interpreters`,
   "/Dashboard/Orders",
   `/Dashboard/Orders/${MISSING}`,
   "/Dashboard/Appointments",
@@ -69,6 +71,7 @@ export const WITH_ACTION = new Set([
   "/Dashboard/Dashboardusers",
   "/Dashboard/Organisations",
   `/Dashboard/Organisations/${MISSING}`,
+  `/Dashboard/Organisations/${MISSING}/Interpreters`,
   // A customer's "Billing currency" (issue 26).
   `/Dashboard/Dashboardcustomers/${MISSING}`,
   "/Dashboard/Profile",

@@ -92,6 +92,38 @@ for (const role of ["anonymous", "interpreter", "admin"] as const) {
   });
 }
 
+/**
+ * A customer organisation's preferences page (issue 27): /Account/Preferences, in both languages, is its admins' alone:
+ * anonymous requests are sent to sign in (and read nothing), staff get 403 — page, data and post.
+ */
+const ACCOUNT_PATHS = ["/Account/Preferences", "/ar/Account/Preferences"];
+
+test("the preferences' page of app/routes.ts is in both languages", () => {
+  expect(allPaths(routes).filter((path) => /^(\/ar)?\/Account\/Preferences\b/.test(path))).toEqual(ACCOUNT_PATHS);
+});
+
+for (const role of ["anonymous", "interpreter", "admin"] as const) {
+  test(`the preferences' page as ${role}: sign in first, or 403 for staff`, async () => {
+    const email = role === "admin" ? ADMIN.email : role === "interpreter" ? INTERPRETER.email : null;
+    const context = await signedInContext(email, `10.248.${test.info().workerIndex}.${["anonymous", "interpreter", "admin"].indexOf(role)}`);
+    try {
+      for (const path of ACCOUNT_PATHS) {
+        const { page, data, post, postData } = await requestsFor(context, path);
+        if (role === "anonymous") {
+          const login = `/Login?redirectTo=${encodeURIComponent(path)}`;
+          expect(page.headers().location, path).toBe(login);
+          expect([page.status(), data.status(), post.status(), postData.status()], path).toEqual([302, 202, 302, 202]);
+          for (const [label, response] of Object.entries({ page, data, post, postData })) await expectNoPrivateData(response, `${path} ${label}`);
+        } else {
+          expect([page.status(), data.status(), post.status(), postData.status()], path).toEqual([403, 403, 403, 403]);
+        }
+      }
+    } finally {
+      await context.dispose();
+    }
+  });
+}
+
 test("the private token pages of app/routes.ts are the quote's, the booking's, the invoice's and an invitation's, in both languages", () => {
   expect(new Set(tokenPaths().map((path) => path.replace(UNKNOWN_TOKEN, ":token")))).toEqual(
     new Set([

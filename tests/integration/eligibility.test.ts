@@ -27,7 +27,15 @@ function appointment(date: string, time: string, minutes = 120, setting: Appoint
 }
 
 function candidate(availability: Partial<Availability> = {}, extra: Partial<Candidate> = {}): Candidate {
-  return { id: "u1", name: "Ana", linked: true, availability: { hours: OFFICE, timeOff: [], credentials: [], ...availability }, busy: [], ...extra };
+  return {
+    id: "u1",
+    name: "Ana",
+    linked: true,
+    preferred: false,
+    availability: { hours: OFFICE, timeOff: [], credentials: [], ...availability },
+    busy: [],
+    ...extra,
+  };
 }
 
 // 2026-12-08 is a Tuesday.

@@ -124,6 +124,7 @@ export function describeAvailabilityContract(target: ContractTarget) {
         id: first.id,
         name: names.get(first.id),
         linked: true,
+        preferred: false,
         // Only the time off near the span is read.
         availability: {
           hours: WEEK,

@@ -15,9 +15,10 @@ import { describeInvoicesContract } from "./invoices-suite";
 import { describeCreditNotesContract } from "./credit-notes-suite";
 import { describeReportsContract } from "./reports-suite";
 import { describePayContract } from "./pay-suite";
-import { describeRatingsContract, type RequesterFixture } from "./ratings-suite";
+import { describeRatingsContract } from "./ratings-suite";
 import { unique } from "./target";
 import { describePortalContract } from "./portal-suite";
+import { describePreferencesContract, type RequesterFixture } from "./preferences-suite";
 import { describeOffersContract } from "./offers-suite";
 import { describeOrdersContract } from "./orders-suite";
 import { describeOrganisationsContract } from "./organisations-suite";
@@ -83,6 +84,21 @@ describeOrganisationsContract({ name: "supabase", backendFor, prepare: reset });
 describeRecordsContract({ name: "supabase", backendFor, prepare: reset });
 describeAppointmentChangesContract({ name: "supabase", backendFor, prepare: reset });
 
+/**
+ * A requester of an organisation, through the double's people fixture (requesterOf): their account, their
+ * customer_people row in the organisation (made when missing) and their customers row joined to it.
+ */
+async function doubleRequester(organisation: string, email: string, admin = false) {
+  const response = await fetch(`${env.SUPABASE_URL!}/__double/people`, {
+    method: "POST",
+    body: JSON.stringify([{ full_name: email.split("@")[0], email, password: "Requester-Pass-1", requesterOf: { organisation, admin } }]),
+  });
+  const [person] = await response.json<{ id: string; organisation_id: number; customer_id: number }[]>();
+  return { accountId: person!.id, email, organisationId: Number(person!.organisation_id), customerId: Number(person!.customer_id) };
+}
+const addRequester: RequesterFixture = ({ organisation, email, admin }) => doubleRequester(organisation, email, admin);
+describePreferencesContract({ name: "supabase", backendFor, prepare: reset, addRequester });
+
 describeRatesContract({ name: "supabase", backendFor, prepare: reset });
 
 describeInvoicesContract({ name: "supabase", backendFor, prepare: reset });
@@ -93,29 +109,14 @@ describeRatingsContract({
   name: "supabase",
   backendFor,
   prepare: reset,
-  // The double's people fixture (no invitation flow yet): an account, its customer_people row and customers row.
-  addRequester: async (organisation) => {
-    const email = `${unique("requester")}@example.com`;
-    const response = await fetch(`${env.SUPABASE_URL!}/__double/people`, {
-      method: "POST",
-      body: JSON.stringify([{ full_name: "Requester", email, password: "Requester-Pass-1", requesterOf: { organisation } }]),
-    });
-    const [row] = await response.json<{ id: string; organisation_id: number; customer_id: number }[]>();
-    return { accountId: row!.id, email, organisationId: row!.organisation_id, customerId: row!.customer_id } satisfies RequesterFixture;
-  },
+  addRequester: (organisation) => doubleRequester(organisation, `${unique("requester")}@example.com`),
 });
 
 describePortalContract({
   name: "supabase",
   backendFor,
   prepare: reset,
-  // A requester through the double's fixture: their organisation (made when missing) and their customers row in it.
-  requester: async (organisation, email) => {
-    const body = [{ full_name: "Portal Requester", email, password: "Requester-Pass-1", requesterOf: { organisation } }];
-    const response = await fetch(`${env.SUPABASE_URL!}/__double/people`, { method: "POST", body: JSON.stringify(body) });
-    const [made] = await response.json<{ organisation_id: number }[]>();
-    return { organisationId: made!.organisation_id };
-  },
+  requester: (organisation, email) => doubleRequester(organisation, email),
 });
 
 describeBillingSourcesContract({ name: "supabase", backendFor, prepare: reset });

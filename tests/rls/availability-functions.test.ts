@@ -205,6 +205,8 @@ describe("push_availability_candidates (as the service role)", () => {
       expect(english.linked[0]).toEqual({
         id: INTERPRETER_ID,
         name: "Daniel Interpreter",
+        // No appointment (p_except 0), so no organisation's stance (interpreter-preferences.test.ts).
+        preferred: false,
         hours: (await availabilityOf(tx, INTERPRETER_ID))!.hours,
         // Only the time off near the span: not #2 in June.
         time_off: [{ id: 1, first_day: "2034-03-06", last_day: "2034-03-07", note: "Near" }],

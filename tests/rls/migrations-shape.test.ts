@@ -39,6 +39,11 @@ const PAY_TABLES = ["pay_items", "pay_payouts"];
 const CUSTOMER_ACCOUNT_TABLES = ["customer_people", "organisations"];
 /** Ratings (20261205001400_push_ratings.sql): admins read all, a requester their organisation's, interpreters none. */
 const RATING_TABLES = ["ratings"];
+/**
+ * Preferred and blocked interpreters (20261205001300_push_interpreter_preferences.sql): admins read all, a requester
+ * their organisation's requests and preferred (not blocked) interpreters.
+ */
+const PREFERENCE_TABLES = ["interpreter_stances", "preference_requests"];
 /** Tables signed-in users may only read (their policies choose the rows), anon not at all; the worker writes. */
 const READ_ONLY_TABLES = [
   ...ORDER_TABLES,
@@ -52,6 +57,7 @@ const READ_ONLY_TABLES = [
   ...PAY_TABLES,
   ...CUSTOMER_ACCOUNT_TABLES,
   ...RATING_TABLES,
+  ...PREFERENCE_TABLES,
 ];
 /**
  * Interpreters' availability (20261203000000_push_availability.sql): signed-in users hold every privilege but TRUNCATE,
@@ -112,6 +118,7 @@ describe("what the migrations leave", () => {
       p("customer_people", "SELECT", signedInOnly, "customer_people: admins all, requesters their organisation's"),
       p("customers", "SELECT", signedInOnly, "customers: admins read"),
       p("customers", "SELECT", signedInOnly, "customers: requesters their organisation's"),
+      p("interpreter_stances", "SELECT", signedInOnly, "interpreter_stances: admins all, requesters own preferred"),
       p("invoice_counters", "SELECT", signedInOnly, "invoice_counters: admins read"),
       p("invoice_links", "SELECT", signedInOnly, "invoice_links: admins read"),
       p("invoice_payments", "SELECT", signedInOnly, "invoice_payments: admins read"),
@@ -131,6 +138,7 @@ describe("what the migrations leave", () => {
       p("organisations", "SELECT", signedInOnly, "organisations: admins all, requesters their own"),
       p("pay_items", "SELECT", signedInOnly, "pay_items: admins all, interpreters their own"),
       p("pay_payouts", "SELECT", signedInOnly, "pay_payouts: admins all, interpreters their own"),
+      p("preference_requests", "SELECT", signedInOnly, "preference_requests: admins all, requesters their own"),
       p("rate_lines", "SELECT", signedInOnly, "rate_lines: admins read"),
       p("ratings", "SELECT", signedInOnly, "ratings: admins all, requesters their organisation's"),
       p("services", "SELECT", everyone, "services: anyone reads"),
@@ -270,6 +278,7 @@ describe("what the migrations leave", () => {
       "customers_organisation_idx",
       "customers_recent_idx",
       "customers_search_idx",
+      "interpreter_stances_interpreter_idx",
       "invoice_links_token_hash_key",
       "invoice_payments_invoice_idx",
       "invoice_payments_stripe_event_idx",
@@ -298,6 +307,7 @@ describe("what the migrations leave", () => {
       "pay_items_source_key",
       "pay_items_statement_idx",
       "pay_payouts_statement_idx",
+      "preference_requests_pending_idx",
       "rate_lines_customer_idx",
       "rate_lines_interpreter_idx",
       "rate_lines_list_idx",

@@ -18,6 +18,11 @@ const TIME_OFF_ORDER = "ORDER BY first_day, id";
 const CREDENTIAL_ORDER = "ORDER BY name, id";
 const EXISTS_USER = "EXISTS (SELECT 1 FROM users WHERE id = ?)";
 
+/** The stance of the organisation of appointment `?` (through its customer) on the users row `u`. */
+const stanceOf = (stance: "preferred" | "blocked") =>
+  `SELECT 1 FROM interpreter_stances s JOIN customers c ON c.organisation_id = s.organisation_id JOIN appointments a ON a.customer_id = c.id
+   WHERE a.id = ? AND s.interpreter_id = u.id AND s.stance = '${stance}'`;
+
 /** The UTC calendar date of an instant, a day either way: the company's dates of any instant lie within it. */
 const dayAround = (instant: number, days: number) => new Date(instant + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -111,7 +116,13 @@ export function d1AvailabilityStore(db: D1Database): AvailabilityStore {
       const linkedIds = "SELECT user_id FROM user_languages WHERE language_id = ?";
       const [people, hours, timeOff, credentials, busy, unlinked] = await query(() =>
         db.batch<unknown>([
-          db.prepare(`SELECT u.id, u.full_name FROM users u WHERE u.id IN (${linkedIds}) ORDER BY u.full_name, u.id`).bind(languageId),
+          // The appointment's organisation's stances, in the query that chooses: whom it blocks is never a candidate.
+          db
+            .prepare(
+              `SELECT u.id, u.full_name, EXISTS (${stanceOf("preferred")}) AS preferred FROM users u
+               WHERE u.id IN (${linkedIds}) AND NOT EXISTS (${stanceOf("blocked")}) ORDER BY u.full_name, u.id`,
+            )
+            .bind(exceptId, languageId, exceptId),
           db.prepare(`SELECT * FROM working_hours WHERE user_id IN (${linkedIds}) ${HOURS_ORDER}`).bind(languageId),
           // Only the time off near the span: years of past holidays are not read for every offer.
           db
@@ -133,10 +144,11 @@ export function d1AvailabilityStore(db: D1Database): AvailabilityStore {
         ]),
       );
       const of = <T extends { user_id: string }>(rows: unknown[], id: string) => (rows as T[]).filter((row) => row.user_id === id);
-      const linked = (people!.results as { id: string; full_name: string }[]).map((person): Candidate => ({
+      const linked = (people!.results as { id: string; full_name: string; preferred: number }[]).map((person): Candidate => ({
         id: person.id,
         name: person.full_name,
         linked: true,
+        preferred: person.preferred === 1,
         availability: {
           hours: of<HoursRow>(hours!.results, person.id).map(toInterval),
           timeOff: of<TimeOffRow>(timeOff!.results, person.id).map(toTimeOff),

@@ -17,7 +17,7 @@ type CredentialJson = { id: number | string; name: string; expires_on: string | 
 /** private.push_working_hours, push_time_off and push_credentials of one person. */
 type AvailabilityJson = { hours: HoursJson[]; time_off: TimeOffJson[]; credentials: CredentialJson[] };
 /** One of public.push_availability_candidates' linked people. */
-type CandidateJson = AvailabilityJson & { id: string; name: string; busy: { from: string; to: string }[] };
+type CandidateJson = AvailabilityJson & { id: string; name: string; preferred: boolean; busy: { from: string; to: string }[] };
 
 const toInterval = (row: HoursJson): WorkingInterval => ({ weekday: row.weekday as Weekday, startMinute: row.start_minute, endMinute: row.end_minute });
 const toTimeOff = (row: TimeOffJson): TimeOff => ({ id: int(row.id), firstDay: row.first_day, lastDay: row.last_day, note: row.note });
@@ -97,6 +97,7 @@ export function supabaseAvailabilityStore(service: SupabaseClient): Availability
         id: person.id,
         name: person.name,
         linked: true,
+        preferred: person.preferred,
         availability: toAvailability(person),
         busy: person.busy.map((blocked) => ({ from: instant(blocked.from), to: instant(blocked.to) })),
       }));

@@ -3,6 +3,7 @@
 import { Link } from "react-router";
 import { Panel } from "~/components/Panel";
 import { plural } from "~/i18n";
+import { OfficeTime } from "~/components/OfficeTime";
 import { Template } from "~/components/Template";
 import { useLocale, useMessages } from "~/platform/page/locale";
 import type { Eligibility } from "~/domain/eligibility";
@@ -11,7 +12,11 @@ export function EligibilityPanel({ eligibility, language }: { eligibility: Eligi
   const locale = useLocale();
   const t = useMessages().availability.eligibility;
   // The language and the credential are data: isolated inside the page's sentences.
-  const values = { language: <bdi>{language}</bdi>, credential: <bdi>{eligibility.credential ?? ""}</bdi> };
+  const values = {
+    language: <bdi>{language}</bdi>,
+    credential: <bdi>{eligibility.credential ?? ""}</bdi>,
+    until: eligibility.preferredUntil === null ? "" : <OfficeTime at={eligibility.preferredUntil} />,
+  };
   const person = (item: { id: string; name: string }) => (
     <Link to={`/Dashboard/Interpreter/${encodeURIComponent(item.id)}`}>
       <bdi>{item.name}</bdi>
@@ -30,7 +35,10 @@ export function EligibilityPanel({ eligibility, language }: { eligibility: Eligi
       ) : (
         <ul aria-labelledby="eligible-heading" className="eligibility__eligible">
           {eligibility.eligible.map((item) => (
-            <li key={item.id}>{person(item)}</li>
+            <li key={item.id}>
+              {person(item)}
+              {item.preferred && <span className="eligibility__preferred"> — {t.preferred}</span>}
+            </li>
           ))}
         </ul>
       )}

@@ -28,7 +28,8 @@ export async function staffOffer(input: IntentInput, appointment: Appointment) {
   if (basedOn !== appointment.version) return refused(t.stale, 409);
   if (!isOfferable(appointment.status)) return refused(t.notOfferable, 409);
 
-  const eligibility = await eligibilityFor(app.backend, appointment);
+  const now = Date.now();
+  const eligibility = await eligibilityFor(app.backend, appointment, { now, windowMinutes: app.config.preferredOfferWindowMinutes });
   const eligible = new Map((eligibility?.eligible ?? []).map((person) => [person.id, person.name]));
   const chosen = [...new Set(interpreters)];
   const outsider = chosen.find((id) => !eligible.has(id));
@@ -39,7 +40,6 @@ export async function staffOffer(input: IntentInput, appointment: Appointment) {
   const emails = await Promise.all(chosen.map((id) => app.backend.accounts.emailOf(id)));
   if (emails.some((email) => !email)) return refused(t.unknown, 409);
 
-  const now = Date.now();
   const deadline = offerDeadline(now, appointment.startsAt);
   const people = chosen.map((id, index) => ({ name: eligible.get(id)!, email: emails[index]! }));
   const mails = offerMails({ appointment, origin: url.origin, staffEmail: null }, people, deadline);

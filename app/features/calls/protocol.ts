@@ -23,7 +23,8 @@ export type SocketSignIn = { email: string; session: string | null };
 /** A caller's socket: what they asked for (validated by the worker). */
 export const CALL_HEADER = "X-Push-Call";
 /** `customerId`: the customer a staff member's call link bills the call to (issue 26); absent for anyone else's call. */
-export type CallRequest = { languageId: number; language: string; type: CallType; callerName: string; customerId?: number };
+/** `excluded`: the interpreters the organisation of `customerId` blocks, read when the call is rung (issue 27). */
+export type CallRequest = { languageId: number; language: string; type: CallType; callerName: string; customerId?: number; excluded?: string[] };
 
 // Header values are ASCII: names in any script travel percent-encoded (JSON, then encodeURIComponent).
 export const toHeader = (value: unknown) => encodeURIComponent(JSON.stringify(value));

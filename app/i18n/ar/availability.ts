@@ -88,6 +88,7 @@ export const availability = {
     eligible: "مؤهَّلون",
     noneEligible: "لا أحد ممن يتحدثون {language} يمكنه أخذه على حاله.",
     ineligible: "غير مؤهَّلين",
+    preferred: "مفضَّل لدى الجهة",
     reasons: {
       "not-linked": "لا يتحدث {language}",
       "no-credential": "ليس لديه «{credential}»",
@@ -95,6 +96,7 @@ export const availability = {
       "outside-hours": "لا يعمل في ذلك الوقت",
       "time-off": "في إجازة",
       busy: "محجوز في وقت متداخل",
+      "preferred-window": "يُعرض أولًا على المترجمين المفضَّلين لدى الجهة حتى {until}",
     },
     unlinked: {
       zero: "لا مترجمين آخرين.",

@@ -8,6 +8,7 @@ import { book } from "./book";
 import { appointments } from "./appointments";
 import { availability } from "./availability";
 import { offers } from "./offers";
+import { preferences } from "./preferences";
 import { records } from "./records";
 import { billing } from "./billing";
 import { reports } from "./reports";
@@ -534,6 +535,7 @@ export const ar: Messages = {
   appointments,
   availability,
   offers,
+  preferences,
   records,
   billing,
   reports,

@@ -87,6 +87,7 @@ export const availability = {
     eligible: "Eligible",
     noneEligible: "Nobody who speaks {language} can take it as it stands.",
     ineligible: "Not eligible",
+    preferred: "Preferred by the organisation",
     reasons: {
       "not-linked": "Does not speak {language}",
       "no-credential": "Has no “{credential}”",
@@ -94,6 +95,7 @@ export const availability = {
       "outside-hours": "Not working at that time",
       "time-off": "On time off",
       busy: "Booked at an overlapping time",
+      "preferred-window": "Offered to the organisation's preferred interpreters first, until {until}",
     },
     unlinked: { one: "1 other interpreter does not speak {language}.", other: "{count} other interpreters do not speak {language}." },
   },

@@ -2,6 +2,7 @@
 // loudly, naming the key, instead of surfacing later as an unsigned cookie or a message that never leaves.
 import { z } from "zod";
 import { isCalendarDate } from "~/domain/orders";
+import { DEFAULT_PREFERRED_WINDOW_MINUTES } from "~/domain/preferences";
 
 /** An unset variable and an empty one mean the same: not configured. */
 const optional = z
@@ -37,6 +38,7 @@ const envSchema = z.object({
   BANK_TRANSFER_DETAILS: optional,
   INVOICE_TAX_PERCENT: optional,
   BILLING_HOLIDAYS: optional,
+  PREFERRED_OFFER_WINDOW_MINUTES: optional,
 });
 
 export type EmailJsConfig = {
@@ -94,6 +96,8 @@ export type AppConfig = {
   invoiceTaxBasisPoints: number;
   /** The public holidays billing surcharges (BILLING_HOLIDAYS "2026-12-25 Christmas Day; 2027-01-01 New Year's Day"). */
   billingHolidays: { date: string; name: string }[];
+  /** How long after booking only the organisation's preferred interpreters may be offered an appointment (issue 27). */
+  preferredOfferWindowMinutes: number;
 };
 
 export type IceServer = { urls: string | string[]; username?: string; credential?: string };
@@ -143,6 +147,14 @@ function taxBasisPointsOf(value: string | undefined): number {
   const basisPoints = match ? Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")) : NaN;
   if (!(basisPoints <= 10_000)) throw new Error("Invalid configuration: INVOICE_TAX_PERCENT must be a percentage from 0 to 100, e.g. 7.5");
   return basisPoints;
+}
+
+/** PREFERRED_OFFER_WINDOW_MINUTES: whole minutes, 0 (no window) to a week; 60 when unset. */
+function windowMinutesOf(value: string | undefined): number {
+  if (!value) return DEFAULT_PREFERRED_WINDOW_MINUTES;
+  const minutes = /^\d{1,5}$/.test(value) ? Number(value) : NaN;
+  if (!(minutes <= 7 * 24 * 60)) throw new Error("Invalid configuration: PREFERRED_OFFER_WINDOW_MINUTES must be whole minutes from 0 to 10080, e.g. 60");
+  return minutes;
 }
 
 /** BILLING_HOLIDAYS: "YYYY-MM-DD Name" entries separated by semicolons; a day that is not one stops the worker. */
@@ -208,6 +220,7 @@ export function readConfig(env: Env): AppConfig {
       bankTransferDetails: e.BANK_TRANSFER_DETAILS?.replaceAll("\\n", "\n") ?? null,
       invoiceTaxBasisPoints: taxBasisPointsOf(e.INVOICE_TAX_PERCENT),
       billingHolidays: holidaysOf(e.BILLING_HOLIDAYS),
+      preferredOfferWindowMinutes: windowMinutesOf(e.PREFERRED_OFFER_WINDOW_MINUTES),
     };
     cache.set(env, config);
   }

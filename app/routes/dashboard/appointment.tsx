@@ -32,17 +32,17 @@ export const meta: Route.MetaFunction = (args) => dashboardMeta(args, (t) => t.a
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const backend = appContext(args.context).backend;
+  const { backend, config } = appContext(args.context);
   const appointment = await appointmentOr404(backend, args.params.appointmentId);
+  const now = Date.now();
   // Everything but the private link's sealed token: the page needs none of it.
   const { tokenSealed: _sealed, ...shown } = appointment;
   const [eligibility, offers, unfilledSince, record] = await Promise.all([
-    eligibilityFor(backend, appointment),
+    eligibilityFor(backend, appointment, { now, windowMinutes: config.preferredOfferWindowMinutes }),
     backend.offers.forAppointment(appointment.id),
     backend.offers.unfilledSince(appointment.id),
     backend.records.of(appointment.id),
   ]);
-  const now = Date.now();
   return { appointment: shown, eligibility, offers, unfilledSince, record, deadline: offerDeadline(now, appointment.startsAt), now };
 }
 

@@ -13,6 +13,7 @@ import { INVOICE_SHAPES } from "./shapes-invoices";
 import { PAY_SHAPES } from "./shapes-pay";
 import { RATING_SHAPES } from "./shapes-ratings";
 import { PORTAL_SHAPES } from "./shapes-portal";
+import { PREFERENCE_SHAPES } from "./shapes-preferences";
 import { OFFER_SHAPES } from "./shapes-offers";
 import { ORDER_REST_SHAPES, ORDER_STORAGE_SHAPES } from "./shapes-orders";
 import { OUTBOX_SHAPES } from "./shapes-outbox";
@@ -48,6 +49,7 @@ export const SHAPES: readonly Shape[] = [
   ...PAY_SHAPES,
   ...RATING_SHAPES,
   ...PORTAL_SHAPES,
+  ...PREFERENCE_SHAPES,
   ...AUTH_SHAPES,
   ...STUDIO_STORAGE_SHAPES,
   ...ORDER_STORAGE_SHAPES,

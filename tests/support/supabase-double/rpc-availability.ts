@@ -104,15 +104,23 @@ export const AVAILABILITY_FUNCTIONS: Record<(typeof AVAILABILITY_RPC_FUNCTIONS)[
         .filter(({ bounds }) => bounds[0] < to && bounds[1] > from)
         .sort((a, b) => a.bounds[0] - b.bounds[0] || a.id - b.id)
         .map(({ bounds }) => ({ from: pgTimestamp(bounds[0]), to: pgTimestamp(bounds[1]) }));
+    // The appointment's organisation (through its customer): whom it blocks is left out, whom it prefers is marked.
+    const appointment = state.tables.appointments.find((row) => row.id === except);
+    const organisation = appointment ? one(state, "customers", appointment.customer_id)?.organisation_id : null;
+    const stance = (userId: unknown) =>
+      organisation == null
+        ? undefined
+        : state.tables.interpreter_stances.find((row) => row.organisation_id === organisation && row.interpreter_id === userId)?.stance;
     return {
       linked: state.tables.users
-        .filter((user) => linked(user.id))
+        .filter((user) => linked(user.id) && stance(user.id) !== "blocked")
         .sort((a, b) => byCodePoints(a.full_name, b.full_name) || byCodePoints(a.id, b.id))
         .map((user) => {
           const id = String(user.id);
           return {
             id,
             name: user.full_name,
+            preferred: stance(id) === "preferred",
             hours: hoursOf(state, id),
             time_off: timeOffOf(state, id, firstDay, lastDay),
             credentials: credentialsOf(state, id),

@@ -25,6 +25,7 @@ import { REPORT_FUNCTIONS } from "./rpc-reports";
 import { PAY_FUNCTIONS } from "./rpc-pay";
 import { RATING_FUNCTIONS } from "./rpc-ratings";
 import { PORTAL_FUNCTIONS } from "./rpc-portal";
+import { PREFERENCE_FUNCTIONS } from "./rpc-preferences";
 import { OFFER_FUNCTIONS } from "./rpc-offers";
 import { PEOPLE_FUNCTIONS } from "./rpc-people";
 import { RATE_FUNCTIONS } from "./rpc-rates";
@@ -229,6 +230,7 @@ export function handleRpc(state: DoubleState, name: string, body: unknown): Doub
     ...PAY_FUNCTIONS,
     ...RATING_FUNCTIONS,
     ...PORTAL_FUNCTIONS,
+    ...PREFERENCE_FUNCTIONS,
   };
   const run = Object.hasOwn(functions, name) ? functions[name] : undefined;
   if (!run) {

@@ -9,8 +9,8 @@
 // schema-calls.ts, the appointments in schema-appointments.ts, interpreters' availability in schema-availability.ts,
 // the offers of appointments in schema-offers.ts, their reminders in schema-reminders.ts, interpreters' calendar feeds
 // in schema-calendar-feeds.ts, what happened at an appointment in schema-records.ts, the rate cards in schema-rates.ts,
-// invoices in schema-invoices.ts, interpreters' pay in schema-pay.ts, customer accounts in schema-customer-accounts.ts, ratings in
-// schema-ratings.ts.
+// invoices in schema-invoices.ts, interpreters' pay in schema-pay.ts, customer accounts in schema-customer-accounts.ts,
+// ratings in schema-ratings.ts, organisations' preferred and blocked interpreters in schema-preferences.ts.
 import { pgTimestamp } from "./pg";
 import { APPOINTMENT_SCHEMA, APPOINTMENT_TABLE_NAMES } from "./schema-appointments";
 import { AVAILABILITY_SCHEMA, AVAILABILITY_TABLE_NAMES } from "./schema-availability";
@@ -20,6 +20,7 @@ import { INVOICE_SCHEMA, INVOICE_TABLE_NAMES } from "./schema-invoices";
 import { PAY_SCHEMA, PAY_TABLE_NAMES } from "./schema-pay";
 import { CUSTOMER_ACCOUNT_SCHEMA, CUSTOMER_ACCOUNT_TABLE_NAMES } from "./schema-customer-accounts";
 import { RATING_SCHEMA, RATING_TABLE_NAMES } from "./schema-ratings";
+import { PREFERENCE_SCHEMA, PREFERENCE_TABLE_NAMES } from "./schema-preferences";
 import { OFFER_SCHEMA, OFFER_TABLE_NAMES } from "./schema-offers";
 import { ORDER_SCHEMA, ORDER_TABLE_NAMES, RELAY_COLUMNS } from "./schema-orders";
 import { RATE_SCHEMA, RATE_TABLE_NAMES } from "./schema-rates";
@@ -100,6 +101,7 @@ export const TABLE_NAMES = [
   ...PAY_TABLE_NAMES,
   ...CUSTOMER_ACCOUNT_TABLE_NAMES,
   ...RATING_TABLE_NAMES,
+  ...PREFERENCE_TABLE_NAMES,
 ] as const;
 export type TableName = (typeof TABLE_NAMES)[number];
 export const isTable = (name: string): name is TableName => (TABLE_NAMES as readonly string[]).includes(name);
@@ -146,6 +148,7 @@ export const SCHEMA: Record<TableName, Table> = {
   ...PAY_SCHEMA,
   ...CUSTOMER_ACCOUNT_SCHEMA,
   ...RATING_SCHEMA,
+  ...PREFERENCE_SCHEMA,
   company: contentTable({
     title: requiredText,
     description: { type: "text", default: () => "" },

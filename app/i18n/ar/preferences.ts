@@ -1,0 +1,58 @@
+// المترجمون المفضَّلون والمحظورون (المسألة 27): صفحة الموظفين لمترجمي الجهة، وطلب مسؤول الجهة مترجمًا مفضَّلًا. لا يُبلَّغ
+// المترجم بأيٍّ منهما.
+import type { Messages } from "~/i18n/en";
+
+export const preferences = {
+  staff: {
+    heading: "{organisation}: المترجمون",
+    title: "مترجمو الجهة",
+    intro: "يُعرض على المترجمين المفضَّلين مواعيد هذه الجهة أولًا؛ ولا يُعرض على المحظورين شيء منها ولا يُتَّصل بهم في مكالماتها. لا يُبلَّغ المترجمون بذلك.",
+    addHeading: "أضف مترجمًا",
+    interpreter: "المترجم",
+    stance: "مفضَّل أو محظور",
+    choose: "اختر…",
+    add: "احفظ",
+    adding: "جارٍ الحفظ…",
+    listHeading: "المفضَّلون والمحظورون",
+    empty: "لا يوجد مترجمون مفضَّلون أو محظورون بعد.",
+    columns: { interpreter: "المترجم", stance: "الحالة", set: "التعيين", actions: "الإجراءات" },
+    remove: "أزل",
+    removeLabel: "أزل {name}",
+    saved: { preferred: "أصبح {name} مفضَّلًا.", blocked: "أصبح {name} محظورًا." },
+    removed: "لم يعد {name} مفضَّلًا ولا محظورًا.",
+    notFound: "لم يعد ذلك المترجم أو تلك الجهة موجودًا.",
+    requestsHeading: "طلبات الجهة",
+    noRequests: "لا توجد طلبات منتظرة.",
+    requestColumns: { interpreter: "المترجم", by: "الطالب", note: "ملاحظة", when: "تاريخ الطلب", actions: "الرد" },
+    accept: "اقبل",
+    acceptLabel: "اقبل طلب {name}",
+    decline: "ارفض",
+    declineLabel: "ارفض طلب {name}",
+    accepted: "أصبح {name} مفضَّلًا.",
+    declined: "رُفض طلب {name}.",
+    answered: "سبق الرد على هذا الطلب.",
+  },
+  stances: { preferred: "مفضَّل", blocked: "محظور" },
+  form: {
+    interpreterRequired: "اختر مترجمًا.",
+    stanceRequired: "اختر مفضَّلًا أو محظورًا.",
+  },
+  request: {
+    heading: "اطلب مترجمًا مفضَّلًا",
+    intro: "اختر مترجمًا عمل معكم. يراجع موظفونا كل طلب؛ ولا يُبلَّغ المترجم.",
+    interpreter: "المترجم",
+    choose: "اختر…",
+    none: "حين يعمل مترجم لدى جهتكم، يمكنكم طلبه هنا.",
+    note: "ملاحظة لموظفينا (اختيارية)",
+    noteTooLong: "يُرجى ألّا تتجاوز الملاحظة 500 حرف.",
+    submit: "أرسل الطلب",
+    submitting: "جارٍ الإرسال…",
+    sent: "شكرًا. سيراجع موظفونا طلبكم للمترجم {name}.",
+    refused: {
+      "not-found": "لا يمكنكم طلب إلا مترجم عمل لدى جهتكم.",
+      pending: "يوجد طلب منتظر لهذا المترجم.",
+      already: "هذا المترجم مفضَّل بالفعل.",
+    },
+    adminsOnly: "لا يطلب مترجمًا مفضَّلًا إلا مسؤول جهتكم.",
+  },
+} satisfies Messages["preferences"];

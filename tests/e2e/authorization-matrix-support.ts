@@ -2,7 +2,7 @@
 // customer-matrix.spec.ts: customers' requesters, issue 27): the guarded routes of app/routes.ts with sample values,
 // which of them are for admins only, have an action or answer data, the private-link pages and files, and how a cell is
 // asked and checked.
-import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { request as playwrightRequest, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
 import { APP_URL } from "../../playwright.config";
@@ -158,3 +158,15 @@ export const tokenFiles = () =>
   allPaths(routes)
     .filter((path) => path.includes("/:token/"))
     .map((path) => path.replace(":token", UNKNOWN_TOKEN));
+
+/** Whether a WebSocket to `path` opens from `page` (a page of this site, with its cookies), as the site's pages open them. */
+export const socketOpens = (page: Page, path: string) =>
+  page.evaluate(
+    (url) =>
+      new Promise<boolean>((resolve) => {
+        const socket = new WebSocket(url);
+        socket.onopen = () => (socket.close(), resolve(true));
+        socket.onerror = () => resolve(false);
+      }),
+    new URL(path, page.url()).href.replace(/^http/, "ws"),
+  );

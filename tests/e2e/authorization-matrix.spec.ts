@@ -26,6 +26,7 @@ import {
   tokenPaths,
   UNKNOWN_TOKEN,
   WITH_ACTION,
+  socketOpens,
 } from "./authorization-matrix-support";
 
 test("the matrix lists exactly the guarded routes of app/routes.ts", () => {
@@ -214,16 +215,7 @@ for (const role of ["anonymous", "interpreter", "admin"] as const) {
   test(`call sockets as ${role}`, async ({ page }) => {
     if (role !== "anonymous") await signIn(page, role === "admin" ? ADMIN.email : INTERPRETER.email, { landing: null });
     await page.goto("/Services");
-    const opens = (path: string) =>
-      page.evaluate(
-        (url) =>
-          new Promise<boolean>((resolve) => {
-            const socket = new WebSocket(url);
-            socket.onopen = () => (socket.close(), resolve(true));
-            socket.onerror = () => resolve(false);
-          }),
-        new URL(path, page.url()).href.replace(/^http/, "ws"),
-      );
+    const opens = (path: string) => socketOpens(page, path);
     expect(await opens("/api/calls/interpreter")).toBe(role !== "anonymous");
     expect(await opens(`/api/calls/room/6f1c2b9e-3a4d-4e5f-8a9b-0c1d2e3f4a5b?key=${"A".repeat(43)}`)).toBe(false);
     expect(await opens("/api/calls/room/6f1c2b9e-3a4d-4e5f-8a9b-0c1d2e3f4a5b")).toBe(false);

@@ -16,6 +16,7 @@ import {
   tokenFiles,
   tokenPaths,
   WITH_ACTION,
+  socketOpens,
 } from "./authorization-matrix-support";
 
 /** The matrix's own organisation and requester: a customer of no other test. */
@@ -87,16 +88,7 @@ test("a requester's session is refused the interpreter's call socket and My jobs
   const requester = await ensureRequester(REQUESTER);
   await signIn(page, requester.email, { landing: null, password: requester.password });
   await page.goto("/Services");
-  const opens = (path: string) =>
-    page.evaluate(
-      (url) =>
-        new Promise<boolean>((resolve) => {
-          const socket = new WebSocket(url);
-          socket.onopen = () => (socket.close(), resolve(true));
-          socket.onerror = () => resolve(false);
-        }),
-      new URL(path, page.url()).href.replace(/^http/, "ws"),
-    );
+  const opens = (path: string) => socketOpens(page, path);
   expect(await opens("/api/calls/interpreter")).toBe(false);
   const form = { intent: "join-appointment", appointment: MISSING };
   const join = await page.request.post("/Dashboard/Jobs", { form, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 });

@@ -3,9 +3,8 @@
 // organisation (another organisation's appointment is a 404), with the private page's action.
 import { Link } from "react-router";
 import { Facts, type Fact } from "~/components/Facts";
-import { Panel } from "~/components/Panel";
-import { FormAlert, SubmitButton } from "~/components/forms";
-import { appointmentNumber, customerCanCancel, isLateCancellation, LATE_CANCELLATION_HOURS } from "~/domain/appointments";
+import { AppointmentCancelPanel } from "~/features/appointments/AppointmentCancelPanel";
+import { appointmentNumber, customerCanCancel, isLateCancellation } from "~/domain/appointments";
 import { appointmentView } from "~/features/account/portal-views";
 import { portalAppointmentOf } from "~/features/account/portal-records.server";
 import { appointmentWhen, durationText } from "~/features/appointments/appointment-text";
@@ -64,14 +63,7 @@ export default function AccountAppointment({ loaderData, actionData }: Route.Com
       </p>
       {appointment.status === "cancelled" && <p>{s.cancelledText}</p>}
       {canCancel && (
-        <Panel id="cancel-heading" heading={s.cancelHeading} sectionId="cancel">
-          <FormAlert message={actionData?.intent === "cancel" ? actionData.formError : null} />
-          <p>{late ? format(s.lateWarning, { hours: LATE_CANCELLATION_HOURS }) : s.cancelText}</p>
-          <form method="post">
-            <input type="hidden" name="basedOn" value={appointment.version} />
-            <SubmitButton intent="cancel" label={s.cancel} pendingLabel={s.cancelling} className="button--danger" />
-          </form>
-        </Panel>
+        <AppointmentCancelPanel version={appointment.version} late={late} formError={actionData?.intent === "cancel" ? actionData.formError : null} />
       )}
     </div>
   );

@@ -2,6 +2,7 @@
 // of the path, read through the organisation (another organisation's, or a draft, is a plain 404). Never cached.
 import { portalInvoiceOf } from "~/features/account/portal-records.server";
 import { invoiceDocumentOf, withCustomer } from "~/features/billing/invoice-link.server";
+import { invoicePdfResponse } from "~/features/billing/invoice-pdf-response.server";
 import { localeOfPath } from "~/platform/page/locale";
 import { appContext } from "~/request/context.server";
 import { requireCustomer } from "~/request/guards.server";
@@ -12,13 +13,5 @@ export async function loader(args: Route.LoaderArgs) {
   const app = appContext(args.context);
   const linked = await withCustomer(app, await portalInvoiceOf(app, user, args.params.invoiceId));
   const { document, number } = await invoiceDocumentOf(app, linked, localeOfPath(args.url.pathname));
-  const { renderInvoicePdf } = await import("~/features/billing/invoice-pdf/invoice-pdf.server");
-  return new Response(await renderInvoicePdf(document), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="${number}.pdf"`,
-      "Cache-Control": "private, no-store",
-      "X-Robots-Tag": "noindex, nofollow",
-    },
-  });
+  return invoicePdfResponse(document, number);
 }

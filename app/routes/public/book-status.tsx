@@ -3,9 +3,8 @@
 // when it is late, and for a confirmed video appointment its call room's Join (or when Join opens). Works without JavaScript; never indexed, never cached.
 import { data, type HeadersFunction } from "react-router";
 import { Facts, type Fact } from "~/components/Facts";
-import { Panel } from "~/components/Panel";
-import { FormAlert, SubmitButton } from "~/components/forms";
-import { appointmentNumber, customerCanCancel, customerStatusOf, firstNameOf, isLateCancellation, LATE_CANCELLATION_HOURS } from "~/domain/appointments";
+import { AppointmentCancelPanel } from "~/features/appointments/AppointmentCancelPanel";
+import { appointmentNumber, customerCanCancel, customerStatusOf, firstNameOf, isLateCancellation } from "~/domain/appointments";
 import { format } from "~/i18n";
 import { appContext } from "~/request/context.server";
 import { localeOfPath, messagesFor, useLocale, useMessages } from "~/platform/page/locale";
@@ -94,14 +93,7 @@ export default function BookStatus({ loaderData, actionData }: Route.ComponentPr
       </p>
       {appointment.status === "cancelled" && <p>{s.cancelledText}</p>}
       {canCancel && (
-        <Panel id="cancel-heading" heading={s.cancelHeading} sectionId="cancel">
-          <FormAlert message={actionData?.intent === "cancel" ? actionData.formError : null} />
-          <p>{late ? format(s.lateWarning, { hours: LATE_CANCELLATION_HOURS }) : s.cancelText}</p>
-          <form method="post">
-            <input type="hidden" name="basedOn" value={appointment.version} />
-            <SubmitButton intent="cancel" label={s.cancel} pendingLabel={s.cancelling} className="button--danger" />
-          </form>
-        </Panel>
+        <AppointmentCancelPanel version={appointment.version} late={late} formError={actionData?.intent === "cancel" ? actionData.formError : null} />
       )}
     </main>
   );

@@ -39,7 +39,7 @@ import { text } from "./values";
 const { values } = parseArgs({
   options: {
     seed: { type: "string", default: "1" },
-    requests: { type: "string", default: "1200" },
+    requests: { type: "string", default: "1600" },
     port: { type: "string", default: "8950" },
     only: { type: "string" },
     trace: { type: "string" },

@@ -23,7 +23,9 @@ beforeAll(async () => {
 
 describe("/Account", () => {
   it("shows the requester's organisation and their name in the shell", async () => {
-    expect(await layout.loader(get("/Account", clinicCookie))).toEqual({ person: { fullName: "Rana Reception", organisationName: "Clinic A" } });
+    expect(await layout.loader(get("/Account", clinicCookie))).toEqual({
+      person: { fullName: "Rana Reception", organisationName: "Clinic A", isAdmin: false },
+    });
   });
 
   it("lists Clinic A's order, appointment and invoice, with what is open, and none of Firm B's", async () => {

@@ -3,7 +3,14 @@ import type { Messages } from "~/i18n/en";
 
 export const account: Messages["account"] = {
   metaTitle: "حسابك",
-  nav: { label: "حسابك", home: "نظرة عامة", signOut: "تسجيل الخروج", signedInAs: "مسجَّل الدخول باسم {name}" },
+  nav: {
+    label: "حسابك",
+    home: "نظرة عامة",
+    people: "الأشخاص",
+    preferences: "المترجمون المفضّلون",
+    signOut: "تسجيل الخروج",
+    signedInAs: "مسجَّل الدخول باسم {name}",
+  },
   home: {
     heading: "{organisation}",
     intro: "كل طلبات مؤسستك ومواعيدها وفواتيرها في مكان واحد.",
@@ -18,6 +25,7 @@ export const account: Messages["account"] = {
     back: "كل طلباتك",
   },
   appointments: {
+    rate: "قيّم هذا الموعد",
     heading: "المواعيد",
     count: { zero: "لا مواعيد", one: "موعد واحد", two: "موعدان", few: "{count} مواعيد", many: "{count} موعدًا", other: "{count} موعد" },
     search: "ابحث في المواعيد",
@@ -43,5 +51,5 @@ export const account: Messages["account"] = {
   search: "ابحث",
   clear: "امسح",
   pages: { orders: "صفحات الطلبات", appointments: "صفحات المواعيد", invoices: "صفحات الفواتير" },
-  soon: "لطلب عرض سعر أو حجز مترجم، استخدم النماذج على موقعنا في الوقت الحالي.",
+  actions: { label: "اطلب منّا", quote: "اطلب عرض سعر", book: "احجز مترجمًا", call: "اتصل بمترجم الآن" },
 };

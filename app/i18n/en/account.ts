@@ -4,7 +4,14 @@ import type { Plural } from "~/i18n/plural";
 
 export const account = {
   metaTitle: "Your account",
-  nav: { label: "Your account", home: "Overview", signOut: "Sign out", signedInAs: "Signed in as {name}" },
+  nav: {
+    label: "Your account",
+    home: "Overview",
+    people: "People",
+    preferences: "Preferred interpreters",
+    signOut: "Sign out",
+    signedInAs: "Signed in as {name}",
+  },
   home: {
     heading: "{organisation}",
     intro: "Every order, appointment and invoice of your organisation, in one place.",
@@ -19,6 +26,7 @@ export const account = {
     back: "All your orders",
   },
   appointments: {
+    rate: "Rate this appointment",
     heading: "Appointments",
     count: { one: "{count} appointment", other: "{count} appointments" } satisfies Plural,
     search: "Search the appointments",
@@ -45,5 +53,6 @@ export const account = {
   clear: "Clear",
   pages: { orders: "Pages of orders", appointments: "Pages of appointments", invoices: "Pages of invoices" },
   // The seams of later work (issue 27 items 2-4): where the portal will offer them.
-  soon: "To request a quote or book an interpreter, use the forms on our website for now.",
+  // The forms come filled in with the person's details, and what they send is the organisation's.
+  actions: { label: "Ask us", quote: "Request a quote", book: "Book an interpreter", call: "Call an interpreter now" },
 };

@@ -19,7 +19,14 @@ export async function loader(args: Route.LoaderArgs) {
   const user = await requireCustomer(args);
   const appointment = await portalAppointmentOf(appContext(args.context), user, args.params.appointmentId);
   const now = Date.now();
-  return { appointment: appointmentView(appointment), canCancel: customerCanCancel(appointment, now), late: isLateCancellation(appointment, now) };
+  // Once it has taken place (its end passed, not cancelled) it can be rated; the rating page checks the rest.
+  const canRate = appointment.status !== "cancelled" && appointment.interpreter !== null && appointment.startsAt + appointment.minutes * 60_000 <= now;
+  return {
+    appointment: appointmentView(appointment),
+    canCancel: customerCanCancel(appointment, now),
+    late: isLateCancellation(appointment, now),
+    canRate,
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -34,7 +41,7 @@ export default function AccountAppointment({ loaderData, actionData }: Route.Com
   const s = t.book.status;
   const locale = useLocale();
   const href = useLocalizedPath();
-  const { appointment, canCancel, late } = loaderData;
+  const { appointment, canCancel, late, canRate } = loaderData;
   const facts: Fact[] = [
     [s.when, appointmentWhen(locale, appointment.startsAt)],
     [s.duration, durationText(t, appointment.minutes)],
@@ -61,6 +68,11 @@ export default function AccountAppointment({ loaderData, actionData }: Route.Com
           {t.account.appointments.calendar}
         </a>
       </p>
+      {canRate && (
+        <p>
+          <Link to={href(`/Account/Rate/appointment/${appointment.id}`)}>{t.account.appointments.rate}</Link>
+        </p>
+      )}
       {appointment.status === "cancelled" && <p>{s.cancelledText}</p>}
       {canCancel && (
         <AppointmentCancelPanel version={appointment.version} late={late} formError={actionData?.intent === "cancel" ? actionData.formError : null} />

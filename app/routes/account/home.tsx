@@ -48,10 +48,18 @@ export default function AccountHome({ loaderData }: Route.ComponentProps) {
         <bdi>{format(a.home.heading, { organisation: organisationName })}</bdi>
       </h1>
       <p>{a.home.intro}</p>
-      {/* The seam of build item 2's "request a quote" / "book": the public forms until they are filled in for the organisation. */}
-      <p className="muted">
-        {a.soon} <Link to={href("/Quote")}>{t.nav.quote}</Link> · <Link to={href("/Book")}>{t.nav.book}</Link>
-      </p>
+      {/* The public forms and /Call know a signed-in requester: filled in, and what is sent is the organisation's. */}
+      <nav aria-label={a.actions.label} className="portal-actions">
+        <Link className="button" to={href("/Quote")}>
+          {a.actions.quote}
+        </Link>
+        <Link className="button" to={href("/Book")}>
+          {a.actions.book}
+        </Link>
+        <Link className="button button--ghost" to={href("/Call")}>
+          {a.actions.call}
+        </Link>
+      </nav>
 
       <Panel id="account-orders" heading={a.orders.heading} meta={plural(locale, a.orders.count, orders.total)}>
         <AccountSearch

@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ location }) => [
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireCustomer(args);
-  return { person: { fullName: user.fullName, organisationName: user.organisationName } };
+  return { person: { fullName: user.fullName, organisationName: user.organisationName, isAdmin: user.isOrganisationAdmin } };
 }
 
 export default function AccountLayout({ loaderData }: Route.ComponentProps) {
@@ -41,6 +41,9 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
             <NavLink to={href("/Account")} end>
               {t.nav.home}
             </NavLink>
+            {/* An organisation's admin invites and removes colleagues, and asks for preferred interpreters. */}
+            {person.isAdmin && <NavLink to={href("/Account/People")}>{t.nav.people}</NavLink>}
+            {person.isAdmin && <NavLink to={href("/Account/Preferences")}>{t.nav.preferences}</NavLink>}
             <Form method="post" action="/Logout">
               <button type="submit" className="button button--small button--ghost">
                 {t.nav.signOut}

@@ -41,7 +41,8 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Organisation({ loaderData }: Route.ComponentProps) {
-  const t = useMessages().organisations.detail;
+  const messages = useMessages();
+  const t = messages.organisations.detail;
   const location = useLocation();
   const { organisation } = loaderData;
   const failure = useActionData<typeof action>() ?? null;
@@ -58,6 +59,9 @@ export default function Organisation({ loaderData }: Route.ComponentProps) {
       <h1>
         <bdi>{organisation.name}</bdi>
       </h1>
+      <p>
+        <Link to={`/Dashboard/Organisations/${organisation.id}/Interpreters`}>{messages.preferences.staff.title}</Link>
+      </p>
       <Panel id="customers" heading={t.customersHeading}>
         <p>{t.customersIntro}</p>
         <FormAlert message={adding?.formError} />

@@ -1,7 +1,8 @@
 // Customer accounts in real Chromium, on D1 and on the Supabase adapter (issue 27): an admin adds an organisation
 // ("Clinic A …") and invites a requester; the invitation e-mail reaches the fake EmailJS with a working link (the
-// stored e-mail has none); the link sets a password and sends them to sign in; signing in lands on /Account. With
-// JavaScript on and off. The new screens have no axe violations, at 390 px too; a requester gets 403 on the staff pages.
+// stored e-mail has none); the link sets a password and sends them to sign in; signing in lands on /Account, where an
+// organisation admin reaches People and Preferred interpreters. With JavaScript on and off. The new screens (the
+// organisation's interpreters page too) have no axe violations, at 390 px too; a requester gets 403 on the staff pages.
 import type { Browser, Page } from "@playwright/test";
 import { ADMIN, expect, expectNotice, mailbox, signIn, test, unique } from "./fixtures";
 import { axeViolations } from "./support";
@@ -64,7 +65,7 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(requester).toHaveURL(/\/Login$/);
     await expectNotice(requester, "Your account is ready. Sign in.");
 
-    // Signing in lands on /Account (the /Account pages are another helper's: the landing is read from the redirect).
+    // Signing in lands on /Account.
     const origin = new URL(requester.url()).origin;
     const signedIn = await requester.request.post("/Login", {
       form: { email, password: PASSWORD, redirectTo: "" },
@@ -73,6 +74,18 @@ for (const javaScriptEnabled of [true, false]) {
     });
     expect(signedIn.status()).toBe(302);
     expect(signedIn.headers().location).toBe("/Account");
+    await requester.goto("/Account");
+    await expect(requester.getByRole("heading", { level: 1, name: organisation })).toBeVisible();
+    // An organisation admin's own pages: colleagues, and asking for a preferred interpreter.
+    const bar = requester.getByRole("navigation", { name: "Your account" });
+    for (const [link, heading] of [
+      ["People", `People of ${organisation}`],
+      ["Preferred interpreters", "Ask for a preferred interpreter"],
+    ]) {
+      await bar.getByRole("link", { name: link }).click();
+      await expect(requester.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      if (javaScriptEnabled) expect(await axeViolations(requester), heading).toEqual([]);
+    }
     // A requester is not staff: the organisation pages answer 403.
     expect((await requester.request.get("/Dashboard/Organisations", { maxRedirects: 0 })).status()).toBe(403);
 
@@ -97,6 +110,11 @@ test("the organisation screens and the invitation page have no axe violations, a
   await invite.getByRole("button", { name: "Send invitation" }).click();
   await expectNotice(page, `An invitation was sent to ${email}.`);
   const detail = page.url();
+  // Its preferred and blocked interpreters (linked from its page).
+  await page.getByRole("link", { name: "Organisation interpreters" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Firm B ${id}: interpreters` })).toBeVisible();
+  const interpreters = page.url();
+  await page.goto(detail);
   // The invitation form's errors (nothing typed), as the page shows them.
   await invite.getByRole("button", { name: "Send invitation" }).click();
   await expect(invite.getByText("Please enter their name.")).toBeVisible();
@@ -105,7 +123,7 @@ test("the organisation screens and the invitation page have no axe violations, a
   const visitorPage = await visitor(browser, true);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    for (const path of ["/Dashboard/Organisations", detail]) {
+    for (const path of ["/Dashboard/Organisations", detail, interpreters]) {
       await page.goto(path);
       expect(await axeViolations(page), `${path} at ${width} px`).toEqual([]);
     }

@@ -10,6 +10,7 @@ import { sha256Hex } from "./cookies";
 import type { IdPools } from "./params";
 import type { BucketName } from "./surface-kinds";
 import { WalWatcher } from "./wal";
+import { insertRequester, type RequesterInput } from "../../tests/fixtures/requesters";
 
 /**
  * Tables that record rejected requests by design, so their counts may grow on a rejection. One line each,
@@ -45,6 +46,8 @@ export type Database = {
   /** Ids the forms can aim at, without the accounts the campaign signs in with. */
   idPools(protectedEmails: string[]): Promise<IdPools>;
   accountId(email: string): Promise<string>;
+  /** A customer organisation and a requester of it who signs in (tests/fixtures/requesters.ts); answers their password. */
+  insertRequester(input: RequesterInput): Promise<string>;
   /** A session row of `accountId` that expired a day ago; returns its token (the cookie's value). */
   insertExpiredSession(accountId: string, token: string): Promise<void>;
   /**
@@ -198,6 +201,9 @@ export async function openDatabase(state: string): Promise<Database> {
       const row = await retry("account id", () => db.prepare("select id from accounts where email = ?").bind(email).first<{ id: string }>());
       if (!row) throw new Error(`No account ${email} in the sample content`);
       return row.id;
+    },
+    async insertRequester(input) {
+      return (await retry("requester", () => insertRequester(db as unknown as D1Database, input))).password;
     },
     async insertExpiredSession(accountId, token) {
       const day = 24 * 60 * 60 * 1000;

@@ -69,6 +69,7 @@ export class RequestGenerator {
               [3, "anonymous"],
               [3, "interpreter"],
               [4, "admin"],
+              [2, "requester"],
             ]),
           };
     const spec: RequestSpec = {

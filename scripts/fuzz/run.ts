@@ -1,6 +1,6 @@
 // The hostile-input campaign (`npm run fuzz`): the built worker on throwaway state, at least 1,000
 // generated requests over every form, page, query parameter and worker route of surface*.ts, as anonymous,
-// interpreter and admin, sent one after another. Fails (exit 1) on any answer ≥ 500, any payload reflected
+// interpreter, admin and a customer organisation's requester (issue 27), sent one after another. Fails (exit 1) on any answer ≥ 500, any payload reflected
 // unescaped into HTML, any open redirect, any row written by a rejected request (or content rewritten in the
 // studio's tables or orders, or an object stored or deleted in an R2 bucket: MEDIA, FILES), or a site that does not
 // answer normally afterwards; prints each offending request, then one summary line. Before the fuzzing, orders.ts
@@ -32,14 +32,14 @@ import { Rng } from "./prng";
 import { Reporter } from "./report";
 import { checkBuildAndPort, exitOnInterrupt, startServer, type Server } from "./server";
 import { startStripeStub, type StripeStub } from "./stripe-stub";
-import { ADMIN_EMAIL, cookieFor, INTERPRETER_EMAIL, maintenanceIp, postForm, postMultipart, revokedCookie, sessionAlive, signIn } from "./sessions";
+import { ADMIN_EMAIL, cookieFor, INTERPRETER_EMAIL, maintenanceIp, postForm, postMultipart, REQUESTER, revokedCookie, sessionAlive, signIn } from "./sessions";
 import type { BucketName } from "./surface-kinds";
 import { text } from "./values";
 
 const { values } = parseArgs({
   options: {
     seed: { type: "string", default: "1" },
-    requests: { type: "string", default: "1600" },
+    requests: { type: "string", default: "2000" },
     port: { type: "string", default: "8950" },
     only: { type: "string" },
     trace: { type: "string" },
@@ -122,13 +122,16 @@ async function campaign(db: Database): Promise<void> {
   const expiredToken = `fuzz-expired-${seed}`;
   await db.insertExpiredSession(await db.accountId(ADMIN_EMAIL), expiredToken);
   const shared = { revoked: await revokedCookie(port, INTERPRETER_EMAIL), expired: cookieFor(expiredToken) };
+  const requesterPassword = await db.insertRequester(REQUESTER);
   const sessions: Sessions = {
     anonymous: { ...shared },
     admin: { ...shared, real: await signIn(port, ADMIN_EMAIL) },
     interpreter: { ...shared, real: await signIn(port, INTERPRETER_EMAIL) },
+    requester: { ...shared, real: await signIn(port, REQUESTER.email, requesterPassword) },
   };
   reporter.sessionVariables.set(sessions.admin.real!, "ADMIN_COOKIE");
   reporter.sessionVariables.set(sessions.interpreter.real!, "INTERPRETER_COOKIE");
+  reporter.sessionVariables.set(sessions.requester.real!, "REQUESTER_COOKIE");
 
   // The write check must be able to fail: a write made through the server has to show in our counts.
   const before = await db.counts();
@@ -184,10 +187,11 @@ async function campaign(db: Database): Promise<void> {
   let previous: { spec: RequestSpec; label: string } | null = null;
 
   for (let index = 0; index < total; index++) {
-    for (const role of ["admin", "interpreter"] as const) {
+    for (const role of ["admin", "interpreter", "requester"] as const) {
       if (sessions[role].real === "") {
-        sessions[role].real = await signIn(port, role === "admin" ? ADMIN_EMAIL : INTERPRETER_EMAIL);
-        reporter.sessionVariables.set(sessions[role].real, role === "admin" ? "ADMIN_COOKIE" : "INTERPRETER_COOKIE");
+        const [email, password] = role === "requester" ? [REQUESTER.email, requesterPassword] : [role === "admin" ? ADMIN_EMAIL : INTERPRETER_EMAIL, undefined];
+        sessions[role].real = await signIn(port, email, password);
+        reporter.sessionVariables.set(sessions[role].real, `${role.toUpperCase()}_COOKIE`);
         signInsAgain++;
         counts = null; // signing in writes a session row
       }

@@ -8,6 +8,8 @@ import { valueBytes, type FileValue } from "./values";
 
 export const ADMIN_EMAIL = "admin@example.com";
 export const INTERPRETER_EMAIL = "interpreter@example.com";
+/** The campaign's requester of a customer organisation (issue 27), made in the server's data before it starts. */
+export const REQUESTER = { organisation: "Fuzz Clinic", email: "fuzz.requester@example.com", name: "Fuzz Requester", admin: true };
 
 let maintenanceAddresses = 0;
 export function maintenanceIp(): string {

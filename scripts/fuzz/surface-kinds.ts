@@ -5,7 +5,8 @@
 // these types from here, and nothing here imports them back.
 
 /** Who sends a request: no cookie, or the real session of a sample account. */
-export const ROLES = ["anonymous", "interpreter", "admin"] as const;
+// A customer organisation's requester (issue 27) signs in too: /Account is theirs, the dashboard refuses them.
+export const ROLES = ["anonymous", "interpreter", "admin", "requester"] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Who gets past the route's guard (informative: the campaign sends every role everywhere). */

@@ -151,7 +151,21 @@ async function runOnce(path: string): Promise<LighthouseResult> {
     "--quiet",
     `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
   ];
-  await promisify(execFile)("node_modules/.bin/lighthouse", args, { env: { ...process.env, ...(chromePath ? { CHROME_PATH: chromePath } : {}) } });
+  try {
+    await promisify(execFile)("node_modules/.bin/lighthouse", args, { env: { ...process.env, ...(chromePath ? { CHROME_PATH: chromePath } : {}) } });
+  } catch (error) {
+    // A runtime error (NO_NAVSTART: "Please run Lighthouse again") can also end the CLI with exit 1 and no report: it is
+    // answered as the report's own runtimeError would be, so audit() tries the page again. Anything else is thrown.
+    const stderr = (error as { stderr?: string | Buffer }).stderr?.toString() ?? "";
+    const code = /Runtime error encountered:.*\(([A-Z_]+)\)/.exec(stderr)?.[1];
+    if (!existsSync(report)) {
+      // No scores: after the last attempt the page counts as below budget, saying why.
+      const unmeasured = { runtimeError: { code, message: "no report" }, categories: {}, audits: {} };
+      const setting = { environment: { benchmarkIndex: Number.NaN }, configSettings: { throttling: { cpuSlowdownMultiplier: Number.NaN } } };
+      if (code) return { ...unmeasured, ...setting } as unknown as LighthouseResult;
+      throw error;
+    }
+  }
   return JSON.parse(readFileSync(report, "utf8")) as LighthouseResult;
 }
 

@@ -21,9 +21,9 @@ export async function signedInRequester(backend: Backend): Promise<CustomerUser 
 }
 
 /** A form's first state for a requester: their name and e-mail, and the organisation as the company (`companyField`). */
-export function requesterPrefill(user: CustomerUser, companyField: string, intent: string, values: Record<string, string> = {}): FormFailure {
+export function requesterPrefill(user: CustomerUser, companyField: string, intent: string): FormFailure {
   return {
-    values: { name: user.fullName, email: user.email, [companyField]: user.organisationName, ...values },
+    values: { name: user.fullName, email: user.email, [companyField]: user.organisationName },
     errors: {},
     formError: null,
     toast: null,

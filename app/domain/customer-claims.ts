@@ -26,3 +26,10 @@ export function claimOrganisationName({ company, name, email }: { company: strin
   const suffix = ` (${email})`;
   return `${base.slice(0, Math.max(1, 200 - suffix.length))}${suffix}`.slice(0, 200);
 }
+
+/** An address as the status page names it after "Create an account": its first character and its domain. */
+export function maskedEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at < 1) return "•••";
+  return `${email.slice(0, 1)}•••${email.slice(at)}`;
+}

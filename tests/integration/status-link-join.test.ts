@@ -22,7 +22,7 @@ beforeAll(() => seed());
 let counter = 0;
 const unique = (prefix: string) => `${prefix}-${++counter}-${Date.now().toString(36)}`;
 
-type Mail = { kind: string; to_email: string; subject: string; body: string };
+type Mail = { kind: "customer-claim"; to_email: string; subject: string; body: string };
 const lastMailTo = (email: string) =>
   env.DB.prepare("SELECT kind, to_email, subject, body FROM mail_outbox WHERE to_email = ? AND kind = 'customer-claim' ORDER BY id DESC")
     .bind(email)

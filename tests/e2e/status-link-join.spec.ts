@@ -4,8 +4,9 @@
 // password and lands on /Account, which lists the earlier order and not an unrelated customer's. The panel and /Join
 // have no axe violations, in English and Arabic, at 390 px too.
 import type { Browser, Page } from "@playwright/test";
-import { expect, expectNotice, mailbox, test, unique } from "./fixtures";
+import { ADMIN, INTERPRETER, expect, expectNotice, mailbox, test, unique } from "./fixtures";
 import { axeViolations } from "./support";
+import { signedInContext } from "./authorization-matrix-support";
 
 const PASSWORD = "Joined-Pass-1";
 
@@ -110,4 +111,43 @@ test("the panel and /Join have no axe violations, in English and Arabic, at 390 
   }
   await page.goto(`/ar${path}`);
   await expect(page.getByRole("region", { name: "احتفظ بكل طلباتك في مكان واحد" })).toBeVisible();
+});
+
+test("whoever posts 'Create an account' (a visitor, staff, then the requester it made) gets the same answer, and only the record's address is mailed; a requester sees no panel", async ({
+  browser,
+}) => {
+  const id = unique();
+  const email = `roles.${id}@saleh.example`;
+  const page = await visitor(browser, true);
+  const { path } = await requestQuote(page, { name: "Roles Saleh", email, company: "" });
+  const baseURL = test.info().project.use.baseURL!;
+  const headers = { Origin: new URL(baseURL).origin };
+  const since = Date.now();
+  /** Posts "Create an account" as this person (null: a visitor); answers whether the page then shows the panel. */
+  const postAs = async (who: string | null, password: string | undefined, index: number) => {
+    const context = await signedInContext(who, `10.208.${Math.floor(Math.random() * 200)}.${index + 1}`, password, baseURL);
+    try {
+      const answer = await context.post(path, { form: { intent: "create-account", email: "mallory@evil.example" }, headers });
+      expect([answer.status(), answer.headers().location], String(who)).toEqual([302, `${path}#keep`]);
+      return (await (await context.get(path)).text()).includes("Keep all your requests in one place");
+    } finally {
+      await context.dispose();
+    }
+  };
+  for (const [index, who] of [null, ADMIN.email, INTERPRETER.email].entries()) expect(await postAs(who, undefined, index), String(who)).toBe(true);
+
+  // The record's own person joins: signed in as that requester, the page offers no panel, and a post still mails only them.
+  const joiner = await visitor(browser, false);
+  await joiner.goto(new URL(await joinLink(email)).pathname);
+  await joiner.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await joiner.getByRole("button", { name: "Create my account" }).click();
+  await expect(joiner).toHaveURL(/\/Account$/);
+  expect(await postAs(email, PASSWORD, 3)).toBe(false);
+  const claimMails = async () => (await mailbox()).filter((mail) => mail.at >= since && /\/Join\/|an organisation's account/.test(mail.fields.message ?? ""));
+  await expect.poll(async () => (await claimMails()).filter((mail) => mail.fields.to_email === email).length).toBe(4);
+  // Nobody else was mailed: not the address the form added, nor the staff who posted (other tests mail their own records).
+  const others = (await claimMails())
+    .map((mail) => mail.fields.to_email)
+    .filter((to) => ["mallory@evil.example", ADMIN.email, INTERPRETER.email].includes(to!));
+  expect(others).toEqual([]);
 });

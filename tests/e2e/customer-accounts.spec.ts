@@ -3,34 +3,15 @@
 // stored e-mail has none); the link sets a password and sends them to sign in; signing in lands on /Account, where an
 // organisation admin reaches People and Preferred interpreters. With JavaScript on and off. The new screens (the
 // organisation's interpreters page too) have no axe violations, at 390 px too; a requester gets 403 on the staff pages.
-import type { Browser, Page } from "@playwright/test";
-import { ADMIN, expect, expectNotice, mailbox, signIn, test, unique } from "./fixtures";
+import type { Browser } from "@playwright/test";
+import { ADMIN, expect, expectNotice, signIn, test, unique } from "./fixtures";
+import { mailedLink, visitor as visitorFrom } from "./mailed-link-support";
 import { axeViolations } from "./support";
 
 const PASSWORD = "Invited-Pass-1";
 
-/** A browser of its own, from its own client address (random: parallel tests and retries never share one). */
-async function visitor(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
-  const octet = () => Math.floor(Math.random() * 256);
-  const context = await browser.newContext({ javaScriptEnabled, extraHTTPHeaders: { "CF-Connecting-IP": `10.206.${octet()}.${octet()}` } });
-  return context.newPage();
-}
-
-/** The invitation link e-mailed to this address, as the relay sent it. */
-async function invitationLink(email: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const sent = (await mailbox()).filter((mail) => mail.mode === "ok" && mail.fields.to_email === email);
-        link = /https?:\/\/\S+\/Invitation\/[A-Za-z0-9_-]{43}/.exec(sent.at(-1)?.fields.message ?? "")?.[0];
-        return link;
-      },
-      { timeout: 15_000 },
-    )
-    .toBeTruthy();
-  return link!;
-}
+const visitor = (browser: Browser, javaScriptEnabled: boolean) => visitorFrom(browser, javaScriptEnabled, 206);
+const invitationLink = (email: string) => mailedLink(email, "/Invitation/");
 
 for (const javaScriptEnabled of [true, false]) {
   test(`staff invite a requester of Clinic A, who sets a password and signs in to /Account (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({

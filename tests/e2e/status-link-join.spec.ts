@@ -5,17 +5,14 @@
 // have no axe violations, in English and Arabic, at 390 px too.
 import type { Browser, Page } from "@playwright/test";
 import { ADMIN, INTERPRETER, expect, expectNotice, mailbox, test, unique } from "./fixtures";
+import { mailedLink, visitor as visitorFrom } from "./mailed-link-support";
 import { axeViolations } from "./support";
 import { signedInContext } from "./authorization-matrix-support";
 
 const PASSWORD = "Joined-Pass-1";
 
-/** A browser of its own, from its own client address (random: parallel tests and retries never share one). */
-async function visitor(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
-  const octet = () => Math.floor(Math.random() * 256);
-  const context = await browser.newContext({ javaScriptEnabled, extraHTTPHeaders: { "CF-Connecting-IP": `10.207.${octet()}.${octet()}` } });
-  return context.newPage();
-}
+const visitor = (browser: Browser, javaScriptEnabled: boolean) => visitorFrom(browser, javaScriptEnabled, 207);
+const joinLink = (email: string) => mailedLink(email, "/Join/");
 
 /** A quote requested through /Quote as a visitor: its number, and its private page's path (where the page lands). */
 async function requestQuote(page: Page, who: { name: string; email: string; company: string }) {
@@ -33,22 +30,6 @@ async function requestQuote(page: Page, who: { name: string; email: string; comp
   // "Order PUSH-0042": the number alone is the portal's link text.
   const number = /PUSH-\d+/.exec(await page.getByRole("heading", { level: 1 }).innerText())![0];
   return { number, path: new URL(page.url()).pathname };
-}
-
-/** The /Join link e-mailed to this address, as the relay sent it. */
-async function joinLink(email: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const sent = (await mailbox()).filter((mail) => mail.mode === "ok" && mail.fields.to_email === email);
-        link = /https?:\/\/\S+\/Join\/[A-Za-z0-9_-]{43}/.exec(sent.at(-1)?.fields.message ?? "")?.[0];
-        return link;
-      },
-      { timeout: 15_000 },
-    )
-    .toBeTruthy();
-  return link!;
 }
 
 for (const javaScriptEnabled of [true, false]) {

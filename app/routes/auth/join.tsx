@@ -4,10 +4,8 @@
 // company and joins their earlier orders, appointments and invoices to it, then signs them in on /Account. A customer
 // who belongs to an organisation meanwhile is told to ask for an invitation; an unknown, used or expired link is one
 // 404 page, its form too (checked before the form is read), as invitations'.
-import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { Field, FormAlert, SubmitButton, formFields } from "~/components/forms";
-import { useActionToast } from "~/components/Toasts";
-import { PASSWORD_MIN_LENGTH } from "~/domain/auth";
+import { data, redirect, useActionData, useLoaderData } from "react-router";
+import { DeadLink, SetPasswordForm } from "~/features/accounts/SetPasswordForm";
 import { acceptInvitationSchema } from "~/domain/organisations";
 import { format } from "~/i18n";
 import { formFailure } from "~/request/action-result.server";
@@ -15,7 +13,7 @@ import { appContext } from "~/request/context.server";
 import { readLimitedForm } from "~/request/public-form.server";
 import { recordSecurityEvent } from "~/request/security-log.server";
 import { redirectWithToast } from "~/request/toast.server";
-import { localeOfPath, localizedPath, messagesFor, messagesOfRequest, useLocalizedPath, useMessages } from "~/platform/page/locale";
+import { localeOfPath, localizedPath, messagesFor, messagesOfRequest, useMessages } from "~/platform/page/locale";
 import type { Route } from "./+types/join";
 
 export const meta: Route.MetaFunction = ({ location }) => [
@@ -57,42 +55,15 @@ export async function action({ request, url, params, context }: Route.ActionArgs
 
 export default function Join() {
   const t = useMessages().claims.join;
-  const href = useLocalizedPath();
   const { claim } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
-  useActionToast(failure?.toast);
-  const field = formFields("join", failure);
-
-  if (!claim || claim.inOrganisation) {
-    return (
-      <>
-        <h1>{claim ? t.inOrganisationHeading : t.invalidHeading}</h1>
-        <p>{claim ? t.inOrganisation : t.invalid}</p>
-        <p className="auth__links">
-          <Link to={href("/Login")}>{t.signIn}</Link>
-        </p>
-      </>
-    );
-  }
+  if (!claim) return <DeadLink heading={t.invalidHeading} text={t.invalid} signIn={t.signIn} />;
+  if (claim.inOrganisation) return <DeadLink heading={t.inOrganisationHeading} text={t.inOrganisation} signIn={t.signIn} />;
   return (
     <>
       <h1>{t.heading}</h1>
       <p>{format(t.intro, { email: claim.email })}</p>
-      <FormAlert message={failure?.formError}>{failure?.formError === t.accountExists && <Link to={href("/Login")}>{t.signIn}</Link>}</FormAlert>
-      <Form method="post" replace key={failure?.toast?.id} noValidate className="form">
-        {/* The account's e-mail, for password managers: it is the record's, not something to type. */}
-        <input type="email" name="username" value={claim.email} autoComplete="username" readOnly hidden />
-        <Field
-          {...field("password")}
-          label={t.password}
-          hint={format(t.passwordHint, { min: PASSWORD_MIN_LENGTH })}
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-        />
-        <SubmitButton label={t.submit} pendingLabel={t.submitting} />
-      </Form>
+      <SetPasswordForm id="join" email={claim.email} failure={failure} t={t} />
     </>
   );
 }

@@ -3,7 +3,7 @@
 // the form), with the token sealed in the stored body and only its SHA-256 stored; nothing joins and no account exists
 // until that link is opened and a password set; then they are signed in on /Account with their earlier order, and an
 // unrelated customer's order is not there. The page's answer is one sentence whatever the address's state; a used
-// link is the 404 page; a signed-in requester is not offered the panel.
+// link is the 404 page; a signed-in requester is not offered the panel. An appointment's page (/Book/<token>) offers the same.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "~/platform/core/hash.server";
@@ -11,7 +11,10 @@ import { withInvitationLink } from "~/features/accounts/invitations.server";
 import * as join from "~/routes/auth/join";
 import * as home from "~/routes/account/home";
 import * as quoteStatus from "~/routes/public/quote-status";
-import { cookieOf, count, failure, postQuoteRequest, redirected, seed, statusOf } from "./helpers";
+import * as book from "~/routes/public/book";
+import * as bookStatus from "~/routes/public/book-status";
+import { asResponse, cookieOf, count, failure, languageId, postQuoteRequest, redirected, seed, statusOf } from "./helpers";
+import { dayFromNow } from "./clock-changes";
 import { addressesIn, browser, settled } from "./requests";
 import { addRequester } from "./requester-fixture";
 
@@ -103,5 +106,24 @@ describe("a status-link holder creates an account", () => {
     expect(
       await count("SELECT COUNT(*) AS n FROM accounts WHERE id NOT IN (SELECT id FROM users) AND id NOT IN (SELECT account_id FROM customer_people)"),
     ).toBe(0);
+  });
+
+  it("an appointment's page offers the same: the link to the record's address, and the join lists the appointment", async () => {
+    const email = `ana.${unique("x")}@clinic.example`;
+    const fields = {
+      ...{ language: String(await languageId("Spanish")), mode: "video", setting: "medical", date: dayFromNow(12), time: "10:00", duration: "60" },
+      ...{ address: "", callNumber: "", name: "Ana Ruiz", email, phone: "+1 307 555 0100", organisation: "", notes: "", gender: "", consent: "on" },
+    };
+    const booking = post("/Book", fields);
+    const made = asResponse(await settled(book.action(booking), booking));
+    const token = /\/Book\/([A-Za-z0-9_-]{43})\?received=1$/.exec(made.headers.get("Location")!)![1]!;
+    const args = post(`/Book/${token}`, { intent: "create-account" }, undefined, { params: { token } });
+    expect(await redirected(await settled(bookStatus.action(args), args))).toMatchObject({ location: `/Book/${token}#keep` });
+    const mail = await lastMailTo(email);
+    const joinToken = /\/Join\/([A-Za-z0-9_-]{43})/.exec(await withInvitationLink(mail!, env.SESSION_SECRET))![1]!;
+    expect((await redirected(await submit(joinToken))).location).toBe("/Account");
+    const page = await home.loader(get("/Account", await cookieOf(email, PASSWORD)));
+    expect(page.organisationName).toBe("Ana Ruiz");
+    expect(page.appointments.items).toHaveLength(1);
   });
 });

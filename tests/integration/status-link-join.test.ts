@@ -62,6 +62,10 @@ describe("a status-link holder creates an account", () => {
     expect(joinToken).not.toBeNull();
     expect(mail!.body).not.toContain(joinToken!);
     expect(sent).toContain(`http://127.0.0.1:8787/Join/${joinToken}`);
+    // A rotated secret: the link is replaced by the sentence that asks for a new one.
+    const rotated = await withInvitationLink(mail!, `${env.SESSION_SECRET}-rotated`);
+    expect(rotated).toContain("(This link no longer works: ask for a new one from your request's page.)");
+    expect(rotated).not.toContain("/Join/");
     const customerId = (await env.DB.prepare("SELECT id FROM customers WHERE email = ?").bind(email).first<{ id: number }>())!.id;
     expect(await env.DB.prepare("SELECT token_hash FROM customer_claims WHERE customer_id = ?").bind(customerId).first()).toEqual({
       token_hash: await sha256Hex(joinToken!),
@@ -108,7 +112,7 @@ describe("a status-link holder creates an account", () => {
     ).toBe(0);
   });
 
-  it("an appointment's page offers the same: the link to the record's address, and the join lists the appointment", async () => {
+  it("an appointment's page offers the same, in Arabic: the Arabic e-mail's /ar/Join link, and the join lands on /ar/Account with the appointment", async () => {
     const email = `ana.${unique("x")}@clinic.example`;
     const fields = {
       ...{ language: String(await languageId("Spanish")), mode: "video", setting: "medical", date: dayFromNow(12), time: "10:00", duration: "60" },
@@ -117,11 +121,16 @@ describe("a status-link holder creates an account", () => {
     const booking = post("/Book", fields);
     const made = asResponse(await settled(book.action(booking), booking));
     const token = /\/Book\/([A-Za-z0-9_-]{43})\?received=1$/.exec(made.headers.get("Location")!)![1]!;
-    const args = post(`/Book/${token}`, { intent: "create-account" }, undefined, { params: { token } });
-    expect(await redirected(await settled(bookStatus.action(args), args))).toMatchObject({ location: `/Book/${token}#keep` });
+    const args = post(`/ar/Book/${token}`, { intent: "create-account" }, undefined, { params: { token } });
+    expect(await redirected(await settled(bookStatus.action(args), args))).toMatchObject({
+      location: `/ar/Book/${token}#keep`,
+      toast: { message: expect.stringMatching(/^أرسلنا رابطًا إلى a•••@clinic\.example\./) },
+    });
     const mail = await lastMailTo(email);
-    const joinToken = /\/Join\/([A-Za-z0-9_-]{43})/.exec(await withInvitationLink(mail!, env.SESSION_SECRET))![1]!;
-    expect((await redirected(await submit(joinToken))).location).toBe("/Account");
+    expect(mail).toMatchObject({ subject: "أنشئ حسابك في PUSH" });
+    const joinToken = /\/ar\/Join\/([A-Za-z0-9_-]{43})/.exec(await withInvitationLink(mail!, env.SESSION_SECRET))![1]!;
+    const joined = join.action(post(`/ar/Join/${joinToken}`, { password: PASSWORD }, undefined, { params: { token: joinToken } }));
+    expect((await redirected(await joined)).location).toBe("/ar/Account");
     const page = await home.loader(get("/Account", await cookieOf(email, PASSWORD)));
     expect(page.organisationName).toBe("Ana Ruiz");
     expect(page.appointments.items).toHaveLength(1);

@@ -194,7 +194,7 @@ for (const role of ["anonymous", "interpreter", "admin"] as const) {
           // A booking's other form: a video appointment's Join (issue 25), which would answer the room's cookie.
           ...(path.includes("/Book/") ? { join: await context.post(path, { form: { intent: "join" }, headers }) } : {}),
           // "Create an account" (docs/decisions/0042): an unknown link mails no one.
-          ...(/\/(Quote|Book)\//.test(path) ? { claim: await context.post(path, { form: { intent: "create-account" }, headers }) } : {}),
+          ...(/\/(Quote|Book|Invoice)\//.test(path) ? { claim: await context.post(path, { form: { intent: "create-account" }, headers }) } : {}),
         };
         for (const [label, answer] of Object.entries(answers)) {
           expect(answer.status(), `${label} ${path}`).toBe(404);

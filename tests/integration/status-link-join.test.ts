@@ -13,6 +13,9 @@ import * as home from "~/routes/account/home";
 import * as quoteStatus from "~/routes/public/quote-status";
 import * as book from "~/routes/public/book";
 import * as bookStatus from "~/routes/public/book-status";
+import * as invoicePage from "~/routes/public/invoice";
+import { newStatusToken } from "~/features/orders/status-token.server";
+import { d1Backend, issuedInvoice, NOW } from "./issued-invoice";
 import { asResponse, cookieOf, count, failure, languageId, postQuoteRequest, redirected, seed, statusOf } from "./helpers";
 import { dayFromNow } from "./clock-changes";
 import { addressesIn, browser, settled } from "./requests";
@@ -134,5 +137,22 @@ describe("a status-link holder creates an account", () => {
     const page = await home.loader(get("/Account", await cookieOf(email, PASSWORD)));
     expect(page.organisationName).toBe("Ana Ruiz");
     expect(page.appointments.items).toHaveLength(1);
+  });
+
+  it("an invoice's page offers the same (not in print): the join lists the invoice under /Account", async () => {
+    const email = `valley.${unique("x")}@clinic.example`;
+    const invoiceId = await issuedInvoice(email);
+    const link = await newStatusToken();
+    const mail = { kind: "invoice" as const, to: email, subject: "Invoice", body: "{invoice-link-token}" };
+    const sent = await d1Backend().invoices.send(invoiceId, { link: { hash: link.hash, sealed: "sealed" }, locale: "en", mail, by: "admin" }, NOW);
+    if (!sent.ok) throw new Error(sent.reason);
+    const token = link.token;
+    expect(await invoicePage.loader(get(`/Invoice/${token}`, undefined, { params: { token } }))).toMatchObject({ claimable: true });
+    const args = post(`/Invoice/${token}`, { intent: "create-account" }, undefined, { params: { token } });
+    expect(await redirected(await settled(invoicePage.action(args), args))).toMatchObject({ location: `/Invoice/${token}#keep` });
+    const joinToken = /\/Join\/([A-Za-z0-9_-]{43})/.exec(await withInvitationLink((await lastMailTo(email))!, env.SESSION_SECRET))![1]!;
+    expect((await redirected(await submit(joinToken))).location).toBe("/Account");
+    const page = await home.loader(get("/Account", await cookieOf(email, PASSWORD)));
+    expect(page.invoices.items.map((invoice) => invoice.id)).toEqual([invoiceId]);
   });
 });

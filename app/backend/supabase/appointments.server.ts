@@ -53,6 +53,10 @@ export function supabaseAppointmentStore(service: SupabaseClient): AppointmentSt
           p_token_sealed: booking.tokenSealed,
           p_mails: mailArgument(mails(id)),
           p_now: now,
+          // Only when asked for: a visitor's booking calls the function as it always did.
+          ...(booking.preferred
+            ? { p_preferred_interpreter_id: booking.preferred.interpreterId, p_preferred_organisation_id: booking.preferred.organisationId }
+            : {}),
         }),
       );
       return answer.ok ? { ok: true, id: int(answer.id) } : { ok: false, reason: answer.reason };

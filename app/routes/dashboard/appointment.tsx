@@ -147,7 +147,7 @@ export default function AppointmentPage({ loaderData }: Route.ComponentProps) {
       <OfferList offers={offers} now={now} unfilledSince={unfilledSince} />
       {eligibility && (
         <>
-          <EligibilityPanel eligibility={eligibility} language={appointment.language} />
+          <EligibilityPanel eligibility={eligibility} language={appointment.language} askedFor={appointment.preferredInterpreter?.id} />
           <OfferForm eligibility={eligibility} version={appointment.version} deadline={deadline} failure={failure?.intent === "offer" ? failure : null} />
         </>
       )}

@@ -5,7 +5,7 @@
 import { PORT, SUPABASE_DOUBLE_URL } from "../../playwright.config";
 import { storageProxy } from "../../scripts/lib/storage-proxy";
 import { insertRequester, REQUESTER_PASSWORD, type RequesterInput } from "../fixtures/requesters";
-import { expect, serverOf } from "./fixtures";
+import { expect, mailbox, serverOf } from "./fixtures";
 import { retried } from "./invoices-support";
 
 /** Makes the requester (once per e-mail: a second call finds them made); answers how they sign in. */
@@ -31,4 +31,20 @@ export async function ensureRequester(input: RequesterInput): Promise<{ email: s
   } finally {
     await proxy.dispose();
   }
+}
+
+/** The invitation link e-mailed to this address, as the relay sent it (the stored e-mail has none: 0040). */
+export async function invitationLink(email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const sent = (await mailbox()).filter((mail) => mail.mode === "ok" && mail.fields.to_email === email);
+        link = /https?:\/\/\S+\/Invitation\/[A-Za-z0-9_-]{43}/.exec(sent.at(-1)?.fields.message ?? "")?.[0];
+        return link;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return link!;
 }

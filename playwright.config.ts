@@ -52,7 +52,8 @@ const STUDIO_SPECS = /\/studio-[a-z-]+\.spec\.ts$/;
  * from a second process): a write there makes the server's own statements meet SQLITE_BUSY, which a request running at
  * that moment answers as an error page. On D1 they run one at a time with nothing else, after the others.
  */
-const ARRANGED_SPECS = /\/(invoices|offers|appointment-video|reports|pay|customer-matrix|customer-requests|ratings|account-portal|portal-matrix|customer-journey)\.spec\.ts$/;
+const ARRANGED_SPECS =
+  /\/(invoices|offers|appointment-video|reports|pay|customer-matrix|customer-requests|ratings|account-portal|portal-matrix|customer-journey)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",

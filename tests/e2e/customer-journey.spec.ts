@@ -10,10 +10,9 @@ import { appointmentNumber } from "../../app/domain/appointments";
 import { orderNumber } from "../../app/domain/order-records";
 import { STRIPE_DOUBLE_URL } from "../../playwright.config";
 import { requesterWithWork } from "./account-portal-support";
-import { companyDay } from "./booking-support";
 import { ADMIN, expect, expectNotice, serverOf, signIn, test, unique } from "./fixtures";
 import { requesterWithHeldAppointment } from "./ratings-support";
-import { invitationLink } from "./requester-support";
+import { invitationLink, sendRequesterBooking } from "./requester-support";
 import { axeViolations } from "./support";
 
 const PASSWORD = "Invited-Pass-1";
@@ -114,14 +113,7 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(page.getByLabel("Your name")).toHaveValue(`Nour ${run}`);
     await expect(page.getByLabel("Your email")).toHaveValue(email);
     await expect(page.getByLabel("Organisation (optional)")).toHaveValue(organisation);
-    await page.getByLabel("Language").selectOption({ label: "Spanish" });
-    await page.getByRole("radio", { name: "By video" }).check();
-    await page.getByLabel("Setting").selectOption({ label: "Medical" });
-    await page.getByLabel("Date").fill(companyDay(12));
-    await page.getByLabel("Start time").fill("11:00");
-    await page.getByLabel("Your phone").fill("+1 307 555 0177");
-    await page.getByLabel(/I agree that PUSH stores/).check();
-    await page.getByRole("main").getByRole("button", { name: "Book an interpreter" }).click();
+    await sendRequesterBooking(page);
     await expect(page.getByRole("heading", { name: "Thank you: we have your booking" })).toBeVisible();
     const booked = (await page.getByRole("heading", { level: 1 }).textContent())!.replace("Appointment ", "");
 

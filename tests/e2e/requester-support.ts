@@ -5,6 +5,8 @@
 import { PORT, SUPABASE_DOUBLE_URL } from "../../playwright.config";
 import { storageProxy } from "../../scripts/lib/storage-proxy";
 import { insertRequester, REQUESTER_PASSWORD, type RequesterInput } from "../fixtures/requesters";
+import type { Page } from "@playwright/test";
+import { companyDay } from "./booking-support";
 import { expect, mailbox, serverOf } from "./fixtures";
 import { retried } from "./invoices-support";
 
@@ -47,4 +49,16 @@ export async function invitationLink(email: string): Promise<string> {
     )
     .toBeTruthy();
   return link!;
+}
+
+/** Completes /Book as a signed-in requester (their name, e-mail and organisation come filled in) and sends it. */
+export async function sendRequesterBooking(page: Page) {
+  await page.getByLabel("Language").selectOption({ label: "Spanish" });
+  await page.getByRole("radio", { name: "By video" }).check();
+  await page.getByLabel("Setting").selectOption({ label: "Medical" });
+  await page.getByLabel("Date").fill(companyDay(12));
+  await page.getByLabel("Start time").fill("11:00");
+  await page.getByLabel("Your phone").fill("+1 307 555 0177");
+  await page.getByLabel(/I agree that PUSH stores/).check();
+  await page.getByRole("main").getByRole("button", { name: "Book an interpreter" }).click();
 }

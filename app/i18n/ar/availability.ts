@@ -89,6 +89,7 @@ export const availability = {
     noneEligible: "لا أحد ممن يتحدثون {language} يمكنه أخذه على حاله.",
     ineligible: "غير مؤهَّلين",
     preferred: "مفضَّل لدى الجهة",
+    askedFor: "طلبه العميل في هذا الحجز (المترجم نفسه كالمرة السابقة)",
     reasons: {
       "not-linked": "لا يتحدث {language}",
       "no-credential": "ليس لديه «{credential}»",

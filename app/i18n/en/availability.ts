@@ -88,6 +88,7 @@ export const availability = {
     noneEligible: "Nobody who speaks {language} can take it as it stands.",
     ineligible: "Not eligible",
     preferred: "Preferred by the organisation",
+    askedFor: "Asked for on this booking (the same interpreter as last time)",
     reasons: {
       "not-linked": "Does not speak {language}",
       "no-credential": "Has no “{credential}”",

@@ -79,7 +79,7 @@ test("a requester books the same interpreter as last time; staff see whom they a
     .locator(":scope > li")
     .filter({ has: admin.getByRole("link", { name: omar, exact: true }) })
     .getByRole("listitem");
-  await expect(waiting).toHaveText([/^Offered to the organisation's preferred interpreters first, until /]);
+  await expect(waiting).toHaveText([/^Offered first to the interpreters preferred for this booking or by the organisation, until /]);
 
   const form = admin.getByRole("region", { name: "Offer it" });
   await expect(form.getByRole("group", { name: "Offer to" }).getByRole("checkbox")).toHaveCount(1);

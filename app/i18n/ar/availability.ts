@@ -97,7 +97,7 @@ export const availability = {
       "outside-hours": "لا يعمل في ذلك الوقت",
       "time-off": "في إجازة",
       busy: "محجوز في وقت متداخل",
-      "preferred-window": "يُعرض أولًا على المترجمين المفضَّلين لدى الجهة حتى {until}",
+      "preferred-window": "يُعرض أولًا على المترجمين المفضَّلين لهذا الحجز أو لدى الجهة حتى {until}",
     },
     unlinked: {
       zero: "لا مترجمين آخرين.",

@@ -96,7 +96,7 @@ export const availability = {
       "outside-hours": "Not working at that time",
       "time-off": "On time off",
       busy: "Booked at an overlapping time",
-      "preferred-window": "Offered to the organisation's preferred interpreters first, until {until}",
+      "preferred-window": "Offered first to the interpreters preferred for this booking or by the organisation, until {until}",
     },
     unlinked: { one: "1 other interpreter does not speak {language}.", other: "{count} other interpreters do not speak {language}." },
   },

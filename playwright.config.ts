@@ -52,7 +52,8 @@ const STUDIO_SPECS = /\/studio-[a-z-]+\.spec\.ts$/;
  * from a second process): a write there makes the server's own statements meet SQLITE_BUSY, which a request running at
  * that moment answers as an error page. On D1 they run one at a time with nothing else, after the others.
  */
-const ARRANGED_SPECS = /\/(invoices|offers|appointment-video|reports|pay|customer-matrix|customer-requests|ratings|account-portal|portal-matrix)\.spec\.ts$/;
+const ARRANGED_SPECS =
+  /\/(invoices|offers|appointment-video|reports|pay|customer-matrix|customer-requests|ratings|account-portal|portal-matrix|customer-journey|same-interpreter)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -88,7 +89,7 @@ export default defineConfig({
       name: "supabase",
       use: { baseURL: SUPABASE_APP_URL },
       testMatch:
-        /(auth|staff-management|account-security|orders|booking|appointments-staff|offers|appointment-changes|appointment-video|rates|invoices|reports|pay|customer-currency|customer-matrix|customer-requests|ratings|account-portal|customer-accounts|status-link-join)\.spec\.ts$/,
+        /(auth|staff-management|account-security|orders|booking|appointments-staff|offers|appointment-changes|appointment-video|rates|invoices|reports|pay|customer-currency|customer-matrix|customer-requests|ratings|account-portal|customer-accounts|customer-journey|same-interpreter|status-link-join)\.spec\.ts$/,
     },
     { name: "studio-supabase", use: { baseURL: SUPABASE_APP_URL }, testMatch: STUDIO_SPECS, dependencies: ["supabase"], workers: 1 },
     { name: "supabase-check", testMatch: /supabase-double\.check\.ts$/, dependencies: ["supabase", "studio-supabase"] },

@@ -44,10 +44,12 @@ async function renderRouted(request: Request, env: Env, ctx: ExecutionContext, e
 }
 
 /**
- * An invoice's page for its customer (/Invoice/<token>, /ar/Invoice/<token>; and in the customer portal
- * /Account/Invoices/<id>, issue 27; routes match whatever the case).
+ * The pages whose "Pay now" is answered with a redirect to Stripe's page: an invoice's page for its customer
+ * (/Invoice/<token>, /ar/Invoice/<token>) and every page of the customer portal (/Account…, issue 27) — the portal's
+ * links navigate in the page after the first load, so the document whose policy holds the invoice's form may be
+ * /Account itself (routes match whatever the case).
  */
-const INVOICE_PAGE = /^\/(ar\/)?(invoice\/[^/]+|account\/invoices\/\d{1,9})\/?$/i;
+const PAYING_PAGES = /^\/(ar\/)?(invoice\/[^/]+\/?|account(\/.*)?)$/i;
 
 /**
  * The security headers of a page: content images may also come from Supabase Storage when that is the backend; an
@@ -56,7 +58,7 @@ const INVOICE_PAGE = /^\/(ar\/)?(invoice\/[^/]+|account\/invoices\/\d{1,9})\/?$/
 function securePage(request: Request, env: Env): Secure {
   const { supabase, stripe } = readConfig(env);
   const imageOrigins = supabase ? [new URL(supabase.url).origin] : [];
-  const formOrigins = stripe && INVOICE_PAGE.test(new URL(request.url).pathname) ? [checkoutOrigin(stripe)] : [];
+  const formOrigins = stripe && PAYING_PAGES.test(new URL(request.url).pathname) ? [checkoutOrigin(stripe)] : [];
   return (response, scripts) => withSecurityHeaders(response, { ...scripts, request, imageOrigins, formOrigins });
 }
 

@@ -8,7 +8,7 @@
 //                            appointment's room only while the appointment, read again, admits them (issue 25)
 //   POST /api/calls/room/<id>/enter    the caller's page posts the room's key; answered with the room's cookie
 //   POST /api/calls/room/<id>/hangup   a hang-up when the page's socket is down
-import { createBackend } from "../app/backend/index.server";
+import { createBackend, type Backend } from "../app/backend/index.server";
 import { callableLanguages, callRequestSchema } from "../app/domain/call-forms";
 import { callLinkOffer } from "../app/features/calls/call-link.server";
 import { signedInRequester } from "../app/features/orders/signed-in-requester.server";
@@ -93,11 +93,7 @@ async function callerSocket(request: Request, env: Env, url: URL): Promise<Respo
     const offer = await callLinkOffer(config.SESSION_SECRET, linkToken, callable);
     if (offer.state === "unavailable") return refusal(400, "No interpreter speaks that language.");
     if (offer.state !== "ok") return refusal(403, "This call link is not valid.");
-    // A call billed to a customer never rings an interpreter their organisation blocks: the switchboard is told whom.
-    const billedTo =
-      offer.customerId === null
-        ? {}
-        : { customerId: offer.customerId, excluded: await createBackend({ env, request }).preferences.blockedFor(offer.customerId) };
+    const billedTo = await billedToCustomer(backend, offer.customerId ?? undefined);
     return ring(env, { languageId: offer.languageId, language: offer.language, type: offer.type, callerName: offer.name, ...billedTo });
   }
   const asked = Object.fromEntries(url.searchParams);
@@ -105,9 +101,16 @@ async function callerSocket(request: Request, env: Env, url: URL): Promise<Respo
   if (!parsed.success) return refusal(400, "Choose a language and a call type, and give your name.");
   const language = callable.find((item) => item.id === parsed.data.language);
   if (!language) return refusal(400, "No interpreter speaks that language.");
-  const customerId = requester ? await customerIdByEmail(backend, requester.email) : undefined;
-  const billedTo = customerId === undefined ? {} : { customerId };
+  const billedTo = await billedToCustomer(backend, requester ? await customerIdByEmail(backend, requester.email) : undefined);
   return ring(env, { languageId: language.id, language: language.name, type: parsed.data.type, callerName: parsed.data.name, ...billedTo });
+}
+
+/**
+ * What a call billed to a customer adds to its request: the customer, and the interpreters their organisation blocks —
+ * the switchboard never rings those (issue 27), whether the call came by a call link or from a signed-in requester.
+ */
+async function billedToCustomer(backend: Backend, customerId: number | undefined): Promise<Pick<CallRequest, "customerId" | "excluded">> {
+  return customerId === undefined ? {} : { customerId, excluded: await backend.preferences.blockedFor(customerId) };
 }
 
 const ring = (env: Env, call: CallRequest) => toObject(env, SWITCHBOARD_NAME, "caller", { [CALL_HEADER]: toHeader(call) });

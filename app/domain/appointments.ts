@@ -51,6 +51,11 @@ export type NewAppointment = {
   /** SHA-256 (hex) of the private link's token, and the token sealed with the worker's secret (as orders keep theirs). */
   tokenHash: string;
   tokenSealed: string;
+  /**
+   * A signed-in requester's "same interpreter as last time" (issue 27, docs/decisions/0041): stored only when the
+   * interpreter is one of the organisation's past interpreters and the booking's customer is that organisation's.
+   */
+  preferred?: { organisationId: number; interpreterId: string };
 };
 
 /** What staff can change of an appointment (issue 25): everything but its language, customer and link. */
@@ -59,7 +64,7 @@ export type AppointmentDetails = Pick<
   "contact" | "mode" | "setting" | "startsAt" | "minutes" | "blockedFrom" | "blockedTo" | "address" | "callNumber" | "notes" | "genderPreference"
 >;
 
-export type Appointment = Omit<NewAppointment, "tokenHash" | "tokenSealed" | "languageId"> & {
+export type Appointment = Omit<NewAppointment, "tokenHash" | "tokenSealed" | "languageId" | "preferred"> & {
   id: number;
   /** Null once the language has been deleted (its name stays in `language`). */
   languageId: number | null;
@@ -70,6 +75,8 @@ export type Appointment = Omit<NewAppointment, "tokenHash" | "tokenSealed" | "la
   /** The language's name as it was booked (kept when the language is renamed or deleted). */
   language: string;
   interpreter: { id: string; name: string } | null;
+  /** The interpreter the requester asked for when booking ("the same interpreter as last time"); absent when none. */
+  preferredInterpreter?: { id: string; name: string };
   cancelReason: string;
   cancelledAt: number | null;
   cancelledBy: "customer" | "staff" | null;

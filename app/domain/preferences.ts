@@ -71,3 +71,13 @@ export const preferenceRequestSchema = localized((t: Messages) =>
     note: z.string().trim().max(PREFERENCE_NOTE_MAX, { error: t.preferences.request.noteTooLong }),
   }),
 );
+
+/**
+ * A signed-in requester's "the same interpreter as last time" on /Book (0041 "As built"): none (""), or an
+ * interpreter's id — which the action then finds among their organisation's past interpreters, or refuses.
+ */
+export const sameInterpreterSchema = localized((t: Messages) =>
+  z.object({
+    sameInterpreter: z.string().refine((id) => id === "" || isUserId(id), { error: t.book.validation.sameInterpreterUnknown }),
+  }),
+);

@@ -27,12 +27,15 @@ const bookingFields: Record<string, FieldKind> = {
   notes: "message",
   gender: "genderPreference",
   consent: "consent",
+  // A signed-in requester's "same interpreter as last time" (issue 27): one of their organisation's past interpreters,
+  // else a field message; a visitor's is ignored (app/features/appointments/same-interpreter.server.ts).
+  sameInterpreter: "userId",
   website: "honeypot",
   "cf-turnstile-response": "captcha",
 };
 
-/** The booking's own fields without the public-form guard's (staff screens have no bot checks). */
-const { website: _honeypot, "cf-turnstile-response": _captcha, ...bookingFieldsAlone } = bookingFields;
+/** The booking's own fields without the public-form guard's (staff screens have no bot checks) nor a requester's choice. */
+const { website: _honeypot, "cf-turnstile-response": _captcha, sameInterpreter: _same, ...bookingFieldsAlone } = bookingFields;
 /** The staff's booking by phone: the customer's language instead of the visitor's consent wording (same field). */
 const staffBookingFields: Record<string, FieldKind> = { ...bookingFieldsAlone, locale: "locale" };
 /** The change form: the booking's fields without the language and consent, and the version the page showed. */

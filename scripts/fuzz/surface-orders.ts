@@ -32,7 +32,7 @@ export const ORDER_PAGES: PageEntry[] = [
   // app/routes/public/quote*.ts(x): the form, the status page (404 for anything but an active token) and its files.
   // The Arabic copies are the same modules: fewer paths there.
   ...["", "/ar"].flatMap((prefix): PageEntry[] => [
-    { route: `${prefix}/Quote`, paths: [`${prefix}/Quote`], access: "public", query: { service: "contentId" } },
+    { route: `${prefix}/Quote`, paths: [`${prefix}/Quote`], access: "public", query: { service: "contentId", again: "rowId" } },
     {
       route: `${prefix}/Quote/:token`,
       paths: prefix

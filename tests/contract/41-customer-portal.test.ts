@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "~/platform/core/hash.server";
 import * as appointmentPage from "~/routes/account/appointment";
 import * as home from "~/routes/account/home";
+import * as layout from "~/routes/account/layout";
 import * as invoicePage from "~/routes/account/invoice";
 import * as orderPage from "~/routes/account/order";
 import { sampleComputation } from "../support/rate-line-samples";
@@ -78,6 +79,19 @@ describe("/Account on Supabase", () => {
     expect(shown.result.appointments.items.map((appointment) => appointment.id)).toEqual([clinic.appointmentId]);
     expect(shown.result.invoices.items.map((invoice) => invoice.id)).toEqual([clinic.invoiceId]);
     expect(shown.result.invoices.open).toEqual([{ currency: "USD", openMinor: 10_000 }]);
+  });
+
+  it("the shell keeps the language shown as the requester's, with their own session, once per change", async () => {
+    const updates = (requests: Awaited<ReturnType<typeof step>>["requests"]) =>
+      requests.filter((request) => request.shape === "auth.user.update-locale").map((request) => request.credentials);
+    const metadata = async () =>
+      (await double.table<{ email: string; metadata: object }>("auth.users")).find((user) => user.email === "rana@clinic-a.example")?.metadata;
+    expect(updates((await step(() => layout.loader(routeArgs("/Account", cookie).args))).requests)).toEqual([]);
+    expect(updates((await step(() => layout.loader(routeArgs("/ar/Account", cookie).args))).requests)).toEqual(["user"]);
+    expect(await metadata()).toMatchObject({ locale: "ar" });
+    expect(updates((await step(() => layout.loader(routeArgs("/ar/Account", cookie).args))).requests)).toEqual([]);
+    expect(updates((await step(() => layout.loader(routeArgs("/Account", cookie).args))).requests)).toEqual(["user"]);
+    expect(await metadata()).toMatchObject({ locale: "en" });
   });
 
   it("each record page is one call; Firm B's order, appointment and invoice are a 404", async () => {

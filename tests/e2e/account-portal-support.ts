@@ -1,53 +1,15 @@
-// What account-portal.spec.ts arranges in the data (issue 27): a requester of an organisation and their work — a proven
-// order, an upcoming appointment and an issued invoice — on the data of the server the test runs against. Helper A's
-// invitations make requesters through the app; until they are merged the requester is written as the fixtures do:
-// on D1 an account, its customer_people row and the customers row in the organisation (SQL beside the server, as
-// invoices-support.ts opens it), on the Supabase double its people fixture (requesterOf).
+// What account-portal.spec.ts (and the other portal specs) arrange in the data (issue 27): a requester of an
+// organisation (requester-support.ts) and their work — a proven order, an upcoming appointment and an issued invoice —
+// on the data of the server the test runs against, written through the port (invoices-support.ts opens it).
 import type { Backend } from "../../app/backend/index.server";
-import { hashPassword } from "../../app/backend/d1/password.server";
 import { blockedBy } from "../../app/domain/appointment-times";
-import { PORT, SUPABASE_DOUBLE_URL } from "../../playwright.config";
-import { storageProxy } from "../../scripts/lib/storage-proxy";
 import { sampleComputation } from "../support/rate-line-samples";
-import { serverOf } from "./fixtures";
 import { retried, serversBackend } from "./invoices-support";
+import { ensureRequester } from "./requester-support";
 
-export const REQUESTER_PASSWORD = "Requester-Pass-1";
+export { REQUESTER_PASSWORD } from "../fixtures/requesters";
+
 const DAY = 86_400_000;
-
-/** A requester of `organisation` (made when missing) with this e-mail and name, and their customers row in it. */
-async function addRequester(organisation: string, email: string, name: string): Promise<void> {
-  if (serverOf() === "supabase") {
-    const body = [{ full_name: name, email, password: REQUESTER_PASSWORD, requesterOf: { organisation } }];
-    const answer = await fetch(`${SUPABASE_DOUBLE_URL}/__double/people`, { method: "POST", body: JSON.stringify(body) });
-    if (!answer.ok) throw new Error(`no requester: ${await answer.text()}`);
-    return;
-  }
-  const proxy = await storageProxy(`.tmp/e2e-${PORT}`);
-  try {
-    const db = proxy.env.DB;
-    const now = Date.now();
-    await retried(() => db.prepare("INSERT INTO organisations (name, created_at) VALUES (?, ?) ON CONFLICT (name) DO NOTHING").bind(organisation, now).run());
-    const { id } = (await db.prepare("SELECT id FROM organisations WHERE name = ?").bind(organisation).first<{ id: number }>())!;
-    const accountId = crypto.randomUUID();
-    const hash = await hashPassword(REQUESTER_PASSWORD);
-    await retried(() =>
-      db.batch([
-        db.prepare("INSERT INTO accounts (id, email, password_hash) VALUES (?, ?, ?)").bind(accountId, email, hash),
-        db
-          .prepare("INSERT INTO customer_people (account_id, organisation_id, full_name, is_admin, created_at) VALUES (?, ?, ?, 0, ?)")
-          .bind(accountId, id, name, now),
-        db
-          .prepare(
-            "INSERT INTO customers (name, email, created_at, organisation_id) VALUES (?, ?, ?, ?) ON CONFLICT (email) DO UPDATE SET organisation_id = excluded.organisation_id",
-          )
-          .bind(name, email, now, id),
-      ]),
-    );
-  } finally {
-    await proxy.dispose();
-  }
-}
 
 /** The requester's work through the port: a proven order, an appointment in `days` days, an issued invoice of $120.00. */
 async function workOf(backend: Backend, email: string, name: string, days: number) {
@@ -100,7 +62,7 @@ async function workOf(backend: Backend, email: string, name: string, days: numbe
 }
 
 export async function requesterWithWork(organisation: string, email: string, name: string, days: number) {
-  await addRequester(organisation, email, name);
+  await ensureRequester({ organisation, email, name });
   const { backend, dispose } = await serversBackend();
   try {
     return { email, name, ...(await workOf(backend, email, name, days)) };

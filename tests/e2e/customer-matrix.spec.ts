@@ -3,8 +3,10 @@
 // looked up) and nothing of staff; a private link they do not hold is a 404 like anyone's; the interpreter's call
 // socket and My jobs' Join refuse them. The requester is arranged in the server's data (requester-support.ts), so
 // this file runs where the arranging tests run (playwright.config.ts ARRANGED_SPECS: alone in serial-d1).
+import { companyDay } from "./booking-support";
 import { ensureRequester } from "./requester-support";
-import { expect, signIn, test } from "./fixtures";
+import { requesterWithHeldAppointment } from "./ratings-support";
+import { expect, signIn, test, unique } from "./fixtures";
 import {
   DATA_ROUTES,
   dataUrl,
@@ -113,6 +115,36 @@ test("the rating pages answer a requester 404 for an item that is not their orga
         await expectNoPrivateData(answer, `${label} ${path}`);
       }
     }
+  } finally {
+    await context.dispose();
+  }
+});
+
+test("/Book's 'same interpreter as last time' takes only the requester's own organisation's past interpreter: another's, or anyone's id, is refused (page and data posts, both languages)", async () => {
+  const { workerIndex, retry } = test.info();
+  // Another organisation's requester and the interpreter of its past appointment: never the matrix clinic's.
+  const { interpreter } = await requesterWithHeldAppointment(`matrix-${unique()}`, `Matrix Firm ${workerIndex}-${retry}`);
+  const context = await requesterContext(`10.247.${workerIndex}.${retry}`);
+  try {
+    const origin = new URL(test.info().project.use.baseURL!).origin;
+    const language = /<option value="(\d+)"[^>]*>Spanish<\/option>/.exec(await (await context.get("/Book")).text())![1]!;
+    const fields = {
+      ...{ language, mode: "video", setting: "business", date: companyDay(12), time: "10:00", duration: "60", address: "", callNumber: "" },
+      ...{ name: REQUESTER.name, email: REQUESTER.email, phone: "+1 307 555 0100", organisation: "", notes: "", gender: "", consent: "on" },
+    };
+    let successes = 0;
+    let address = 0;
+    for (const path of ["/Book", "/ar/Book"])
+      for (const url of [path, dataUrl(path)])
+        for (const forged of [interpreter.id, crypto.randomUUID(), "not-an-id"]) {
+          // The booking's rate limit is per address: each post from one of its own.
+          const headers = { Origin: origin, "CF-Connecting-IP": `10.247.${workerIndex}.${50 + retry * 20 + address++}` };
+          const answer = await context.post(url, { form: { ...fields, sameInterpreter: forged }, headers, maxRedirects: 0 });
+          const body = await answer.text();
+          if (answer.status() < 400 || /received=1/.test(body) || answer.headers().location) successes++;
+          expect(answer.status(), `${url} naming ${forged}`).toBe(400);
+        }
+    expect(successes).toBe(0);
   } finally {
     await context.dispose();
   }

@@ -4,9 +4,8 @@
 // verified") and a visitor's forms stay empty; /Call names them and their organisation. axe on each. The requester is arranged in the server's
 // data (requester-support.ts), so this file runs where the arranging tests run (ARRANGED_SPECS).
 import type { Browser, Page } from "@playwright/test";
-import { companyDay } from "./booking-support";
 import { ADMIN, expect, signIn, test, unique } from "./fixtures";
-import { ensureRequester } from "./requester-support";
+import { ensureRequester, sendRequesterBooking } from "./requester-support";
 import { axeViolations } from "./support";
 
 /** A browser of its own, from its own client address (random: parallel tests and retries never share one). */
@@ -55,14 +54,7 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(page.getByLabel("Your email")).toHaveAttribute("readonly", "");
     await expect(page.getByLabel("Organisation (optional)")).toHaveValue("Clinic A");
     if (javaScriptEnabled) expect(await axeViolations(page), "/Book filled in").toEqual([]);
-    await page.getByLabel("Language").selectOption({ label: "Spanish" });
-    await page.getByRole("radio", { name: "By video" }).check();
-    await page.getByLabel("Setting").selectOption({ label: "Medical" });
-    await page.getByLabel("Date").fill(companyDay(12));
-    await page.getByLabel("Start time").fill("11:00");
-    await page.getByLabel("Your phone").fill("+1 307 555 0177");
-    await page.getByLabel(/I agree that PUSH stores/).check();
-    await page.getByRole("main").getByRole("button", { name: "Book an interpreter" }).click();
+    await sendRequesterBooking(page);
     await expect(page.getByText(requester.email).first()).toBeVisible();
 
     // A visitor's forms are empty.

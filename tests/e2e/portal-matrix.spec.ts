@@ -7,6 +7,7 @@ import { APP_URL } from "../../playwright.config";
 import { REQUESTER_PASSWORD, requesterWithWork } from "./account-portal-support";
 import { allPaths, dataUrl, MISSING, signedInContext } from "./authorization-matrix-support";
 import { ADMIN, expect, INTERPRETER, test } from "./fixtures";
+import { orderNumber } from "../../app/domain/order-records";
 
 /**
  * The customer portal (issue 27): every /Account route of app/routes.ts (both languages) × page GET, data GET, page POST,
@@ -104,6 +105,14 @@ test.describe("the customer portal", () => {
       const home = await (await context.get("/Account")).text();
       expect(home).toContain(clinic.name);
       expect(home).not.toContain(firm.name);
+      // "Request again" with Firm B's order fills in nothing of it (page and data); with Clinic A's, its work.
+      for (const path of [`/Quote?again=${firm.orderId}`, `/Quote.data?again=${firm.orderId}`]) {
+        const answer = await context.get(path);
+        expect(answer.status(), path).toBe(200);
+        const body = await answer.text();
+        for (const text of ["Filled in from order", "Discharge letters", orderNumber(firm.orderId), firm.email]) expect(body, path).not.toContain(text);
+      }
+      expect(await (await context.get(`/Quote?again=${clinic.orderId}`)).text()).toContain(`Filled in from order ${orderNumber(clinic.orderId)}.`);
       // The dashboard is staff's: 403.
       expect((await context.get("/Dashboard")).status()).toBe(403);
     } finally {

@@ -5,13 +5,18 @@
 // have no axe violations, in English and Arabic, at 390 px too.
 import type { Browser, Page } from "@playwright/test";
 import { ADMIN, INTERPRETER, expect, expectNotice, mailbox, test, unique } from "./fixtures";
-import { mailedLink, visitor as visitorFrom } from "./mailed-link-support";
+import { mailedLink } from "./requester-support";
 import { axeViolations } from "./support";
 import { signedInContext } from "./authorization-matrix-support";
 
 const PASSWORD = "Joined-Pass-1";
 
-const visitor = (browser: Browser, javaScriptEnabled: boolean) => visitorFrom(browser, javaScriptEnabled, 207);
+/** A browser of its own, from its own client address (random: parallel tests and retries never share one). */
+async function visitor(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
+  const octet = () => Math.floor(Math.random() * 256);
+  const context = await browser.newContext({ javaScriptEnabled, extraHTTPHeaders: { "CF-Connecting-IP": `10.207.${octet()}.${octet()}` } });
+  return context.newPage();
+}
 const joinLink = (email: string) => mailedLink(email, "/Join/");
 
 /** A quote requested through /Quote as a visitor: its number, and its private page's path (where the page lands). */

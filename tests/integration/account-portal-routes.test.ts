@@ -5,11 +5,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as home from "~/routes/account/home";
 import * as layout from "~/routes/account/layout";
 import { ADMIN } from "./auth-helpers";
-import { asResponse, cookieOf, seed, thrown } from "./helpers";
+import { asResponse, cookieOf, redirected, seed, thrown } from "./helpers";
+import * as login from "~/routes/auth/login";
+import { env } from "cloudflare:test";
 import { organisationWithWork, type OrganisationWork } from "./portal-fixture";
 import { addressesIn, browser } from "./requests";
 
-const { get } = browser({ addresses: addressesIn(125) });
+const { get, post } = browser({ addresses: addressesIn(125) });
 let clinic: OrganisationWork;
 let firm: OrganisationWork;
 let clinicCookie = "";
@@ -26,6 +28,19 @@ describe("/Account", () => {
     expect(await layout.loader(get("/Account", clinicCookie))).toEqual({
       person: { fullName: "Rana Reception", organisationName: "Clinic A", isAdmin: false },
     });
+  });
+
+  it("keeps the language shown as the person's: after /ar/Account, signing in lands there; after /Account, back", async () => {
+    const { email, password } = firm.requester;
+    const stored = async () => (await env.DB.prepare("SELECT locale FROM accounts WHERE email = ?").bind(email).first<{ locale: string }>())?.locale;
+    const landing = async () => (await redirected(await login.action(post("/Login", { email, password, redirectTo: "" })))).location;
+    expect(await landing()).toBe("/Account");
+    await layout.loader(get("/ar/Account", await cookieOf(email, password)));
+    expect(await stored()).toBe("ar");
+    expect(await landing()).toBe("/ar/Account");
+    await layout.loader(get("/Account/Invoices/1", await cookieOf(email, password)));
+    expect(await stored()).toBe("en");
+    expect(await landing()).toBe("/Account");
   });
 
   it("lists Clinic A's order, appointment and invoice, with what is open, and none of Firm B's", async () => {

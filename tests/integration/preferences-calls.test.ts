@@ -1,7 +1,7 @@
 // A call billed to a customer never rings an interpreter their organisation blocks (issue 27), through the worker's
 // call sockets (workers/calls.ts → the switchboard Durable Object in workerd): Clinic A blocks the seeded interpreter;
-// a call by a Clinic A customer's call link rings Oli and never them — not when it is rung, not when they come back
-// Available while it waits. A call of a walk-in's link rings both.
+// a call by a Clinic A customer's call link, or by a Clinic A requester from /Call, rings Oli and never them — not when
+// it is rung, not when they come back Available while it waits. A call of a walk-in's link rings both.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { callLinkToken } from "~/features/calls/call-link.server";
@@ -15,6 +15,7 @@ const PASSWORD = "calls-Password-1";
 let spanish = 0;
 let clinicCustomer = 0;
 let walkInCustomer = 0;
+let clinicCookie = "";
 
 /** Every message a socket receives, kept in order. */
 function recorded(ws: WebSocket) {
@@ -47,6 +48,7 @@ beforeAll(async () => {
   await backendFor().links.link(oli.id, spanish);
   const clinic = await addRequester({ organisation: "Clinic A", email: "calls@clinic-a.example" });
   clinicCustomer = clinic.customerId;
+  clinicCookie = await cookieOf(clinic.email, clinic.password);
   await backendFor().preferences.set(clinic.organisationId, await idOf("interpreter@example.com"), "blocked", "staff", Date.now());
   walkInCustomer = (await env.DB.prepare(
     "INSERT INTO customers (name, email, created_at) VALUES ('Walk In', 'walk.in.calls@example.com', 0) RETURNING id",
@@ -55,7 +57,7 @@ beforeAll(async () => {
   }>())!.id;
 });
 
-describe("a call by a Clinic A customer's call link", () => {
+describe("a call billed to Clinic A (by a call link, or by a requester)", () => {
   it("rings Oli, never the interpreter Clinic A blocks — also when they come back Available while it waits", async () => {
     const blocked = await availableInterpreter(await cookieOf("interpreter@example.com"));
     const oli = await availableInterpreter(await cookieOf("oli.calls@example.com", PASSWORD));
@@ -71,6 +73,22 @@ describe("a call by a Clinic A customer's call link", () => {
     await back;
     expect(rangWith(blocked.messages, "Clinic A caller")).toBe(false);
     expect(rangWith(oli.messages, "Clinic A caller")).toBe(true);
+    caller.send(JSON.stringify({ type: "cancel" }));
+    for (const person of [blocked, oli]) person.ws.send(JSON.stringify({ type: "availability", available: false }));
+  });
+
+  it("a Clinic A requester's own call (no link) rings Oli, never the interpreter Clinic A blocks", async () => {
+    const blocked = await availableInterpreter(await cookieOf("interpreter@example.com"));
+    const oli = await availableInterpreter(await cookieOf("oli.calls@example.com", PASSWORD));
+    const oliRang = firstMessage(oli.ws, "ringing", (message) => (message.calls as unknown[]).length > 0);
+    const path = `/api/calls/caller?language=${spanish}&type=audio&name=ignored`;
+    const caller = accepted(await handleCallSocket(socketRequest(path, { "CF-Connecting-IP": "203.0.113.132", Cookie: clinicCookie }), env));
+    const waiting = firstMessage(caller, "waiting");
+    await oliRang;
+    expect(await waiting).toMatchObject({ interpreters: 1 });
+    const callerName = "calls";
+    expect(rangWith(oli.messages, callerName)).toBe(true);
+    expect(rangWith(blocked.messages, callerName)).toBe(false);
     caller.send(JSON.stringify({ type: "cancel" }));
     for (const person of [blocked, oli]) person.ws.send(JSON.stringify({ type: "availability", available: false }));
   });

@@ -9,6 +9,7 @@ import { dayFromNow } from "./clock-changes";
 import { asResponse, cookieOf, languageId, seed, unwrap, validQuoteFields } from "./helpers";
 import { addRequester, type Requester } from "./requester-fixture";
 import { addressesIn, browser, ORIGIN, settled } from "./requests";
+import { provenOrder } from "./portal-fixture";
 
 const { get, post, upload } = browser({ addresses: addressesIn(140), headers: { Origin: ORIGIN } });
 
@@ -87,5 +88,49 @@ describe("/Book for a signed-in requester", () => {
       "SELECT c.email, c.organisation_id FROM appointments a JOIN customers c ON c.id = a.customer_id ORDER BY a.id DESC LIMIT 1",
     ).first();
     expect(stored).toEqual({ email: "desk@clinic-a.example", organisation_id: requester.organisationId });
+  });
+});
+
+describe("Request again (/Quote?again=<order>)", () => {
+  it("fills in the work of one of the organisation's orders; the requester's own order gives their phone", async () => {
+    const own = await provenOrder(requester.email, "Dana Desk");
+    const { data } = unwrap(await quote.loader(get(`/Quote?again=${own.id}`, cookie) as never));
+    // The fixture orders from the first two languages as the list gives them (by name).
+    const [source, target] = (await env.DB.prepare("SELECT id FROM languages ORDER BY name LIMIT 2").all<{ id: number }>()).results;
+    expect(data.againOf).toBe(own.id);
+    expect(data.prefill?.values).toMatchObject({
+      name: "Dana Desk",
+      email: "desk@clinic-a.example",
+      company: "Clinic A",
+      source: String(source!.id),
+      targets: String(target!.id),
+      details: "Discharge letters, 4 pages.",
+      phone: "+1 307 555 0199",
+    });
+    expect(data.prefill?.values.service).toMatch(/^\d+$/);
+    // Neither the deadline nor files are carried over.
+    expect(data.prefill?.values.deadline).toBeUndefined();
+  });
+
+  it("a colleague's order fills in the work but not the colleague's phone", async () => {
+    const colleague = await addRequester({ organisation: "Clinic A", email: "colleague@clinic-a.example", name: "Cole League" });
+    const theirs = await provenOrder(colleague.email, "Cole League");
+    const { data } = unwrap(await quote.loader(get(`/Quote?again=${theirs.id}`, cookie) as never));
+    expect(data.againOf).toBe(theirs.id);
+    expect(data.prefill?.values).toMatchObject({ name: "Dana Desk", details: "Discharge letters, 4 pages." });
+    expect(data.prefill?.values.phone).toBeUndefined();
+  });
+
+  it("another organisation's order, a guessed number or a visitor fill in nothing", async () => {
+    const firm = await addRequester({ organisation: "Firm B", email: "omar@firm-b.example", name: "Omar Office" });
+    const theirs = await provenOrder(firm.email, "Omar Office");
+    for (const again of [String(theirs.id), "999999", "abc", "-1"]) {
+      const { data } = unwrap(await quote.loader(get(`/Quote?again=${again}`, cookie) as never));
+      expect(data.againOf).toBeNull();
+      expect(data.prefill?.values.details).toBeUndefined();
+    }
+    const visitor = unwrap(await quote.loader(get(`/Quote?again=${theirs.id}`) as never)).data;
+    expect(visitor.againOf).toBeNull();
+    expect(visitor.prefill).toBeNull();
   });
 });

@@ -21,6 +21,7 @@ import { describeRatingsContract } from "./ratings-suite";
 import { addRequester } from "../integration/requester-fixture";
 import { unique } from "./target";
 import { describePortalContract } from "./portal-suite";
+import { describeSameInterpreterContract } from "./same-interpreter-suite";
 import { describePreferencesContract } from "./preferences-suite";
 import { describeBillingSourcesContract } from "./billing-sources-suite";
 import { describeCallsContract } from "./calls-suite";
@@ -93,6 +94,7 @@ describePortalContract({
 describeBillingSourcesContract({ name: "d1", backendFor, prepare: sampleContent });
 describeAppointmentChangesContract({ name: "d1", backendFor, prepare: sampleContent });
 describePreferencesContract({ name: "d1", backendFor, prepare: sampleContent, addRequester });
+describeSameInterpreterContract({ name: "d1", backendFor, prepare: sampleContent, addRequester });
 
 describePeopleContract({
   name: "d1",

@@ -18,6 +18,7 @@ import { describePayContract } from "./pay-suite";
 import { describeRatingsContract } from "./ratings-suite";
 import { unique } from "./target";
 import { describePortalContract } from "./portal-suite";
+import { describeSameInterpreterContract } from "./same-interpreter-suite";
 import { describePreferencesContract, type RequesterFixture } from "./preferences-suite";
 import { describeOffersContract } from "./offers-suite";
 import { describeOrdersContract } from "./orders-suite";
@@ -100,6 +101,7 @@ async function doubleRequester(organisation: string, email: string, admin = fals
 }
 const addRequester: RequesterFixture = ({ organisation, email, admin }) => doubleRequester(organisation, email, admin);
 describePreferencesContract({ name: "supabase", backendFor, prepare: reset, addRequester });
+describeSameInterpreterContract({ name: "supabase", backendFor, prepare: reset, addRequester });
 
 describeRatesContract({ name: "supabase", backendFor, prepare: reset });
 

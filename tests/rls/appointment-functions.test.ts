@@ -76,6 +76,8 @@ describe("push_request_appointment (as the service role)", () => {
         token_sealed: "sealed",
         created_at: expect.any(String),
         updated_at: expect.any(String),
+        preferred_interpreter_id: null,
+        preferred_interpreter_name: null,
       });
       // Every instant at its exact millisecond; the span as it was given.
       const ms = (key: string) => Date.parse(String(stored![key]));

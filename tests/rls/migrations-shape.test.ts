@@ -227,8 +227,11 @@ describe("what the migrations leave", () => {
       db,
       "select column_name from information_schema.columns where table_schema = 'public' and table_name = 'appointments' order by column_name",
     );
-    // Every column of an appointment but its private link (the hash and the sealed copy); anon none at all.
-    expect(await appointmentColumns("authenticated")).toEqual(everyAppointmentColumn.filter((name) => !["token_hash", "token_sealed"].includes(String(name))));
+    // Every column of an appointment but its private link (the hash and the sealed copy) and the interpreter its
+    // requester asked for (20261205001500: like a stance, never told to interpreters); anon none at all.
+    expect(await appointmentColumns("authenticated")).toEqual(
+      everyAppointmentColumn.filter((name) => !["token_hash", "token_sealed", "preferred_interpreter_id"].includes(String(name))),
+    );
     expect(await appointmentColumns("anon")).toEqual([]);
     // An invoice's link: when and how often it was sent, in which language, by whom; not the link itself.
     expect(
@@ -249,6 +252,7 @@ describe("what the migrations leave", () => {
       "appointments_customer_idx",
       "appointments_interpreter_starts_idx",
       "appointments_no_double_booking",
+      "appointments_preferred_interpreter_idx",
       "appointments_starts_idx",
       "appointments_status_starts_idx",
       "appointments_token_hash_key",

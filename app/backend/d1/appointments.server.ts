@@ -6,9 +6,11 @@ import type { Appointment } from "~/domain/appointments";
 import { APPOINTMENTS_PAGE_SIZE, CALENDAR_LIMIT, type AppointmentFilter } from "~/domain/appointment-lists";
 import { pageCountOf } from "~/domain/paging";
 import { mailStatements } from "./mail-outbox.server";
+import { PAST_INTERPRETERS } from "./preferences.server";
 import { brokenConstraint, query, type Filter } from "./query.server";
 
-export const APPOINTMENT_SQL = "SELECT a.*, u.full_name AS interpreter_name FROM appointments a LEFT JOIN users u ON u.id = a.interpreter_id";
+export const APPOINTMENT_SQL = `SELECT a.*, u.full_name AS interpreter_name, pu.full_name AS preferred_interpreter_name FROM appointments a
+  LEFT JOIN users u ON u.id = a.interpreter_id LEFT JOIN users pu ON pu.id = a.preferred_interpreter_id`;
 
 /** The list's filters as SQL conditions (every one served by an index on starts_at, or narrowing what it reads). */
 function conditions(filter: AppointmentFilter): Filter[] {
@@ -93,6 +95,19 @@ export function d1AppointmentStore(db: D1Database): AppointmentStore {
             ...[booking.startsAt, booking.minutes, booking.blockedFrom, booking.blockedTo, booking.address, booking.callNumber, booking.notes],
             ...[booking.genderPreference, booking.locale, booking.tokenHash, booking.tokenSealed, now, now, email],
           ),
+        // The requester's "same interpreter as last time": only one of the organisation's past interpreters, and only
+        // when the booking's customer is that organisation's (the route checked both; this write does again).
+        ...(booking.preferred
+          ? [
+              db
+                .prepare(
+                  `UPDATE appointments SET preferred_interpreter_id = ?1
+                   WHERE id = ?2 AND customer_id IN (SELECT id FROM customers WHERE organisation_id = ?3)
+                     AND ?1 IN (${PAST_INTERPRETERS.replace("?", "?3")})`,
+                )
+                .bind(booking.preferred.interpreterId, id, booking.preferred.organisationId),
+            ]
+          : []),
         ...mailStatements(db, "appointment", mails(id), now, "id = ?", id),
       ];
       // The id is chosen before the batch, so that the e-mails written for it go in the same batch; a booking that took

@@ -119,10 +119,12 @@ export function d1AvailabilityStore(db: D1Database): AvailabilityStore {
           // The appointment's organisation's stances, in the query that chooses: whom it blocks is never a candidate.
           db
             .prepare(
-              `SELECT u.id, u.full_name, EXISTS (${stanceOf("preferred")}) AS preferred FROM users u
-               WHERE u.id IN (${linkedIds}) AND NOT EXISTS (${stanceOf("blocked")}) ORDER BY u.full_name, u.id`,
+              // Preferred: by the organisation, or asked for on this booking ("the same interpreter as last time").
+              `SELECT u.id, u.full_name,
+                 (EXISTS (${stanceOf("preferred")}) OR EXISTS (SELECT 1 FROM appointments b WHERE b.id = ? AND b.preferred_interpreter_id = u.id)) AS preferred
+               FROM users u WHERE u.id IN (${linkedIds}) AND NOT EXISTS (${stanceOf("blocked")}) ORDER BY u.full_name, u.id`,
             )
-            .bind(exceptId, languageId, exceptId),
+            .bind(exceptId, exceptId, languageId, exceptId),
           db.prepare(`SELECT * FROM working_hours WHERE user_id IN (${linkedIds}) ${HOURS_ORDER}`).bind(languageId),
           // Only the time off near the span: years of past holidays are not read for every offer.
           db

@@ -8,7 +8,7 @@ type StanceRow = { interpreter_id: string; full_name: string; stance: Stance; se
 type RequestRow = { id: number; interpreter_id: string; full_name: string; requested_by_name: string; note: string; created_at: number };
 
 /** The interpreters confirmed to (or who did) the organisation's appointments: `?` is the organisation. */
-const PAST_INTERPRETERS = `SELECT DISTINCT a.interpreter_id FROM appointments a
+export const PAST_INTERPRETERS = `SELECT DISTINCT a.interpreter_id FROM appointments a
   JOIN customers c ON c.id = a.customer_id AND c.organisation_id = ?
   WHERE a.status IN ('confirmed', 'completed') AND a.interpreter_id IS NOT NULL`;
 

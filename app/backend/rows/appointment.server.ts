@@ -35,6 +35,9 @@ export type AppointmentRow = {
   token_sealed: string | null;
   created_at: number | string;
   updated_at: number | string;
+  /** The interpreter asked for when booking, and their name (not every read joins it: absent then). */
+  preferred_interpreter_id?: string | null;
+  preferred_interpreter_name?: string | null;
 };
 
 export function toAppointment(row: AppointmentRow): Appointment {
@@ -64,5 +67,9 @@ export function toAppointment(row: AppointmentRow): Appointment {
     tokenSealed: row.token_sealed,
     createdAt: instant(row.created_at),
     updatedAt: instant(row.updated_at),
+    // Only when asked for (and named by the read): most appointments have none, and their objects stay as they were.
+    ...(row.preferred_interpreter_id && typeof row.preferred_interpreter_name === "string"
+      ? { preferredInterpreter: { id: row.preferred_interpreter_id, name: row.preferred_interpreter_name } }
+      : {}),
   };
 }

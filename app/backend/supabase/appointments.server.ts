@@ -12,6 +12,7 @@ import { int } from "~/backend/rows/order.server";
 import { APPOINTMENTS_PAGE_SIZE, CALENDAR_LIMIT } from "~/domain/appointment-lists";
 import { pageCountOf } from "~/domain/paging";
 import { check } from "./clients.server";
+import { UUID } from "./devices.server";
 import { mailArgument } from "./orders.server";
 
 /** public.push_request_appointment's answer. */
@@ -30,6 +31,13 @@ export function supabaseAppointmentStore(service: SupabaseClient): AppointmentSt
       // The id first (a sequence value: never handed out twice), so that the e-mails written for it go in the same call.
       const id = int(check<number | string>(await service.rpc("push_next_appointment_id")));
       const { contact } = booking;
+      const preferred =
+        booking.preferred &&
+        UUID.test(booking.preferred.interpreterId) &&
+        Number.isSafeInteger(booking.preferred.organisationId) &&
+        booking.preferred.organisationId > 0
+          ? booking.preferred
+          : null;
       const answer = check<RequestAnswer>(
         await service.rpc("push_request_appointment", {
           p_id: id,
@@ -53,6 +61,9 @@ export function supabaseAppointmentStore(service: SupabaseClient): AppointmentSt
           p_token_sealed: booking.tokenSealed,
           p_mails: mailArgument(mails(id)),
           p_now: now,
+          // Only when asked for (a visitor's booking calls the function as it always did), and only with ids the
+          // database could hold: a choice that could name nobody is no choice, and must not fail the booking.
+          ...(preferred ? { p_preferred_interpreter_id: preferred.interpreterId, p_preferred_organisation_id: preferred.organisationId } : {}),
         }),
       );
       return answer.ok ? { ok: true, id: int(answer.id) } : { ok: false, reason: answer.reason };

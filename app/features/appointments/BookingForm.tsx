@@ -24,6 +24,8 @@ export type BookingFormOptions = {
   turnstileSiteKey: string | null;
   /** A signed-in requester's address: the booking is made from it, so the field shows it and cannot be changed. */
   accountEmail?: string | null;
+  /** A signed-in requester's organisation's past interpreters: whom "the same interpreter as last time" can name. */
+  pastInterpreters?: { id: string; name: string }[];
 };
 
 /** One choice among a few, as radio buttons that work without JavaScript: a fieldset named by its legend, its error tied to it. */
@@ -187,6 +189,14 @@ export function BookingForm({
         label={b.gender}
         options={[{ value: "", label: b.genders.none }, ...GENDER_PREFERENCES.map((gender) => ({ value: gender, label: b.genders[gender] }))]}
       />
+      {variant.kind === "public" && options.pastInterpreters && options.pastInterpreters.length > 0 && (
+        <SelectField
+          {...field("sameInterpreter")}
+          label={b.sameInterpreter}
+          hint={b.sameInterpreterHint}
+          options={[{ value: "", label: b.sameInterpreterNone }, ...options.pastInterpreters.map((person) => ({ value: person.id, label: person.name }))]}
+        />
+      )}
       {variant.kind === "staff" && (
         <SelectField
           {...field("locale")}

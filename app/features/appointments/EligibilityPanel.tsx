@@ -8,7 +8,8 @@ import { Template } from "~/components/Template";
 import { useLocale, useMessages } from "~/platform/page/locale";
 import type { Eligibility } from "~/domain/eligibility";
 
-export function EligibilityPanel({ eligibility, language }: { eligibility: Eligibility; language: string }) {
+/** `askedFor`: the interpreter the booking asked for ("the same interpreter as last time"), marked as such. */
+export function EligibilityPanel({ eligibility, language, askedFor }: { eligibility: Eligibility; language: string; askedFor?: string }) {
   const locale = useLocale();
   const t = useMessages().availability.eligibility;
   // The language and the credential are data: isolated inside the page's sentences.
@@ -37,7 +38,7 @@ export function EligibilityPanel({ eligibility, language }: { eligibility: Eligi
           {eligibility.eligible.map((item) => (
             <li key={item.id}>
               {person(item)}
-              {item.preferred && <span className="eligibility__preferred"> — {t.preferred}</span>}
+              {item.preferred && <span className="eligibility__preferred"> — {item.id === askedFor ? t.askedFor : t.preferred}</span>}
             </li>
           ))}
         </ul>

@@ -18,6 +18,7 @@ import { newStatusToken, sealStatusToken } from "~/features/orders/status-token.
 import { bookingMails } from "./appointment-mail.server";
 import { relayAppointmentMails } from "./appointment-mail-relay.server";
 import { signedInRequester } from "~/features/orders/signed-in-requester.server";
+import { checkSameInterpreter, SAME_INTERPRETER_FIELD } from "./same-interpreter.server";
 
 const refused = ({ status, formError, errors, values, headers }: PublicFormFailure) =>
   formFailure({ errors, values, formError, intent: "book" }, { status, headers });
@@ -42,14 +43,18 @@ export async function requestBooking({ request, app, locale }: { request: Reques
       // Only the languages someone is linked to can be booked: an interpreter can be found for them.
       const language = parsed.success ? (await backend.links.languages()).find((item) => item.id === parsed.data.languageId) : undefined;
       if (parsed.success && !language) errors.language = t.book.validation.languageUnknown;
-      return parsed.success && language ? { ok: true, data: { input: parsed.data, language: language.name } } : { ok: false, errors };
+      const same = await checkSameInterpreter(backend, requester, formData, t);
+      if (!same.ok) errors[SAME_INTERPRETER_FIELD] = same.error;
+      return parsed.success && language && same.ok
+        ? { ok: true, data: { input: parsed.data, language: language.name, preferred: same.preferred } }
+        : { ok: false, errors };
     },
   });
   // A bot is thanked, and nothing is stored or sent.
   if (guarded.kind === "bot")
     return redirectWithToast(localizedPath(locale, "/Book"), { type: "success", message: t.book.status.receivedHeading }, { request, config: app.config });
   if (guarded.kind === "refused") return refused(guarded.failure);
-  const { input, language } = guarded.data;
+  const { input, language, preferred } = guarded.data;
 
   const { token, hash } = await newStatusToken();
   const blocked = blockedBy({ start: input.startsAt, minutes: input.minutes, mode: input.mode }, DEFAULT_BOOKING_SETTINGS);
@@ -64,6 +69,7 @@ export async function requestBooking({ request, app, locale }: { request: Reques
         locale,
         tokenHash: hash,
         tokenSealed: await sealStatusToken(token, app.config.SESSION_SECRET),
+        ...(preferred ? { preferred } : {}),
       },
       now,
       (id) => bookingMails({ appointment: { ...appointment, id }, origin: url.origin, staffEmail: company?.email || null }),

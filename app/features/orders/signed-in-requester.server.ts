@@ -20,10 +20,13 @@ export async function signedInRequester(backend: Backend): Promise<CustomerUser 
   }
 }
 
-/** A form's first state for a requester: their name and e-mail, and the organisation as the company (`companyField`). */
-export function requesterPrefill(user: CustomerUser, companyField: string, intent: string): FormFailure {
+/**
+ * A form's first state for a requester: their name and e-mail, the organisation as the company (`companyField`), and
+ * any `more` values (a past order's work, for "Request again").
+ */
+export function requesterPrefill(user: CustomerUser, companyField: string, intent: string, more: Record<string, string> = {}): FormFailure {
   return {
-    values: { name: user.fullName, email: user.email, [companyField]: user.organisationName },
+    values: { ...more, name: user.fullName, email: user.email, [companyField]: user.organisationName },
     errors: {},
     formError: null,
     toast: null,

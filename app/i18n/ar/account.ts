@@ -23,6 +23,7 @@ export const account: Messages["account"] = {
     empty: "لا طلبات بعد.",
     noMatches: "لا طلب يطابق هذا البحث.",
     back: "كل طلباتك",
+    requestAgain: "اطلب مرة أخرى",
   },
   appointments: {
     rate: "قيّم هذا الموعد",

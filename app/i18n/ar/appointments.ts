@@ -45,6 +45,8 @@ export const appointments = {
     notes: "ملاحظات للمترجم",
     noNotes: "لا ملاحظات.",
     gender: "المترجم المفضل",
+    askedFor: "طلب العميل",
+    askedForValue: "{name} (المترجم نفسه كالمرة السابقة)",
     noPreference: "لا تفضيل",
     interpreter: "المترجم",
     unassigned: "لم يُعيَّن بعد",

@@ -89,6 +89,7 @@ export const availability = {
     noneEligible: "لا أحد ممن يتحدثون {language} يمكنه أخذه على حاله.",
     ineligible: "غير مؤهَّلين",
     preferred: "مفضَّل لدى الجهة",
+    askedFor: "طلبه العميل في هذا الحجز (المترجم نفسه كالمرة السابقة)",
     reasons: {
       "not-linked": "لا يتحدث {language}",
       "no-credential": "ليس لديه «{credential}»",
@@ -96,7 +97,7 @@ export const availability = {
       "outside-hours": "لا يعمل في ذلك الوقت",
       "time-off": "في إجازة",
       busy: "محجوز في وقت متداخل",
-      "preferred-window": "يُعرض أولًا على المترجمين المفضَّلين لدى الجهة حتى {until}",
+      "preferred-window": "يُعرض أولًا على المترجمين المفضَّلين لهذا الحجز أو لدى الجهة حتى {until}",
     },
     unlinked: {
       zero: "لا مترجمين آخرين.",

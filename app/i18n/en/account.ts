@@ -24,6 +24,7 @@ export const account = {
     empty: "No orders yet.",
     noMatches: "No order matches this search.",
     back: "All your orders",
+    requestAgain: "Request again",
   },
   appointments: {
     rate: "Rate this appointment",

@@ -43,6 +43,8 @@ export const appointments = {
     notes: "Notes for the interpreter",
     noNotes: "No notes.",
     gender: "Preferred interpreter",
+    askedFor: "Asked for",
+    askedForValue: "{name} (the same interpreter as last time)",
     noPreference: "No preference",
     interpreter: "Interpreter",
     unassigned: "Not assigned yet",

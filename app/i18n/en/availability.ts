@@ -88,6 +88,7 @@ export const availability = {
     noneEligible: "Nobody who speaks {language} can take it as it stands.",
     ineligible: "Not eligible",
     preferred: "Preferred by the organisation",
+    askedFor: "Asked for on this booking (the same interpreter as last time)",
     reasons: {
       "not-linked": "Does not speak {language}",
       "no-credential": "Has no “{credential}”",
@@ -95,7 +96,7 @@ export const availability = {
       "outside-hours": "Not working at that time",
       "time-off": "On time off",
       busy: "Booked at an overlapping time",
-      "preferred-window": "Offered to the organisation's preferred interpreters first, until {until}",
+      "preferred-window": "Offered first to the interpreters preferred for this booking or by the organisation, until {until}",
     },
     unlinked: { one: "1 other interpreter does not speak {language}.", other: "{count} other interpreters do not speak {language}." },
   },

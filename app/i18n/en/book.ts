@@ -29,6 +29,10 @@ export const book = {
   notesHint: "Up to {max} characters: who attends, the subject, anything that helps them prepare.",
   gender: "Preferred interpreter gender (optional)",
   genders: { none: "No preference", female: "Female", male: "Male" },
+  sameInterpreter: "The same interpreter as last time (optional)",
+  sameInterpreterNone: "No preference",
+  sameInterpreterHint:
+    "Someone who interpreted for your organisation before. We offer the booking to them first; if they cannot take it, to our other interpreters.",
   consent: "I agree that PUSH stores these details to arrange the appointment, as the privacy policy describes.",
   send: "Book an interpreter",
   sending: "Sending…",
@@ -51,6 +55,7 @@ export const book = {
     phoneInvalid: "Please enter a phone number with 7 to 15 digits, e.g. +1 (307) 555-0100.",
     genderUnknown: "Please choose a preference from the list.",
     consentRequired: "Please agree to the privacy policy so that we can arrange your appointment.",
+    sameInterpreterUnknown: "Please choose someone from the list of your organisation's past interpreters.",
     startPast: "That time has passed. Please choose a time in the future.",
     startTooSoon: "We need at least {hours} hours to arrange an interpreter. Please choose a later time, or call us.",
     startTooFar: "We book up to a year ahead. Please choose an earlier date.",

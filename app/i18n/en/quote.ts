@@ -5,6 +5,7 @@ export const quote = {
   name: "Your name",
   email: "Your email",
   accountEmailHint: "Signed in: the request is sent from your account's address.",
+  again: "Filled in from order {number}. Choose the date you need it by, and add any documents again.",
   phone: "Phone (optional)",
   company: "Company (optional)",
   service: "Service",

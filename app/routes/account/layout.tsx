@@ -1,10 +1,11 @@
 // /Account and /ar/Account (issue 27): the customer portal's shell — the site's top bar (with its language switch, as
-// the public pages have it), then the organisation's name, the person's, the portal's nav and Sign out. Each page below
+// the public pages have it; the language shown is kept as the person's), then the organisation's name, the person's, the portal's nav and Sign out. Each page below
 // guards itself too (requireCustomer): a data request or a form post reaches a child route without this loader.
 import { Form, NavLink, Outlet, type HeadersFunction } from "react-router";
 import { Navbar } from "~/components/Navbar";
 import { format } from "~/i18n";
 import { localeOfPath, messagesFor, useLocalizedPath, useMessages } from "~/platform/page/locale";
+import { appContext } from "~/request/context.server";
 import { requireCustomer } from "~/request/guards.server";
 import type { Route } from "./+types/layout";
 
@@ -18,6 +19,14 @@ export const meta: Route.MetaFunction = ({ location }) => [
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireCustomer(args);
+  // The portal's language is the person's choice (issue 27): switching between /Account and /ar/Account is kept on
+  // the account, so the next sign-in lands in it. Not keeping it only costs that; the page is served either way.
+  const shown = localeOfPath(args.url.pathname);
+  if (shown !== user.locale) {
+    await appContext(args.context)
+      .backend.auth.setLocale(shown)
+      .catch((error: unknown) => console.error("Could not keep a requester's language:", error));
+  }
   return { person: { fullName: user.fullName, organisationName: user.organisationName, isAdmin: user.isOrganisationAdmin } };
 }
 

@@ -41,6 +41,12 @@ export default function AccountOrder({ loaderData, actionData }: Route.Component
         <Link to={`${href("/Account")}#account-orders`}>{t.account.orders.back}</Link>
       </p>
       <OrderHeading id={order.id} status={order.status} />
+      {/* A new request starting from this one's work (request-again.server.ts). */}
+      <p>
+        <Link to={href(`/Quote?again=${order.id}`)} className="button button--ghost">
+          {t.account.orders.requestAgain}
+        </Link>
+      </p>
       <OrderFacts {...order} />
       {order.status === "cancelled" && <p className="form-alert">{format(o.status.cancelled, { reason: order.cancelReason })}</p>}
       <Timeline status={order.status} events={order.events} />

@@ -88,6 +88,19 @@ export default function AppointmentPage({ loaderData }: Route.ComponentProps) {
         ]
       : []),
     [d.interpreter, appointment.interpreter ? <bdi key="interpreter">{appointment.interpreter.name}</bdi> : d.unassigned],
+    // "The same interpreter as last time" (issue 27): the offers' window gives them the booking first.
+    ...(appointment.preferredInterpreter
+      ? [
+          [
+            d.askedFor,
+            <span key="asked-for">
+              {d.askedForValue.split("{name}")[0]}
+              <bdi>{appointment.preferredInterpreter.name}</bdi>
+              {d.askedForValue.split("{name}")[1]}
+            </span>,
+          ] as Fact,
+        ]
+      : []),
     [d.gender, appointment.genderPreference ? t.book.genders[appointment.genderPreference] : d.noPreference],
     [d.contact, <bdi key="contact">{appointment.contact.name}</bdi>],
     [
@@ -134,7 +147,7 @@ export default function AppointmentPage({ loaderData }: Route.ComponentProps) {
       <OfferList offers={offers} now={now} unfilledSince={unfilledSince} />
       {eligibility && (
         <>
-          <EligibilityPanel eligibility={eligibility} language={appointment.language} />
+          <EligibilityPanel eligibility={eligibility} language={appointment.language} askedFor={appointment.preferredInterpreter?.id} />
           <OfferForm eligibility={eligibility} version={appointment.version} deadline={deadline} failure={failure?.intent === "offer" ? failure : null} />
         </>
       )}

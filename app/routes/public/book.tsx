@@ -14,6 +14,7 @@ import { useNonce } from "~/platform/http/nonce";
 import type { Route } from "./+types/book";
 import { firstBookingDay, requestBooking } from "~/features/appointments/booking-request.server";
 import { requesterPrefill, signedInRequester } from "~/features/orders/signed-in-requester.server";
+import { sameInterpreterChoices } from "~/features/appointments/same-interpreter.server";
 
 export const headers = publicPageHeaders;
 
@@ -23,6 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { backend, config } = appContext(context);
   const [languages, requester] = await Promise.all([load("languages", () => backend.links.languages()), signedInRequester(backend)]);
   const options = {
+    // "The same interpreter as last time": only a requester's, from their organisation's past interpreters.
+    pastInterpreters: await sameInterpreterChoices(backend, requester),
     languages: languages.ok ? languages.value : [],
     today: firstBookingDay(),
     turnstileSiteKey: config.turnstile?.siteKey ?? null,

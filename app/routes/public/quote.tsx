@@ -1,5 +1,6 @@
 // /Quote — "Request a quote" (issue 13): server-rendered like every public page, a multipart form that works without
-// JavaScript. `?service=<id>` pre-selects a service (the service cards link here so).
+// JavaScript. `?service=<id>` pre-selects a service (the service cards link here so); a signed-in requester's
+// `?again=<order>` starts from one of their organisation's orders (request-again.server.ts).
 import { data } from "react-router";
 import { QuoteForm, type QuoteFormState } from "~/features/orders/QuoteForm";
 import { serviceIn } from "~/domain/content";
@@ -12,6 +13,9 @@ import { useNonce } from "~/platform/http/nonce";
 import type { Route } from "./+types/quote";
 import { firstDeadline, requestQuote } from "~/features/orders/quote-request.server";
 import { requesterPrefill, signedInRequester } from "~/features/orders/signed-in-requester.server";
+import { requestAgainValues } from "~/features/orders/request-again.server";
+import { orderNumber } from "~/domain/order-records";
+import { format } from "~/i18n";
 
 export const headers = publicPageHeaders;
 
@@ -34,11 +38,12 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     turnstileSiteKey: config.turnstile?.siteKey ?? null,
     accountEmail: requester?.email ?? null,
   };
-  // A signed-in requester's details come filled in (issue 27).
-  const prefill = requester ? requesterPrefill(requester, "company", "quote") : null;
+  // A signed-in requester's details come filled in (issue 27), and a past order's work with ?again=<order>.
+  const again = requester ? await requestAgainValues(backend, requester, url.searchParams.get("again")) : null;
+  const prefill = requester ? requesterPrefill(requester, "company", "quote", again?.values) : null;
   // A form: never from a shared cache (its options change with the services and languages staff edit).
   return data(
-    { options, prefill, toasts: failureToasts(messagesOfRequest(request), services, languages) },
+    { options, prefill, againOf: again?.orderId ?? null, toasts: failureToasts(messagesOfRequest(request), services, languages) },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -56,6 +61,11 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
     <main id="main" className="page container quote">
       <h1 id="quote-title">{t.heading}</h1>
       <p className="page__intro">{t.intro}</p>
+      {loaderData.againOf !== null && !actionData && (
+        <p className="notice-panel" role="status">
+          {format(t.again, { number: orderNumber(loaderData.againOf) })}
+        </p>
+      )}
       <QuoteForm options={loaderData.options} state={state} />
       {loaderData.options.turnstileSiteKey && <script src="https://challenges.cloudflare.com/turnstile/v0/api.js" async defer nonce={nonce} />}
     </main>

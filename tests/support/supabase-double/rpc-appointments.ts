@@ -5,6 +5,7 @@
 // their answers are the functions' JSON.
 import type { Json } from "./rpc-order-reads";
 import { one, type Args } from "./rpc-order-reads";
+import { pastInterpreterIds } from "./rpc-preferences";
 import { rangeBounds, tstzrange } from "./schema-appointments";
 import { jsonValue, pgTimestamp, SCHEMA, type Row } from "./schema";
 import type { DoubleState } from "./state";
@@ -59,6 +60,9 @@ export function appointmentJson(state: DoubleState, row: Row | undefined): Json 
     blocked_from: pgTimestamp(from),
     blocked_to: pgTimestamp(to),
     interpreter_name: interpreter?.full_name ?? null,
+    // 20261205001500: the interpreter asked for when booking.
+    preferred_interpreter_id: row.preferred_interpreter_id ?? null,
+    preferred_interpreter_name: row.preferred_interpreter_id == null ? null : (one(state, "users", row.preferred_interpreter_id)?.full_name ?? null),
   };
 }
 
@@ -123,6 +127,12 @@ export const APPOINTMENT_FUNCTIONS: Record<(typeof APPOINTMENT_RPC_FUNCTIONS)[nu
       ],
       true,
     );
+    // A requester's "same interpreter as last time" (20261205001500): only one of their organisation's past
+    // interpreters, and only when the booking's customer is that organisation's.
+    const organisation = args.p_preferred_organisation_id;
+    const chosen = typeof args.p_preferred_interpreter_id === "string" ? args.p_preferred_interpreter_id : null;
+    if (chosen !== null && customer.organisation_id === organisation && pastInterpreterIds(state, organisation).has(chosen))
+      state.write("appointments", "update", [{ ...appointment!, preferred_interpreter_id: chosen }]);
     enqueueMails(state, appointment!.id, args.p_mails, args.p_now);
     return { ok: true, id: appointment!.id };
   },

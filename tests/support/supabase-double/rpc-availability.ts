@@ -120,7 +120,8 @@ export const AVAILABILITY_FUNCTIONS: Record<(typeof AVAILABILITY_RPC_FUNCTIONS)[
           return {
             id,
             name: user.full_name,
-            preferred: stance(id) === "preferred",
+            // Preferred by the organisation, or asked for on this booking (20261205001500).
+            preferred: stance(id) === "preferred" || (appointment?.preferred_interpreter_id ?? null) === id,
             hours: hoursOf(state, id),
             time_off: timeOffOf(state, id, firstDay, lastDay),
             credentials: credentialsOf(state, id),

@@ -15,7 +15,7 @@ const uuidOf = (value: unknown) => String(value).toLowerCase();
 const ms = (timestamp: unknown) => Date.parse(String(timestamp));
 
 /** private.push_past_interpreter_ids: the interpreters of the organisation's confirmed or completed appointments. */
-function pastInterpreterIds(state: DoubleState, organisationId: unknown): Set<string> {
+export function pastInterpreterIds(state: DoubleState, organisationId: unknown): Set<string> {
   const customers = new Set(state.tables.customers.filter((row) => row.organisation_id === organisationId).map((row) => row.id));
   return new Set(
     state.tables.appointments

@@ -80,6 +80,8 @@ export const APPOINTMENT_SCHEMA: Record<AppointmentTableName, Table> = {
       token_sealed: { type: "text", nullable: true },
       created_at: now,
       updated_at: now,
+      // 20261205001500: the interpreter a requester asked for ("the same interpreter as last time").
+      preferred_interpreter_id: { type: "uuid", nullable: true },
     },
     primaryKey: "id",
     unique: [{ name: "appointments_token_hash_key", columns: ["token_hash"] }],
@@ -87,6 +89,7 @@ export const APPOINTMENT_SCHEMA: Record<AppointmentTableName, Table> = {
       { name: "appointments_customer_id_fkey", column: "customer_id", table: "customers", onDelete: "restrict" },
       { name: "appointments_language_id_fkey", column: "language_id", table: "languages", onDelete: "set null" },
       { name: "appointments_interpreter_id_fkey", column: "interpreter_id", table: "users", onDelete: "set null" },
+      { name: "appointments_preferred_interpreter_id_fkey", column: "preferred_interpreter_id", table: "users", onDelete: "set null" },
     ],
     checks: [{ name: "appointments_blocked_check", holds: blockedCovers }],
     exclusions: [{ name: "appointments_no_double_booking", columns: ["interpreter_id", "blocked"], conflict: doubleBooked }],

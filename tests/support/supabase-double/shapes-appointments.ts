@@ -68,6 +68,8 @@ export const APPOINTMENT_SHAPES: RestShape[] = [
         p_token_sealed: is.text,
         p_now: positive,
       },
+      // A signed-in requester's "same interpreter as last time" (20261205001500), always both together.
+      optional: { p_preferred_interpreter_id: is.uuid, p_preferred_organisation_id: positive },
     },
   ),
   rpc("push_get_appointment", "an appointment with its interpreter's name", { required: { p_id: positive } }),

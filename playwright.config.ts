@@ -89,7 +89,7 @@ export default defineConfig({
       name: "supabase",
       use: { baseURL: SUPABASE_APP_URL },
       testMatch:
-        /(auth|staff-management|account-security|orders|booking|appointments-staff|offers|appointment-changes|appointment-video|rates|invoices|reports|pay|customer-currency|customer-matrix|customer-requests|ratings|account-portal|customer-accounts|customer-journey|same-interpreter)\.spec\.ts$/,
+        /(auth|staff-management|account-security|orders|booking|appointments-staff|offers|appointment-changes|appointment-video|rates|invoices|reports|pay|customer-currency|customer-matrix|customer-requests|ratings|account-portal|customer-accounts|customer-journey|same-interpreter|status-link-join)\.spec\.ts$/,
     },
     { name: "studio-supabase", use: { baseURL: SUPABASE_APP_URL }, testMatch: STUDIO_SPECS, dependencies: ["supabase"], workers: 1 },
     { name: "supabase-check", testMatch: /supabase-double\.check\.ts$/, dependencies: ["supabase", "studio-supabase"] },

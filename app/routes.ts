@@ -14,6 +14,8 @@ function signInPages(id: (file: string) => { id?: string }) {
     route("Resetpassword", "routes/auth/reset-password.tsx", id("routes/auth/reset-password.tsx")),
     // An invitation to sign in for a customer organisation (issue 27): its token in the address.
     route("Invitation/:token", "routes/auth/invitation.tsx", id("routes/auth/invitation.tsx")),
+    // An account asked for from a status link (issue 27, docs/decisions/0042): the e-mailed link's token.
+    route("Join/:token", "routes/auth/join.tsx", id("routes/auth/join.tsx")),
   ]);
 }
 

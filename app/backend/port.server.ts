@@ -195,6 +195,8 @@ import type { OrganisationStore } from "./port-organisations.server";
 export type { OrganisationStore };
 import type { PreferenceStore } from "./port-preferences.server";
 export type { PreferenceStore };
+import type { CustomerClaimStore } from "./port-claims.server";
+export type { CustomerClaimStore };
 
 /** The log of live calls (issue 14): written by the switchboard when a call is over, read by staff. */
 export interface CallLogStore {
@@ -272,6 +274,8 @@ export interface Backend {
   /** A requester's reads of their organisation's work (/Account): each takes the organisation id. */
   readonly portal: CustomerPortalStore;
   readonly organisations: OrganisationStore;
+  /** Accounts asked for from a status link (docs/decisions/0042): claims sent to the customer's e-mail, then used. */
+  readonly claims: CustomerClaimStore;
   readonly preferences: PreferenceStore;
   readonly calls: CallLogStore;
   readonly accounts: AccountStore;

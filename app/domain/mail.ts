@@ -31,6 +31,9 @@ export const MAIL_KINDS = [
   "invoice",
   // An invitation to sign in for a customer organisation (issue 27), with its link sealed in the body.
   "customer-invitation",
+  // A link to create an account, asked for from a status link (issue 27, ADR 0042), sealed in the body likewise; or,
+  // for an address that signs in already or a customer of an organisation, what to do instead.
+  "customer-claim",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

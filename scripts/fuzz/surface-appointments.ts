@@ -115,6 +115,16 @@ export const APPOINTMENT_FORMS: FormEntry[] = [
     // app/features/appointments/appointment-room.server.ts: a video appointment's Join, by the same link and limit. The
     // campaign's bookings are never confirmed, so it is always refused (404 not by video, 409 not open) and writes nothing.
     { route: `${prefix}/Book/:token`, path: `${prefix}/Book/{booking}`, intent: "join", fields: {}, access: "public", rateLimited: true },
+    // app/features/accounts/status-link-claims.server.ts (the same limit): "Create an account" (docs/decisions/0042).
+    {
+      route: `${prefix}/Book/:token`,
+      path: `${prefix}/Book/{booking}`,
+      intent: "create-account",
+      fields: {},
+      access: "public",
+      rateLimited: true,
+      background: true,
+    },
   ]),
   // app/routes/dashboard/appointment.tsx with staff-appointments.server.ts: staff cancel with a reason the customer is
   // e-mailed (relayed after the answer), naming the version the page showed.

@@ -1,8 +1,8 @@
 // Customer organisations and invitations (issue 27) as attack surface: the admins' Organisations list (search, pages,
 // add) and an organisation's page (add a customer by e-mail, invite, remove a person), the public invitation link's
-// page and its password form (the password reset's rate limit), in both languages, and an organisation admin's People
-// page (no campaign role is a requester: each gets 403, and nothing is written). Spread into surface.ts's PAGES and
-// surface-forms.ts's FORMS. An organisation's id is a number in the address; one that is not there is a 404, and an
+// page and its password form (the password reset's rate limit) and a status link's claim page (/Join, the same form), in
+// both languages, and an organisation admin's People page (no campaign role is a requester: each gets 403, and nothing
+// is written). Spread into surface.ts's PAGES and surface-forms.ts's FORMS. An organisation's id is a number in the address; one that is not there is a 404, and an
 // unknown invitation token a 404 page and form, whatever they send.
 import type { FormEntry, PageEntry } from "./surface-kinds";
 
@@ -21,6 +21,8 @@ export const CUSTOMER_ACCOUNT_PAGES: PageEntry[] = [
     paths: TOKENS.map((token) => `${prefix}/Invitation/${token}`),
     access: "public",
   })),
+  // app/routes/auth/join.tsx: a claim's link from a status page's "Create an account" (docs/decisions/0042).
+  ...["", "/ar"].map((prefix): PageEntry => ({ route: `${prefix}/Join/:token`, paths: TOKENS.map((token) => `${prefix}/Join/${token}`), access: "public" })),
   // app/routes/account/people.tsx: an organisation admin's colleagues (requesters only), in both languages.
   ...["", "/ar"].map((prefix): PageEntry => ({ route: `${prefix}/Account/People`, paths: [`${prefix}/Account/People`], access: "signed-in" })),
 ];
@@ -44,6 +46,14 @@ export const CUSTOMER_ACCOUNT_FORMS: FormEntry[] = [
     ...TOKENS.map((token): FormEntry => ({
       route: `${prefix}/Invitation/:token`,
       path: `${prefix}/Invitation/${token}`,
+      fields: { password: "newPassword" },
+      access: "public",
+      rateLimited: true,
+    })),
+    // A claim's link: the invitation's form and limit; an unknown token is a 404 whatever is sent.
+    ...TOKENS.map((token): FormEntry => ({
+      route: `${prefix}/Join/:token`,
+      path: `${prefix}/Join/${token}`,
       fields: { password: "newPassword" },
       access: "public",
       rateLimited: true,

@@ -81,6 +81,16 @@ export const INVOICE_FORMS: FormEntry[] = [
     access: "public",
     rateLimited: true,
   })),
+  // "Create an account" on the same page and limit (docs/decisions/0042): a claim and its e-mail to the record's address.
+  ...["", "/ar"].map((prefix): FormEntry => ({
+    route: `${prefix}/Invoice/:token`,
+    path: `${prefix}/Invoice/{invoiceLink}`,
+    intent: "create-account",
+    fields: {},
+    access: "public",
+    rateLimited: true,
+    background: true,
+  })),
   // Stripe's webhook: events signed with another secret, stale, unsigned, malformed, oversized (stripe-events.ts).
   { route: "/api/stripe/webhook", path: "/api/stripe/webhook", worker: true, stripeEvent: true, fields: {}, access: "public" },
 ];

@@ -149,6 +149,17 @@ export const ORDER_FORMS: FormEntry[] = [
       rateLimited: true,
       background: true,
     },
+    // app/features/accounts/status-link-claims.server.ts (the same limit): "Create an account" — no field is read; a
+    // claim and its e-mail to the record's address are stored, relayed after the answer (docs/decisions/0042).
+    {
+      route: `${prefix}/Quote/:token`,
+      path: `${prefix}/Quote/{token}`,
+      intent: "create-account",
+      fields: {},
+      access: "public",
+      rateLimited: true,
+      background: true,
+    },
   ]),
 
   // app/routes/dashboard/order.tsx with order-actions.server.ts: each step names the version its page showed.

@@ -125,12 +125,14 @@ for (const role of ["anonymous", "interpreter", "admin"] as const) {
   });
 }
 
-test("the private token pages of app/routes.ts are the quote's, the booking's, the invoice's and an invitation's, in both languages", () => {
+test("the private token pages of app/routes.ts are the quote's, the booking's, the invoice's, an invitation's and a claim's, in both languages", () => {
   expect(new Set(tokenPaths().map((path) => path.replace(UNKNOWN_TOKEN, ":token")))).toEqual(
     new Set([
       ...["/Quote/:token", "/ar/Quote/:token", "/Book/:token", "/ar/Book/:token", "/Invoice/:token", "/ar/Invoice/:token"],
       // An invitation to sign in for a customer organisation (issue 27).
       ...["/Invitation/:token", "/ar/Invitation/:token"],
+      // An account asked for from a status link (issue 27, docs/decisions/0042).
+      ...["/Join/:token", "/ar/Join/:token"],
     ]),
   );
 });
@@ -176,7 +178,7 @@ for (const role of ["anonymous", "interpreter", "admin"] as const) {
           ? { intent: "cancel", basedOn: "1" }
           : path.includes("/Invoice/")
             ? { intent: "pay" }
-            : path.includes("/Invitation/")
+            : path.includes("/Invitation/") || path.includes("/Join/")
               ? { password: "Matrix-probe-password-1" }
               : { intent: "accept", basedOn: "1" };
         // Each page's posts from an address of their own (a retry's too): the private pages' actions share one rate
@@ -191,6 +193,8 @@ for (const role of ["anonymous", "interpreter", "admin"] as const) {
           postData: await context.post(dataUrl(path), { form, headers }),
           // A booking's other form: a video appointment's Join (issue 25), which would answer the room's cookie.
           ...(path.includes("/Book/") ? { join: await context.post(path, { form: { intent: "join" }, headers }) } : {}),
+          // "Create an account" (docs/decisions/0042): an unknown link mails no one.
+          ...(/\/(Quote|Book|Invoice)\//.test(path) ? { claim: await context.post(path, { form: { intent: "create-account" }, headers }) } : {}),
         };
         for (const [label, answer] of Object.entries(answers)) {
           expect(answer.status(), `${label} ${path}`).toBe(404);

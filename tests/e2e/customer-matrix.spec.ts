@@ -74,6 +74,8 @@ test("a private link a requester does not hold is a 404 like anyone's (pages, da
         data: await context.get(dataUrl(path)),
         post: await context.post(path, { form, headers }),
         postData: await context.post(dataUrl(path), { form, headers }),
+        // "Create an account" (docs/decisions/0042): an unknown link mails no one.
+        ...(/\/(Quote|Book|Invoice)\//.test(path) ? { claim: await context.post(path, { form: { intent: "create-account" }, headers }) } : {}),
       };
       for (const [label, answer] of Object.entries(answers)) {
         expect(answer.status(), `${label} ${path}`).toBe(404);

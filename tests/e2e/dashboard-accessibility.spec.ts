@@ -10,7 +10,7 @@ import { ADMIN, expect, INTERPRETER, SAMPLE_PASSWORD, signIn, test, unique } fro
 
 test.describe("sign-in pages", () => {
   // (An open invitation link's page is scanned in customer-accounts.spec.ts, which makes one.)
-  for (const path of ["/Login", "/Forgetpassword", "/Resetpassword", "/Resetpassword?token=some-token", "/Invitation/not-a-token"]) {
+  for (const path of ["/Login", "/Forgetpassword", "/Resetpassword", "/Resetpassword?token=some-token", "/Invitation/not-a-token", "/Join/not-a-token"]) {
     test(`${path} has no violations`, async ({ page }) => {
       await page.goto(path);
       expect(await axeViolations(page)).toEqual([]);

@@ -35,14 +35,15 @@ export async function ensureRequester(input: RequesterInput): Promise<{ email: s
   }
 }
 
-/** The invitation link e-mailed to this address, as the relay sent it (the stored e-mail has none: 0040). */
-export async function invitationLink(email: string): Promise<string> {
+/** The latest link to `page` (`/Invitation/`, `/Join/`) with a token e-mailed to this address, as the relay sent it. */
+export async function mailedLink(email: string, page: string): Promise<string> {
+  const pattern = new RegExp(`https?://\\S+${page}[A-Za-z0-9_-]{43}`);
   let link: string | undefined;
   await expect
     .poll(
       async () => {
         const sent = (await mailbox()).filter((mail) => mail.mode === "ok" && mail.fields.to_email === email);
-        link = /https?:\/\/\S+\/Invitation\/[A-Za-z0-9_-]{43}/.exec(sent.at(-1)?.fields.message ?? "")?.[0];
+        link = pattern.exec(sent.at(-1)?.fields.message ?? "")?.[0];
         return link;
       },
       { timeout: 15_000 },
@@ -50,6 +51,9 @@ export async function invitationLink(email: string): Promise<string> {
     .toBeTruthy();
   return link!;
 }
+
+/** The invitation link e-mailed to this address, as the relay sent it (the stored e-mail has none: 0040). */
+export const invitationLink = (email: string) => mailedLink(email, "/Invitation/");
 
 /** Completes /Book as a signed-in requester (their name, e-mail and organisation come filled in) and sends it. */
 export async function sendRequesterBooking(page: Page) {

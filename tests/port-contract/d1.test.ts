@@ -27,6 +27,7 @@ import { describeBillingSourcesContract } from "./billing-sources-suite";
 import { describeCallsContract } from "./calls-suite";
 import { describeOrdersContract } from "./orders-suite";
 import { describeOrganisationsContract } from "./organisations-suite";
+import { describeClaimsContract } from "./claims-suite";
 import { describePeopleContract } from "./people-suite";
 import { describeStudioContract } from "./studio-suite";
 import { describePortContract } from "./suite";
@@ -70,6 +71,7 @@ describeRemindersContract({ name: "d1", backendFor, prepare: sampleContent });
 
 describeCalendarFeedsContract({ name: "d1", backendFor, prepare: sampleContent });
 describeOrganisationsContract({ name: "d1", backendFor, prepare: sampleContent });
+describeClaimsContract({ name: "d1", backendFor, prepare: sampleContent });
 
 describeRecordsContract({ name: "d1", backendFor, prepare: sampleContent });
 describeRatesContract({ name: "d1", backendFor, prepare: sampleContent });

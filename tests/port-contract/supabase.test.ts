@@ -23,6 +23,7 @@ import { describePreferencesContract, type RequesterFixture } from "./preference
 import { describeOffersContract } from "./offers-suite";
 import { describeOrdersContract } from "./orders-suite";
 import { describeOrganisationsContract } from "./organisations-suite";
+import { describeClaimsContract } from "./claims-suite";
 import { describePeopleContract } from "./people-suite";
 import { describeRatesContract } from "./rates-suite";
 import { describeRecordsContract } from "./records-suite";
@@ -81,6 +82,7 @@ describeRemindersContract({ name: "supabase", backendFor, prepare: reset });
 
 describeCalendarFeedsContract({ name: "supabase", backendFor, prepare: reset });
 describeOrganisationsContract({ name: "supabase", backendFor, prepare: reset });
+describeClaimsContract({ name: "supabase", backendFor, prepare: reset });
 
 describeRecordsContract({ name: "supabase", backendFor, prepare: reset });
 describeAppointmentChangesContract({ name: "supabase", backendFor, prepare: reset });

@@ -6,10 +6,11 @@ import { TABLES } from "./support/fixtures";
 
 /**
  * The worker's own tables (20261123000000_push_account_administration.sql, 20261124000000_push_content_studio.sql,
- * 20261126000000_push_orders.sql's mail_outbox, 20261203000300_push_calendar_feeds.sql, and the invitations of
- * 20261205001000_push_customer_accounts.sql): no policy, no API-role privilege.
+ * 20261126000000_push_orders.sql's mail_outbox, 20261203000300_push_calendar_feeds.sql, the invitations of
+ * 20261205001000_push_customer_accounts.sql and the claims of 20261205001600_push_customer_claims.sql): no policy, no
+ * API-role privilege.
  */
-const WORKER_TABLES = ["calendar_feeds", "content_versions", "customer_invitations", "mail_outbox", "security_events", "session_devices"];
+const WORKER_TABLES = ["calendar_feeds", "content_versions", "customer_claims", "customer_invitations", "mail_outbox", "security_events", "session_devices"];
 /**
  * Quote requests and orders (20261126000000_push_orders.sql): policies choose what signed-in users read, anon holds
  * no privilege, and only the worker writes.
@@ -275,6 +276,7 @@ describe("what the migrations leave", () => {
       "credit_notes_invoice_idx",
       "credit_notes_number_key",
       "credit_notes_year_sequence_key",
+      "customer_claims_customer_idx",
       "customer_invitations_email_idx",
       "customer_invitations_organisation_idx",
       "customer_people_organisation_idx",

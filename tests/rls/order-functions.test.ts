@@ -93,9 +93,15 @@ describe("the functions: only the service role executes them", () => {
        where n.nspname in ('public', 'private') and p.proname like 'push\\_%' and (p.prosecdef or p.proconfig is distinct from array['search_path=""'])`,
     );
     // The exceptions, on purpose: the Users page's list and an organisation's people (and its page, which lists them)
-    // read Supabase Auth's accounts (auth.users), which only the function's owner may read; only the service role can
-    // execute them (private-functions.test.ts, customer-accounts.test.ts).
-    expect(rows).toEqual([{ name: "public.push_list_accounts" }, { name: "public.push_organisation" }, { name: "public.push_organisation_people" }]);
+    // read Supabase Auth's accounts (auth.users), which only the function's owner may read, and so does asking for a
+    // claim from a status link (whether the address signs in already); only the service role can execute them
+    // (private-functions.test.ts, customer-accounts.test.ts, customer-claims.test.ts).
+    expect(rows).toEqual([
+      { name: "public.push_list_accounts" },
+      { name: "public.push_organisation" },
+      { name: "public.push_organisation_people" },
+      { name: "public.push_request_customer_claim" },
+    ]);
     // The query above did look at them: the studio's 8 and the orders' 17 (push_next_order_id and
     // push_enqueue_order_mails: 20261128000000_push_order_mail_atomic.sql), the call log's totals, and issue 23's
     // search and customer-total triggers, the accounts', the people's and the links' lists, and the linked languages;
@@ -111,8 +117,8 @@ describe("the functions: only the service role executes them", () => {
     // setting a customer's billing currency (customer-currency.test.ts), the ratings' 5 and their 3 helpers
     // (ratings.test.ts), the customer portal's 6 reads (customer-portal.test.ts), customer accounts' 8
     // (customer-accounts.test.ts) and the preferred and blocked interpreters' 8 and their helper
-    // (interpreter-preferences.test.ts).
-    expect(await count(db, "pg_proc", "proname like 'push\\_%'")).toBe(128);
+    // (interpreter-preferences.test.ts), and joining by a status link's 3 (customer-claims.test.ts).
+    expect(await count(db, "pg_proc", "proname like 'push\\_%'")).toBe(131);
   });
 });
 

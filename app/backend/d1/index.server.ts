@@ -13,6 +13,7 @@ import { d1PayStore } from "./pay.server";
 import { d1RatingStore } from "./ratings.server";
 import { d1PortalStore } from "./portal.server";
 import { d1OrganisationStore } from "./organisations.server";
+import { d1CustomerClaimStore } from "./claims.server";
 import { d1PreferenceStore } from "./preferences.server";
 import { d1AuthStore } from "./auth.server";
 import { d1CallLogStore } from "./call-log.server";
@@ -68,6 +69,7 @@ export function createD1Backend({ env, request, sessionSecret }: D1BackendOption
     ratings: d1RatingStore(db),
     portal: d1PortalStore(db),
     organisations: d1OrganisationStore(db),
+    claims: d1CustomerClaimStore(db),
     preferences: d1PreferenceStore(db),
     calls: d1CallLogStore(db),
     accounts: d1AccountStore(db),

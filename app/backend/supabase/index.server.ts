@@ -17,6 +17,7 @@ import { supabasePayStore } from "./pay.server";
 import { supabaseRatingStore } from "./ratings.server";
 import { supabasePortalStore } from "./portal.server";
 import { supabaseOrganisationStore } from "./organisations.server";
+import { supabaseCustomerClaimStore } from "./claims.server";
 import { supabasePreferenceStore } from "./preferences.server";
 import { supabaseMailOutboxStore } from "./mail-outbox.server";
 import { supabaseOfferStore } from "./offers.server";
@@ -61,6 +62,7 @@ export function createSupabaseBackend(config: SupabaseConfig, request: Request):
     ratings: supabaseRatingStore(clients.service),
     portal: supabasePortalStore(clients.service),
     organisations: supabaseOrganisationStore(clients.service),
+    claims: supabaseCustomerClaimStore(clients.service),
     preferences: supabasePreferenceStore(clients.service),
     calls: supabaseCallLogStore(clients.service),
     accounts: supabaseAccountStore(clients.service, devices),

@@ -31,6 +31,11 @@ async function linkedInvoice(app: RequestContext, token: string | undefined): Pr
   return withCustomer(app, invoice);
 }
 
+/** The customer of the sent invoice whose link this is (for "Create an account", docs/decisions/0042); a 404 for anything else. */
+export async function customerIdOfLink(app: RequestContext, token: string | undefined): Promise<number> {
+  return (await linkedInvoice(app, token)).invoice.customerId;
+}
+
 /** An issued invoice with its customer, or a 404 (the portal's reads answer issued invoices only). */
 export async function withCustomer(app: RequestContext, invoice: Invoice): Promise<Linked> {
   if (invoice.number === null || invoice.issuedAt === null) throw data(null, { status: 404 });

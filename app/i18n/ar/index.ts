@@ -16,6 +16,7 @@ import { pay } from "./pay";
 import { ratings } from "./ratings";
 import { account } from "./account";
 import { organisations } from "./organisations";
+import { claims } from "./claims";
 import { studio } from "./studio";
 
 export const ar: Messages = {
@@ -543,6 +544,7 @@ export const ar: Messages = {
   ratings,
   account,
   organisations,
+  claims,
   orders,
   call,
 };

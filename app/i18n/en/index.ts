@@ -16,6 +16,7 @@ import { pay } from "./pay";
 import { ratings } from "./ratings";
 import { account } from "./account";
 import { organisations } from "./organisations";
+import { claims } from "./claims";
 import { studio } from "./studio";
 import type { Plural } from "~/i18n/plural";
 
@@ -532,6 +533,7 @@ export const en = {
   ratings,
   account,
   organisations,
+  claims,
   orders,
   call,
 };

@@ -2,17 +2,15 @@
 // organisation. An open link shows the organisation and the e-mail, and a form to set the password (the reset form's
 // rules); posting it makes the account and sends them to /Login with a success toast. An unknown, used or expired link
 // is one page, the same for all three. The post has the password reset's rate limit (readLimitedForm).
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
-import { Field, FormAlert, SubmitButton, formFields } from "~/components/forms";
-import { useActionToast } from "~/components/Toasts";
-import { PASSWORD_MIN_LENGTH } from "~/domain/auth";
+import { data, useActionData, useLoaderData } from "react-router";
+import { DeadLink, SetPasswordForm } from "~/features/accounts/SetPasswordForm";
 import { acceptInvitationSchema } from "~/domain/organisations";
 import { format } from "~/i18n";
 import { formFailure } from "~/request/action-result.server";
 import { appContext } from "~/request/context.server";
 import { readLimitedForm } from "~/request/public-form.server";
 import { redirectWithToast } from "~/request/toast.server";
-import { localeOfPath, localizedPath, messagesFor, messagesOfRequest, useLocalizedPath, useMessages } from "~/platform/page/locale";
+import { localeOfPath, localizedPath, messagesFor, messagesOfRequest, useMessages } from "~/platform/page/locale";
 import type { Route } from "./+types/invitation";
 
 export const meta: Route.MetaFunction = ({ location }) => [
@@ -49,42 +47,14 @@ export async function action({ request, url, params, context }: Route.ActionArgs
 
 export default function Invitation() {
   const t = useMessages().organisations.accept;
-  const href = useLocalizedPath();
   const { invitation } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
-  useActionToast(failure?.toast);
-  const field = formFields("invitation", failure);
-
-  if (!invitation) {
-    return (
-      <>
-        <h1>{t.invalidHeading}</h1>
-        <p>{t.invalid}</p>
-        <p className="auth__links">
-          <Link to={href("/Login")}>{t.signIn}</Link>
-        </p>
-      </>
-    );
-  }
+  if (!invitation) return <DeadLink heading={t.invalidHeading} text={t.invalid} signIn={t.signIn} />;
   return (
     <>
       <h1>{t.heading}</h1>
       <p>{format(t.intro, { organisation: invitation.organisationName, email: invitation.email })}</p>
-      <FormAlert message={failure?.formError}>{failure?.formError === t.accountExists && <Link to={href("/Login")}>{t.signIn}</Link>}</FormAlert>
-      <Form method="post" replace key={failure?.toast?.id} noValidate className="form">
-        {/* The account's e-mail, for password managers: it is the invitation's, not something to type. */}
-        <input type="email" name="username" value={invitation.email} autoComplete="username" readOnly hidden />
-        <Field
-          {...field("password")}
-          label={t.password}
-          hint={format(t.passwordHint, { min: PASSWORD_MIN_LENGTH })}
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-        />
-        <SubmitButton label={t.submit} pendingLabel={t.submitting} />
-      </Form>
+      <SetPasswordForm id="invitation" email={invitation.email} failure={failure} t={t} />
     </>
   );
 }

@@ -12,6 +12,10 @@ import { appointmentWhen, durationText } from "~/features/appointments/appointme
 import { appointmentOfToken, customerAppointmentAction } from "~/features/appointments/appointment-status.server";
 import { CustomerJoin } from "~/features/appointments/VideoJoin";
 import { joinViewOf } from "~/domain/appointment-join";
+import { signedInRequester } from "~/features/orders/signed-in-requester.server";
+import { claimFromStatusPage } from "~/features/accounts/status-link-claims.server";
+import { KeepRequestsPanel } from "~/features/accounts/KeepRequestsPanel";
+import { CLAIM_INTENT } from "~/domain/customer-claims";
 import type { Route } from "./+types/book-status";
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" });
@@ -22,7 +26,8 @@ export const meta: Route.MetaFunction = ({ location }) => [
 ];
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const appointment = await appointmentOfToken(appContext(context), params.token);
+  const app = appContext(context);
+  const appointment = await appointmentOfToken(app, params.token);
   const now = Date.now();
   return data({
     appointment: {
@@ -45,18 +50,23 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     late: isLateCancellation(appointment, now),
     received: url.searchParams.has("received"),
     link: `${url.origin}${url.pathname}`,
+    // "Create an account" is for people without one: a signed-in requester's work is under /Account already.
+    claimable: (await signedInRequester(app.backend)) === null,
   });
 }
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
-  return customerAppointmentAction({ request, app: appContext(context), locale: localeOfPath(url.pathname), token: params.token });
+  const app = appContext(context);
+  const locale = localeOfPath(url.pathname);
+  const claimed = await claimFromStatusPage(app, request, locale, async () => (await appointmentOfToken(app, params.token)).customerId);
+  return claimed ?? customerAppointmentAction({ request, app, locale, token: params.token });
 }
 
 export default function BookStatus({ loaderData, actionData }: Route.ComponentProps) {
   const t = useMessages();
   const s = t.book.status;
   const locale = useLocale();
-  const { appointment, canCancel, late, received, link, join } = loaderData;
+  const { appointment, canCancel, late, received, link, join, claimable } = loaderData;
   const facts: Fact[] = [
     [s.when, appointmentWhen(locale, appointment.startsAt)],
     [s.duration, durationText(t, appointment.minutes)],
@@ -95,6 +105,7 @@ export default function BookStatus({ loaderData, actionData }: Route.ComponentPr
       {canCancel && (
         <AppointmentCancelPanel version={appointment.version} late={late} formError={actionData?.intent === "cancel" ? actionData.formError : null} />
       )}
+      {claimable && <KeepRequestsPanel formError={actionData?.intent === CLAIM_INTENT ? actionData.formError : null} />}
     </main>
   );
 }

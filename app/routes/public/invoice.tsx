@@ -3,7 +3,11 @@
 // button; printed, the page is the invoice alone (app/styles/print.css). Never indexed, never cached.
 import type { HeadersFunction } from "react-router";
 import { formatAmount } from "~/domain/orders";
-import { invoiceDocumentOfLink, payInvoiceAction } from "~/features/billing/invoice-link.server";
+import { customerIdOfLink, invoiceDocumentOfLink, payInvoiceAction } from "~/features/billing/invoice-link.server";
+import { signedInRequester } from "~/features/orders/signed-in-requester.server";
+import { claimFromStatusPage } from "~/features/accounts/status-link-claims.server";
+import { KeepRequestsPanel } from "~/features/accounts/KeepRequestsPanel";
+import { CLAIM_INTENT } from "~/domain/customer-claims";
 import { InvoiceDocumentView } from "~/features/billing/InvoiceDocumentView";
 import { localeOfPath, messagesFor } from "~/platform/page/locale";
 import { appContext } from "~/request/context.server";
@@ -26,18 +30,26 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     // "Pay now" while anything is open and Stripe is set up; back from Stripe's page, ?paid=1 (the webhook records it).
     pay: app.config.stripe && openMinor > 0 ? { open: formatAmount(openMinor, currency, locale) } : null,
     thanks: url.searchParams.has("paid") && openMinor > 0,
+    // "Create an account" is for people without one: a signed-in requester's invoices are under /Account already.
+    claimable: (await signedInRequester(app.backend)) === null,
   };
 }
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
+  const app = appContext(context);
+  const locale = localeOfPath(url.pathname);
+  const claimed = await claimFromStatusPage(app, request, locale, () => customerIdOfLink(app, params.token));
+  if (claimed) return claimed;
   const pageUrl = `${url.origin}${url.pathname.replace(/\/$/, "")}`;
-  return payInvoiceAction({ request, app: appContext(context), locale: localeOfPath(url.pathname), token: params.token, pageUrl });
+  return payInvoiceAction({ request, app, locale, token: params.token, pageUrl });
 }
 
 export default function InvoicePage({ loaderData, actionData }: Route.ComponentProps) {
+  const claimFailure = actionData?.intent === CLAIM_INTENT;
   return (
     <main id="main" className="page container invoice-document">
-      <InvoiceDocumentView {...loaderData} formError={actionData?.formError} />
+      <InvoiceDocumentView {...loaderData} formError={claimFailure ? null : actionData?.formError} />
+      {loaderData.claimable && <KeepRequestsPanel formError={claimFailure ? actionData.formError : null} />}
     </main>
   );
 }

@@ -11,6 +11,10 @@ import { isIdentityProof } from "~/features/orders/identity-proof.server";
 import { localeOfPath, localizedPath, messagesFor, useLocale, useMessages } from "~/platform/page/locale";
 import type { Route } from "./+types/quote-status";
 import { customerAction, customerOrderView, orderOfToken } from "~/features/orders/quote-status.server";
+import { signedInRequester } from "~/features/orders/signed-in-requester.server";
+import { claimFromStatusPage } from "~/features/accounts/status-link-claims.server";
+import { KeepRequestsPanel } from "~/features/accounts/KeepRequestsPanel";
+import { CLAIM_INTENT } from "~/domain/customer-claims";
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" });
 
@@ -34,17 +38,22 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     ...customerOrderView(order),
     received: url.searchParams.has("received"),
     link: `${url.origin}${url.pathname}`,
+    // "Create an account" is for people without one: a signed-in requester's work is under /Account already.
+    claimable: (await signedInRequester(app.backend)) === null,
   });
 }
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
-  return customerAction({ request, app: appContext(context), locale: localeOfPath(url.pathname), token: params.token });
+  const app = appContext(context);
+  const locale = localeOfPath(url.pathname);
+  const claimed = await claimFromStatusPage(app, request, locale, async () => (await orderOfToken(app, params.token)).customer.id);
+  return claimed ?? customerAction({ request, app, locale, token: params.token });
 }
 
 export default function QuoteStatus({ loaderData, actionData, params }: Route.ComponentProps) {
   const t = useMessages().orders;
   const locale = useLocale();
-  const { order, canRespond, quoteExpired, received, link } = loaderData;
+  const { order, canRespond, quoteExpired, received, link, claimable } = loaderData;
   const failure = actionData ?? null;
   const fileHref = (file: OrderFile) => `${localizedPath(locale, `/Quote/${params.token}`)}/files/${file.id}`;
   const deliveries = order.files.filter((file) => file.kind === "delivery");
@@ -90,6 +99,7 @@ export default function QuoteStatus({ loaderData, actionData, params }: Route.Co
       </section>
 
       <Thread messages={order.messages} customerName={order.customerName} viewer="customer" failure={failure?.intent === "message" ? failure : null} />
+      {claimable && <KeepRequestsPanel formError={failure?.intent === CLAIM_INTENT ? failure.formError : null} />}
     </main>
   );
 }

@@ -9,6 +9,7 @@ import { BILLING_READ_SHAPES } from "./shapes-billing-reads";
 import { CALENDAR_FEED_SHAPES } from "./shapes-calendar-feeds";
 import { CALL_SHAPES } from "./shapes-calls";
 import { CUSTOMER_ACCOUNT_SHAPES } from "./shapes-customer-accounts";
+import { CUSTOMER_CLAIM_SHAPES } from "./shapes-customer-claims";
 import { INVOICE_SHAPES } from "./shapes-invoices";
 import { PAY_SHAPES } from "./shapes-pay";
 import { RATING_SHAPES } from "./shapes-ratings";
@@ -41,6 +42,7 @@ export const SHAPES: readonly Shape[] = [
   ...REMINDER_SHAPES,
   ...CALENDAR_FEED_SHAPES,
   ...CUSTOMER_ACCOUNT_SHAPES,
+  ...CUSTOMER_CLAIM_SHAPES,
   ...RECORD_SHAPES,
   ...RATE_SHAPES,
   ...INVOICE_SHAPES,

@@ -20,6 +20,7 @@ import { AVAILABILITY_FUNCTIONS } from "./rpc-availability";
 import { BILLING_READ_FUNCTIONS } from "./rpc-billing-reads";
 import { CALENDAR_FEED_FUNCTIONS } from "./rpc-calendar-feeds";
 import { CUSTOMER_ACCOUNT_FUNCTIONS } from "./rpc-customer-accounts";
+import { CUSTOMER_CLAIM_FUNCTIONS } from "./rpc-customer-claims";
 import { INVOICE_FUNCTIONS } from "./rpc-invoices";
 import { REPORT_FUNCTIONS } from "./rpc-reports";
 import { PAY_FUNCTIONS } from "./rpc-pay";
@@ -222,6 +223,7 @@ export function handleRpc(state: DoubleState, name: string, body: unknown): Doub
     ...REMINDER_FUNCTIONS,
     ...CALENDAR_FEED_FUNCTIONS,
     ...CUSTOMER_ACCOUNT_FUNCTIONS,
+    ...CUSTOMER_CLAIM_FUNCTIONS,
     ...RECORD_FUNCTIONS,
     ...RATE_FUNCTIONS,
     ...INVOICE_FUNCTIONS,

@@ -9,7 +9,7 @@
 // schema-calls.ts, the appointments in schema-appointments.ts, interpreters' availability in schema-availability.ts,
 // the offers of appointments in schema-offers.ts, their reminders in schema-reminders.ts, interpreters' calendar feeds
 // in schema-calendar-feeds.ts, what happened at an appointment in schema-records.ts, the rate cards in schema-rates.ts,
-// invoices in schema-invoices.ts, interpreters' pay in schema-pay.ts, customer accounts in schema-customer-accounts.ts,
+// invoices in schema-invoices.ts, interpreters' pay in schema-pay.ts, customer accounts in schema-customer-accounts.ts, claims in schema-customer-claims.ts,
 // ratings in schema-ratings.ts, organisations' preferred and blocked interpreters in schema-preferences.ts.
 import { pgTimestamp } from "./pg";
 import { APPOINTMENT_SCHEMA, APPOINTMENT_TABLE_NAMES } from "./schema-appointments";
@@ -19,6 +19,7 @@ import { CALL_SCHEMA, CALL_TABLE_NAMES } from "./schema-calls";
 import { INVOICE_SCHEMA, INVOICE_TABLE_NAMES } from "./schema-invoices";
 import { PAY_SCHEMA, PAY_TABLE_NAMES } from "./schema-pay";
 import { CUSTOMER_ACCOUNT_SCHEMA, CUSTOMER_ACCOUNT_TABLE_NAMES } from "./schema-customer-accounts";
+import { CUSTOMER_CLAIM_SCHEMA, CUSTOMER_CLAIM_TABLE_NAMES } from "./schema-customer-claims";
 import { RATING_SCHEMA, RATING_TABLE_NAMES } from "./schema-ratings";
 import { PREFERENCE_SCHEMA, PREFERENCE_TABLE_NAMES } from "./schema-preferences";
 import { OFFER_SCHEMA, OFFER_TABLE_NAMES } from "./schema-offers";
@@ -100,6 +101,7 @@ export const TABLE_NAMES = [
   ...INVOICE_TABLE_NAMES,
   ...PAY_TABLE_NAMES,
   ...CUSTOMER_ACCOUNT_TABLE_NAMES,
+  ...CUSTOMER_CLAIM_TABLE_NAMES,
   ...RATING_TABLE_NAMES,
   ...PREFERENCE_TABLE_NAMES,
 ] as const;
@@ -147,6 +149,7 @@ export const SCHEMA: Record<TableName, Table> = {
   ...INVOICE_SCHEMA,
   ...PAY_SCHEMA,
   ...CUSTOMER_ACCOUNT_SCHEMA,
+  ...CUSTOMER_CLAIM_SCHEMA,
   ...RATING_SCHEMA,
   ...PREFERENCE_SCHEMA,
   company: contentTable({

@@ -3,6 +3,7 @@
 // appointment page's "change" intent — refused with field messages or as stale, storing nothing; kept by an interpreter
 // who can still take it; sent back to offering when they cannot, both people told; a database conflict a clear 409;
 // and a cancellation telling the interpreter too.
+import { tuesdayAWeekOn } from "./clock-changes";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "~/domain/availability";
 import { COMPANY_TIME_ZONE } from "~/domain/orders";
@@ -83,9 +84,7 @@ beforeAll(async () => {
   await seed();
   admin = await cookieOf("admin@example.com");
   spanish = await languageId("Spanish");
-  // A Tuesday at least 8 days away.
-  day = addDays(wallClockOf(Date.now(), COMPANY_TIME_ZONE).date, 8);
-  while (new Date(`${day}T00:00:00Z`).getUTCDay() !== 2) day = addDays(day, 1);
+  day = tuesdayAWeekOn();
   const email = "ben.change@example.com";
   const created = await backendFor().interpreters.create({ fullName: "Ben Change", gender: "", email, phone: "", password: PASSWORD });
   if (!created.ok) throw new Error(created.reason);

@@ -12,6 +12,14 @@ export function dayFromNow(days: number): string {
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
+/** The first Tuesday at least 8 days from today (the offers' tests book on Tuesdays some weeks on from it). */
+export function tuesdayAWeekOn(): string {
+  for (let days = 8; ; days++) {
+    const day = dayFromNow(days);
+    if (new Date(`${day}T00:00:00Z`).getUTCDay() === 2) return day;
+  }
+}
+
 /** The next day (within a year) on which the clocks go forward (`spring`) or back. */
 export function nextChange(kind: "spring" | "autumn"): string {
   for (let days = 2; days < 360; days++) {

@@ -2,12 +2,13 @@
 // medical appointment to the two interpreters who can take it (not to one who is not linked, one on time off, one
 // booked at an overlapping time, one whose credential has expired); both accept at the same instant and exactly one is
 // confirmed; the e-mails that go with each step; declines; and the cron flagging an unfilled appointment once.
+import { tuesdayAWeekOn } from "./clock-changes";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { blockedBy } from "~/domain/appointment-times";
 import { addDays } from "~/domain/availability";
 import { COMPANY_TIME_ZONE } from "~/domain/orders";
-import { instantOf, wallClockOf } from "~/domain/zoned-time";
+import { instantOf } from "~/domain/zoned-time";
 import { flagUnfilledAppointments } from "~/features/appointments/offer-deadlines.server";
 import * as appointmentPage from "~/routes/dashboard/appointment";
 import * as jobsPage from "~/routes/dashboard/jobs";
@@ -46,8 +47,7 @@ beforeAll(async () => {
   admin = await cookieOf("admin@example.com");
   spanish = await languageId("Spanish");
   // Next Tuesday, at least 8 days away.
-  day = addDays(wallClockOf(Date.now(), COMPANY_TIME_ZONE).date, 8);
-  while (new Date(`${day}T00:00:00Z`).getUTCDay() !== 2) day = addDays(day, 1);
+  day = tuesdayAWeekOn();
   for (const name of ["Able Offer", "Blake Offer", "Busy Offer", "Expired Offer", "Holiday Offer", "Stranger Offer"]) {
     const email = `${name.split(" ")[0]!.toLowerCase()}.offer@example.com`;
     const created = await backendFor().interpreters.create({ fullName: name, gender: "", email, phone: "", password: PASSWORD });

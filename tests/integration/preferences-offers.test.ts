@@ -4,12 +4,13 @@
 // (PREFERRED_OFFER_WINDOW_MINUTES, 60 by default) after booking has passed. The clock is controlled through the data
 // (docs/decisions/0034): the appointment's booking instant is moved back. A walk-in's appointment has no window and
 // no block; Firm B's block does not reach Clinic A's work.
+import { tuesdayAWeekOn } from "./clock-changes";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { blockedBy } from "~/domain/appointment-times";
 import { addDays } from "~/domain/availability";
 import { COMPANY_TIME_ZONE } from "~/domain/orders";
-import { instantOf, wallClockOf } from "~/domain/zoned-time";
+import { instantOf } from "~/domain/zoned-time";
 import { readConfig } from "~/platform/core/config.server";
 import * as appointmentPage from "~/routes/dashboard/appointment";
 import { backendFor, cookieOf, failure, languageId, redirected, seed } from "./helpers";
@@ -55,9 +56,7 @@ beforeAll(async () => {
   await seed();
   admin = await cookieOf("admin@example.com");
   spanish = await languageId("Spanish");
-  // A Tuesday at least 8 days away; every appointment is on a Tuesday some weeks on.
-  day = addDays(wallClockOf(Date.now(), COMPANY_TIME_ZONE).date, 8);
-  while (new Date(`${day}T00:00:00Z`).getUTCDay() !== 2) day = addDays(day, 1);
+  day = tuesdayAWeekOn();
   for (const name of ["Bea", "Oli", "Pat"]) {
     const email = `${name.toLowerCase()}.prefs@example.com`;
     const created = await backendFor().interpreters.create({ fullName: `${name} Prefs`, gender: "", email, phone: "", password: "prefs-Password-1" });

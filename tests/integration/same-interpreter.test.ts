@@ -6,11 +6,10 @@
 // Kim's id (another organisation's past interpreter) or a made-up one is a field message, and nothing is stored; a
 // visitor is never offered the choice and what they post of it is ignored. The clock is controlled through the data
 // (docs/decisions/0034): the booking instant is moved back.
+import { tuesdayAWeekOn } from "./clock-changes";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "~/domain/availability";
-import { COMPANY_TIME_ZONE } from "~/domain/orders";
-import { wallClockOf } from "~/domain/zoned-time";
 import * as appointmentPage from "~/routes/dashboard/appointment";
 import * as book from "~/routes/public/book";
 import { asResponse, backendFor, cookieOf, failure, languageId, redirected, seed, unwrap } from "./helpers";
@@ -97,9 +96,7 @@ beforeAll(async () => {
   await seed();
   admin = await cookieOf("admin@example.com");
   spanish = await languageId("Spanish");
-  // A Tuesday at least 8 days away; every booking is on a Tuesday some weeks on.
-  day = addDays(wallClockOf(Date.now(), COMPANY_TIME_ZONE).date, 8);
-  while (new Date(`${day}T00:00:00Z`).getUTCDay() !== 2) day = addDays(day, 1);
+  day = tuesdayAWeekOn();
   for (const name of ["Bea", "Kim", "Oli", "Pat"]) {
     const email = `${name.toLowerCase()}.same@example.com`;
     const created = await backendFor().interpreters.create({ fullName: `${name} Same`, gender: "", email, phone: "", password: "same-Password-1" });

@@ -60,7 +60,7 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(page.getByText(`${organisation} invited you.`)).toBeVisible();
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Create my account" }).click();
-    await expect(page).toHaveURL(/\/Login$/);
+    await expect(page).toHaveURL(/\/Login\?redirectTo=%2FAccount$/);
     await expectNotice(page, "Your account is ready. Sign in.");
 
     // ---- Signing in lands on /Account: Clinic A's work, none of Firm B's. ----

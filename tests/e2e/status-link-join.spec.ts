@@ -67,7 +67,7 @@ for (const javaScriptEnabled of [true, false]) {
     await joiner.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await joiner.getByRole("button", { name: "Create my account" }).click();
     await expect(joiner).toHaveURL(/\/Account$/);
-    await expectNotice(joiner, "Your account is ready. Sign in to see your requests.");
+    await expectNotice(joiner, "Your account is ready: here are all your requests.");
     await expect(joiner.getByRole("heading", { level: 1, name: company })).toBeVisible();
     const main = joiner.getByRole("main");
     await expect(main.getByRole("link", { name: mine.number })).toBeVisible();

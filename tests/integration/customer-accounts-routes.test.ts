@@ -48,8 +48,8 @@ async function invite(organisationId: number, email: string, fields: Record<stri
 }
 
 const open = (token: string) => invitation.loader(get(`/Invitation/${token}`, undefined, { params: { token } }));
-const accept = (token: string, fields: Record<string, string> = { password: PASSWORD }) =>
-  invitation.action(post(`/Invitation/${token}`, fields, undefined, { params: { token } }));
+const accept = (token: string, fields: Record<string, string> = { password: PASSWORD }, prefix = "") =>
+  invitation.action(post(`${prefix}/Invitation/${token}`, fields, undefined, { params: { token } }));
 
 describe("staff: organisations", () => {
   it("made from the list (a taken name refused with 409, a blank one with 400: nothing stored), listed and searched", async () => {
@@ -99,14 +99,24 @@ describe("invitations", () => {
     expect(await count("SELECT COUNT(*) AS n FROM accounts WHERE email = ?", email)).toBe(0);
 
     const done = await redirected(await accept(token!));
-    expect(done).toMatchObject({ location: "/Login", toast: { type: "success", message: "Your account is ready. Sign in." } });
-    const signedIn = await login.action(post("/Login", { email, password: PASSWORD }));
+    expect(done).toMatchObject({ location: "/Login?redirectTo=%2FAccount", toast: { type: "success", message: "Your account is ready. Sign in." } });
+    const signedIn = await login.action(post("/Login", { email, password: PASSWORD, redirectTo: "/Account" }));
     expect((signedIn as Response).headers.get("Location")).toBe("/Account");
     expect(statusOf(await open(token!))).toBe(404);
     expect(failure(await accept(token!, { password: "Another-Pass-2" }))).toMatchObject({
       status: 404,
       formError: expect.stringContaining("Ask the person who invited you"),
     });
+  });
+
+  it("accepted in Arabic, signing in lands on /ar/Account", async () => {
+    const clinic = await newOrganisation();
+    const email = `${unique("arabic")}@clinic.example`;
+    const { token } = await invite(clinic.id, email);
+    const done = await redirected(await accept(token!, { password: PASSWORD }, "/ar"));
+    expect(done.location).toBe("/ar/Login?redirectTo=%2Far%2FAccount");
+    const signedIn = await login.action(post("/ar/Login", { email, password: PASSWORD, redirectTo: "/ar/Account" }));
+    expect((signedIn as Response).headers.get("Location")).toBe("/ar/Account");
   });
 
   it("unknown, used and expired links answer the same page (a controlled clock)", async () => {

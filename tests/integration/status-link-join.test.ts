@@ -82,7 +82,7 @@ describe("a status-link holder creates an account", () => {
     expect(await count("SELECT COUNT(*) AS n FROM accounts WHERE email = ?", email)).toBe(0);
 
     const done = await redirected(await submit(joinToken!));
-    expect(done).toMatchObject({ location: "/Account", toast: { type: "success", message: "Your account is ready. Sign in to see your requests." } });
+    expect(done).toMatchObject({ location: "/Account", toast: { type: "success", message: "Your account is ready: here are all your requests." } });
     const page = await home.loader(get("/Account", await cookieOf(email, PASSWORD)));
     expect(page.orders.items.map((order) => order.id)).toEqual([mine.id]);
     expect(page.orders.items.map((order) => order.id)).not.toContain(other.id);

@@ -27,7 +27,7 @@ export const claims = {
     passwordHint: "At least {min} characters.",
     submit: "Create my account",
     submitting: "Creating…",
-    ready: "Your account is ready. Sign in to see your requests.",
+    ready: "Your account is ready: here are all your requests.",
     invalidHeading: "This link does not work",
     invalid: "It may have been used already, be more than 7 days old, or have been copied incompletely. Ask for a new one from your request's page.",
     inOrganisationHeading: "Your requests already belong to an organisation",

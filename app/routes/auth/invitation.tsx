@@ -38,8 +38,10 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     const formError = result.reason === "account-exists" ? t.organisations.accept.accountExists : t.organisations.accept.invalid;
     return formFailure({ formError }, { status: result.reason === "account-exists" ? 409 : 404 });
   }
+  // Signing in then lands on the portal in the language the invitation was accepted in (which /Account keeps).
+  const locale = localeOfPath(url.pathname);
   return redirectWithToast(
-    localizedPath(localeOfPath(url.pathname), "/Login"),
+    `${localizedPath(locale, "/Login")}?redirectTo=${encodeURIComponent(localizedPath(locale, "/Account"))}`,
     { type: "success", message: t.organisations.accept.ready },
     { request, config: app.config },
   );

@@ -55,6 +55,11 @@ export const SECURITY_EVENT_KINDS = [
   "reset-link-sent",
   "other-sessions-ended",
   "account-deleted",
+  // Customer accounts (issue 27): an invitation sent, an account made (by an invitation or a status link), a
+  // requester removed from their organisation.
+  "invitation-sent",
+  "account-created",
+  "requester-removed",
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 

@@ -47,6 +47,14 @@ async function invite(organisationId: number, email: string, fields: Record<stri
   return { answer, mail, sent, token };
 }
 
+/** The security log's lines about an address, oldest first, as kind, actor and detail. */
+const eventsAbout = async (email: string) =>
+  (
+    await env.DB.prepare("SELECT kind, actor, detail FROM security_events WHERE account = ? ORDER BY id")
+      .bind(email.toLowerCase())
+      .all<{ kind: string; actor: string | null; detail: string }>()
+  ).results;
+
 const open = (token: string) => invitation.loader(get(`/Invitation/${token}`, undefined, { params: { token } }));
 const accept = (token: string, fields: Record<string, string> = { password: PASSWORD }, prefix = "") =>
   invitation.action(post(`${prefix}/Invitation/${token}`, fields, undefined, { params: { token } }));
@@ -102,6 +110,12 @@ describe("invitations", () => {
     expect(done).toMatchObject({ location: "/Login?redirectTo=%2FAccount", toast: { type: "success", message: "Your account is ready. Sign in." } });
     const signedIn = await login.action(post("/Login", { email, password: PASSWORD, redirectTo: "/Account" }));
     expect((signedIn as Response).headers.get("Location")).toBe("/Account");
+    // The security log: the invitation (by the admin, naming the organisation), the account made, the sign-in.
+    expect(await eventsAbout(email)).toEqual([
+      { kind: "invitation-sent", actor: "admin@example.com", detail: clinic.name },
+      { kind: "account-created", actor: email, detail: "by an invitation" },
+      { kind: "sign-in", actor: email, detail: "" },
+    ]);
     expect(statusOf(await open(token!))).toBe(404);
     expect(failure(await accept(token!, { password: "Another-Pass-2" }))).toMatchObject({
       status: 404,
@@ -183,5 +197,8 @@ describe("/Account/People", () => {
     expect(removed.location).toMatch(/^\/Account\/People\??#people$/);
     expect(await count("SELECT COUNT(*) AS n FROM accounts WHERE id = ?", colleague.accountId)).toBe(0);
     expect(await count("SELECT COUNT(*) AS n FROM sessions WHERE account_id = ?", colleague.accountId)).toBe(0);
+    expect(await eventsAbout(colleague.email)).toEqual([{ kind: "requester-removed", actor: boss.email, detail: name }]);
+    // A refused removal records nothing.
+    expect(await eventsAbout(stranger.email)).toEqual([]);
   });
 });

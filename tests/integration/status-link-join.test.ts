@@ -87,6 +87,12 @@ describe("a status-link holder creates an account", () => {
     expect(page.orders.items.map((order) => order.id)).toEqual([mine.id]);
     expect(page.orders.items.map((order) => order.id)).not.toContain(other.id);
     expect(await count("SELECT COUNT(*) AS n FROM orders WHERE id = ? AND identity_verified_at IS NULL", other.id)).toBe(1);
+    // The security log: the account made, and the sign-in that came with it.
+    const events = await env.DB.prepare("SELECT kind, detail FROM security_events WHERE account = ? ORDER BY id").bind(email).all();
+    expect(events.results.slice(0, 2)).toEqual([
+      { kind: "account-created", detail: "joined by a status link" },
+      { kind: "sign-in", detail: "joined by a status link" },
+    ]);
 
     // Used: the 404 page, its form too; and the page no longer offers the panel to them signed in.
     expect(statusOf(await open(joinToken!))).toBe(404);

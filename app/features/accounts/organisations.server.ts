@@ -9,6 +9,7 @@ import { formFailure } from "~/request/action-result.server";
 import type { RequestContext } from "~/request/context.server";
 import { keptValues, parseFormData } from "~/request/forms.server";
 import type { IntentInput } from "~/request/intents.server";
+import { recordSecurityEvent } from "~/request/security-log.server";
 import { redirectWithToast } from "~/request/toast.server";
 import { sendInvitation } from "./invitations.server";
 
@@ -66,11 +67,12 @@ export async function invitePerson({ request, url, app, formData, messages, loca
   const origin = app.config.siteUrl ?? url.origin;
   const sent = await sendInvitation(app, { organisationId: organisation.id, ...form.data, by }, { organisationName: organisation.name, origin, locale });
   if (!sent) return formFailure({ formError: messages.organisations.detail.notFound, intent: "invite" }, { status: 404 });
+  await recordSecurityEvent(app, request, { kind: "invitation-sent", account: form.data.email, actor: by, detail: organisation.name });
   const message = format(messages.organisations.invite.sent, { email: form.data.email });
   return redirectWithToast(listUrl(url, "invitations"), { type: "success", message }, { request, config: app.config });
 }
 
-export async function removePerson({ request, url, app, formData, messages, organisation, self }: OrganisationActor) {
+export async function removePerson({ request, url, app, formData, messages, organisation, by, self }: OrganisationActor) {
   const t = messages.organisations.detail;
   const form = parseFormData(formData, personIdSchema);
   if (!form.ok) return formFailure({ formError: t.personNotFound, intent: "remove" }, { status: 404 });
@@ -79,5 +81,6 @@ export async function removePerson({ request, url, app, formData, messages, orga
   }
   const result = await app.backend.organisations.removePerson(organisation.id, form.data.accountId);
   if (!result.ok) return formFailure({ formError: t.personNotFound, intent: "remove" }, { status: 404 });
+  await recordSecurityEvent(app, request, { kind: "requester-removed", account: result.email, actor: by, detail: organisation.name });
   return redirectWithToast(listUrl(url, "people"), { type: "success", message: format(t.removed, { name: result.fullName }) }, { request, config: app.config });
 }

@@ -9,6 +9,7 @@ import { format } from "~/i18n";
 import { formFailure } from "~/request/action-result.server";
 import { appContext } from "~/request/context.server";
 import { readLimitedForm } from "~/request/public-form.server";
+import { recordSecurityEvent } from "~/request/security-log.server";
 import { redirectWithToast } from "~/request/toast.server";
 import { localeOfPath, localizedPath, messagesFor, messagesOfRequest, useMessages } from "~/platform/page/locale";
 import type { Route } from "./+types/invitation";
@@ -38,6 +39,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     const formError = result.reason === "account-exists" ? t.organisations.accept.accountExists : t.organisations.accept.invalid;
     return formFailure({ formError }, { status: result.reason === "account-exists" ? 409 : 404 });
   }
+  await recordSecurityEvent(app, request, { kind: "account-created", account: result.email, actor: result.email, detail: "by an invitation" });
   // Signing in then lands on the portal in the language the invitation was accepted in (which /Account keeps).
   const locale = localeOfPath(url.pathname);
   return redirectWithToast(

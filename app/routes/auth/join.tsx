@@ -46,6 +46,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     return formFailure({ formError }, { status });
   }
   const locale = localeOfPath(url.pathname);
+  await recordSecurityEvent(app, request, { kind: "account-created", account: joined.email, actor: joined.email, detail: "joined by a status link" });
   // Signed in at once: they proved the address by opening its link and chose the password just now.
   const signedIn = await app.backend.auth.signIn({ email: joined.email, password: form.data.password });
   if (!signedIn.ok) throw redirect(localizedPath(locale, "/Login"));

@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
-import { ErrorPage } from "./components/ErrorPage";
+import { ErrorPage, homeOfRefusal } from "./components/ErrorPage";
 import { Toasts } from "./components/Toasts";
 import { errorTitle, metaLocale } from "./platform/page/meta";
 import { ENHANCE_PUBLIC_PAGE_SCRIPT } from "./platform/page/enhance";
@@ -70,7 +70,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <main id="main" className="container">
-      <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />
+      <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} home={homeOfRefusal(error)} />
     </main>
   );
 }

@@ -1,8 +1,12 @@
-import { Link, useLocation } from "react-router";
+import { isRouteErrorResponse, Link, useLocation } from "react-router";
 import { sameSitePath, useLocalizedPath, useMessages } from "~/platform/page/locale";
 
-/** The page shown for a thrown response or an unexpected error: 404, 403, a refused form, and everything else. */
-export function ErrorPage({ status }: { status: number }) {
+/**
+ * The page shown for a thrown response or an unexpected error: 404, 403, a refused form, and everything else. A 403
+ * names the signed-in person's own home (the guards send it): a customer's requester is never shown a link to the
+ * dashboard (issue 27).
+ */
+export function ErrorPage({ status, home }: { status: number; home?: string }) {
   const t = useMessages();
   const href = useLocalizedPath();
   const { pathname } = useLocation();
@@ -11,7 +15,9 @@ export function ErrorPage({ status }: { status: number }) {
     status === 404
       ? { heading: t.errors.notFound, hint: t.errors.notFoundHint, link: { to: href("/"), label: t.errors.backHome } }
       : status === 403
-        ? { heading: t.dashboard.forbidden, hint: t.dashboard.forbiddenHint, link: { to: "/Dashboard", label: t.dashboard.backToDashboard } }
+        ? home !== undefined && /^(\/ar)?\/Account$/.test(home)
+          ? { heading: t.dashboard.forbidden, hint: t.dashboard.forbiddenCustomerHint, link: { to: home, label: t.dashboard.backToAccount } }
+          : { heading: t.dashboard.forbidden, hint: t.dashboard.forbiddenHint, link: { to: "/Dashboard", label: t.dashboard.backToDashboard } }
         : refusedForm
           ? {
               heading: status === 413 ? t.errors.tooLarge : t.errors.notAForm,
@@ -32,4 +38,11 @@ export function ErrorPage({ status }: { status: number }) {
       </Link>
     </div>
   );
+}
+
+/** The home a guard's 403 names (`{ home }` in its data), for ErrorPage. */
+export function homeOfRefusal(error: unknown): string | undefined {
+  if (!isRouteErrorResponse(error) || error.status !== 403) return undefined;
+  const home: unknown = (error.data as { home?: unknown } | null)?.home;
+  return typeof home === "string" ? home : undefined;
 }

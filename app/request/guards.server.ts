@@ -25,7 +25,8 @@ async function refuse(args: GuardArgs & { request: Request }, user: SignedInUser
     actor: user.email,
     detail: `${args.request.method} ${args.url.pathname}`,
   });
-  throw data({ reason }, { status: 403, statusText: "Forbidden" });
+  // Where the person belongs: the 403 page links there (a requester is never shown a link to the dashboard).
+  throw data({ reason, home: homeOf(user) }, { status: 403, statusText: "Forbidden" });
 }
 
 /** A signed-in member of staff (the dashboard's guard); a customer's requester gets 403. */

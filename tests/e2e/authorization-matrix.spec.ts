@@ -82,7 +82,7 @@ for (const role of ["anonymous", "interpreter", "admin"] as const) {
         expect(data.headers()["cache-control"]).toBe("private, no-store");
         // (A file route has no page around it: its refusal is the status alone; the person field's suggestions and the
         // invoices' CSV, data, answer the refusal's reason and nothing else.)
-        if (forbidden && DATA_ROUTES.has(path)) expect(await page.json()).toEqual({ reason: "admins-only" });
+        if (forbidden && DATA_ROUTES.has(path)) expect(await page.json()).toEqual({ reason: "admins-only", home: "/Dashboard" });
         if (forbidden && path !== ORDER_FILE && !DATA_ROUTES.has(path)) {
           const body = await page.text();
           expect(body).toContain("You do not have access to this page.");

@@ -142,6 +142,8 @@ for (const javaScriptEnabled of [true, false]) {
 
     // ---- Not staff: /Dashboard is refused. ----
     expect((await page.goto("/Dashboard"))?.status()).toBe(403);
+    await expect(page.getByRole("link", { name: "Back to your account" })).toHaveAttribute("href", "/Account");
+    await expect(page.locator('a[href^="/Dashboard"]')).toHaveCount(0);
 
     // ---- Staff read the rating on the interpreter's page, with the organisation, never the rater. ----
     await admin.goto(`/Dashboard/Interpreter/${held.interpreter.id}`);

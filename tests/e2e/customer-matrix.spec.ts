@@ -42,10 +42,16 @@ test("every dashboard route answers a requester 403 (page, data, its action), an
       expect(post.status(), `post ${path}`).toBe(hasAction ? 403 : 405);
       expect(postData.status(), `post data ${path}`).toBe(hasAction ? 403 : 405);
       for (const [label, response] of Object.entries({ page, data, post, postData })) await expectNoPrivateData(response, `${label} ${path}`);
-      // A page says so in words; a file or data route answers the refusal's reason alone.
+      // A page says so in words and leads back to their account, never to the dashboard; a file or data route
+      // answers the refusal's reason and their home alone.
       const isJson = (page.headers()["content-type"] ?? "").includes("json");
-      if (isJson || DATA_ROUTES.has(path)) expect(await page.json(), path).toEqual({ reason: "staff-only" });
-      else if (page.headers()["content-type"]?.includes("html")) expect(await page.text(), path).toContain("You do not have access to this page.");
+      if (isJson || DATA_ROUTES.has(path)) expect(await page.json(), path).toEqual({ reason: "staff-only", home: "/Account" });
+      else if (page.headers()["content-type"]?.includes("html")) {
+        const body = await page.text();
+        expect(body, path).toContain("You do not have access to this page.");
+        expect(body, path).toContain('href="/Account"');
+        expect(body, path).not.toMatch(/href="\/Dashboard/);
+      }
     }
   } finally {
     await context.dispose();

@@ -287,6 +287,8 @@ export const ar: Messages = {
     forbidden: "ليست لديك صلاحية الوصول إلى هذه الصفحة.",
     forbiddenHint: "هذا القسم مخصص للمسؤولين.",
     backToDashboard: "العودة إلى لوحة التحكم",
+    forbiddenCustomerHint: "هذا القسم مخصص لفريق PUSH.",
+    backToAccount: "العودة إلى حسابك",
     call: {
       heading: "المكالمات الواردة",
       incoming: "مكالمة واردة",

@@ -282,6 +282,9 @@ export const en = {
     forbidden: "You do not have access to this page.",
     forbiddenHint: "This area is for administrators.",
     backToDashboard: "Back to the dashboard",
+    // A customer's requester on a staff page (issue 27): never a link to the dashboard.
+    forbiddenCustomerHint: "This area is for PUSH's staff.",
+    backToAccount: "Back to your account",
     call: {
       heading: "Incoming calls",
       incoming: "Incoming call",

@@ -1,5 +1,5 @@
 import { Outlet, isRouteErrorResponse, useNavigation, useRouteLoaderData } from "react-router";
-import { ErrorPage } from "~/components/ErrorPage";
+import { ErrorPage, homeOfRefusal } from "~/components/ErrorPage";
 import { Sidebar } from "~/components/Sidebar";
 import type { SessionUser } from "~/domain/auth";
 import { localeAttributes, specArabic } from "~/i18n";
@@ -61,13 +61,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!data) {
     return (
       <main id="main" className="container">
-        <ErrorPage status={status} />
+        <ErrorPage status={status} home={homeOfRefusal(error)} />
       </main>
     );
   }
   return (
     <Shell user={data.user} unread={data.unread}>
-      <ErrorPage status={status} />
+      <ErrorPage status={status} home={homeOfRefusal(error)} />
     </Shell>
   );
 }

@@ -19,6 +19,14 @@ export type PortalAppointmentQuery = PortalQuery & { when: "upcoming" | "past"; 
 export type OpenBalance = { currency: string; openMinor: number };
 export type PortalInvoicePage = Paged<InvoiceSummary> & { open: OpenBalance[] };
 
+/**
+ * A message of one of the organisation's orders' threads. `customerName` is the order's requester when the customer
+ * wrote it and null when PUSH did: a staff member's name or id never leaves the office.
+ */
+export type PortalMessage = { id: number; orderId: number; author: "customer" | "staff"; customerName: string | null; body: string; createdAt: number };
+/** The messages' search reads any part of the body, any case, or the order's number. */
+export type PortalMessagePage = Paged<PortalMessage>;
+
 export interface CustomerPortalStore {
   /**
    * One page (PORTAL_PAGE_SIZE), newest first, of the orders of the organisation's customers whose address was proven
@@ -33,4 +41,6 @@ export interface CustomerPortalStore {
   invoices(organisationId: number, query: { page: number }): Promise<PortalInvoicePage>;
   /** One issued invoice of the organisation; null for a draft, another organisation's or none. */
   invoice(organisationId: number, id: number): Promise<Invoice | null>;
+  /** One page, newest first, of the messages of the organisation's proven orders (the orders `orders` lists). */
+  messages(organisationId: number, query: PortalQuery): Promise<PortalMessagePage>;
 }

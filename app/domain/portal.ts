@@ -10,9 +10,22 @@ export function appointmentIdOf(text: string): number | null {
 }
 
 /**
- * The home's three lists each keep their own search and page in the URL (?orders=&ordersPage=, ?appointments=&
- * appointmentsPage=&when=, ?invoicesPage=), so paging one leaves the others where they were.
+ * The home's four lists each keep their own search and page in the URL (?orders=&ordersPage=, ?appointments=&
+ * appointmentsPage=&when=, ?invoicesPage=, ?messages=&messagesPage=), so paging one leaves the others where they were.
  */
+/** How much of a message the home's list shows: about a line and a half; the order's page has the whole of it. */
+export const MESSAGE_CLIP = 140;
+
+/** A message's body on one line, cut at a word near MESSAGE_CLIP characters with an ellipsis when longer. */
+export function clipMessage(body: string, max = MESSAGE_CLIP): string {
+  const flat = body.replace(/\s+/g, " ").trim();
+  const chars = [...flat];
+  if (chars.length <= max) return flat;
+  const cut = chars.slice(0, max).join("");
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
 export function portalQueriesFrom(url: URL) {
   return {
     orders: { search: searchParam(url, "orders"), page: pageParam(url, "ordersPage") },
@@ -22,5 +35,6 @@ export function portalQueriesFrom(url: URL) {
       when: url.searchParams.get("when") === "past" ? ("past" as const) : ("upcoming" as const),
     },
     invoices: { page: pageParam(url, "invoicesPage") },
+    messages: { search: searchParam(url, "messages"), page: pageParam(url, "messagesPage") },
   };
 }

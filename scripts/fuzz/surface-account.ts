@@ -1,4 +1,4 @@
-// The customer portal (issue 27, /Account and /ar/Account) as attack surface: the home's three lists (each with its
+// The customer portal (issue 27, /Account and /ar/Account) as attack surface: the home's four lists (each with its
 // search and page in the address, ?when=), an order's page with its accept/decline and message, an appointment's
 // with its cancel, an invoice's with Pay now, and their files. The campaign's sessions are staff and anonymous (a
 // requester session joins once the invitations make requesters through the app): every request here meets
@@ -9,12 +9,21 @@ import type { FormEntry, PageEntry } from "./surface-kinds";
 const PREFIXES = ["", "/ar"];
 
 export const ACCOUNT_PAGES: PageEntry[] = PREFIXES.flatMap((prefix): PageEntry[] => [
-  // app/routes/account/layout.tsx and home.tsx: the organisation's orders, appointments and invoices.
+  // app/routes/account/layout.tsx and home.tsx: the organisation's orders, their messages, appointments and invoices.
   {
     route: `${prefix}/Account`,
     paths: [`${prefix}/Account`],
     access: "signed-in",
-    query: { orders: "search", ordersPage: "page", appointments: "search", appointmentsPage: "page", when: "flag", invoicesPage: "page" },
+    query: {
+      orders: "search",
+      ordersPage: "page",
+      messages: "search",
+      messagesPage: "page",
+      appointments: "search",
+      appointmentsPage: "page",
+      when: "flag",
+      invoicesPage: "page",
+    },
   },
   { route: `${prefix}/Account/Orders/:orderId`, paths: [`${prefix}/Account/Orders/{order}`, `${prefix}/Account/Orders/999999`], access: "signed-in" },
   { route: `${prefix}/Account/Orders/:orderId/files/:fileId`, paths: [`${prefix}/Account/Orders/{order}/files/{file}`], access: "signed-in" },

@@ -69,10 +69,11 @@ const portalCalls = (requests: Parameters<typeof who>[0]) => who(requests).filte
 describe("/Account on Supabase", () => {
   it("the home: one call per list, with the service-role key; Clinic A's rows and none of Firm B's", async () => {
     const shown = await step(() => home.loader(routeArgs("/Account", cookie).args));
-    // The three lists are read at once (Promise.all), so they reach the server in any order.
+    // The four lists are read at once (Promise.all), so they reach the server in any order (the messages' own test: 46).
     expect(portalCalls(shown.requests).sort()).toEqual([
       "rpc.push_portal_appointments service",
       "rpc.push_portal_invoices service",
+      "rpc.push_portal_messages service",
       "rpc.push_portal_orders service",
     ]);
     expect(shown.result.orders.items.map((order) => order.id)).toEqual([clinic.orderId]);

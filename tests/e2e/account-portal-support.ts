@@ -70,3 +70,14 @@ export async function requesterWithWork(organisation: string, email: string, nam
     await dispose();
   }
 }
+
+/** A customer's message on an order's thread, written through the port (as the order page's form would store it). */
+export async function customerMessage(orderId: number, body: string) {
+  const { backend, dispose } = await serversBackend();
+  try {
+    if (!(await retried(() => backend.orders.addMessage(orderId, { author: "customer", authorId: null, body }, Date.now()))))
+      throw new Error(`no order ${orderId}`);
+  } finally {
+    await dispose();
+  }
+}

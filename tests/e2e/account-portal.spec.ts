@@ -1,13 +1,13 @@
 // The customer portal (/Account, issue 27) as a requester uses it, with JavaScript on and off, on D1 and against the
 // Supabase double: a requester of Clinic A signs in at /Login, lands on /Account, sees Clinic A's order, appointment
 // and invoice and none of Firm B's (whose pages are a 404 by a guessed link), opens their order and writes to staff,
-// and pays the invoice through the Stripe double; every screen has no axe violation, in English and Arabic, wide and
+// and finds the message in /Account's Messages panel (never Firm B's), and pays the invoice through the Stripe double; every screen has no axe violation, in English and Arabic, wide and
 // on a phone. The requesters are arranged in the data (account-portal-support.ts) until the invitations are merged.
 import type { Page } from "@playwright/test";
 import { orderNumber } from "../../app/domain/order-records";
 import { appointmentNumber } from "../../app/domain/appointments";
 import { STRIPE_DOUBLE_URL } from "../../playwright.config";
-import { REQUESTER_PASSWORD, requesterWithWork } from "./account-portal-support";
+import { customerMessage, REQUESTER_PASSWORD, requesterWithWork } from "./account-portal-support";
 import { ADMIN, expect, serverOf, signInThroughForm, test, unique } from "./fixtures";
 import { axeViolations } from "./support";
 
@@ -68,6 +68,27 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto(`/Account/Orders/${clinic.orderId}`);
       await page.getByLabel("Your message").fill("Can it be ready by Friday?");
       await page.getByRole("button", { name: "Send message" }).click();
+      await expect(page.locator(".thread")).toContainText("Can it be ready by Friday?");
+
+      // Back on /Account, the Messages panel has it, linked to the order's thread; Firm B's message is never listed
+      // or found.
+      const firmWords = `Firm B merger terms ${run}`;
+      await customerMessage(firm.orderId, firmWords);
+      await page.goto("/Account");
+      const messages = page.locator("section[aria-labelledby=account-messages]");
+      await expect(messages.getByRole("heading", { name: "Messages" })).toBeVisible();
+      const row = messages.getByRole("row").filter({ hasText: "Can it be ready by Friday?" });
+      await expect(row).toContainText(`Rana ${run} (your organisation)`);
+      await expect(row.getByRole("link", { name: orderNumber(clinic.orderId) })).toHaveAttribute("href", `/Account/Orders/${clinic.orderId}#thread`);
+      await expect(messages).not.toContainText(firmWords);
+      await messages.getByLabel("Search the messages").fill(firmWords);
+      await messages.getByRole("button", { name: "Search" }).click();
+      await expect(messages).toContainText("No message matches this search.");
+      await expect(messages.getByRole("link", { name: orderNumber(firm.orderId) })).toHaveCount(0);
+      await messages.getByLabel("Search the messages").fill("ready by friday");
+      await messages.getByRole("button", { name: "Search" }).click();
+      await row.getByRole("link", { name: orderNumber(clinic.orderId) }).click();
+      await expect(page).toHaveURL(new RegExp(`/Account/Orders/${clinic.orderId}#thread$`));
       await expect(page.locator(".thread")).toContainText("Can it be ready by Friday?");
 
       // Their invoice: Pay now → the Stripe double's page → back with a thank-you.

@@ -4,7 +4,7 @@
 import { request as playwrightRequest } from "@playwright/test";
 import routes from "../../app/routes";
 import { APP_URL } from "../../playwright.config";
-import { REQUESTER_PASSWORD, requesterWithWork } from "./account-portal-support";
+import { customerMessage, REQUESTER_PASSWORD, requesterWithWork } from "./account-portal-support";
 import { allPaths, dataUrl, MISSING, signedInContext } from "./authorization-matrix-support";
 import { ADMIN, expect, INTERPRETER, test } from "./fixtures";
 import { orderNumber } from "../../app/domain/order-records";
@@ -105,6 +105,17 @@ test.describe("the customer portal", () => {
       const home = await (await context.get("/Account")).text();
       expect(home).toContain(clinic.name);
       expect(home).not.toContain(firm.name);
+      // The Messages panel's search by Firm B's message's words finds nothing of Firm B (page and data); the words
+      // themselves come back only in the search box.
+      const words = `Matrix merger terms ${firm.orderId}`;
+      await customerMessage(firm.orderId, words);
+      for (const path of [`/Account?messages=${encodeURIComponent(words)}`, `/Account.data?messages=${encodeURIComponent(words)}`]) {
+        const answer = await context.get(path);
+        expect(answer.status(), path).toBe(200);
+        const body = await answer.text();
+        if (!path.includes(".data")) expect(body, path).toContain("No message matches this search.");
+        for (const text of [orderNumber(firm.orderId), firm.name, `/Account/Orders/${firm.orderId}#thread`]) expect(body, path).not.toContain(text);
+      }
       // "Request again" with Firm B's order fills in nothing of it (page and data); with Clinic A's, its work.
       for (const path of [`/Quote?again=${firm.orderId}`, `/Quote.data?again=${firm.orderId}`]) {
         const answer = await context.get(path);

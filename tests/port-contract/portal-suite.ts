@@ -1,6 +1,6 @@
 // The customer portal's part of the port's contract (issue 27; app/backend/port-portal.server.ts), the same for both
 // adapters: two organisations, each with a requester and work of their own (a proven and an unproven order, an
-// upcoming and a past appointment, an issued invoice and a draft), and every read of one answers none of the other's —
+// upcoming and a past appointment, an issued invoice and a draft, messages on both orders), and every read of one answers none of the other's —
 // by id, by list and by search.
 import { beforeAll, describe, expect, it } from "vitest";
 import { blockedBy } from "~/domain/appointment-times";
@@ -27,6 +27,12 @@ export function describePortalContract(target: PortalTarget) {
     const proven = await helpers.request({ email, name: `${name} Requester` });
     await backend.orders.verifyIdentity(proven.id, NOW);
     const unproven = await helpers.request({ email, name: `${name} Stranger` });
+    // The proven order's thread (the customer, then PUSH) and a message on the unproven one, which is not theirs yet.
+    const say = (id: number, author: "customer" | "staff", body: string, at: number) =>
+      backend.orders.addMessage(id, { author, authorId: author === "staff" ? helpers.sample.admin : null, body }, at);
+    await say(proven.id, "customer", `Can ${name} have it by Friday?`, NOW - 2 * DAY);
+    await say(proven.id, "staff", "Yes, by Friday noon.", NOW - DAY);
+    await say(unproven.id, "customer", `Unproven words of ${name}`, NOW);
     const languageId = helpers.sample.languages[0]!.id;
     const booking = async (startsAt: number) => {
       const { from, to } = blockedBy({ start: startsAt, minutes: 60, mode: "video" });
@@ -131,12 +137,42 @@ export function describePortalContract(target: PortalTarget) {
       expect((await portal().invoices(b.organisationId, { page: 1 })).open).toEqual([{ currency: "USD", openMinor: 10_000 }]);
     });
 
+    it("lists the messages of an organisation's proven orders, newest first, PUSH's without the staff member", async () => {
+      const page = await portal().messages(a.organisationId, { search: "", page: 1 });
+      expect(page).toMatchObject({ total: 2, page: 1, pageCount: 1 });
+      expect(page.items).toEqual([
+        { id: expect.any(Number), orderId: a.proven, author: "staff", customerName: null, body: "Yes, by Friday noon.", createdAt: NOW - DAY },
+        {
+          id: expect.any(Number),
+          orderId: a.proven,
+          author: "customer",
+          customerName: expect.stringContaining("Requester"),
+          body: expect.stringMatching(/^Can Clinic A.* have it by Friday\?$/),
+          createdAt: NOW - 2 * DAY,
+        },
+      ]);
+      expect(JSON.stringify(page)).not.toContain(helpers.sample.admin);
+    });
+
+    it("finds messages by any part of the body in any case, or by the order's number; never another organisation's", async () => {
+      const bodies = async (organisationId: number, search: string) =>
+        (await portal().messages(organisationId, { search, page: 1 })).items.map((message) => message.body);
+      expect(await bodies(a.organisationId, "FRIDAY NOON")).toEqual(["Yes, by Friday noon."]);
+      expect(await bodies(a.organisationId, `PUSH-${a.proven}`)).toHaveLength(2);
+      expect(await bodies(a.organisationId, "Firm B")).toEqual([]);
+      expect(await bodies(a.organisationId, `PUSH-${b.proven}`)).toEqual([]);
+      expect(await bodies(a.organisationId, "Unproven")).toEqual([]);
+      expect(await bodies(b.organisationId, "Clinic A")).toEqual([]);
+      expect(await bodies(b.organisationId, "have it")).toEqual([expect.stringMatching(/^Can Firm B/)]);
+    });
+
     it("answers an empty page for an organisation with no work, and for an unknown one", async () => {
       const { organisationId } = await target.requester(unique("Empty Org"), `${unique("nobody")}@example.com`);
       for (const id of [organisationId, 9_999_999]) {
         expect((await portal().orders(id, { search: "", page: 1 })).items).toEqual([]);
         expect((await portal().appointments(id, { search: "", page: 1, when: "past", now: NOW })).items).toEqual([]);
         expect(await portal().invoices(id, { page: 1 })).toMatchObject({ items: [], total: 0, open: [] });
+        expect(await portal().messages(id, { search: "", page: 1 })).toMatchObject({ items: [], total: 0, pageCount: 1 });
       }
     });
   });

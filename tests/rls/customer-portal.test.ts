@@ -1,13 +1,13 @@
-// supabase/migrations/20261205001200_push_customer_portal.sql on real Postgres (issue 27): two organisations, Clinic A
-// and Firm B, each with a requester and work of their own (a proven and an unproven order, an appointment, an issued
-// invoice and a draft), and a walk-in customer's. A requester's own token reads only their organisation's proven
+// supabase/migrations/20261205001200_push_customer_portal.sql and 20261205001700_push_portal_messages.sql on real
+// Postgres (issue 27): two organisations, Clinic A and Firm B, each with a requester and work of their own (a proven and
+// an unproven order, each with messages, an appointment, an issued invoice and a draft), and a walk-in customer's. A requester's own token reads only their organisation's proven
 // orders, appointments and issued invoices; staff read as before; the worker's functions take the organisation id and
 // answer nothing of another organisation's, by id, list or search.
 import { describe, expect, it } from "vitest";
 import type { Transaction } from "@electric-sql/pglite";
 import { asSuperuser, fileDatabase, rowsAs, run, signedIn, within } from "./support/db";
 import { permissionDenied } from "./support/expect";
-import { admin, createWithFixtures, interpreter } from "./support/fixtures";
+import { ADMIN_ID, admin, createWithFixtures, interpreter } from "./support/fixtures";
 import { requestAppointment } from "./support/appointments";
 import { addItems, createDraft, issueInvoice, item } from "./support/invoices";
 import { call, createOrder } from "./support/orders";
@@ -27,6 +27,13 @@ async function workOf(tx: Transaction, email: string, n: number): Promise<Ids> {
   const order = (await createOrder(tx, { email, name: `Person ${n}` })).id;
   const unproven = (await createOrder(tx, { email, name: `Stranger ${n}` })).id;
   await tx.query("update public.orders set identity_verified_at = now() where id = $1", [order]);
+  // The proven order's thread (the customer's, then a staff member's reply) and the unproven one's, which is not theirs.
+  await tx.query(
+    `insert into public.order_messages (order_id, author, author_id, body, created_at) values
+       ($1, 'customer', null, $3, '2026-12-01T10:00:00Z'), ($1, 'staff', $4, 'Yes, by Friday.', '2026-12-01T11:00:00Z'),
+       ($2, 'customer', null, 'Unproven note ' || $3, '2026-12-01T12:00:00Z')`,
+    [order, unproven, `Message of person ${n}`, ADMIN_ID],
+  );
   const appointment = (await requestAppointment(tx, { email, hash: `${n}`.padStart(64, "f") })).id!;
   const customer = Number((await tx.query<{ id: number }>("select id from public.customers where email = $1", [email])).rows[0]!.id);
   await addItems(tx, [item(`appointment:${n}1`, { customer_id: customer, work_day: "2026-11-03" })]);
@@ -75,6 +82,7 @@ describe("the portal's functions: only the service role executes them", () => {
     push_portal_appointment: "public.push_portal_appointment(1, 1)",
     push_portal_invoices: "public.push_portal_invoices(1, 10, 0)",
     push_portal_invoice: "public.push_portal_invoice(1, 1)",
+    push_portal_messages: "public.push_portal_messages(1, '', null, 10, 0)",
   });
 
   it("a requester cannot execute them either", async () => {
@@ -146,5 +154,21 @@ describe("the worker's functions (as the service role): the organisation in the 
     const invoices = await as<Page & { open: { currency: string; open_minor: number }[] }>("public.push_portal_invoices($1, 10, 0)", [1]);
     expect(invoices.items.map((row) => row.id)).toEqual([ids.clinic.invoice]);
     expect(invoices.open).toEqual([{ currency: "USD", open_minor: 18281 }]);
+  });
+
+  it("lists the messages of the organisation's proven orders, newest first, PUSH's without a name; never another's", async () => {
+    type Message = { id: number; order_id: number; author: string; customer_name: string | null; body: string };
+    const page = await as<{ total: number; items: Message[] }>("public.push_portal_messages($1, '', null, 10, 0)", [1]);
+    expect(page.total).toBe(2);
+    expect(page.items.map(({ order_id, author, customer_name, body }) => ({ order_id, author, customer_name, body }))).toEqual([
+      { order_id: ids.clinic.order, author: "staff", customer_name: null, body: "Yes, by Friday." },
+      { order_id: ids.clinic.order, author: "customer", customer_name: "Person 1", body: "Message of person 1" },
+    ]);
+    expect(JSON.stringify(page)).not.toContain(ADMIN_ID);
+    expect(await as<Page>("public.push_portal_messages($1, 'MESSAGE OF PERSON 2', null, 10, 0)", [1])).toMatchObject({ total: 0 });
+    expect(await as<Page>("public.push_portal_messages($1, 'x', $2, 10, 0)", [1, ids.firm.order])).toMatchObject({ total: 0 });
+    expect(await as<Page>("public.push_portal_messages($1, 'unproven', null, 10, 0)", [1])).toMatchObject({ total: 0 });
+    expect(await as<Page>("public.push_portal_messages($1, 'of PERSON', null, 10, 0)", [1])).toMatchObject({ total: 1 });
+    expect(await as<Page>("public.push_portal_messages($1, 'x', $2, 10, 0)", [2, ids.firm.order])).toMatchObject({ total: 2 });
   });
 });

@@ -115,10 +115,10 @@ describe("the functions: only the service role executes them", () => {
     // recording a payment of one by hand (invoice-payments.test.ts) and from Stripe's webhook (stripe-payments.test.ts),
     // a credit note's and the reports' (credit-notes.test.ts, reports.test.ts), interpreters' pay's 5 (pay-statements.test.ts, pay-work-functions.test.ts),
     // setting a customer's billing currency (customer-currency.test.ts), the ratings' 5 and their 3 helpers
-    // (ratings.test.ts), the customer portal's 6 reads (customer-portal.test.ts), customer accounts' 8
+    // (ratings.test.ts), the customer portal's 7 reads (customer-portal.test.ts), customer accounts' 8
     // (customer-accounts.test.ts) and the preferred and blocked interpreters' 8 and their helper
     // (interpreter-preferences.test.ts), and joining by a status link's 3 (customer-claims.test.ts).
-    expect(await count(db, "pg_proc", "proname like 'push\\_%'")).toBe(131);
+    expect(await count(db, "pg_proc", "proname like 'push\\_%'")).toBe(132);
   });
 });
 

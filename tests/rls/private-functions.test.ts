@@ -141,6 +141,7 @@ describe("private.is_admin()", () => {
         "push_portal_appointments",
         "push_portal_invoice",
         "push_portal_invoices",
+        "push_portal_messages",
         "push_portal_order",
         "push_portal_orders",
         "push_preference_requests",

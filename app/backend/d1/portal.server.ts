@@ -20,12 +20,14 @@ import {
   targetsByOrder,
   toOrderDetail,
   toOrderSummary,
+  toPortalMessage,
   type EventRow,
   type FileRow,
   type MessageRow,
   type OrderDetailParts,
   type OrderDetailRow,
   type OrderSummaryRow,
+  type PortalMessageRow,
 } from "~/backend/rows/order.server";
 import { appointmentIdOf } from "~/domain/portal";
 import { ORDER_SUMMARY_SQL } from "./order-lists.server";
@@ -44,6 +46,10 @@ const APPOINTMENTS_OF = `FROM appointments a JOIN customers c ON c.id = a.custom
 const INVOICES_OF = `FROM invoices i JOIN customers c ON c.id = i.customer_id AND c.organisation_id = ? WHERE i.status = 'issued'`;
 const INVOICE_ID_OF = `(SELECT i.id FROM invoices i JOIN customers c ON c.id = i.customer_id AND c.organisation_id = ?
   WHERE i.id = ? AND i.status = 'issued')`;
+/** The messages of the organisation's proven orders (the orders ORDERS_OF reads): `?1` is the organisation id. */
+const MESSAGES_OF = `FROM order_messages m JOIN orders o ON o.id = m.order_id
+  JOIN customers c ON c.id = o.customer_id AND c.organisation_id = ?1
+  WHERE o.identity_verified_at IS NOT NULL`;
 const MONEY_OF_I = `(SELECT coalesce(sum(p.amount_minor), 0) FROM invoice_payments p WHERE p.invoice_id = i.id) AS paid_minor,
   (SELECT coalesce(sum(n.amount_minor), 0) FROM credit_notes n WHERE n.invoice_id = i.id) AS credited_minor`;
 
@@ -187,6 +193,25 @@ export function d1PortalStore(db: D1Database): CustomerPortalStore {
         payments: payments!.results as PaymentRow[],
         credits: credits!.results as CreditNoteRow[],
       });
+    },
+
+    async messages(organisationId, { search, page }) {
+      const text = search.trim();
+      const where = text ? `AND (m.body LIKE ?2 ESCAPE '\\' OR m.order_id = ?3)` : "";
+      const binds = text ? [organisationId, likePattern(text), orderIdOf(search) ?? 0] : [organisationId];
+      const [counted, rows] = await query(() =>
+        db.batch<unknown>([
+          db.prepare(`SELECT count(*) AS n ${MESSAGES_OF} ${where}`).bind(...binds),
+          // The requester's name is read for the customer's own messages only; a staff author's is never read.
+          db
+            .prepare(
+              `SELECT m.id, m.order_id, m.author, CASE WHEN m.author = 'customer' THEN o.requester_name END AS customer_name, m.body, m.created_at
+               ${MESSAGES_OF} ${where} ORDER BY m.created_at DESC, m.id DESC LIMIT ${PORTAL_PAGE_SIZE} OFFSET ${offsetOf(page)}`,
+            )
+            .bind(...binds),
+        ]),
+      );
+      return pageOf((rows!.results as PortalMessageRow[]).map(toPortalMessage), (counted!.results[0] as { n: number }).n, page);
     },
   };
 

@@ -14,6 +14,7 @@ import type {
   StoredOrderFile,
 } from "~/domain/order-records";
 import type { OrderStatus } from "~/domain/orders";
+import type { PortalMessage } from "~/backend/port-portal.server";
 import type { Locale } from "~/i18n";
 
 export const instant = (value: unknown): number => (typeof value === "number" ? value : Date.parse(String(value)));
@@ -102,6 +103,25 @@ export const toOrderFile = (row: FileRow): OrderFile => ({
 export const toStoredFile = (row: FileRow): StoredOrderFile => ({ ...toOrderFile(row), orderId: int(row.order_id), objectKey: row.object_key });
 
 export type MessageRow = { id: number; author: "customer" | "staff"; author_name: string | null; body: string; created_at: number | string };
+
+/** A message as the portal's list reads it: the requester's name only on the customer's own messages. */
+export type PortalMessageRow = {
+  id: number | string;
+  order_id: number | string;
+  author: "customer" | "staff";
+  customer_name: string | null;
+  body: string;
+  created_at: number | string;
+};
+
+export const toPortalMessage = (row: PortalMessageRow): PortalMessage => ({
+  id: int(row.id),
+  orderId: int(row.order_id),
+  author: row.author,
+  customerName: row.author === "customer" ? row.customer_name : null,
+  body: row.body,
+  createdAt: instant(row.created_at),
+});
 
 export const toOrderMessage = (row: MessageRow): OrderMessage => ({
   id: int(row.id),

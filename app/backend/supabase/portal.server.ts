@@ -15,7 +15,16 @@ import {
   type InvoiceSummaryRow,
   type PaymentRow,
 } from "~/backend/rows/billing.server";
-import { int, toOrderDetail, toOrderSummary, type OrderDetailParts, type OrderDetailRow, type OrderSummaryRow } from "~/backend/rows/order.server";
+import {
+  int,
+  toOrderDetail,
+  toOrderSummary,
+  toPortalMessage,
+  type OrderDetailParts,
+  type OrderDetailRow,
+  type OrderSummaryRow,
+  type PortalMessageRow,
+} from "~/backend/rows/order.server";
 import { orderIdOf } from "~/domain/order-records";
 import { pageCountOf } from "~/domain/paging";
 import { appointmentIdOf } from "~/domain/portal";
@@ -83,6 +92,19 @@ export function supabasePortalStore(service: SupabaseClient): CustomerPortalStor
     async invoice(organisationId, id) {
       const row = check<InvoiceAnswer | null>(await service.rpc("push_portal_invoice", { p_organisation: organisationId, p_id: id }));
       return row ? toInvoice(row, row) : null;
+    },
+
+    async messages(organisationId, { search, page }) {
+      const answer = check<Page<PortalMessageRow>>(
+        await service.rpc("push_portal_messages", {
+          p_organisation: organisationId,
+          p_search: search.trim(),
+          p_order_id: orderIdOf(search),
+          p_limit: PORTAL_PAGE_SIZE,
+          p_offset: offsetOf(page),
+        }),
+      );
+      return pageOf(answer.items.map(toPortalMessage), answer.total, page);
     },
   };
 }

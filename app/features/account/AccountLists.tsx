@@ -1,15 +1,17 @@
 // The customer portal's lists (issue 27, /Account): a search box that keeps the page's other lists where they were,
-// and the tables of an organisation's appointments and invoices (its orders use the staff's OrderTable with the
-// columns a customer may see). Each row's number links to its page under /Account, in the page's language.
+// and the tables of an organisation's appointments, invoices and messages (its orders use the staff's OrderTable with
+// the columns a customer may see). Each row's number links to its page under /Account, in the page's language.
 import { Form, Link, useLocation } from "react-router";
 import { Cell, DataTable } from "~/components/DataTable";
+import { OfficeTime } from "~/components/OfficeTime";
 import { appointmentNumber } from "~/domain/appointments";
+import { orderNumber } from "~/domain/order-records";
 import { COMPANY_TIME_ZONE, formatAmount } from "~/domain/orders";
-import { formatDate } from "~/i18n";
+import { format, formatDate } from "~/i18n";
 import { useLocale, useLocalizedPath, useMessages } from "~/platform/page/locale";
 import { searchWith } from "~/platform/page/url-state";
 import { appointmentWhen, durationText } from "~/features/appointments/appointment-text";
-import type { AppointmentLine, InvoiceLine } from "./portal-views";
+import type { AppointmentLine, InvoiceLine, MessageLine } from "./portal-views";
 
 type SearchProps = {
   id: string;
@@ -105,6 +107,37 @@ export function AccountInvoiceTable({ rows, labelledBy }: { rows: InvoiceLine[];
           <Cell label={c.total}>{formatAmount(invoice.totalMinor, invoice.currency, locale)}</Cell>
           <Cell label={c.open}>{formatAmount(invoice.openMinor, invoice.currency, locale)}</Cell>
           <Cell label={c.status}>{t.billing.document.statuses[invoice.state]}</Cell>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
+
+/** The messages of the organisation's orders, newest first: each links to its order's thread (OrderParts' #thread). */
+export function AccountMessageTable({ rows, labelledBy }: { rows: MessageLine[]; labelledBy: string }) {
+  const m = useMessages().account.messages;
+  const c = m.columns;
+  const href = useLocalizedPath();
+  return (
+    <DataTable labelledBy={labelledBy} columns={[c.order, c.from, c.when, c.message]}>
+      {rows.map((message) => (
+        <tr key={message.id}>
+          <th scope="row">
+            <Link to={`${href(`/Account/Orders/${message.orderId}`)}#thread`}>
+              <bdi dir="ltr">{orderNumber(message.orderId)}</bdi>
+            </Link>
+          </th>
+          <Cell label={c.from}>
+            <bdi>{message.author === "customer" ? format(m.fromCustomer, { name: message.customerName }) : m.fromStaff}</bdi>
+          </Cell>
+          <Cell label={c.when}>
+            <OfficeTime at={message.createdAt} />
+          </Cell>
+          <Cell label={c.message}>
+            <span className="account-message" dir="auto">
+              {message.body}
+            </span>
+          </Cell>
         </tr>
       ))}
     </DataTable>

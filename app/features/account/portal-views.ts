@@ -2,8 +2,10 @@
 // customer's status words, the interpreter's first name, an invoice's own state), never staff's notes, offers or
 // link secrets. Pure, shared by the pages' loaders.
 import type { Invoice, InvoiceSummary } from "~/backend/port-invoices.server";
+import type { PortalMessage } from "~/backend/port-portal.server";
 import { customerStatusOf, firstNameOf, type Appointment } from "~/domain/appointments";
 import { invoiceState, openBalance } from "~/domain/invoices";
+import { clipMessage } from "~/domain/portal";
 
 export function appointmentLine(appointment: Appointment) {
   return {
@@ -57,3 +59,16 @@ export function invoiceLine(invoice: InvoiceSummary) {
   };
 }
 export type InvoiceLine = ReturnType<typeof invoiceLine>;
+
+/** A message as the home's list shows it: clipped (the order's thread has the whole), PUSH's with no one's name. */
+export function messageLine(message: PortalMessage) {
+  return {
+    id: message.id,
+    orderId: message.orderId,
+    author: message.author,
+    customerName: message.author === "customer" ? (message.customerName ?? "") : "",
+    body: clipMessage(message.body),
+    createdAt: message.createdAt,
+  };
+}
+export type MessageLine = ReturnType<typeof messageLine>;

@@ -50,9 +50,20 @@ export const account = {
     columns: { number: "Invoice", issued: "Issued", total: "Total", open: "Open", status: "Status" },
     back: "All your invoices",
   },
+  messages: {
+    heading: "Messages",
+    count: { one: "{count} message", other: "{count} messages" } satisfies Plural,
+    search: "Search the messages",
+    searchHint: "Any words of a message, or an order number",
+    empty: "No messages yet. Each order's page has its messages, and a form to write to us.",
+    noMatches: "No message matches this search.",
+    fromCustomer: "{name} (your organisation)",
+    fromStaff: "PUSH",
+    columns: { order: "Order", from: "From", when: "When", message: "Message" },
+  },
   search: "Search",
   clear: "Clear",
-  pages: { orders: "Pages of orders", appointments: "Pages of appointments", invoices: "Pages of invoices" },
+  pages: { orders: "Pages of orders", appointments: "Pages of appointments", invoices: "Pages of invoices", messages: "Pages of messages" },
   // The seams of later work (issue 27 items 2-4): where the portal will offer them.
   // The forms come filled in with the person's details, and what they send is the organisation's.
   actions: { label: "Ask us", quote: "Request a quote", book: "Book an interpreter", call: "Call an interpreter now" },

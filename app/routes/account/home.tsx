@@ -1,13 +1,13 @@
-// /Account (issue 27): the requester's organisation's orders, appointments (upcoming first, or past) and invoices (with
-// what is still to pay), each list with its own search and pages in the URL, so it works without JavaScript and a
+// /Account (issue 27): the requester's organisation's orders, appointments (upcoming first, or past), invoices (with
+// what is still to pay) and the messages of its orders, each list with its own search and pages in the URL, so it works without JavaScript and a
 // link keeps what it showed. Only the organisation's own rows are read (the store takes requireCustomer's organisation).
 import { Link, useLocation } from "react-router";
 import { Panel } from "~/components/Panel";
 import { Pagination } from "~/components/Pagination";
 import { formatAmount } from "~/domain/orders";
 import { portalQueriesFrom } from "~/domain/portal";
-import { AccountAppointmentTable, AccountInvoiceTable, AccountSearch } from "~/features/account/AccountLists";
-import { appointmentLine, invoiceLine } from "~/features/account/portal-views";
+import { AccountAppointmentTable, AccountInvoiceTable, AccountMessageTable, AccountSearch } from "~/features/account/AccountLists";
+import { appointmentLine, invoiceLine, messageLine } from "~/features/account/portal-views";
 import { OrderTable } from "~/features/orders/OrderTable";
 import { format, plural } from "~/i18n";
 import { useLocale, useLocalizedPath, useMessages } from "~/platform/page/locale";
@@ -21,8 +21,9 @@ export async function loader(args: Route.LoaderArgs) {
   const { portal } = appContext(args.context).backend;
   const query = portalQueriesFrom(args.url);
   const organisation = user.organisationId;
-  const [orders, appointments, invoices] = await Promise.all([
+  const [orders, messages, appointments, invoices] = await Promise.all([
     portal.orders(organisation, query.orders),
+    portal.messages(organisation, query.messages),
     portal.appointments(organisation, { ...query.appointments, now: Date.now() }),
     portal.invoices(organisation, query.invoices),
   ]);
@@ -30,6 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
     organisationName: user.organisationName,
     query,
     orders,
+    messages: { ...messages, items: messages.items.map(messageLine) },
     appointments: { ...appointments, items: appointments.items.map(appointmentLine) },
     invoices: { ...invoices, items: invoices.items.map(invoiceLine) },
   };
@@ -40,7 +42,7 @@ export default function AccountHome({ loaderData }: Route.ComponentProps) {
   const a = t.account;
   const locale = useLocale();
   const href = useLocalizedPath();
-  const { organisationName, query, orders, appointments, invoices } = loaderData;
+  const { organisationName, query, orders, messages, appointments, invoices } = loaderData;
   const open = invoices.open.map((balance) => formatAmount(balance.openMinor, balance.currency, locale)).join(", ");
   return (
     <>
@@ -82,6 +84,26 @@ export default function AccountHome({ loaderData }: Route.ComponentProps) {
               columns={{ customer: true, requested: true, deadline: true, quote: true }}
             />
             <Pagination page={orders.page} pageCount={orders.pageCount} anchor="account-orders" param="ordersPage" label={a.pages.orders} />
+          </>
+        )}
+      </Panel>
+
+      <Panel id="account-messages" heading={a.messages.heading} meta={plural(locale, a.messages.count, messages.total)}>
+        <AccountSearch
+          id="account-messages-q"
+          label={a.messages.search}
+          hint={a.messages.searchHint}
+          param="messages"
+          pageParam="messagesPage"
+          value={query.messages.search}
+          anchor="account-messages"
+        />
+        {messages.items.length === 0 ? (
+          <p className="empty-state">{query.messages.search ? a.messages.noMatches : a.messages.empty}</p>
+        ) : (
+          <>
+            <AccountMessageTable rows={messages.items} labelledBy="account-messages" />
+            <Pagination page={messages.page} pageCount={messages.pageCount} anchor="account-messages" param="messagesPage" label={a.pages.messages} />
           </>
         )}
       </Panel>

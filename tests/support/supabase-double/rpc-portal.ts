@@ -1,6 +1,6 @@
 // The customer portal's SQL functions (supabase/migrations/20261205001200_push_customer_portal.sql; issue 27) over the
 // double's in-memory tables: each takes the organisation id and reads only the rows of that organisation's customers —
-// proven orders, every appointment, issued invoices — answered as the functions' JSON, which is the staff reads' JSON
+// proven orders and their messages, every appointment, issued invoices — answered as the functions' JSON, which is the staff reads' JSON
 // (push_get_order's with the internal note blanked, push_get_appointment's, push_invoice's). Registered in rpc.ts.
 import { appointmentJson, byStart, startOf } from "./rpc-appointments";
 import { INVOICE_FUNCTIONS } from "./rpc-invoices";
@@ -15,6 +15,7 @@ export const PORTAL_RPC_FUNCTIONS = [
   "push_portal_appointment",
   "push_portal_invoices",
   "push_portal_invoice",
+  "push_portal_messages",
 ] as const;
 
 /** The ids of the organisation's customers: the join on customers.organisation_id. */
@@ -117,5 +118,27 @@ export const PORTAL_FUNCTIONS: Record<(typeof PORTAL_RPC_FUNCTIONS)[number], (st
   push_portal_invoice(state, args) {
     const invoice = issuedInvoices(state, args.p_organisation).find((row) => row.id === args.p_id);
     return invoice ? INVOICE_FUNCTIONS.push_invoice(state, { p_id: invoice.id }) : null;
+  },
+
+  // 20261205001700_push_portal_messages.sql: the proven orders' messages, newest first; the requester's name on the
+  // customer's own, nothing of the staff member on PUSH's.
+  push_portal_messages(state, args) {
+    const search = typeof args.p_search === "string" ? args.p_search : "";
+    const orders = new Map(provenOrders(state, args.p_organisation).map((row) => [row.id, row]));
+    const matching = state.tables.order_messages
+      .filter((row) => orders.has(row.order_id))
+      .filter((row) => !search || contains(row.body, search) || row.order_id === args.p_order_id)
+      .sort((a, b) => ms(b.created_at) - ms(a.created_at) || Number(b.id) - Number(a.id));
+    return {
+      total: matching.length,
+      items: pageOf(matching, args).map((row) => ({
+        id: row.id,
+        order_id: row.order_id,
+        author: row.author,
+        customer_name: row.author === "customer" ? orders.get(row.order_id)!.requester_name : null,
+        body: row.body,
+        created_at: row.created_at,
+      })),
+    };
   },
 };

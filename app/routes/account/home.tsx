@@ -6,7 +6,8 @@ import { Panel } from "~/components/Panel";
 import { Pagination } from "~/components/Pagination";
 import { formatAmount } from "~/domain/orders";
 import { portalQueriesFrom } from "~/domain/portal";
-import { AccountAppointmentTable, AccountInvoiceTable, AccountMessageTable, AccountSearch } from "~/features/account/AccountLists";
+import { AccountAppointmentTable, AccountInvoiceTable, AccountMessageTable } from "~/features/account/AccountLists";
+import { SearchedList } from "~/features/account/SearchedList";
 import { appointmentLine, invoiceLine, messageLine } from "~/features/account/portal-views";
 import { OrderTable } from "~/features/orders/OrderTable";
 import { format, plural } from "~/i18n";
@@ -64,75 +65,48 @@ export default function AccountHome({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <Panel id="account-orders" heading={a.orders.heading} meta={plural(locale, a.orders.count, orders.total)}>
-        <AccountSearch
-          id="account-orders-q"
-          label={a.orders.search}
-          hint={a.orders.searchHint}
+        <SearchedList
+          anchor="account-orders"
+          words={{ ...a.orders, pages: a.pages.orders }}
           param="orders"
           pageParam="ordersPage"
-          value={query.orders.search}
-          anchor="account-orders"
-        />
-        {orders.items.length === 0 ? (
-          <p className="empty-state">{query.orders.search ? a.orders.noMatches : a.orders.empty}</p>
-        ) : (
-          <>
-            <OrderTable
-              rows={orders.items}
-              labelledBy="account-orders"
-              hrefOf={(id) => href(`/Account/Orders/${id}`)}
-              columns={{ customer: true, requested: true, deadline: true, quote: true }}
-            />
-            <Pagination page={orders.page} pageCount={orders.pageCount} anchor="account-orders" param="ordersPage" label={a.pages.orders} />
-          </>
-        )}
+          search={query.orders.search}
+          list={orders}
+        >
+          <OrderTable
+            rows={orders.items}
+            labelledBy="account-orders"
+            hrefOf={(id) => href(`/Account/Orders/${id}`)}
+            columns={{ customer: true, requested: true, deadline: true, quote: true }}
+          />
+        </SearchedList>
       </Panel>
 
       <Panel id="account-messages" heading={a.messages.heading} meta={plural(locale, a.messages.count, messages.total)}>
-        <AccountSearch
-          id="account-messages-q"
-          label={a.messages.search}
-          hint={a.messages.searchHint}
+        <SearchedList
+          anchor="account-messages"
+          words={{ ...a.messages, pages: a.pages.messages }}
           param="messages"
           pageParam="messagesPage"
-          value={query.messages.search}
-          anchor="account-messages"
-        />
-        {messages.items.length === 0 ? (
-          <p className="empty-state">{query.messages.search ? a.messages.noMatches : a.messages.empty}</p>
-        ) : (
-          <>
-            <AccountMessageTable rows={messages.items} labelledBy="account-messages" />
-            <Pagination page={messages.page} pageCount={messages.pageCount} anchor="account-messages" param="messagesPage" label={a.pages.messages} />
-          </>
-        )}
+          search={query.messages.search}
+          list={messages}
+        >
+          <AccountMessageTable rows={messages.items} labelledBy="account-messages" />
+        </SearchedList>
       </Panel>
 
       <Panel id="account-appointments" heading={a.appointments.heading} meta={plural(locale, a.appointments.count, appointments.total)}>
         <WhenChoice when={query.appointments.when} />
-        <AccountSearch
-          id="account-appointments-q"
-          label={a.appointments.search}
-          hint={a.appointments.searchHint}
+        <SearchedList
+          anchor="account-appointments"
+          words={{ ...a.appointments, pages: a.pages.appointments }}
           param="appointments"
           pageParam="appointmentsPage"
-          value={query.appointments.search}
-          anchor="account-appointments"
-        />
-        {appointments.items.length === 0 ? (
-          <p className="empty-state">{query.appointments.search ? a.appointments.noMatches : a.appointments.empty}</p>
-        ) : (
-          <>
-            <AccountAppointmentTable rows={appointments.items} labelledBy="account-appointments" />
-            <Pagination
-              page={appointments.page}
-              pageCount={appointments.pageCount}
-              anchor="account-appointments"
-              param="appointmentsPage"
-              label={a.pages.appointments}
-            />
-          </>
-        )}
+          search={query.appointments.search}
+          list={appointments}
+        >
+          <AccountAppointmentTable rows={appointments.items} labelledBy="account-appointments" />
+        </SearchedList>
       </Panel>
 
       <Panel id="account-invoices" heading={a.invoices.heading} meta={plural(locale, a.invoices.count, invoices.total)}>

@@ -1,4 +1,4 @@
-// The customer portal (/Account, issue 27) as a requester uses it, with JavaScript on and off, on D1 and against the
+// The customer portal (/Account, issue 27) as a requester uses it, with JavaScript on (off: customer-journey), on D1 and against the
 // Supabase double: a requester of Clinic A signs in at /Login, lands on /Account, sees Clinic A's order, appointment
 // and invoice and none of Firm B's (whose pages are a 404 by a guessed link), opens their order and writes to staff,
 // and finds the message in /Account's Messages panel (never Firm B's), and pays the invoice through the Stripe double; every screen has no axe violation, in English and Arabic, wide and
@@ -32,7 +32,8 @@ async function noAxeViolations(page: Page, what: string) {
   }
 }
 
-for (const javaScriptEnabled of [true, false]) {
+// With JavaScript on (and axe); /Account's lists and paying without JavaScript are part of customer-journey.spec.ts.
+for (const javaScriptEnabled of [true]) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 

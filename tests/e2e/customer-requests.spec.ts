@@ -1,5 +1,5 @@
 // A customer organisation's signed-in requester asks for a quote and books an interpreter (issue 27), in real Chromium
-// with JavaScript on and off, on D1 and on the Supabase adapter: both forms come filled in with their name, their
+// with JavaScript on (off: customer-journey), on D1 and on the Supabase adapter: both forms come filled in with their name, their
 // account's address (read only) and the organisation; what they send is theirs (staff see the order as proven, no "Not
 // verified") and a visitor's forms stay empty; /Call names them and their organisation. axe on each. The requester is arranged in the server's
 // data (requester-support.ts), so this file runs where the arranging tests run (ARRANGED_SPECS).
@@ -15,7 +15,8 @@ async function person(browser: Browser, javaScriptEnabled: boolean): Promise<Pag
   return context.newPage();
 }
 
-for (const javaScriptEnabled of [true, false]) {
+// With JavaScript on; a requester's filled-in quote and booking without JavaScript are part of customer-journey.spec.ts.
+for (const javaScriptEnabled of [true]) {
   test(`a requester's quote and booking come filled in and are theirs (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({ browser }) => {
     const id = unique();
     const requester = await ensureRequester({ organisation: "Clinic A", email: `desk.${id}@clinic-a.example`, name: `Dana Desk ${id}` });

@@ -1,4 +1,4 @@
-// Ratings (issue 27, build item 4) as a requester and staff use them, with JavaScript on and off: a requester of Clinic
+// Ratings (issue 27, build item 4) as a requester and staff use them, with JavaScript on (off: customer-journey): a requester of Clinic
 // A (arranged in the data: ratings-support.ts) opens the rating page of their past appointment, rates it 4 with a
 // comment and finds it saved and still editable; an administrator finds it on the interpreter's page with Clinic A's
 // name. axe: 0 violations on both screens, the rating page at 390 px. On D1 and on the Supabase double.
@@ -10,7 +10,8 @@ import { axeViolations } from "./support";
 // process.
 test.describe.configure({ mode: "default" });
 
-for (const javaScriptEnabled of [true, false]) {
+// With JavaScript on; the same rating without JavaScript is part of customer-journey.spec.ts (one walk, not two).
+for (const javaScriptEnabled of [true]) {
   test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 

@@ -2,17 +2,12 @@
 // ("Firm B …") and invites someone; the organisation's pages, its interpreters page and the invitation page (its link
 // from the fake EmailJS, in English and Arabic, and an unknown one) have no axe violations, at 390 px too. The whole
 // invitation flow, with JavaScript on and off, is customer-journey.spec.ts.
-import type { Browser, Page } from "@playwright/test";
-import { ADMIN, expect, expectNotice, signIn, test, unique } from "./fixtures";
+import type { Browser } from "@playwright/test";
+import { ADMIN, expect, expectNotice, signIn, test, unique, pageOfItsOwn } from "./fixtures";
 import { invitationLink } from "./requester-support";
 import { axeViolations } from "./support";
 
-/** A browser of its own, from its own client address (random: parallel tests and retries never share one). */
-async function visitor(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
-  const octet = () => Math.floor(Math.random() * 256);
-  const context = await browser.newContext({ javaScriptEnabled, extraHTTPHeaders: { "CF-Connecting-IP": `10.206.${octet()}.${octet()}` } });
-  return context.newPage();
-}
+const visitor = (browser: Browser, javaScriptEnabled: boolean) => pageOfItsOwn(browser, 206, javaScriptEnabled);
 
 test("the organisation screens and the invitation page have no axe violations, at 390 px too", async ({ page, browser }) => {
   const id = unique();

@@ -5,12 +5,12 @@
 // requester asks again for a past order's work (the quote form filled in), books an interpreter (filled in), pays
 // Clinic A's invoice through the Stripe double and rates the held appointment 4 with a comment, which staff then read
 // on the interpreter's page. /Dashboard answers them 403.
-import type { Browser, Page } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import { appointmentNumber } from "../../app/domain/appointments";
 import { orderNumber } from "../../app/domain/order-records";
 import { STRIPE_DOUBLE_URL } from "../../playwright.config";
 import { requesterWithWork } from "./account-portal-support";
-import { ADMIN, expect, expectNotice, serverOf, signIn, test, unique } from "./fixtures";
+import { ADMIN, expect, expectNotice, serverOf, signIn, test, unique, pageOfItsOwn } from "./fixtures";
 import { requesterWithHeldAppointment } from "./ratings-support";
 import { invitationLink, sendRequesterBooking } from "./requester-support";
 import { axeViolations } from "./support";
@@ -20,12 +20,7 @@ const PASSWORD = "Invited-Pass-1";
 // One test after the other in each project: the arrangement writes beside the D1 server (invoices.spec.ts says why).
 test.describe.configure({ mode: "default" });
 
-/** A browser of its own, from its own client address (random: retries never share a rate limiter's bucket). */
-async function person(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
-  const octet = () => Math.floor(Math.random() * 256);
-  const context = await browser.newContext({ javaScriptEnabled, extraHTTPHeaders: { "CF-Connecting-IP": `10.207.${octet()}.${octet()}` } });
-  return context.newPage();
-}
+const person = (browser: Browser, javaScriptEnabled: boolean) => pageOfItsOwn(browser, 207, javaScriptEnabled);
 
 for (const javaScriptEnabled of [true, false]) {
   test(`an invited requester of Clinic A: /Account, request again, book, pay, rate; staff read the rating (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({

@@ -3,17 +3,12 @@
 // account's address (read only) and the organisation; what they send is theirs (staff see the order as proven, no "Not
 // verified") and a visitor's forms stay empty; /Call names them and their organisation. axe on each. The requester is arranged in the server's
 // data (requester-support.ts), so this file runs where the arranging tests run (ARRANGED_SPECS).
-import type { Browser, Page } from "@playwright/test";
-import { ADMIN, expect, signIn, test, unique } from "./fixtures";
+import type { Browser } from "@playwright/test";
+import { ADMIN, expect, signIn, test, unique, pageOfItsOwn } from "./fixtures";
 import { ensureRequester, sendRequesterBooking } from "./requester-support";
 import { axeViolations } from "./support";
 
-/** A browser of its own, from its own client address (random: parallel tests and retries never share one). */
-async function person(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
-  const octet = () => Math.floor(Math.random() * 256);
-  const context = await browser.newContext({ javaScriptEnabled, extraHTTPHeaders: { "CF-Connecting-IP": `10.204.${octet()}.${octet()}` } });
-  return context.newPage();
-}
+const person = (browser: Browser, javaScriptEnabled: boolean) => pageOfItsOwn(browser, 204, javaScriptEnabled);
 
 // With JavaScript on; a requester's filled-in quote and booking without JavaScript are part of customer-journey.spec.ts.
 for (const javaScriptEnabled of [true]) {

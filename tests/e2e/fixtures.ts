@@ -1,7 +1,7 @@
 // Fixtures for the signed-in parts: every test comes from its own client address (CF-Connecting-IP,
 // which Cloudflare sets in production and miniflare keeps locally), so the sign-in and reset rate
 // limits count each test on its own, as they would count separate visitors.
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Page } from "@playwright/test";
 import { FAKE_EMAILJS_URL } from "../../playwright.config";
 import { SAMPLE_PASSWORD } from "../../seed/content";
 
@@ -118,4 +118,14 @@ export async function resetLinkFromMailbox(email: string): Promise<string> {
 export async function startOfRateWindow() {
   const left = 60_000 - (Date.now() % 60_000);
   if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 250));
+}
+
+/**
+ * A browser of its own, from a random client address in 10.<block>.x.x (each spec its own block): parallel tests and
+ * retries never share a rate limiter's bucket.
+ */
+export async function pageOfItsOwn(browser: Browser, block: number, javaScriptEnabled = true): Promise<Page> {
+  const octet = () => Math.floor(Math.random() * 256);
+  const context = await browser.newContext({ javaScriptEnabled, extraHTTPHeaders: { "CF-Connecting-IP": `10.${block}.${octet()}.${octet()}` } });
+  return context.newPage();
 }

@@ -4,19 +4,14 @@
 // is the one who can be offered it now, marked as asked for, while Omar — who could take it too — waits for the
 // window; staff offer it to Noor. The requester and the past appointment are arranged in the server's data
 // (ratings-support.ts), so on D1 this file runs where the arranging tests run (playwright.config.ts ARRANGED_SPECS).
-import type { Browser, Page } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import { companyDay } from "./booking-support";
-import { ADMIN, expect, expectNotice, signIn, test, unique } from "./fixtures";
+import { ADMIN, expect, expectNotice, signIn, test, unique, pageOfItsOwn } from "./fixtures";
 import { retried, serversBackend } from "./invoices-support";
 import { REQUESTER_PASSWORD, requesterWithHeldAppointment } from "./ratings-support";
 import { axeViolations } from "./support";
 
-/** A browser of its own, from its own client address (random: parallel tests and retries never share one). */
-async function person(browser: Browser): Promise<Page> {
-  const octet = () => Math.floor(Math.random() * 256);
-  const context = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": `10.209.${octet()}.${octet()}` } });
-  return context.newPage();
-}
+const person = (browser: Browser) => pageOfItsOwn(browser, 209);
 
 /** Noor (who held the clinic's appointment) and Omar (new) speak Spanish and work every day from 07:00 to 19:00. */
 async function bothCanWork(noorId: string, id: string) {

@@ -4,19 +4,14 @@
 // password and lands on /Account, which lists the earlier order and not an unrelated customer's. The panel and /Join
 // have no axe violations, in English and Arabic, at 390 px too.
 import type { Browser, Page } from "@playwright/test";
-import { ADMIN, INTERPRETER, expect, expectNotice, mailbox, test, unique } from "./fixtures";
+import { ADMIN, INTERPRETER, expect, expectNotice, mailbox, test, unique, pageOfItsOwn } from "./fixtures";
 import { mailedLink } from "./requester-support";
 import { axeViolations } from "./support";
 import { signedInContext } from "./authorization-matrix-support";
 
 const PASSWORD = "Joined-Pass-1";
 
-/** A browser of its own, from its own client address (random: parallel tests and retries never share one). */
-async function visitor(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
-  const octet = () => Math.floor(Math.random() * 256);
-  const context = await browser.newContext({ javaScriptEnabled, extraHTTPHeaders: { "CF-Connecting-IP": `10.207.${octet()}.${octet()}` } });
-  return context.newPage();
-}
+const visitor = (browser: Browser, javaScriptEnabled: boolean) => pageOfItsOwn(browser, 207, javaScriptEnabled);
 const joinLink = (email: string) => mailedLink(email, "/Join/");
 
 /** A quote requested through /Quote as a visitor: its number, and its private page's path (where the page lands). */
